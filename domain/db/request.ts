@@ -1,0 +1,37 @@
+// Every database call of a request runs in one transaction as a Supabase role
+// with the caller's claims, both set with is_local = true (what PostgREST does):
+// nothing leaks to the next user of the pooled connection.
+import type pg from 'pg';
+
+export type DbRole = 'anon' | 'authenticated' | 'service_role';
+
+export interface Claims {
+  sub?: string;
+  role: DbRole;
+  username?: string;
+  app_role?: 'admin' | 'recruiter';
+}
+
+export type Tx = pg.PoolClient;
+
+export async function withClaims<T>(pool: pg.Pool, claims: Claims, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
+      [claims.role, JSON.stringify(claims)]);
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The database as a trusted server path (worker, webhooks): RLS is bypassed, triggers still apply. */
+export function asService<T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return withClaims(pool, { role: 'service_role' }, work);
+}
