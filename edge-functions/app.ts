@@ -1,0 +1,37 @@
+// The Hono app behind every /api path. It uses only web-standard APIs itself;
+// everything host-specific comes in through ApiDeps.
+import { Hono } from 'hono';
+import type { ApiDeps, AppEnv } from './context.ts';
+import { errorResponse, HttpError, toHttpError } from './http.ts';
+import { originCheck } from './guards.ts';
+import { publicRoutes } from './routes/public.ts';
+import { authRoutes } from './routes/auth.ts';
+import { adminRoutes } from './routes/admin.ts';
+
+export function createApi(deps: ApiDeps) {
+  const api = new Hono<AppEnv>().basePath('/api');
+  api.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.header('cache-control', 'no-store');
+    await next();
+  });
+  api.use('*', originCheck);
+
+  api.route('/', publicRoutes);
+  api.route('/auth', authRoutes);
+  api.route('/admin', adminRoutes);
+
+  api.notFound((c) => c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  api.onError((error, c) => {
+    const known = toHttpError(error);
+    if (known) {
+      if (known.status === 429 && typeof known.extra.retryAfter === 'number') c.header('retry-after', String(known.extra.retryAfter));
+      return errorResponse(c, known);
+    }
+    console.error(`API error on ${c.req.method} ${c.req.path}:`, error);
+    return errorResponse(c, new HttpError(500, 'Something went wrong on our side. Please try again.'));
+  });
+  return api;
+}
+
+export type Api = ReturnType<typeof createApi>;

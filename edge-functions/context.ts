@@ -1,0 +1,22 @@
+// What the API needs from its host (server.ts on Node, or an edge runtime).
+import type { Context } from 'hono';
+import type { Pools } from '../domain/db/pools.ts';
+import type { Auth } from '../domain/auth/better-auth.ts';
+import type { Caller, SessionUser } from '../domain/auth/session.ts';
+import type { Config } from '../domain/config.ts';
+
+export interface ApiDeps {
+  pools: Pools;
+  auth: Auth;
+  config: Config;
+  /** The client's address, for rate limits; the host knows how to find it. */
+  clientIp(c: Context): string;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: ApiDeps;
+    caller: Caller;
+    user: SessionUser;
+  };
+}

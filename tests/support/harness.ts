@@ -1,0 +1,137 @@
+// Per test file: a fresh database cloned from the template, the real API app
+// on it, and a small client that keeps cookies like a browser.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import * as OTPAuth from 'otpauth';
+import { openDatabase, type Pools } from '../../domain/db/pools.ts';
+import { createAuth, type AuthService } from '../../domain/auth/better-auth.ts';
+import { loadConfig } from '../../domain/config.ts';
+import { createApi, type Api } from '../../edge-functions/app.ts';
+import { DEMO_ADMIN_TOTP_BASE32 } from '../../domain/demo.ts';
+import { TEMPLATE_DB, TEST_SECRET, AUTH_SECRET, ORIGIN } from './constants.ts';
+
+export interface TestDatabase {
+  ownerUrl: string;
+  pools: Pools;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = inject('pgServerUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const { migrations: _migrations, ...pools } = await openDatabase(url.toString(), TEST_SECRET);
+  return {
+    ownerUrl: url.toString(),
+    pools,
+    async drop() {
+      await pools.close();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp extends TestDatabase {
+  api: Api;
+  authService: AuthService;
+  client(options?: { ip?: string }): TestClient;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const authService = await createAuth({
+    ownerUrl: db.ownerUrl, secret: AUTH_SECRET, baseURL: ORIGIN, trustedOrigins: [], secureCookies: false,
+  });
+  const config = { ...loadConfig(), publicUrl: ORIGIN, appSecret: TEST_SECRET };
+  const api = createApi({
+    pools: db.pools,
+    auth: authService.auth,
+    config,
+    // The tests stand in for different clients by this header.
+    clientIp: (c) => c.req.header('x-test-client-ip') ?? '127.0.0.1',
+  });
+  return {
+    ...db,
+    api,
+    authService,
+    client: (options) => new TestClient(api, options?.ip ?? '127.0.0.1'),
+    async close() {
+      await authService.close();
+      await db.drop();
+    },
+  };
+}
+
+export interface SendOptions {
+  body?: unknown;
+  origin?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** Talks to the API the way a browser on our origin does, cookies included. */
+export class TestClient {
+  cookies = new Map<string, string>();
+  private api: Api;
+  private ip: string;
+
+  constructor(api: Api, ip: string) {
+    this.api = api;
+    this.ip = ip;
+  }
+
+  async send(method: string, path: string, options: SendOptions = {}) {
+    const headers: Record<string, string> = { 'x-test-client-ip': this.ip, ...options.headers };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.origin !== null) headers.origin = options.origin ?? ORIGIN;
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await this.api.request(`${ORIGIN}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = cookie.split(';');
+      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim())) || value === '';
+      if (expired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await response.text();
+    let json: any = null;
+    try { json = text ? JSON.parse(text) : null; } catch { json = null; }
+    return { status: response.status, headers: response.headers, json, text };
+  }
+
+  get(path: string, options?: SendOptions) { return this.send('GET', path, options); }
+  post(path: string, body?: unknown, options?: SendOptions) { return this.send('POST', path, { ...options, body }); }
+  patch(path: string, body?: unknown, options?: SendOptions) { return this.send('PATCH', path, { ...options, body }); }
+  delete(path: string, options?: SendOptions) { return this.send('DELETE', path, options); }
+}
+
+/** The current code of the demo admin's authenticator. */
+export function demoAdminTotp(offsetSteps = 0): string {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(DEMO_ADMIN_TOTP_BASE32), digits: 6, period: 30 });
+  return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+}
+
+export async function signInRecruiter(client: TestClient) {
+  const response = await client.post('/api/auth/login', { username: 'recruiter', password: 'recruiter-demo-password' });
+  if (response.status !== 200) throw new Error(`recruiter sign-in failed: ${response.status} ${response.text}`);
+}
+
+export async function signInAdmin(client: TestClient) {
+  const first = await client.post('/api/auth/login', { username: 'admin', password: 'admin-demo-password' });
+  if (!first.json?.requiresTwoFactor) throw new Error(`admin sign-in did not ask for 2FA: ${first.text}`);
+  const second = await client.post('/api/auth/verify-2fa', { code: demoAdminTotp() });
+  if (second.status !== 200) throw new Error(`admin 2FA failed: ${second.status} ${second.text}`);
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'ui',
+          include: ['tests/unit/app/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup-dom.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'node',
+          include: ['tests/unit/**/*.test.ts', 'tests/db/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          exclude: ['tests/unit/app/**'],
+          environment: 'node',
+          // One embedded PostgreSQL for the whole run; each file gets its own database.
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

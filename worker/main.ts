@@ -1,0 +1,21 @@
+// `npm run worker`: the background jobs alone, for scale-out. Start web
+// processes with WORKER=off and as many of these as you need.
+import { loadConfig } from '../domain/config.ts';
+import { bootPlatform } from '../domain/boot.ts';
+import { startWorker } from './index.ts';
+
+const config = loadConfig();
+const platform = await bootPlatform(config);
+const worker = await startWorker(platform.ownerUrl, platform.pools);
+console.log('Talentloop worker running. Ctrl-C stops it.');
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await worker.stop();
+  await platform.shutdown();
+  process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
