@@ -1,0 +1,71 @@
+import { mkdtempSync, writeFileSync, cpSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { listMigrations, migrate, MIGRATIONS_DIR } from '../../domain/db/migrate.ts';
+
+const created: string[] = [];
+
+async function emptyDatabase(): Promise<pg.Pool> {
+  const name = `empty_${Math.random().toString(16).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: inject('pgServerUrl') });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  created.push(name);
+  const url = new URL(inject('pgServerUrl'));
+  url.pathname = `/${name}`;
+  return new pg.Pool({ connectionString: url.toString(), max: 3 });
+}
+
+afterAll(async () => {
+  const admin = new pg.Client({ connectionString: inject('pgServerUrl') });
+  await admin.connect();
+  for (const name of created) await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+});
+
+describe('migrations', () => {
+  it('apply to an empty database, then re-run as no-ops', async () => {
+    const pool = await emptyDatabase();
+    const first = await migrate(pool);
+    expect(first.applied).toEqual(listMigrations().map((m) => m.file));
+    const second = await migrate(pool);
+    expect(second.applied).toEqual([]);
+    expect(second.skipped).toHaveLength(first.applied.length);
+    const tables = await pool.query(`select count(*)::int as n from pg_tables where schemaname = 'public' and rowsecurity`);
+    expect(tables.rows[0].n).toBeGreaterThanOrEqual(16);
+    await pool.end();
+  });
+
+  it('two processes migrating at once apply each file once', async () => {
+    const pool = await emptyDatabase();
+    const [a, b] = await Promise.all([migrate(pool), migrate(pool)]);
+    expect([...a.applied, ...b.applied].sort()).toEqual(listMigrations().map((m) => m.file));
+    await pool.end();
+  });
+
+  it('refuse to run when an applied file was edited', async () => {
+    const pool = await emptyDatabase();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+    await migrate(pool, dir);
+    const first = listMigrations(dir)[0];
+    writeFileSync(path.join(dir, first.file), `${first.sql}\n-- edited afterwards\n`);
+    await expect(migrate(pool, dir)).rejects.toThrow(/was changed after it was applied/);
+    await pool.end();
+  });
+
+  it('roll back a failing migration completely', async () => {
+    const pool = await emptyDatabase();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+    writeFileSync(path.join(dir, '99999999999999_broken.sql'), 'create table public.half_done (id int);\nselect 1/0;');
+    await expect(migrate(pool, dir)).rejects.toThrow(/99999999999999_broken.sql failed/);
+    const exists = await pool.query(`select to_regclass('public.half_done') as t`);
+    expect(exists.rows[0].t).toBeNull();
+    await pool.end();
+  });
+});
