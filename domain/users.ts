@@ -85,7 +85,7 @@ export async function updateUser(auth: Auth, tx: Tx, id: string, change: UserUpd
     await ctx.internalAdapter.updatePassword(id, await ctx.password.hash(change.password));
   }
   // A banned user or a new password ends every open session at once.
-  if (change.banned || change.password) await ctx.internalAdapter.deleteSessions(id);
+  if (change.banned || change.password) await ctx.internalAdapter.deleteUserSessions(id);
   return rows[0];
 }
 

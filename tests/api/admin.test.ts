@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin, signInRecruiter, startTestApp, type TestApp } from '../support/harness.ts';
+
+let app: TestApp;
+beforeAll(async () => { app = await startTestApp(); });
+afterAll(async () => { await app?.close(); });
+
+describe('admin API', () => {
+  it('is closed to recruiters with the Access Denied text', async () => {
+    const client = app.client({ ip: '10.9.0.1' });
+    await signInRecruiter(client);
+    const response = await client.get('/api/admin/users');
+    expect(response.status).toBe(403);
+    expect(response.json).toMatchObject({
+      error: "You don't have permission to access this page. Admin privileges are required.", code: 'forbidden',
+    });
+  });
+
+  it('is closed to signed-out visitors', async () => {
+    expect((await app.client().get('/api/admin/users')).status).toBe(401);
+  });
+
+  it('lets the admin list and create users, who can then sign in', async () => {
+    const admin = app.client({ ip: '10.9.0.2' });
+    await signInAdmin(admin);
+    const list = await admin.get('/api/admin/users');
+    expect(list.status).toBe(200);
+    expect(list.json.users.map((u: { username: string }) => u.username)).toEqual(['admin', 'recruiter']);
+
+    const created = await admin.post('/api/admin/users', {
+      username: 'Lieke', displayName: 'Lieke Bos', email: 'lieke@example.com', password: 'a-long-password-1', role: 'recruiter',
+    });
+    expect(created.status).toBe(201);
+    expect(created.json.user).toMatchObject({ username: 'lieke', role: 'recruiter', twoFactorEnabled: false });
+
+    const lieke = app.client({ ip: '10.9.0.3' });
+    const login = await lieke.post('/api/auth/login', { username: 'lieke', password: 'a-long-password-1' });
+    expect(login.json).toEqual({ requiresTwoFactor: false });
+
+    const log = await admin.get('/api/admin/audit-log');
+    expect(log.json.entries[0]).toMatchObject({ actor: 'admin', action: 'user.create', entity: 'user' });
+  });
+
+  it('names the field of a bad or duplicate user', async () => {
+    const admin = app.client({ ip: '10.9.0.4' });
+    await signInAdmin(admin);
+    const short = await admin.post('/api/admin/users', {
+      username: 'newbie', displayName: 'New', email: 'new@example.com', password: 'short', role: 'recruiter',
+    });
+    expect(short.status).toBe(400);
+    expect(short.json).toEqual({ error: 'password must be at least 12 characters', field: 'password' });
+    const badRole = await admin.post('/api/admin/users', {
+      username: 'newbie', displayName: 'New', email: 'new@example.com', password: 'long-enough-password', role: 'owner',
+    });
+    expect(badRole.json.field).toBe('role');
+    const taken = await admin.post('/api/admin/users', {
+      username: 'recruiter', displayName: 'Dup', email: 'dup@example.com', password: 'long-enough-password', role: 'recruiter',
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.json.field).toBe('username');
+  });
+
+  it('bans a user, which ends their session at once', async () => {
+    const admin = app.client({ ip: '10.9.0.5' });
+    await signInAdmin(admin);
+    await admin.post('/api/admin/users', {
+      username: 'tobebanned', displayName: 'To Be Banned', email: 'ban@example.com', password: 'a-long-password-2', role: 'recruiter',
+    });
+    const victim = app.client({ ip: '10.9.0.6' });
+    await victim.post('/api/auth/login', { username: 'tobebanned', password: 'a-long-password-2' });
+    expect((await victim.get('/api/auth/me')).status).toBe(200);
+
+    const { users } = (await admin.get('/api/admin/users')).json;
+    const id = users.find((u: { username: string }) => u.username === 'tobebanned').id;
+    const banned = await admin.patch(`/api/admin/users/${id}`, { banned: true });
+    expect(banned.json.user.banned).toBe(true);
+    expect((await victim.get('/api/auth/me')).status).toBe(401);
+    expect((await victim.post('/api/auth/login', { username: 'tobebanned', password: 'a-long-password-2' })).status).not.toBe(200);
+  });
+
+  it('rejects an admin demoting themselves and a malformed id', async () => {
+    const admin = app.client({ ip: '10.9.0.7' });
+    await signInAdmin(admin);
+    const me = (await admin.get('/api/auth/me')).json.user;
+    const self = await admin.patch(`/api/admin/users/${me.id}`, { role: 'recruiter' });
+    expect(self.status).toBe(400);
+    expect(self.json.field).toBe('role');
+    const bad = await admin.patch('/api/admin/users/not-a-uuid', { role: 'recruiter' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('requires two-factor enrolment before an admin uses the portal', async () => {
+    const admin = app.client({ ip: '10.9.0.8' });
+    await signInAdmin(admin);
+    await admin.post('/api/admin/users', {
+      username: 'newadmin', displayName: 'New Admin', email: 'na@example.com', password: 'a-long-password-3', role: 'admin',
+    });
+    const fresh = app.client({ ip: '10.9.0.9' });
+    const login = await fresh.post('/api/auth/login', { username: 'newadmin', password: 'a-long-password-3' });
+    expect(login.json.requiresTwoFactor).toBe(false);
+    const portal = await fresh.get('/api/admin/users');
+    expect(portal.status).toBe(403);
+    expect(portal.json.code).toBe('two_factor_required');
+  });
+});
+
+describe('access requests', () => {
+  it('a visitor files one and an admin approves it', async () => {
+    const visitor = app.client({ ip: '10.9.1.1' });
+    const filed = await visitor.post('/api/access-requests', { name: 'Eva Smit', email: 'eva@bureau.nl', company: 'Bureau' });
+    expect(filed.status).toBe(201);
+    const invalid = await visitor.post('/api/access-requests', { name: 'Eva', email: 'not-an-email' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.field).toBe('email');
+
+    const admin = app.client({ ip: '10.9.1.2' });
+    await signInAdmin(admin);
+    const { requests } = (await admin.get('/api/admin/access-requests')).json;
+    const eva = requests.find((r: { email: string }) => r.email === 'eva@bureau.nl');
+    expect(eva).toMatchObject({ name: 'Eva Smit', status: 'pending' });
+    const decided = await admin.patch(`/api/admin/access-requests/${eva.id}`, { status: 'approved' });
+    expect(decided.json.request.status).toBe('approved');
+    expect((await admin.patch('/api/admin/access-requests/999999', { status: 'approved' })).status).toBe(404);
+  });
+});
