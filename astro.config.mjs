@@ -8,6 +8,8 @@ export default defineConfig({
   srcDir: './site',
   publicDir: './site/public',
   output: 'static',
+  // /login is served from login.html (server.ts maps extensionless paths to .html).
+  build: { format: 'file' },
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],
   server: { host: '127.0.0.1', port: 4400 },

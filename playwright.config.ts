@@ -1,0 +1,34 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// The product as a user gets it: `node server.ts` on a fresh embedded database.
+const PORT = 4410;
+const DATA_DIR = '.data/e2e';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+        '--no-first-run', '--disable-sync', '--disable-dev-shm-usage'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node server.ts`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), DATA_DIR, EMBEDDED_PG_PORT: '55410', WORKER: 'on' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

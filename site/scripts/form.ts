@@ -1,0 +1,60 @@
+// Small helpers shared by the login, two-factor and request-access scripts.
+
+export interface JsonResult {
+  ok: boolean;
+  status: number;
+  data: Record<string, unknown> | null;
+}
+
+/** POST JSON with the session cookie. Throws only when the network itself fails. */
+export async function postJson(url: string, body: unknown): Promise<JsonResult> {
+  const res = await fetch(url, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  let data: Record<string, unknown> | null = null;
+  try {
+    const parsed: unknown = await res.json();
+    if (parsed && typeof parsed === 'object') data = parsed as Record<string, unknown>;
+  } catch {
+    // Empty or non-JSON body (e.g. a proxy error page): callers fall back to their own text.
+  }
+  return { ok: res.ok, status: res.status, data };
+}
+
+/** The server's `error` field, else its `message` field, else undefined. */
+export function serverMessage(data: Record<string, unknown> | null): string | undefined {
+  for (const key of ['error', 'message'] as const) {
+    const value = data?.[key];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return undefined;
+}
+
+export const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
+
+/** Disable the button and show its spinner; the label stays so its accessible name does not change. */
+export function setBusy(button: HTMLButtonElement, busy: boolean): void {
+  button.disabled = busy;
+  if (busy) button.setAttribute('aria-busy', 'true');
+  else button.removeAttribute('aria-busy');
+}
+
+/** Show (or clear, with null) an inline error in a role="alert" element and flag the inputs. */
+export function setInlineError(target: HTMLElement, message: string | null, inputs: HTMLElement[] = []): void {
+  target.textContent = message ?? '';
+  target.hidden = !message;
+  for (const input of inputs) {
+    if (message) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  }
+}
+
+/** Look up an element the page markup guarantees; fail loudly if the markup changed. */
+export function byId<T extends HTMLElement>(id: string): T {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`Missing #${id}`);
+  return el as T;
+}

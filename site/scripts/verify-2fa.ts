@@ -1,0 +1,62 @@
+// /verify-2fa: second sign-in step with a TOTP code or a backup code.
+import { byId, NETWORK_ERROR, postJson, serverMessage, setBusy, setInlineError } from './form.ts';
+import { afterLoginPath, safeNextPath } from './next-path.ts';
+import { dismissToast, showToast } from './toast.ts';
+
+const form = byId<HTMLFormElement>('verify-form');
+const code = byId<HTMLInputElement>('code');
+const submit = byId<HTMLButtonElement>('verify-submit');
+const error = byId<HTMLElement>('code-error');
+const expired = byId<HTMLElement>('verify-expired');
+
+// Links back to sign-in keep a validated ?next= so the user still lands where they were going.
+const next = safeNextPath(location.search, location.origin);
+if (next) {
+  const loginHref = `/login?next=${encodeURIComponent(next)}`;
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-login-link]')) link.href = loginHref;
+}
+
+let inFlight = false;
+
+code.addEventListener('input', () => {
+  if (!error.hidden) setInlineError(error, null, [code]);
+});
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  if (inFlight) return;
+
+  // Authenticator apps often show "123 456"; backup codes keep their letters and dashes.
+  const value = code.value.replace(/\s+/g, '');
+  if (!value) {
+    setInlineError(error, 'Please enter your verification code', [code]);
+    code.focus();
+    return;
+  }
+  setInlineError(error, null, [code]);
+  dismissToast();
+  void verify(value);
+});
+
+async function verify(value: string): Promise<void> {
+  inFlight = true;
+  setBusy(submit, true);
+  let leaving = false;
+  try {
+    const res = await postJson('/api/auth/verify-2fa', { code: value });
+    if (!res.ok) {
+      showToast({ title: 'Verification Failed', description: serverMessage(res.data) ?? 'Invalid code', variant: 'destructive' });
+      // requiresTwoFactor === false: the pending sign-in expired, a new code cannot help.
+      if (res.data?.requiresTwoFactor === false) expired.hidden = false;
+      code.select();
+      return;
+    }
+    leaving = true;
+    location.href = afterLoginPath(location);
+  } catch {
+    showToast({ title: 'Verification Failed', description: NETWORK_ERROR, variant: 'destructive' });
+  } finally {
+    inFlight = leaving;
+    if (!leaving) setBusy(submit, false);
+  }
+}
