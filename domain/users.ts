@@ -42,8 +42,8 @@ export async function createUser(auth: Auth, owner: pg.Pool, input: NewUser): Pr
       email: input.email,
       password: input.password,
       name: input.displayName,
-      role: input.role,
-      data: { username: input.username.toLowerCase(), displayUsername: input.username },
+      // Our roles (admin, recruiter) are not in better-auth's default role type; data.role is untyped.
+      data: { username: input.username.toLowerCase(), displayUsername: input.username, role: input.role },
     },
   });
   try {

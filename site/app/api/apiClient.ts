@@ -1,0 +1,125 @@
+// The one place that talks HTTP to /api (spec §7, §8): credentials included, JSON
+// bodies, an optional time-out, errors as `${status}: ${detail}`.
+import { assignLocation } from '../lib/browserNavigation.ts';
+import { ApiError } from './ApiError.ts';
+
+export const TIMEOUT_MESSAGE = 'Request timed out. AI generation is taking longer than expected.';
+export const TWO_FACTOR_MESSAGE = 'Two-factor authentication required';
+export const VERIFY_2FA_PATH = '/verify-2fa';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  /** Abort the request after this many milliseconds with TIMEOUT_MESSAGE. */
+  timeoutMs?: number;
+  /** Caller's cancellation (TanStack Query passes one). */
+  signal?: AbortSignal;
+}
+
+export interface GetJsonOptions extends RequestOptions {
+  /** 'returnNull': a 401 resolves to null (session probe). Default 'throw'. */
+  on401?: 'returnNull' | 'throw';
+}
+
+/** Sends a request and returns the parsed JSON reply (null for an empty body). */
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const res = await send(path, {
+    method,
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }, options);
+  if (!res.ok) throw await toError(res);
+  return (await readBody(res)).json as T;
+}
+
+/** The default reader: GET path?params, parsed JSON. */
+export async function getJson<T = unknown>(
+  path: string,
+  params?: QueryParams,
+  options: GetJsonOptions = {},
+): Promise<T | null> {
+  const res = await send(withParams(path, params), { method: 'GET' }, options);
+  if (res.status === 401 && options.on401 === 'returnNull') {
+    const { json } = await readBody(res);
+    if (isTwoFactorChallenge(json)) throw twoFactorRedirect();
+    return null;
+  }
+  if (!res.ok) throw await toError(res);
+  return (await readBody(res)).json as T;
+}
+
+export function withParams(path: string, params?: QueryParams): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const query = search.toString();
+  if (!query) return path;
+  return path + (path.includes('?') ? '&' : '?') + query;
+}
+
+async function send(path: string, init: RequestInit, options: RequestOptions): Promise<Response> {
+  const { timeoutMs, signal } = options;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = timeoutMs === undefined ? undefined : setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) controller.abort(signal.reason);
+  else signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  try {
+    return await fetch(path, { ...init, credentials: 'include', signal: controller.signal });
+  } catch (error) {
+    if (timedOut) throw new Error(TIMEOUT_MESSAGE);
+    throw error;
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+async function readBody(res: Response): Promise<{ text: string; json: unknown }> {
+  const text = await res.text();
+  if (!text) return { text, json: null };
+  try {
+    return { text, json: JSON.parse(text) };
+  } catch {
+    return { text, json: undefined };
+  }
+}
+
+async function toError(res: Response): Promise<Error> {
+  const { text, json } = await readBody(res);
+  if (res.status === 401 && isTwoFactorChallenge(json)) return twoFactorRedirect();
+  return new ApiError(res.status, detailOf(json, text, res.statusText), json);
+}
+
+function detailOf(json: unknown, text: string, statusText: string): string {
+  if (json !== null && typeof json === 'object') {
+    const { error, message } = json as { error?: unknown; message?: unknown };
+    const picked = error ?? message;
+    if (picked === undefined || picked === null) return JSON.stringify(json);
+    return typeof picked === 'string' ? picked : JSON.stringify(picked);
+  }
+  return text || statusText;
+}
+
+function isTwoFactorChallenge(json: unknown): boolean {
+  return json !== null && typeof json === 'object'
+    && (json as { requiresTwoFactor?: unknown }).requiresTwoFactor === true;
+}
+
+function twoFactorRedirect(): Error {
+  assignLocation(VERIFY_2FA_PATH);
+  return new Error(TWO_FACTOR_MESSAGE);
+}

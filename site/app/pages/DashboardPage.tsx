@@ -1,0 +1,16 @@
+import { Text } from '@mantine/core';
+import { useCurrentUser } from '../session/CurrentUser.tsx';
+import { PageHeader } from './PageHeader.tsx';
+
+export function DashboardPage() {
+  const user = useCurrentUser();
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description="Your pipeline at a glance: talent pools, campaigns, replies and upcoming meetings."
+      />
+      <Text size="lg">Welcome back, {user.displayName || user.username}.</Text>
+    </>
+  );
+}

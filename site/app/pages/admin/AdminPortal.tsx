@@ -1,0 +1,29 @@
+import { Tabs } from '@mantine/core';
+import { useCurrentUser } from '../../session/CurrentUser.tsx';
+import { PageHeader } from '../PageHeader.tsx';
+import { AccessRequestsTab } from './AccessRequestsTab.tsx';
+import { AuditLogTab } from './AuditLogTab.tsx';
+import { Redirect } from '../../router/Redirect.tsx';
+import { ENROL_2FA_PATH } from './TwoFactorRequiredAlert.tsx';
+import { UsersTab } from './UsersTab.tsx';
+
+export function AdminPortal() {
+  const user = useCurrentUser();
+  // Admins enrol in two-factor sign-in before they may use the portal.
+  if (user.twoFactorEnabled === false) return <Redirect to={ENROL_2FA_PATH} />;
+  return (
+    <>
+      <PageHeader title="Admin Portal" description="Users, access requests and the audit log." />
+      <Tabs defaultValue="users" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="users">Users</Tabs.Tab>
+          <Tabs.Tab value="access-requests">Access requests</Tabs.Tab>
+          <Tabs.Tab value="audit-log">Audit log</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="users"><UsersTab /></Tabs.Panel>
+        <Tabs.Panel value="access-requests"><AccessRequestsTab /></Tabs.Panel>
+        <Tabs.Panel value="audit-log"><AuditLogTab /></Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { Alert, Center, Loader } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ApiError, errorText } from '../../api/ApiError.ts';
+import { TwoFactorRequiredAlert } from './TwoFactorRequiredAlert.tsx';
+
+export function isTwoFactorRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.code === 'two_factor_required';
+}
+
+interface QueryStateProps {
+  isPending: boolean;
+  error: unknown;
+  children: ReactNode;
+}
+
+/** Spinner, the 2FA alert or an error alert, else the children. */
+export function QueryState({ isPending, error, children }: QueryStateProps) {
+  if (error) {
+    if (isTwoFactorRequired(error)) return <TwoFactorRequiredAlert />;
+    return <Alert color="red" title="Could not load">{errorText(error)}</Alert>;
+  }
+  if (isPending) {
+    return <Center py="xl"><Loader aria-label="Loading" /></Center>;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,56 @@
+import { Badge, Button, Select, Table, Text } from '@mantine/core';
+import type { AdminUser } from '../../api/types.ts';
+import { formatDateTime } from '../../lib/formatDate.ts';
+import type { UserChanges } from './adminQueries.ts';
+import { ROLE_OPTIONS } from './NewUserModal.tsx';
+
+interface UserRowProps {
+  user: AdminUser;
+  isSelf: boolean;
+  busy: boolean;
+  onChange: (changes: UserChanges) => void;
+}
+
+export function UserRow({ user, isSelf, busy, onChange }: UserRowProps) {
+  return (
+    <Table.Tr data-testid={`user-row-${user.username}`}>
+      <Table.Td>
+        <Text size="sm" fw={600}>{user.username}</Text>
+        <Text size="xs" c="dimmed">{user.displayName}</Text>
+      </Table.Td>
+      <Table.Td>{user.email}</Table.Td>
+      <Table.Td miw={140}>
+        <Select
+          aria-label={`Role of ${user.username}`}
+          data={ROLE_OPTIONS}
+          value={user.role}
+          allowDeselect={false}
+          disabled={isSelf || busy}
+          size="xs"
+          onChange={(role) => role && role !== user.role && onChange({ role })}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Badge color={user.twoFactorEnabled ? 'green' : 'gray'} variant="light">
+          {user.twoFactorEnabled ? 'On' : 'Off'}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={user.banned ? 'red' : 'green'} variant="light">{user.banned ? 'Banned' : 'Active'}</Badge>
+      </Table.Td>
+      <Table.Td>{formatDateTime(user.createdAt)}</Table.Td>
+      <Table.Td>
+        <Button
+          size="xs"
+          variant={user.banned ? 'light' : 'subtle'}
+          color={user.banned ? 'green' : 'red'}
+          disabled={isSelf || busy}
+          onClick={() => onChange({ banned: !user.banned })}
+          aria-label={`${user.banned ? 'Unban' : 'Ban'} ${user.username}`}
+        >
+          {user.banned ? 'Unban' : 'Ban'}
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

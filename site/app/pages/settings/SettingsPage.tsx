@@ -1,0 +1,27 @@
+import { Alert, Stack } from '@mantine/core';
+import { useSearchParams } from '../../router/history.ts';
+import { useCurrentUser } from '../../session/CurrentUser.tsx';
+import { ShieldIcon } from '../../shell/icons.tsx';
+import { PageHeader } from '../PageHeader.tsx';
+import { ProfileCard } from './ProfileCard.tsx';
+import { TwoFactorCard } from './TwoFactorCard.tsx';
+
+export function SettingsPage() {
+  const user = useCurrentUser();
+  const enrol = useSearchParams().get('enrol') === '2fa';
+  return (
+    <>
+      <PageHeader title="Settings" description="Your profile and sign-in security." />
+      <Stack gap="lg" maw={760}>
+        {enrol && (
+          <Alert color="yellow" title="Set up two-factor authentication" icon={<ShieldIcon />} data-testid="enrol-2fa-alert">
+            Administrators must enrol in two-factor authentication before they can use the Admin Portal.
+            Set it up below, then open the Admin Portal again.
+          </Alert>
+        )}
+        <ProfileCard user={user} />
+        <TwoFactorCard user={user} />
+      </Stack>
+    </>
+  );
+}

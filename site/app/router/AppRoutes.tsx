@@ -1,0 +1,34 @@
+import type { ComponentType } from 'react';
+import { AdminPage } from '../pages/admin/AdminPage.tsx';
+import { CommunicationsPage } from '../pages/CommunicationsPage.tsx';
+import { DashboardPage } from '../pages/DashboardPage.tsx';
+import { MeetingBookingPage } from '../pages/MeetingBookingPage.tsx';
+import { MeetingsPage } from '../pages/MeetingsPage.tsx';
+import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { PeoplePage } from '../pages/PeoplePage.tsx';
+import { SettingsPage } from '../pages/settings/SettingsPage.tsx';
+import { ThemeDemoPage } from '../pages/ThemeDemoPage.tsx';
+import { useLocation } from './history.ts';
+import { Redirect } from './Redirect.tsx';
+import { matchRoute, type PageKey } from './routes.ts';
+
+const PAGE_COMPONENTS: Record<PageKey, ComponentType> = {
+  dashboard: DashboardPage,
+  people: PeoplePage,
+  communications: CommunicationsPage,
+  meetings: MeetingsPage,
+  settings: SettingsPage,
+  meetingBooking: MeetingBookingPage,
+  themeDemo: ThemeDemoPage,
+  admin: AdminPage,
+};
+
+/** The page for the current URL. */
+export function AppRoutes() {
+  const { pathname, search } = useLocation();
+  const match = matchRoute(pathname, search);
+  if (match.kind === 'redirect') return <Redirect to={match.to} />;
+  if (match.kind === 'notFound') return <NotFoundPage />;
+  const Page = PAGE_COMPONENTS[match.page];
+  return <Page />;
+}

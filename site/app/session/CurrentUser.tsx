@@ -1,0 +1,19 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { SessionUser } from '../api/types.ts';
+
+const CurrentUserContext = createContext<SessionUser | null>(null);
+
+export function CurrentUserProvider({ user, children }: { user: SessionUser; children: ReactNode }) {
+  return <CurrentUserContext value={user}>{children}</CurrentUserContext>;
+}
+
+/** The signed-in user; only valid below <SessionGate>. */
+export function useCurrentUser(): SessionUser {
+  const user = useContext(CurrentUserContext);
+  if (!user) throw new Error('useCurrentUser must be used below <SessionGate>');
+  return user;
+}
+
+export function isAdmin(user: SessionUser): boolean {
+  return user.role === 'admin';
+}

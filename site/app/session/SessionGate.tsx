@@ -1,0 +1,44 @@
+import { Alert, Button, Center, Stack } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { TWO_FACTOR_MESSAGE } from '../api/apiClient.ts';
+import { errorText } from '../api/ApiError.ts';
+import { replaceLocation } from '../lib/browserNavigation.ts';
+import { useLocation } from '../router/history.ts';
+import { CurrentUserProvider } from './CurrentUser.tsx';
+import { FullPageLoader } from './FullPageLoader.tsx';
+import { useSession } from './useSession.ts';
+
+export function loginUrl(pathname: string, search: string): string {
+  return '/login?next=' + encodeURIComponent(pathname + search);
+}
+
+/** Renders children only for a signed-in user; otherwise a spinner or /login. */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const { data: user, isPending, error, refetch, isFetching } = useSession();
+  const { pathname, search } = useLocation();
+  const signedOut = !isPending && !error && !user;
+
+  useEffect(() => {
+    if (signedOut) replaceLocation(loginUrl(pathname, search));
+    // Only on the transition to signed out, not on every navigation.
+  }, [signedOut]);
+
+  // The API client is already redirecting to /verify-2fa for this one.
+  const awaitingTwoFactor = error instanceof Error && error.message === TWO_FACTOR_MESSAGE;
+  if (isPending || signedOut || awaitingTwoFactor) return <FullPageLoader />;
+
+  if (error || !user) {
+    return (
+      <Center h="100dvh" p="md">
+        <Stack maw={420}>
+          <Alert color="red" title="Could not load your session">
+            {errorText(error)}
+          </Alert>
+          <Button onClick={() => refetch()} loading={isFetching}>Try again</Button>
+        </Stack>
+      </Center>
+    );
+  }
+
+  return <CurrentUserProvider user={user}>{children}</CurrentUserProvider>;
+}

@@ -1,0 +1,32 @@
+import { AppShell, UnstyledButton, Text } from '@mantine/core';
+import { linkClickHandler } from '../router/Link.tsx';
+import { BOTTOM_BAR_NAV, isActive } from './navItems.ts';
+import classes from './MobileBottomBar.module.css';
+
+/** Fixed bottom bar with 4 items; display: none from the sm breakpoint up. */
+export function MobileBottomBar({ pathname }: { pathname: string }) {
+  return (
+    <AppShell.Footer hiddenFrom="sm" data-testid="mobile-bottom-bar">
+      <nav aria-label="Mobile navigation" className={classes.bar}>
+        {BOTTOM_BAR_NAV.map((item) => {
+          const active = isActive(item, pathname);
+          const Icon = item.icon;
+          return (
+            <UnstyledButton
+              key={item.href}
+              component="a"
+              href={item.href}
+              onClick={linkClickHandler(item.href)}
+              className={classes.item}
+              data-active={active || undefined}
+              aria-current={active ? 'page' : undefined}
+            >
+              <Icon size={20} />
+              <Text span size="xs" className={classes.label}>{item.label}</Text>
+            </UnstyledButton>
+          );
+        })}
+      </nav>
+    </AppShell.Footer>
+  );
+}

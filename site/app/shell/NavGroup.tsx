@@ -1,0 +1,28 @@
+import { NavLink, Stack, Text } from '@mantine/core';
+import { linkClickHandler } from '../router/Link.tsx';
+import { isActive, type NavItem } from './navItems.ts';
+
+export function NavGroup({ label, items, pathname }: { label: string; items: NavItem[]; pathname: string }) {
+  return (
+    <Stack gap={2} component="section" aria-label={label}>
+      <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pb={4}>{label}</Text>
+      {items.map((item) => {
+        const active = isActive(item, pathname);
+        const Icon = item.icon;
+        return (
+          <NavLink
+            key={item.href}
+            component="a"
+            href={item.href}
+            onClick={linkClickHandler(item.href)}
+            label={item.label}
+            leftSection={<Icon />}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            variant="light"
+          />
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { Group, Kbd, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { SearchIcon } from './icons.tsx';
+import classes from './SearchButton.module.css';
+
+export function isMacPlatform(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  return /Mac|iPhone|iPad|iPod/i.test(navigator.platform || navigator.userAgent);
+}
+
+export function searchShortcutHint(): string {
+  return isMacPlatform() ? '⌘K' : 'Ctrl+K';
+}
+
+/** Opens the command palette (wired up by a later issue; until then `onOpen` is a no-op). */
+export function SearchButton({ onOpen }: { onOpen: () => void }) {
+  const hint = searchShortcutHint();
+  return (
+    <Tooltip label={`Search candidates, campaigns and templates (${hint})`}>
+      <UnstyledButton className={classes.button} onClick={onOpen} aria-label="Search"
+        aria-keyshortcuts={isMacPlatform() ? 'Meta+K' : 'Control+K'} data-testid="search-button">
+        <Group gap="xs" wrap="nowrap">
+          <SearchIcon size={16} />
+          <Text size="sm" c="dimmed" flex={1}>Search</Text>
+          <Kbd size="xs">{hint}</Kbd>
+        </Group>
+      </UnstyledButton>
+    </Tooltip>
+  );
+}

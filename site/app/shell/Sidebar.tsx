@@ -1,0 +1,33 @@
+import { AppShell, ScrollArea, Stack } from '@mantine/core';
+import type { SessionUser } from '../api/types.ts';
+import { isAdmin } from '../session/CurrentUser.tsx';
+import { NavGroup } from './NavGroup.tsx';
+import { ADMIN_NAV, MAIN_NAV } from './navItems.ts';
+import { SearchButton } from './SearchButton.tsx';
+import { SidebarUserFooter } from './SidebarUserFooter.tsx';
+
+interface SidebarProps {
+  user: SessionUser;
+  pathname: string;
+  onOpenSearch: () => void;
+}
+
+/** The desktop navbar; display: none below the sm breakpoint. */
+export function Sidebar({ user, pathname, onOpenSearch }: SidebarProps) {
+  return (
+    <AppShell.Navbar p="md" visibleFrom="sm" data-testid="sidebar" aria-label="Main navigation">
+      <AppShell.Section pb="md">
+        <SearchButton onOpen={onOpenSearch} />
+      </AppShell.Section>
+      <AppShell.Section grow component={ScrollArea}>
+        <Stack gap="lg">
+          <NavGroup label="Main" items={MAIN_NAV} pathname={pathname} />
+          {isAdmin(user) && <NavGroup label="Admin" items={ADMIN_NAV} pathname={pathname} />}
+        </Stack>
+      </AppShell.Section>
+      <AppShell.Section pt="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <SidebarUserFooter user={user} />
+      </AppShell.Section>
+    </AppShell.Navbar>
+  );
+}

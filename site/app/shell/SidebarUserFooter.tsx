@@ -1,0 +1,33 @@
+import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
+import type { SessionUser } from '../api/types.ts';
+import { useSignOut } from '../session/useSignOut.ts';
+import { LogOutIcon } from './icons.tsx';
+
+export function SidebarUserFooter({ user }: { user: SessionUser }) {
+  const signOut = useSignOut();
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <Avatar color="indigo" radius="xl" size="md">{initials(user.displayName || user.username)}</Avatar>
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} truncate data-testid="sidebar-username">{user.username}</Text>
+          <Text size="xs" c="dimmed" tt="capitalize" data-testid="sidebar-role">{user.role}</Text>
+        </div>
+      </Group>
+      <Button
+        variant="default"
+        fullWidth
+        leftSection={<LogOutIcon size={16} />}
+        onClick={() => signOut.mutate()}
+        loading={signOut.isPending}
+        data-testid="sign-out"
+      >
+        Sign Out
+      </Button>
+    </Stack>
+  );
+}
+
+function initials(name: string): string {
+  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]!.toUpperCase()).join('');
+}

@@ -1,0 +1,33 @@
+// The sidebar and bottom bar entries (spec §2 Navigation).
+import type { ComponentType } from 'react';
+import { normalizePath } from '../router/routes.ts';
+import { HomeIcon, MailIcon, SettingsIcon, ShieldIcon, UsersIcon, type IconProps } from './icons.tsx';
+
+export interface NavItem {
+  label: string;
+  href: string;
+  icon: ComponentType<IconProps>;
+  /** Other paths on which this item counts as active. */
+  alsoActiveOn?: string[];
+}
+
+export const MAIN_NAV: NavItem[] = [
+  { label: 'Dashboard', href: '/app', icon: HomeIcon },
+  { label: 'People', href: '/app/people', icon: UsersIcon, alsoActiveOn: ['/app/talent-pools', '/app/candidates'] },
+  { label: 'Communications', href: '/app/communications', icon: MailIcon },
+  { label: 'Settings', href: '/app/settings', icon: SettingsIcon },
+];
+
+export const ADMIN_NAV: NavItem[] = [
+  { label: 'Admin Portal', href: '/app/admin', icon: ShieldIcon },
+];
+
+/** The mobile bottom bar: exactly these 4. */
+export const BOTTOM_BAR_NAV: NavItem[] = MAIN_NAV;
+
+export function isActive(item: NavItem, pathname: string): boolean {
+  const path = normalizePath(pathname);
+  if (item.href === '/app') return path === '/app';
+  return [item.href, ...(item.alsoActiveOn ?? [])]
+    .some((href) => path === href || path.startsWith(href + '/'));
+}

@@ -1,0 +1,41 @@
+// toast({ title, description, variant }) on top of @mantine/notifications (spec §8, §9).
+import { notifications } from '@mantine/notifications';
+
+export type ToastVariant = 'default' | 'destructive' | 'success' | 'warning' | 'info';
+
+export interface ToastOptions {
+  title?: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** Milliseconds before it closes; default TOAST_DURATION_MS. */
+  duration?: number;
+}
+
+export const TOAST_DURATION_MS = 5000;
+
+export const TOAST_COLORS: Record<ToastVariant, string | undefined> = {
+  default: undefined,
+  destructive: 'red',
+  success: 'green',
+  warning: 'yellow',
+  info: 'blue',
+};
+
+/** Shows a toast, replacing the one on screen (one at a time). Returns its id. */
+export function toast({ title, description, variant = 'default', duration }: ToastOptions): string {
+  notifications.clean();
+  const hasDescription = description !== undefined && description !== '';
+  return notifications.show({
+    title: hasDescription ? title : undefined,
+    message: hasDescription ? description : (title ?? ''),
+    color: TOAST_COLORS[variant],
+    autoClose: duration ?? TOAST_DURATION_MS,
+    withBorder: variant === 'default',
+    'data-variant': variant,
+  });
+}
+
+export function dismissToast(id?: string): void {
+  if (id) notifications.hide(id);
+  else notifications.clean();
+}

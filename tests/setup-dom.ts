@@ -1,0 +1,37 @@
+// Browser APIs that Mantine expects and jsdom lacks, plus cleanup() after each
+// test. Harmless in a node environment (everything is behind a window check).
+import { afterEach } from 'vitest';
+
+if (typeof window !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react');
+  afterEach(() => cleanup());
+
+  // jsdom's getComputedStyle warns on pseudo-elements; Mantine asks for them.
+  const { getComputedStyle } = window;
+  window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+  window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
+  window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+}

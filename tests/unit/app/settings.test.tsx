@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SettingsPage } from '../../../site/app/pages/settings/SettingsPage.tsx';
+import { ME_QUERY_KEY } from '../../../site/app/session/useSession.ts';
+import { admin, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>';
+const SETUP = { totpURI: 'otpauth://totp/Talentloop:rita?secret=ABC&issuer=Talentloop', qrCodeSvg: SVG, backupCodes: ['aaaa-1111', 'bbbb-2222'] };
+
+describe('settings', () => {
+  it('shows the profile', () => {
+    stubFetch({});
+    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    expect(screen.getByText('rita')).toBeTruthy();
+    expect(screen.getByText('Rita Recruiter')).toBeTruthy();
+    expect(screen.getByText('rita@example.com')).toBeTruthy();
+    expect(screen.getByText('recruiter')).toBeTruthy();
+    expect(screen.queryByTestId('enrol-2fa-alert')).toBeNull();
+  });
+
+  it('explains enrolment with ?enrol=2fa', () => {
+    stubFetch({});
+    renderAt('/app/settings?enrol=2fa', <SettingsPage />, { user: { ...admin, twoFactorEnabled: false } });
+    expect(screen.getByTestId('enrol-2fa-alert').textContent).toContain('Administrators must enrol');
+  });
+
+  it('sets up two-factor: password, QR code, backup codes, confirm', async () => {
+    const fetchMock = stubFetch({
+      'POST /api/auth/two-factor/setup': SETUP,
+      'POST /api/auth/two-factor/confirm': { success: true },
+    });
+    const { client } = renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    client.setQueryData(ME_QUERY_KEY, recruiter);
+
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'my-password-123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set up two-factor' }));
+
+    const qr = await screen.findByAltText('QR code for your authenticator app');
+    expect(qr.getAttribute('src')).toBe('data:image/svg+xml;utf8,' + encodeURIComponent(SVG));
+    expect(screen.getByTestId('otpauth-uri').textContent).toBe(SETUP.totpURI);
+    expect(screen.getByText('aaaa-1111')).toBeTruthy();
+    expect(screen.getByText('bbbb-2222')).toBeTruthy();
+    const setupCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/two-factor/setup')!;
+    expect(JSON.parse(String(setupCall[1]!.body))).toEqual({ password: 'my-password-123' });
+
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByLabelText('I have saved these codes'));
+    fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: '123456' } });
+    fireEvent.click(confirm);
+
+    expect(await screen.findByText('Two-factor enabled')).toBeTruthy();
+    const confirmCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/two-factor/confirm')!;
+    expect(JSON.parse(String(confirmCall[1]!.body))).toEqual({ code: '123456' });
+    await waitFor(() => expect(client.getQueryState(ME_QUERY_KEY)?.isInvalidated).toBe(true));
+  });
+
+  it('shows the server error for a wrong password', async () => {
+    stubFetch({ 'POST /api/auth/two-factor/setup': () => jsonResponse({ error: 'Invalid password' }, 400) });
+    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set up two-factor' }));
+    expect(await screen.findByText('Invalid password')).toBeTruthy();
+  });
+
+  it('rejects a code that is not 6 digits without calling the API', async () => {
+    const fetchMock = stubFetch({ 'POST /api/auth/two-factor/setup': SETUP });
+    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'pw' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set up two-factor' }));
+    await screen.findByAltText('QR code for your authenticator app');
+    fireEvent.click(screen.getByLabelText('I have saved these codes'));
+    fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: '12ab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('when on: admins cannot disable, recruiters can', async () => {
+    stubFetch({ 'POST /api/auth/two-factor/disable': { success: true } });
+    const first = renderAt('/app/settings', <SettingsPage />, { user: admin });
+    expect(screen.getByText('Two-factor authentication is on')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
+    first.unmount();
+
+    renderAt('/app/settings', <SettingsPage />, { user: { ...recruiter, twoFactorEnabled: true } });
+    expect(screen.getByText('Two-factor authentication is on')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Password to disable'), { target: { value: 'pw' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('Two-factor disabled')).toBeTruthy();
+  });
+});

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { assignLocation } from '../../../site/app/lib/browserNavigation.ts';
+import { AppRoutes } from '../../../site/app/router/AppRoutes.tsx';
+import { AppLayout } from '../../../site/app/shell/AppLayout.tsx';
+import { admin, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+
+vi.mock('../../../site/app/lib/browserNavigation.ts', () => ({
+  assignLocation: vi.fn(),
+  replaceLocation: vi.fn(),
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(assignLocation).mockClear();
+});
+
+const shell = () => <AppLayout><AppRoutes /></AppLayout>;
+
+describe('shell', () => {
+  it('has a mobile bottom bar with exactly 4 links', () => {
+    renderAt('/app', shell(), { user: admin });
+    // jsdom lays out at 1024 px, where the bar is display: none; query hidden elements too.
+    const bar = screen.getByRole('navigation', { name: 'Mobile navigation', hidden: true });
+    const links = within(bar).getAllByRole('link', { hidden: true });
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Dashboard', '/app'],
+      ['People', '/app/people'],
+      ['Communications', '/app/communications'],
+      ['Settings', '/app/settings'],
+    ]);
+  });
+
+  it('hides the sidebar below sm and the bottom bar from sm (display: none classes)', () => {
+    renderAt('/app', shell(), { user: recruiter });
+    expect(screen.getByTestId('sidebar').className).toContain('mantine-visible-from-sm');
+    expect(screen.getByTestId('mobile-bottom-bar').className).toContain('mantine-hidden-from-sm');
+  });
+
+  it('shows the Main group to everyone and no Admin Portal link to recruiters', () => {
+    renderAt('/app', shell(), { user: recruiter });
+    const sidebar = screen.getByTestId('sidebar');
+    const main = within(sidebar).getByRole('region', { name: 'Main' });
+    expect(within(main).getAllByRole('link').map((link) => link.textContent))
+      .toEqual(['Dashboard', 'People', 'Communications', 'Settings']);
+    expect(within(sidebar).queryByRole('link', { name: 'Admin Portal' })).toBeNull();
+    expect(within(sidebar).queryByText('Admin')).toBeNull();
+  });
+
+  it('shows the Admin Portal link to admins', () => {
+    renderAt('/app', shell(), { user: admin });
+    const group = within(screen.getByTestId('sidebar')).getByRole('region', { name: 'Admin' });
+    expect(within(group).getByRole('link', { name: 'Admin Portal' }).getAttribute('href')).toBe('/app/admin');
+  });
+
+  it('marks the active item, People also for talent pools', () => {
+    renderAt('/app/talent-pools', shell(), { user: recruiter });
+    const sidebar = screen.getByTestId('sidebar');
+    expect(within(sidebar).getByRole('link', { name: 'People' }).getAttribute('aria-current')).toBe('page');
+    expect(within(sidebar).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('navigates from the sidebar', () => {
+    renderAt('/app', shell(), { user: recruiter });
+    fireEvent.click(within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Settings' }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Settings');
+  });
+
+  it('shows the username, the role and a search button with the shortcut hint', () => {
+    renderAt('/app', shell(), { user: recruiter });
+    const sidebar = screen.getByTestId('sidebar');
+    expect(within(sidebar).getByTestId('sidebar-username').textContent).toBe('rita');
+    expect(within(sidebar).getByTestId('sidebar-role').textContent).toBe('recruiter');
+    const search = within(sidebar).getByRole('button', { name: 'Search' });
+    expect(search.textContent).toMatch(/Ctrl\+K|⌘K/);
+    fireEvent.click(search);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Dashboard');
+  });
+
+  it('signs out: POST /api/auth/logout, clear the cache, load /', async () => {
+    const fetchMock = stubFetch({ 'POST /api/auth/logout': { success: true } });
+    const { client } = renderAt('/app', shell(), { user: recruiter });
+    client.setQueryData(['/api/talent-pools'], [{ id: 1 }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/'));
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST', credentials: 'include' }));
+    expect(client.getQueryData(['/api/talent-pools'])).toBeUndefined();
+  });
+
+  it('stays and shows a toast when sign-out fails', async () => {
+    stubFetch({ 'POST /api/auth/logout': () => jsonResponse({ error: 'Server down' }, 500) });
+    renderAt('/app', shell(), { user: recruiter });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByText('Server down')).toBeTruthy();
+    expect(assignLocation).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,42 @@
+// @vitest-environment jsdom
+import { notifications } from '@mantine/notifications';
+import { act, screen, waitForElementToBeRemoved } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast, TOAST_COLORS } from '../../../site/app/toast/toast.ts';
+import { renderAt } from './renderWithProviders.tsx';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  act(() => notifications.clean());
+});
+
+describe('toast', () => {
+  it('maps variants to colours', () => {
+    expect(TOAST_COLORS).toEqual({ default: undefined, destructive: 'red', success: 'green', warning: 'yellow', info: 'blue' });
+  });
+
+  it('shows title and description for 5 s by default', () => {
+    const show = vi.spyOn(notifications, 'show');
+    toast({ title: 'Message Sent', description: 'Your message has been sent successfully.', variant: 'success' });
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({
+      title: 'Message Sent', message: 'Your message has been sent successfully.', color: 'green', autoClose: 5000,
+    }));
+  });
+
+  it('uses the title as the message when there is no description', () => {
+    const show = vi.spyOn(notifications, 'show');
+    toast({ title: 'Opening Advanced Editor' });
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ title: undefined, message: 'Opening Advanced Editor' }));
+  });
+
+  it('shows one toast at a time, the newest', async () => {
+    renderAt('/app', null);
+    act(() => { toast({ title: 'First', description: 'one' }); });
+    expect(screen.getByText('one')).toBeTruthy();
+    act(() => { toast({ title: 'Second', description: 'two', variant: 'destructive' }); });
+    expect(screen.getByText('two')).toBeTruthy();
+    // The old one only plays its exit transition.
+    await waitForElementToBeRemoved(() => screen.queryByText('one'));
+    expect(screen.getByText('two')).toBeTruthy();
+  });
+});
