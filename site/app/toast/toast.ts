@@ -12,6 +12,20 @@ export interface ToastOptions {
 }
 
 export const TOAST_DURATION_MS = 5000;
+/** A horizontal swipe of at least this many pixels dismisses a toast (spec §9). */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+let toastCounter = 0;
+
+function swipeToDismiss(id: string) {
+  let startX: number | null = null;
+  return {
+    onPointerDown: (event: { clientX: number }) => { startX = event.clientX; },
+    onPointerUp: (event: { clientX: number }) => {
+      if (startX !== null && Math.abs(event.clientX - startX) >= TOAST_SWIPE_THRESHOLD_PX) notifications.hide(id);
+      startX = null;
+    },
+  };
+}
 
 export const TOAST_COLORS: Record<ToastVariant, string | undefined> = {
   default: undefined,
@@ -25,7 +39,10 @@ export const TOAST_COLORS: Record<ToastVariant, string | undefined> = {
 export function toast({ title, description, variant = 'default', duration }: ToastOptions): string {
   notifications.clean();
   const hasDescription = description !== undefined && description !== '';
+  const id = `toast-${++toastCounter}`;
   return notifications.show({
+    id,
+    ...swipeToDismiss(id),
     title: hasDescription ? title : undefined,
     message: hasDescription ? description : (title ?? ''),
     color: TOAST_COLORS[variant],

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { notifications } from '@mantine/notifications';
-import { act, screen, waitForElementToBeRemoved } from '@testing-library/react';
+import { act, fireEvent, screen, waitForElementToBeRemoved } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast, TOAST_COLORS } from '../../../site/app/toast/toast.ts';
 import { renderAt } from './renderWithProviders.tsx';
@@ -11,6 +11,26 @@ afterEach(() => {
 });
 
 describe('toast', () => {
+  it('is dismissed by a swipe of 50 px but not by a smaller one', async () => {
+    renderAt('/app', null);
+    act(() => { toast({ title: 'Swipe me', description: 'away' }); });
+    const root = screen.getByText('away').closest('.mantine-Notification-root') as HTMLElement;
+    fireEvent.pointerDown(root, { clientX: 100 });
+    fireEvent.pointerUp(root, { clientX: 140 });
+    expect(screen.getByText('away')).toBeTruthy();
+    fireEvent.pointerDown(root, { clientX: 100 });
+    fireEvent.pointerUp(root, { clientX: 150 });
+    await waitForElementToBeRemoved(() => screen.queryByText('away'));
+  });
+
+  it('F8 moves focus to the toast', () => {
+    renderAt('/app', null);
+    act(() => { toast({ title: 'Focus me', description: 'here' }); });
+    fireEvent.keyDown(document.documentElement, { key: 'F8' });
+    const root = screen.getByText('here').closest('.mantine-Notification-root') as HTMLElement;
+    expect(root.contains(document.activeElement)).toBe(true);
+  });
+
   it('maps variants to colours', () => {
     expect(TOAST_COLORS).toEqual({ default: undefined, destructive: 'red', success: 'green', warning: 'yellow', info: 'blue' });
   });
