@@ -5,6 +5,7 @@ import { useCurrentUser } from '../session/CurrentUser.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { GlobalPanels } from '../panels/GlobalPanels.tsx';
 
 /** Placeholder until the command palette lands: does nothing. */
 function openCommandPalette(): void {}
@@ -25,6 +26,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Sidebar user={user} pathname={pathname} onOpenSearch={openCommandPalette} />
         <AppShell.Main>{children}</AppShell.Main>
         <MobileBottomBar pathname={pathname} />
+        <GlobalPanels />
       </AppShell>
     </Tooltip.Group>
   );
