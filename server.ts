@@ -28,7 +28,7 @@ if (!existsSync(serverEntry)) {
 const platform = await bootPlatform(config);
 const { pools, authService } = platform;
 const seeded = config.seedDemoData && await seedDemoData(authService.auth, pools.owner);
-const worker: Worker | null = config.runWorker ? await startWorker(platform.ownerUrl, pools) : null;
+const worker: Worker | null = config.runWorker ? await startWorker(platform.ownerUrl, pools, console.log, config) : null;
 
 type AstroHandler = (req: HttpBindings['incoming'], res: HttpBindings['outgoing'], next: () => void) => Promise<void>;
 const { handler: astroHandler } = await import(pathToFileURL(serverEntry).href) as { handler: AstroHandler };
@@ -39,12 +39,20 @@ const api = createApi({
   auth: authService.auth,
   config,
   clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown',
+  jobs: worker?.jobs,
 });
 
 const app = new Hono<{ Bindings: HttpBindings }>();
 app.use('/api/*', compress());
 // Handed over whole (not mounted with app.route) so the API's own JSON 404 applies.
 app.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
+// The visible unsubscribe link in every email: a confirmation page whose button
+// POSTs (link scanners that follow GETs must not unsubscribe anyone).
+app.get('/unsubscribe/:token', (c) => {
+  const url = new URL(c.req.url);
+  url.pathname = `/api/unsubscribe/${encodeURIComponent(c.req.param('token'))}`;
+  return api.fetch(new Request(url, { headers: c.req.raw.headers }), c.env);
+});
 app.use('/_astro/*', compress(), serveStatic({
   root: path.relative(process.cwd(), clientDir),
   onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),

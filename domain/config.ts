@@ -44,6 +44,8 @@ export function loadConfig() {
       apiKey: env('OPENAI_API_KEY'),
       baseURL: env('OPENAI_BASE_URL'),
       model: env('OPENAI_MODEL') ?? 'gpt-4o-mini',
+      /** The spec's AI generation time-out (60 s); tests shorten it. */
+      timeoutMs: Number(env('OPENAI_TIMEOUT_MS') ?? 60_000),
     },
     smtp: {
       url: env('SMTP_URL'),
@@ -58,5 +60,12 @@ export function loadConfig() {
       baseUrl: env('MS_GRAPH_BASE_URL'),
     },
     inboundMailSecret: env('INBOUND_MAIL_SECRET'),
+    mail: {
+      /** Where candidates' replies go; sent plus-addressed (reply+<token>@...). Default: reply@<MAIL_FROM domain>. */
+      replyTo: env('MAIL_REPLY_TO'),
+      /** First retry delay of a temporarily failed send; doubles per attempt (pg-boss backoff). */
+      retryDelaySeconds: Number(env('MAIL_RETRY_DELAY_SECONDS') ?? 30),
+      retryLimit: Number(env('MAIL_RETRY_LIMIT') ?? 5),
+    },
   };
 }

@@ -7,6 +7,16 @@ import { originCheck } from './guards.ts';
 import { publicRoutes } from './routes/public.ts';
 import { authRoutes } from './routes/auth.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { candidateMessageRoutes, messageRoutes } from './routes/messages.ts';
+import { aiContentRoutes, aiTemplateRoutes } from './routes/ai.ts';
+import { campaignRoutes } from './routes/campaigns.ts';
+import { outboxRoutes } from './routes/outbox.ts';
+import { unsubscribeRoutes } from './routes/unsubscribe.ts';
+import { inboundRoutes } from './routes/inbound.ts';
+import { candidateRoutes } from './routes/candidates.ts';
+import { talentPoolRoutes } from './routes/talent-pools.ts';
+import { searchRoutes } from './routes/search.ts';
+import { importRoutes } from './routes/imports.ts';
 
 export function createApi(deps: ApiDeps) {
   const api = new Hono<AppEnv>().basePath('/api');
@@ -20,6 +30,18 @@ export function createApi(deps: ApiDeps) {
   api.route('/', publicRoutes);
   api.route('/auth', authRoutes);
   api.route('/admin', adminRoutes);
+  api.route('/candidates', candidateMessageRoutes);
+  api.route('/messages', messageRoutes);
+  api.route('/ai-templates', aiTemplateRoutes);
+  api.route('/ai-content', aiContentRoutes);
+  api.route('/campaigns', campaignRoutes);
+  api.route('/outbox', outboxRoutes);
+  api.route('/unsubscribe', unsubscribeRoutes);
+  api.route('/inbound', inboundRoutes);
+  api.route('/candidates', candidateRoutes);
+  api.route('/talent-pools', talentPoolRoutes);
+  api.route('/search', searchRoutes);
+  api.route('/imports', importRoutes);
 
   api.notFound((c) => c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   api.onError((error, c) => {

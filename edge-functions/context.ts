@@ -4,6 +4,7 @@ import type { Pools } from '../domain/db/pools.ts';
 import type { Auth } from '../domain/auth/better-auth.ts';
 import type { Caller, SessionUser } from '../domain/auth/session.ts';
 import type { Config } from '../domain/config.ts';
+import type { JobQueue } from '../domain/jobs.ts';
 
 export interface ApiDeps {
   pools: Pools;
@@ -11,6 +12,8 @@ export interface ApiDeps {
   config: Config;
   /** The client's address, for rate limits; the host knows how to find it. */
   clientIp(c: Context): string;
+  /** Hands work to the worker at once (pg-boss). Optional: without it the worker's sweep finds queued work. */
+  jobs?: JobQueue;
 }
 
 export interface AppEnv {

@@ -4,9 +4,14 @@
 import { PgBoss } from 'pg-boss';
 import type { Pools } from '../domain/db/pools.ts';
 import { asService } from '../domain/db/request.ts';
+import { loadConfig, type Config } from '../domain/config.ts';
+import type { JobQueue } from '../domain/jobs.ts';
+import { registerMessagingJobs } from './jobs/messaging.ts';
 
 export interface Worker {
   boss: PgBoss;
+  /** For the API in the same process: hands it work at once. */
+  jobs: JobQueue;
   stop(): Promise<void>;
 }
 
@@ -14,7 +19,8 @@ export const QUEUES = {
   maintenance: 'maintenance',
 } as const;
 
-export async function startWorker(ownerUrl: string, pools: Pools, log: (line: string) => void = console.log): Promise<Worker> {
+export async function startWorker(ownerUrl: string, pools: Pools, log: (line: string) => void = console.log,
+  config: Config = loadConfig()): Promise<Worker> {
   const boss = new PgBoss({ connectionString: ownerUrl, schema: 'pgboss', max: 4 });
   boss.on('error', (error) => log(`worker: ${error.message}`));
   await boss.start();
@@ -27,8 +33,14 @@ export async function startWorker(ownerUrl: string, pools: Pools, log: (line: st
     await asService(pools.app, (tx) => tx.query("delete from public.booking_links where expires_at < now() - interval '90 days'"));
   });
 
+  const messaging = await registerMessagingJobs(boss, { pools, config, log });
+
   return {
     boss,
-    stop: () => boss.stop({ graceful: true, timeout: 5000 }),
+    jobs: messaging.jobs,
+    stop: async () => {
+      await boss.stop({ graceful: true, timeout: 5000 });
+      await messaging.close();
+    },
   };
 }

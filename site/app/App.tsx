@@ -1,6 +1,7 @@
 // The signed-in app at /app/*: providers, session gate, shell and pages.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/spotlight/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';

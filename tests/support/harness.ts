@@ -6,7 +6,8 @@ import { inject } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { openDatabase, type Pools } from '../../domain/db/pools.ts';
 import { createAuth, type AuthService } from '../../domain/auth/better-auth.ts';
-import { loadConfig } from '../../domain/config.ts';
+import { loadConfig, type Config } from '../../domain/config.ts';
+import type { JobQueue } from '../../domain/jobs.ts';
 import { createApi, type Api } from '../../edge-functions/app.ts';
 import { DEMO_ADMIN_TOTP_BASE32 } from '../../domain/demo.ts';
 import { TEMPLATE_DB, TEST_SECRET, AUTH_SECRET, ORIGIN } from './constants.ts';
@@ -42,27 +43,31 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 export interface TestApp extends TestDatabase {
   api: Api;
+  config: Config;
   authService: AuthService;
   client(options?: { ip?: string }): TestClient;
   close(): Promise<void>;
 }
 
-export async function startTestApp(): Promise<TestApp> {
+/** `config` overrides parts of the configuration; `jobs` is the queue the API hands work to (see startWorker). */
+export async function startTestApp(options: { config?: Partial<Config>; jobs?: JobQueue } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const authService = await createAuth({
     ownerUrl: db.ownerUrl, secret: AUTH_SECRET, baseURL: ORIGIN, trustedOrigins: [], secureCookies: false,
   });
-  const config = { ...loadConfig(), publicUrl: ORIGIN, appSecret: TEST_SECRET };
+  const config = { ...loadConfig(), publicUrl: ORIGIN, appSecret: TEST_SECRET, ...options.config };
   const api = createApi({
     pools: db.pools,
     auth: authService.auth,
     config,
     // The tests stand in for different clients by this header.
     clientIp: (c) => c.req.header('x-test-client-ip') ?? '127.0.0.1',
+    jobs: options.jobs,
   });
   return {
     ...db,
     api,
+    config,
     authService,
     client: (options) => new TestClient(api, options?.ip ?? '127.0.0.1'),
     async close() {

@@ -6,9 +6,8 @@ import { AppHeader } from './AppHeader.tsx';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { GlobalPanels } from '../panels/GlobalPanels.tsx';
-
-/** Placeholder until the command palette lands: does nothing. */
-function openCommandPalette(): void {}
+import { CommandPalette } from '../palette/CommandPalette.tsx';
+import { openCommandPalette } from '../palette/paletteStore.ts';
 
 /** Header, sidebar (desktop), bottom bar (mobile) and the page. */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -27,6 +26,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <AppShell.Main>{children}</AppShell.Main>
         <MobileBottomBar pathname={pathname} />
         <GlobalPanels />
+        <CommandPalette />
       </AppShell>
     </Tooltip.Group>
   );

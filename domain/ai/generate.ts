@@ -1,0 +1,142 @@
+// POST /api/ai-content/generate: a draft from a template, written by the AI
+// provider when one is configured, else by the built-in drafter.
+import type { Tx } from '../db/request.ts';
+import type { CandidateData, GenerateContentInput } from '../schemas/ai.ts';
+import { contextValues, draftFromTemplate } from './drafter.ts';
+import type { CandidateFacts, Language } from './placeholders.ts';
+import { chat, parseDraft, providerConfigured, type AiConfig } from './provider.ts';
+import { findTemplate, type TemplateRow } from './templates.ts';
+
+export interface GenerationMetadata {
+  templateId: string;
+  templateName: string;
+  language: Language;
+  /** 'ai': written by the provider; 'template': the built-in drafter filled the template (no AI). */
+  source: 'ai' | 'template';
+  model?: string;
+  /** Placeholders the recruiter still has to fill. */
+  placeholders: string[];
+  /** Set when the template has no row in the requested language. */
+  languageFallback?: Language;
+  note?: string;
+  durationMs: number;
+}
+
+export interface Generation {
+  success: true;
+  content: string;
+  subject: string;
+  error: null;
+  metadata: GenerationMetadata;
+}
+
+export interface DraftingInputs {
+  template: TemplateRow;
+  familyName: string;
+  candidate?: CandidateFacts;
+}
+
+/** Reads what a draft needs (template, candidate) inside the caller's transaction. */
+export async function loadDraftingInputs(tx: Tx, input: GenerateContentInput): Promise<DraftingInputs | null> {
+  const found = await findTemplate(tx, input.templateId, input.language);
+  if (!found) return null;
+  return { template: found.row, familyName: found.familyName, candidate: await candidateFacts(tx, input.candidateData) };
+}
+
+// The database's record wins over what the browser sent; sent fields fill gaps.
+async function candidateFacts(tx: Tx, data: CandidateData | null | undefined): Promise<CandidateFacts | undefined> {
+  if (!data) return undefined;
+  const sent: CandidateFacts = {
+    name: data.name, jobFunction: data.jobFunction, skillTags: data.skillTags, location: data.location,
+    preferredRole: data.preferredRole, seniorityLevel: data.seniorityLevel,
+  };
+  if (!data.id) return sent;
+  const { rows } = await tx.query<CandidateFacts>(
+    `select name, job_function as "jobFunction", skill_tags as "skillTags", location,
+            preferred_role as "preferredRole", seniority_level as "seniorityLevel"
+       from public.candidates where id = $1`, [data.id]);
+  if (!rows[0]) return sent;
+  const stored = rows[0];
+  return {
+    name: stored.name ?? sent.name,
+    jobFunction: stored.jobFunction ?? sent.jobFunction,
+    skillTags: stored.skillTags?.length ? stored.skillTags : sent.skillTags,
+    location: stored.location ?? sent.location,
+    preferredRole: stored.preferredRole ?? sent.preferredRole,
+    seniorityLevel: stored.seniorityLevel ?? sent.seniorityLevel,
+  };
+}
+
+export async function generateContent(ai: AiConfig, inputs: DraftingInputs, input: GenerateContentInput, recruiterName: string): Promise<Generation> {
+  const started = performance.now();
+  const { template, familyName, candidate } = inputs;
+  const draft = draftFromTemplate({ template, candidate, context: contextValues(input.additionalContext), recruiterName });
+  const base = {
+    templateId: input.templateId,
+    templateName: familyName,
+    language: template.language,
+    ...(template.language !== input.language ? { languageFallback: template.language } : {}),
+  };
+
+  if (!providerConfigured(ai)) {
+    return {
+      success: true, subject: draft.subject, content: draft.content, error: null,
+      metadata: {
+        ...base, source: 'template', placeholders: draft.missing,
+        note: 'Template draft, not written by AI (no AI provider is configured). Review and edit before sending.',
+        durationMs: Math.round(performance.now() - started),
+      },
+    };
+  }
+
+  const { text, model } = await chat(ai, [
+    { role: 'system', content: systemPrompt(input.language, input.channel ?? 'email', Boolean(candidate)) },
+    { role: 'user', content: userPrompt(draft, input, candidate, familyName) },
+  ]);
+  const parsed = parseDraft(text);
+  const subject = parsed.subject ?? draft.subject;
+  const content = parsed.body || draft.content;
+  return {
+    success: true, subject, content, error: null,
+    metadata: {
+      ...base, source: 'ai', model,
+      placeholders: [...new Set([...`${subject}\n${content}`.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]))],
+      durationMs: Math.round(performance.now() - started),
+    },
+  };
+}
+
+function systemPrompt(language: Language, channel: 'email' | 'whatsapp', oneCandidate: boolean): string {
+  return [
+    'You write outreach messages for a recruiter at a recruiting agency.',
+    `Write in ${language === 'dutch' ? 'Dutch (informal "je", as usual in Dutch recruiting)' : 'English'}.`,
+    channel === 'whatsapp'
+      ? 'The message is sent on WhatsApp: keep it under 80 words, friendly, no formal sign-off.'
+      : 'The message is an email: warm, concise (under 180 words), one clear call to action.',
+    'Answer in exactly this form and nothing else: a first line "Subject: <subject>", an empty line, then the message body as plain text (no markdown).',
+    oneCandidate
+      ? 'Address the candidate by first name. Never invent facts about the candidate or the job.'
+      : 'The message goes to a whole talent pool: keep {{firstName}} as the greeting name, it is filled in per recipient.',
+    'Keep any {{placeholder}} you have no value for exactly as written.',
+  ].join('\n');
+}
+
+function userPrompt(draft: { subject: string; content: string }, input: GenerateContentInput, candidate: CandidateFacts | undefined, familyName: string): string {
+  const lines = [`Template: ${familyName}`, `Starting point:\nSubject: ${draft.subject}\n\n${draft.content}`];
+  if (input.prompt) lines.push(`Recruiter's instructions: ${input.prompt}`);
+  if (candidate) {
+    // Only what the letter needs: no email address or phone number leaves the building.
+    const facts = [
+      candidate.name && `name: ${candidate.name}`,
+      candidate.jobFunction && `job function: ${candidate.jobFunction}`,
+      candidate.seniorityLevel && `seniority: ${candidate.seniorityLevel}`,
+      candidate.preferredRole && `preferred role: ${candidate.preferredRole}`,
+      candidate.skillTags?.length && `skills: ${candidate.skillTags.join(', ')}`,
+      candidate.location && `location: ${candidate.location}`,
+    ].filter(Boolean);
+    lines.push(`Candidate: ${facts.join('; ')}`);
+  }
+  if (typeof input.additionalContext === 'string' && input.additionalContext.trim()) lines.push(`Additional context: ${input.additionalContext.trim()}`);
+  if (input.additionalContext && typeof input.additionalContext === 'object') lines.push(`Additional context: ${JSON.stringify(input.additionalContext)}`);
+  return lines.join('\n\n');
+}

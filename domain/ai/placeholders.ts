@@ -1,0 +1,81 @@
+// {{placeholder}} handling, shared by the drafter, the API (refusing to send a
+// draft with blanks left) and the campaign dispatcher (per-recipient values).
+export type Language = 'english' | 'dutch';
+
+/** Filled from each recipient's own record, so they may stay in a pool draft. */
+export const RECIPIENT_PLACEHOLDERS = ['candidateName', 'firstName', 'jobFunction', 'skills', 'location'] as const;
+
+const PLACEHOLDER = /\{\{\s*([a-zA-Z][a-zA-Z0-9_]*)\s*\}\}/g;
+
+export interface CandidateFacts {
+  name?: string | null;
+  jobFunction?: string | null;
+  skillTags?: string[] | null;
+  location?: string | null;
+  preferredRole?: string | null;
+  seniorityLevel?: string | null;
+}
+
+// What a recipient placeholder becomes when the candidate's record lacks it:
+// a phrase that still reads naturally, never a blank.
+const GENERIC: Record<Language, Record<string, string>> = {
+  english: { candidateName: 'there', firstName: 'there', jobFunction: 'a professional in your field', skills: 'your skills', location: 'your region' },
+  dutch: { candidateName: 'daar', firstName: 'daar', jobFunction: 'professional in je vakgebied', skills: 'jouw vaardigheden', location: 'jouw regio' },
+};
+
+export function firstName(name: string | null | undefined): string | undefined {
+  const first = name?.trim().split(/\s+/)[0];
+  return first || undefined;
+}
+
+/** The recipient placeholders' values for one candidate, in the letter's language. */
+export function candidateValues(candidate: CandidateFacts, language: Language): Record<string, string> {
+  const generic = GENERIC[language];
+  const skills = (candidate.skillTags ?? []).filter(Boolean);
+  return {
+    candidateName: candidate.name?.trim() || generic.candidateName,
+    firstName: firstName(candidate.name) ?? generic.firstName,
+    jobFunction: candidate.jobFunction?.trim() || generic.jobFunction,
+    skills: skills.length ? joinList(skills, language) : generic.skills,
+    location: candidate.location?.trim() || generic.location,
+  };
+}
+
+function joinList(items: string[], language: Language): string {
+  if (items.length < 2) return items.join('');
+  const last = items[items.length - 1];
+  return `${items.slice(0, -1).join(', ')} ${language === 'dutch' ? 'en' : 'and'} ${last}`;
+}
+
+/** Replaces the placeholders that have a value; leaves the others as they are. */
+export function fillPlaceholders(text: string, values: Record<string, string | undefined>): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined || value === '' ? whole : value;
+  });
+}
+
+export function placeholdersIn(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]))];
+}
+
+/** Placeholders only the recruiter can fill (a recipient's own ones are filled at send time). */
+export function unfilledContextPlaceholders(text: string): string[] {
+  return placeholdersIn(text).filter((name) => !(RECIPIENT_PLACEHOLDERS as readonly string[]).includes(name));
+}
+
+// A handful of very common words is enough to tell Dutch from English mail.
+const DUTCH_WORDS = new Set(['de', 'het', 'een', 'en', 'je', 'jij', 'jouw', 'ik', 'wij', 'we', 'niet', 'geen', 'met', 'voor',
+  'van', 'dat', 'die', 'bij', 'ook', 'graag', 'hoi', 'groet', 'bedankt', 'naar', 'zijn', 'wil', 'kan', 'maar', 'nog', 'mijn', 'ben', 'heb']);
+const ENGLISH_WORDS = new Set(['the', 'a', 'an', 'and', 'you', 'your', 'i', 'we', 'not', 'no', 'with', 'for', 'of', 'that',
+  'this', 'to', 'also', 'please', 'hi', 'regards', 'thanks', 'is', 'are', 'be', 'will', 'can', 'but', 'my', 'am', 'have']);
+
+export function detectLanguage(text: string): Language {
+  let dutch = 0;
+  let english = 0;
+  for (const word of text.toLowerCase().match(/[a-zà-ÿ']+/g) ?? []) {
+    if (DUTCH_WORDS.has(word)) dutch++;
+    if (ENGLISH_WORDS.has(word)) english++;
+  }
+  return dutch > english ? 'dutch' : 'english';
+}

@@ -1,0 +1,150 @@
+// Campaigns: a message to every eligible candidate of a pool, at a set time.
+// Creating one stores it 'scheduled'; when it is due the worker dispatches it
+// in one transaction (recipients, skip reasons, one queued message each) and
+// the mail job sends the messages; the campaign is 'sent' once none is pending.
+import type { Tx } from './db/request.ts';
+import { candidateValues, detectLanguage, fillPlaceholders, unfilledContextPlaceholders, type Language } from './ai/placeholders.ts';
+import type { NewCampaign } from './schemas/campaigns.ts';
+import { MessagingError } from './messages.ts';
+
+const CAMPAIGN_COLUMNS = `k.id, k.name, k.campaign_type as "campaignType", k.status, k.talent_pool_id as "talentPoolId",
+  p.name as "talentPoolName", k.email_subject as "emailSubject", k.language, k.channels, k.primary_channel as "primaryChannel",
+  k.scheduled_at as "scheduledAt", k.started_at as "startedAt", k.completed_at as "completedAt", k.created_at as "createdAt",
+  count(r.id)::int as recipients,
+  (count(*) filter (where r.status = 'pending'))::int as pending,
+  (count(*) filter (where r.status = 'sent'))::int as sent,
+  (count(*) filter (where r.status = 'skipped'))::int as skipped,
+  (count(*) filter (where r.status = 'failed'))::int as failed`;
+const FROM_CAMPAIGNS = `from public.campaigns k
+  left join public.talent_pools p on p.id = k.talent_pool_id
+  left join public.campaign_recipients r on r.campaign_id = k.id`;
+
+// The eligibility rule, in SQL for counting and in code for the skip reason.
+const ELIGIBLE = `c.email is not null and c.allows_email and c.unsubscribed_at is null`;
+
+export async function listCampaigns(tx: Tx) {
+  const { rows } = await tx.query(`select ${CAMPAIGN_COLUMNS} ${FROM_CAMPAIGNS} group by k.id, p.name order by k.created_at desc, k.id desc limit 200`);
+  return rows;
+}
+
+export async function getCampaign(tx: Tx, id: number) {
+  const { rows } = await tx.query(
+    `select ${CAMPAIGN_COLUMNS}, k.email_content as "emailContent", k.message_template as "messageTemplate",
+            k.whatsapp_content as "whatsappContent"
+       ${FROM_CAMPAIGNS} where k.id = $1 group by k.id, p.name`, [id]);
+  const campaign = rows[0];
+  if (!campaign) return null;
+  const reasons = await tx.query(
+    `select skip_reason as reason, count(*)::int as count from public.campaign_recipients
+      where campaign_id = $1 and status = 'skipped' group by 1 order by 2 desc`, [id]);
+  const eligible = await tx.query<{ n: number }>(
+    `select count(*)::int as n from public.talent_pool_members m join public.candidates c on c.id = m.candidate_id
+      where m.talent_pool_id = $1 and ${ELIGIBLE}`, [campaign.talentPoolId]);
+  const done = campaign.sent + campaign.skipped + campaign.failed;
+  return {
+    ...campaign,
+    progress: {
+      recipients: campaign.recipients, pending: campaign.pending, sent: campaign.sent, skipped: campaign.skipped, failed: campaign.failed,
+      percent: campaign.recipients ? Math.round((done / campaign.recipients) * 100) : campaign.status === 'sent' ? 100 : 0,
+      skipReasons: reasons.rows,
+      /** Before dispatch: how many of the pool could receive it now. */
+      eligibleNow: eligible.rows[0].n,
+    },
+  };
+}
+
+export async function createCampaign(tx: Tx, input: NewCampaign, userId: string) {
+  if (input.primaryChannel === 'whatsapp' || !input.channels.includes('email')) {
+    throw new MessagingError('refused', 'Campaigns are sent by email; WhatsApp campaigns are not available yet', 'primaryChannel');
+  }
+  const pool = await tx.query('select 1 from public.talent_pools where id = $1', [input.talentPoolId]);
+  if (!pool.rowCount) throw new MessagingError('refused', 'Talent pool not found', 'talentPoolId');
+  // Each recipient's own placeholders are filled at send time; the recruiter's must be filled now.
+  for (const [field, label, text] of [['emailSubject', 'email subject', input.emailSubject], ['emailContent', 'email content', input.emailContent]] as const) {
+    const left = unfilledContextPlaceholders(text).filter((name) => name !== 'recruiterName');
+    if (left.length) throw new MessagingError('refused', `Replace ${left.map((n) => `{{${n}}}`).join(', ')} in the ${label} before sending`, field);
+  }
+  const language = input.language ?? detectLanguage(input.emailContent);
+  const { rows } = await tx.query<{ id: number }>(
+    `insert into public.campaigns (name, campaign_type, talent_pool_id, email_subject, email_content, message_template,
+                                   whatsapp_content, language, channels, primary_channel, status, scheduled_at, created_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'scheduled', $11, $12) returning id`,
+    [input.name, input.campaignType, input.talentPoolId, input.emailSubject, input.emailContent, input.messageTemplate,
+      input.whatsappContent, language, input.channels, input.primaryChannel, input.scheduledAt, userId]);
+  return (await getCampaign(tx, rows[0].id))!;
+}
+
+interface Member {
+  id: number; name: string; email: string | null; allowsEmail: boolean; unsubscribedAt: Date | null;
+  jobFunction: string | null; skillTags: string[]; location: string | null;
+}
+
+export function skipReason(member: Pick<Member, 'email' | 'allowsEmail' | 'unsubscribedAt'>): string | null {
+  if (!member.email) return 'No email address on file';
+  if (member.unsubscribedAt) return 'Candidate unsubscribed';
+  if (!member.allowsEmail) return 'Candidate has not consented to email';
+  return null;
+}
+
+/**
+ * Dispatches one due campaign (as service_role): recipients with skip reasons
+ * and one queued, personalised message per eligible candidate, all in the
+ * caller's transaction. Safe to run twice: only a 'scheduled' campaign is taken.
+ * Returns the ids of the queued messages.
+ */
+export async function dispatchCampaign(tx: Tx, campaignId: number): Promise<number[]> {
+  const { rows: [campaign] } = await tx.query<{ id: number; talentPoolId: number | null; subject: string; content: string; language: Language; sender: string | null }>(
+    `select k.id, k.talent_pool_id as "talentPoolId", k.email_subject as subject, k.email_content as content, k.language,
+            p.display_name as sender
+       from public.campaigns k left join public.profiles p on p.id = k.created_by
+      where k.id = $1 and k.status = 'scheduled' and k.scheduled_at <= now()
+      for update of k skip locked`, [campaignId]);
+  if (!campaign) return [];
+  // FOR SHARE: a consent change waits until this transaction is done, so the
+  // consent trigger on messages cannot refuse a row we judged eligible.
+  const { rows: members } = await tx.query<Member>(
+    `select c.id, c.name, c.email::text, c.allows_email as "allowsEmail", c.unsubscribed_at as "unsubscribedAt",
+            c.job_function as "jobFunction", c.skill_tags as "skillTags", c.location
+       from public.talent_pool_members m join public.candidates c on c.id = m.candidate_id
+      where m.talent_pool_id = $1 order by c.id for share of c`, [campaign.talentPoolId]);
+  const eligible = members.filter((member) => !skipReason(member));
+  const values = (member: Member) => ({ ...candidateValues(member, campaign.language), recruiterName: campaign.sender ?? undefined });
+  const inserted = await tx.query<{ id: number; candidate_id: number }>(
+    `insert into public.messages (candidate_id, campaign_id, direction, channel, subject, content, status)
+     select candidate_id, $1, 'out', 'email', subject, content, 'queued'
+       from unnest($2::bigint[], $3::text[], $4::text[]) as t(candidate_id, subject, content)
+     returning id, candidate_id`,
+    [campaign.id, eligible.map((m) => m.id), eligible.map((m) => fillPlaceholders(campaign.subject, values(m))),
+      eligible.map((m) => fillPlaceholders(campaign.content, values(m)))]);
+  const messageOf = new Map(inserted.rows.map((row) => [row.candidate_id, row.id]));
+  await tx.query(
+    `insert into public.campaign_recipients (campaign_id, candidate_id, message_id, status, skip_reason)
+     select $1, candidate_id, message_id, case when message_id is null then 'skipped' else 'pending' end, skip_reason
+       from unnest($2::bigint[], $3::bigint[], $4::text[]) as t(candidate_id, message_id, skip_reason)
+     on conflict (campaign_id, candidate_id) do nothing`,
+    [campaign.id, members.map((m) => m.id), members.map((m) => messageOf.get(m.id) ?? null), members.map((m) => skipReason(m))]);
+  await tx.query(
+    `update public.campaigns set status = 'sending', started_at = now() where id = $1`, [campaign.id]);
+  await completeCampaigns(tx, [campaign.id]);
+  return inserted.rows.map((row) => row.id);
+}
+
+/** Due campaigns, for the sweep (a job for one may have been lost). */
+export async function dueCampaignIds(tx: Tx): Promise<number[]> {
+  const { rows } = await tx.query<{ id: number }>(
+    `select id from public.campaigns where status = 'scheduled' and scheduled_at <= now() order by scheduled_at limit 50`);
+  return rows.map((row) => row.id);
+}
+
+/** A campaign with no pending recipient is done: 'sent', or 'failed' when nothing could be delivered. */
+export async function completeCampaigns(tx: Tx, ids: number[] | null): Promise<void> {
+  await tx.query(
+    `update public.campaigns k
+        set status = case when exists (select 1 from public.campaign_recipients r where r.campaign_id = k.id and r.status = 'failed')
+                           and not exists (select 1 from public.campaign_recipients r where r.campaign_id = k.id and r.status = 'sent')
+                          then 'failed' else 'sent' end,
+            completed_at = now()
+      where k.status = 'sending' and ($1::bigint[] is null or k.id = any($1))
+        and not exists (select 1 from public.campaign_recipients r where r.campaign_id = k.id and r.status = 'pending')`,
+    [ids]);
+}

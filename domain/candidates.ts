@@ -1,0 +1,353 @@
+// Candidates: the list (filters, sorting, offset or cursor paging), detail,
+// create/edit (consent through the ledger), delete, and the CSV export rows.
+// Everything runs in the caller's transaction, so row-level security applies.
+import type { Tx } from './db/request.ts';
+import { CANDIDATE_FIELDS, type CandidateCreate, type CandidateField, type CandidateFilter, type CandidateListQuery, type CandidateUpdate } from './schemas/candidates.ts';
+
+/** A refusal that names the field (the routes answer it as a 4xx). */
+export class InputError extends Error {
+  field: string;
+  status: 404 | 409 | 422;
+  constructor(status: 404 | 409 | 422, field: string, message: string) {
+    super(message);
+    this.status = status;
+    this.field = field;
+  }
+}
+
+/**
+ * Unique violations by constraint name: under row-level security PostgreSQL
+ * leaves out the error's detail (the key), so the constraint is all there is.
+ */
+export async function uniqueAs<T>(constraints: Record<string, [field: string, message: string]>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    const known = code === '23505' && constraint ? constraints[constraint] : undefined;
+    if (known) throw new InputError(409, known[0], known[1]);
+    throw error;
+  }
+}
+
+const EMAIL_TAKEN: Record<string, [string, string]> = {
+  candidates_email_key: ['email', 'a candidate with this email already exists'],
+};
+
+
+/** Timestamps in JSON: ISO 8601 in UTC with milliseconds (the transaction's time zone is set to UTC). */
+const ts = (column: string) => `date_trunc('milliseconds', ${column})`;
+/** The same as text, for the CSV export. */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Each field of a candidate as SQL over `c` (candidates) and `p.ids` (pool ids, earliest membership first). */
+const FIELD_SQL: Record<CandidateField, string> = {
+  id: 'c.id', name: 'c.name', email: 'c.email', phone: 'c.phone', whatsappNumber: 'c.whatsapp_number',
+  allowsEmail: 'c.allows_email', allowsWhatsapp: 'c.allows_whatsapp',
+  talentPoolId: 'p.ids[1]', talentPoolIds: "coalesce(p.ids, '{}')",
+  preferredContactMethod: 'c.preferred_contact_method', jobFunction: 'c.job_function', skillTags: 'c.skill_tags',
+  seniorityLevel: 'c.seniority_level', location: 'c.location', preferredRole: 'c.preferred_role',
+  leadScore: 'c.lead_score', engagementScore: 'c.engagement_score', unsubscribedAt: ts('c.unsubscribed_at'),
+  notes: 'c.notes', createdAt: ts('c.created_at'), updatedAt: ts('c.updated_at'),
+};
+
+/**
+ * The candidate as JSON, built by PostgreSQL (row_to_json): a 10,000-row list is
+ * then one string per row that Node only joins, instead of parsing and
+ * re-serialising every field. Needs the lateral `x` made by candidateColumns().
+ */
+function candidateColumns(fields: readonly CandidateField[]): string {
+  return `cross join lateral (select ${fields.map((field) => `${FIELD_SQL[field]} as "${field}"`).join(', ')}) x`;
+}
+
+const POOL_IDS = `left join lateral (
+  select array_agg(m.talent_pool_id order by m.added_at, m.talent_pool_id) as ids
+    from public.talent_pool_members m where m.candidate_id = c.id) p on true`;
+const needsPools = (fields: readonly CandidateField[]) => fields.includes('talentPoolId') || fields.includes('talentPoolIds');
+
+/** Sort keys: the column, and whether it can be null (nulls come last ascending, first descending). */
+const SORT_COLUMNS: Record<CandidateListQuery['sort'], { column: string; nullable: boolean; type: string }> = {
+  name: { column: 'c.name', nullable: false, type: 'text' },
+  createdAt: { column: 'c.created_at', nullable: false, type: 'timestamptz' },
+  leadScore: { column: 'c.lead_score', nullable: false, type: 'integer' },
+  engagementScore: { column: 'c.engagement_score', nullable: false, type: 'integer' },
+  location: { column: 'c.location', nullable: true, type: 'text' },
+};
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/**
+ * WHERE conditions for the filters. `q` must already be normalised with
+ * public.search_doc (see prepare): each of its words must occur in the
+ * candidate's search_text. With a word of 3+ letters the lookup runs in
+ * candidate_ids_by_text, through the trigram index (RLS would not let LIKE use it).
+ */
+function filterSql(filter: CandidateFilter, normalisedQ: string | null, params: unknown[]): string[] {
+  const where: string[] = [];
+  const param = (value: unknown) => { params.push(value); return `$${params.length}`; };
+  const words = (normalisedQ ?? '').split(/\s+/).filter(Boolean).slice(0, 8).sort((a, b) => b.length - a.length);
+  const patterns = words.map((word) => `%${escapeLike(word)}%`);
+  if (words.length && words[0].length >= 3) {
+    where.push(`c.id in (select public.candidate_ids_by_text(${param(patterns)}::text[]))`);
+  } else {
+    // Words under 3 letters have no trigrams to look up: a filter on the rows read anyway.
+    for (const pattern of patterns) where.push(`c.search_text like ${param(pattern)}`);
+  }
+  if (filter.talentPoolId) {
+    where.push(`exists (select 1 from public.talent_pool_members m where m.talent_pool_id = ${param(filter.talentPoolId)} and m.candidate_id = c.id)`);
+  }
+  if (filter.skill) where.push(`c.skill_tags @> array[${param(filter.skill)}]::text[]`);
+  if (filter.seniority) where.push(`c.seniority_level = ${param(filter.seniority)}`);
+  if (filter.location) where.push(`lower(c.location) = lower(${param(filter.location)})`);
+  if (filter.consent === 'email') where.push('c.allows_email and c.unsubscribed_at is null');
+  if (filter.consent === 'whatsapp') where.push('c.allows_whatsapp');
+  if (filter.consent === 'none') where.push('not (c.allows_email and c.unsubscribed_at is null) and not c.allows_whatsapp');
+  if (filter.minEngagement !== null && filter.minEngagement !== undefined) where.push(`c.engagement_score >= ${param(filter.minEngagement)}`);
+  return where;
+}
+
+/** Sets the transaction's time zone to UTC (for the JSON timestamps) and normalises `q` like search_text. */
+async function prepare(tx: Tx, q: string | null | undefined): Promise<string | null> {
+  const { rows } = await tx.query<{ doc: string | null }>(
+    `select set_config('timezone', 'UTC', true), public.search_doc($1) as doc`, [q ?? null]);
+  return q ? rows[0].doc : null;
+}
+
+interface Cursor { value: string | number | null; id: number }
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString('base64url');
+}
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const [value, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof id === 'number' && Number.isInteger(id) && (value === null || typeof value === 'string' || typeof value === 'number')) {
+      return { value, id };
+    }
+  } catch { /* fall through */ }
+  throw new InputError(422, 'cursor', 'cursor is not valid; start again without it');
+}
+
+/** The keyset condition "after this row" for the chosen order. */
+function afterCursor(cursor: Cursor, sort: CandidateListQuery['sort'], dir: 'asc' | 'desc', params: unknown[]): string {
+  const { column, nullable, type } = SORT_COLUMNS[sort];
+  params.push(cursor.value, cursor.id);
+  const v = `$${params.length - 1}::${type}`, id = `$${params.length}::bigint`;
+  const cmp = dir === 'asc' ? '>' : '<';
+  if (!nullable) return `(${column}, c.id) ${cmp} (${v}, ${id})`;
+  if (dir === 'asc') {
+    // ascending: values, then nulls
+    return cursor.value === null
+      ? `(${column} is null and c.id > ${id})`
+      : `(${column} > ${v} or (${column} = ${v} and c.id > ${id}) or ${column} is null)`;
+  }
+  // descending: nulls, then values
+  return cursor.value === null
+    ? `((${column} is null and c.id < ${id}) or ${column} is not null)`
+    : `(${column} < ${v} or (${column} = ${v} and c.id < ${id}))`;
+}
+
+export interface CandidatePage {
+  /** The page as a JSON array, ready to send. */
+  json: string;
+  rows: number;
+  total: number;
+  nextCursor: string | null;
+}
+
+/** One page of candidates, plus the total that matches the filters. */
+export async function listCandidates(tx: Tx, query: CandidateListQuery, options: { count?: boolean } = {}): Promise<CandidatePage> {
+  const q = await prepare(tx, query.q);
+  const fields = query.fields?.length ? query.fields : CANDIDATE_FIELDS;
+  const params: unknown[] = [];
+  const where = filterSql(query, q, params);
+  const countWhere = [...where];
+  const countParams = [...params];
+  if (query.cursor) where.push(afterCursor(decodeCursor(query.cursor), query.sort, query.dir, params));
+  const { column } = SORT_COLUMNS[query.sort];
+  const order = `${column} ${query.dir}, c.id ${query.dir}`;
+  const whereSql = where.length ? `where ${where.join(' and ')}` : '';
+  params.push(query.limit);
+  const limit = `$${params.length}`;
+  // A deep offset is skipped over in the sort index alone (an index-only scan);
+  // only the page's own rows are then read from the table.
+  const page = query.offset > 0 && !query.cursor
+    ? `select c.* from public.candidates c
+        where c.id in (select c.id from public.candidates c ${whereSql} order by ${order} limit ${limit} offset $${params.push(query.offset)})`
+    : `select c.* from public.candidates c ${whereSql} order by ${order} limit ${limit}`;
+  const rows = await tx.query<{ j: string; k: string | number | null; id: number }>(
+    `select row_to_json(x)::text as j, ${column}${query.sort === 'createdAt' ? '::text' : ''} as k, c.id
+       from (${page}) c
+       ${needsPools(fields) ? POOL_IDS : ''}
+       ${candidateColumns(fields)}
+      order by ${order}`, params);
+  let total = 0;
+  if (options.count !== false) {
+    const counted = await tx.query<{ n: number }>(
+      `select count(*)::int as n from public.candidates c ${countWhere.length ? `where ${countWhere.join(' and ')}` : ''}`, countParams);
+    total = counted.rows[0].n;
+  }
+  const last = rows.rows.at(-1);
+  return {
+    json: `[${rows.rows.map((row) => row.j).join(',')}]`,
+    rows: rows.rowCount ?? 0,
+    total,
+    nextCursor: last && rows.rows.length === query.limit ? encodeCursor({ value: last.k, id: last.id }) : null,
+  };
+}
+
+export interface CandidateExportRow {
+  id: number; name: string; email: string | null; phone: string | null; whatsappNumber: string | null;
+  allowsEmail: boolean; allowsWhatsapp: boolean; talentPools: string; preferredContactMethod: string;
+  jobFunction: string | null; skillTags: string[]; seniorityLevel: string | null; location: string | null;
+  preferredRole: string | null; leadScore: number; engagementScore: number; unsubscribedAt: string | null;
+  notes: string | null; createdAt: string;
+}
+
+/** The export's columns, named so that the file imports back as it is. */
+export const EXPORT_COLUMNS: Array<[keyof CandidateExportRow, string]> = [
+  ['id', 'id'], ['name', 'name'], ['email', 'email'], ['phone', 'phone'], ['whatsappNumber', 'whatsappNumber'],
+  ['allowsEmail', 'allowsEmail'], ['allowsWhatsapp', 'allowsWhatsapp'], ['talentPools', 'talentPools'],
+  ['preferredContactMethod', 'preferredContactMethod'], ['jobFunction', 'jobFunction'], ['skillTags', 'skillTags'],
+  ['seniorityLevel', 'seniorityLevel'], ['location', 'location'], ['preferredRole', 'preferredRole'],
+  ['leadScore', 'leadScore'], ['engagementScore', 'engagementScore'], ['unsubscribedAt', 'unsubscribedAt'],
+  ['notes', 'notes'], ['createdAt', 'createdAt'],
+];
+
+/**
+ * One chunk of the filtered list for the CSV export, in keyset order. Returns
+ * the rows and the cursor for the next chunk (null at the end).
+ */
+export async function exportChunk(tx: Tx, filter: CandidateFilter & Pick<CandidateListQuery, 'sort' | 'dir'>,
+  cursor: string | null, size: number): Promise<{ rows: CandidateExportRow[]; next: string | null }> {
+  const q = await prepare(tx, filter.q);
+  const params: unknown[] = [];
+  const where = filterSql(filter, q, params);
+  if (cursor) where.push(afterCursor(decodeCursor(cursor), filter.sort, filter.dir, params));
+  const { column } = SORT_COLUMNS[filter.sort];
+  const order = `${column} ${filter.dir}, c.id ${filter.dir}`;
+  params.push(size);
+  const { rows } = await tx.query<CandidateExportRow & { k: string | number | null }>(
+    `select c.id, c.name, c.email::text as email, c.phone, c.whatsapp_number as "whatsappNumber",
+            c.allows_email as "allowsEmail", c.allows_whatsapp as "allowsWhatsapp",
+            coalesce((select string_agg(tp.name, '; ' order by m.added_at, tp.id)
+                        from public.talent_pool_members m join public.talent_pools tp on tp.id = m.talent_pool_id
+                       where m.candidate_id = c.id), '') as "talentPools",
+            c.preferred_contact_method as "preferredContactMethod", c.job_function as "jobFunction",
+            c.skill_tags as "skillTags", c.seniority_level as "seniorityLevel", c.location,
+            c.preferred_role as "preferredRole", c.lead_score as "leadScore", c.engagement_score as "engagementScore",
+            ${iso('c.unsubscribed_at')} as "unsubscribedAt", c.notes, ${iso('c.created_at')} as "createdAt",
+            ${column}${filter.sort === 'createdAt' ? '::text' : ''} as k
+       from public.candidates c ${where.length ? `where ${where.join(' and ')}` : ''}
+      order by ${order} limit $${params.length}`, params);
+  const last = rows.at(-1);
+  return { rows, next: last && rows.length === size ? encodeCursor({ value: last.k, id: last.id }) : null };
+}
+
+export interface CandidateDetail {
+  [key: string]: unknown;
+  pools: Array<{ id: number; name: string }>;
+  consentHistory: Array<{ channel: string; granted: boolean; source: string; wording: string | null; createdAt: string; createdBy: string | null }>;
+  messages: Array<{ id: number; subject: string | null; direction: string; channel: string; sentiment: string | null; status: string; createdAt: string }>;
+  engagement: { opens: number; clicks: number; replies: number; score: number };
+}
+
+/** A candidate with pools, consent history, messages so far and engagement; null when not found. */
+export async function getCandidate(tx: Tx, id: number): Promise<CandidateDetail | null> {
+  await prepare(tx, null);
+  const { rows } = await tx.query<{ detail: CandidateDetail }>(
+    `select to_jsonb(x) || jsonb_build_object(
+       'pools', coalesce((select jsonb_agg(jsonb_build_object('id', tp.id, 'name', tp.name) order by m.added_at, tp.id)
+                            from public.talent_pool_members m join public.talent_pools tp on tp.id = m.talent_pool_id
+                           where m.candidate_id = c.id), '[]'),
+       'consentHistory', coalesce((select jsonb_agg(jsonb_build_object(
+                            'channel', e.channel, 'granted', e.granted, 'source', e.source, 'wording', e.wording,
+                            'createdAt', ${ts('e.created_at')}, 'createdBy', e.created_by) order by e.created_at desc, e.id desc)
+                           from public.consent_events e where e.candidate_id = c.id), '[]'),
+       'messages', coalesce((select jsonb_agg(jsonb_build_object(
+                       'id', msg.id, 'subject', msg.subject, 'direction', msg.direction, 'channel', msg.channel,
+                       'sentiment', msg.sentiment, 'status', msg.status, 'createdAt', ${ts('msg.created_at')}) order by msg.created_at desc, msg.id desc)
+                      from (select * from public.messages where candidate_id = c.id order by created_at desc, id desc limit 200) msg), '[]'),
+       'engagement', (select jsonb_build_object(
+                         'opens', count(*) filter (where kind = 'open'), 'clicks', count(*) filter (where kind = 'click'),
+                         'replies', count(*) filter (where kind = 'reply'), 'score', c.engagement_score)
+                        from public.engagement_events where candidate_id = c.id)
+     ) as detail
+       from public.candidates c ${POOL_IDS} ${candidateColumns(CANDIDATE_FIELDS)}
+      where c.id = $1`, [id]);
+  return rows[0]?.detail ?? null;
+}
+
+/** Candidate fields that map straight onto a column. */
+const COLUMNS: Array<[keyof CandidateUpdate, string]> = [
+  ['name', 'name'], ['email', 'email'], ['phone', 'phone'], ['whatsappNumber', 'whatsapp_number'],
+  ['preferredContactMethod', 'preferred_contact_method'], ['jobFunction', 'job_function'], ['skillTags', 'skill_tags'],
+  ['seniorityLevel', 'seniority_level'], ['location', 'location'], ['preferredRole', 'preferred_role'],
+  ['leadScore', 'lead_score'], ['notes', 'notes'],
+];
+
+const DEFAULT_WORDING = 'Recorded by a recruiter in Talentloop';
+
+async function recordConsent(tx: Tx, userId: string, candidateId: number, channel: 'email' | 'whatsapp', granted: boolean, wording?: string | null) {
+  // The ledger's trigger sets the candidate's flag; the flag is never written directly.
+  await tx.query(
+    `insert into public.consent_events (candidate_id, channel, granted, source, wording, created_by)
+     values ($1, $2, $3, 'recruiter', $4, $5)`, [candidateId, channel, granted, wording ?? DEFAULT_WORDING, userId]);
+}
+
+async function assertPoolsExist(tx: Tx, poolIds: number[]) {
+  if (!poolIds.length) return;
+  const { rows } = await tx.query<{ id: number }>('select id from public.talent_pools where id = any($1::bigint[])', [poolIds]);
+  const missing = poolIds.filter((id) => !rows.some((row) => row.id === id));
+  if (missing.length) throw new InputError(422, 'talentPoolIds', `talent pool ${missing[0]} does not exist`);
+}
+
+/** Creates a candidate; consent for both channels goes into the ledger (given values, or the defaults). */
+export async function createCandidate(tx: Tx, userId: string, input: CandidateCreate): Promise<CandidateDetail> {
+  const poolIds = [...new Set(input.talentPoolIds ?? [])];
+  await assertPoolsExist(tx, poolIds);
+  const given = COLUMNS.filter(([field]) => input[field] !== undefined);
+  const { rows } = await uniqueAs(EMAIL_TAKEN, () => tx.query<{ id: number }>(
+    `insert into public.candidates (${[...given.map(([, column]) => column), 'created_by'].join(', ')})
+     values (${[...given.map((_, i) => `$${i + 1}`), `$${given.length + 1}`].join(', ')}) returning id`,
+    [...given.map(([field]) => input[field]), userId]));
+  const id = rows[0].id;
+  await recordConsent(tx, userId, id, 'email', input.allowsEmail ?? true, input.consentWording);
+  await recordConsent(tx, userId, id, 'whatsapp', input.allowsWhatsapp ?? false, input.consentWording);
+  if (poolIds.length) {
+    await tx.query(
+      `insert into public.talent_pool_members (talent_pool_id, candidate_id, added_by, added_at)
+       select pool_id, $2, $3, now() + make_interval(secs => ord / 1000.0)
+         from unnest($1::bigint[]) with ordinality as x(pool_id, ord)`, [poolIds, id, userId]);
+  }
+  return (await getCandidate(tx, id))!;
+}
+
+/** Applies a change; consent changes become ledger entries with source "recruiter". Null when not found. */
+export async function updateCandidate(tx: Tx, userId: string, id: number, change: CandidateUpdate): Promise<CandidateDetail | null> {
+  const current = await tx.query<{ allows_email: boolean; allows_whatsapp: boolean }>(
+    'select allows_email, allows_whatsapp from public.candidates where id = $1 for update', [id]);
+  if (!current.rows[0]) return null;
+  const given = COLUMNS.filter(([field]) => change[field] !== undefined);
+  if (given.length) {
+    await uniqueAs(EMAIL_TAKEN, () => tx.query(
+      `update public.candidates set ${given.map(([, column], i) => `${column} = $${i + 2}`).join(', ')} where id = $1`,
+      [id, ...given.map(([field]) => change[field])]));
+  }
+  if (change.allowsEmail !== undefined && change.allowsEmail !== current.rows[0].allows_email) {
+    await recordConsent(tx, userId, id, 'email', change.allowsEmail, change.consentWording);
+  }
+  if (change.allowsWhatsapp !== undefined && change.allowsWhatsapp !== current.rows[0].allows_whatsapp) {
+    await recordConsent(tx, userId, id, 'whatsapp', change.allowsWhatsapp, change.consentWording);
+  }
+  return getCandidate(tx, id);
+}
+
+/** Deletes candidates (their memberships, ledger entries and messages go with them). Returns the ids deleted. */
+export async function deleteCandidates(tx: Tx, ids: number[]): Promise<number[]> {
+  const { rows } = await tx.query<{ id: number }>('delete from public.candidates where id = any($1::bigint[]) returning id', [ids]);
+  return rows.map((row) => row.id);
+}

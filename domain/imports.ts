@@ -1,0 +1,426 @@
+// CSV import of candidates: column mapping (guessed from English and Dutch
+// headers), preview, and the import itself. The file is read as a stream and
+// written in batches of BATCH_SIZE rows, each in its own transaction, so a
+// 100,000-row file never sits in memory and its progress is visible meanwhile.
+// Every row goes through candidateCreateSchema, the schema the API uses.
+import type { Tx } from './db/request.ts';
+import { type CsvRecord, type Delimiter, parseCsv, readCsv } from './csv.ts';
+import { candidateCreateSchema, type CandidateCreate } from './schemas/candidates.ts';
+import { DELIMITER_NAMES, IMPORT_FIELDS, type ImportCreate, type ImportField, type ImportMapping } from './schemas/imports.ts';
+
+export const BATCH_SIZE = 2000;
+export const MAX_ROWS = 1_000_000;
+
+export class ImportError extends Error {
+  status: 404 | 409 | 413 | 422;
+  field?: string;
+  constructor(status: 404 | 409 | 413 | 422, message: string, field?: string) {
+    super(message);
+    this.status = status;
+    this.field = field;
+  }
+}
+
+export const FIELD_LABELS: Record<ImportField, string> = {
+  name: 'Name', firstName: 'First name', infix: 'Infix (tussenvoegsel)', lastName: 'Last name', email: 'Email',
+  phone: 'Phone', whatsappNumber: 'WhatsApp number', allowsEmail: 'Email consent', allowsWhatsapp: 'WhatsApp consent',
+  preferredContactMethod: 'Preferred contact method', jobFunction: 'Job function', skillTags: 'Skills',
+  seniorityLevel: 'Seniority', location: 'Location', preferredRole: 'Preferred role', leadScore: 'Lead score', notes: 'Notes',
+};
+
+/** Header names (lower-case, letters and digits only) that mean a field, in English and Dutch. */
+const HEADER_NAMES: Record<ImportField, string[]> = {
+  name: ['name', 'fullname', 'naam', 'volledigenaam', 'candidate', 'candidatename', 'kandidaat', 'kandidaatnaam', 'contactname', 'contactpersoon'],
+  firstName: ['firstname', 'givenname', 'forename', 'voornaam', 'roepnaam', 'voornamen'],
+  infix: ['infix', 'tussenvoegsel', 'tussenvoegsels', 'middlename', 'prefix'],
+  lastName: ['lastname', 'surname', 'familyname', 'achternaam', 'familienaam', 'geslachtsnaam'],
+  email: ['email', 'emailaddress', 'mail', 'emailadres', 'mailadres', 'epost'],
+  phone: ['phone', 'phonenumber', 'telephone', 'tel', 'mobile', 'mobilenumber', 'cell', 'telefoon', 'telefoonnummer', 'mobiel', 'mobielnummer', 'gsm', 'nummer'],
+  whatsappNumber: ['whatsapp', 'whatsappnumber', 'whatsappnummer', 'whatsappnr'],
+  allowsEmail: ['allowsemail', 'emailconsent', 'consentemail', 'emailoptin', 'optinemail', 'toestemmingemail', 'emailtoestemming', 'mailtoestemming', 'toestemmingmail'],
+  allowsWhatsapp: ['allowswhatsapp', 'whatsappconsent', 'consentwhatsapp', 'whatsappoptin', 'toestemmingwhatsapp', 'whatsapptoestemming'],
+  preferredContactMethod: ['preferredcontactmethod', 'contactmethod', 'preferredchannel', 'contactvoorkeur', 'voorkeurcontact', 'voorkeurskanaal', 'voorkeurcontactmethode'],
+  jobFunction: ['jobfunction', 'function', 'jobtitle', 'title', 'position', 'job', 'functie', 'functietitel', 'beroep', 'huidigefunctie'],
+  skillTags: ['skills', 'skilltags', 'skill', 'tags', 'vaardigheden', 'competenties', 'kennis'],
+  seniorityLevel: ['seniority', 'senioritylevel', 'level', 'experiencelevel', 'niveau', 'senioriteit', 'ervaringsniveau', 'ervaring'],
+  location: ['location', 'city', 'town', 'region', 'plaats', 'woonplaats', 'stad', 'locatie', 'regio', 'standplaats'],
+  preferredRole: ['preferredrole', 'desiredrole', 'targetrole', 'desiredposition', 'gewenstefunctie', 'gewensterol', 'voorkeursfunctie', 'voorkeursrol'],
+  leadScore: ['leadscore', 'score'],
+  notes: ['notes', 'note', 'comments', 'comment', 'remarks', 'memo', 'notities', 'notitie', 'opmerkingen', 'opmerking'],
+};
+
+const normaliseHeader = (header: string) => header.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The column each field most likely sits in, from the header names. */
+export function guessMapping(headers: string[]): ImportMapping {
+  const mapping: ImportMapping = {};
+  const taken = new Set<number>();
+  headers.forEach((header, index) => {
+    const key = normaliseHeader(header);
+    const field = IMPORT_FIELDS.find((f) => HEADER_NAMES[f].includes(key) && mapping[f] === undefined);
+    if (field && !taken.has(index)) {
+      mapping[field] = index;
+      taken.add(index);
+    }
+  });
+  // A full name wins over its parts.
+  if (mapping.name !== undefined) { delete mapping.firstName; delete mapping.infix; delete mapping.lastName; }
+  return mapping;
+}
+
+const TRUE_WORDS = new Set(['yes', 'y', 'true', '1', 'ja', 'j', 'waar', 'x', 'granted', 'opt-in', 'optin']);
+const FALSE_WORDS = new Set(['no', 'n', 'false', '0', 'nee', 'onwaar', '-', 'denied', 'opt-out', 'optout']);
+const SENIORITY_WORDS: Record<string, string> = {
+  intern: 'intern', internship: 'intern', trainee: 'intern', stagiair: 'intern', stagiaire: 'intern', stage: 'intern',
+  junior: 'junior', jr: 'junior', starter: 'junior', medior: 'medior', mid: 'medior', midlevel: 'medior', intermediate: 'medior',
+  senior: 'senior', sr: 'senior', lead: 'lead', teamlead: 'lead', techlead: 'lead', principal: 'principal', staff: 'principal',
+  executive: 'executive', director: 'executive', directeur: 'executive', clevel: 'executive',
+};
+const CONTACT_WORDS: Record<string, string> = {
+  email: 'email', mail: 'email', whatsapp: 'whatsapp', app: 'whatsapp', phone: 'phone', telefoon: 'phone', tel: 'phone', bellen: 'phone', call: 'phone',
+};
+
+export interface RowProblem { field: string; message: string }
+export type ConvertedRow = { ok: true; candidate: CandidateCreate } | { ok: false; problem: RowProblem };
+
+/** One CSV row to a validated candidate, or the first problem with it (naming the field). */
+export function convertRow(fields: string[], mapping: ImportMapping): ConvertedRow {
+  const cell = (field: ImportField) => {
+    const index = mapping[field];
+    return index === undefined ? undefined : (fields[index] ?? '').trim();
+  };
+  const raw: Record<string, unknown> = {};
+  const name = cell('name') ?? [cell('firstName'), cell('infix'), cell('lastName')].filter(Boolean).join(' ');
+  raw.name = name;
+  for (const field of ['email', 'phone', 'whatsappNumber', 'jobFunction', 'location', 'preferredRole', 'notes'] as const) {
+    const value = cell(field);
+    if (value !== undefined) raw[field] = value;
+  }
+  for (const field of ['allowsEmail', 'allowsWhatsapp'] as const) {
+    const value = cell(field)?.toLowerCase();
+    if (!value) continue;
+    if (TRUE_WORDS.has(value)) raw[field] = true;
+    else if (FALSE_WORDS.has(value)) raw[field] = false;
+    else return { ok: false, problem: { field, message: `${field} must be yes or no (ja/nee, true/false, 1/0), not "${cell(field)}"` } };
+  }
+  const contact = cell('preferredContactMethod');
+  if (contact) raw.preferredContactMethod = CONTACT_WORDS[normaliseHeader(contact)] ?? contact;
+  const skills = cell('skillTags');
+  if (skills) raw.skillTags = skills.split(/[,;|]/).map((s) => s.trim()).filter(Boolean);
+  const seniority = cell('seniorityLevel');
+  if (seniority) raw.seniorityLevel = SENIORITY_WORDS[normaliseHeader(seniority)] ?? seniority;
+  const score = cell('leadScore');
+  if (score) raw.leadScore = /^-?\d+([.,]\d+)?$/.test(score) ? Math.round(Number(score.replace(',', '.'))) : score;
+
+  const result = candidateCreateSchema.safeParse(raw);
+  if (result.success) return { ok: true, candidate: result.data };
+  const issue = result.error.issues[0];
+  const field = issue.path.join('.') || 'row';
+  return { ok: false, problem: { field, message: issue.code === 'invalid_type' && issue.input === undefined ? `${field} is required` : issue.message } };
+}
+
+export interface PreviewRow { line: number; values: Record<string, unknown>; valid: boolean; problem?: RowProblem }
+export interface ImportPreview {
+  delimiter: Delimiter;
+  headers: string[];
+  mapping: ImportMapping;
+  columns: Array<{ index: number; header: string; field: ImportField | null; sample: string[] }>;
+  fields: Array<{ field: ImportField; label: string }>;
+  rows: PreviewRow[];
+}
+
+/** Headers, a guessed (or the given) mapping, and the first rows as they would be imported. */
+export function previewImport(text: string, options: { mapping?: ImportMapping; rows: number; delimiter?: Delimiter; partial?: boolean }): ImportPreview {
+  let body = text;
+  if (options.partial) {
+    // Only the start of the file was sent: leave out the last, possibly cut, line.
+    const end = Math.max(body.lastIndexOf('\n'), body.lastIndexOf('\r'));
+    body = end >= 0 ? body.slice(0, end + 1) : '';
+  }
+  const { delimiter, records } = parseCsv(body, { delimiter: options.delimiter });
+  if (!records.length) throw new ImportError(422, 'The file is empty: it needs a header row and at least one row', 'file');
+  const headers = records[0].fields.map((h) => h.trim());
+  const mapping = options.mapping ?? guessMapping(headers);
+  checkMapping(mapping, headers);
+  const dataRows = records.slice(1, options.rows + 1);
+  const fieldOf = new Map(Object.entries(mapping).map(([field, index]) => [index, field as ImportField]));
+  return {
+    delimiter,
+    headers,
+    mapping,
+    columns: headers.map((header, index) => ({
+      index, header, field: fieldOf.get(index) ?? null, sample: dataRows.slice(0, 3).map((r) => r.fields[index] ?? ''),
+    })),
+    fields: IMPORT_FIELDS.map((field) => ({ field, label: FIELD_LABELS[field] })),
+    rows: dataRows.map((record): PreviewRow => {
+      const converted = hasName(mapping) ? convertRow(record.fields, mapping) : null;
+      if (converted?.ok) return { line: record.line, values: converted.candidate, valid: true };
+      return {
+        line: record.line,
+        values: Object.fromEntries(Object.entries(mapping).map(([field, index]) => [field, record.fields[index!] ?? ''])),
+        valid: false,
+        problem: converted && !converted.ok ? converted.problem : { field: 'name', message: 'map a column to name first' },
+      };
+    }),
+  };
+}
+
+const hasName = (mapping: ImportMapping) => mapping.name !== undefined || mapping.firstName !== undefined || mapping.lastName !== undefined;
+
+function checkMapping(mapping: ImportMapping, headers: string[]) {
+  for (const [field, index] of Object.entries(mapping)) {
+    if (index! >= headers.length) {
+      throw new ImportError(422, `mapping.${field} points to column ${index}, but the file has ${headers.length} columns`, `mapping.${field}`);
+    }
+  }
+}
+
+export interface ImportSummary {
+  id: number; fileName: string | null; status: 'pending' | 'running' | 'completed' | 'failed';
+  talentPoolId: number | null; duplicates: 'skip' | 'update'; mapping: ImportMapping; delimiter: string | null;
+  totalBytes: number | null; processedBytes: number; processedRows: number;
+  imported: number; updated: number; skipped: number; error: string | null;
+  createdAt: string; startedAt: string | null; finishedAt: string | null;
+  /** 0..1 from the bytes read, when the upload said its size. */
+  progress: number | null;
+}
+
+const SUMMARY_SQL = `select id, file_name as "fileName", status, talent_pool_id as "talentPoolId", duplicate_mode as duplicates,
+  mapping, delimiter, total_bytes as "totalBytes", processed_bytes as "processedBytes", processed_rows as "processedRows",
+  imported, updated, skipped, error, created_at as "createdAt", started_at as "startedAt", finished_at as "finishedAt",
+  case when status = 'completed' then 1.0
+       when total_bytes > 0 then least(1.0, processed_bytes::float8 / total_bytes) end as progress
+  from public.imports`;
+
+export async function getImport(tx: Tx, id: number): Promise<ImportSummary | null> {
+  const { rows } = await tx.query<ImportSummary>(`${SUMMARY_SQL} where id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function listImports(tx: Tx): Promise<ImportSummary[]> {
+  const { rows } = await tx.query<ImportSummary>(`${SUMMARY_SQL} order by created_at desc, id desc limit 50`);
+  return rows;
+}
+
+/** Records an import waiting for its file. */
+export async function createImport(tx: Tx, userId: string, input: ImportCreate): Promise<ImportSummary> {
+  if (input.talentPoolId) {
+    const pool = await tx.query('select 1 from public.talent_pools where id = $1', [input.talentPoolId]);
+    if (!pool.rowCount) throw new ImportError(422, `talent pool ${input.talentPoolId} does not exist`, 'talentPoolId');
+  }
+  const { rows } = await tx.query<{ id: number }>(
+    `insert into public.imports (file_name, talent_pool_id, duplicate_mode, mapping, delimiter, created_by)
+     values ($1, $2, $3, $4, $5, $6) returning id`,
+    [input.fileName ?? null, input.talentPoolId ?? null, input.duplicates, JSON.stringify({ ...input.mapping }),
+      input.delimiter ? DELIMITER_NAMES[input.delimiter] : null, userId]);
+  return (await getImport(tx, rows[0].id))!;
+}
+
+/** Runs `work` in its own transaction as the importing user (row-level security applies). */
+export type RunAsUser = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+
+interface PendingRow { line: number; candidate: CandidateCreate }
+interface SkippedRow { line: number; field: string | null; reason: string }
+
+/**
+ * Reads the file and imports it batch by batch. Answers the final summary; a
+ * file that cannot be read (no header, bad mapping, too big) ends as "failed"
+ * with the reason, keeping the batches written before.
+ */
+export async function runImport(run: RunAsUser, userId: string, importId: number, body: ReadableStream<Uint8Array>,
+  options: { totalBytes: number | null; encoding?: 'utf-8' | 'windows-1252'; maxBytes: number },
+): Promise<{ summary: ImportSummary; problem: ImportError | null }> {
+  const job = await run(async (tx) => {
+    const { rows } = await tx.query<{ mapping: ImportMapping; delimiter: Delimiter | null; duplicate_mode: 'skip' | 'update'; talent_pool_id: number | null }>(
+      `update public.imports set status = 'running', started_at = now(), total_bytes = $2
+        where id = $1 and status = 'pending'
+        returning mapping, delimiter, duplicate_mode, talent_pool_id`, [importId, options.totalBytes]);
+    return rows[0];
+  });
+  if (!job) {
+    const existing = await run((tx) => getImport(tx, importId));
+    if (!existing) throw new ImportError(404, 'Import not found', 'id');
+    throw new ImportError(409, `This import is ${existing.status}; start a new import to upload another file`, 'id');
+  }
+
+  const state = { rows: 0, bytes: 0, imported: 0, updated: 0, skipped: 0 };
+  let batch: PendingRow[] = [];
+  let emails = new Set<string>();
+  let skipped: SkippedRow[] = [];
+  const flush = async () => {
+    const rows = batch, skips = skipped;
+    batch = []; emails = new Set(); skipped = [];
+    await run(async (tx) => {
+      const written = await writeBatch(tx, userId, rows, job.duplicate_mode, job.talent_pool_id);
+      skips.push(...written.skipped);
+      state.imported += written.imported;
+      state.updated += written.updated;
+      state.skipped += skips.length;
+      if (skips.length) {
+        await tx.query(
+          `insert into public.import_skipped_rows (import_id, line_number, field, reason)
+           select $1, * from unnest($2::int[], $3::text[], $4::text[]) on conflict do nothing`,
+          [importId, skips.map((s) => s.line), skips.map((s) => s.field), skips.map((s) => s.reason)]);
+      }
+      await tx.query(
+        `update public.imports set processed_rows = $2, processed_bytes = $3, imported = $4, updated = $5, skipped = $6 where id = $1`,
+        [importId, state.rows, state.bytes, state.imported, state.updated, state.skipped]);
+    });
+  };
+
+  let headers: string[] | null = null;
+  let problem: ImportError | null = null;
+  try {
+    const records = readCsv(body, {
+      delimiter: job.delimiter ?? undefined,
+      encoding: options.encoding,
+      onBytes: (n) => {
+        state.bytes += n;
+        if (state.bytes > options.maxBytes) throw new ImportError(413, `The file is larger than ${Math.round(options.maxBytes / 1048576)} MB`, 'file');
+      },
+    });
+    for await (const chunk of records) {
+      for (const record of chunk as CsvRecord[]) {
+        if (!headers) {
+          headers = record.fields;
+          checkMapping(job.mapping, headers);
+          continue;
+        }
+        if (++state.rows > MAX_ROWS) throw new ImportError(413, `The file has more than ${MAX_ROWS.toLocaleString('en')} rows`, 'file');
+        const converted = convertRow(record.fields, job.mapping);
+        if (!converted.ok) {
+          skipped.push({ line: record.line, field: converted.problem.field, reason: converted.problem.message });
+          continue;
+        }
+        // One batch must not hold an email twice (an upsert cannot touch a row twice):
+        // the repeat goes into the next batch and meets the first as a duplicate.
+        const email = converted.candidate.email;
+        if (email && emails.has(email)) await flush();
+        if (email) emails.add(email);
+        batch.push({ line: record.line, candidate: converted.candidate });
+        if (batch.length >= BATCH_SIZE) await flush();
+      }
+    }
+    if (!headers) throw new ImportError(422, 'The file is empty: it needs a header row and at least one row', 'file');
+    await flush();
+    await run((tx) => tx.query(
+      `update public.imports set status = 'completed', finished_at = now(), processed_bytes = $2 where id = $1`, [importId, state.bytes]));
+  } catch (error) {
+    problem = error instanceof ImportError ? error
+      : new ImportError(422, 'The import stopped: the upload broke off or the file could not be read', 'file');
+    if (!(error instanceof ImportError)) console.error(`import ${importId} failed:`, error);
+    await run((tx) => tx.query(
+      `update public.imports set status = 'failed', error = $2, finished_at = now() where id = $1`, [importId, problem!.message]));
+  }
+  return { summary: (await run((tx) => getImport(tx, importId)))!, problem };
+}
+
+/** Rows with their (pre-allocated) candidate ids, as column arrays for unnest(). */
+function columns(rows: Array<PendingRow & { id: number }>) {
+  const c = rows.map((r) => r.candidate);
+  return [
+    rows.map((r) => r.id), c.map((r) => r.name), c.map((r) => r.email ?? null), c.map((r) => r.phone ?? null),
+    c.map((r) => r.whatsappNumber ?? null), c.map((r) => r.preferredContactMethod ?? null), c.map((r) => r.jobFunction ?? null),
+    // one text per row: the tags joined with a separator no tag contains
+    c.map((r) => (r.skillTags ? r.skillTags.join('\u001f') : null)), c.map((r) => r.seniorityLevel ?? null),
+    c.map((r) => r.location ?? null), c.map((r) => r.preferredRole ?? null), c.map((r) => r.leadScore ?? null),
+    c.map((r) => r.notes ?? null), c.map((r) => r.allowsEmail ?? null), c.map((r) => r.allowsWhatsapp ?? null),
+  ];
+}
+
+const INPUT = `unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                      $9::text[], $10::text[], $11::text[], $12::int[], $13::text[], $14::bool[], $15::bool[])
+  as i(id, name, email, phone, whatsapp, contact, job, skills, seniority, location, role, lead, notes, allows_email, allows_whatsapp)`;
+
+/** Writes one batch: new candidates, duplicates (by email) updated or skipped, consent, pool membership. */
+async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], mode: 'skip' | 'update', poolId: number | null) {
+  const result = { imported: 0, updated: 0, skipped: [] as SkippedRow[] };
+  if (!rows.length) return result;
+  // Ids taken up front tell which rows were inserted (ON CONFLICT DO NOTHING returns only those).
+  const ids = await tx.query<{ id: number }>(
+    `select nextval(pg_get_serial_sequence('public.candidates', 'id')) as id from generate_series(1, $1)`, [rows.length]);
+  const withIds = rows.map((row, i) => ({ ...row, id: ids.rows[i].id }));
+  const params = columns(withIds);
+
+  // New candidates, with the consent flags the file gives (else the defaults); the
+  // ledger entries below record them (their trigger then has nothing left to change).
+  const inserted = await tx.query<{ id: number }>(
+    `insert into public.candidates (id, name, email, phone, whatsapp_number, preferred_contact_method, job_function, skill_tags,
+                                    seniority_level, location, preferred_role, lead_score, notes, allows_email, allows_whatsapp, created_by)
+     overriding system value
+     select i.id, i.name, i.email, i.phone, i.whatsapp, coalesce(i.contact, 'email'), i.job,
+            coalesce(string_to_array(i.skills, chr(31)), '{}'), i.seniority, i.location, i.role, coalesce(i.lead, 0), i.notes,
+            coalesce(i.allows_email, true), coalesce(i.allows_whatsapp, false), $16
+       from ${INPUT}
+     on conflict (email) where email is not null do nothing
+     returning id`, [...params, userId]);
+  const insertedIds = new Set(inserted.rows.map((row) => row.id));
+  result.imported = insertedIds.size;
+  const duplicates = withIds.filter((row) => !insertedIds.has(row.id));
+
+  // Consent given in the file: ledger entries for new candidates, and for
+  // existing ones only where it changes their flags.
+  const consent: Array<{ id: number; channel: 'email' | 'whatsapp'; granted: boolean }> = [];
+  for (const row of withIds) {
+    if (!insertedIds.has(row.id)) continue;
+    if (row.candidate.allowsEmail !== undefined) consent.push({ id: row.id, channel: 'email', granted: row.candidate.allowsEmail });
+    if (row.candidate.allowsWhatsapp !== undefined) consent.push({ id: row.id, channel: 'whatsapp', granted: row.candidate.allowsWhatsapp });
+  }
+  const members = [...insertedIds];
+
+  if (duplicates.length && mode === 'skip') {
+    result.skipped = duplicates.map((row) => ({ line: row.line, field: 'email', reason: `a candidate with email ${row.candidate.email} already exists (skipped)` }));
+  } else if (duplicates.length) {
+    // The candidates behind the emails (by the unique index; see candidate_ids_by_email).
+    const found = await tx.query<{ email: string; id: number }>(
+      'select email, id from public.candidate_ids_by_email($1::text[])', [duplicates.map((row) => row.candidate.email)]);
+    const idByEmail = new Map(found.rows.map((row) => [row.email.toLowerCase(), row.id]));
+    const targets = duplicates.flatMap((row) => {
+      const id = idByEmail.get(row.candidate.email!.toLowerCase());
+      return id ? [{ ...row, id }] : [];
+    });
+    // A blank cell keeps what the candidate has; a filled one replaces it.
+    const updated = await tx.query<{ id: number; allows_email: boolean; allows_whatsapp: boolean; new_email: boolean | null; new_whatsapp: boolean | null }>(
+      `update public.candidates c set
+         name = i.name, phone = coalesce(i.phone, c.phone), whatsapp_number = coalesce(i.whatsapp, c.whatsapp_number),
+         preferred_contact_method = coalesce(i.contact, c.preferred_contact_method), job_function = coalesce(i.job, c.job_function),
+         skill_tags = coalesce(string_to_array(i.skills, chr(31)), c.skill_tags), seniority_level = coalesce(i.seniority, c.seniority_level),
+         location = coalesce(i.location, c.location), preferred_role = coalesce(i.role, c.preferred_role),
+         lead_score = coalesce(i.lead, c.lead_score), notes = coalesce(i.notes, c.notes)
+        from ${INPUT}
+       where c.id = i.id
+       returning c.id, c.allows_email, c.allows_whatsapp, i.allows_email as new_email, i.allows_whatsapp as new_whatsapp`,
+      columns(targets));
+    result.updated = updated.rowCount ?? 0;
+    // A duplicate deleted meanwhile by someone else is neither inserted nor updated.
+    const matched = new Set(updated.rows.map((row) => row.id));
+    result.skipped = duplicates.filter((row) => !matched.has(idByEmail.get(row.candidate.email!.toLowerCase()) ?? -1))
+      .map((row) => ({ line: row.line, field: 'email', reason: 'the candidate with this email changed during the import; import the row again' }));
+    for (const row of updated.rows) {
+      members.push(row.id);
+      if (row.new_email !== null && row.new_email !== row.allows_email) consent.push({ id: row.id, channel: 'email', granted: row.new_email });
+      if (row.new_whatsapp !== null && row.new_whatsapp !== row.allows_whatsapp) consent.push({ id: row.id, channel: 'whatsapp', granted: row.new_whatsapp });
+    }
+  }
+  if (consent.length) {
+    await tx.query(
+      `insert into public.consent_events (candidate_id, channel, granted, source, wording, created_by)
+       select id, channel, granted, 'import', 'Consent column of a CSV import', $4
+         from unnest($1::bigint[], $2::text[], $3::bool[]) as x(id, channel, granted)`,
+      [consent.map((c) => c.id), consent.map((c) => c.channel), consent.map((c) => c.granted), userId]);
+  }
+  if (poolId && members.length) {
+    await tx.query(
+      `insert into public.talent_pool_members (talent_pool_id, candidate_id, added_by)
+       select $1, unnest($2::bigint[]), $3 on conflict do nothing`, [poolId, members, userId]);
+  }
+  return result;
+}
+
+/** The skipped rows of an import in line order, a chunk at a time (for the CSV report). */
+export async function skippedRows(tx: Tx, importId: number, afterLine: number, size: number): Promise<SkippedRow[]> {
+  const { rows } = await tx.query<SkippedRow>(
+    `select line_number as line, field, reason from public.import_skipped_rows
+      where import_id = $1 and line_number > $2 order by line_number limit $3`, [importId, afterLine, size]);
+  return rows;
+}

@@ -1,0 +1,57 @@
+// The API's way to hand work to the worker. The state that matters is in SQL
+// (a message with status 'queued', a campaign with status 'scheduled'); a job
+// only makes the worker act at once. If enqueueing fails, or no queue is
+// wired in (WORKER=off), the worker's sweep finds that state within a minute.
+import { createHash } from 'node:crypto';
+import type { PgBoss } from 'pg-boss';
+
+export const QUEUES = {
+  mailSend: 'mail-send',
+  campaignDispatch: 'campaign-dispatch',
+  sentiment: 'message-sentiment',
+  messagingSweep: 'messaging-sweep',
+} as const;
+
+export interface JobRequest {
+  data: object;
+  /** A uuid; a second job with the same id is dropped (pg-boss inserts ON CONFLICT DO NOTHING). */
+  id?: string;
+  startAfter?: Date;
+}
+
+export interface JobQueue {
+  send(queue: string, jobs: JobRequest[]): Promise<void>;
+}
+
+/** A uuid-shaped id derived from a name: the same work always gets the same job id. */
+export function stableJobId(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** One delivery job per message and attempt: the API and the sweep never queue the same attempt twice. */
+export const mailJob = (messageId: number, attempts = 0): JobRequest => ({
+  data: { messageId },
+  id: stableJobId(`mail-send:${messageId}:${attempts}`),
+});
+
+export function bossJobQueue(boss: Pick<PgBoss, 'insert'>): JobQueue {
+  return {
+    async send(queue, jobs) {
+      if (!jobs.length) return;
+      for (let i = 0; i < jobs.length; i += 1000) {
+        await boss.insert(queue, jobs.slice(i, i + 1000).map((job) => ({ data: job.data, id: job.id, startAfter: job.startAfter })));
+      }
+    },
+  };
+}
+
+/** For callers that must not fail after their transaction committed: a lost job is recovered by the sweep. */
+export async function enqueueQuietly(jobs: JobQueue | undefined, queue: string, requests: JobRequest[]): Promise<void> {
+  if (!jobs || !requests.length) return;
+  try {
+    await jobs.send(queue, requests);
+  } catch (error) {
+    console.warn(`enqueue ${queue} failed (the sweep will pick it up): ${(error as Error).message}`);
+  }
+}

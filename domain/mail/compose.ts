@@ -1,0 +1,91 @@
+// Builds the email for one outbound message: Message-ID from the row id,
+// In-Reply-To/References for replies, a plus-addressed Reply-To and a
+// "[ref:...]" subject tag (so replies thread even without those headers),
+// a visible unsubscribe link and RFC 8058 one-click unsubscribe headers.
+import type { Config } from '../config.ts';
+import { detectLanguage, type Language } from '../ai/placeholders.ts';
+import type { OutgoingMail } from './port.ts';
+
+export interface OutboundRow {
+  id: number;
+  replyToken: string;
+  subject: string | null;
+  content: string;
+  candidateName: string;
+  candidateEmail: string;
+  language?: Language | null;
+  /** Message-ID of the message this one answers (replies only). */
+  inReplyTo?: string | null;
+  /** Message-IDs of the thread so far, oldest first. */
+  references?: string[];
+}
+
+export interface MailSettings {
+  from: string;
+  replyTo?: string;
+  publicUrl: string;
+}
+
+export function mailSettings(config: Pick<Config, 'smtp' | 'mail' | 'publicUrl'>): MailSettings {
+  return { from: config.smtp.from, replyTo: config.mail.replyTo, publicUrl: config.publicUrl };
+}
+
+export function addressOf(mailbox: string): string {
+  return (/<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox).trim();
+}
+
+export function domainOf(mailbox: string): string {
+  return addressOf(mailbox).split('@')[1] ?? 'talentloop.local';
+}
+
+/** Stable per message: a resend after a crash carries the same Message-ID, and receivers de-duplicate on it. */
+export function internetMessageId(id: number, replyToken: string, from: string): string {
+  return `<talentloop.${id}.${replyToken.slice(0, 8)}@${domainOf(from)}>`;
+}
+
+/** reply@example.com + token → reply+<token>@example.com */
+export function replyAddress(settings: MailSettings, replyToken: string): string {
+  const base = addressOf(settings.replyTo ?? `reply@${domainOf(settings.from)}`);
+  const [local, domain] = base.split('@');
+  return `${local.split('+')[0]}+${replyToken}@${domain}`;
+}
+
+export const oneClickUrl = (publicUrl: string, token: string) => `${publicUrl}/api/unsubscribe/${token}`;
+export const unsubscribePageUrl = (publicUrl: string, token: string) => `${publicUrl}/unsubscribe/${token}`;
+
+const FOOTER: Record<Language, { why: string; link: string }> = {
+  english: { why: 'You receive this email because you are part of our talent network.', link: 'Unsubscribe' },
+  dutch: { why: 'Je ontvangt deze e-mail omdat je deel uitmaakt van ons talentnetwerk.', link: 'Afmelden' },
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+}
+
+export function composeMail(row: OutboundRow, settings: MailSettings): OutgoingMail {
+  const language = row.language ?? detectLanguage(row.content);
+  const footer = FOOTER[language];
+  const pageUrl = unsubscribePageUrl(settings.publicUrl, row.replyToken);
+  const subject = row.subject?.trim() || (language === 'dutch' ? 'Bericht van je recruiter' : 'A message from your recruiter');
+  const paragraphs = row.content.trim().split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');
+  const messageId = internetMessageId(row.id, row.replyToken, settings.from);
+  return {
+    messageRowId: row.id,
+    messageId,
+    from: settings.from,
+    to: { name: row.candidateName, address: row.candidateEmail },
+    replyTo: replyAddress(settings, row.replyToken),
+    subject: `${subject} [ref:${row.replyToken}]`,
+    text: `${row.content.trim()}\n\n-- \n${footer.why}\n${footer.link}: ${pageUrl}\n`,
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">\n${paragraphs}\n` +
+      `<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0 12px">\n` +
+      `<p style="font-size:12px;color:#6b7280">${escapeHtml(footer.why)} <a href="${escapeHtml(pageUrl)}">${footer.link}</a></p>\n</body></html>`,
+    inReplyTo: row.inReplyTo ?? undefined,
+    references: row.inReplyTo ? [...new Set([...(row.references ?? []), row.inReplyTo])] : undefined,
+    headers: {
+      'List-Unsubscribe': `<${oneClickUrl(settings.publicUrl, row.replyToken)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'X-Talentloop-Message': String(row.id),
+    },
+  };
+}

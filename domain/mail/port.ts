@@ -1,0 +1,58 @@
+// The one port every mail adapter implements (SMTP, Microsoft Graph, dev outbox).
+// Adapters get a fully built message: headers are decided in compose.ts, once.
+import MailComposer from 'nodemailer/lib/mail-composer';
+import type { MailComposerOptions } from 'nodemailer/lib/mail-composer';
+
+export interface OutgoingMail {
+  /** Row id in public.messages. */
+  messageRowId: number;
+  /** The Message-ID header, angle brackets included; derived from the row id, so a resend is recognisable. */
+  messageId: string;
+  from: string;
+  to: { name: string; address: string };
+  replyTo: string;
+  subject: string;
+  text: string;
+  html: string;
+  inReplyTo?: string;
+  references?: string[];
+  /** Extra headers: List-Unsubscribe, List-Unsubscribe-Post, ... */
+  headers: Record<string, string>;
+}
+
+export interface MailPort {
+  readonly kind: 'smtp' | 'graph' | 'outbox';
+  /** Resolves once the receiving server accepted the message; throws MailDeliveryError otherwise. */
+  send(mail: OutgoingMail): Promise<{ providerMessageId: string }>;
+  close(): Promise<void>;
+}
+
+/** `permanent`: retrying cannot help (a 5xx answer, a refused address); the message is marked failed. */
+export class MailDeliveryError extends Error {
+  permanent: boolean;
+  constructor(message: string, permanent: boolean, options?: { cause?: unknown }) {
+    super(message, options);
+    this.permanent = permanent;
+  }
+}
+
+export function composerOptions(mail: OutgoingMail): MailComposerOptions {
+  return {
+    messageId: mail.messageId,
+    from: mail.from,
+    to: { name: mail.to.name, address: mail.to.address },
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    inReplyTo: mail.inReplyTo,
+    references: mail.references,
+    // Prepared: header values are written as given (no encoding of the URL in List-Unsubscribe).
+    headers: Object.fromEntries(Object.entries(mail.headers).map(([key, value]) => [key, { prepared: true, value }])),
+  };
+}
+
+/** The message as RFC 822 bytes (outbox, Graph's MIME upload). */
+export function buildRaw(mail: OutgoingMail): Promise<Buffer> {
+  return new MailComposer(composerOptions(mail)).compile().build();
+}

@@ -1,0 +1,190 @@
+// Messages and threads. A thread is its first message plus every message whose
+// thread_id points at it. Outbound messages are stored 'queued'; the worker
+// sends them (worker/jobs/mail.ts). Consent is checked here with the reasons
+// the UI shows, and again by the database trigger enforce_message_consent.
+import type { Tx } from './db/request.ts';
+import { candidateValues, detectLanguage, fillPlaceholders, placeholdersIn } from './ai/placeholders.ts';
+import type { NewMessage, ThreadListQuery } from './schemas/messages.ts';
+
+/** A refusal the API shows as 404 (not_found) or 422 (refused), naming the field. */
+export class MessagingError extends Error {
+  kind: 'not_found' | 'refused';
+  field?: string;
+  constructor(kind: 'not_found' | 'refused', message: string, field?: string) {
+    super(message);
+    this.kind = kind;
+    this.field = field;
+  }
+}
+
+export interface MessageView {
+  id: number;
+  subject: string | null;
+  content: string;
+  sentiment: 'positive' | 'negative' | 'neutral' | 'other' | null;
+  createdAt: string;
+  candidate: { id: number; name: string; email: string | null };
+  direction: 'in' | 'out';
+  channel: 'email' | 'whatsapp';
+  status: string;
+  threadId: number;
+  originalMessageId: number | null;
+  campaignId: number | null;
+  error: string | null;
+  attempts: number;
+  sentAt: string | null;
+  readAt: string | null;
+  removalRequested: boolean;
+}
+
+export const MESSAGE_COLUMNS = `m.id, m.subject, m.content, m.sentiment, m.created_at as "createdAt",
+  json_build_object('id', c.id, 'name', c.name, 'email', c.email) as candidate,
+  m.direction, m.channel, m.status, coalesce(m.thread_id, m.id) as "threadId", m.original_message_id as "originalMessageId",
+  m.campaign_id as "campaignId", m.error, m.attempts, m.sent_at as "sentAt", m.read_at as "readAt",
+  m.removal_requested as "removalRequested"`;
+const FROM_MESSAGES = 'from public.messages m join public.candidates c on c.id = m.candidate_id';
+
+export async function getMessage(tx: Tx, id: number): Promise<MessageView | null> {
+  const { rows } = await tx.query<MessageView>(`select ${MESSAGE_COLUMNS} ${FROM_MESSAGES} where m.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** The whole thread a message belongs to, oldest first. */
+export async function getThread(tx: Tx, id: number) {
+  const { rows } = await tx.query<MessageView>(
+    `select ${MESSAGE_COLUMNS} ${FROM_MESSAGES}
+      where coalesce(m.thread_id, m.id) = (select coalesce(thread_id, id) from public.messages where id = $1)
+      order by m.created_at, m.id`, [id]);
+  if (!rows.length) return null;
+  const root = rows.find((row) => row.id === row.threadId) ?? rows[0];
+  return {
+    threadId: root.threadId,
+    subject: root.subject,
+    candidate: root.candidate,
+    unreadCount: rows.filter((row) => row.direction === 'in' && !row.readAt).length,
+    messages: rows,
+  };
+}
+
+/** Threads, newest activity first, with the latest reply's sentiment and the unread count. */
+export async function listThreads(tx: Tx, query: ThreadListQuery) {
+  const { rows } = await tx.query(
+    `with threads as (
+       select coalesce(m.thread_id, m.id) as thread_id, max(m.created_at) as last_at, count(*)::int as message_count,
+              (count(*) filter (where m.direction = 'in' and m.read_at is null))::int as unread_count
+         from public.messages m
+        where ($1::bigint is null or m.candidate_id = $1)
+        group by 1
+     )
+     select t.thread_id as "threadId", root.subject, t.message_count as "messageCount", t.unread_count as "unreadCount",
+            t.last_at as "lastMessageAt", reply.sentiment,
+            json_build_object('id', c.id, 'name', c.name) as candidate,
+            json_build_object('id', last.id, 'content', left(last.content, 280), 'direction', last.direction,
+                              'status', last.status, 'createdAt', last.created_at) as "lastMessage"
+       from threads t
+       join public.messages root on root.id = t.thread_id
+       join public.candidates c on c.id = root.candidate_id
+       cross join lateral (select id, content, direction, status, created_at from public.messages
+                            where coalesce(thread_id, id) = t.thread_id order by created_at desc, id desc limit 1) last
+       left join lateral (select sentiment from public.messages
+                           where coalesce(thread_id, id) = t.thread_id and direction = 'in' and sentiment is not null
+                           order by created_at desc, id desc limit 1) reply on true
+      where ($2::text is null or reply.sentiment = $2)
+        and (not $3 or t.unread_count > 0)
+      order by t.last_at desc, t.thread_id desc
+      limit $4 offset $5`,
+    [query.candidateId ?? null, query.sentiment ?? null, query.unread === 'true', query.limit, query.offset]);
+  return rows;
+}
+
+/** Marks the replies in the message's thread up to this one as read. */
+export async function markRead(tx: Tx, id: number): Promise<{ threadId: number; unreadCount: number } | null> {
+  const { rows } = await tx.query<{ thread: number }>('select coalesce(thread_id, id) as thread from public.messages where id = $1', [id]);
+  if (!rows[0]) return null;
+  await tx.query(
+    `update public.messages m set read_at = now()
+       from public.messages t
+      where t.id = $1 and coalesce(m.thread_id, m.id) = coalesce(t.thread_id, t.id)
+        and m.direction = 'in' and m.read_at is null and m.created_at <= t.created_at`, [id]);
+  const left = await tx.query<{ n: number }>(
+    `select count(*)::int as n from public.messages where coalesce(thread_id, id) = $1 and direction = 'in' and read_at is null`, [rows[0].thread]);
+  return { threadId: rows[0].thread, unreadCount: left.rows[0].n };
+}
+
+interface CandidateRow {
+  id: number; name: string; email: string | null; phone: string | null; whatsappNumber: string | null;
+  allowsEmail: boolean; allowsWhatsapp: boolean; unsubscribedAt: Date | null;
+  jobFunction: string | null; skillTags: string[]; location: string | null;
+}
+
+/** The spec's reasons why a candidate cannot be messaged on a channel (empty: they can). */
+export function consentBlockers(candidate: CandidateRow, channel: 'email' | 'whatsapp'): string[] {
+  if (channel === 'email') {
+    return [
+      ...(!candidate.email ? ['No email address on file'] : []),
+      ...(!candidate.allowsEmail || candidate.unsubscribedAt ? ['Candidate has not consented to email'] : []),
+    ];
+  }
+  return [
+    ...(!candidate.whatsappNumber && !candidate.phone ? ['No WhatsApp number or phone on file'] : []),
+    ...(!candidate.allowsWhatsapp ? ['Candidate has not consented to WhatsApp'] : []),
+  ];
+}
+
+async function loadCandidate(tx: Tx, id: number): Promise<CandidateRow | null> {
+  const { rows } = await tx.query<CandidateRow>(
+    `select id, name, email::text, phone, whatsapp_number as "whatsappNumber", allows_email as "allowsEmail",
+            allows_whatsapp as "allowsWhatsapp", unsubscribed_at as "unsubscribedAt", job_function as "jobFunction",
+            skill_tags as "skillTags", location
+       from public.candidates where id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export function replySubject(subject: string): string {
+  return /^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`;
+}
+
+/** Fills the candidate's own placeholders; refuses a text that still has the recruiter's blanks in it. */
+export function personalise(text: string, candidate: CandidateRow, senderName: string, field: string): string {
+  const language = detectLanguage(text);
+  const filled = fillPlaceholders(text, { ...candidateValues(candidate, language), recruiterName: senderName });
+  const left = placeholdersIn(filled);
+  if (left.length) {
+    throw new MessagingError('refused', `Replace ${left.map((name) => `{{${name}}}`).join(', ')} in the ${field} before sending`, field);
+  }
+  return filled;
+}
+
+/** Stores an outbound message (status queued) after the consent checks; the caller enqueues its delivery. */
+export async function createMessage(tx: Tx, candidateId: number, input: NewMessage, sender: { id: string; displayName: string }): Promise<MessageView> {
+  const candidate = await loadCandidate(tx, candidateId);
+  if (!candidate) throw new MessagingError('not_found', 'Candidate not found', 'candidateId');
+  const blockers = consentBlockers(candidate, input.channel);
+  if (blockers.length) throw new MessagingError('refused', blockers[0], 'channel');
+
+  let threadId: number | null = null;
+  let originalId: number | null = null;
+  let subject = input.subject;
+  if (input.kind === 'reply') {
+    const { rows } = await tx.query<{ id: number; candidate_id: number; thread_id: number | null; subject: string | null }>(
+      'select id, candidate_id, thread_id, subject from public.messages where id = $1', [input.originalMessageId]);
+    const original = rows[0];
+    if (!original) throw new MessagingError('not_found', 'The message you are replying to does not exist', 'originalMessageId');
+    if (original.candidate_id !== candidateId) {
+      throw new MessagingError('refused', 'The message you are replying to belongs to another candidate', 'originalMessageId');
+    }
+    threadId = original.thread_id ?? original.id;
+    originalId = original.id;
+    subject = replySubject(subject ?? original.subject ?? '');
+  }
+  const content = personalise(input.content, candidate, sender.displayName, 'content');
+  if (subject) subject = personalise(subject, candidate, sender.displayName, 'subject');
+
+  const { rows } = await tx.query<{ id: number }>(
+    `insert into public.messages (candidate_id, thread_id, original_message_id, direction, channel, subject, content,
+                                  status, allow_whatsapp_replies, sender_id)
+     values ($1, $2, $3, 'out', $4, $5, $6, 'queued', $7, $8) returning id`,
+    [candidateId, threadId, originalId, input.channel, subject, content,
+      input.kind === 'compose' ? input.allowWhatsAppReplies : true, sender.id]);
+  return (await getMessage(tx, rows[0].id))!;
+}

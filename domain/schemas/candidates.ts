@@ -1,0 +1,127 @@
+// Candidates and talent pools: schemas written once, shared by the forms, the
+// API, the CSV import (every row goes through candidateCreateSchema) and tests.
+import { z } from 'zod';
+
+export const SENIORITY_LEVELS = ['intern', 'junior', 'medior', 'senior', 'lead', 'principal', 'executive'] as const;
+export const CONTACT_METHODS = ['email', 'whatsapp', 'phone'] as const;
+export const CANDIDATE_SORTS = ['name', 'createdAt', 'leadScore', 'engagementScore', 'location'] as const;
+export const CONSENT_FILTERS = ['email', 'whatsapp', 'none'] as const;
+/** The fields of a candidate in the list, in this order. */
+export const CANDIDATE_FIELDS = [
+  'id', 'name', 'email', 'phone', 'whatsappNumber', 'allowsEmail', 'allowsWhatsapp', 'talentPoolId', 'talentPoolIds',
+  'preferredContactMethod', 'jobFunction', 'skillTags', 'seniorityLevel', 'location', 'preferredRole', 'leadScore',
+  'engagementScore', 'unsubscribedAt', 'notes', 'createdAt', 'updatedAt',
+] as const;
+export type CandidateField = typeof CANDIDATE_FIELDS[number];
+
+/** Blank text from a form or a CSV cell means "no value". */
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+function optionalText(field: string, max: number) {
+  return z.preprocess(blankToNull,
+    z.string({ error: `${field} must be text` }).trim().max(max, `${field} must be at most ${max} characters`).nullable().optional());
+}
+
+/** +31 6 12345678, 0612345678, (020) 123 4567, +44 7700 900123: 6 to 15 digits with the usual separators. */
+function phone(field: string) {
+  return z.preprocess(blankToNull, z.string({ error: `${field} must be text` }).trim()
+    .regex(/^\+?[\d\s().-]+$/, `${field} must be a phone number like +31 6 12345678`)
+    .refine((value) => { const digits = value.replace(/\D/g, '').length; return digits >= 6 && digits <= 15; },
+      `${field} must be a phone number like +31 6 12345678`)
+    .nullable().optional());
+}
+
+const skillTags = z.array(
+  z.string({ error: 'skillTags must be a list of words' }).trim().toLowerCase()
+    .min(1, 'skillTags must not contain empty tags').max(50, 'a skill tag must be at most 50 characters'),
+  { error: 'skillTags must be a list of words' },
+).max(30, 'at most 30 skill tags').transform((tags) => [...new Set(tags)]);
+
+const poolIds = z.array(z.number({ error: 'talentPoolIds must be a list of pool ids' }).int().positive(),
+  { error: 'talentPoolIds must be a list of pool ids' }).max(50, 'at most 50 talent pools');
+
+const candidateFields = {
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200, 'name must be at most 200 characters'),
+  email: z.preprocess(blankToNull, z.string({ error: 'email must be text' }).trim().toLowerCase()
+    .pipe(z.email({ error: 'email must be a valid email address' })).nullable().optional()),
+  phone: phone('phone'),
+  whatsappNumber: phone('whatsappNumber'),
+  allowsEmail: z.boolean({ error: 'allowsEmail must be true or false' }).optional(),
+  allowsWhatsapp: z.boolean({ error: 'allowsWhatsapp must be true or false' }).optional(),
+  /** Recorded in the consent ledger with a consent change. */
+  consentWording: optionalText('consentWording', 500),
+  preferredContactMethod: z.enum(CONTACT_METHODS, { error: 'preferredContactMethod must be email, whatsapp or phone' }).optional(),
+  jobFunction: optionalText('jobFunction', 120),
+  skillTags: skillTags.optional(),
+  seniorityLevel: z.preprocess(blankToNull, z.enum(SENIORITY_LEVELS, {
+    error: `seniorityLevel must be one of ${SENIORITY_LEVELS.join(', ')}`,
+  }).nullable().optional()),
+  location: optionalText('location', 120),
+  preferredRole: optionalText('preferredRole', 120),
+  leadScore: z.number({ error: 'leadScore must be a number' }).int('leadScore must be a whole number')
+    .min(0, 'leadScore must be between 0 and 100').max(100, 'leadScore must be between 0 and 100').optional(),
+  notes: optionalText('notes', 5000),
+};
+
+export const candidateCreateSchema = z.object({ ...candidateFields, talentPoolIds: poolIds.optional() });
+export type CandidateCreate = z.infer<typeof candidateCreateSchema>;
+
+export const candidateUpdateSchema = z.object(candidateFields).partial()
+  .refine((value) => Object.values(value).some((v) => v !== undefined), { message: 'nothing to update' });
+export type CandidateUpdate = z.infer<typeof candidateUpdateSchema>;
+
+/** Query string values arrive as text: blank means "not given". */
+const queryText = (max: number, field: string) =>
+  z.preprocess(blankToNull, z.string().trim().max(max, `${field} must be at most ${max} characters`).nullable().optional());
+const queryInt = (field: string, min: number, max: number) => z.preprocess(blankToNull,
+  z.coerce.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`)
+    .min(min, `${field} must be between ${min} and ${max}`).max(max, `${field} must be between ${min} and ${max}`)
+    .nullable().optional());
+
+/** Filters shared by the list, the CSV export and "select all matching" bulk actions. */
+export const candidateFilterSchema = z.object({
+  q: queryText(200, 'q'),
+  talentPoolId: queryInt('talentPoolId', 1, Number.MAX_SAFE_INTEGER),
+  skill: z.preprocess(blankToNull, z.string().trim().toLowerCase().max(50, 'skill must be at most 50 characters').nullable().optional()),
+  seniority: z.preprocess(blankToNull, z.enum(SENIORITY_LEVELS, {
+    error: `seniority must be one of ${SENIORITY_LEVELS.join(', ')}`,
+  }).nullable().optional()),
+  location: queryText(120, 'location'),
+  consent: z.preprocess(blankToNull, z.enum(CONSENT_FILTERS, { error: 'consent must be email, whatsapp or none' }).nullable().optional()),
+  minEngagement: queryInt('minEngagement', 0, 100),
+});
+export type CandidateFilter = z.infer<typeof candidateFilterSchema>;
+
+export const candidateListQuerySchema = candidateFilterSchema.extend({
+  limit: z.preprocess(blankToNull, z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number')
+    .min(1, 'limit must be between 1 and 10000').max(10_000, 'limit must be between 1 and 10000').default(50)),
+  offset: z.preprocess(blankToNull, z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number')
+    .min(0, 'offset must be 0 or more').max(10_000_000, 'offset is too large').default(0)),
+  cursor: queryText(500, 'cursor'),
+  sort: z.preprocess(blankToNull, z.enum(CANDIDATE_SORTS, { error: `sort must be one of ${CANDIDATE_SORTS.join(', ')}` }).default('name')),
+  dir: z.preprocess(blankToNull, z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).default('asc')),
+  /** Only these fields (comma-separated), e.g. `fields=id,name,email,allowsEmail`; all when unset. */
+  fields: z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.split(',').map((f) => f.trim()) : undefined),
+    z.array(z.enum(CANDIDATE_FIELDS, { error: `fields must be a comma-separated list of ${CANDIDATE_FIELDS.join(', ')}` })).optional()),
+});
+export type CandidateListQuery = z.infer<typeof candidateListQuerySchema>;
+
+export const candidateIdsSchema = z.object({
+  candidateIds: z.array(z.number({ error: 'candidateIds must be a list of candidate ids' }).int().positive(),
+    { error: 'candidateIds must be a list of candidate ids' })
+    .min(1, 'candidateIds must name at least one candidate').max(10_000, 'at most 10000 candidates at once'),
+});
+
+export const talentPoolCreateSchema = z.object({
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(120, 'name must be at most 120 characters'),
+  description: optionalText('description', 500),
+});
+export type TalentPoolCreate = z.infer<typeof talentPoolCreateSchema>;
+
+export const talentPoolUpdateSchema = talentPoolCreateSchema.partial()
+  .refine((value) => value.name !== undefined || value.description !== undefined, { message: 'nothing to update' });
+export type TalentPoolUpdate = z.infer<typeof talentPoolUpdateSchema>;
+
+export const searchQuerySchema = z.object({
+  q: z.string({ error: 'q is required' }).trim().min(2, 'q must be at least 2 characters').max(100, 'q must be at most 100 characters'),
+});

@@ -1,0 +1,56 @@
+// CSV import: the fields a column can map to, and the import's options.
+import { z } from 'zod';
+
+/** Candidate fields a CSV column can fill. A name comes from `name`, or from first name, infix and last name. */
+export const IMPORT_FIELDS = [
+  'name', 'firstName', 'infix', 'lastName', 'email', 'phone', 'whatsappNumber', 'allowsEmail', 'allowsWhatsapp',
+  'preferredContactMethod', 'jobFunction', 'skillTags', 'seniorityLevel', 'location', 'preferredRole', 'leadScore', 'notes',
+] as const;
+export type ImportField = typeof IMPORT_FIELDS[number];
+
+/** Candidate field -> column index (0-based) in the file. */
+export const importMappingSchema = z.partialRecord(
+  z.enum(IMPORT_FIELDS, { error: `mapping keys must be one of ${IMPORT_FIELDS.join(', ')}` }),
+  z.number({ error: 'mapping values must be column numbers' }).int().min(0, 'mapping values must be column numbers').max(999),
+  { error: 'mapping must map fields to column numbers' },
+).refine((mapping) => mapping.name !== undefined || mapping.firstName !== undefined || mapping.lastName !== undefined,
+  { message: 'mapping needs a column for name (or first name and last name)' });
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+export const DUPLICATE_MODES = ['skip', 'update'] as const;
+export const DELIMITER_NAMES = { comma: ',', semicolon: ';', tab: '\t' } as const;
+export const ENCODINGS = ['utf-8', 'windows-1252'] as const;
+
+export const importCreateSchema = z.object({
+  fileName: z.string().trim().max(255, 'fileName must be at most 255 characters').optional(),
+  talentPoolId: z.number({ error: 'talentPoolId must be a pool id' }).int().positive('talentPoolId must be a pool id').nullable().optional(),
+  duplicates: z.enum(DUPLICATE_MODES, { error: 'duplicates must be skip or update' }).default('update'),
+  mapping: importMappingSchema,
+  /** Unset: detected from the file (`;` for Dutch Excel, `,` otherwise). */
+  delimiter: z.enum(['comma', 'semicolon', 'tab'], { error: 'delimiter must be comma, semicolon or tab' }).optional(),
+});
+export type ImportCreate = z.infer<typeof importCreateSchema>;
+
+/** Query of PUT /api/imports/{id}/file. Encoding unset: UTF-8 when the file is valid UTF-8, else Windows-1252. */
+export const importUploadQuerySchema = z.object({
+  encoding: z.enum(ENCODINGS, { error: 'encoding must be utf-8 or windows-1252' }).optional(),
+});
+
+/** Query of POST /api/imports/preview; the body is the start of the file. */
+export const importPreviewQuerySchema = z.object({
+  mapping: z.string().optional().transform((text, ctx) => {
+    if (text === undefined || text.trim() === '') return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'mapping must be JSON like {"name":0,"email":2}' });
+      return z.NEVER;
+    }
+  }).pipe(importMappingSchema.optional()),
+  rows: z.coerce.number({ error: 'rows must be a number' }).int().min(1, 'rows must be between 1 and 50').max(50, 'rows must be between 1 and 50').default(10),
+  delimiter: z.enum(['comma', 'semicolon', 'tab'], { error: 'delimiter must be comma, semicolon or tab' }).optional(),
+  encoding: z.enum(ENCODINGS, { error: 'encoding must be utf-8 or windows-1252' }).optional(),
+  /** The body is only the first part of the file: its last, unterminated line is left out. */
+  partial: z.enum(['true', 'false', '1', '0'], { error: 'partial must be true or false' }).optional()
+    .transform((value) => value === 'true' || value === '1'),
+});

@@ -1,0 +1,116 @@
+// People: the candidate list (JSON array + X-Total-Count), CSV export, detail,
+// create/edit/delete and bulk delete. Mounted at /api/candidates.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  createCandidate, deleteCandidates, EXPORT_COLUMNS, exportChunk, getCandidate, InputError, listCandidates, updateCandidate,
+} from '../../domain/candidates.ts';
+import {
+  candidateCreateSchema, candidateIdsSchema, candidateListQuerySchema, candidateUpdateSchema,
+} from '../../domain/schemas/candidates.ts';
+import { csvLine } from '../../domain/csv.ts';
+import { audit } from '../../domain/users.ts';
+import type { AppEnv } from '../context.ts';
+import { asUser, requireUser } from '../guards.ts';
+import { HttpError, parse, parseBody } from '../http.ts';
+
+const idParam = z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be a positive number')
+  .max(Number.MAX_SAFE_INTEGER, 'id is too large');
+const parseId = (id: string) => parse(z.object({ id: idParam }), { id }).id;
+const exportQuerySchema = candidateListQuerySchema.omit({ limit: true, offset: true, cursor: true, fields: true }).extend({
+  delimiter: z.enum(['comma', 'semicolon'], { error: 'delimiter must be comma or semicolon' }).default('comma'),
+});
+
+/** Domain refusals (missing pool, bad cursor) become 4xx answers naming the field. */
+async function domain<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof InputError) throw new HttpError(error.status, error.message, { field: error.field });
+    throw error;
+  }
+}
+
+export const candidateRoutes = new Hono<AppEnv>();
+candidateRoutes.use('*', requireUser);
+
+candidateRoutes.get('/', async (c) => {
+  const query = parse(candidateListQuerySchema, c.req.query());
+  const page = await domain(() => asUser(c, (tx) => listCandidates(tx, query)));
+  c.header('x-total-count', String(page.total));
+  if (page.nextCursor) c.header('x-next-cursor', page.nextCursor);
+  return c.body(page.json, 200, { 'content-type': 'application/json; charset=utf-8' });
+});
+
+/** The filtered list as CSV, streamed in keyset chunks (one short transaction each). */
+candidateRoutes.get('/export.csv', async (c) => {
+  const query = parse(exportQuerySchema, c.req.query());
+  const delimiter = query.delimiter === 'semicolon' ? ';' : ',';
+  // Validate the filters (and a bad cursor) before the response starts.
+  let chunk = await domain(() => asUser(c, (tx) => exportChunk(tx, query, null, 2000)));
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      // The byte-order mark makes Excel read the file as UTF-8 (accents intact).
+      controller.enqueue(encoder.encode('\ufeff' + csvLine(EXPORT_COLUMNS.map(([, header]) => header), { delimiter })));
+    },
+    async pull(controller) {
+      const lines = chunk.rows.map((row) => csvLine(EXPORT_COLUMNS.map(([key]) => {
+        const value = row[key];
+        return Array.isArray(value) ? value.join(', ') : value;
+      }), { delimiter, guardFormulas: true }));
+      if (lines.length) controller.enqueue(encoder.encode(lines.join('')));
+      if (!chunk.next) { controller.close(); return; }
+      const cursor = chunk.next;
+      chunk = await asUser(c, (tx) => exportChunk(tx, query, cursor, 2000));
+    },
+  });
+  const day = new Date().toISOString().slice(0, 10);
+  return c.body(stream, 200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="candidates-${day}.csv"`,
+  });
+});
+
+candidateRoutes.post('/', async (c) => {
+  const input = await parseBody(c, candidateCreateSchema);
+  const candidate = await domain(() => asUser(c, (tx) => createCandidate(tx, c.var.user.id, input)));
+  return c.json(candidate, 201);
+});
+
+/** Bulk delete for the multi-select. Answers the number deleted. */
+candidateRoutes.post('/bulk-delete', async (c) => {
+  const { candidateIds } = await parseBody(c, candidateIdsSchema);
+  const deleted = await asUser(c, async (tx) => {
+    const ids = await deleteCandidates(tx, candidateIds);
+    if (ids.length) await audit(tx, c.var.user.id, 'candidate.bulk_delete', 'candidate', null, { count: ids.length, ids: ids.slice(0, 100) });
+    return ids.length;
+  });
+  return c.json({ deleted });
+});
+
+candidateRoutes.get('/:id', async (c) => {
+  const id = parseId(c.req.param('id'));
+  const candidate = await asUser(c, (tx) => getCandidate(tx, id));
+  if (!candidate) throw new HttpError(404, 'Candidate not found', { field: 'id' });
+  return c.json(candidate);
+});
+
+candidateRoutes.patch('/:id', async (c) => {
+  const id = parseId(c.req.param('id'));
+  const change = await parseBody(c, candidateUpdateSchema);
+  const candidate = await domain(() => asUser(c, (tx) => updateCandidate(tx, c.var.user.id, id, change)));
+  if (!candidate) throw new HttpError(404, 'Candidate not found', { field: 'id' });
+  return c.json(candidate);
+});
+
+candidateRoutes.delete('/:id', async (c) => {
+  const id = parseId(c.req.param('id'));
+  const deleted = await asUser(c, async (tx) => {
+    const ids = await deleteCandidates(tx, [id]);
+    if (ids.length) await audit(tx, c.var.user.id, 'candidate.delete', 'candidate', id);
+    return ids.length > 0;
+  });
+  if (!deleted) throw new HttpError(404, 'Candidate not found', { field: 'id' });
+  return c.json({ success: true });
+});

@@ -1,0 +1,67 @@
+// Messages and threads: compose and reply (POST /api/candidates/{id}/messages),
+// one message, a thread, the thread list and marking read.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { createMessage, getMessage, getThread, listThreads, markRead, MessagingError } from '../../domain/messages.ts';
+import { newMessageSchemaFor, threadListQuerySchema } from '../../domain/schemas/messages.ts';
+import { enqueueQuietly, mailJob, QUEUES } from '../../domain/jobs.ts';
+import type { AppEnv } from '../context.ts';
+import { asUser, requireUser } from '../guards.ts';
+import { HttpError, jsonBody, parse } from '../http.ts';
+
+/** A numeric id from the path; a bad one is a 400 naming `field`. */
+export function idParam(value: string | undefined, field = 'id'): number {
+  // A string check, not z.coerce: a failed coercion reads as "is required" in parse().
+  const schema = z.object({ [field]: z.string().regex(/^[1-9][0-9]{0,15}$/, `${field} must be a number`).transform(Number) });
+  return parse(schema, { [field]: value })[field] as number;
+}
+
+/** Domain refusals become 404 / 422 answers that name the field. */
+export async function refusals<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof MessagingError) throw new HttpError(error.kind === 'not_found' ? 404 : 422, error.message, { field: error.field });
+    throw error;
+  }
+}
+
+export const candidateMessageRoutes = new Hono<AppEnv>();
+
+candidateMessageRoutes.post('/:id/messages', requireUser, async (c) => {
+  const candidateId = idParam(c.req.param('id'), 'candidateId');
+  const body = await jsonBody(c);
+  const input = parse(newMessageSchemaFor(body), body);
+  const message = await refusals(asUser(c, (tx) => createMessage(tx, candidateId, input, c.var.user)));
+  await enqueueQuietly(c.var.deps.jobs, QUEUES.mailSend, [mailJob(message.id)]);
+  return c.json({ success: true, message }, 201);
+});
+
+export const messageRoutes = new Hono<AppEnv>();
+messageRoutes.use('*', requireUser);
+
+messageRoutes.get('/', async (c) => {
+  const query = parse(threadListQuerySchema, c.req.query());
+  return c.json({ threads: await asUser(c, (tx) => listThreads(tx, query)) });
+});
+
+messageRoutes.get('/:id', async (c) => {
+  const id = idParam(c.req.param('id'));
+  const message = await asUser(c, (tx) => getMessage(tx, id));
+  if (!message) throw new HttpError(404, 'Message not found', { field: 'id' });
+  return c.json(message);
+});
+
+messageRoutes.get('/:id/thread', async (c) => {
+  const id = idParam(c.req.param('id'));
+  const thread = await asUser(c, (tx) => getThread(tx, id));
+  if (!thread) throw new HttpError(404, 'Message not found', { field: 'id' });
+  return c.json(thread);
+});
+
+messageRoutes.post('/:id/read', async (c) => {
+  const id = idParam(c.req.param('id'));
+  const read = await asUser(c, (tx) => markRead(tx, id));
+  if (!read) throw new HttpError(404, 'Message not found', { field: 'id' });
+  return c.json({ success: true, ...read });
+});

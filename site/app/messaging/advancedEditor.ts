@@ -1,0 +1,72 @@
+// The compose dialog's "Advanced Editor" hand-off (spec §2): the dialog's
+// values as query parameters of the communications page, which opens the
+// campaign wizard with them (action=create-campaign).
+import { isAiPlaceholder } from './aiPlaceholder.ts';
+
+/** The spec's /communications; in this app the page lives under /app. */
+export const COMMUNICATIONS_PATH = '/app/communications';
+
+export interface AdvancedEditorValues {
+  candidateId?: number | null;
+  candidateName?: string | null;
+  talentPoolId?: number | null;
+  channel?: string | null;
+  subject?: string | null;
+  content?: string | null;
+  template?: string | null;
+  prompt?: string | null;
+  language?: string | null;
+}
+
+const PARAM_ORDER = ['candidateId', 'candidateName', 'talentPoolId', 'channel', 'subject', 'content', 'template', 'prompt', 'language'] as const;
+
+/**
+ * /app/communications?candidateId=…&…&action=create-campaign. Every value is
+ * URI-encoded; empty ones are left out, and so is content while it is the AI
+ * placeholder.
+ */
+export function buildAdvancedEditorUrl(values: AdvancedEditorValues): string {
+  const parts: string[] = [];
+  for (const key of PARAM_ORDER) {
+    const value = values[key];
+    if (value === null || value === undefined || String(value).trim() === '') continue;
+    if (key === 'content' && isAiPlaceholder(String(value))) continue;
+    parts.push(`${key}=${encodeURIComponent(String(value))}`);
+  }
+  parts.push('action=create-campaign');
+  return `${COMMUNICATIONS_PATH}?${parts.join('&')}`;
+}
+
+export interface WizardPrefill {
+  talentPoolId?: number;
+  emailSubject?: string;
+  emailContent?: string;
+  templateId?: string;
+  prompt?: string;
+  language?: 'english' | 'dutch';
+  candidateId?: number;
+  candidateName?: string;
+}
+
+function positiveInt(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** The wizard's starting values from the page's query string (Advanced Editor, ?template=). */
+export function wizardPrefillFromParams(params: URLSearchParams): WizardPrefill {
+  const language = params.get('language');
+  const prefill: WizardPrefill = {
+    talentPoolId: positiveInt(params.get('talentPoolId')),
+    emailSubject: params.get('subject') || undefined,
+    emailContent: params.get('content') || undefined,
+    templateId: params.get('template') || undefined,
+    prompt: params.get('prompt') || undefined,
+    language: language === 'english' || language === 'dutch' ? language : undefined,
+    candidateId: positiveInt(params.get('candidateId')),
+    candidateName: params.get('candidateName') || undefined,
+  };
+  if (prefill.templateId === 'manual') delete prefill.templateId;
+  return Object.fromEntries(Object.entries(prefill).filter(([, v]) => v !== undefined)) as WizardPrefill;
+}

@@ -1,0 +1,85 @@
+// The four campaign types (spec §3) and what choosing one fills in (spec §4):
+// a name (type name + short date), the default schedule and a default subject.
+import dayjs from 'dayjs';
+import type { Language } from './constants.ts';
+import { DEFAULT_SCHEDULE_BY_TYPE, type ScheduleOption } from './schedule.ts';
+import type { CampaignType } from './types.ts';
+
+export interface CampaignTypeInfo {
+  value: CampaignType;
+  label: string;
+  description: string;
+}
+
+export const CAMPAIGN_TYPES: CampaignTypeInfo[] = [
+  { value: 'nurture', label: 'Nurture Campaign', description: 'Keep in touch with passive candidates.' },
+  { value: 'announcement', label: 'Job Announcement', description: 'Announce a new opening to a pool.' },
+  { value: 'followup', label: 'Follow-up Campaign', description: 'Follow up after a conversation or application.' },
+  { value: 'event', label: 'Event Invitation', description: 'Invite candidates to an event or meetup.' },
+];
+
+export function campaignTypeLabel(type: string | null | undefined): string {
+  return CAMPAIGN_TYPES.find((t) => t.value === type)?.label ?? (type === 'quick' ? 'Quick Message' : type ?? '');
+}
+
+/** "Nurture Campaign - Mar 5". */
+export function defaultCampaignName(type: CampaignType, now: Date = new Date()): string {
+  return `${campaignTypeLabel(type)} - ${dayjs(now).format('MMM D')}`;
+}
+
+// {{placeholders}} the recruiter fills in; the server refuses to launch while one is left.
+const DEFAULT_SUBJECTS: Record<Language, Record<CampaignType, string>> = {
+  english: {
+    nurture: 'New opportunities in {{industry}}',
+    announcement: 'New opening: {{jobTitle}} at {{company}}',
+    followup: 'Following up on the {{jobTitle}} role at {{company}}',
+    event: "You're invited: {{eventName}}",
+  },
+  dutch: {
+    nurture: 'Nieuwe kansen in {{industry}}',
+    announcement: 'Nieuwe vacature: {{jobTitle}} bij {{company}}',
+    followup: 'Even terugkomen op de functie {{jobTitle}} bij {{company}}',
+    event: 'Uitnodiging: {{eventName}}',
+  },
+};
+
+export function defaultSubject(type: CampaignType, language: Language): string {
+  return DEFAULT_SUBJECTS[language][type];
+}
+
+export function isDefaultSubject(subject: string): boolean {
+  return Object.values(DEFAULT_SUBJECTS).some((byType) => Object.values(byType).includes(subject));
+}
+
+/** "Quick Message Mar 5, 2026": the name of a compose dialog pool send. */
+export function quickMessageName(now: Date = new Date()): string {
+  return `Quick Message ${dayjs(now).format('MMM D, YYYY')}`;
+}
+
+export interface TypeDefaults {
+  name: string;
+  scheduleOption: ScheduleOption;
+  emailSubject: string;
+}
+
+export interface TypeDefaultsInput extends TypeDefaults {
+  campaignType: CampaignType | '';
+  language: Language;
+}
+
+/**
+ * The fields after choosing `type`: each is filled unless the recruiter has
+ * already typed their own (a field still holding the previous type's default,
+ * or empty, is replaced).
+ */
+export function applyCampaignTypeDefaults(current: TypeDefaultsInput, type: CampaignType, now: Date = new Date()): TypeDefaults {
+  const previous = current.campaignType || null;
+  const nameIsDefault = !current.name.trim() || (previous !== null && current.name === defaultCampaignName(previous, now));
+  const subjectIsDefault = !current.emailSubject.trim() || isDefaultSubject(current.emailSubject);
+  const scheduleIsDefault = previous === null || current.scheduleOption === DEFAULT_SCHEDULE_BY_TYPE[previous];
+  return {
+    name: nameIsDefault ? defaultCampaignName(type, now) : current.name,
+    emailSubject: subjectIsDefault ? defaultSubject(type, current.language) : current.emailSubject,
+    scheduleOption: scheduleIsDefault ? DEFAULT_SCHEDULE_BY_TYPE[type] : current.scheduleOption,
+  };
+}

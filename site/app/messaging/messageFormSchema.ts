@@ -1,0 +1,47 @@
+// The compose form (spec §3 "Message form", §5). Subject and content are
+// checked by the shared API schema, so the form shows the server's words.
+import { z } from 'zod';
+import { languageSchema } from '../../../domain/schemas/ai.ts';
+import { composeMessageSchema } from '../../../domain/schemas/messages.ts';
+import { COMPOSE_DEFAULT_LANGUAGE, MANUAL_TEMPLATE } from './constants.ts';
+
+export const messageFormSchema = z.object({
+  recipientType: z.enum(['individual', 'pool'], { error: 'Choose an individual or a talent pool' }),
+  candidateId: z.number().int().positive().nullable(),
+  talentPoolId: z.number().int().positive().nullable(),
+  channel: z.literal('email', { error: 'Channel must be email' }),
+  subject: z.string(),
+  content: z.string(),
+  allowWhatsAppReplies: z.boolean(),
+  selectedTemplate: z.string(),
+  aiPrompt: z.string(),
+  language: languageSchema,
+}).superRefine((value, ctx) => {
+  const checked = composeMessageSchema.safeParse({ subject: value.subject, content: value.content, channel: value.channel });
+  if (checked.success) return;
+  for (const issue of checked.error.issues) {
+    if (issue.path[0] === 'subject' || issue.path[0] === 'content') {
+      ctx.addIssue({ code: 'custom', path: [issue.path[0]], message: issue.message });
+    }
+  }
+});
+
+export type MessageFormValues = z.infer<typeof messageFormSchema>;
+
+export function messageFormDefaults(preset: {
+  candidateId?: number; talentPoolId?: number; subject?: string; content?: string;
+} = {}): MessageFormValues {
+  return {
+    // A preset pool (and no candidate) means a pool send.
+    recipientType: preset.talentPoolId && !preset.candidateId ? 'pool' : 'individual',
+    candidateId: preset.candidateId ?? null,
+    talentPoolId: preset.talentPoolId ?? null,
+    channel: 'email',
+    subject: preset.subject ?? '',
+    content: preset.content ?? '',
+    allowWhatsAppReplies: true,
+    selectedTemplate: MANUAL_TEMPLATE,
+    aiPrompt: '',
+    language: COMPOSE_DEFAULT_LANGUAGE,
+  };
+}

@@ -1,0 +1,44 @@
+// When a wizard campaign goes out (spec §3, §9).
+import type { CampaignType } from './types.ts';
+
+export type ScheduleOption = 'now' | 'in_1_hour' | 'tomorrow_morning' | 'custom';
+
+export const SCHEDULE_OPTIONS: { value: ScheduleOption; label: string }[] = [
+  { value: 'now', label: 'Send now' },
+  { value: 'in_1_hour', label: 'In 1 hour' },
+  { value: 'tomorrow_morning', label: 'Tomorrow morning (09:00)' },
+  { value: 'custom', label: 'Custom time' },
+];
+
+export const DEFAULT_SCHEDULE_BY_TYPE: Record<CampaignType, ScheduleOption> = {
+  nurture: 'tomorrow_morning',
+  event: 'tomorrow_morning',
+  announcement: 'now',
+  followup: 'in_1_hour',
+};
+
+export const TOMORROW_MORNING_HOUR = 9;
+
+/**
+ * now: immediately; in_1_hour: +60 minutes; tomorrow_morning: the next day at
+ * 09:00 local time; custom: the chosen datetime-local value, or now when empty
+ * (or unreadable).
+ */
+export function computeScheduledAt(option: ScheduleOption, now: Date = new Date(), custom?: string | null): Date {
+  switch (option) {
+    case 'in_1_hour':
+      return new Date(now.getTime() + 60 * 60_000);
+    case 'tomorrow_morning': {
+      const next = new Date(now);
+      next.setDate(next.getDate() + 1);
+      next.setHours(TOMORROW_MORNING_HOUR, 0, 0, 0);
+      return next;
+    }
+    case 'custom': {
+      const chosen = custom?.trim() ? new Date(custom) : null;
+      return chosen && !Number.isNaN(chosen.getTime()) ? chosen : new Date(now);
+    }
+    default:
+      return new Date(now);
+  }
+}

@@ -1,0 +1,28 @@
+// One campaign in the list: name, type, pool, status, when, and progress
+// (recipients / sent / skipped / failed).
+import { Anchor, Progress, Table, Text } from '@mantine/core';
+import { formatDateTime } from '../../lib/formatDate.ts';
+import { campaignTypeLabel } from '../../messaging/campaignTypes.ts';
+import type { CampaignSummary } from '../../messaging/types.ts';
+import { progressPercent } from './campaignProgress.ts';
+import { CampaignStatusBadge } from './CampaignStatusBadge.tsx';
+
+export function CampaignRow({ campaign, selected, onOpen }: { campaign: CampaignSummary; selected: boolean; onOpen: () => void }) {
+  const percent = progressPercent(campaign);
+  return (
+    <Table.Tr data-testid={`campaign-row-${campaign.id}`} bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
+      <Table.Td>
+        <Anchor component="button" type="button" onClick={onOpen} fw={500} size="sm">{campaign.name}</Anchor>
+        <Text size="xs" c="dimmed">{campaignTypeLabel(campaign.campaignType)}{campaign.talentPoolName ? ` · ${campaign.talentPoolName}` : ''}</Text>
+      </Table.Td>
+      <Table.Td><CampaignStatusBadge status={campaign.status} /></Table.Td>
+      <Table.Td><Text size="xs">{formatDateTime(campaign.scheduledAt)}</Text></Table.Td>
+      <Table.Td miw={140}>
+        <Progress value={percent} size="sm" aria-label={`${campaign.name} progress`} />
+        <Text size="xs" c="dimmed" data-testid="campaign-counts">
+          {campaign.recipients} recipients · {campaign.sent} sent · {campaign.skipped} skipped · {campaign.failed} failed
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,36 @@
+// Campaigns: the list with progress, and the one named by ?campaign={id}.
+import { Alert, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { errorText } from '../../api/ApiError.ts';
+import { useCampaigns } from '../../messaging/queries.ts';
+import { CampaignDetailCard } from './CampaignDetailCard.tsx';
+import { CampaignRow } from './CampaignRow.tsx';
+
+export function CampaignsTab({ selected, onSelect }: { selected: number | null; onSelect: (id: number) => void }) {
+  const campaigns = useCampaigns();
+  return (
+    <Stack gap="md">
+      {selected && <CampaignDetailCard id={selected} />}
+      <Group justify="flex-end">
+        <Button size="xs" variant="subtle" onClick={() => void campaigns.refetch()} loading={campaigns.isFetching}>Refresh</Button>
+      </Group>
+      {campaigns.isError ? (
+        <Alert color="red" title="Could not load campaigns">{errorText(campaigns.error)}</Alert>
+      ) : campaigns.isPending ? (
+        <Center py="xl"><Loader aria-label="Loading campaigns" /></Center>
+      ) : campaigns.data.length === 0 ? (
+        <Text c="dimmed" size="sm">No campaigns yet.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table data-testid="campaign-list" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr><Table.Th>Campaign</Table.Th><Table.Th>Status</Table.Th><Table.Th>Scheduled</Table.Th><Table.Th>Progress</Table.Th></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {campaigns.data.map((c) => <CampaignRow key={c.id} campaign={c} selected={c.id === selected} onOpen={() => onSelect(c.id)} />)}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

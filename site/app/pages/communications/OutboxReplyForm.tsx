@@ -1,0 +1,45 @@
+// "Reply as the candidate": answers an outbox mail through the real inbound
+// path, so the reply shows up in the thread (dev only, no mail server).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { outboxReplySchema } from '../../../../domain/schemas/messages.ts';
+import { errorText } from '../../api/ApiError.ts';
+import { REPLY_ROWS } from '../../messaging/constants.ts';
+import { useOutboxReply } from '../../messaging/queries.ts';
+import { toast } from '../../toast/toast.ts';
+
+// The shared schema's text ("Reply content is required") on a plain form shape.
+const formSchema = z.object({ content: z.string() }).superRefine((value, ctx) => {
+  const checked = outboxReplySchema.safeParse(value);
+  if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: ['content'], message: issue.message });
+});
+
+export function OutboxReplyForm({ outboxId }: { outboxId: number }) {
+  const reply = useOutboxReply();
+  const { register, handleSubmit, reset, formState: { errors } } = useForm<{ content: string }>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { content: '' },
+  });
+  const submit = handleSubmit(({ content }) => reply.mutate({ id: outboxId, content }, {
+    onSuccess: (result) => {
+      reset({ content: '' });
+      if (result?.status === 'stored') {
+        toast({ title: 'Reply received', description: 'The candidate\'s reply is now in the message thread.', variant: 'success' });
+      } else {
+        toast({ title: 'Reply not threaded', description: result?.reason ?? `The reply was ${result?.status ?? 'not stored'}.`, variant: 'warning' });
+      }
+    },
+    onError: (error) => toast({ title: 'Error', description: errorText(error, 'Failed to send reply'), variant: 'destructive' }),
+  }));
+  return (
+    <form onSubmit={submit} noValidate data-testid="outbox-reply-form">
+      <Stack gap="xs">
+        <Text fw={600} size="sm">Reply as the candidate</Text>
+        <Textarea label="Candidate's reply" rows={4} {...register('content')} error={errors.content?.message} />
+        <Button type="submit" loading={reply.isPending} style={{ alignSelf: 'flex-start' }}>Send as candidate</Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+// Dev outbox: mail "sent" while no mail server is configured (GET /api/outbox).
+import { Alert, Anchor, Button, Center, Grid, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { errorText } from '../../api/ApiError.ts';
+import { formatDateTime } from '../../lib/formatDate.ts';
+import { useOutbox } from '../../messaging/queries.ts';
+import { OutboxMailView } from './OutboxMailView.tsx';
+
+export function OutboxTab() {
+  const outbox = useOutbox();
+  const [openId, setOpenId] = useState<number | null>(null);
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">Mail the app "sent" while no mail server is configured.</Text>
+            <Button size="xs" variant="subtle" onClick={() => void outbox.refetch()} loading={outbox.isFetching}>Refresh</Button>
+          </Group>
+          {outbox.data?.transport && outbox.data.transport !== 'outbox' && (
+            <Alert color="blue">A mail server is configured ({outbox.data.transport}): new mail is really sent and not kept here.</Alert>
+          )}
+          {outbox.isError ? (
+            <Alert color="red" title="Could not load the outbox">{errorText(outbox.error)}</Alert>
+          ) : outbox.isPending ? (
+            <Center py="xl"><Loader aria-label="Loading outbox" /></Center>
+          ) : outbox.data.emails.length === 0 ? (
+            <Text c="dimmed" size="sm">The outbox is empty.</Text>
+          ) : (
+            <Table data-testid="outbox-list" verticalSpacing="xs" highlightOnHover>
+              <Table.Tbody>
+                {outbox.data.emails.map((mail) => (
+                  <Table.Tr key={mail.id} data-testid={`outbox-row-${mail.id}`} bg={mail.id === openId ? 'var(--mantine-color-blue-light)' : undefined}>
+                    <Table.Td>
+                      <Anchor component="button" type="button" size="sm" fw={500} onClick={() => setOpenId(mail.id)}>{mail.subject}</Anchor>
+                      <Text size="xs" c="dimmed">To {mail.to} · {formatDateTime(mail.createdAt)}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        {openId ? <OutboxMailView id={openId} /> : <Text c="dimmed" ta="center" py="xl">Open a mail to read it.</Text>}
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,28 @@
+// One thread in the list: candidate, subject, last message, sentiment, unread state.
+import { Badge, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { formatDateTime } from '../../lib/formatDate.ts';
+import type { ThreadSummary } from '../../messaging/types.ts';
+import { SentimentBadge } from '../../panels/SentimentBadge.tsx';
+
+export function ThreadListItem({ thread, selected, onOpen }: { thread: ThreadSummary; selected: boolean; onOpen: () => void }) {
+  const unread = thread.unreadCount > 0;
+  return (
+    <UnstyledButton onClick={onOpen} w="100%" aria-current={selected ? 'true' : undefined}
+      data-testid={`thread-row-${thread.threadId}`} data-unread={unread ? 'true' : 'false'}>
+      <Paper withBorder p="sm" bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text fw={unread ? 700 : 500} size="sm" truncate>{thread.candidate.name}</Text>
+          <Group gap={6} wrap="nowrap">
+            {unread && <Badge size="sm" color="blue" data-testid="unread-badge">{thread.unreadCount} unread</Badge>}
+            <SentimentBadge sentiment={thread.sentiment} />
+          </Group>
+        </Group>
+        <Text size="sm" fw={unread ? 600 : 400} truncate>{thread.subject || '(no subject)'}</Text>
+        <Text size="xs" c="dimmed" lineClamp={1}>
+          {thread.lastMessage.direction === 'in' ? '' : 'You: '}{thread.lastMessage.content}
+        </Text>
+        <Text size="xs" c="dimmed">{formatDateTime(thread.lastMessageAt)}</Text>
+      </Paper>
+    </UnstyledButton>
+  );
+}

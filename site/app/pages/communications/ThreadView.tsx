@@ -1,0 +1,42 @@
+// An open thread: all its messages, oldest first, and Reply (the reply drawer).
+// Opening a thread with unread replies marks them read.
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { errorText } from '../../api/ApiError.ts';
+import { openPanel } from '../../drawers/drawerStore.ts';
+import { useMarkThreadRead, useThread } from '../../messaging/queries.ts';
+import { ThreadMessage } from './ThreadMessage.tsx';
+
+export function ThreadView({ threadId }: { threadId: number }) {
+  const thread = useThread(threadId);
+  const markRead = useMarkThreadRead();
+  const marked = useRef<string | null>(null);
+  const data = thread.data;
+
+  useEffect(() => {
+    const key = data ? `${data.threadId}:${data.messages.length}` : null;
+    if (!data || data.unreadCount === 0 || marked.current === key) return;
+    marked.current = key;
+    markRead.mutate(data.messages[data.messages.length - 1].id);
+  }, [data, markRead]);
+
+  if (thread.isError) return <Alert color="red" title="Could not load the thread">{errorText(thread.error)}</Alert>;
+  if (!data) return <Center py="xl"><Loader aria-label="Loading thread" /></Center>;
+
+  // Reply to the candidate's latest message, or to the latest one when they have not written.
+  const inbound = data.messages.filter((m) => m.direction === 'in');
+  const replyTo = (inbound.length ? inbound : data.messages)[(inbound.length ? inbound : data.messages).length - 1];
+
+  return (
+    <Stack gap="sm" data-testid="thread-view">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={3}>{data.subject || '(no subject)'}</Title>
+          <Text size="sm" c="dimmed">{data.candidate.name}{data.candidate.email ? ` · ${data.candidate.email}` : ''}</Text>
+        </div>
+        {replyTo && <Button onClick={() => openPanel('reply', { messageId: replyTo.id })}>Reply</Button>}
+      </Group>
+      {data.messages.map((message) => <ThreadMessage key={message.id} message={message} candidateName={data.candidate.name} />)}
+    </Stack>
+  );
+}

@@ -1,0 +1,52 @@
+// A candidate in the context drawer (spec §2): title = name, description =
+// job function · location, every field, consent with its ledger, pools,
+// messages and engagement; Edit and Send message in the footer.
+import { Alert, Button, Center, Divider, Loader, Stack } from '@mantine/core';
+import { errorText } from '../../api/ApiError.ts';
+import { ContextDrawer } from '../../drawers/ContextDrawer.tsx';
+import { openPanel } from '../../drawers/drawerStore.ts';
+import { CandidateFacts } from './CandidateFacts.tsx';
+import { CandidateMessages } from './CandidateMessages.tsx';
+import { ConsentSection } from './ConsentSection.tsx';
+import { EngagementSection } from './EngagementSection.tsx';
+import { useCandidate } from './peopleQueries.ts';
+import type { CandidateDetail, CandidateId } from './peopleTypes.ts';
+
+export function candidateSubtitle(candidate: Pick<CandidateDetail, 'jobFunction' | 'location'>): string {
+  return [candidate.jobFunction, candidate.location].filter(Boolean).join(' · ');
+}
+
+interface CandidateDetailDrawerProps {
+  candidateId: CandidateId | null;
+  onClose: () => void;
+  onEdit: (candidate: CandidateDetail) => void;
+}
+
+export function CandidateDetailDrawer({ candidateId, onClose, onEdit }: CandidateDetailDrawerProps) {
+  const query = useCandidate(candidateId);
+  const candidate = query.data;
+  return (
+    <ContextDrawer
+      opened={candidateId !== null}
+      onClose={onClose}
+      title={candidate?.name ?? 'Candidate'}
+      description={candidate ? candidateSubtitle(candidate) || undefined : undefined}
+      footer={candidate && <>
+        <Button variant="default" onClick={() => onEdit(candidate)}>Edit</Button>
+        <Button onClick={() => openPanel('compose', { candidateId: candidate.id, candidateName: candidate.name })}>Send message</Button>
+      </>}
+    >
+      {query.isPending && <Center py="xl"><Loader aria-label="Loading candidate" /></Center>}
+      {query.isError && <Alert color="red" title="Could not load this candidate">{errorText(query.error)}</Alert>}
+      {candidate && <Stack gap="md" data-testid="candidate-detail">
+        <CandidateFacts candidate={candidate} />
+        <Divider />
+        <ConsentSection candidate={candidate} />
+        <Divider />
+        <EngagementSection candidate={candidate} />
+        <Divider />
+        <CandidateMessages messages={candidate.messages ?? []} />
+      </Stack>}
+    </ContextDrawer>
+  );
+}

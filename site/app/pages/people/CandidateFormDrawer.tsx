@@ -1,0 +1,52 @@
+// The create and edit form in the context drawer.
+import { Button } from '@mantine/core';
+import { useId } from 'react';
+import type { CandidateCreate } from '../../../../domain/schemas/candidates.ts';
+import { ContextDrawer } from '../../drawers/ContextDrawer.tsx';
+import { CandidateForm } from './CandidateForm.tsx';
+import { updateBody } from './candidateFormValues.ts';
+import { useCreateCandidate, useUpdateCandidate } from './peopleQueries.ts';
+import type { Candidate, TalentPool } from './peopleTypes.ts';
+
+interface CandidateFormDrawerProps {
+  opened: boolean;
+  /** The candidate to edit; null to create one. */
+  candidate: Candidate | null;
+  pools: TalentPool[];
+  defaultPoolId: number | null;
+  onClose: () => void;
+  onCreated: (id: number) => void;
+}
+
+export function CandidateFormDrawer({ opened, candidate, pools, defaultPoolId, onClose, onCreated }: CandidateFormDrawerProps) {
+  const formId = `candidate-form-${useId().replace(/:/g, '')}`;
+  const create = useCreateCandidate();
+  const update = useUpdateCandidate();
+  const saving = create.isPending || update.isPending;
+
+  const save = async (values: CandidateCreate) => {
+    if (candidate) {
+      await update.mutateAsync({ id: candidate.id, changes: updateBody(values) });
+      onClose();
+    } else {
+      const created = await create.mutateAsync(values);
+      if (created?.id) onCreated(created.id);
+      else onClose();
+    }
+  };
+
+  return (
+    <ContextDrawer
+      opened={opened}
+      onClose={onClose}
+      title={candidate ? `Edit ${candidate.name}` : 'Add candidate'}
+      description={candidate ? undefined : 'A new candidate for your talent pools.'}
+      footer={<>
+        <Button variant="default" onClick={onClose}>Cancel</Button>
+        <Button type="submit" form={formId} loading={saving}>{candidate ? 'Save changes' : 'Add candidate'}</Button>
+      </>}
+    >
+      {opened && <CandidateForm formId={formId} candidate={candidate} pools={pools} defaultPoolId={defaultPoolId} onSubmit={save} />}
+    </ContextDrawer>
+  );
+}

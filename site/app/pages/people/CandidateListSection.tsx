@@ -1,0 +1,64 @@
+// Filters, bulk actions, the server-paged table and its pages.
+import { Alert, Stack } from '@mantine/core';
+import { useEffect } from 'react';
+import { errorText } from '../../api/ApiError.ts';
+import { BulkActionsBar } from './BulkActionsBar.tsx';
+import { CandidateFiltersBar } from './CandidateFiltersBar.tsx';
+import { CandidatesTable } from './CandidatesTable.tsx';
+import { filterParams, nextSort, pageCount, type CandidateFilters, type SortState } from './candidateFilters.ts';
+import { ListPagination } from './ListPagination.tsx';
+import { useCandidatePage } from './peopleQueries.ts';
+import type { Candidate, CandidateId, TalentPool } from './peopleTypes.ts';
+import { useResettingState } from './useResettingState.ts';
+
+interface CandidateListSectionProps {
+  filters: CandidateFilters;
+  /** The filters as sent (typed text settles first). */
+  queryFilters: CandidateFilters;
+  onFiltersChange: (filters: CandidateFilters) => void;
+  sort: SortState;
+  onSortChange: (sort: SortState) => void;
+  pools: TalentPool[];
+  hrefFor: (candidate: Candidate) => string;
+}
+
+export function CandidateListSection({ filters, queryFilters, onFiltersChange, sort, onSortChange, pools, hrefFor }: CandidateListSectionProps) {
+  const listKey = JSON.stringify([filterParams(queryFilters), sort]);
+  const [page, setPage] = useResettingState(listKey, 1);
+  const [selected, setSelected] = useResettingState<ReadonlySet<CandidateId>>(listKey, new Set());
+  const list = useCandidatePage(queryFilters, sort, page);
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+
+  // After deletions the last page can disappear: step back to the new last page.
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && page > pageCount(total)) setPage(pageCount(total));
+  }, [list.data, list.isPlaceholderData, page, total, setPage]);
+
+  const select = (ids: CandidateId[], on: boolean) => setSelected((current) => {
+    const next = new Set(current);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    return next;
+  });
+
+  return (
+    <Stack gap="sm">
+      <CandidateFiltersBar filters={filters} pools={pools} onChange={onFiltersChange} />
+      {selected.size > 0 && <BulkActionsBar selected={[...selected]} pools={pools} onDone={() => setSelected(new Set())} />}
+      {list.isError && <Alert color="red" title="Could not load candidates">{errorText(list.error)}</Alert>}
+      <CandidatesTable
+        rows={rows}
+        sort={sort}
+        onSort={(field) => onSortChange(nextSort(sort, field))}
+        selected={selected}
+        onSelect={select}
+        hrefFor={hrefFor}
+        loading={list.isPending || list.isPlaceholderData}
+      />
+      <ListPagination page={page} total={total} shown={rows.length} onPage={setPage} />
+    </Stack>
+  );
+}

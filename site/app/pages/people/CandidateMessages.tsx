@@ -1,0 +1,36 @@
+// The messages exchanged with this candidate so far, newest first.
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { formatDateTime } from '../../lib/formatDate.ts';
+import { channelLabel } from './consentLabels.ts';
+import { DetailSection } from './DetailSection.tsx';
+import { capitalize, type CandidateMessage } from './peopleTypes.ts';
+
+const SENTIMENT_COLORS: Record<string, string> = { positive: 'green', negative: 'red', neutral: 'gray', other: 'blue' };
+
+export function CandidateMessages({ messages }: { messages: CandidateMessage[] }) {
+  const newestFirst = [...messages].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  return (
+    <DetailSection title="Messages" testId="candidate-messages">
+      {newestFirst.length === 0 ? <Text size="sm" c="dimmed">No messages yet.</Text> : (
+        <Stack gap="xs">
+          {newestFirst.map((message) => (
+            <Stack key={message.id} gap={2} data-testid="candidate-message">
+              <Group gap={6} wrap="nowrap" justify="space-between">
+                <Text size="sm" fw={600} truncate>{message.subject || '(no subject)'}</Text>
+                <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>{formatDateTime(message.createdAt)}</Text>
+              </Group>
+              <Group gap={4}>
+                <Badge size="xs" variant="outline" color="gray">{message.direction === 'inbound' ? 'Received' : 'Sent'}</Badge>
+                <Badge size="xs" variant="outline" color="gray">{channelLabel(message.channel)}</Badge>
+                {message.status && <Badge size="xs" variant="light" color="gray">{capitalize(message.status)}</Badge>}
+                {message.sentiment && (
+                  <Badge size="xs" variant="light" color={SENTIMENT_COLORS[message.sentiment] ?? 'blue'}>{capitalize(message.sentiment)}</Badge>
+                )}
+              </Group>
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </DetailSection>
+  );
+}

@@ -1,0 +1,57 @@
+// Create a talent pool, or rename one (with its description).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorText } from '../../api/ApiError.ts';
+import { useCreatePool, useRenamePool } from './peopleQueries.ts';
+import type { TalentPool } from './peopleTypes.ts';
+import { poolFormSchema, type PoolFormInput, type PoolFormValues } from './poolFormSchema.ts';
+import { serverFieldError } from './serverFieldError.ts';
+
+interface PoolFormModalProps {
+  opened: boolean;
+  /** The pool to rename; none to create one. */
+  pool: TalentPool | null;
+  onClose: () => void;
+  onCreated?: (pool: TalentPool) => void;
+}
+
+export function PoolFormModal({ opened, pool, onClose, onCreated }: PoolFormModalProps) {
+  const createPool = useCreatePool();
+  const renamePool = useRenamePool();
+  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<PoolFormInput, unknown, PoolFormValues>({
+    resolver: zodResolver(poolFormSchema),
+    defaultValues: { name: '', description: '' },
+  });
+
+  useEffect(() => {
+    if (opened) reset({ name: pool?.name ?? '', description: pool?.description ?? '' });
+  }, [opened, pool, reset]);
+
+  const onError = (error: unknown) => {
+    const field = serverFieldError(error, ['name', 'description']);
+    setError(field ?? 'name', { message: errorText(error) });
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    const body = { name: values.name, description: values.description ?? null };
+    if (pool) renamePool.mutate({ id: pool.id, ...body }, { onSuccess: onClose, onError });
+    else createPool.mutate(body, { onSuccess: (created) => { onCreated?.(created); onClose(); }, onError });
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={pool ? 'Rename talent pool' : 'New talent pool'} centered>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput label="Name" withAsterisk data-autofocus {...register('name')} error={errors.name?.message} />
+          <Textarea label="Description" rows={2} {...register('description')} error={errors.description?.message} />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>Cancel</Button>
+            <Button type="submit" loading={createPool.isPending || renamePool.isPending}>{pool ? 'Save' : 'Create pool'}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,28 @@
+// A button that opens a menu of talent pools and reports the chosen one.
+import { Button, Menu, ScrollArea } from '@mantine/core';
+import type { TalentPool } from './peopleTypes.ts';
+
+interface PoolMenuButtonProps {
+  label: string;
+  pools: TalentPool[];
+  onPick: (pool: TalentPool) => void;
+  loading?: boolean;
+  color?: string;
+}
+
+export function PoolMenuButton({ label, pools, onPick, loading, color }: PoolMenuButtonProps) {
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <Button size="xs" variant="light" color={color} loading={loading} disabled={pools.length === 0}>{label}</Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <ScrollArea.Autosize mah={280}>
+          {pools.map((pool) => (
+            <Menu.Item key={pool.id} onClick={() => onPick(pool)}>{pool.name}</Menu.Item>
+          ))}
+        </ScrollArea.Autosize>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

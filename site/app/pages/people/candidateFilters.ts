@@ -1,0 +1,76 @@
+// The candidate list's filters, sort and page as API query parameters
+// (GET /api/candidates and GET /api/candidates/export.csv). Pure functions.
+import { withParams, type QueryParams } from '../../api/apiClient.ts';
+
+export const PAGE_SIZE = 50;
+
+export type ConsentFilter = 'email' | 'whatsapp' | 'none';
+export type SortField = 'name' | 'createdAt' | 'leadScore' | 'engagementScore' | 'location';
+export type SortDir = 'asc' | 'desc';
+
+export interface CandidateFilters {
+  /** Free text (name, email, skills, ...), sent as `q`. */
+  q: string;
+  talentPoolId: number | null;
+  skill: string;
+  seniority: string | null;
+  location: string;
+  consent: ConsentFilter | null;
+  minEngagement: number | null;
+}
+
+export interface SortState {
+  sort: SortField;
+  dir: SortDir;
+}
+
+export const EMPTY_FILTERS: CandidateFilters = {
+  q: '', talentPoolId: null, skill: '', seniority: null, location: '', consent: null, minEngagement: null,
+};
+
+export const DEFAULT_SORT: SortState = { sort: 'createdAt', dir: 'desc' };
+
+/** Only the filters that are set, trimmed. */
+export function filterParams(filters: CandidateFilters): QueryParams {
+  const params: QueryParams = {};
+  const text = (key: string, value: string) => { if (value.trim()) params[key] = value.trim(); };
+  text('q', filters.q);
+  if (filters.talentPoolId !== null) params.talentPoolId = filters.talentPoolId;
+  text('skill', filters.skill);
+  if (filters.seniority) params.seniority = filters.seniority;
+  text('location', filters.location);
+  if (filters.consent) params.consent = filters.consent;
+  if (filters.minEngagement !== null && filters.minEngagement > 0) params.minEngagement = filters.minEngagement;
+  return params;
+}
+
+/** One page of the list: filters, sort, `limit` and `offset` (page is 1-based). */
+export function listParams(filters: CandidateFilters, sort: SortState, page: number): QueryParams {
+  return { ...filterParams(filters), sort: sort.sort, dir: sort.dir, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+}
+
+/** The CSV of everything the current filters match, in the current order. */
+export function exportUrl(filters: CandidateFilters, sort: SortState): string {
+  return withParams('/api/candidates/export.csv', { ...filterParams(filters), sort: sort.sort, dir: sort.dir });
+}
+
+/** Clicking a column: the same column flips direction; a new one starts A→Z for text, highest first for numbers and dates. */
+export function nextSort(current: SortState, field: SortField): SortState {
+  if (current.sort === field) return { sort: field, dir: current.dir === 'asc' ? 'desc' : 'asc' };
+  return { sort: field, dir: field === 'name' || field === 'location' ? 'asc' : 'desc' };
+}
+
+export function pageCount(total: number): number {
+  return Math.max(1, Math.ceil(total / PAGE_SIZE));
+}
+
+/** "1–50 of 200" for page 1 of 200; "0 of 0" for nothing. */
+export function rangeLabel(page: number, total: number, shown: number): string {
+  if (total === 0 || shown === 0) return `0 of ${total.toLocaleString('en-US')}`;
+  const first = (page - 1) * PAGE_SIZE + 1;
+  return `${first.toLocaleString('en-US')}–${(first + shown - 1).toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`;
+}
+
+export function hasActiveFilters(filters: CandidateFilters): boolean {
+  return Object.keys(filterParams(filters)).length > 0;
+}

@@ -1,0 +1,58 @@
+// What the candidate form edits, its starting values, and the request body it
+// sends. Validation is the API's own schema (domain/schemas/candidates.ts).
+import type { CandidateCreate } from '../../../../domain/schemas/candidates.ts';
+import type { Candidate } from './peopleTypes.ts';
+
+export interface CandidateFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  whatsappNumber: string;
+  preferredContactMethod: 'email' | 'whatsapp' | 'phone';
+  jobFunction: string;
+  seniorityLevel: string | null;
+  location: string;
+  preferredRole: string;
+  skillTags: string[];
+  leadScore: number;
+  notes: string;
+  /** Create only: memberships change through the pool actions afterwards. */
+  talentPoolIds: number[];
+  /** Create only: afterwards consent changes through the switches (and the ledger). */
+  allowsEmail: boolean;
+  allowsWhatsapp: boolean;
+}
+
+/** The form's fields, for mapping a server's `{ field }` to an input. */
+export const CANDIDATE_FORM_FIELDS = [
+  'name', 'email', 'phone', 'whatsappNumber', 'preferredContactMethod', 'jobFunction', 'seniorityLevel',
+  'location', 'preferredRole', 'skillTags', 'leadScore', 'notes', 'talentPoolIds', 'allowsEmail', 'allowsWhatsapp',
+] as const satisfies readonly (keyof CandidateFormValues)[];
+
+export function candidateFormDefaults(candidate: Candidate | null, poolId: number | null = null): CandidateFormValues {
+  const contact = candidate?.preferredContactMethod;
+  return {
+    name: candidate?.name ?? '',
+    email: candidate?.email ?? '',
+    phone: candidate?.phone ?? '',
+    whatsappNumber: candidate?.whatsappNumber ?? '',
+    preferredContactMethod: contact === 'whatsapp' ? 'whatsapp' : contact === 'phone' ? 'phone' : 'email',
+    jobFunction: candidate?.jobFunction ?? '',
+    seniorityLevel: candidate?.seniorityLevel ?? null,
+    location: candidate?.location ?? '',
+    preferredRole: candidate?.preferredRole ?? '',
+    skillTags: candidate?.skillTags ?? [],
+    leadScore: candidate?.leadScore ?? 0,
+    notes: candidate?.notes ?? '',
+    talentPoolIds: candidate?.talentPoolIds ?? (poolId ? [poolId] : []),
+    // The database defaults: email allowed, WhatsApp not.
+    allowsEmail: candidate?.allowsEmail ?? true,
+    allowsWhatsapp: candidate?.allowsWhatsapp ?? false,
+  };
+}
+
+/** An edit sends the profile fields only (consent and pools have their own actions). */
+export function updateBody(values: CandidateCreate): Partial<CandidateCreate> {
+  const { talentPoolIds: _pools, allowsEmail: _email, allowsWhatsapp: _whatsapp, consentWording: _wording, ...profile } = values;
+  return profile;
+}

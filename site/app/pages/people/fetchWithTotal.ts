@@ -1,0 +1,19 @@
+// GET with the X-Total-Count header the candidate list sends next to its JSON
+// array. The shared reader (api/apiClient.ts) returns only the body.
+import { withParams, type QueryParams } from '../../api/apiClient.ts';
+import { apiErrorFromResponse } from './apiErrorFromResponse.ts';
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+export async function fetchWithTotal<T>(path: string, params: QueryParams, signal?: AbortSignal): Promise<Page<T>> {
+  const res = await fetch(withParams(path, params), { method: 'GET', credentials: 'include', signal });
+  if (!res.ok) throw await apiErrorFromResponse(res);
+  const json: unknown = await res.json();
+  const rows = Array.isArray(json) ? (json as T[]) : [];
+  const header = res.headers.get('X-Total-Count');
+  const total = header === null ? NaN : Number(header);
+  return { rows, total: Number.isFinite(total) ? total : rows.length };
+}

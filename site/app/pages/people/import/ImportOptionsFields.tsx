@@ -1,0 +1,38 @@
+// Where the imported candidates go and what happens to ones already known (same email).
+import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import type { TalentPool } from '../peopleTypes.ts';
+import type { DuplicateMode } from './importTypes.ts';
+
+interface ImportOptionsFieldsProps {
+  pools: TalentPool[];
+  poolId: number | null;
+  onPool: (id: number | null) => void;
+  duplicates: DuplicateMode;
+  onDuplicates: (mode: DuplicateMode) => void;
+}
+
+export function ImportOptionsFields({ pools, poolId, onPool, duplicates, onDuplicates }: ImportOptionsFieldsProps) {
+  return (
+    <Group align="flex-end" gap="lg" wrap="wrap">
+      <Select
+        label="Add to talent pool"
+        placeholder="No pool"
+        data={pools.map((pool) => ({ value: String(pool.id), label: pool.name }))}
+        value={poolId === null ? null : String(poolId)}
+        onChange={(value) => onPool(value ? Number(value) : null)}
+        clearable
+        searchable
+        w={240}
+      />
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="import-duplicates-label">Duplicates (same email)</Text>
+        <SegmentedControl
+          aria-labelledby="import-duplicates-label"
+          value={duplicates}
+          onChange={(value) => onDuplicates(value as DuplicateMode)}
+          data={[{ value: 'skip', label: 'Skip' }, { value: 'update', label: 'Update' }]}
+        />
+      </Stack>
+    </Group>
+  );
+}

@@ -1,0 +1,36 @@
+// Step 4: what the import did: imported, updated, skipped (with each skipped
+// row's line and reason) and the report to download.
+import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { reportUrl } from './importApi.ts';
+import type { ImportSummary } from './importTypes.ts';
+import { SkippedRowsTable } from './SkippedRowsTable.tsx';
+
+function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <Paper withBorder p="sm">
+      <Text size="xs" c="dimmed">{label}</Text>
+      <Text size="xl" fw={700} data-testid={testId}>{value.toLocaleString('en-US')}</Text>
+    </Paper>
+  );
+}
+
+export function ImportReport({ summary, error }: { summary: ImportSummary; error?: string | null }) {
+  const failed = summary.status === 'failed' || !!error;
+  return (
+    <Stack gap="md" data-testid="import-report">
+      {failed
+        ? <Alert color="red" title="The import stopped">{error || summary.error || 'The file could not be read to the end.'} Rows before that point were kept.</Alert>
+        : <Alert color="green" title="Import finished">{summary.processedRows.toLocaleString('en-US')} rows read.</Alert>}
+      <SimpleGrid cols={3}>
+        <Stat label="Imported" value={summary.imported} testId="import-imported" />
+        <Stat label="Updated" value={summary.updated} testId="import-updated" />
+        <Stat label="Skipped" value={summary.skipped} testId="import-skipped" />
+      </SimpleGrid>
+      <Group justify="space-between">
+        <Text size="sm" fw={600}>{summary.skipped > 0 ? 'Skipped rows' : 'No rows were skipped.'}</Text>
+        <Anchor href={reportUrl(summary.id)} download size="sm" data-testid="import-report-link">Download report</Anchor>
+      </Group>
+      {summary.skipped > 0 && <SkippedRowsTable importId={summary.id} skipped={summary.skipped} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+// The CSV import, step by step: file → mapping and preview → progress → report.
+import { Alert, Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
+import { useState } from 'react';
+import { errorText } from '../../../api/ApiError.ts';
+import type { TalentPool } from '../peopleTypes.ts';
+import { ColumnMappingTable } from './ColumnMappingTable.tsx';
+import { ImportFileStep } from './ImportFileStep.tsx';
+import { assignColumn, delimiterName, mapsName } from './importMapping.ts';
+import { ImportOptionsFields } from './ImportOptionsFields.tsx';
+import { ImportProgressStep } from './ImportProgressStep.tsx';
+import { ImportReport } from './ImportReport.tsx';
+import type { DuplicateMode, ImportMapping } from './importTypes.ts';
+import { PreviewRowsTable } from './PreviewRowsTable.tsx';
+import { useImportPreview } from './useImportPreview.ts';
+import { useImportRun } from './useImportRun.ts';
+
+interface ImportWizardProps {
+  pools: TalentPool[];
+  defaultPoolId: number | null;
+  onClose: () => void;
+}
+
+export function ImportWizard({ pools, defaultPoolId, onClose }: ImportWizardProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [fileToken, setFileToken] = useState(0);
+  /** null: the mapping guessed by the server. */
+  const [mapping, setMapping] = useState<ImportMapping | null>(null);
+  const [poolId, setPoolId] = useState<number | null>(defaultPoolId);
+  const [duplicates, setDuplicates] = useState<DuplicateMode>('skip');
+  const preview = useImportPreview(file, fileToken, mapping);
+  const { run, progress } = useImportRun();
+
+  const current = mapping ?? preview.data?.mapping ?? {};
+  const step = run.data ? 3 : run.isPending ? 2 : file ? 1 : 0;
+
+  const chooseFile = (next: File | null) => {
+    setFile(next);
+    setFileToken((token) => token + 1);
+    setMapping(null);
+  };
+
+  const start = () => {
+    if (!file || !preview.data) return;
+    run.mutate({
+      file,
+      encoding: preview.data.encoding,
+      options: {
+        fileName: file.name.slice(0, 255),
+        mapping: current,
+        talentPoolId: poolId,
+        duplicates,
+        delimiter: delimiterName(preview.data.delimiter),
+      },
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <Stepper active={step} size="sm" allowNextStepsSelect={false}>
+        <Stepper.Step label="File" />
+        <Stepper.Step label="Columns" />
+        <Stepper.Step label="Import" />
+        <Stepper.Step label="Report" />
+      </Stepper>
+
+      {step <= 1 && <ImportFileStep file={file} onFile={chooseFile} />}
+
+      {step === 1 && <>
+        {preview.isError && <Alert color="red" title="Could not read this file">{errorText(preview.error)}</Alert>}
+        {preview.isPending && !preview.isError && <Group gap="xs"><Loader size="sm" /><Text size="sm">Reading the first rows…</Text></Group>}
+        {preview.data && <>
+          <Text size="sm" fw={600}>Columns</Text>
+          <ColumnMappingTable preview={preview.data} mapping={current}
+            onAssign={(column, field) => setMapping(assignColumn(current, column, field))} />
+          {!mapsName(current) && (
+            <Alert color="yellow" title="Which column holds the name?">Map a column to Name, or to First name and Last name.</Alert>
+          )}
+          <Text size="sm" fw={600}>First rows {preview.isFetching && <Loader size="xs" ml={6} />}</Text>
+          <PreviewRowsTable rows={preview.data.rows} />
+          <ImportOptionsFields pools={pools} poolId={poolId} onPool={setPoolId} duplicates={duplicates} onDuplicates={setDuplicates} />
+        </>}
+        {run.isError && <Alert color="red" title="The import did not start">{errorText(run.error)}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button onClick={start} disabled={!preview.data || !mapsName(current) || preview.isFetching}>Start import</Button>
+        </Group>
+      </>}
+
+      {step === 2 && <ImportProgressStep summary={progress} fileName={file?.name ?? ''} />}
+
+      {step === 3 && run.data && <>
+        <ImportReport summary={run.data.summary} error={run.data.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => { run.reset(); chooseFile(null); }}>Import another file</Button>
+          <Button onClick={onClose}>Done</Button>
+        </Group>
+      </>}
+    </Stack>
+  );
+}

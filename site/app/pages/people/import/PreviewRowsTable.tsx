@@ -1,0 +1,50 @@
+// The first rows as they would be imported, each checked: valid, or the
+// problem that would skip it.
+import { Badge, Table, Text } from '@mantine/core';
+import type { ImportPreview } from './importTypes.ts';
+
+type Values = Record<string, unknown>;
+
+function text(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return Array.isArray(value) ? value.join(', ') : String(value);
+}
+
+/** A valid row carries the candidate; an invalid one the raw cells (maybe first/last name apart). */
+function nameOf(values: Values): string {
+  return text(values.name) || [values.firstName, values.infix, values.lastName].map(text).filter(Boolean).join(' ');
+}
+
+export function PreviewRowsTable({ rows }: { rows: ImportPreview['rows'] }) {
+  if (!rows.length) return <Text size="sm" c="dimmed">The file has a header row but no rows to import.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={560} mah={260}>
+      <Table verticalSpacing={4} striped data-testid="import-preview">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Line</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Phone</Table.Th>
+            <Table.Th>Check</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.line} data-testid="import-preview-row" data-valid={row.valid}>
+              <Table.Td>{row.line}</Table.Td>
+              <Table.Td><Text size="sm" truncate maw={180}>{nameOf(row.values) || '—'}</Text></Table.Td>
+              <Table.Td><Text size="sm" truncate maw={200}>{text(row.values.email) || '—'}</Text></Table.Td>
+              <Table.Td><Text size="sm">{text(row.values.phone) || '—'}</Text></Table.Td>
+              <Table.Td>
+                {row.valid
+                  ? <Badge color="green" variant="light" size="sm">Valid</Badge>
+                  : <Text size="xs" c="red">{row.problem?.message ?? 'Invalid'}</Text>}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,14 @@
+// Shapes of the import API (docs/api.md "Imports"; domain/imports.ts).
+import type { ImportPreview as DomainPreview, ImportSummary as DomainSummary } from '../../../../../domain/imports.ts';
+import type { ImportField, ImportMapping } from '../../../../../domain/schemas/imports.ts';
+
+export type { ImportField, ImportMapping };
+export type ImportPreview = DomainPreview & { encoding: 'utf-8' | 'windows-1252' };
+export type ImportSummary = DomainSummary;
+export type DuplicateMode = 'skip' | 'update';
+
+export interface SkippedRow {
+  line: number;
+  field: string;
+  reason: string;
+}

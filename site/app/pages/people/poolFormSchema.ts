@@ -1,0 +1,7 @@
+// The talent pool form validates with the API's own schema (domain/schemas/candidates.ts).
+import type { z } from 'zod';
+import { talentPoolCreateSchema } from '../../../../domain/schemas/candidates.ts';
+
+export const poolFormSchema = talentPoolCreateSchema;
+export type PoolFormInput = z.input<typeof talentPoolCreateSchema>;
+export type PoolFormValues = z.output<typeof talentPoolCreateSchema>;

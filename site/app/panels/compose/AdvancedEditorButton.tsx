@@ -1,0 +1,36 @@
+// "Advanced Editor": closes the dialog and continues on the communications
+// page in the campaign wizard, carrying the dialog's values (spec §2).
+import { Button } from '@mantine/core';
+import type { UseFormReturn } from 'react-hook-form';
+import { buildAdvancedEditorUrl } from '../../messaging/advancedEditor.ts';
+import type { MessageFormValues } from '../../messaging/messageFormSchema.ts';
+import { navigate } from '../../router/history.ts';
+import { toast } from '../../toast/toast.ts';
+
+interface AdvancedEditorButtonProps {
+  form: UseFormReturn<MessageFormValues>;
+  candidateName?: string;
+  placeholderShowing: boolean;
+  onLeave: () => void;
+}
+
+export function AdvancedEditorButton({ form, candidateName, placeholderShowing, onLeave }: AdvancedEditorButtonProps) {
+  const open = () => {
+    const values = form.getValues();
+    const url = buildAdvancedEditorUrl({
+      candidateId: values.recipientType === 'individual' ? values.candidateId : null,
+      candidateName: values.recipientType === 'individual' ? candidateName : null,
+      talentPoolId: values.recipientType === 'pool' ? values.talentPoolId : null,
+      channel: values.channel,
+      subject: values.subject,
+      content: placeholderShowing ? null : values.content,
+      template: values.selectedTemplate,
+      prompt: values.aiPrompt,
+      language: values.language,
+    });
+    onLeave();
+    navigate(url);
+    toast({ title: 'Opening Advanced Editor', description: 'Continue with your message in the campaign editor.', variant: 'info' });
+  };
+  return <Button variant="subtle" onClick={open}>Advanced Editor</Button>;
+}

@@ -1,0 +1,107 @@
+// The Compose Message dialog (spec §2, §4, §5, §8), opened with
+// openPanel('compose', { candidateId?, candidateName?, talentPoolId?, subject?, content? }).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useEffect, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { closePanel, useDrawerState } from '../../drawers/drawerStore.ts';
+import { isAiPlaceholder } from '../../messaging/aiPlaceholder.ts';
+import { COMPOSE_MESSAGE_ROWS } from '../../messaging/constants.ts';
+import { messageFormDefaults, messageFormSchema, type MessageFormValues } from '../../messaging/messageFormSchema.ts';
+import { useAiTemplates, useCandidates, useTalentPools } from '../../messaging/queries.ts';
+import { eligiblePoolRecipients, emailBlockReasons } from '../../messaging/recipients.ts';
+import { AdvancedEditorButton } from './AdvancedEditorButton.tsx';
+import { AiAssistFields } from './AiAssistFields.tsx';
+import { CannotSendEmailBox } from './CannotSendEmailBox.tsx';
+import { PoolRecipientsPreview } from './PoolRecipientsPreview.tsx';
+import { RecipientFields } from './RecipientFields.tsx';
+import { useComposeGeneration } from './useComposeGeneration.ts';
+import { useComposeSend } from './useComposeSend.ts';
+
+export const COMPOSE_DESCRIPTION = 'Send a message to a candidate or talent pool';
+
+export function ComposeMessageDialog() {
+  const panel = useDrawerState('compose');
+  const { open, candidateId, candidateName, talentPoolId, subject, content } = panel;
+  // The lists are read only while the dialog is open (spec §7).
+  const candidatesQuery = useCandidates(open);
+  const poolsQuery = useTalentPools(open);
+  const templatesQuery = useAiTemplates(open);
+  const candidates = useMemo(() => candidatesQuery.data ?? [], [candidatesQuery.data]);
+  const pools = useMemo(() => poolsQuery.data ?? [], [poolsQuery.data]);
+
+  const form = useForm<MessageFormValues>({
+    resolver: zodResolver(messageFormSchema),
+    defaultValues: messageFormDefaults(),
+  });
+  const { control, register, handleSubmit, reset, formState: { errors } } = form;
+  const generation = useComposeGeneration({ form, candidates, pools });
+
+  const resetForm = () => {
+    generation.cancel();
+    reset(messageFormDefaults({ candidateId, talentPoolId, subject, content }));
+  };
+  const close = () => {
+    generation.cancel();
+    closePanel('compose');
+  };
+  const { submit, sending } = useComposeSend({ candidates, onSent: () => { resetForm(); closePanel('compose'); } });
+
+  // A fresh form each time the dialog opens, with the preset values.
+  useEffect(() => {
+    if (open) resetForm();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
+  }, [open]);
+
+  const [recipientType, chosenCandidate, chosenPool, currentContent] = useWatch({
+    control, name: ['recipientType', 'candidateId', 'talentPoolId', 'content'],
+  });
+  const candidate = candidates.find((c) => c.id === chosenCandidate);
+  const blockReasons = recipientType === 'individual' && candidate ? emailBlockReasons(candidate) : [];
+  const poolRecipients = recipientType === 'pool' && chosenPool ? eligiblePoolRecipients(candidates, chosenPool) : null;
+  const placeholderShowing = isAiPlaceholder(currentContent);
+  const locked = Boolean(candidateId || talentPoolId);
+
+  return (
+    <Modal opened={open} onClose={close} title="Compose Message" size="lg" centered data-testid="compose-dialog">
+      <form onSubmit={handleSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">{COMPOSE_DESCRIPTION}</Text>
+          <RecipientFields
+            control={control}
+            candidates={candidates}
+            pools={pools}
+            locked={locked}
+            presetCandidateName={candidateName}
+            loadingCandidates={candidatesQuery.isPending}
+          />
+          {poolRecipients && <PoolRecipientsPreview recipients={poolRecipients} loading={candidatesQuery.isPending} />}
+          <CannotSendEmailBox reasons={blockReasons} />
+          <Group justify="space-between" align="center">
+            <Text size="sm"><Text span fw={500}>Channel:</Text> Email</Text>
+            <Checkbox label="Allow WhatsApp replies" {...register('allowWhatsAppReplies')} />
+          </Group>
+          <AiAssistFields form={form} templates={templatesQuery.data ?? []} generating={generation.generating} onGenerate={generation.generate} />
+          <TextInput label="Subject" withAsterisk {...register('subject')} error={errors.subject?.message} />
+          <Textarea
+            label="Message"
+            withAsterisk
+            rows={COMPOSE_MESSAGE_ROWS}
+            readOnly={generation.generating}
+            {...register('content')}
+            error={errors.content?.message}
+          />
+          <Group justify="space-between">
+            <AdvancedEditorButton form={form} candidateName={candidateName ?? candidate?.name} placeholderShowing={placeholderShowing} onLeave={close} />
+            <Group gap="sm">
+              <Button variant="default" onClick={close}>Cancel</Button>
+              <Button type="submit" loading={sending} disabled={generation.generating}>
+                {generation.generating ? 'AI Generating...' : 'Send Message'}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,28 @@
+// Who a pool send reaches: up to 5 names, then "+ N more"; an amber warning
+// when nobody in the pool can be emailed (spec §2).
+import { Alert, Badge, Group, Paper, Text } from '@mantine/core';
+import { moreLabel, poolPreview } from '../../messaging/recipients.ts';
+import type { Candidate } from '../../messaging/types.ts';
+
+export function PoolRecipientsPreview({ recipients, loading }: { recipients: Candidate[]; loading: boolean }) {
+  if (loading) return <Text size="sm" c="dimmed">Loading recipients...</Text>;
+  if (recipients.length === 0) {
+    return (
+      <Alert color="yellow" title="No eligible recipients" data-testid="pool-no-recipients">
+        No candidate in this pool has an email address and email consent.
+      </Alert>
+    );
+  }
+  const { names, more } = poolPreview(recipients);
+  return (
+    <Paper withBorder p="sm" data-testid="pool-preview">
+      <Text size="sm" fw={500} mb={6}>
+        {recipients.length === 1 ? '1 recipient' : `${recipients.length} recipients`}
+      </Text>
+      <Group gap={6}>
+        {names.map((name, index) => <Badge key={`${name}-${index}`} variant="light" tt="none">{name}</Badge>)}
+        {more > 0 && <Text size="sm" c="dimmed" data-testid="pool-preview-more">{moreLabel(more)}</Text>}
+      </Group>
+    </Paper>
+  );
+}

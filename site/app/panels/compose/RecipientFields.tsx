@@ -1,0 +1,87 @@
+// Who the message goes to: one candidate or a talent pool. Locked when the
+// dialog was opened for a given candidate or pool (spec §2).
+import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Controller, useWatch, type Control } from 'react-hook-form';
+import type { MessageFormValues } from '../../messaging/messageFormSchema.ts';
+import type { Candidate, TalentPool } from '../../messaging/types.ts';
+
+interface RecipientFieldsProps {
+  control: Control<MessageFormValues>;
+  candidates: Candidate[];
+  pools: TalentPool[];
+  locked: boolean;
+  /** The preset candidate's name, shown before the candidate list has loaded. */
+  presetCandidateName?: string;
+  loadingCandidates: boolean;
+}
+
+export function RecipientFields({ control, candidates, pools, locked, presetCandidateName, loadingCandidates }: RecipientFieldsProps) {
+  const recipientType = useWatch({ control, name: 'recipientType' });
+  const candidateId = useWatch({ control, name: 'candidateId' });
+
+  const candidateOptions = candidates.map((c) => ({ value: String(c.id), label: c.email ? `${c.name} (${c.email})` : c.name }));
+  if (candidateId && !candidates.some((c) => c.id === candidateId)) {
+    candidateOptions.unshift({ value: String(candidateId), label: presetCandidateName ?? `Candidate #${candidateId}` });
+  }
+  const poolOptions = pools.map((p) => ({ value: String(p.id), label: `${p.name} (${p.candidateCount})` }));
+
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500} id="compose-recipient-type">Send to</Text>
+      <Controller
+        control={control}
+        name="recipientType"
+        render={({ field }) => (
+          <SegmentedControl
+            aria-labelledby="compose-recipient-type"
+            data={[{ value: 'individual', label: 'Individual' }, { value: 'pool', label: 'Talent pool' }]}
+            value={field.value}
+            onChange={(value) => field.onChange(value)}
+            disabled={locked}
+            data-testid="compose-recipient-type"
+          />
+        )}
+      />
+      {recipientType === 'individual' ? (
+        <Controller
+          control={control}
+          name="candidateId"
+          render={({ field }) => (
+            <Select
+              label="Candidate"
+              placeholder={loadingCandidates ? 'Loading candidates...' : 'Select a candidate'}
+              data={candidateOptions}
+              searchable
+              clearable={!locked}
+              disabled={locked}
+              nothingFoundMessage="No candidates found"
+              value={field.value ? String(field.value) : null}
+              onChange={(value) => field.onChange(value ? Number(value) : null)}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="compose-candidate-select"
+            />
+          )}
+        />
+      ) : (
+        <Controller
+          control={control}
+          name="talentPoolId"
+          render={({ field }) => (
+            <Select
+              label="Talent pool"
+              placeholder="Select a talent pool"
+              data={poolOptions}
+              searchable
+              clearable={!locked}
+              disabled={locked}
+              nothingFoundMessage="No talent pools found"
+              value={field.value ? String(field.value) : null}
+              onChange={(value) => field.onChange(value ? Number(value) : null)}
+              data-testid="compose-pool-select"
+            />
+          )}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+// AI drafting in the compose dialog (spec §4, §5, §8): checks the template
+// and prompt, shows the robot placeholder while the AI writes (60 s time-out),
+// fills the content (and subject) or clears it and says why.
+import { useCallback, useRef, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { errorText } from '../../api/ApiError.ts';
+import { aiPlaceholderText, isGenerationTimeout } from '../../messaging/aiPlaceholder.ts';
+import { MANUAL_TEMPLATE } from '../../messaging/constants.ts';
+import type { MessageFormValues } from '../../messaging/messageFormSchema.ts';
+import { generateContent } from '../../messaging/queries.ts';
+import type { Candidate, TalentPool } from '../../messaging/types.ts';
+import { toast } from '../../toast/toast.ts';
+
+export const GENERATION_TIMEOUT_TEXT =
+  'AI generation is taking longer than usual. The content may have been generated - please try again to retrieve it.';
+export const GENERATION_FAILED_TEXT = 'Failed to generate AI content. Please try again.';
+
+interface Options {
+  form: UseFormReturn<MessageFormValues>;
+  candidates: Candidate[];
+  pools: TalentPool[];
+}
+
+function candidateData(candidate: Candidate) {
+  const { id, name, jobFunction, skillTags, location, preferredRole, seniorityLevel } = candidate;
+  return { id, name, jobFunction, skillTags, location, preferredRole, seniorityLevel };
+}
+
+export function useComposeGeneration({ form, candidates, pools }: Options) {
+  const [generating, setGenerating] = useState(false);
+  // Bumped when the form resets, so a late answer cannot fill a fresh form.
+  const epoch = useRef(0);
+  // The subject the AI last wrote: replaced by the next draft, unlike one the recruiter typed.
+  const aiSubject = useRef<string | null>(null);
+
+  const cancel = useCallback(() => {
+    epoch.current += 1;
+    aiSubject.current = null;
+    setGenerating(false);
+  }, []);
+
+  const generate = useCallback(async (regenerate: boolean) => {
+    const values = form.getValues();
+    if (values.selectedTemplate === MANUAL_TEMPLATE || !values.selectedTemplate || !values.aiPrompt.trim()) {
+      toast({ title: 'Missing Information', description: 'Please select an AI template and enter a prompt.', variant: 'warning' });
+      return;
+    }
+    const mine = ++epoch.current;
+    setGenerating(true);
+    form.setValue('content', aiPlaceholderText(regenerate));
+
+    const candidate = values.recipientType === 'individual' ? candidates.find((c) => c.id === values.candidateId) : undefined;
+    const pool = values.recipientType === 'pool' ? pools.find((p) => p.id === values.talentPoolId) : undefined;
+    const context = [
+      candidate ? `Recipient: one candidate, ${candidate.name}` : pool ? `Recipient: everyone in the talent pool ${pool.name}` : '',
+      regenerate ? 'Write a fresh version with a different angle from the previous draft.' : '',
+    ].filter(Boolean).join('\n');
+
+    try {
+      const reply = await generateContent({
+        templateId: values.selectedTemplate,
+        prompt: values.aiPrompt.trim(),
+        language: values.language,
+        additionalContext: context,
+        ...(candidate ? { candidateData: candidateData(candidate) } : {}),
+        channel: values.channel,
+      });
+      if (mine !== epoch.current) return;
+      form.setValue('content', reply.content, { shouldValidate: true, shouldDirty: true });
+      const subject = form.getValues('subject');
+      if (reply.subject && (!subject.trim() || subject === aiSubject.current)) {
+        form.setValue('subject', reply.subject, { shouldValidate: true, shouldDirty: true });
+        aiSubject.current = reply.subject;
+      }
+      const templateName = reply.metadata?.templateName ?? values.selectedTemplate;
+      toast({ title: 'Content Generated', description: `AI content generated using the ${templateName} template.`, variant: 'success' });
+    } catch (error) {
+      if (mine !== epoch.current) return;
+      form.setValue('content', '');
+      const message = error instanceof Error ? error.message : '';
+      if (isGenerationTimeout(message)) {
+        toast({ title: 'Generation Timeout', description: GENERATION_TIMEOUT_TEXT, variant: 'destructive' });
+      } else {
+        toast({ title: 'Generation Failed', description: errorText(error, GENERATION_FAILED_TEXT), variant: 'destructive' });
+      }
+    } finally {
+      if (mine === epoch.current) setGenerating(false);
+    }
+  }, [form, candidates, pools]);
+
+  return { generating, generate, cancel };
+}

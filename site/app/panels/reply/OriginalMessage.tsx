@@ -1,0 +1,22 @@
+// The message being answered: subject, content, sentiment badge and date (spec §2).
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import { formatDateTime } from '../../lib/formatDate.ts';
+import type { Message } from '../../messaging/types.ts';
+import { SentimentBadge } from '../SentimentBadge.tsx';
+
+export function OriginalMessage({ message }: { message: Message }) {
+  return (
+    <Paper withBorder p="sm" data-testid="original-message">
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Text fw={600} data-testid="original-subject">{message.subject || '(no subject)'}</Text>
+          <SentimentBadge sentiment={message.sentiment} />
+        </Group>
+        <Text size="xs" c="dimmed" data-testid="original-date">
+          {message.candidate?.name ? `${message.candidate.name} · ` : ''}{formatDateTime(message.createdAt)}
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="original-content">{message.content}</Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,85 @@
+// The Reply drawer (spec §2, §5, §8), opened with openPanel('reply', { messageId }).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Center, Loader, Text, Textarea } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorText } from '../../api/ApiError.ts';
+import { ContextDrawer } from '../../drawers/ContextDrawer.tsx';
+import { closePanel, useDrawerState } from '../../drawers/drawerStore.ts';
+import { REPLY_ROWS } from '../../messaging/constants.ts';
+import { refreshMessaging, sendCandidateMessage, useMessage } from '../../messaging/queries.ts';
+import { withReplyPrefix } from '../../messaging/replySubject.ts';
+import type { Message } from '../../messaging/types.ts';
+import { toast } from '../../toast/toast.ts';
+import { OriginalMessage } from './OriginalMessage.tsx';
+import { replyFormSchema, type ReplyFormValues } from './replyFormSchema.ts';
+
+function sendReply({ original, content }: { original: Message; content: string }) {
+  if (!original.candidate?.id) throw new Error('This message has no candidate to reply to');
+  return sendCandidateMessage(original.candidate.id, {
+    subject: withReplyPrefix(original.subject),
+    content,
+    channel: 'email',
+    originalMessageId: original.id,
+  });
+}
+
+export function ReplyDrawer() {
+  const { open, messageId } = useDrawerState('reply');
+  const messageQuery = useMessage(messageId, open);
+  const client = useQueryClient();
+  const { register, handleSubmit, reset, formState: { errors } } = useForm<ReplyFormValues>({
+    resolver: zodResolver(replyFormSchema),
+    defaultValues: { content: '' },
+  });
+  useEffect(() => {
+    if (open) reset({ content: '' });
+  }, [open, messageId, reset]);
+
+  const reply = useMutation({
+    mutationFn: sendReply,
+    onSuccess: async () => {
+      toast({ title: 'Reply Sent', description: 'Your reply has been sent successfully.', variant: 'success' });
+      closePanel('reply');
+      await refreshMessaging(client);
+    },
+    onError: (error) => {
+      toast({ title: 'Error', description: errorText(error, 'Failed to send reply'), variant: 'destructive' });
+    },
+  });
+
+  const original = messageQuery.data;
+  const close = () => closePanel('reply');
+  const submit = handleSubmit(({ content }) => {
+    if (original) reply.mutate({ original, content });
+  });
+
+  return (
+    <ContextDrawer
+      opened={open}
+      onClose={close}
+      title="Reply to Message"
+      footer={(
+        <>
+          <Button variant="default" onClick={close}>Cancel</Button>
+          <Button type="submit" form="reply-form" loading={reply.isPending} disabled={!original}>Send Reply</Button>
+        </>
+      )}
+    >
+      {messageQuery.isError ? (
+        <Alert color="red" title="Could not load the message">{errorText(messageQuery.error)}</Alert>
+      ) : !original ? (
+        <Center py="lg"><Loader aria-label="Loading message" /></Center>
+      ) : (
+        <>
+          <OriginalMessage message={original} />
+          <Text size="sm" data-testid="reply-subject"><Text span fw={500}>Subject:</Text> {withReplyPrefix(original.subject)}</Text>
+        </>
+      )}
+      <form id="reply-form" onSubmit={submit} noValidate>
+        <Textarea label="Your reply" rows={REPLY_ROWS} withAsterisk {...register('content')} error={errors.content?.message} />
+      </form>
+    </ContextDrawer>
+  );
+}

@@ -1,0 +1,48 @@
+// Wizard step 1: campaign type, name and talent pool.
+import { Select, Stack, TextInput } from '@mantine/core';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import type { CampaignFormValues } from '../../messaging/campaignFormSchema.ts';
+import { applyCampaignTypeDefaults } from '../../messaging/campaignTypes.ts';
+import type { CampaignType, TalentPool } from '../../messaging/types.ts';
+import { CampaignTypeCards } from './CampaignTypeCards.tsx';
+
+export function BasicInfoStep({ form, pools }: { form: UseFormReturn<CampaignFormValues>; pools: TalentPool[] }) {
+  const { control, register, formState: { errors } } = form;
+  const campaignType = useWatch({ control, name: 'campaignType' });
+
+  const chooseType = (type: CampaignType) => {
+    const defaults = applyCampaignTypeDefaults(form.getValues(), type);
+    const set = { shouldValidate: true, shouldDirty: true, shouldTouch: true } as const;
+    form.setValue('campaignType', type, set);
+    form.setValue('name', defaults.name, set);
+    form.setValue('scheduleOption', defaults.scheduleOption, { shouldDirty: true });
+    // The subject is on the next step: filled, but not flagged before the recruiter gets there.
+    form.setValue('emailSubject', defaults.emailSubject, { shouldDirty: true });
+  };
+
+  return (
+    <Stack gap="md">
+      <CampaignTypeCards value={campaignType} onChange={chooseType} error={errors.campaignType?.message} />
+      <TextInput label="Campaign name" withAsterisk {...register('name')} error={errors.name?.message} />
+      <Controller
+        control={control}
+        name="talentPoolId"
+        render={({ field, fieldState }) => (
+          <Select
+            label="Talent pool"
+            placeholder="Select a talent pool"
+            withAsterisk
+            searchable
+            data={pools.map((p) => ({ value: String(p.id), label: `${p.name} (${p.candidateCount})` }))}
+            value={field.value || null}
+            onChange={(value) => field.onChange(value ?? '')}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+            nothingFoundMessage="No talent pools found"
+            data-testid="wizard-pool-select"
+          />
+        )}
+      />
+    </Stack>
+  );
+}

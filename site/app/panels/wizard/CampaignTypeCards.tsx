@@ -1,0 +1,32 @@
+// The four campaign types as cards; choosing one fills the defaults (spec §4).
+import { Card, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { CAMPAIGN_TYPES } from '../../messaging/campaignTypes.ts';
+import type { CampaignType } from '../../messaging/types.ts';
+
+interface CampaignTypeCardsProps {
+  value: CampaignType | '';
+  onChange: (type: CampaignType) => void;
+  error?: string;
+}
+
+export function CampaignTypeCards({ value, onChange, error }: CampaignTypeCardsProps) {
+  return (
+    <div>
+      <Text size="sm" fw={500} mb={6} id="campaign-type-label">Campaign type <Text span c="red">*</Text></Text>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" role="group" aria-labelledby="campaign-type-label">
+        {CAMPAIGN_TYPES.map((type) => {
+          const selected = value === type.value;
+          return (
+            <UnstyledButton key={type.value} onClick={() => onChange(type.value)} aria-pressed={selected} data-testid={`campaign-type-${type.value}`}>
+              <Card withBorder padding="sm" style={{ borderColor: selected ? 'var(--mantine-color-blue-6)' : undefined, height: '100%' }}>
+                <Text fw={600} size="sm">{type.label}</Text>
+                <Text size="xs" c="dimmed">{type.description}</Text>
+              </Card>
+            </UnstyledButton>
+          );
+        })}
+      </SimpleGrid>
+      {error && <Text size="xs" c="red" mt={4}>{error}</Text>}
+    </div>
+  );
+}

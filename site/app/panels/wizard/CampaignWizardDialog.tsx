@@ -1,0 +1,123 @@
+// The campaign wizard (spec §2, §4, §5, §8): 1 Basic Info, 2 Content, 3 Launch.
+// Opened with openPanel('campaign', ...) or openCampaignWizard(prefill).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack, Stepper } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { errorText } from '../../api/ApiError.ts';
+import { closePanel, useDrawerState } from '../../drawers/drawerStore.ts';
+import {
+  CAMPAIGN_FORM_DEFAULTS, campaignFormSchema, campaignPayload, stepComplete, type CampaignFormValues,
+} from '../../messaging/campaignFormSchema.ts';
+import { applyCampaignTypeDefaults } from '../../messaging/campaignTypes.ts';
+import { createCampaign, prefetchAiTemplates, refreshMessaging, useTalentPools } from '../../messaging/queries.ts';
+import { toast } from '../../toast/toast.ts';
+import { BasicInfoStep } from './BasicInfoStep.tsx';
+import { ContentStep } from './ContentStep.tsx';
+import { LaunchStep } from './LaunchStep.tsx';
+import { takeWizardPrefill } from './openCampaignWizard.ts';
+import { useWizardGeneration } from './useWizardGeneration.ts';
+
+export const WIZARD_STEPS = ['Basic Info', 'Content', 'Launch'] as const;
+const LAST_STEP = WIZARD_STEPS.length - 1;
+
+export function CampaignWizardDialog() {
+  const panel = useDrawerState('campaign');
+  const { open } = panel;
+  const client = useQueryClient();
+  const poolsQuery = useTalentPools(open);
+  const pools = useMemo(() => poolsQuery.data ?? [], [poolsQuery.data]);
+  const [step, setStep] = useState(0);
+  const [prompt, setPrompt] = useState('');
+  const [launchError, setLaunchError] = useState<string | null>(null);
+
+  const form = useForm<CampaignFormValues>({
+    resolver: zodResolver(campaignFormSchema),
+    mode: 'onTouched',
+    defaultValues: CAMPAIGN_FORM_DEFAULTS,
+  });
+  const generation = useWizardGeneration(form, pools, prompt);
+
+  // Each opening starts at step 1 with the defaults plus whatever the opener passed in.
+  useEffect(() => {
+    if (!open) return;
+    void prefetchAiTemplates(client);
+    const prefill = takeWizardPrefill();
+    const values: CampaignFormValues = {
+      ...CAMPAIGN_FORM_DEFAULTS,
+      talentPoolId: String(prefill.talentPoolId ?? panel.talentPoolId ?? ''),
+      language: prefill.language ?? CAMPAIGN_FORM_DEFAULTS.language,
+      selectedTemplate: prefill.templateId ?? '',
+      emailSubject: prefill.emailSubject ?? '',
+      emailContent: prefill.emailContent ?? '',
+    };
+    if (panel.campaignType) Object.assign(values, { campaignType: panel.campaignType }, applyCampaignTypeDefaults(values, panel.campaignType));
+    generation.cancel();
+    form.reset(values);
+    setPrompt(prefill.prompt ?? '');
+    setLaunchError(null);
+    setStep(0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
+  }, [open]);
+
+  const watched = useWatch({ control: form.control, name: ['campaignType', 'name', 'talentPoolId', 'emailSubject', 'emailContent'] });
+  const [campaignType, name, talentPoolId, emailSubject, emailContent] = watched;
+  const current = { campaignType, name, talentPoolId, emailSubject, emailContent };
+  const canAdvance = step < LAST_STEP && stepComplete(current, step) && generation.generatingId === null;
+  const canLaunch = step === LAST_STEP && stepComplete(current, 1);
+
+  const launch = useMutation({
+    mutationFn: (values: CampaignFormValues) => createCampaign(campaignPayload(values)),
+    onSuccess: async () => {
+      toast({ title: 'Campaign Created Successfully!', description: 'Your campaign has been scheduled and will be sent automatically.', variant: 'success' });
+      close();
+      await refreshMessaging(client);
+    },
+    onError: (error) => {
+      setLaunchError(errorText(error, 'Failed to create campaign'));
+      toast({ title: 'Error Creating Campaign', description: 'Please try again or contact support if the issue persists.', variant: 'destructive' });
+    },
+  });
+
+  function close() {
+    generation.cancel();
+    closePanel('campaign');
+    setStep(0);
+  }
+
+  const next = () => { if (canAdvance) setStep((s) => s + 1); };
+  const previous = () => setStep((s) => Math.max(0, s - 1));
+  const submit = form.handleSubmit((values) => {
+    setLaunchError(null);
+    launch.mutate(values);
+  });
+
+  return (
+    <Modal opened={open} onClose={close} title="Create Campaign" size="xl" centered data-testid="campaign-wizard">
+      <form onSubmit={(event) => { event.preventDefault(); if (canLaunch) void submit(event); }} noValidate>
+        <Stack gap="lg">
+          <Stepper active={step} onStepClick={(target) => { if (target < step) setStep(target); }} allowNextStepsSelect={false} size="sm">
+            <Stepper.Step label={WIZARD_STEPS[0]}>
+              <BasicInfoStep form={form} pools={pools} />
+            </Stepper.Step>
+            <Stepper.Step label={WIZARD_STEPS[1]}>
+              <ContentStep form={form} generatingId={generation.generatingId} onChooseTemplate={generation.choose} />
+            </Stepper.Step>
+            <Stepper.Step label={WIZARD_STEPS[2]}>
+              <LaunchStep form={form} pools={pools} launchError={launchError} />
+            </Stepper.Step>
+          </Stepper>
+          <Group justify="space-between">
+            <Button variant="default" onClick={step === 0 ? close : previous}>{step === 0 ? 'Cancel' : 'Previous'}</Button>
+            {step < LAST_STEP ? (
+              <Button onClick={next} disabled={!canAdvance}>Next</Button>
+            ) : (
+              <Button type="submit" disabled={!canLaunch} loading={launch.isPending}>Launch Campaign</Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

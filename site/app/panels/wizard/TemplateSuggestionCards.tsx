@@ -1,0 +1,46 @@
+// AI template suggestions for the campaign type; a click generates content.
+// While one is generating the cards are busy and clicks are ignored (spec §4).
+import { Alert, Badge, Card, Group, Loader, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { errorText } from '../../api/ApiError.ts';
+import { useTemplateSuggestions } from '../../messaging/queries.ts';
+
+interface TemplateSuggestionCardsProps {
+  campaignType: string;
+  selected: string;
+  generatingId: string | null;
+  onChoose: (templateId: string) => void;
+}
+
+export function TemplateSuggestionCards({ campaignType, selected, generatingId, onChoose }: TemplateSuggestionCardsProps) {
+  const suggestions = useTemplateSuggestions(campaignType);
+  const busy = generatingId !== null;
+  if (!campaignType) return null;
+  if (suggestions.isPending) return <Group gap="xs"><Loader size="xs" /><Text size="sm" c="dimmed">Loading AI templates...</Text></Group>;
+  if (suggestions.isError) return <Alert color="red" title="Could not load AI templates">{errorText(suggestions.error)}</Alert>;
+  if (!suggestions.data.length) return <Text size="sm" c="dimmed">No AI templates for this campaign type.</Text>;
+  return (
+    <div>
+      <Text size="sm" fw={500} mb={6}>AI templates</Text>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" aria-busy={busy} data-testid="template-cards">
+        {suggestions.data.map((s) => (
+          <UnstyledButton
+            key={s.id}
+            onClick={() => { if (!busy) onChoose(s.templateId); }}
+            aria-pressed={selected === s.templateId}
+            aria-disabled={busy}
+            data-testid={`template-card-${s.templateId}`}
+            style={{ cursor: busy ? 'wait' : 'pointer', opacity: busy && generatingId !== s.templateId ? 0.6 : 1 }}
+          >
+            <Card withBorder padding="sm" style={{ borderColor: selected === s.templateId ? 'var(--mantine-color-blue-6)' : undefined, height: '100%' }}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Text fw={600} size="sm">{s.name}</Text>
+                {generatingId === s.templateId ? <Loader size="xs" aria-label="Generating" /> : <Badge size="xs" variant="light">{s.category}</Badge>}
+              </Group>
+              {s.description && <Text size="xs" c="dimmed">{s.description}</Text>}
+            </Card>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+// Real delivery: the worker sends through SMTP into an in-process SMTP server.
+// Asserts the headers a mail client sees, the retry of a temporary failure,
+// a permanent failure recorded on the message, and one delivery per message
+// however often its job runs. The Graph adapter is checked against a fake.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { NO_AI } from '../support/fake-openai.ts';
+import { smtpConfig, startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+import { startWorker, type Worker } from '../../worker/index.ts';
+import { mailJob, QUEUES } from '../../domain/jobs.ts';
+import { createGraphMail } from '../../domain/mail/graph.ts';
+import { composeMail } from '../../domain/mail/compose.ts';
+import { MailDeliveryError } from '../../domain/mail/port.ts';
+
+let app: TestApp;
+let worker: Worker;
+let sink: SmtpSink;
+let recruiter: TestClient;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  app = await startTestApp({
+    config: { openai: NO_AI, ...smtpConfig(sink), mail: { replyTo: 'replies@inbound.talentloop.test', retryDelaySeconds: 1, retryLimit: 3 } },
+    jobs: { send: (queue, jobs) => worker.jobs.send(queue, jobs) },
+  });
+  worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  recruiter = app.client({ ip: '10.22.0.1' });
+  await signInRecruiter(recruiter);
+});
+afterAll(async () => {
+  await worker?.stop();
+  await app?.close();
+  await sink?.close();
+});
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+const settled = (id: number) => until(() => recruiter.get(`/api/messages/${id}`), (r) => ['sent', 'failed'].includes(r.json.status));
+const emailOf = async (candidateId: number) => (await app.pools.owner.query('select email::text from public.candidates where id = $1', [candidateId])).rows[0].email;
+const tokenOf = async (messageId: number) => (await app.pools.owner.query('select reply_token from public.messages where id = $1', [messageId])).rows[0].reply_token;
+async function receivedFor(messageId: number): Promise<ParsedMail[]> {
+  const parsed = await Promise.all(sink.received.map((r) => simpleParser(r.raw)));
+  return parsed.filter((mail) => mail.headers.get('x-talentloop-message') === String(messageId));
+}
+
+describe('SMTP delivery', () => {
+  let first: { id: number; subject: string };
+  let firstMessageId: string;
+
+  it('sends with a Message-ID, Reply-To token, visible unsubscribe link and RFC 8058 one-click headers', async () => {
+    const created = await recruiter.post('/api/candidates/1/messages', { subject: 'A new role for you', content: 'Hi {{firstName}},\n\nFancy a chat?', channel: 'email' });
+    first = created.json.message;
+    await sink.waitFor(1);
+    expect((await settled(first.id)).json).toMatchObject({ status: 'sent', attempts: 1, sentAt: expect.any(String) });
+    const [mail] = await receivedFor(first.id);
+    const token = await tokenOf(first.id);
+    firstMessageId = mail.messageId!;
+    expect(firstMessageId).toMatch(new RegExp(`^<talentloop\\.${first.id}\\.${token.slice(0, 8)}@talentloop\\.test>$`));
+    expect(mail.to).toMatchObject({ value: [{ address: await emailOf(1) }] });
+    expect(mail.from?.value[0]).toMatchObject({ name: 'Talentloop Recruiting', address: 'recruiting@talentloop.test' });
+    expect(mail.replyTo?.value[0].address).toBe(`replies+${token}@inbound.talentloop.test`);
+    expect(mail.subject).toBe(`A new role for you [ref:${token}]`);
+    const raw = sink.received.find((r) => r.raw.toString().includes(firstMessageId))!.raw.toString();
+    expect(raw).toMatch(new RegExp(`^List-Unsubscribe: <http://127\\.0\\.0\\.1:4400/api/unsubscribe/${token}>\\r?$`, 'm'));
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    expect(mail.text).toContain(`Unsubscribe: http://127.0.0.1:4400/unsubscribe/${token}`);
+    expect(mail.html).toContain(`href="http://127.0.0.1:4400/unsubscribe/${token}"`);
+    expect(mail.inReplyTo).toBeUndefined();
+  });
+
+  it('a reply carries In-Reply-To and References to the original', async () => {
+    const reply = await recruiter.post('/api/candidates/1/messages', {
+      subject: first.subject, content: 'Following up on my message.', channel: 'email', originalMessageId: first.id,
+    });
+    await settled(reply.json.message.id);
+    const [mail] = await receivedFor(reply.json.message.id);
+    expect(mail.inReplyTo).toBe(firstMessageId);
+    expect([mail.references].flat()).toEqual([firstMessageId]);
+    expect(mail.subject).toMatch(/^Re: A new role for you \[ref:[0-9a-f]{24}\]$/);
+  });
+
+  it('retries a temporary failure with backoff and delivers once', async () => {
+    sink.refuse(await emailOf(2), 451, 1);
+    const created = await recruiter.post('/api/candidates/2/messages', { subject: 'Retry me', content: 'Hello', channel: 'email' });
+    const done = await settled(created.json.message.id);
+    expect(done.json).toMatchObject({ status: 'sent', attempts: 2, error: null });
+    expect(await receivedFor(created.json.message.id)).toHaveLength(1);
+  });
+
+  it('records a permanent failure on the message and does not retry it', async () => {
+    sink.refuse(await emailOf(4), 550);
+    const created = await recruiter.post('/api/candidates/4/messages', { subject: 'No such mailbox', content: 'Hello', channel: 'email' });
+    const done = await settled(created.json.message.id);
+    expect(done.json).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(done.json.error).toMatch(/^SMTP 550: 550 Mailbox unavailable/);
+    expect(await receivedFor(created.json.message.id)).toHaveLength(0);
+  });
+
+  it('delivers a message once however many jobs run for it (at-least-once jobs)', async () => {
+    const created = await recruiter.post('/api/candidates/5/messages', { subject: 'Only once', content: 'Hello', channel: 'email' });
+    const id = created.json.message.id;
+    // The API's job, the same job again, and three more as a sweep or a crashed worker's retry would add.
+    await Promise.all([
+      worker.jobs.send(QUEUES.mailSend, [mailJob(id)]),
+      worker.jobs.send(QUEUES.mailSend, [mailJob(id, 1), mailJob(id, 2), mailJob(id, 3)]),
+    ]);
+    await settled(id);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await receivedFor(id)).toHaveLength(1);
+    expect((await recruiter.get(`/api/messages/${id}`)).json.attempts).toBe(1);
+  });
+
+  it('does not send a queued message to someone who unsubscribed in the meantime', async () => {
+    // No delivery while the candidate unsubscribes: the message waits, queued.
+    await worker.boss.offWork(QUEUES.mailSend, { wait: true });
+    const created = await recruiter.post('/api/candidates/7/messages', { subject: 'Too late', content: 'Hello', channel: 'email' });
+    const token = await tokenOf(created.json.message.id);
+    expect((await app.client().post(`/api/unsubscribe/${token}`, undefined, { origin: null })).status).toBe(200);
+    await worker.stop();
+    worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+    const done = await settled(created.json.message.id);
+    expect(done.json).toMatchObject({ status: 'failed', error: 'Candidate withdrew email consent before the message was sent' });
+    expect(await receivedFor(created.json.message.id)).toHaveLength(0);
+  });
+});
+
+describe('Microsoft Graph adapter', () => {
+  it('uploads the MIME message with our headers and a bearer token; 4xx is final, 5xx is retried', async () => {
+    const requests: Array<{ url: string; auth: string | undefined; type: string | undefined; body: string }> = [];
+    let status = 202;
+    const server = http.createServer(async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      requests.push({ url: req.url!, auth: req.headers.authorization, type: req.headers['content-type'], body });
+      // Like Graph: 202 with no body; errors as JSON.
+      if (status === 202) { res.writeHead(202).end(); return; }
+      res.writeHead(status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { code: status === 400 ? 'ErrorInvalidRecipients' : 'ServiceUnavailable', message: 'refused' } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const credential = { getToken: async () => ({ token: 'graph-token', expiresOnTimestamp: Date.now() + 3_600_000 }) };
+      const graph = createGraphMail({
+        tenantId: 't', clientId: 'c', clientSecret: 's', mailbox: 'recruiting@talentloop.test', authorityHost: undefined,
+        baseUrl: `http://127.0.0.1:${port}`,
+      }, credential);
+      const mail = composeMail({
+        id: 42, replyToken: 'a'.repeat(24), subject: 'Hello', content: 'Hi there', candidateName: 'Daan', candidateEmail: 'daan@example.com',
+        inReplyTo: '<original@talentloop.test>', references: ['<original@talentloop.test>'],
+      }, { from: 'Talentloop <recruiting@talentloop.test>', publicUrl: 'https://talentloop.example' });
+      expect(await graph.send(mail)).toEqual({ providerMessageId: mail.messageId });
+      expect(requests[0]).toMatchObject({ url: '/v1.0/users/recruiting%40talentloop.test/sendMail', auth: 'Bearer graph-token', type: 'text/plain' });
+      const mime = Buffer.from(requests[0].body, 'base64');
+      const sent = await simpleParser(mime);
+      expect(sent.messageId).toBe(mail.messageId);
+      expect(sent.inReplyTo).toBe('<original@talentloop.test>');
+      expect(mime.toString()).toMatch(/^List-Unsubscribe: <https:\/\/talentloop\.example\/api\/unsubscribe\/a{24}>\r?$/m);
+      expect(mime.toString()).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+
+      status = 400;
+      await expect(graph.send(mail)).rejects.toSatisfy((e: MailDeliveryError) => e.permanent === true);
+      status = 503;
+      await expect(graph.send(mail)).rejects.toSatisfy((e: MailDeliveryError) => e.permanent === false);
+    } finally {
+      server.close();
+    }
+  });
+});

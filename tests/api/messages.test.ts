@@ -1,0 +1,167 @@
+// Messages and threads through the API, with the worker delivering into the
+// dev outbox: compose, consent refusals with the spec's reasons, replies
+// ("Re: "), the thread list, reading a thread, and "reply as the candidate".
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { NO_AI } from '../support/fake-openai.ts';
+import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
+import { startWorker, type Worker } from '../../worker/index.ts';
+
+let app: TestApp;
+let worker: Worker;
+let recruiter: TestClient;
+
+beforeAll(async () => {
+  app = await startTestApp({
+    config: { openai: NO_AI, ...OUTBOX_MAIL },
+    jobs: { send: (queue, jobs) => worker.jobs.send(queue, jobs) },
+  });
+  worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  recruiter = app.client({ ip: '10.21.0.1' });
+  await signInRecruiter(recruiter);
+});
+afterAll(async () => {
+  await worker?.stop();
+  await app?.close();
+});
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const compose = (candidateId: number, body: Record<string, unknown>) => recruiter.post(`/api/candidates/${candidateId}/messages`, body);
+const sentMessage = (id: number) => until(() => recruiter.get(`/api/messages/${id}`), (r) => r.json.status !== 'queued' && r.json.status !== 'sending');
+
+describe('sending a message to a candidate', () => {
+  it('stores it queued, delivers it, and shows it in the dev outbox', async () => {
+    const created = await compose(1, { subject: 'A new role for you', content: 'Hi {{firstName}},\n\nAre you open to a chat?', channel: 'email', platform: 'email' });
+    expect(created.status).toBe(201);
+    const candidate = (await app.pools.owner.query('select name from public.candidates where id = 1')).rows[0];
+    expect(created.json).toMatchObject({
+      success: true,
+      message: {
+        subject: 'A new role for you', content: `Hi ${candidate.name.split(' ')[0]},\n\nAre you open to a chat?`,
+        direction: 'out', channel: 'email', status: 'queued', sentiment: null, candidate: { id: 1, name: candidate.name },
+      },
+    });
+    const { id } = created.json.message;
+    expect(created.json.message.threadId).toBe(id);
+
+    const sent = await sentMessage(id);
+    expect(sent.json).toMatchObject({ id, status: 'sent', attempts: 1, error: null, createdAt: expect.any(String) });
+
+    const outbox = await recruiter.get('/api/outbox');
+    expect(outbox.json.transport).toBe('outbox');
+    const email = outbox.json.emails.find((e: { messageId: number }) => e.messageId === id);
+    expect(email.subject).toMatch(/^A new role for you \[ref:[0-9a-f]{24}\]$/);
+    const full = await recruiter.get(`/api/outbox/${email.id}`);
+    expect(full.json.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(full.json.raw).toContain('Message-ID: <talentloop.');
+  });
+
+  it('refuses with the reason the compose dialog shows', async () => {
+    const noConsent = await compose(9, { subject: 'Hi', content: 'Hello', channel: 'email' });
+    expect(noConsent.status).toBe(422);
+    expect(noConsent.json).toEqual({ error: 'Candidate has not consented to email', field: 'channel' });
+    const noEmail = await compose(30, { subject: 'Hi', content: 'Hello', channel: 'email' });
+    expect(noEmail.json).toEqual({ error: 'No email address on file', field: 'channel' });
+    const noWhatsapp = await compose(1, { content: 'Hello', channel: 'whatsapp', platform: 'whatsapp' });
+    expect(noWhatsapp.json).toEqual({ error: 'Candidate has not consented to WhatsApp', field: 'channel' });
+    const unknown = await compose(999999, { subject: 'Hi', content: 'Hello', channel: 'email' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.field).toBe('candidateId');
+  });
+
+  it('validates with the spec texts', async () => {
+    expect((await compose(1, { content: 'Hello', channel: 'email' })).json).toEqual({ error: 'Subject is required for email messages', field: 'subject' });
+    expect((await compose(1, { subject: 'Hi', content: '  ', channel: 'email' })).json).toEqual({ error: 'Message content is required', field: 'content' });
+    expect((await compose(1, { subject: 'Hi', content: 'x', channel: 'fax' })).json).toEqual({ error: 'channel must be email or whatsapp', field: 'channel' });
+    expect((await recruiter.post('/api/candidates/abc/messages', { subject: 'Hi', content: 'x' })).json.field).toBe('candidateId');
+  });
+
+  it('refuses a draft with a blank only the recruiter can fill', async () => {
+    const response = await compose(1, { subject: 'Join {{company}}', content: 'Hi {{firstName}}', channel: 'email' });
+    expect(response.status).toBe(422);
+    expect(response.json).toEqual({ error: 'Replace {{company}} in the subject before sending', field: 'subject' });
+  });
+
+  it('accepts a WhatsApp message where consented, and records that it cannot be delivered yet', async () => {
+    const created = await compose(3, { content: 'Hoi! Even bellen?', channel: 'whatsapp', platform: 'whatsapp' });
+    expect(created.status).toBe(201);
+    const done = await sentMessage(created.json.message.id);
+    expect(done.json).toMatchObject({ status: 'failed', error: 'WhatsApp delivery is not available yet' });
+  });
+
+  it('is for signed-in users only', async () => {
+    expect((await app.client().post('/api/candidates/1/messages', { subject: 'Hi', content: 'x' })).status).toBe(401);
+    expect((await app.client().get('/api/messages')).status).toBe(401);
+  });
+});
+
+describe('threads and replies', () => {
+  let first: { id: number; subject: string };
+
+  beforeAll(async () => {
+    first = (await compose(2, { subject: 'Senior Backend role', content: 'Hi {{firstName}}, interested in a Go role?', channel: 'email' })).json.message;
+    await sentMessage(first.id);
+  });
+
+  it('a reply is threaded under the original with "Re: " once', async () => {
+    const reply = await compose(2, { subject: first.subject, content: 'Just following up.', channel: 'email', originalMessageId: first.id });
+    expect(reply.status).toBe(201);
+    expect(reply.json.message).toMatchObject({ subject: 'Re: Senior Backend role', threadId: first.id, originalMessageId: first.id });
+    const again = await compose(2, { subject: 'Re: Senior Backend role', content: 'And again.', channel: 'email', originalMessageId: reply.json.message.id });
+    expect(again.json.message).toMatchObject({ subject: 'Re: Senior Backend role', threadId: first.id });
+    const empty = await compose(2, { subject: 'Re: x', content: '', channel: 'email', originalMessageId: first.id });
+    expect(empty.json).toEqual({ error: 'Reply content is required', field: 'content' });
+    const elsewhere = await compose(4, { subject: 'Re: x', content: 'Hi', channel: 'email', originalMessageId: first.id });
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.json.field).toBe('originalMessageId');
+  });
+
+  it('the candidate answers (dev outbox "reply as the candidate"); the thread shows it unread, with sentiment', async () => {
+    const outbox = await recruiter.get('/api/outbox');
+    const email = outbox.json.emails.find((e: { messageId: number }) => e.messageId === first.id);
+    const answered = await recruiter.post(`/api/outbox/${email.id}/reply`, { content: 'Sounds great, I would love to hear more! When can we talk?' });
+    expect(answered.status).toBe(201);
+    expect(answered.json).toMatchObject({ status: 'stored', matchedBy: 'in-reply-to', threadId: first.id, sentiment: 'positive' });
+    expect(answered.json.message).toMatchObject({
+      direction: 'in', status: 'received', sentiment: 'positive', threadId: first.id, originalMessageId: first.id,
+      subject: 'Re: Senior Backend role', content: 'Sounds great, I would love to hear more! When can we talk?',
+    });
+
+    const list = await recruiter.get('/api/messages?sentiment=positive');
+    expect(list.status).toBe(200);
+    const thread = list.json.threads.find((t: { threadId: number }) => t.threadId === first.id);
+    expect(thread).toMatchObject({
+      subject: 'Senior Backend role', sentiment: 'positive', unreadCount: 1, messageCount: 4,
+      candidate: { id: 2 }, lastMessage: { direction: 'in', content: 'Sounds great, I would love to hear more! When can we talk?' },
+    });
+    expect(list.json.threads[0].threadId).toBe(first.id); // newest activity first
+    const negative = await recruiter.get('/api/messages?sentiment=negative');
+    expect(negative.json.threads.some((t: { threadId: number }) => t.threadId === first.id)).toBe(false);
+
+    const full = await recruiter.get(`/api/messages/${first.id}/thread`);
+    expect(full.json.messages.map((m: { direction: string }) => m.direction)).toEqual(['out', 'out', 'out', 'in']);
+    expect(full.json.unreadCount).toBe(1);
+
+    const read = await recruiter.post(`/api/messages/${answered.json.messageId}/read`);
+    expect(read.json).toEqual({ success: true, threadId: first.id, unreadCount: 0 });
+    const after = await recruiter.get('/api/messages?candidateId=2');
+    expect(after.json.threads[0]).toMatchObject({ threadId: first.id, unreadCount: 0 });
+  });
+
+  it('answers 404 and 400 for unknown and malformed ids and filters', async () => {
+    expect((await recruiter.get('/api/messages/999999')).status).toBe(404);
+    expect((await recruiter.get('/api/messages/abc')).json).toEqual({ error: 'id must be a number', field: 'id' });
+    expect((await recruiter.get('/api/messages?sentiment=happy')).json.field).toBe('sentiment');
+    expect((await recruiter.post('/api/messages/999999/read')).status).toBe(404);
+    expect((await recruiter.post('/api/outbox/999999/reply', { content: 'x' })).status).toBe(404);
+  });
+});

@@ -1,0 +1,259 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  clampHighlight, isEditableTarget, isSearchableQuery, resultCountLabel, shouldTogglePalette, type ShortcutKeyEvent,
+} from '../../../site/app/palette/paletteLogic.ts';
+import { getPaletteState, resetCommandPalette } from '../../../site/app/palette/paletteStore.ts';
+import { resultIconName, type SearchResult } from '../../../site/app/palette/searchResult.ts';
+import { AppRoutes } from '../../../site/app/router/AppRoutes.tsx';
+import { AppLayout } from '../../../site/app/shell/AppLayout.tsx';
+import { currentUrl, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+
+vi.mock('../../../site/app/lib/browserNavigation.ts', () => ({
+  assignLocation: vi.fn(),
+  replaceLocation: vi.fn(),
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => resetCommandPalette());
+});
+
+describe('palette rules', () => {
+  it('clamps the highlight at both ends without wrapping', () => {
+    expect(clampHighlight(0, -1, 3)).toBe(0);
+    expect(clampHighlight(0, 1, 3)).toBe(1);
+    expect(clampHighlight(2, 1, 3)).toBe(2);
+    expect(clampHighlight(1, -1, 3)).toBe(0);
+    expect(clampHighlight(5, 0, 3)).toBe(2);
+    expect(clampHighlight(0, 1, 0)).toBe(0);
+  });
+
+  it('pluralises the result count', () => {
+    expect(resultCountLabel(1)).toBe('1 result');
+    expect(resultCountLabel(3)).toBe('3 results');
+    expect(resultCountLabel(0)).toBe('0 results');
+  });
+
+  it('searches from 2 characters (trimmed)', () => {
+    expect(isSearchableQuery('a')).toBe(false);
+    expect(isSearchableQuery(' a ')).toBe(false);
+    expect(isSearchableQuery('an')).toBe(true);
+  });
+
+  it('falls back to the Search icon', () => {
+    expect(resultIconName('User')).toBe('User');
+    expect(resultIconName('Calendar')).toBe('Calendar');
+    expect(resultIconName('Rocket')).toBe('Search');
+    expect(resultIconName(undefined)).toBe('Search');
+    expect(resultIconName(null)).toBe('Search');
+  });
+
+  const key = (target: EventTarget | null, init: Partial<ShortcutKeyEvent> = {}): ShortcutKeyEvent => ({
+    key: 'k', metaKey: false, ctrlKey: true, altKey: false, shiftKey: false, target, ...init,
+  });
+
+  it('toggles on Cmd+K and Ctrl+K, not on K alone, Alt or Shift, nor on key repeat', () => {
+    const body = document.body;
+    expect(shouldTogglePalette(key(body))).toBe(true);
+    expect(shouldTogglePalette(key(body, { ctrlKey: false, metaKey: true }))).toBe(true);
+    expect(shouldTogglePalette(key(body, { key: 'K' }))).toBe(true);
+    expect(shouldTogglePalette(key(body, { ctrlKey: false }))).toBe(false);
+    expect(shouldTogglePalette(key(body, { altKey: true }))).toBe(false);
+    expect(shouldTogglePalette(key(body, { shiftKey: true }))).toBe(false);
+    expect(shouldTogglePalette(key(body, { key: 'j' }))).toBe(false);
+    expect(shouldTogglePalette(key(body, { repeat: true }))).toBe(false);
+  });
+
+  it('ignores the shortcut in inputs, textareas and editable areas', () => {
+    const input = document.createElement('input');
+    const textarea = document.createElement('textarea');
+    const editable = document.createElement('div');
+    editable.setAttribute('contenteditable', 'true');
+    const inside = document.createElement('span');
+    editable.append(inside);
+    const notEditable = document.createElement('div');
+    notEditable.setAttribute('contenteditable', 'false');
+    for (const target of [input, textarea, editable, inside]) {
+      expect(isEditableTarget(target)).toBe(true);
+      expect(shouldTogglePalette(key(target))).toBe(false);
+    }
+    expect(isEditableTarget(notEditable)).toBe(false);
+    expect(isEditableTarget(document.createElement('button'))).toBe(false);
+    expect(isEditableTarget(null)).toBe(false);
+  });
+
+  it('still closes from the palette\'s own search field', () => {
+    const input = document.createElement('input');
+    input.setAttribute('data-command-palette-input', 'true');
+    expect(shouldTogglePalette(key(input))).toBe(true);
+  });
+});
+
+const results: SearchResult[] = [
+  { id: 'c1', type: 'candidate', title: 'Anna de Vries', subtitle: 'anna@example.com', url: '/app/people?candidate=1', action: 'navigate', icon: 'User' },
+  { id: 'm1', type: 'campaign', title: 'Annual nurture', description: 'Nurture Campaign', url: '/app/communications?campaign=4', action: 'navigate', icon: 'Mail' },
+  { id: 'a1', type: 'action', title: 'Add candidate', url: '/app/people?action=add-candidate', action: 'navigate', icon: 'Sparkles' },
+];
+
+function renderShell(search: (q: string) => SearchResult[] | Promise<SearchResult[]> = () => results) {
+  const fetchMock = stubFetch({
+    'GET /api/search': async (url: string) => {
+      const q = new URL(url, 'http://x').searchParams.get('q') ?? '';
+      return new Response(JSON.stringify(await search(q)), { headers: { 'Content-Type': 'application/json' } });
+    },
+  });
+  renderAt('/app', <AppLayout><AppRoutes /></AppLayout>, { user: recruiter });
+  return fetchMock;
+}
+
+const searchCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/search'));
+
+function ctrlK(target: Element | Window = window) {
+  fireEvent.keyDown(target, { key: 'k', code: 'KeyK', ctrlKey: true });
+}
+
+const palette = () => screen.queryByTestId('command-palette');
+const input = () => screen.getByPlaceholderText('Search candidates, campaigns and templates...');
+
+async function typeQuery(text: string) {
+  fireEvent.change(input(), { target: { value: text } });
+}
+
+describe('command palette', () => {
+  it('opens from the sidebar Search button with the start hint and no search call', async () => {
+    const fetchMock = renderShell();
+    expect(palette()).toBeNull();
+    fireEvent.click(screen.getByTestId('search-button'));
+    expect(palette()).not.toBeNull();
+    expect(screen.getByText('Start typing to search across the product')).toBeTruthy();
+    expect(screen.getByText('Try "create campaign"')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(input()));
+    fireEvent.change(input(), { target: { value: 'a' } });
+    expect(screen.getByText('Start typing to search across the product')).toBeTruthy();
+    expect(searchCalls(fetchMock)).toEqual([]);
+  });
+
+  it('toggles with Ctrl+K and Cmd+K, but not while typing in an input', () => {
+    renderShell();
+    ctrlK();
+    expect(palette()).not.toBeNull();
+    ctrlK(input());
+    expect(palette()).toBeNull();
+    fireEvent.keyDown(window, { key: 'k', metaKey: true });
+    expect(palette()).not.toBeNull();
+    fireEvent.keyDown(input(), { key: 'Escape' });
+    expect(palette()).toBeNull();
+
+    const field = document.createElement('input');
+    document.body.append(field);
+    ctrlK(field);
+    expect(palette()).toBeNull();
+    const editable = document.createElement('div');
+    editable.setAttribute('contenteditable', 'true');
+    document.body.append(editable);
+    ctrlK(editable);
+    expect(palette()).toBeNull();
+    field.remove();
+    editable.remove();
+  });
+
+  it('shows Searching..., then results with icons, subtitles and a pluralised count', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const fetchMock = renderShell(async () => { await gate; return results; });
+    ctrlK();
+    await typeQuery('an');
+    expect(await screen.findByText('Searching...')).toBeTruthy();
+    release();
+    const items = await screen.findAllByTestId('palette-result');
+    expect(items).toHaveLength(3);
+    expect(searchCalls(fetchMock)).toEqual(['/api/search?q=an']);
+    expect(within(items[0]).getByText('Anna de Vries')).toBeTruthy();
+    expect(within(items[0]).getByText('anna@example.com')).toBeTruthy();
+    expect(within(items[1]).getByText('Nurture Campaign')).toBeTruthy();
+    expect(items.map((item) => item.querySelector('svg')?.getAttribute('data-icon'))).toEqual(['User', 'Mail', 'Search']);
+    expect(screen.getByTestId('palette-count').textContent).toBe('3 results');
+    expect(items[0].getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('says "1 result" for one', async () => {
+    renderShell(() => results.slice(0, 1));
+    ctrlK();
+    await typeQuery('anna');
+    await screen.findAllByTestId('palette-result');
+    expect(screen.getByTestId('palette-count').textContent).toBe('1 result');
+  });
+
+  it('shows "No results found" with the hint', async () => {
+    renderShell(() => []);
+    ctrlK();
+    await typeQuery('zzz');
+    expect(await screen.findByText('No results found')).toBeTruthy();
+    expect(screen.getByText('Try a different search term')).toBeTruthy();
+    expect(screen.getByTestId('palette-count').textContent).toBe('0 results');
+  });
+
+  it('moves the highlight with Down/Up, clamped, and Enter navigates, closes and clears', async () => {
+    renderShell();
+    ctrlK();
+    await typeQuery('an');
+    await screen.findAllByTestId('palette-result');
+    const selected = () => screen.getAllByTestId('palette-result').findIndex((item) => item.getAttribute('aria-selected') === 'true');
+    fireEvent.keyDown(input(), { key: 'ArrowUp' });
+    expect(selected()).toBe(0);
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(selected()).toBe(1);
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(selected()).toBe(2);
+    fireEvent.keyDown(input(), { key: 'ArrowUp' });
+    expect(selected()).toBe(1);
+    expect(input().getAttribute('aria-activedescendant')).toBe(screen.getAllByTestId('palette-result')[1].id);
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(currentUrl()).toBe('/app/communications?campaign=4');
+    expect(palette()).toBeNull();
+    expect(getPaletteState()).toEqual({ opened: false, query: '', highlight: 0 });
+  });
+
+  it('navigates on a click too', async () => {
+    renderShell();
+    ctrlK();
+    await typeQuery('an');
+    const items = await screen.findAllByTestId('palette-result');
+    fireEvent.click(items[2]);
+    expect(currentUrl()).toBe('/app/people?action=add-candidate');
+    expect(palette()).toBeNull();
+  });
+
+  it('reopens with an empty query and the first result highlighted, served from the cache', async () => {
+    const fetchMock = renderShell();
+    ctrlK();
+    await typeQuery('an');
+    await screen.findAllByTestId('palette-result');
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    fireEvent.keyDown(input(), { key: 'Escape' });
+    expect(palette()).toBeNull();
+    ctrlK();
+    expect((input() as HTMLInputElement).value).toBe('');
+    expect(screen.getByText('Start typing to search across the product')).toBeTruthy();
+    await typeQuery('an');
+    const items = screen.getAllByTestId('palette-result');
+    expect(items[0].getAttribute('aria-selected')).toBe('true');
+    await waitFor(() => expect(searchCalls(fetchMock)).toEqual(['/api/search?q=an']));
+  });
+
+  it('limits the dialog to 42rem and the list to 24rem', async () => {
+    renderShell();
+    ctrlK();
+    await typeQuery('an');
+    await screen.findAllByTestId('palette-result');
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.style.maxWidth).toBe('42rem');
+    const list = screen.getByRole('listbox', { name: 'Search results' });
+    expect(list.style.maxHeight).toBe('24rem');
+  });
+});

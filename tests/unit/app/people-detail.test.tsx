@@ -1,0 +1,175 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closeAllPanels, getDrawerState } from '../../../site/app/drawers/drawerStore.ts';
+import { candidateFormDefaults, updateBody } from '../../../site/app/pages/people/candidateFormValues.ts';
+import { PeoplePage } from '../../../site/app/pages/PeoplePage.tsx';
+import { currentUrl, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { candidate, detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
+
+vi.mock('../../../site/app/lib/browserNavigation.ts', () => ({
+  assignLocation: vi.fn(),
+  replaceLocation: vi.fn(),
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  closeAllPanels();
+});
+
+const USER_ID = '3f2b8c1e-5d4a-4b6e-9f1a-2c3d4e5f6a7b';
+
+function renderAtPath(path: string, extra: Record<string, unknown> = {}) {
+  const fetchMock = stubFetch({
+    'GET /api/talent-pools': pools,
+    'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+    ...extra,
+  });
+  const view = renderAt(path, <PeoplePage />, { user: recruiter });
+  return { fetchMock, ...view };
+}
+
+const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, method: string, url: string) =>
+  JSON.parse(String(fetchMock.mock.calls.filter(([u, init]) => u === url && init?.method === method).at(-1)![1]!.body));
+
+describe('candidate detail drawer', () => {
+  it('opens from ?candidate= with the name, job function · location and every section', async () => {
+    renderAtPath('/app/people?candidate=7', { 'GET /api/candidates/7': detail(7) });
+    const drawer = await screen.findByTestId('candidate-detail');
+    expect(screen.getByRole('heading', { name: 'Anna de Vries' })).toBeTruthy();
+    expect(screen.getByText('Backend Engineer · Utrecht')).toBeTruthy();
+    const fact = (label: string) => drawer.querySelector(`[data-fact="${label}"]`)?.textContent;
+    expect(fact('Email')).toBe('c7@example.com');
+    expect(fact('Phone')).toBe('+31 6 12345678');
+    expect(fact('WhatsApp number')).toBe('—');
+    expect(fact('Preferred contact method')).toBe('Email');
+    expect(fact('Seniority')).toBe('Senior');
+    expect(fact('Preferred role')).toBe('Tech Lead');
+    expect(fact('Lead score')).toBe('50');
+    expect(within(drawer).getByText('go')).toBeTruthy();
+    expect(within(screen.getByTestId('candidate-pools')).getByText('Backend Engineers')).toBeTruthy();
+    expect(within(screen.getByTestId('candidate-engagement')).getByTestId('engagement-score').textContent).toBe('42%');
+    const messages = within(screen.getByTestId('candidate-messages')).getAllByTestId('candidate-message');
+    expect(messages.map((m) => m.textContent)).toEqual([
+      expect.stringContaining('Re: Quick hello'),
+      expect.stringContaining('Quick hello'),
+    ]);
+    expect(messages[0].textContent).toContain('Positive');
+    expect(screen.getByTestId('consent-history').textContent).toContain('Demo data');
+  });
+
+  it('changes consent with a switch (PATCH) and shows the new ledger entry', async () => {
+    let current = detail(7);
+    const patch = vi.fn((_url: string, init: RequestInit) => {
+      const change = JSON.parse(String(init.body));
+      current = {
+        ...current,
+        allowsEmail: change.allowsEmail,
+        consentHistory: [{ channel: 'email', granted: change.allowsEmail, source: 'recruiter', wording: 'Recorded by a recruiter in Talentloop', createdAt: '2026-03-09T10:00:00Z', createdBy: USER_ID }, ...current.consentHistory],
+      };
+      return jsonResponse(current);
+    });
+    const { fetchMock } = renderAtPath('/app/people?candidate=7', {
+      'GET /api/candidates/7': () => jsonResponse(current),
+      'PATCH /api/candidates/7': patch,
+    });
+    const email = await screen.findByRole('switch', { name: 'Email' });
+    expect((email as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(email);
+    await waitFor(() => expect(patch).toHaveBeenCalled());
+    expect(bodyOf(fetchMock, 'PATCH', '/api/candidates/7')).toEqual({ allowsEmail: false });
+    await waitFor(() => expect(screen.getAllByTestId('consent-event')).toHaveLength(2));
+    const newest = screen.getAllByTestId('consent-event')[0];
+    expect(newest.textContent).toContain('Withdrawn');
+    expect(newest.textContent).toContain('Recruiter');
+    // A bare user id means nothing to a recruiter: it is not shown.
+    expect(newest.textContent).not.toContain(USER_ID);
+    expect((screen.getByRole('switch', { name: 'Email' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('"Send message" opens the compose panel for this candidate', async () => {
+    renderAtPath('/app/people?candidate=7', { 'GET /api/candidates/7': detail(7) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send message' }));
+    expect(getDrawerState().compose).toMatchObject({ open: true, candidateId: 7, candidateName: 'Anna de Vries' });
+  });
+
+  it('closing the drawer removes ?candidate= from the URL', async () => {
+    renderAtPath('/app/people?candidate=7', { 'GET /api/candidates/7': detail(7) });
+    await screen.findByTestId('candidate-detail');
+    fireEvent.click(screen.getByRole('button', { name: 'Close panel' }));
+    expect(currentUrl()).toBe('/app/people');
+  });
+
+  it('edits: the form starts with the values and PATCHes the profile fields only', async () => {
+    const patch = vi.fn(() => jsonResponse(detail(7, { name: 'Anna van Vries' })));
+    const { fetchMock } = renderAtPath('/app/people?candidate=7', {
+      'GET /api/candidates/7': detail(7),
+      'PATCH /api/candidates/7': patch,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const form = await screen.findByTestId('candidate-form');
+    const name = within(form).getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+    expect(name.value).toBe('Anna de Vries');
+    expect(within(form).queryByLabelText('Allows email')).toBeNull();
+    fireEvent.change(name, { target: { value: 'Anna van Vries' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patch).toHaveBeenCalled());
+    const body = bodyOf(fetchMock, 'PATCH', '/api/candidates/7');
+    expect(body).toMatchObject({ name: 'Anna van Vries', email: 'c7@example.com', skillTags: ['go', 'sql'], leadScore: 50 });
+    expect(body).not.toHaveProperty('allowsEmail');
+    expect(body).not.toHaveProperty('talentPoolIds');
+    await waitFor(() => expect(screen.queryByTestId('candidate-form')).toBeNull());
+  });
+});
+
+describe('create form (?action=add-candidate)', () => {
+  it('shows the schema\'s errors on the fields', async () => {
+    const create = vi.fn();
+    renderAtPath('/app/people?action=add-candidate', { 'POST /api/candidates': create });
+    const form = await screen.findByTestId('candidate-form');
+    const submit = () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Add candidate' }));
+    submit();
+    expect(await within(form).findByText('name is required')).toBeTruthy();
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Name' }), { target: { value: 'Joël Müller' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Email' }), { target: { value: 'joel@' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Phone' }), { target: { value: 'call me' } });
+    submit();
+    expect(await within(form).findByText('email must be a valid email address')).toBeTruthy();
+    expect(within(form).getByText('phone must be a phone number like +31 6 12345678')).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('shows a server refusal on its field, then creates and opens the new candidate', async () => {
+    let attempts = 0;
+    const create = vi.fn(() => (++attempts === 1
+      ? jsonResponse({ error: 'a candidate with this email already exists', field: 'email' }, 409)
+      : jsonResponse(detail(42, { name: 'Joël Müller' }), 201)));
+    const { fetchMock } = renderAtPath('/app/people?action=add-candidate', {
+      'POST /api/candidates': create,
+      'GET /api/candidates/42': detail(42, { name: 'Joël Müller' }),
+    });
+    const form = await screen.findByTestId('candidate-form');
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Name' }), { target: { value: 'Joël Müller' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Email' }), { target: { value: 'Joel@Example.com' } });
+    const submit = () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Add candidate' }));
+    submit();
+    expect(await within(form).findByText('a candidate with this email already exists')).toBeTruthy();
+    submit();
+    await waitFor(() => expect(currentUrl()).toBe('/app/people?candidate=42'));
+    const body = bodyOf(fetchMock, 'POST', '/api/candidates');
+    expect(body).toMatchObject({ name: 'Joël Müller', email: 'joel@example.com', allowsEmail: true, allowsWhatsapp: false, talentPoolIds: [] });
+    expect(await screen.findByRole('heading', { name: 'Joël Müller' })).toBeTruthy();
+  });
+});
+
+describe('form values', () => {
+  it('start from the candidate, or empty with the current pool', () => {
+    expect(candidateFormDefaults(null, 2)).toMatchObject({ name: '', talentPoolIds: [2], allowsEmail: true, allowsWhatsapp: false, preferredContactMethod: 'email' });
+    expect(candidateFormDefaults(candidate(3, { email: null, preferredContactMethod: 'whatsapp' }))).toMatchObject({ email: '', preferredContactMethod: 'whatsapp' });
+  });
+
+  it('an edit leaves consent and pools out', () => {
+    expect(updateBody({ name: 'A', allowsEmail: false, allowsWhatsapp: true, talentPoolIds: [1], consentWording: 'x', location: 'Delft' }))
+      .toEqual({ name: 'A', location: 'Delft' });
+  });
+});

@@ -1,0 +1,195 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { assignColumn, delimiterName, fieldOfColumn, mapsName, progressPercent } from '../../../site/app/pages/people/import/importMapping.ts';
+import type { ImportPreview, ImportSummary } from '../../../site/app/pages/people/import/importTypes.ts';
+import { PeoplePage } from '../../../site/app/pages/PeoplePage.tsx';
+import { jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { pageResponse, pools, rowsFor } from './peopleFixtures.ts';
+
+vi.mock('../../../site/app/lib/browserNavigation.ts', () => ({
+  assignLocation: vi.fn(),
+  replaceLocation: vi.fn(),
+}));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('import mapping rules', () => {
+  it('puts one field on one column', () => {
+    const mapping = { firstName: 0, lastName: 2, email: 3 };
+    expect(assignColumn(mapping, 3, 'phone')).toEqual({ firstName: 0, lastName: 2, phone: 3 });
+    expect(assignColumn(mapping, 1, 'email')).toEqual({ firstName: 0, lastName: 2, email: 1 });
+    expect(assignColumn(mapping, 0, null)).toEqual({ lastName: 2, email: 3 });
+    expect(fieldOfColumn(mapping, 2)).toBe('lastName');
+    expect(fieldOfColumn(mapping, 1)).toBeNull();
+  });
+
+  it('needs a name column', () => {
+    expect(mapsName({ email: 1 })).toBe(false);
+    expect(mapsName({ name: 0 })).toBe(true);
+    expect(mapsName({ lastName: 2 })).toBe(true);
+  });
+
+  it('names the delimiter and computes the progress', () => {
+    expect(delimiterName(';')).toBe('semicolon');
+    expect(delimiterName('\t')).toBe('tab');
+    expect(progressPercent(undefined)).toBe(0);
+    expect(progressPercent({ status: 'running', progress: 0.256, processedBytes: 0, totalBytes: 10 })).toBe(26);
+    expect(progressPercent({ status: 'running', progress: null, processedBytes: 5, totalBytes: 10 })).toBe(50);
+    expect(progressPercent({ status: 'completed', progress: null, processedBytes: 0, totalBytes: null })).toBe(100);
+  });
+});
+
+const HEADERS = ['Voornaam', 'Achternaam', 'E-mailadres', 'Woonplaats'];
+const FIELDS: ImportPreview['fields'] = [
+  { field: 'name', label: 'Name' }, { field: 'firstName', label: 'First name' }, { field: 'lastName', label: 'Last name' },
+  { field: 'email', label: 'Email' }, { field: 'location', label: 'Location' },
+];
+
+function preview(mapping: ImportPreview['mapping']): ImportPreview {
+  return {
+    delimiter: ';',
+    encoding: 'utf-8',
+    headers: HEADERS,
+    mapping,
+    columns: HEADERS.map((header, index) => ({
+      index, header, field: (Object.entries(mapping).find(([, i]) => i === index)?.[0] ?? null) as never, sample: ['x'],
+    })),
+    fields: FIELDS,
+    rows: [
+      { line: 2, values: { name: 'Sanne de Vries', email: 'sanne@example.com' }, valid: true },
+      { line: 3, values: { firstName: 'Daan', lastName: 'Bakker', email: 'daan@example' }, valid: false, problem: { field: 'email', message: 'email must be a valid email address' } },
+    ],
+  };
+}
+
+function summary(overrides: Partial<ImportSummary> = {}): ImportSummary {
+  return {
+    id: 5, fileName: 'kandidaten.csv', status: 'running', talentPoolId: 2, duplicates: 'skip', mapping: {}, delimiter: ';',
+    totalBytes: 70_000, processedBytes: 35_000, processedRows: 900, imported: 800, updated: 0, skipped: 100, error: null,
+    createdAt: '2026-03-05T14:07:00Z', startedAt: '2026-03-05T14:07:00Z', finishedAt: null, progress: 0.5, ...overrides,
+  };
+}
+
+/** A file bigger than the 64 KB preview slice. */
+function bigFile(): File {
+  const header = 'Voornaam;Achternaam;E-mailadres;Woonplaats\n';
+  const row = 'Sanne;de Vries;sanne@example.com;Utrecht\n';
+  return new File([header + row.repeat(2000)], 'kandidaten.csv', { type: 'text/csv' });
+}
+
+/** A Select's input (its option list carries the same label). */
+async function selectInput(root: HTMLElement, label: string): Promise<HTMLInputElement> {
+  const all = await within(root).findAllByLabelText(label);
+  return all.find((element) => element.tagName === 'INPUT') as HTMLInputElement;
+}
+
+function chooseFile(file: File) {
+  const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
+  const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+describe('CSV import', () => {
+  it('previews from the first 64 KB, lets the mapping change, runs with progress and reports the skipped rows', async () => {
+    let finish!: () => void;
+    const uploaded = new Promise<void>((resolve) => { finish = resolve; });
+    const previewCalls: { url: string; size: number }[] = [];
+    const fetchMock = stubFetch({
+      'GET /api/talent-pools': pools,
+      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      'POST /api/imports/preview': (url: string, init: RequestInit) => {
+        previewCalls.push({ url, size: (init.body as Blob).size });
+        const given = new URL(url, 'http://x').searchParams.get('mapping');
+        return jsonResponse(preview(given ? JSON.parse(given) : { firstName: 0, lastName: 1, email: 2, location: 3 }));
+      },
+      'POST /api/imports': () => jsonResponse(summary({ status: 'pending', processedBytes: 0, progress: null }), 201),
+      'GET /api/imports/5': () => jsonResponse(summary()),
+      'PUT /api/imports/5/file': async () => {
+        await uploaded;
+        return jsonResponse(summary({ status: 'completed', progress: 1, processedRows: 2001, imported: 1990, updated: 0, skipped: 11 }));
+      },
+      'GET /api/imports/5/report.csv': () => new Response(
+        '\ufeffline,field,reason\r\n3,email,email must be a valid email address\r\n7,email,"a candidate with email a@b.nl already exists (skipped)"\r\n',
+        { headers: { 'Content-Type': 'text/csv' } }),
+    });
+    renderAt('/app/people', <PeoplePage />, { user: recruiter });
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const file = bigFile();
+    chooseFile(file);
+
+    const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
+    const woonplaats = await selectInput(dialog, 'Field for column Woonplaats');
+    expect((woonplaats as HTMLInputElement).value).toBe('Location');
+    // Only the start of the file went to the server, marked as cut off.
+    expect(previewCalls[0].size).toBe(64 * 1024);
+    expect(previewCalls[0].url).toContain('partial=true');
+    const rows = within(dialog).getAllByTestId('import-preview-row');
+    expect(rows[0].textContent).toContain('Valid');
+    expect(rows[1].textContent).toContain('Daan Bakker');
+    expect(rows[1].textContent).toContain('email must be a valid email address');
+
+    // Change a column: a new preview with that mapping.
+    fireEvent.click(woonplaats);
+    fireEvent.click(await screen.findByRole('option', { name: "Don't import" }));
+    await waitFor(() => expect(previewCalls).toHaveLength(2));
+    expect(JSON.parse(new URL(previewCalls[1].url, 'http://x').searchParams.get('mapping')!)).toEqual({ firstName: 0, lastName: 1, email: 2 });
+
+    // Pool and duplicates, then start.
+    fireEvent.click(await selectInput(dialog, 'Add to talent pool'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Frontend Engineers' }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Update' }));
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Start import' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start import' }));
+
+    expect(await within(dialog).findByTestId('import-progress')).toBeTruthy();
+    await waitFor(() => expect(within(dialog).getByTestId('import-progress').textContent).toContain('50%'));
+    const created = fetchMock.mock.calls.find(([url, init]) => url === '/api/imports' && init?.method === 'POST')!;
+    expect(JSON.parse(String(created[1]!.body))).toEqual({
+      fileName: 'kandidaten.csv', mapping: { firstName: 0, lastName: 1, email: 2 }, talentPoolId: 2, duplicates: 'update', delimiter: 'semicolon',
+    });
+    const upload = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/imports/5/file'))!;
+    expect(upload[0]).toBe('/api/imports/5/file?encoding=utf-8');
+    // The File itself is the body: the browser streams it, nothing is read into memory.
+    expect(upload[1]!.body).toBe(file);
+
+    finish();
+    const report = await within(dialog).findByTestId('import-report');
+    expect(within(report).getByTestId('import-imported').textContent).toBe('1,990');
+    expect(within(report).getByTestId('import-updated').textContent).toBe('0');
+    expect(within(report).getByTestId('import-skipped').textContent).toBe('11');
+    const skipped = await within(report).findAllByTestId('skipped-row');
+    expect(skipped.map((row) => row.textContent)).toEqual([
+      '3emailemail must be a valid email address',
+      '7emaila candidate with email a@b.nl already exists (skipped)',
+    ]);
+    expect(within(report).getByText('Showing the first 2 of 11 skipped rows; the report has them all.')).toBeTruthy();
+    expect(within(report).getByRole('link', { name: 'Download report' }).getAttribute('href')).toBe('/api/imports/5/report.csv');
+  });
+
+  it('asks for a name column before it can start', async () => {
+    stubFetch({
+      'GET /api/talent-pools': pools,
+      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      'POST /api/imports/preview': () => jsonResponse(preview({ email: 2 })),
+    });
+    renderAt('/app/people', <PeoplePage />, { user: recruiter });
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    chooseFile(new File(['Voornaam;Achternaam;E-mailadres;Woonplaats\n'], 'small.csv', { type: 'text/csv' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
+    expect(await within(dialog).findByText('Which column holds the name?')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Start import' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows why a file cannot be read', async () => {
+    stubFetch({
+      'GET /api/talent-pools': pools,
+      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      'POST /api/imports/preview': () => jsonResponse({ error: 'The file is empty: it needs a header row and at least one row', field: 'file' }, 422),
+    });
+    renderAt('/app/people', <PeoplePage />, { user: recruiter });
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    chooseFile(new File([''], 'empty.csv', { type: 'text/csv' }));
+    expect(await screen.findByText('The file is empty: it needs a header row and at least one row')).toBeTruthy();
+  });
+});

@@ -1,0 +1,220 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  DEFAULT_SORT, EMPTY_FILTERS, exportUrl, filterParams, listParams, nextSort, pageCount, rangeLabel,
+} from '../../../site/app/pages/people/candidateFilters.ts';
+import { candidateIdFrom, urlWithParams } from '../../../site/app/pages/people/candidateUrl.ts';
+import { PeoplePage } from '../../../site/app/pages/PeoplePage.tsx';
+import { jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { pageResponse, paramsOf, pools, rowsFor } from './peopleFixtures.ts';
+
+vi.mock('../../../site/app/lib/browserNavigation.ts', () => ({
+  assignLocation: vi.fn(),
+  replaceLocation: vi.fn(),
+}));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('list parameters', () => {
+  it('sends only the filters that are set, trimmed', () => {
+    expect(filterParams(EMPTY_FILTERS)).toEqual({});
+    expect(filterParams({
+      q: ' anna ', talentPoolId: 3, skill: ' react', seniority: 'senior', location: 'Utrecht ', consent: 'none', minEngagement: 40,
+    })).toEqual({ q: 'anna', talentPoolId: 3, skill: 'react', seniority: 'senior', location: 'Utrecht', consent: 'none', minEngagement: 40 });
+    expect(filterParams({ ...EMPTY_FILTERS, minEngagement: 0 })).toEqual({});
+  });
+
+  it('pages 50 at a time with sort and direction', () => {
+    expect(listParams(EMPTY_FILTERS, DEFAULT_SORT, 3)).toEqual({ sort: 'createdAt', dir: 'desc', limit: 50, offset: 100 });
+  });
+
+  it('builds the export URL from the filters and the order', () => {
+    expect(exportUrl({ ...EMPTY_FILTERS, q: 'de vries', consent: 'email' }, { sort: 'name', dir: 'asc' }))
+      .toBe('/api/candidates/export.csv?q=de+vries&consent=email&sort=name&dir=asc');
+  });
+
+  it('flips the direction on the same column; text starts A→Z, numbers highest first', () => {
+    expect(nextSort({ sort: 'name', dir: 'asc' }, 'name')).toEqual({ sort: 'name', dir: 'desc' });
+    expect(nextSort({ sort: 'name', dir: 'asc' }, 'leadScore')).toEqual({ sort: 'leadScore', dir: 'desc' });
+    expect(nextSort({ sort: 'leadScore', dir: 'desc' }, 'location')).toEqual({ sort: 'location', dir: 'asc' });
+  });
+
+  it('labels the range and counts pages', () => {
+    expect(rangeLabel(1, 200, 50)).toBe('1–50 of 200');
+    expect(rangeLabel(3, 120, 20)).toBe('101–120 of 120');
+    expect(rangeLabel(1, 0, 0)).toBe('0 of 0');
+    expect(rangeLabel(1, 100000, 50)).toBe('1–50 of 100,000');
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(101)).toBe(3);
+  });
+
+  it('reads ?candidate= and edits the query string', () => {
+    expect(candidateIdFrom(new URLSearchParams('candidate=12'))).toBe(12);
+    expect(candidateIdFrom(new URLSearchParams('candidate=abc'))).toBeNull();
+    expect(candidateIdFrom(new URLSearchParams('candidate=0'))).toBeNull();
+    expect(urlWithParams('/app/people', '?action=add-candidate', { action: null, candidate: '5' })).toBe('/app/people?candidate=5');
+    expect(urlWithParams('/app/people', '?candidate=5', { candidate: null })).toBe('/app/people');
+  });
+});
+
+function renderPeople(total = 120, extra: Record<string, unknown> = {}, path = '/app/people') {
+  const fetchMock = stubFetch({
+    'GET /api/talent-pools': pools,
+    'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, total), total),
+    ...extra,
+  });
+  const view = renderAt(path, <PeoplePage />, { user: recruiter });
+  return { fetchMock, ...view };
+}
+
+const listCalls = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls
+  .map(([url]) => String(url)).filter((url) => url.startsWith('/api/candidates?'));
+const lastList = (fetchMock: ReturnType<typeof stubFetch>) => paramsOf(listCalls(fetchMock).at(-1)!);
+
+describe('people page', () => {
+  it('shows the pools with their counts and the first 50 candidates of the total', async () => {
+    const { fetchMock } = renderPeople();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('People');
+    const panel = screen.getByTestId('talent-pools');
+    expect(await within(panel).findByText('Backend Engineers')).toBeTruthy();
+    expect(within(panel).getByLabelText('80 candidates')).toBeTruthy();
+    expect(await screen.findAllByTestId('candidate-row')).toHaveLength(50);
+    expect(screen.getByTestId('candidate-range').textContent).toBe('1–50 of 120');
+    expect(lastList(fetchMock)).toEqual({ sort: 'createdAt', dir: 'desc', limit: '50', offset: '0' });
+  });
+
+  it('asks the server for the next page', async () => {
+    const { fetchMock } = renderPeople();
+    await screen.findAllByTestId('candidate-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(screen.getByTestId('candidate-range').textContent).toBe('101–120 of 120'));
+    expect(lastList(fetchMock).offset).toBe('100');
+    expect(screen.getAllByTestId('candidate-row')).toHaveLength(20);
+  });
+
+  it('sorts on the server: a score column highest first, then flipped', async () => {
+    const { fetchMock } = renderPeople();
+    await screen.findAllByTestId('candidate-row');
+    fireEvent.click(screen.getByTestId('sort-leadScore'));
+    await waitFor(() => expect(lastList(fetchMock)).toMatchObject({ sort: 'leadScore', dir: 'desc', offset: '0' }));
+    expect(screen.getByTestId('sort-leadScore').closest('th')!.getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(screen.getByTestId('sort-leadScore'));
+    await waitFor(() => expect(lastList(fetchMock)).toMatchObject({ sort: 'leadScore', dir: 'asc' }));
+  });
+
+  it('filters by pool (side list), consent and engagement at once, and by typed text after a pause', async () => {
+    const { fetchMock } = renderPeople();
+    await screen.findAllByTestId('candidate-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(lastList(fetchMock).offset).toBe('50'));
+
+    fireEvent.click(within(screen.getByTestId('talent-pools')).getByText('Frontend Engineers'));
+    await waitFor(() => expect(lastList(fetchMock)).toMatchObject({ talentPoolId: '2', offset: '0' }));
+
+    const filters = screen.getByTestId('candidate-filters');
+    fireEvent.change(within(filters).getByLabelText('Min. engagement'), { target: { value: '40' } });
+    await waitFor(() => expect(lastList(fetchMock)).toMatchObject({ minEngagement: '40' }));
+
+    const before = listCalls(fetchMock).length;
+    const search = within(filters).getByLabelText('Search');
+    fireEvent.change(search, { target: { value: 'a' } });
+    fireEvent.change(search, { target: { value: 'an' } });
+    fireEvent.change(search, { target: { value: 'anna' } });
+    await waitFor(() => expect(lastList(fetchMock)).toMatchObject({ q: 'anna', talentPoolId: '2', minEngagement: '40' }));
+    // One request for the settled text, not one per keystroke.
+    expect(listCalls(fetchMock).slice(before).map((url) => paramsOf(url).q)).toEqual(['anna']);
+    expect(screen.getByTestId('export-csv').getAttribute('href'))
+      .toBe('/api/candidates/export.csv?q=anna&talentPoolId=2&minEngagement=40&sort=createdAt&dir=desc');
+  });
+
+  it('adds the selected candidates to a pool and deletes them after confirming', async () => {
+    const addMembers = vi.fn(() => jsonResponse({ added: 2 }));
+    const bulkDelete = vi.fn(() => jsonResponse({ deleted: 2 }));
+    const { fetchMock } = renderPeople(120, {
+      'POST /api/talent-pools/2/members': addMembers,
+      'POST /api/candidates/bulk-delete': bulkDelete,
+    });
+    await screen.findAllByTestId('candidate-row');
+    fireEvent.click(screen.getByLabelText('Select Candidate 1'));
+    fireEvent.click(screen.getByLabelText('Select Candidate 2'));
+    const bar = screen.getByTestId('bulk-actions');
+    expect(bar.textContent).toContain('2 selected');
+
+    fireEvent.click(within(bar).getByRole('button', { name: 'Add to pool' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Frontend Engineers' }));
+    await waitFor(() => expect(addMembers).toHaveBeenCalled());
+    const addCall = fetchMock.mock.calls.find(([url]) => url === '/api/talent-pools/2/members')!;
+    expect(JSON.parse(String(addCall[1]!.body))).toEqual({ candidateIds: [1, 2] });
+    expect(await screen.findByText('Added 2 candidates to the pool')).toBeTruthy();
+
+    fireEvent.click(within(screen.getByTestId('bulk-actions')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 2 candidates?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete 2 candidates' }));
+    await waitFor(() => expect(bulkDelete).toHaveBeenCalled());
+    const deleteCall = fetchMock.mock.calls.find(([url]) => url === '/api/candidates/bulk-delete')!;
+    expect(JSON.parse(String(deleteCall[1]!.body))).toEqual({ candidateIds: [1, 2] });
+    await waitFor(() => expect(screen.queryByTestId('bulk-actions')).toBeNull());
+  });
+
+  it('selects a whole page from the header checkbox', async () => {
+    renderPeople();
+    await screen.findAllByTestId('candidate-row');
+    fireEvent.click(screen.getByLabelText('Select all on this page'));
+    expect(screen.getByTestId('bulk-actions').textContent).toContain('50 selected');
+  });
+
+  it('creates a talent pool and shows a server refusal on the name field', async () => {
+    let attempts = 0;
+    const create = vi.fn(() => (++attempts === 1
+      ? jsonResponse({ error: 'a talent pool with this name already exists', field: 'name' }, 409)
+      : jsonResponse({ id: 9, name: 'Designers', description: null, candidateCount: 0 }, 201)));
+    const { fetchMock } = renderPeople(120, { 'POST /api/talent-pools': create });
+    fireEvent.click(screen.getByRole('button', { name: 'New pool' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New talent pool' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create pool' }));
+    expect(await within(dialog).findByText('name is required')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: 'Designers' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create pool' }));
+    expect(await within(dialog).findByText('a talent pool with this name already exists')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create pool' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New talent pool' })).toBeNull());
+    const call = fetchMock.mock.calls.filter(([url, init]) => url === '/api/talent-pools' && init?.method === 'POST').at(-1)!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ name: 'Designers', description: null });
+    await waitFor(() => expect(lastList(fetchMock).talentPoolId).toBe('9'));
+  });
+
+  it('asks before deleting a pool and says its candidates are not deleted', async () => {
+    const remove = vi.fn(() => jsonResponse({ success: true }));
+    renderPeople(120, { 'DELETE /api/talent-pools/1': remove });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Backend Engineers' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete talent pool "Backend Engineers"?' });
+    expect(dialog.textContent).toContain('Its candidates are not deleted');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete pool' }));
+    await waitFor(() => expect(remove).toHaveBeenCalled());
+    expect(await screen.findByText('Talent pool deleted')).toBeTruthy();
+  });
+
+  it('renames a pool with PATCH', async () => {
+    const rename = vi.fn(() => jsonResponse({ ...pools[1], name: 'Frontend & Design' }));
+    const { fetchMock } = renderPeople(120, { 'PATCH /api/talent-pools/2': rename });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Frontend Engineers' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename talent pool' });
+    const name = within(dialog).getByLabelText(/Name/) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Frontend Engineers'));
+    fireEvent.change(name, { target: { value: 'Frontend & Design' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(rename).toHaveBeenCalled());
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/talent-pools/2')!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ name: 'Frontend & Design', description: null });
+  });
+
+  it('says so when nothing matches', async () => {
+    renderPeople(0);
+    expect(await screen.findByTestId('no-candidates')).toBeTruthy();
+    expect(screen.getByTestId('candidate-range').textContent).toBe('0 of 0');
+    await act(async () => {});
+  });
+});

@@ -1,0 +1,72 @@
+// Test data and a fetch stub for the people page tests (not a test file itself).
+import type { Candidate, CandidateDetail, TalentPool } from '../../../site/app/pages/people/peopleTypes.ts';
+
+export const pools: TalentPool[] = [
+  { id: 1, name: 'Backend Engineers', description: 'Platform teams', candidateCount: 80 },
+  { id: 2, name: 'Frontend Engineers', description: null, candidateCount: 40 },
+];
+
+export function candidate(id: number, overrides: Partial<Candidate> = {}): Candidate {
+  return {
+    id,
+    name: `Candidate ${id}`,
+    email: `c${id}@example.com`,
+    phone: '+31 6 12345678',
+    whatsappNumber: null,
+    allowsEmail: true,
+    allowsWhatsapp: false,
+    talentPoolId: 1,
+    talentPoolIds: [1],
+    preferredContactMethod: 'email',
+    jobFunction: 'Backend Engineer',
+    skillTags: ['go', 'sql'],
+    seniorityLevel: 'senior',
+    location: 'Utrecht',
+    preferredRole: 'Tech Lead',
+    leadScore: 50,
+    engagementScore: 42,
+    unsubscribedAt: null,
+    notes: null,
+    createdAt: '2026-03-05T14:07:00Z',
+    updatedAt: '2026-03-06T09:00:00Z',
+    ...overrides,
+  };
+}
+
+export function detail(id: number, overrides: Partial<CandidateDetail> = {}): CandidateDetail {
+  return {
+    ...candidate(id),
+    name: 'Anna de Vries',
+    pools: [{ id: 1, name: 'Backend Engineers' }],
+    consentHistory: [
+      { channel: 'email', granted: true, source: 'seed', wording: 'Demo data', createdAt: '2026-03-01T10:00:00Z', createdBy: null },
+    ],
+    messages: [
+      { id: 91, subject: 'Quick hello', direction: 'outbound', channel: 'email', sentiment: null, status: 'sent', createdAt: '2026-03-02T10:00:00Z' },
+      { id: 92, subject: 'Re: Quick hello', direction: 'inbound', channel: 'email', sentiment: 'positive', status: 'received', createdAt: '2026-03-03T10:00:00Z' },
+    ],
+    engagement: { opens: 3, clicks: 1, replies: 1, score: 42 },
+    ...overrides,
+  };
+}
+
+/** A page reply of GET /api/candidates: the rows and X-Total-Count. */
+export function pageResponse(rows: Candidate[], total: number): Response {
+  return new Response(JSON.stringify(rows), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(total) },
+  });
+}
+
+/** 50 rows starting after `offset`, of `total`. */
+export function rowsFor(url: string, total: number): Candidate[] {
+  const params = new URL(url, 'http://x').searchParams;
+  const offset = Number(params.get('offset') ?? 0);
+  const limit = Number(params.get('limit') ?? 50);
+  const count = Math.max(0, Math.min(limit, total - offset));
+  return Array.from({ length: count }, (_, i) => candidate(offset + i + 1));
+}
+
+export function paramsOf(url: string): Record<string, string> {
+  return Object.fromEntries(new URL(url, 'http://x').searchParams);
+}

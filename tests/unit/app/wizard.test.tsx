@@ -1,0 +1,213 @@
+// @vitest-environment jsdom
+// The campaign wizard (spec §2, §4, §5, §7, §8).
+import { notifications } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closeAllPanels, getDrawerState, openPanel } from '../../../site/app/drawers/drawerStore.ts';
+import { GlobalPanels } from '../../../site/app/panels/GlobalPanels.tsx';
+import { openCampaignWizard } from '../../../site/app/panels/wizard/openCampaignWizard.ts';
+import { jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+
+afterEach(() => {
+  act(() => { closeAllPanels(); notifications.clean(); });
+  vi.unstubAllGlobals();
+});
+
+const pools = [{ id: 1, name: 'Frontend', candidateCount: 40 }, { id: 2, name: 'Data', candidateCount: 40 }];
+const suggestions = [
+  { id: 1, templateId: 'nurture-checkin', name: 'Career Check-in', description: 'A friendly check-in', category: 'nurture' },
+  { id: 2, templateId: 'nurture-market', name: 'Market Update', description: 'What is happening', category: 'nurture' },
+];
+const generated = {
+  success: true, subject: 'Hoe gaat het, {{firstName}}?', content: 'Hoi {{firstName}}, hoe gaat het?', error: null,
+  metadata: { templateName: 'Career Check-in' },
+};
+
+function stubApi(extra: Record<string, unknown> = {}) {
+  return stubFetch({
+    'GET /api/talent-pools': pools,
+    'GET /api/ai-templates': [{ templateId: 'nurture-checkin', name: 'Career Check-in' }],
+    'GET /api/ai-templates/suggestions/nurture': { suggestions },
+    'GET /api/ai-templates/suggestions/event': { suggestions: [] },
+    ...extra,
+  });
+}
+
+const wizard = () => screen.getByRole('dialog', { name: 'Create Campaign' });
+const button = (name: string) => within(wizard()).getByRole('button', { name }) as HTMLButtonElement;
+const input = (label: RegExp) => within(wizard()).getByLabelText(label, { selector: 'input, textarea' }) as HTMLInputElement;
+const postBody = (fetchMock: ReturnType<typeof stubFetch>, url: string) =>
+  JSON.parse(String(fetchMock.mock.calls.filter(([u, init]) => u === url && init?.method === 'POST').at(-1)![1]!.body));
+
+async function choosePool(name: string) {
+  await waitFor(() => expect(fetchedPools()).toBe(true));
+  fireEvent.click(input(/^Talent pool/));
+  fireEvent.click(await screen.findByRole('option', { name }));
+}
+let fetchMockRef: ReturnType<typeof stubFetch>;
+const fetchedPools = () => fetchMockRef.mock.calls.some(([url]) => url === '/api/talent-pools');
+
+async function fillStepOne() {
+  fireEvent.click(within(wizard()).getByTestId('campaign-type-nurture'));
+  await choosePool('Frontend (40)');
+}
+
+describe('campaign wizard', () => {
+  it('opens at Basic Info, reads pools and prefetches templates; Next needs type, name and pool', async () => {
+    fetchMockRef = stubApi();
+    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    act(() => openPanel('campaign'));
+    for (const label of ['Basic Info', 'Content', 'Launch']) expect(within(wizard()).getByText(label)).toBeTruthy();
+    await waitFor(() => {
+      const urls = fetchMockRef.mock.calls.map(([url]) => url);
+      expect(urls).toEqual(expect.arrayContaining(['/api/talent-pools', '/api/ai-templates']));
+    });
+    expect(button('Next').disabled).toBe(true);
+    for (const type of ['Nurture Campaign', 'Job Announcement', 'Follow-up Campaign', 'Event Invitation']) {
+      expect(within(wizard()).getByText(type)).toBeTruthy();
+    }
+
+    fireEvent.click(within(wizard()).getByTestId('campaign-type-nurture'));
+    expect(input(/^Campaign name/).value).toBe(`Nurture Campaign - ${dayjs().format('MMM D')}`);
+    expect(button('Next').disabled).toBe(true);
+    await choosePool('Frontend (40)');
+    expect(button('Next').disabled).toBe(false);
+  });
+
+  it('shows the spec validation texts', async () => {
+    fetchMockRef = stubApi();
+    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    act(() => openPanel('campaign'));
+    fireEvent.click(within(wizard()).getByTestId('campaign-type-event'));
+    fireEvent.change(input(/^Campaign name/), { target: { value: '' } });
+    fireEvent.blur(input(/^Campaign name/));
+    expect(await within(wizard()).findByText('Campaign name is required')).toBeTruthy();
+    fireEvent.blur(input(/^Talent pool/));
+    expect(await within(wizard()).findByText('Talent pool is required')).toBeTruthy();
+  });
+
+  it('step 2: Dutch by default, a template card generates subject and content', async () => {
+    let answer!: (response: Response) => void;
+    fetchMockRef = stubApi({ 'POST /api/ai-content/generate': () => new Promise<Response>((resolve) => { answer = resolve; }) });
+    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    act(() => openPanel('campaign'));
+    await fillStepOne();
+    fireEvent.click(button('Next'));
+
+    expect((within(wizard()).getByLabelText('Dutch') as HTMLInputElement).checked).toBe(true);
+    expect(input(/^Email subject/).value).toBe('Nieuwe kansen in {{industry}}');
+    expect((input(/^Email content/) as unknown as HTMLTextAreaElement).rows).toBe(6);
+    expect(button('Next').disabled).toBe(true);
+
+    const card = await within(wizard()).findByTestId('template-card-nurture-checkin');
+    fireEvent.click(card);
+    await waitFor(() => expect(within(wizard()).getByTestId('template-cards').getAttribute('aria-busy')).toBe('true'));
+    // Clicks are ignored while generating.
+    fireEvent.click(within(wizard()).getByTestId('template-card-nurture-market'));
+    const calls = () => fetchMockRef.mock.calls.filter(([url]) => url === '/api/ai-content/generate');
+    expect(calls()).toHaveLength(1);
+    expect(postBody(fetchMockRef, '/api/ai-content/generate')).toMatchObject({ templateId: 'nurture-checkin', language: 'dutch' });
+
+    await act(async () => answer(jsonResponse(generated)));
+    await waitFor(() => expect(input(/^Email content/).value).toBe('Hoi {{firstName}}, hoe gaat het?'));
+    expect(input(/^Email subject/).value).toBe('Hoe gaat het, {{firstName}}?');
+    expect(await screen.findByText('Content Generated')).toBeTruthy();
+    expect(within(wizard()).getByTestId('template-cards').getAttribute('aria-busy')).toBe('false');
+    expect(button('Next').disabled).toBe(false);
+  });
+
+  it('on a failed generation puts a draft in the content and says so', async () => {
+    fetchMockRef = stubApi({ 'POST /api/ai-content/generate': () => jsonResponse({ error: 'provider down', success: false }, 502) });
+    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    act(() => openPanel('campaign'));
+    await fillStepOne();
+    fireEvent.click(button('Next'));
+    fireEvent.click(await within(wizard()).findByTestId('template-card-nurture-market'));
+    expect(await screen.findByText('Content Generation Failed')).toBeTruthy();
+    expect(screen.getByText('Please edit the draft content before sending your campaign.')).toBeTruthy();
+    expect(input(/^Email content/).value).toContain('Hoi {{firstName}}');
+  });
+
+  it('launches with the campaign payload, toasts, closes and starts again at step 1', async () => {
+    fetchMockRef = stubApi({ 'POST /api/campaigns': () => jsonResponse({ success: true, campaign: { id: 9 } }, 201) });
+    const { client } = renderAt('/app', <GlobalPanels />, { user: recruiter });
+    client.setQueryData(['/api/campaigns'], { campaigns: [] });
+    act(() => openPanel('campaign'));
+    await fillStepOne();
+    fireEvent.change(input(/^Campaign name/), { target: { value: 'Spring check-in' } });
+    fireEvent.click(button('Next'));
+    fireEvent.change(input(/^Email subject/), { target: { value: 'Hoe gaat het?' } });
+    fireEvent.change(input(/^Email content/), { target: { value: 'Hoi {{firstName}}!' } });
+    fireEvent.click(button('Next'));
+
+    // Nurture defaults to tomorrow morning.
+    expect((within(wizard()).getByLabelText('Tomorrow morning (09:00)') as HTMLInputElement).checked).toBe(true);
+    expect(within(wizard()).queryByRole('button', { name: 'Next' })).toBeNull();
+    fireEvent.click(button('Launch Campaign'));
+
+    expect(await screen.findByText('Campaign Created Successfully!')).toBeTruthy();
+    expect(screen.getByText('Your campaign has been scheduled and will be sent automatically.')).toBeTruthy();
+    const body = postBody(fetchMockRef, '/api/campaigns');
+    const tomorrow9 = dayjs().add(1, 'day').hour(9).minute(0).second(0).millisecond(0);
+    expect(body).toEqual({
+      name: 'Spring check-in', campaignType: 'nurture', talentPoolId: 1, emailSubject: 'Hoe gaat het?',
+      emailContent: 'Hoi {{firstName}}!', messageTemplate: 'Hoi {{firstName}}!', scheduledAt: tomorrow9.toISOString(), language: 'dutch',
+    });
+    expect(getDrawerState().campaign.open).toBe(false);
+    await waitFor(() => expect(client.getQueryState(['/api/campaigns'])?.isInvalidated).toBe(true));
+
+    act(() => openPanel('campaign'));
+    expect(button('Next')).toBeTruthy();
+    expect(input(/^Campaign name/).value).toBe('');
+  });
+
+  it('custom time: the chosen datetime; Previous goes back a step', async () => {
+    fetchMockRef = stubApi({ 'POST /api/campaigns': () => jsonResponse({ success: true, campaign: { id: 9 } }, 201) });
+    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    act(() => openPanel('campaign'));
+    await fillStepOne();
+    fireEvent.click(button('Next'));
+    fireEvent.change(input(/^Email content/), { target: { value: 'Body' } });
+    fireEvent.click(button('Previous'));
+    expect(input(/^Campaign name/)).toBeTruthy();
+    fireEvent.click(button('Next'));
+    fireEvent.click(button('Next'));
+    fireEvent.click(within(wizard()).getByLabelText('Custom time'));
+    fireEvent.change(input(/^Send at/), { target: { value: '2030-05-01T10:30' } });
+    fireEvent.click(button('Launch Campaign'));
+    await screen.findByText('Campaign Created Successfully!');
+    expect(postBody(fetchMockRef, '/api/campaigns').scheduledAt).toBe(new Date(2030, 4, 1, 10, 30).toISOString());
+  });
+
+  it('"Error Creating Campaign" on failure, with the server\'s reason in the wizard', async () => {
+    fetchMockRef = stubApi({
+      'POST /api/campaigns': () => jsonResponse({ error: 'Replace {{industry}} in the email subject before sending', field: 'emailSubject' }, 422),
+    });
+    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    act(() => openPanel('campaign'));
+    await fillStepOne();
+    fireEvent.click(button('Next'));
+    fireEvent.change(input(/^Email content/), { target: { value: 'Body' } });
+    expect(within(wizard()).getByTestId('placeholders-to-fill').textContent).toContain('{{industry}}');
+    fireEvent.click(button('Next'));
+    fireEvent.click(button('Launch Campaign'));
+    expect(await screen.findByText('Error Creating Campaign')).toBeTruthy();
+    expect(screen.getByText('Please try again or contact support if the issue persists.')).toBeTruthy();
+    expect(within(wizard()).getByTestId('launch-error').textContent).toContain('Replace {{industry}}');
+    expect(getDrawerState().campaign.open).toBe(true);
+  });
+
+  it('opens prefilled from the Advanced Editor values', async () => {
+    fetchMockRef = stubApi();
+    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    act(() => openCampaignWizard({ talentPoolId: 2, emailSubject: 'Hello & welcome', emailContent: 'Prefilled body', language: 'english', templateId: 'nurture-market' }));
+    await waitFor(() => expect(input(/^Talent pool/).value).toBe('Data (40)'));
+    fireEvent.click(within(wizard()).getByTestId('campaign-type-nurture'));
+    fireEvent.click(button('Next'));
+    expect(input(/^Email subject/).value).toBe('Hello & welcome');
+    expect(input(/^Email content/).value).toBe('Prefilled body');
+    expect((within(wizard()).getByLabelText('English') as HTMLInputElement).checked).toBe(true);
+    expect((await within(wizard()).findByTestId('template-card-nurture-market')).getAttribute('aria-pressed')).toBe('true');
+  });
+});

@@ -1,0 +1,20 @@
+// What the messaging jobs share, and queue creation that keeps options in step.
+import type { PgBoss, Queue } from 'pg-boss';
+import type { Config } from '../../domain/config.ts';
+import type { Pools } from '../../domain/db/pools.ts';
+import type { JobQueue } from '../../domain/jobs.ts';
+import type { MailPort } from '../../domain/mail/port.ts';
+
+export interface JobDeps {
+  pools: Pools;
+  config: Config;
+  mail: MailPort;
+  jobs: JobQueue;
+  log(line: string): void;
+}
+
+/** createQueue keeps the options a queue was first made with; updateQueue applies today's. */
+export async function ensureQueue(boss: PgBoss, name: string, options: Omit<Queue, 'name' | 'policy' | 'partition' | 'deadLetter'> = {}) {
+  await boss.createQueue(name, options);
+  if (Object.keys(options).length) await boss.updateQueue(name, options);
+}
