@@ -6,7 +6,7 @@
 import { FIRST_NAMES, LAST_NAMES } from '../domain/demo-candidates.ts';
 import { resetPeakRss, rss, startBenchServer } from './candidates-list.ts';
 
-const ROWS = 100_000;
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const HEADER = 'Voornaam;Achternaam;E-mailadres;Telefoon;Functie;Vaardigheden;Niveau;Woonplaats;Toestemming e-mail;Toestemming WhatsApp;Opmerkingen\r\n';
 const JOBS = ['Backend Engineer', 'Data Engineer', 'Product Designer', 'Recruiter', 'Account Executive', 'DevOps Engineer'];
 const SKILLS = ['typescript, react', 'python, sql', 'go, kubernetes', 'figma', 'sourcing, linkedin', 'salesforce'];

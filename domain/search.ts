@@ -96,6 +96,31 @@ interface CandidateRow {
   words: string[]; word: string; rank: number;
 }
 
+/**
+ * For each driving word, the newest `limit` candidates with it whose names also
+ * hold one of each other query word's matches (index probes on the btree).
+ */
+async function fetchCandidates(tx: Tx, drivers: WordMatch[], others: WordMatch[][], limit: number): Promise<CandidateRow[]> {
+  const params: unknown[] = [drivers.map((m) => m.word)];
+  const filters = others.map((list) => {
+    params.push(list.map((m) => m.word));
+    return `and exists (select 1 from public.candidate_name_words o
+                         where o.word = any($${params.length}::text[]) and o.candidate_id = w.candidate_id)`;
+  }).join('\n');
+  const { rows } = await tx.query<CandidateRow>(
+    `select c.id, c.name, c.email::text as email, c.job_function, c.location, public.name_words(c.name) as words,
+            d.word, d.rank::int as rank
+       from unnest($1::text[]) with ordinality as d(word, rank)
+       cross join lateral (
+         select w.candidate_id
+           from (select candidate_id from public.candidate_name_words
+                  where word = d.word order by candidate_id desc limit ${MULTI_WORD_SCAN}) w
+          where true ${filters}
+          limit ${limit}) w
+       join public.candidates c on c.id = w.candidate_id`, params);
+  return rows;
+}
+
 /** Candidates whose names match every query word, best first. */
 export async function searchCandidates(tx: Tx, q: string, limit = SEARCH_LIMITS.candidates): Promise<SearchResult[]> {
   const { tokens, matches } = await matchWords(tx, q);
@@ -114,23 +139,17 @@ export async function searchCandidates(tx: Tx, q: string, limit = SEARCH_LIMITS.
     driver = rows.reduce((best, row) => (row.n < best.n ? row : best)).token - 1;
   }
   const drivers = [...byToken[driver]].sort((a, b) => b.score - a.score);
-  const params: unknown[] = [drivers.map((m) => m.word)];
-  const filters = byToken.filter((_, i) => i !== driver).map((list) => {
-    params.push(list.map((m) => m.word));
-    return `and exists (select 1 from public.candidate_name_words o
-                         where o.word = any($${params.length}::text[]) and o.candidate_id = w.candidate_id)`;
-  }).join('\n');
-  const { rows } = await tx.query<CandidateRow>(
-    `select c.id, c.name, c.email::text as email, c.job_function, c.location, public.name_words(c.name) as words,
-            d.word, d.rank::int as rank
-       from unnest($1::text[]) with ordinality as d(word, rank)
-       cross join lateral (
-         select w.candidate_id
-           from (select candidate_id from public.candidate_name_words
-                  where word = d.word order by candidate_id desc limit ${MULTI_WORD_SCAN}) w
-          where true ${filters}
-          limit ${limit}) w
-       join public.candidates c on c.id = w.candidate_id`, params);
+  const others = byToken.filter((_, i) => i !== driver);
+  // First the other words' exact and prefix matches, so "jan peters" finds Jan Peters
+  // before Jan Peeters; their typo matches only when that leaves places free.
+  const strict = others.map((list) => {
+    const typed = list.filter((m) => m.word.startsWith(tokens[m.token - 1]));
+    return typed.length ? typed : list;
+  });
+  const rows = await fetchCandidates(tx, drivers, strict, limit);
+  if (new Set(rows.map((row) => row.id)).size < limit && strict.some((list, i) => list.length < others[i].length)) {
+    rows.push(...await fetchCandidates(tx, drivers, others, limit));
+  }
 
   // Score: per query word, the best of its matched words that the name holds.
   const scored = rows.map((row) => {

@@ -62,6 +62,10 @@ create table public.candidate_name_words (
   primary key (word, candidate_id)
 );
 
+-- Name search no longer reads the trigram index over whole names (and under
+-- RLS could not: pg_trgm's operators are not leakproof); it only cost every insert.
+drop index if exists public.candidates_name_trgm;
+
 -- Every distinct name word: a small table (thousands of rows, not millions)
 -- that typo and prefix matching run on with trigrams. Words are only added; a
 -- word whose last candidate is gone simply matches nobody.

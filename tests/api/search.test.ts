@@ -83,6 +83,14 @@ describe('GET /api/search', () => {
     expect((await find('oosterhout')).some((r) => r.type === 'candidate')).toBe(false);
   });
 
+  it('puts exact words before similar ones when several words are typed', async () => {
+    const exact = (await recruiter.post('/api/candidates', { name: 'Femke Peters' })).json;
+    for (let i = 0; i < 10; i++) await recruiter.post('/api/candidates', { name: 'Femke Peeters' });
+    const results = await find('femke peters');
+    expect(results[0]).toMatchObject({ id: `candidate:${exact.id}`, title: 'Femke Peters' });
+    expect(results.some((r) => r.title === 'Femke Peeters')).toBe(true);
+  });
+
   it('finds campaigns and templates, with their urls', async () => {
     expect((await find('kerstbo')).find((r) => r.type === 'campaign')).toMatchObject({
       id: `campaign:${campaignId}`, title: 'Kerstborrel Utrecht 2026', icon: 'Mail', url: `/app/communications?campaign=${campaignId}`,

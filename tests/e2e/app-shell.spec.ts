@@ -72,4 +72,10 @@ test.describe('on a 390 px wide phone', () => {
     await expect(bar.getByRole('link')).toHaveCount(4);
     await expect(page.getByTestId('sidebar')).toBeHidden();
   });
+
+  test('the header search button opens the command palette', async ({ page }) => {
+    await signInRecruiter(page);
+    await page.getByRole('button', { name: 'Open search' }).click();
+    await expect(page.getByPlaceholder('Search candidates, campaigns and templates...')).toBeVisible();
+  });
 });

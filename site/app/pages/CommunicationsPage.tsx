@@ -29,7 +29,8 @@ export function CommunicationsPage() {
     if (next !== 'campaigns' && selectedCampaign) navigate(pathname, { replace: true });
   };
   const selectCampaign = (id: number) => navigate(`${pathname}?campaign=${id}`, { replace: true });
-  const candidateFilter = Number(params.get('candidateId')) || undefined;
+  // ?candidateId= alone filters the threads; with ?action= it belongs to the dialog being opened.
+  const candidateFilter = params.has('action') ? undefined : Number(params.get('candidateId')) || undefined;
 
   return (
     <>

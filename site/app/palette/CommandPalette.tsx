@@ -9,7 +9,7 @@ import { SearchResultIcon } from './SearchResultIcon.tsx';
 import { SearchResultItem } from './SearchResultItem.tsx';
 import { PaletteStatus, type PaletteStatusKind } from './PaletteStatus.tsx';
 import { openSearchResult } from './openSearchResult.ts';
-import { clampHighlight, isSearchableQuery, PALETTE_INPUT_ATTRIBUTE, resultCountLabel } from './paletteLogic.ts';
+import { clampHighlight, isSearchableQuery, MAX_QUERY_LENGTH, PALETTE_INPUT_ATTRIBUTE, resultCountLabel } from './paletteLogic.ts';
 import { moveHighlight, paletteStore, setHighlight, setPaletteQuery, usePaletteState } from './paletteStore.ts';
 import { usePaletteShortcut } from './usePaletteShortcut.ts';
 import { useSearchResults } from './useSearchResults.ts';
@@ -74,6 +74,7 @@ export function CommandPalette() {
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={results.length ? optionId(active) : undefined}
+          maxLength={MAX_QUERY_LENGTH}
           autoComplete="off"
           spellCheck={false}
           data-autofocus

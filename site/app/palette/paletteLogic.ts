@@ -4,6 +4,9 @@
 /** Search runs from this many characters (spec §5, §9). */
 export const MIN_QUERY_LENGTH = 2;
 
+/** The API answers 400 above this many characters. */
+export const MAX_QUERY_LENGTH = 100;
+
 /** Search results stay fresh this long (spec §9: "search cache 5 minutes"). */
 export const SEARCH_CACHE_MS = 5 * 60_000;
 

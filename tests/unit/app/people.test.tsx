@@ -25,8 +25,9 @@ describe('list parameters', () => {
     expect(filterParams({ ...EMPTY_FILTERS, minEngagement: 0 })).toEqual({});
   });
 
-  it('pages 50 at a time with sort and direction', () => {
+  it('pages 50 at a time with sort and direction, by cursor when one is known', () => {
     expect(listParams(EMPTY_FILTERS, DEFAULT_SORT, 3)).toEqual({ sort: 'createdAt', dir: 'desc', limit: 50, offset: 100 });
+    expect(listParams(EMPTY_FILTERS, DEFAULT_SORT, 3, 'c2')).toEqual({ sort: 'createdAt', dir: 'desc', limit: 50, cursor: 'c2' });
   });
 
   it('builds the export URL from the filters and the order', () => {
@@ -91,6 +92,24 @@ describe('people page', () => {
     await waitFor(() => expect(screen.getByTestId('candidate-range').textContent).toBe('101–120 of 120'));
     expect(lastList(fetchMock).offset).toBe('100');
     expect(screen.getAllByTestId('candidate-row')).toHaveLength(20);
+  });
+
+  it('fetches the next page by the cursor the previous page sent (keyset paging)', async () => {
+    const { fetchMock } = renderPeople(120, {
+      'GET /api/candidates': (url: string) => {
+        const params = paramsOf(url);
+        const response = pageResponse(rowsFor(params.cursor === 'after-50' ? `${url}&offset=50` : url, 120), 120);
+        if (!params.cursor && params.offset === '0') response.headers.set('X-Next-Cursor', 'after-50');
+        return response;
+      },
+    });
+    await screen.findAllByTestId('candidate-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(screen.getByTestId('candidate-range').textContent).toBe('51–100 of 120'));
+    expect(lastList(fetchMock)).toEqual({ sort: 'createdAt', dir: 'desc', limit: '50', cursor: 'after-50' });
+    // A page jumped to directly goes by offset.
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(lastList(fetchMock).offset).toBe('100'));
   });
 
   it('sorts on the server: a score column highest first, then flipped', async () => {

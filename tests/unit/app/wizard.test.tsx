@@ -144,6 +144,8 @@ describe('campaign wizard', () => {
     // Nurture defaults to tomorrow morning.
     expect((within(wizard()).getByLabelText('Tomorrow morning (09:00)') as HTMLInputElement).checked).toBe(true);
     expect(within(wizard()).queryByRole('button', { name: 'Next' })).toBeNull();
+    const campaignPosts = () => fetchMockRef.mock.calls.filter(([url, init]) => url === '/api/campaigns' && init?.method === 'POST');
+    expect(campaignPosts()).toHaveLength(0);
     fireEvent.click(button('Launch Campaign'));
 
     expect(await screen.findByText('Campaign Created Successfully!')).toBeTruthy();
@@ -154,6 +156,7 @@ describe('campaign wizard', () => {
       name: 'Spring check-in', campaignType: 'nurture', talentPoolId: 1, emailSubject: 'Hoe gaat het?',
       emailContent: 'Hoi {{firstName}}!', messageTemplate: 'Hoi {{firstName}}!', scheduledAt: tomorrow9.toISOString(), language: 'dutch',
     });
+    expect(campaignPosts()).toHaveLength(1);
     expect(getDrawerState().campaign.open).toBe(false);
     await waitFor(() => expect(client.getQueryState(['/api/campaigns'])?.isInvalidated).toBe(true));
 

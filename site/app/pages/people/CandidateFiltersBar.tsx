@@ -25,6 +25,7 @@ export function CandidateFiltersBar({ filters, pools, onChange }: CandidateFilte
         label="Search"
         placeholder="Name, email, skill..."
         leftSection={<SearchIcon size={16} />}
+        maxLength={200}
         value={filters.q}
         onChange={(event) => set('q', event.currentTarget.value)}
         w={240}
@@ -39,11 +40,11 @@ export function CandidateFiltersBar({ filters, pools, onChange }: CandidateFilte
         searchable
         w={180}
       />
-      <TextInput label="Skill tag" placeholder="e.g. react" value={filters.skill}
+      <TextInput label="Skill tag" placeholder="e.g. react" maxLength={50} value={filters.skill}
         onChange={(event) => set('skill', event.currentTarget.value)} w={140} />
       <Select label="Seniority" placeholder="Any" data={SENIORITY_OPTIONS} value={filters.seniority}
         onChange={(value) => set('seniority', value)} clearable w={130} />
-      <TextInput label="Location" placeholder="e.g. Utrecht" value={filters.location}
+      <TextInput label="Location" placeholder="e.g. Utrecht" maxLength={120} value={filters.location}
         onChange={(event) => set('location', event.currentTarget.value)} w={140} />
       <Select label="Consent" placeholder="Any" data={CONSENT_OPTIONS} value={filters.consent}
         onChange={(value) => set('consent', value as ConsentFilter | null)} clearable w={160} />

@@ -1,6 +1,6 @@
 // Filters, bulk actions, the server-paged table and its pages.
 import { Alert, Stack } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { errorText } from '../../api/ApiError.ts';
 import { BulkActionsBar } from './BulkActionsBar.tsx';
 import { CandidateFiltersBar } from './CandidateFiltersBar.tsx';
@@ -26,9 +26,16 @@ export function CandidateListSection({ filters, queryFilters, onFiltersChange, s
   const listKey = JSON.stringify([filterParams(queryFilters), sort]);
   const [page, setPage] = useResettingState(listKey, 1);
   const [selected, setSelected] = useResettingState<ReadonlySet<CandidateId>>(listKey, new Set());
-  const list = useCandidatePage(queryFilters, sort, page);
+  // The cursor that fetches each page, learnt from the page before it (X-Next-Cursor).
+  const cursors = useRef(new Map<string, string>());
+  const cursorKey = (p: number) => `${listKey}|${p}`;
+  const list = useCandidatePage(queryFilters, sort, page, cursors.current.get(cursorKey(page)) ?? null);
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
+
+  useEffect(() => {
+    if (list.data?.nextCursor && !list.isPlaceholderData) cursors.current.set(cursorKey(page + 1), list.data.nextCursor);
+  });
 
   // After deletions the last page can disappear: step back to the new last page.
   useEffect(() => {

@@ -44,9 +44,14 @@ export function filterParams(filters: CandidateFilters): QueryParams {
   return params;
 }
 
-/** One page of the list: filters, sort, `limit` and `offset` (page is 1-based). */
-export function listParams(filters: CandidateFilters, sort: SortState, page: number): QueryParams {
-  return { ...filterParams(filters), sort: sort.sort, dir: sort.dir, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+/**
+ * One page of the list: filters, sort, `limit`, and `offset` (page is 1-based) —
+ * or, when the previous page told us, its `cursor`: keyset paging stays fast at
+ * any depth, where a large offset makes the database skip that many rows.
+ */
+export function listParams(filters: CandidateFilters, sort: SortState, page: number, cursor?: string | null): QueryParams {
+  const position = cursor ? { cursor } : { offset: (page - 1) * PAGE_SIZE };
+  return { ...filterParams(filters), sort: sort.sort, dir: sort.dir, limit: PAGE_SIZE, ...position };
 }
 
 /** The CSV of everything the current filters match, in the current order. */

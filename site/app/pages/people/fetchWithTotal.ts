@@ -1,11 +1,13 @@
-// GET with the X-Total-Count header the candidate list sends next to its JSON
-// array. The shared reader (api/apiClient.ts) returns only the body.
+// GET with the X-Total-Count and X-Next-Cursor headers the candidate list sends
+// next to its JSON array. The shared reader (api/apiClient.ts) returns only the body.
 import { withParams, type QueryParams } from '../../api/apiClient.ts';
 import { apiErrorFromResponse } from './apiErrorFromResponse.ts';
 
 export interface Page<T> {
   rows: T[];
   total: number;
+  /** Fetches the page after this one by keyset (fast at any depth); null on the last page. */
+  nextCursor: string | null;
 }
 
 export async function fetchWithTotal<T>(path: string, params: QueryParams, signal?: AbortSignal): Promise<Page<T>> {
@@ -15,5 +17,5 @@ export async function fetchWithTotal<T>(path: string, params: QueryParams, signa
   const rows = Array.isArray(json) ? (json as T[]) : [];
   const header = res.headers.get('X-Total-Count');
   const total = header === null ? NaN : Number(header);
-  return { rows, total: Number.isFinite(total) ? total : rows.length };
+  return { rows, total: Number.isFinite(total) ? total : rows.length, nextCursor: res.headers.get('X-Next-Cursor') };
 }

@@ -22,8 +22,8 @@ export function useTalentPools() {
 }
 
 /** One page of the filtered, sorted list; the previous page stays on screen while the next loads. */
-export function useCandidatePage(filters: CandidateFilters, sort: SortState, page: number) {
-  const params = listParams(filters, sort, page);
+export function useCandidatePage(filters: CandidateFilters, sort: SortState, page: number, cursor: string | null) {
+  const params = listParams(filters, sort, page, cursor);
   return useQuery({
     // 'page' keeps these apart from ['/api/candidates', { limit }] (compose's plain list).
     queryKey: ['/api/candidates', params, 'page'],

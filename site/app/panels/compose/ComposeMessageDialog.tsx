@@ -1,12 +1,13 @@
 // The Compose Message dialog (spec §2, §4, §5, §8), opened with
 // openPanel('compose', { candidateId?, candidateName?, talentPoolId?, subject?, content? }).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { closePanel, useDrawerState } from '../../drawers/drawerStore.ts';
 import { isAiPlaceholder } from '../../messaging/aiPlaceholder.ts';
 import { COMPOSE_MESSAGE_ROWS } from '../../messaging/constants.ts';
+import { placeholdersToFill } from '../../messaging/draftContent.ts';
 import { messageFormDefaults, messageFormSchema, type MessageFormValues } from '../../messaging/messageFormSchema.ts';
 import { useAiTemplates, useCandidates, useTalentPools } from '../../messaging/queries.ts';
 import { eligiblePoolRecipients, emailBlockReasons } from '../../messaging/recipients.ts';
@@ -50,17 +51,19 @@ export function ComposeMessageDialog() {
   // A fresh form each time the dialog opens, with the preset values.
   useEffect(() => {
     if (open) resetForm();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
+    // Deliberately keyed on `open` alone: the payload is read once, when the dialog opens.
   }, [open]);
 
-  const [recipientType, chosenCandidate, chosenPool, currentContent] = useWatch({
-    control, name: ['recipientType', 'candidateId', 'talentPoolId', 'content'],
+  const [recipientType, chosenCandidate, chosenPool, currentContent, currentSubject] = useWatch({
+    control, name: ['recipientType', 'candidateId', 'talentPoolId', 'content', 'subject'],
   });
   const candidate = candidates.find((c) => c.id === chosenCandidate);
   const blockReasons = recipientType === 'individual' && candidate ? emailBlockReasons(candidate) : [];
   const poolRecipients = recipientType === 'pool' && chosenPool ? eligiblePoolRecipients(candidates, chosenPool) : null;
   const placeholderShowing = isAiPlaceholder(currentContent);
   const locked = Boolean(candidateId || talentPoolId);
+  // A template draft may keep blanks only the recruiter can fill; the server refuses to send them.
+  const toFill = placeholderShowing ? [] : placeholdersToFill(currentSubject ?? '', currentContent ?? '');
 
   return (
     <Modal opened={open} onClose={close} title="Compose Message" size="lg" centered data-testid="compose-dialog">
@@ -91,6 +94,11 @@ export function ComposeMessageDialog() {
             {...register('content')}
             error={errors.content?.message}
           />
+          {toFill.length > 0 && (
+            <Alert color="yellow" data-testid="compose-placeholders-to-fill">
+              Replace {toFill.map((name) => `{{${name}}}`).join(', ')} before sending.
+            </Alert>
+          )}
           <Group justify="space-between">
             <AdvancedEditorButton form={form} candidateName={candidateName ?? candidate?.name} placeholderShowing={placeholderShowing} onLeave={close} />
             <Group gap="sm">

@@ -52,6 +52,8 @@ export function RecipientFields({ control, candidates, pools, locked, presetCand
               placeholder={loadingCandidates ? 'Loading candidates...' : 'Select a candidate'}
               data={candidateOptions}
               searchable
+              // Up to 10000 candidates: render only the first matches of what is typed.
+              limit={100}
               clearable={!locked}
               disabled={locked}
               nothingFoundMessage="No candidates found"

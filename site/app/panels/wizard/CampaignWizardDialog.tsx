@@ -58,7 +58,7 @@ export function CampaignWizardDialog() {
     setPrompt(prefill.prompt ?? '');
     setLaunchError(null);
     setStep(0);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
+    // Deliberately keyed on `open` alone: the payload is read once, when the dialog opens.
   }, [open]);
 
   const watched = useWatch({ control: form.control, name: ['campaignType', 'name', 'talentPoolId', 'emailSubject', 'emailContent'] });
@@ -110,10 +110,12 @@ export function CampaignWizardDialog() {
           </Stepper>
           <Group justify="space-between">
             <Button variant="default" onClick={step === 0 ? close : previous}>{step === 0 ? 'Cancel' : 'Previous'}</Button>
+            {/* Distinct keys: reusing the Next element as the submit button would let the click that
+                reaches step 3 also submit the form (its type changes before the browser acts on it). */}
             {step < LAST_STEP ? (
-              <Button onClick={next} disabled={!canAdvance}>Next</Button>
+              <Button key="next" onClick={next} disabled={!canAdvance}>Next</Button>
             ) : (
-              <Button type="submit" disabled={!canLaunch} loading={launch.isPending}>Launch Campaign</Button>
+              <Button key="launch" type="submit" disabled={!canLaunch} loading={launch.isPending}>Launch Campaign</Button>
             )}
           </Group>
         </Stack>

@@ -1,0 +1,222 @@
+// Messaging in the browser against the real server and demo data: compose,
+// consent, pool preview, Advanced Editor, the wizard, the dev outbox, replies.
+import { expect, test, type Page } from '@playwright/test';
+import { signInRecruiter } from './helpers.ts';
+
+interface Candidate { id: number; name: string; email: string | null; allowsEmail: boolean; talentPoolIds: number[] }
+interface Pool { id: number; name: string; candidateCount: number }
+
+async function demoData(page: Page) {
+  const candidates = await (await page.request.get('/api/candidates?limit=10000')).json() as Candidate[];
+  const pools = await (await page.request.get('/api/talent-pools')).json() as Pool[];
+  return { candidates, pools };
+}
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+/** Picks an option of a Mantine Select inside `scope`, typing to narrow the list. */
+async function pick(page: Page, scope: ReturnType<Page['getByRole']>, label: string, search: string, option: string) {
+  const input = scope.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  await input.fill(search);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function openCommunications(page: Page) {
+  await page.goto('/app/communications');
+  await expect(page.getByRole('heading', { level: 1, name: 'Communications' })).toBeVisible();
+}
+
+test('compose to a consenting candidate: Message Sent, the mail lands in the dev outbox, the candidate replies, and we reply back', async ({ page }) => {
+  await signInRecruiter(page);
+  const { candidates } = await demoData(page);
+  const person = candidates.find((c) => c.allowsEmail && c.email && c.id % 9 !== 0 && c.id % 15 !== 0)!;
+  const subject = `E2E coffee ${Date.now()}`;
+
+  await openCommunications(page);
+  await page.getByRole('button', { name: 'Compose message' }).click();
+  const compose = dialog(page, 'Compose Message');
+  await expect(compose.getByText('Send a message to a candidate or talent pool')).toBeVisible();
+  await pick(page, compose, 'Candidate', person.name, `${person.name} (${person.email})`);
+  await expect(compose.getByTestId('cannot-send-email')).toHaveCount(0);
+  await compose.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await compose.getByRole('textbox', { name: 'Message' }).fill('Hi, would you like to grab a coffee next week?');
+  await compose.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message Sent')).toBeVisible();
+  await expect(page.getByText('Your message has been sent successfully.')).toBeVisible();
+  await expect(compose).toBeHidden();
+
+  // The worker "sends" it into the dev outbox.
+  await page.getByRole('tab', { name: 'Dev outbox' }).click();
+  const mailLink = page.getByTestId('outbox-list').getByRole('button', { name: subject });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(mailLink).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await mailLink.click();
+  const mail = page.getByTestId('outbox-mail');
+  await expect(mail.getByTestId('outbox-headers')).toContainText('Message-ID');
+  await expect(mail.getByTestId('outbox-headers')).toContainText(person.email!);
+  await expect(mail.getByTestId('outbox-body')).toContainText('grab a coffee next week');
+
+  // Reply as the candidate: it shows up in the thread.
+  await mail.getByLabel("Candidate's reply").fill('Yes, Tuesday works great for me, thanks!');
+  await mail.getByRole('button', { name: 'Send as candidate' }).click();
+  await expect(page.getByText('Reply received')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Messages' }).click();
+  const row = page.getByTestId('thread-list').locator('[data-testid^="thread-row-"]', { hasText: subject });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(row).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(row).toHaveAttribute('data-unread', 'true');
+  await row.click();
+  const view = page.getByTestId('thread-view');
+  await expect(view.getByText('Yes, Tuesday works great for me, thanks!')).toBeVisible();
+  await expect(view.getByText('Hi, would you like to grab a coffee next week?')).toBeVisible();
+
+  // Reply from the drawer: the subject gets "Re: " once.
+  await view.getByRole('button', { name: 'Reply' }).click();
+  const drawer = dialog(page, 'Reply to Message');
+  await expect(drawer.getByTestId('original-content')).toContainText('Tuesday works great');
+  await expect(drawer.getByTestId('reply-subject')).toHaveText(`Subject: Re: ${subject}`);
+  await drawer.getByRole('button', { name: 'Send Reply' }).click();
+  await expect(drawer.getByText('Reply content is required')).toBeVisible();
+  await drawer.getByRole('textbox', { name: 'Your reply' }).fill('Great, see you Tuesday at 10!');
+  await drawer.getByRole('button', { name: 'Send Reply' }).click();
+  await expect(page.getByText('Reply Sent')).toBeVisible();
+  await expect(page.getByText('Your reply has been sent successfully.')).toBeVisible();
+  await expect(view.getByText('Great, see you Tuesday at 10!')).toBeVisible();
+
+  const threadId = Number((await row.getAttribute('data-testid'))!.replace('thread-row-', ''));
+  const thread = await (await page.request.get(`/api/messages/${threadId}/thread`)).json();
+  const last = thread.messages[thread.messages.length - 1];
+  expect(last).toMatchObject({ direction: 'out', subject: `Re: ${subject}`, content: 'Great, see you Tuesday at 10!' });
+});
+
+test('compose to a candidate without consent or address shows "Cannot Send Email" with the reasons', async ({ page }) => {
+  await signInRecruiter(page);
+  const { candidates } = await demoData(page);
+  const noConsent = candidates.find((c) => c.allowsEmail === false && c.email)!;
+  const noAddress = candidates.find((c) => !c.email)!;
+
+  await page.goto(`/app/communications?action=compose&candidateId=${noConsent.id}&candidateName=${encodeURIComponent(noConsent.name)}`);
+  const compose = dialog(page, 'Compose Message');
+  const box = compose.getByTestId('cannot-send-email');
+  await expect(box).toContainText('Cannot Send Email');
+  await expect(box).toContainText('Candidate has not consented to email');
+  await expect(compose.getByRole('combobox', { name: 'Candidate', exact: true })).toBeDisabled();
+  await compose.getByRole('textbox', { name: 'Subject' }).fill('Hello');
+  await compose.getByRole('textbox', { name: 'Message' }).fill('Hi');
+  await compose.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Email Not Allowed')).toBeVisible();
+  await compose.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto(`/app/communications?action=compose&candidateId=${noAddress.id}&candidateName=${encodeURIComponent(noAddress.name)}`);
+  await expect(dialog(page, 'Compose Message').getByTestId('cannot-send-email')).toContainText('No email address on file');
+});
+
+test('a pool preview shows 5 names and "+ N more"', async ({ page }) => {
+  await signInRecruiter(page);
+  const { candidates, pools } = await demoData(page);
+  const eligible = (pool: Pool) => candidates.filter((c) => c.talentPoolIds.includes(pool.id) && c.email && c.allowsEmail !== false).length;
+  const pool = pools.find((p) => eligible(p) > 5)!;
+
+  await openCommunications(page);
+  await page.getByRole('button', { name: 'Compose message' }).click();
+  const compose = dialog(page, 'Compose Message');
+  await compose.getByText('Talent pool', { exact: true }).click();
+  await pick(page, compose, 'Talent pool', pool.name, `${pool.name} (${pool.candidateCount})`);
+  const preview = compose.getByTestId('pool-preview');
+  await expect(preview).toContainText(`${eligible(pool)} recipients`);
+  await expect(preview.locator('.mantine-Badge-root')).toHaveCount(5);
+  await expect(preview.getByTestId('pool-preview-more')).toHaveText(`+ ${eligible(pool) - 5} more`);
+});
+
+test('Advanced Editor carries the compose values to the campaign wizard', async ({ page }) => {
+  await signInRecruiter(page);
+  const { pools } = await demoData(page);
+  const pool = pools[0];
+
+  await openCommunications(page);
+  // Record client-side navigations: the page opens the wizard and then tidies its URL.
+  await page.evaluate(() => {
+    const pushes: string[] = [];
+    (window as unknown as { pushes: string[] }).pushes = pushes;
+    const push = history.pushState.bind(history);
+    history.pushState = (data, unused, url) => { pushes.push(String(url)); push(data, unused, url); };
+  });
+  await page.getByRole('button', { name: 'Compose message' }).click();
+  const compose = dialog(page, 'Compose Message');
+  await compose.getByText('Talent pool', { exact: true }).click();
+  await pick(page, compose, 'Talent pool', pool.name, `${pool.name} (${pool.candidateCount})`);
+  await compose.getByRole('textbox', { name: 'Subject' }).fill('Hello & welcome');
+  await compose.getByRole('textbox', { name: 'Message' }).fill('Hi {{firstName}},\nnew roles = 100% remote');
+  await compose.getByRole('button', { name: 'Advanced Editor' }).click();
+
+  await expect(page.getByText('Opening Advanced Editor')).toBeVisible();
+  await expect(compose).toBeHidden();
+  const pushes = await page.evaluate(() => (window as unknown as { pushes: string[] }).pushes);
+  expect(pushes).toEqual([`/app/communications?talentPoolId=${pool.id}&channel=email&subject=Hello%20%26%20welcome`
+    + '&content=Hi%20%7B%7BfirstName%7D%7D%2C%0Anew%20roles%20%3D%20100%25%20remote&template=manual&language=english&action=create-campaign']);
+
+  const wizard = dialog(page, 'Create Campaign');
+  await expect(wizard.getByRole('combobox', { name: 'Talent pool' })).toHaveValue(`${pool.name} (${pool.candidateCount})`);
+  await wizard.getByTestId('campaign-type-announcement').click();
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await expect(wizard.getByRole('textbox', { name: 'Email subject' })).toHaveValue('Hello & welcome');
+  await expect(wizard.getByRole('textbox', { name: 'Email content' })).toHaveValue('Hi {{firstName}},\nnew roles = 100% remote');
+  await expect(wizard.getByLabel('English')).toBeChecked();
+});
+
+test('the campaign wizard drafts from a template and launches a campaign that shows up with its progress', async ({ page }) => {
+  await signInRecruiter(page);
+  const { pools } = await demoData(page);
+  const pool = pools[1] ?? pools[0];
+  const name = `E2E announcement ${Date.now()}`;
+
+  await openCommunications(page);
+  await page.getByRole('button', { name: 'New campaign' }).click();
+  const wizard = dialog(page, 'Create Campaign');
+  const next = wizard.getByRole('button', { name: 'Next' });
+  await expect(next).toBeDisabled();
+  await wizard.getByTestId('campaign-type-announcement').click();
+  await expect(wizard.getByRole('textbox', { name: 'Campaign name' })).toHaveValue(/^Job Announcement - /);
+  await wizard.getByRole('textbox', { name: 'Campaign name' }).fill(name);
+  await pick(page, wizard, 'Talent pool', pool.name, `${pool.name} (${pool.candidateCount})`);
+  await next.click();
+
+  // Dutch by default; a template card drafts the content (built-in drafter without an AI provider).
+  await expect(wizard.getByLabel('Dutch')).toBeChecked();
+  await wizard.locator('[data-testid^="template-card-"]').first().click();
+  await expect(page.getByText('Content Generated', { exact: true })).toBeVisible();
+  await expect(wizard.getByRole('textbox', { name: 'Email content' })).not.toHaveValue('');
+  // The recruiter fills in what only they know; the candidate's own details stay placeholders.
+  await wizard.getByRole('textbox', { name: 'Email subject' }).fill('Nieuwe vacature bij Acme');
+  await wizard.getByRole('textbox', { name: 'Email content' }).fill('Hoi {{firstName}},\n\nAcme zoekt iemand zoals jij. Interesse?\n\nGroet');
+  await expect(wizard.getByTestId('placeholders-to-fill')).toHaveCount(0);
+  await next.click();
+
+  await expect(wizard.getByLabel('Send now')).toBeChecked();
+  await wizard.getByRole('button', { name: 'Launch Campaign' }).click();
+  await expect(page.getByText('Campaign Created Successfully!')).toBeVisible();
+  await expect(page.getByText('Your campaign has been scheduled and will be sent automatically.')).toBeVisible();
+  await expect(wizard).toBeHidden();
+
+  await page.getByRole('tab', { name: 'Campaigns' }).click();
+  const row = page.getByTestId('campaign-list').locator('tr', { hasText: name });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(row.getByTestId('campaign-status')).toHaveText('sent', { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(row.getByTestId('campaign-counts')).toContainText(`${pool.candidateCount} recipients`);
+  await row.getByRole('button', { name }).click();
+  await expect(page).toHaveURL(/\?campaign=\d+$/);
+  await expect(page.getByTestId('campaign-detail')).toContainText('Skipped because');
+
+  // The wizard starts over at step 1 next time.
+  await page.getByRole('button', { name: 'New campaign' }).click();
+  await expect(wizard.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(wizard.getByRole('textbox', { name: 'Campaign name' })).toHaveValue('');
+});

@@ -1,0 +1,121 @@
+// The command palette (spec §2, §4, §5), driven by the keyboard only, against
+// the real search API and the demo data.
+import { expect, test, type Page } from '@playwright/test';
+import { signInRecruiter } from './helpers.ts';
+
+const PLACEHOLDER = 'Search candidates, campaigns and templates...';
+
+const palette = (page: Page) => page.getByTestId('command-palette');
+const searchField = (page: Page) => page.getByPlaceholder(PLACEHOLDER);
+const results = (page: Page) => page.getByTestId('palette-result');
+const highlighted = (page: Page) => page.locator('[data-testid="palette-result"][aria-selected="true"]');
+
+/** Signed in with the shell on screen (the shortcut listener lives in the shell). */
+async function signedIn(page: Page) {
+  await signInRecruiter(page);
+  await expect(page.getByTestId('search-button')).toBeVisible();
+}
+
+test('keyboard only: Control+K, type, Down/Up clamped, Enter lands on the page, Escape closes', async ({ page }) => {
+  await signedIn(page);
+  await page.keyboard.press('Control+K');
+  await expect(palette(page)).toBeVisible();
+  await expect(searchField(page)).toBeFocused();
+  await expect(page.getByText('Start typing to search across the product')).toBeVisible();
+  await expect(page.getByText('Try "create campaign"')).toBeVisible();
+
+  // One character: still the hint, no search.
+  await page.keyboard.type('d');
+  await expect(page.getByText('Start typing to search across the product')).toBeVisible();
+  await page.keyboard.type('e');
+  await expect(results(page).first()).toBeVisible();
+  const count = await results(page).count();
+  expect(count).toBeGreaterThan(2);
+  await expect(page.getByTestId('palette-count')).toHaveText(`${count} results`);
+
+  // The first result starts highlighted; Up at the top stays there.
+  await expect(highlighted(page)).toHaveCount(1);
+  await expect(results(page).nth(0)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowUp');
+  await expect(results(page).nth(0)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(results(page).nth(2)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowUp');
+  await expect(results(page).nth(1)).toHaveAttribute('aria-selected', 'true');
+
+  // Down past the end stays on the last result.
+  for (let i = 0; i < count + 2; i++) await page.keyboard.press('ArrowDown');
+  await expect(results(page).nth(count - 1)).toHaveAttribute('aria-selected', 'true');
+  for (let i = 0; i < count; i++) await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowDown');
+
+  // The demo candidates come first for "de": Enter opens the highlighted one.
+  const chosen = highlighted(page);
+  const title = (await chosen.locator('.mantine-Spotlight-actionLabel').textContent())?.trim();
+  expect(title).toBeTruthy();
+  await page.keyboard.press('Enter');
+  await expect(palette(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/app\/people\?candidate=\d+$/);
+  await expect(page.getByRole('dialog').getByRole('heading', { name: title! })).toBeVisible();
+
+  // Reopening starts empty; Escape closes.
+  await page.keyboard.press('Escape'); // closes the candidate drawer
+  await expect(page.getByTestId('candidate-detail')).toBeHidden();
+  await page.keyboard.press('Control+K');
+  await expect(searchField(page)).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(palette(page)).toBeHidden();
+});
+
+test('an action result navigates with Enter; no results says so', async ({ page }) => {
+  await signedIn(page);
+  await page.keyboard.press('Control+K');
+  await page.keyboard.type('zzqxv');
+  await expect(page.getByText('No results found')).toBeVisible();
+  await expect(page.getByText('Try a different search term')).toBeVisible();
+  await searchField(page).fill('');
+  await page.keyboard.type('add candidate');
+  const action = results(page).filter({ hasText: 'Add candidate' });
+  await expect(action).toHaveCount(1);
+  const titles = await results(page).allTextContents();
+  const index = titles.findIndex((text) => text.startsWith('Add candidate'));
+  for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+  await expect(action).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/app\/people\?action=add-candidate$/);
+  await expect(page.getByTestId('candidate-form')).toBeVisible();
+});
+
+test('Control+K toggles, the Search button opens, and typing in an input does not open it', async ({ page }) => {
+  await signedIn(page);
+  await page.getByTestId('search-button').click();
+  await expect(palette(page)).toBeVisible();
+  await page.keyboard.press('Control+K');
+  await expect(palette(page)).toBeHidden();
+  await page.keyboard.press('Control+K');
+  await expect(palette(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(palette(page)).toBeHidden();
+
+  await page.goto('/app/people');
+  const filter = page.getByTestId('candidate-filters').getByLabel('Search');
+  await filter.click();
+  await page.keyboard.press('Control+K');
+  await expect(palette(page)).toBeHidden();
+  await expect(filter).toBeFocused();
+});
+
+test('the dialog is at most 42rem wide and the list at most 24rem high', async ({ page }) => {
+  await signedIn(page);
+  await page.keyboard.press('Control+K');
+  await page.keyboard.type('de');
+  await expect(results(page).first()).toBeVisible();
+  const dialog = page.getByRole('dialog');
+  const width = await dialog.evaluate((el) => el.getBoundingClientRect().width);
+  const rem = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+  expect(width).toBeLessThanOrEqual(42 * rem + 0.5);
+  const list = page.getByRole('listbox', { name: 'Search results' });
+  const height = await list.evaluate((el) => el.getBoundingClientRect().height);
+  expect(height).toBeLessThanOrEqual(24 * rem + 0.5);
+});
