@@ -13,9 +13,15 @@ export interface ComposePayload {
 export interface ReplyPayload {
   messageId?: number;
 }
+/** The wizard's starting values, e.g. carried over from the Advanced Editor. */
 export interface CampaignPayload {
   talentPoolId?: number;
   campaignType?: 'nurture' | 'announcement' | 'followup' | 'event';
+  emailSubject?: string;
+  emailContent?: string;
+  templateId?: string;
+  prompt?: string;
+  language?: 'english' | 'dutch';
 }
 
 export interface DrawerState {

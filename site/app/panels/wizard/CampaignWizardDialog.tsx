@@ -16,7 +16,6 @@ import { toast } from '../../toast/toast.ts';
 import { BasicInfoStep } from './BasicInfoStep.tsx';
 import { ContentStep } from './ContentStep.tsx';
 import { LaunchStep } from './LaunchStep.tsx';
-import { takeWizardPrefill } from './openCampaignWizard.ts';
 import { useWizardGeneration } from './useWizardGeneration.ts';
 
 export const WIZARD_STEPS = ['Basic Info', 'Content', 'Launch'] as const;
@@ -43,19 +42,18 @@ export function CampaignWizardDialog() {
   useEffect(() => {
     if (!open) return;
     void prefetchAiTemplates(client);
-    const prefill = takeWizardPrefill();
     const values: CampaignFormValues = {
       ...CAMPAIGN_FORM_DEFAULTS,
-      talentPoolId: String(prefill.talentPoolId ?? panel.talentPoolId ?? ''),
-      language: prefill.language ?? CAMPAIGN_FORM_DEFAULTS.language,
-      selectedTemplate: prefill.templateId ?? '',
-      emailSubject: prefill.emailSubject ?? '',
-      emailContent: prefill.emailContent ?? '',
+      talentPoolId: String(panel.talentPoolId ?? ''),
+      language: panel.language ?? CAMPAIGN_FORM_DEFAULTS.language,
+      selectedTemplate: panel.templateId ?? '',
+      emailSubject: panel.emailSubject ?? '',
+      emailContent: panel.emailContent ?? '',
     };
     if (panel.campaignType) Object.assign(values, { campaignType: panel.campaignType }, applyCampaignTypeDefaults(values, panel.campaignType));
     generation.cancel();
     form.reset(values);
-    setPrompt(prefill.prompt ?? '');
+    setPrompt(panel.prompt ?? '');
     setLaunchError(null);
     setStep(0);
     // Deliberately keyed on `open` alone: the payload is read once, when the dialog opens.
