@@ -31,7 +31,7 @@ function startChild(): Promise<number> {
 }
 
 describe('embedded PostgreSQL after the app was killed', () => {
-  it('stops the leftover server, starts again and keeps the data', async () => {
+  it('stops the leftover server, starts again and keeps the data', { timeout: 60_000 }, async () => {
     childPid = await startChild();
     const url = `postgres://postgres:child@127.0.0.1:${port}/postgres`;
     const before = new pg.Client({ connectionString: url });

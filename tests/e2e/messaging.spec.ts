@@ -220,3 +220,14 @@ test('the campaign wizard drafts from a template and launches a campaign that sh
   await expect(wizard.getByRole('button', { name: 'Next' })).toBeDisabled();
   await expect(wizard.getByRole('textbox', { name: 'Campaign name' })).toHaveValue('');
 });
+
+test('a pool is messaged from the People page with its recipient locked', async ({ page }) => {
+  await signInRecruiter(page);
+  await page.goto('/app/people');
+  await page.getByRole('button', { name: 'Actions for Backend Engineers' }).click();
+  await page.getByRole('menuitem', { name: 'Send message to pool' }).click();
+  const compose = dialog(page, 'Compose Message');
+  await expect(compose.getByText('Send a message to a candidate or talent pool')).toBeVisible();
+  await expect(compose.getByRole('combobox', { name: 'Talent pool', exact: true })).toBeDisabled();
+  await expect(compose.getByTestId('pool-preview')).toBeVisible();
+});

@@ -1,5 +1,6 @@
-// One talent pool in the side list: pick it to filter, or rename/delete it.
+// One talent pool in the side list: pick it to filter, message it, rename or delete it.
 import { ActionIcon, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { openPanel } from '../../drawers/drawerStore.ts';
 import type { TalentPool } from './peopleTypes.ts';
 import { UNSHRINKING } from './SkillTags.tsx';
 
@@ -28,6 +29,7 @@ export function PoolListItem({ pool, active, onSelect, onRename, onDelete }: Poo
           <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${pool.name}`}>⋯</ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          <Menu.Item onClick={() => openPanel('compose', { talentPoolId: pool.id })}>Send message to pool</Menu.Item>
           <Menu.Item onClick={onRename}>Rename</Menu.Item>
           <Menu.Item color="red" onClick={onDelete}>Delete</Menu.Item>
         </Menu.Dropdown>
