@@ -2,16 +2,13 @@
 // create/edit (consent through the ledger), delete, and the CSV export rows.
 // Everything runs in the caller's transaction, so row-level security applies.
 import type { Tx } from './db/request.ts';
+import { DomainError } from './errors.ts';
 import { CANDIDATE_FIELDS, type CandidateCreate, type CandidateField, type CandidateFilter, type CandidateListQuery, type CandidateUpdate } from './schemas/candidates.ts';
 
-/** A refusal that names the field (the routes answer it as a 4xx). */
-export class InputError extends Error {
-  field: string;
-  status: 404 | 409 | 422;
+/** A refusal that names the field (the API answers it as a 4xx). */
+export class InputError extends DomainError {
   constructor(status: 404 | 409 | 422, field: string, message: string) {
-    super(message);
-    this.status = status;
-    this.field = field;
+    super(status, message, field);
   }
 }
 

@@ -3,6 +3,7 @@
 // written in batches of BATCH_SIZE rows, each in its own transaction, so a
 // 100,000-row file never sits in memory and its progress is visible meanwhile.
 // Every row goes through candidateCreateSchema, the schema the API uses.
+import { DomainError } from './errors.ts';
 import type { Tx } from './db/request.ts';
 import { type CsvRecord, type Delimiter, parseCsv, readCsv } from './csv.ts';
 import { candidateCreateSchema, type CandidateCreate } from './schemas/candidates.ts';
@@ -11,13 +12,9 @@ import { DELIMITER_NAMES, IMPORT_FIELDS, type ImportCreate, type ImportField, ty
 export const BATCH_SIZE = 2000;
 export const MAX_ROWS = 1_000_000;
 
-export class ImportError extends Error {
-  status: 404 | 409 | 413 | 422;
-  field?: string;
+export class ImportError extends DomainError {
   constructor(status: 404 | 409 | 413 | 422, message: string, field?: string) {
-    super(message);
-    this.status = status;
-    this.field = field;
+    super(status, message, field);
   }
 }
 

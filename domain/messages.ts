@@ -2,18 +2,17 @@
 // thread_id points at it. Outbound messages are stored 'queued'; the worker
 // sends them (worker/jobs/mail.ts). Consent is checked here with the reasons
 // the UI shows, and again by the database trigger enforce_message_consent.
+import { DomainError } from './errors.ts';
 import type { Tx } from './db/request.ts';
 import { candidateValues, detectLanguage, fillPlaceholders, placeholdersIn } from './ai/placeholders.ts';
 import type { NewMessage, ThreadListQuery } from './schemas/messages.ts';
 
 /** A refusal the API shows as 404 (not_found) or 422 (refused), naming the field. */
-export class MessagingError extends Error {
+export class MessagingError extends DomainError {
   kind: 'not_found' | 'refused';
-  field?: string;
   constructor(kind: 'not_found' | 'refused', message: string, field?: string) {
-    super(message);
+    super(kind === 'not_found' ? 404 : 422, message, field);
     this.kind = kind;
-    this.field = field;
   }
 }
 

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Auth } from './auth/better-auth.ts';
 import type { NewUser, UserUpdate } from './schemas/auth.ts';
 import type { Tx } from './db/request.ts';
+import { DomainError } from './errors.ts';
 
 export interface UserSummary {
   id: string;
@@ -19,11 +20,9 @@ export interface UserSummary {
 const SUMMARY_COLUMNS = `id, username::text, display_name as "displayName", email::text, role,
   two_factor_enabled as "twoFactorEnabled", banned, created_at as "createdAt"`;
 
-export class UserConflictError extends Error {
-  field: string;
+export class UserConflictError extends DomainError {
   constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
+    super(409, message, field);
   }
 }
 

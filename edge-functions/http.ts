@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import { DomainError } from '../domain/errors.ts';
 
 export class HttpError extends Error {
   status: ContentfulStatusCode;
@@ -51,6 +52,7 @@ function isPgError(error: unknown): error is PgError {
 /** Known database refusals become 4xx answers; anything else is a 500 and logged. */
 export function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error;
+  if (error instanceof DomainError) return new HttpError(error.status, error.message, { field: error.field });
   if (!isPgError(error)) return null;
   switch (error.code) {
     case '23505': {

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { accessRequestDecisionSchema, newUserSchema, userUpdateSchema } from '../../domain/schemas/auth.ts';
-import { audit, createUser, listUsers, updateUser, UserConflictError } from '../../domain/users.ts';
+import { audit, createUser, listUsers, updateUser } from '../../domain/users.ts';
 import { decideAccessRequest, listAccessRequests } from '../../domain/access-requests.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireAdmin, requireUser } from '../guards.ts';
@@ -18,14 +18,9 @@ adminRoutes.get('/users', async (c) => c.json({ users: await asUser(c, listUsers
 
 adminRoutes.post('/users', async (c) => {
   const input = await parseBody(c, newUserSchema);
-  try {
-    const user = await createUser(c.var.deps.auth, c.var.deps.pools.owner, input);
-    await asUser(c, (tx) => audit(tx, c.var.user.id, 'user.create', 'user', user.id, { username: user.username, role: user.role }));
-    return c.json({ user }, 201);
-  } catch (error) {
-    if (error instanceof UserConflictError) throw new HttpError(409, error.message, { field: error.field });
-    throw error;
-  }
+  const user = await createUser(c.var.deps.auth, c.var.deps.pools.owner, input);
+  await asUser(c, (tx) => audit(tx, c.var.user.id, 'user.create', 'user', user.id, { username: user.username, role: user.role }));
+  return c.json({ user }, 201);
 });
 
 adminRoutes.patch('/users/:id', async (c) => {

@@ -6,7 +6,7 @@ import { enqueueQuietly, QUEUES } from '../../domain/jobs.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError, parse, parseBody } from '../http.ts';
-import { idParam, refusals } from './messages.ts';
+import { idParam } from './messages.ts';
 
 export const campaignRoutes = new Hono<AppEnv>();
 campaignRoutes.use('*', requireUser);
@@ -22,7 +22,7 @@ campaignRoutes.get('/:id', async (c) => {
 
 campaignRoutes.post('/', async (c) => {
   const input = await parseBody(c, newCampaignSchema);
-  const campaign = await refusals(asUser(c, (tx) => createCampaign(tx, input, c.var.user.id)));
+  const campaign = await asUser(c, (tx) => createCampaign(tx, input, c.var.user.id));
   // Due now: dispatched at once; later: the job waits until then (the sweep is the safety net).
   await enqueueQuietly(c.var.deps.jobs, QUEUES.campaignDispatch, [{ data: { campaignId: campaign.id }, startAfter: input.scheduledAt }]);
   return c.json({ success: true, campaign }, 201);

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-  createCandidate, deleteCandidates, EXPORT_COLUMNS, exportChunk, getCandidate, InputError, listCandidates, updateCandidate,
+  createCandidate, deleteCandidates, EXPORT_COLUMNS, exportChunk, getCandidate, listCandidates, updateCandidate,
 } from '../../domain/candidates.ts';
 import {
   candidateCreateSchema, candidateIdsSchema, candidateListQuerySchema, candidateUpdateSchema,
@@ -21,22 +21,12 @@ const exportQuerySchema = candidateListQuerySchema.omit({ limit: true, offset: t
   delimiter: z.enum(['comma', 'semicolon'], { error: 'delimiter must be comma or semicolon' }).default('comma'),
 });
 
-/** Domain refusals (missing pool, bad cursor) become 4xx answers naming the field. */
-async function domain<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof InputError) throw new HttpError(error.status, error.message, { field: error.field });
-    throw error;
-  }
-}
-
 export const candidateRoutes = new Hono<AppEnv>();
 candidateRoutes.use('*', requireUser);
 
 candidateRoutes.get('/', async (c) => {
   const query = parse(candidateListQuerySchema, c.req.query());
-  const page = await domain(() => asUser(c, (tx) => listCandidates(tx, query)));
+  const page = await asUser(c, (tx) => listCandidates(tx, query));
   c.header('x-total-count', String(page.total));
   if (page.nextCursor) c.header('x-next-cursor', page.nextCursor);
   return c.body(page.json, 200, { 'content-type': 'application/json; charset=utf-8' });
@@ -47,7 +37,7 @@ candidateRoutes.get('/export.csv', async (c) => {
   const query = parse(exportQuerySchema, c.req.query());
   const delimiter = query.delimiter === 'semicolon' ? ';' : ',';
   // Validate the filters (and a bad cursor) before the response starts.
-  let chunk = await domain(() => asUser(c, (tx) => exportChunk(tx, query, null, 2000)));
+  let chunk = await asUser(c, (tx) => exportChunk(tx, query, null, 2000));
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -74,7 +64,7 @@ candidateRoutes.get('/export.csv', async (c) => {
 
 candidateRoutes.post('/', async (c) => {
   const input = await parseBody(c, candidateCreateSchema);
-  const candidate = await domain(() => asUser(c, (tx) => createCandidate(tx, c.var.user.id, input)));
+  const candidate = await asUser(c, (tx) => createCandidate(tx, c.var.user.id, input));
   return c.json(candidate, 201);
 });
 
@@ -99,7 +89,7 @@ candidateRoutes.get('/:id', async (c) => {
 candidateRoutes.patch('/:id', async (c) => {
   const id = parseId(c.req.param('id'));
   const change = await parseBody(c, candidateUpdateSchema);
-  const candidate = await domain(() => asUser(c, (tx) => updateCandidate(tx, c.var.user.id, id, change)));
+  const candidate = await asUser(c, (tx) => updateCandidate(tx, c.var.user.id, id, change));
   if (!candidate) throw new HttpError(404, 'Candidate not found', { field: 'id' });
   return c.json(candidate);
 });

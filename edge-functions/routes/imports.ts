@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { csvLine, detectEncoding } from '../../domain/csv.ts';
 import {
-  createImport, getImport, ImportError, listImports, previewImport, runImport, skippedRows,
+  createImport, getImport, listImports, previewImport, runImport, skippedRows,
 } from '../../domain/imports.ts';
 import {
   DELIMITER_NAMES, importCreateSchema, importPreviewQuerySchema, importUploadQuerySchema,
@@ -24,10 +24,6 @@ const idParam = z.coerce.number({ error: 'id must be a number' }).int('id must b
   .max(Number.MAX_SAFE_INTEGER, 'id is too large');
 const parseId = (id: string) => parse(z.object({ id: idParam }), { id }).id;
 
-function httpError(error: ImportError) {
-  return new HttpError(error.status, error.message, { field: error.field });
-}
-
 export const importRoutes = new Hono<AppEnv>();
 importRoutes.use('*', requireUser);
 
@@ -38,28 +34,18 @@ importRoutes.post('/preview', async (c) => {
     throw new HttpError(413, 'Send only the first megabyte of the file for a preview', { field: 'file' });
   }
   const encoding = query.encoding ?? detectEncoding(bytes);
-  try {
-    const preview = previewImport(new TextDecoder(encoding).decode(bytes), {
-      mapping: query.mapping, rows: query.rows, partial: query.partial,
-      delimiter: query.delimiter ? DELIMITER_NAMES[query.delimiter] : undefined,
-    });
-    return c.json({ ...preview, encoding });
-  } catch (error) {
-    if (error instanceof ImportError) throw httpError(error);
-    throw error;
-  }
+  const preview = previewImport(new TextDecoder(encoding).decode(bytes), {
+    mapping: query.mapping, rows: query.rows, partial: query.partial,
+    delimiter: query.delimiter ? DELIMITER_NAMES[query.delimiter] : undefined,
+  });
+  return c.json({ ...preview, encoding });
 });
 
 importRoutes.get('/', async (c) => c.json(await asUser(c, listImports)));
 
 importRoutes.post('/', async (c) => {
   const input = await parseBody(c, importCreateSchema);
-  try {
-    return c.json(await asUser(c, (tx) => createImport(tx, c.var.user.id, input)), 201);
-  } catch (error) {
-    if (error instanceof ImportError) throw httpError(error);
-    throw error;
-  }
+  return c.json(await asUser(c, (tx) => createImport(tx, c.var.user.id, input)), 201);
 });
 
 importRoutes.get('/:id', async (c) => {
@@ -79,18 +65,13 @@ importRoutes.put('/:id/file', async (c) => {
   const totalBytes = Number.isFinite(length) && length > 0 ? length : null;
   if (totalBytes && totalBytes > FILE_MAX_BYTES) throw new HttpError(413, 'The file is larger than 512 MB', { field: 'file' });
   const user = c.var.user;
-  try {
-    const { summary, problem } = await runImport((work) => asUser(c, work), user.id, id, body,
-      { totalBytes, encoding, maxBytes: FILE_MAX_BYTES });
-    await asUser(c, (tx) => audit(tx, user.id, 'candidate.import', 'import', id, {
-      status: summary.status, imported: summary.imported, updated: summary.updated, skipped: summary.skipped,
-    }));
-    if (problem) throw new HttpError(problem.status, problem.message, { field: problem.field, extra: { import: summary } });
-    return c.json(summary);
-  } catch (error) {
-    if (error instanceof ImportError) throw httpError(error);
-    throw error;
-  }
+  const { summary, problem } = await runImport((work) => asUser(c, work), user.id, id, body,
+    { totalBytes, encoding, maxBytes: FILE_MAX_BYTES });
+  await asUser(c, (tx) => audit(tx, user.id, 'candidate.import', 'import', id, {
+    status: summary.status, imported: summary.imported, updated: summary.updated, skipped: summary.skipped,
+  }));
+  if (problem) throw new HttpError(problem.status, problem.message, { field: problem.field, extra: { import: summary } });
+  return c.json(summary);
 });
 
 /** Skipped rows as CSV (line, field, reason), streamed in chunks. */

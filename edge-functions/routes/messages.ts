@@ -2,7 +2,7 @@
 // one message, a thread, the thread list and marking read.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { createMessage, getMessage, getThread, listThreads, markRead, MessagingError } from '../../domain/messages.ts';
+import { createMessage, getMessage, getThread, listThreads, markRead } from '../../domain/messages.ts';
 import { newMessageSchemaFor, threadListQuerySchema } from '../../domain/schemas/messages.ts';
 import { enqueueQuietly, mailJob, QUEUES } from '../../domain/jobs.ts';
 import type { AppEnv } from '../context.ts';
@@ -16,23 +16,13 @@ export function idParam(value: string | undefined, field = 'id'): number {
   return parse(schema, { [field]: value })[field] as number;
 }
 
-/** Domain refusals become 404 / 422 answers that name the field. */
-export async function refusals<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof MessagingError) throw new HttpError(error.kind === 'not_found' ? 404 : 422, error.message, { field: error.field });
-    throw error;
-  }
-}
-
 export const candidateMessageRoutes = new Hono<AppEnv>();
 
 candidateMessageRoutes.post('/:id/messages', requireUser, async (c) => {
   const candidateId = idParam(c.req.param('id'), 'candidateId');
   const body = await jsonBody(c);
   const input = parse(newMessageSchemaFor(body), body);
-  const message = await refusals(asUser(c, (tx) => createMessage(tx, candidateId, input, c.var.user)));
+  const message = await asUser(c, (tx) => createMessage(tx, candidateId, input, c.var.user));
   await enqueueQuietly(c.var.deps.jobs, QUEUES.mailSend, [mailJob(message.id)]);
   return c.json({ success: true, message }, 201);
 });

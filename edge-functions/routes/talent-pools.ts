@@ -7,7 +7,6 @@ import {
   addPoolMembers, createTalentPool, deleteTalentPool, getTalentPool, listTalentPools, removePoolMembers, updateTalentPool,
 } from '../../domain/talent-pools.ts';
 import { audit } from '../../domain/users.ts';
-import { InputError } from '../../domain/candidates.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError, parse, parseBody } from '../http.ts';
@@ -17,16 +16,6 @@ const idParam = z.coerce.number({ error: 'id must be a number' }).int('id must b
 const parseId = (id: string) => parse(z.object({ id: idParam }), { id }).id;
 const notFound = () => new HttpError(404, 'Talent pool not found', { field: 'id' });
 
-/** A taken pool name becomes a 409 naming the field. */
-async function domain<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof InputError) throw new HttpError(error.status, error.message, { field: error.field });
-    throw error;
-  }
-}
-
 export const talentPoolRoutes = new Hono<AppEnv>();
 talentPoolRoutes.use('*', requireUser);
 
@@ -34,7 +23,7 @@ talentPoolRoutes.get('/', async (c) => c.json(await asUser(c, listTalentPools)))
 
 talentPoolRoutes.post('/', async (c) => {
   const input = await parseBody(c, talentPoolCreateSchema);
-  return c.json(await domain(() => asUser(c, (tx) => createTalentPool(tx, c.var.user.id, input))), 201);
+  return c.json(await asUser(c, (tx) => createTalentPool(tx, c.var.user.id, input)), 201);
 });
 
 talentPoolRoutes.get('/:id', async (c) => {
@@ -47,7 +36,7 @@ talentPoolRoutes.get('/:id', async (c) => {
 talentPoolRoutes.patch('/:id', async (c) => {
   const id = parseId(c.req.param('id'));
   const change = await parseBody(c, talentPoolUpdateSchema);
-  const pool = await domain(() => asUser(c, (tx) => updateTalentPool(tx, id, change)));
+  const pool = await asUser(c, (tx) => updateTalentPool(tx, id, change));
   if (!pool) throw notFound();
   return c.json(pool);
 });

@@ -7,6 +7,7 @@ import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '..
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { startWorker, type Worker } from '../../worker/index.ts';
+import { until } from '../support/until.ts';
 
 let app: TestApp;
 let worker: Worker;
@@ -27,16 +28,6 @@ afterAll(async () => {
   await worker?.stop();
   await app?.close();
 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** What the pool holds, by the eligibility rule: an email, consent, not unsubscribed. */
 async function poolCounts(poolId: number) {

@@ -10,6 +10,7 @@ import { NO_AI, startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { ORIGIN } from '../support/constants.ts';
 import { startWorker, type Worker } from '../../worker/index.ts';
+import { until } from '../support/until.ts';
 
 const SECRET = 'inbound-test-secret';
 let app: TestApp;
@@ -19,16 +20,6 @@ let fake: FakeOpenAI;
 
 interface Sent { id: number; candidateId: number; vars: Record<string, string> }
 const sent = new Map<number, Sent>();
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Sends a message to the candidate and returns what their mail client would see of it. */
 async function mailCandidate(candidateId: number): Promise<Sent> {

@@ -14,6 +14,7 @@ import { mailJob, QUEUES } from '../../domain/jobs.ts';
 import { createGraphMail } from '../../domain/mail/graph.ts';
 import { composeMail } from '../../domain/mail/compose.ts';
 import { MailDeliveryError } from '../../domain/mail/port.ts';
+import { until } from '../support/until.ts';
 
 let app: TestApp;
 let worker: Worker;
@@ -36,15 +37,6 @@ afterAll(async () => {
   await sink?.close();
 });
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 const settled = (id: number) => until(() => recruiter.get(`/api/messages/${id}`), (r) => ['sent', 'failed'].includes(r.json.status));
 const emailOf = async (candidateId: number) => (await app.pools.owner.query('select email::text from public.candidates where id = $1', [candidateId])).rows[0].email;
 const tokenOf = async (messageId: number) => (await app.pools.owner.query('select reply_token from public.messages where id = $1', [messageId])).rows[0].reply_token;

@@ -6,6 +6,7 @@ import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '..
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { startWorker, type Worker } from '../../worker/index.ts';
+import { until } from '../support/until.ts';
 
 let app: TestApp;
 let worker: Worker;
@@ -24,16 +25,6 @@ afterAll(async () => {
   await worker?.stop();
   await app?.close();
 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const compose = (candidateId: number, body: Record<string, unknown>) => recruiter.post(`/api/candidates/${candidateId}/messages`, body);
 const sentMessage = (id: number) => until(() => recruiter.get(`/api/messages/${id}`), (r) => r.json.status !== 'queued' && r.json.status !== 'sending');
