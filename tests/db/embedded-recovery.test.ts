@@ -1,6 +1,6 @@
 // `npm start` after a crash: a SIGKILLed parent leaves PostgreSQL running; the
 // next start must stop that leftover and come up, keeping the data.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,18 +21,19 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function startChild(): Promise<number> {
+function startChild(): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../support/embedded-child.ts'), dataDir, String(port)],
     { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => { if (chunk.toString().includes('ready')) resolve(child.pid!); });
+    child.stdout.on('data', (chunk: Buffer) => { if (chunk.toString().includes('ready')) resolve(child); });
     child.on('exit', (code) => reject(new Error(`child exited with ${code}`)));
   });
 }
 
 describe('embedded PostgreSQL after the app was killed', () => {
   it('stops the leftover server, starts again and keeps the data', { timeout: 60_000 }, async () => {
-    childPid = await startChild();
+    const child = await startChild();
+    childPid = child.pid;
     const url = `postgres://postgres:child@127.0.0.1:${port}/postgres`;
     const before = new pg.Client({ connectionString: url });
     await before.connect();
@@ -40,7 +41,10 @@ describe('embedded PostgreSQL after the app was killed', () => {
     await before.query('insert into kept values ($1)', ['still here']);
     await before.end();
 
-    process.kill(childPid, 'SIGKILL');
+    // The crash: the app dies at once, PostgreSQL stays behind.
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
     const postmasterPid = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
     expect(() => process.kill(postmasterPid, 0)).not.toThrow(); // orphaned, still running
 
