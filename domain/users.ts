@@ -2,17 +2,13 @@
 // (what the app and its row-level security read). Both change together here.
 import type pg from 'pg';
 import type { Auth } from './auth/better-auth.ts';
+import type { SessionUser } from './auth/session.ts';
 import type { NewUser, UserUpdate } from './schemas/auth.ts';
 import type { Tx } from './db/request.ts';
 import { DomainError } from './errors.ts';
 
-export interface UserSummary {
-  id: string;
-  username: string;
-  displayName: string;
-  email: string;
-  role: 'admin' | 'recruiter';
-  twoFactorEnabled: boolean;
+/** What the admin portal lists: the signed-in view of a user plus account state. */
+export interface UserSummary extends SessionUser {
   banned: boolean;
   createdAt: string;
 }

@@ -28,6 +28,16 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S>
   throw new HttpError(400, message, { field });
 }
 
+/** A numeric id from the path; a bad one is a 400 naming `field`. */
+export function parseId(value: string | undefined, field = 'id'): number {
+  // A string check, not z.coerce: a failed coercion would read as "is required" in parse().
+  const schema = z.object({
+    [field]: z.string().regex(/^[1-9][0-9]{0,15}$/, `${field} must be a number`).transform(Number)
+      .refine(Number.isSafeInteger, `${field} is too large`),
+  });
+  return parse(schema, { [field]: value })[field] as number;
+}
+
 export async function jsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return {};

@@ -6,10 +6,9 @@ import { audit, createUser, listUsers, updateUser } from '../../domain/users.ts'
 import { decideAccessRequest, listAccessRequests } from '../../domain/access-requests.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireAdmin, requireUser } from '../guards.ts';
-import { HttpError, parse, parseBody } from '../http.ts';
+import { HttpError, parse, parseBody, parseId } from '../http.ts';
 
 const uuidParam = z.uuid({ error: 'id must be a user id' });
-const numericId = z.coerce.number({ error: 'id must be a number' }).int().positive('id must be a positive number');
 
 export const adminRoutes = new Hono<AppEnv>();
 adminRoutes.use('*', requireUser, requireAdmin);
@@ -44,7 +43,7 @@ adminRoutes.patch('/users/:id', async (c) => {
 adminRoutes.get('/access-requests', async (c) => c.json({ requests: await asUser(c, listAccessRequests) }));
 
 adminRoutes.patch('/access-requests/:id', async (c) => {
-  const id = parse(numericId, c.req.param('id'));
+  const id = parseId(c.req.param('id'));
   const { status } = await parseBody(c, accessRequestDecisionSchema);
   const request = await asUser(c, async (tx) => {
     const decided = await decideAccessRequest(tx, id, status, c.var.user.id);

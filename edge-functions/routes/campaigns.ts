@@ -5,8 +5,7 @@ import { newCampaignSchema } from '../../domain/schemas/campaigns.ts';
 import { enqueueQuietly, QUEUES } from '../../domain/jobs.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
-import { HttpError, parse, parseBody } from '../http.ts';
-import { idParam } from './messages.ts';
+import { HttpError, parseBody, parseId } from '../http.ts';
 
 export const campaignRoutes = new Hono<AppEnv>();
 campaignRoutes.use('*', requireUser);
@@ -14,7 +13,7 @@ campaignRoutes.use('*', requireUser);
 campaignRoutes.get('/', async (c) => c.json({ campaigns: await asUser(c, listCampaigns) }));
 
 campaignRoutes.get('/:id', async (c) => {
-  const id = idParam(c.req.param('id'));
+  const id = parseId(c.req.param('id'));
   const campaign = await asUser(c, (tx) => getCampaign(tx, id));
   if (!campaign) throw new HttpError(404, 'Campaign not found', { field: 'id' });
   return c.json(campaign);

@@ -12,11 +12,8 @@ import { csvLine } from '../../domain/csv.ts';
 import { audit } from '../../domain/users.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
-import { HttpError, parse, parseBody } from '../http.ts';
+import { HttpError, parse, parseBody, parseId } from '../http.ts';
 
-const idParam = z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be a positive number')
-  .max(Number.MAX_SAFE_INTEGER, 'id is too large');
-const parseId = (id: string) => parse(z.object({ id: idParam }), { id }).id;
 const exportQuerySchema = candidateListQuerySchema.omit({ limit: true, offset: true, cursor: true, fields: true }).extend({
   delimiter: z.enum(['comma', 'semicolon'], { error: 'delimiter must be comma or semicolon' }).default('comma'),
 });

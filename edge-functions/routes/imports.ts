@@ -5,7 +5,6 @@
 //   GET  /, /:id           imports and their progress
 //   GET  /:id/report.csv   the skipped rows: line, field, reason
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { csvLine, detectEncoding } from '../../domain/csv.ts';
 import {
   createImport, getImport, listImports, previewImport, runImport, skippedRows,
@@ -16,13 +15,10 @@ import {
 import { audit } from '../../domain/users.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
-import { HttpError, parse, parseBody } from '../http.ts';
+import { HttpError, parse, parseBody, parseId } from '../http.ts';
 
 const PREVIEW_MAX_BYTES = 1024 * 1024;
 const FILE_MAX_BYTES = 512 * 1024 * 1024;
-const idParam = z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be a positive number')
-  .max(Number.MAX_SAFE_INTEGER, 'id is too large');
-const parseId = (id: string) => parse(z.object({ id: idParam }), { id }).id;
 
 export const importRoutes = new Hono<AppEnv>();
 importRoutes.use('*', requireUser);

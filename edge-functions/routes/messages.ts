@@ -1,25 +1,17 @@
 // Messages and threads: compose and reply (POST /api/candidates/{id}/messages),
 // one message, a thread, the thread list and marking read.
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { createMessage, getMessage, getThread, listThreads, markRead } from '../../domain/messages.ts';
 import { newMessageSchemaFor, threadListQuerySchema } from '../../domain/schemas/messages.ts';
 import { enqueueQuietly, mailJob, QUEUES } from '../../domain/jobs.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
-import { HttpError, jsonBody, parse } from '../http.ts';
-
-/** A numeric id from the path; a bad one is a 400 naming `field`. */
-export function idParam(value: string | undefined, field = 'id'): number {
-  // A string check, not z.coerce: a failed coercion reads as "is required" in parse().
-  const schema = z.object({ [field]: z.string().regex(/^[1-9][0-9]{0,15}$/, `${field} must be a number`).transform(Number) });
-  return parse(schema, { [field]: value })[field] as number;
-}
+import { HttpError, jsonBody, parse, parseId } from '../http.ts';
 
 export const candidateMessageRoutes = new Hono<AppEnv>();
 
 candidateMessageRoutes.post('/:id/messages', requireUser, async (c) => {
-  const candidateId = idParam(c.req.param('id'), 'candidateId');
+  const candidateId = parseId(c.req.param('id'), 'candidateId');
   const body = await jsonBody(c);
   const input = parse(newMessageSchemaFor(body), body);
   const message = await asUser(c, (tx) => createMessage(tx, candidateId, input, c.var.user));
@@ -36,21 +28,21 @@ messageRoutes.get('/', async (c) => {
 });
 
 messageRoutes.get('/:id', async (c) => {
-  const id = idParam(c.req.param('id'));
+  const id = parseId(c.req.param('id'));
   const message = await asUser(c, (tx) => getMessage(tx, id));
   if (!message) throw new HttpError(404, 'Message not found', { field: 'id' });
   return c.json(message);
 });
 
 messageRoutes.get('/:id/thread', async (c) => {
-  const id = idParam(c.req.param('id'));
+  const id = parseId(c.req.param('id'));
   const thread = await asUser(c, (tx) => getThread(tx, id));
   if (!thread) throw new HttpError(404, 'Message not found', { field: 'id' });
   return c.json(thread);
 });
 
 messageRoutes.post('/:id/read', async (c) => {
-  const id = idParam(c.req.param('id'));
+  const id = parseId(c.req.param('id'));
   const read = await asUser(c, (tx) => markRead(tx, id));
   if (!read) throw new HttpError(404, 'Message not found', { field: 'id' });
   return c.json({ success: true, ...read });

@@ -10,8 +10,7 @@ import { enqueueQuietly, QUEUES } from '../../domain/jobs.ts';
 import { mailKind } from '../../domain/mail/index.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
-import { HttpError, parse, parseBody } from '../http.ts';
-import { idParam } from './messages.ts';
+import { HttpError, parseBody, parseId } from '../http.ts';
 
 export const outboxRoutes = new Hono<AppEnv>();
 outboxRoutes.use('*', requireUser);
@@ -22,14 +21,14 @@ outboxRoutes.get('/', async (c) => c.json({
 }));
 
 outboxRoutes.get('/:id', async (c) => {
-  const id = idParam(c.req.param('id'));
+  const id = parseId(c.req.param('id'));
   const email = await asUser(c, (tx) => getOutboxEmail(tx, id));
   if (!email) throw new HttpError(404, 'Outbox email not found', { field: 'id' });
   return c.json(email);
 });
 
 outboxRoutes.post('/:id/reply', async (c) => {
-  const id = idParam(c.req.param('id'));
+  const id = parseId(c.req.param('id'));
   const { content } = await parseBody(c, outboxReplySchema);
   const email = await asUser(c, (tx) => getOutboxEmail(tx, id));
   if (!email) throw new HttpError(404, 'Outbox email not found', { field: 'id' });

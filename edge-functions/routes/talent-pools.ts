@@ -1,7 +1,6 @@
 // Talent pools: list with candidate counts, create, rename, delete (candidates
 // stay), and membership changes. Mounted at /api/talent-pools.
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { candidateIdsSchema, talentPoolCreateSchema, talentPoolUpdateSchema } from '../../domain/schemas/candidates.ts';
 import {
   addPoolMembers, createTalentPool, deleteTalentPool, getTalentPool, listTalentPools, removePoolMembers, updateTalentPool,
@@ -9,11 +8,8 @@ import {
 import { audit } from '../../domain/users.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
-import { HttpError, parse, parseBody } from '../http.ts';
+import { HttpError, parseBody, parseId } from '../http.ts';
 
-const idParam = z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be a positive number')
-  .max(Number.MAX_SAFE_INTEGER, 'id is too large');
-const parseId = (id: string) => parse(z.object({ id: idParam }), { id }).id;
 const notFound = () => new HttpError(404, 'Talent pool not found', { field: 'id' });
 
 export const talentPoolRoutes = new Hono<AppEnv>();
