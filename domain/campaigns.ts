@@ -6,6 +6,7 @@ import type { Tx } from './db/request.ts';
 import { candidateValues, detectLanguage, fillPlaceholders, unfilledContextPlaceholders, type Language } from './ai/placeholders.ts';
 import type { NewCampaign } from './schemas/campaigns.ts';
 import { MessagingError } from './messages.ts';
+import { BLOCKER_TEXT, type ContactBlocker } from './consent/eligibility.ts';
 
 const CAMPAIGN_COLUMNS = `k.id, k.name, k.campaign_type as "campaignType", k.status, k.talent_pool_id as "talentPoolId",
   p.name as "talentPoolName", k.email_subject as "emailSubject", k.language, k.channels, k.primary_channel as "primaryChannel",
@@ -19,8 +20,6 @@ const FROM_CAMPAIGNS = `from public.campaigns k
   left join public.talent_pools p on p.id = k.talent_pool_id
   left join public.campaign_recipients r on r.campaign_id = k.id`;
 
-// The eligibility rule, in SQL for counting and in code for the skip reason.
-const ELIGIBLE = `c.email is not null and c.allows_email and c.unsubscribed_at is null`;
 
 export async function listCampaigns(tx: Tx) {
   const { rows } = await tx.query(`select ${CAMPAIGN_COLUMNS} ${FROM_CAMPAIGNS} group by k.id, p.name order by k.created_at desc, k.id desc limit 200`);
@@ -39,7 +38,7 @@ export async function getCampaign(tx: Tx, id: number) {
       where campaign_id = $1 and status = 'skipped' group by 1 order by 2 desc`, [id]);
   const eligible = await tx.query<{ n: number }>(
     `select count(*)::int as n from public.talent_pool_members m join public.candidates c on c.id = m.candidate_id
-      where m.talent_pool_id = $1 and ${ELIGIBLE}`, [campaign.talentPoolId]);
+      where m.talent_pool_id = $1 and public.can_contact(c, 'email')`, [campaign.talentPoolId]);
   const done = campaign.sent + campaign.skipped + campaign.failed;
   return {
     ...campaign,
@@ -75,15 +74,14 @@ export async function createCampaign(tx: Tx, input: NewCampaign, userId: string)
 }
 
 interface Member {
-  id: number; name: string; email: string | null; allowsEmail: boolean; unsubscribedAt: Date | null;
-  jobFunction: string | null; skillTags: string[]; location: string | null;
+  id: number; name: string; jobFunction: string | null; skillTags: string[]; location: string | null;
+  /** public.contact_blockers(c, 'email'): the one eligibility rule. */
+  blockers: ContactBlocker[];
 }
 
-export function skipReason(member: Pick<Member, 'email' | 'allowsEmail' | 'unsubscribedAt'>): string | null {
-  if (!member.email) return 'No email address on file';
-  if (member.unsubscribedAt) return 'Candidate unsubscribed';
-  if (!member.allowsEmail) return 'Candidate has not consented to email';
-  return null;
+/** Why a pool member is skipped (the first blocker, as a recruiter reads it), or null when they get the mail. */
+export function skipReason(member: Pick<Member, 'blockers'>): string | null {
+  return member.blockers.length ? BLOCKER_TEXT[member.blockers[0]] : null;
 }
 
 /**
@@ -103,8 +101,8 @@ export async function dispatchCampaign(tx: Tx, campaignId: number): Promise<numb
   // FOR SHARE: a consent change waits until this transaction is done, so the
   // consent trigger on messages cannot refuse a row we judged eligible.
   const { rows: members } = await tx.query<Member>(
-    `select c.id, c.name, c.email::text, c.allows_email as "allowsEmail", c.unsubscribed_at as "unsubscribedAt",
-            c.job_function as "jobFunction", c.skill_tags as "skillTags", c.location
+    `select c.id, c.name, c.job_function as "jobFunction", c.skill_tags as "skillTags", c.location,
+            public.contact_blockers(c, 'email') as blockers
        from public.talent_pool_members m join public.candidates c on c.id = m.candidate_id
       where m.talent_pool_id = $1 order by c.id for share of c`, [campaign.talentPoolId]);
   const eligible = members.filter((member) => !skipReason(member));

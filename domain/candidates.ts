@@ -3,6 +3,7 @@
 // Everything runs in the caller's transaction, so row-level security applies.
 import type { Tx } from './db/request.ts';
 import { DomainError } from './errors.ts';
+import { recordInitialConsent, recordRecruiterConsent } from './consent/ledger.ts';
 import { CANDIDATE_FIELDS, type CandidateCreate, type CandidateField, type CandidateFilter, type CandidateListQuery, type CandidateUpdate } from './schemas/candidates.ts';
 
 /** A refusal that names the field (the API answers it as a 4xx). */
@@ -45,6 +46,7 @@ const FIELD_SQL: Record<CandidateField, string> = {
   preferredContactMethod: 'c.preferred_contact_method', jobFunction: 'c.job_function', skillTags: 'c.skill_tags',
   seniorityLevel: 'c.seniority_level', location: 'c.location', preferredRole: 'c.preferred_role',
   leadScore: 'c.lead_score', engagementScore: 'c.engagement_score', unsubscribedAt: ts('c.unsubscribed_at'),
+  whatsappOptedOutAt: ts('c.whatsapp_opted_out_at'),
   notes: 'c.notes', createdAt: ts('c.created_at'), updatedAt: ts('c.updated_at'),
 };
 
@@ -98,9 +100,10 @@ function filterSql(filter: CandidateFilter, normalisedQ: string | null, params: 
   if (filter.skill) where.push(`c.skill_tags @> array[${param(filter.skill)}]::text[]`);
   if (filter.seniority) where.push(`c.seniority_level = ${param(filter.seniority)}`);
   if (filter.location) where.push(`lower(c.location) = lower(${param(filter.location)})`);
-  if (filter.consent === 'email') where.push('c.allows_email and c.unsubscribed_at is null');
-  if (filter.consent === 'whatsapp') where.push('c.allows_whatsapp');
-  if (filter.consent === 'none') where.push('not (c.allows_email and c.unsubscribed_at is null) and not c.allows_whatsapp');
+  // "Can be emailed / WhatsApped now", by the one eligibility rule (public.contact_blockers).
+  if (filter.consent === 'email') where.push(`public.can_contact(c, 'email')`);
+  if (filter.consent === 'whatsapp') where.push(`public.can_contact(c, 'whatsapp')`);
+  if (filter.consent === 'none') where.push(`not public.can_contact(c, 'email') and not public.can_contact(c, 'whatsapp')`);
   if (filter.minEngagement !== null && filter.minEngagement !== undefined) where.push(`c.engagement_score >= ${param(filter.minEngagement)}`);
   return where;
 }
@@ -248,6 +251,8 @@ export interface CandidateDetail {
   [key: string]: unknown;
   pools: Array<{ id: number; name: string }>;
   consentHistory: Array<{ channel: string; granted: boolean; source: string; wording: string | null; createdAt: string; createdBy: string | null }>;
+  /** Why the candidate cannot be contacted now, per channel (codes of domain/consent/eligibility.ts); empty: they can. */
+  contactBlockers: { email: string[]; whatsapp: string[] };
   messages: Array<{ id: number; subject: string | null; direction: string; channel: string; sentiment: string | null; status: string; createdAt: string }>;
   engagement: { opens: number; clicks: number; replies: number; score: number };
 }
@@ -268,6 +273,8 @@ export async function getCandidate(tx: Tx, id: number): Promise<CandidateDetail 
                        'id', msg.id, 'subject', msg.subject, 'direction', msg.direction, 'channel', msg.channel,
                        'sentiment', msg.sentiment, 'status', msg.status, 'createdAt', ${ts('msg.created_at')}) order by msg.created_at desc, msg.id desc)
                       from (select * from public.messages where candidate_id = c.id order by created_at desc, id desc limit 200) msg), '[]'),
+       'contactBlockers', jsonb_build_object('email', to_jsonb(public.contact_blockers(c, 'email')),
+                                             'whatsapp', to_jsonb(public.contact_blockers(c, 'whatsapp'))),
        'engagement', (select jsonb_build_object(
                          'opens', count(*) filter (where kind = 'open'), 'clicks', count(*) filter (where kind = 'click'),
                          'replies', count(*) filter (where kind = 'reply'), 'score', c.engagement_score)
@@ -288,13 +295,6 @@ const COLUMNS: Array<[keyof CandidateUpdate, string]> = [
 
 const DEFAULT_WORDING = 'Recorded by a recruiter in Talentloop';
 
-async function recordConsent(tx: Tx, userId: string, candidateId: number, channel: 'email' | 'whatsapp', granted: boolean, wording?: string | null) {
-  // The ledger's trigger sets the candidate's flag; the flag is never written directly.
-  await tx.query(
-    `insert into public.consent_events (candidate_id, channel, granted, source, wording, created_by)
-     values ($1, $2, $3, 'recruiter', $4, $5)`, [candidateId, channel, granted, wording ?? DEFAULT_WORDING, userId]);
-}
-
 async function assertPoolsExist(tx: Tx, poolIds: number[]) {
   if (!poolIds.length) return;
   const { rows } = await tx.query<{ id: number }>('select id from public.talent_pools where id = any($1::bigint[])', [poolIds]);
@@ -312,8 +312,11 @@ export async function createCandidate(tx: Tx, userId: string, input: CandidateCr
      values (${[...given.map((_, i) => `$${i + 1}`), `$${given.length + 1}`].join(', ')}) returning id`,
     [...given.map(([field]) => input[field]), userId]));
   const id = rows[0].id;
-  await recordConsent(tx, userId, id, 'email', input.allowsEmail ?? true, input.consentWording);
-  await recordConsent(tx, userId, id, 'whatsapp', input.allowsWhatsapp ?? false, input.consentWording);
+  // A suppressed address (someone who opted out before) comes in withdrawn; the ledger says why.
+  await recordInitialConsent(tx, userId, 'recruiter', input.consentWording ?? DEFAULT_WORDING, [
+    { candidateId: id, channel: 'email', granted: input.allowsEmail ?? true },
+    { candidateId: id, channel: 'whatsapp', granted: input.allowsWhatsapp ?? false },
+  ]);
   if (poolIds.length) {
     await tx.query(
       `insert into public.talent_pool_members (talent_pool_id, candidate_id, added_by, added_at)
@@ -323,7 +326,11 @@ export async function createCandidate(tx: Tx, userId: string, input: CandidateCr
   return (await getCandidate(tx, id))!;
 }
 
-/** Applies a change; consent changes become ledger entries with source "recruiter". Null when not found. */
+/**
+ * Applies a change; consent changes become ledger entries with source "recruiter".
+ * A grant needs the evidence in consentWording; a grant over the candidate's own
+ * opt-out is refused (409, by the database). Null when not found.
+ */
 export async function updateCandidate(tx: Tx, userId: string, id: number, change: CandidateUpdate): Promise<CandidateDetail | null> {
   const current = await tx.query<{ allows_email: boolean; allows_whatsapp: boolean }>(
     'select allows_email, allows_whatsapp from public.candidates where id = $1 for update', [id]);
@@ -334,17 +341,24 @@ export async function updateCandidate(tx: Tx, userId: string, id: number, change
       `update public.candidates set ${given.map(([, column], i) => `${column} = $${i + 2}`).join(', ')} where id = $1`,
       [id, ...given.map(([field]) => change[field])]));
   }
-  if (change.allowsEmail !== undefined && change.allowsEmail !== current.rows[0].allows_email) {
-    await recordConsent(tx, userId, id, 'email', change.allowsEmail, change.consentWording);
-  }
-  if (change.allowsWhatsapp !== undefined && change.allowsWhatsapp !== current.rows[0].allows_whatsapp) {
-    await recordConsent(tx, userId, id, 'whatsapp', change.allowsWhatsapp, change.consentWording);
+  for (const [channel, granted, now] of [['email', change.allowsEmail, current.rows[0].allows_email],
+    ['whatsapp', change.allowsWhatsapp, current.rows[0].allows_whatsapp]] as const) {
+    if (granted === undefined || granted === now) continue;
+    if (granted && !change.consentWording) {
+      throw new InputError(422, 'consentWording', 'Say how and when the candidate agreed, e.g. "said yes on the phone on 3 Nov"');
+    }
+    await recordRecruiterConsent(tx, { userId, candidateId: id, channel, granted,
+      wording: change.consentWording ?? DEFAULT_WORDING });
   }
   return getCandidate(tx, id);
 }
 
-/** Deletes candidates (their memberships, ledger entries and messages go with them). Returns the ids deleted. */
-export async function deleteCandidates(tx: Tx, ids: number[]): Promise<number[]> {
-  const { rows } = await tx.query<{ id: number }>('delete from public.candidates where id = any($1::bigint[]) returning id', [ids]);
-  return rows.map((row) => row.id);
+/**
+ * Erases candidates through public.erase_candidates(), the one audited way:
+ * memberships, ledger entries and messages go with them; an opt-out stays on
+ * the suppression list as a hash. Returns the ids erased.
+ */
+export async function deleteCandidates(tx: Tx, ids: number[], reason: string): Promise<number[]> {
+  const { rows } = await tx.query<{ ids: number[] }>('select public.erase_candidates($1::bigint[], $2) as ids', [ids, reason]);
+  return rows[0].ids.map(Number);
 }

@@ -4,6 +4,7 @@
 // 100,000-row file never sits in memory and its progress is visible meanwhile.
 // Every row goes through candidateCreateSchema, the schema the API uses.
 import { DomainError } from './errors.ts';
+import { recordInitialConsent } from './consent/ledger.ts';
 import type { Tx } from './db/request.ts';
 import { type CsvRecord, type Delimiter, parseCsv, readCsv } from './csv.ts';
 import { candidateCreateSchema, type CandidateCreate } from './schemas/candidates.ts';
@@ -339,15 +340,14 @@ async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], mode: 'ski
   const withIds = rows.map((row, i) => ({ ...row, id: ids.rows[i].id }));
   const params = columns(withIds);
 
-  // New candidates, with the consent flags the file gives (else the defaults); the
-  // ledger entries below record them (their trigger then has nothing left to change).
+  // New candidates; their consent is recorded in the ledger below (the file's
+  // columns, else the defaults), never written to the flags directly.
   const inserted = await tx.query<{ id: number }>(
     `insert into public.candidates (id, name, email, phone, whatsapp_number, preferred_contact_method, job_function, skill_tags,
-                                    seniority_level, location, preferred_role, lead_score, notes, allows_email, allows_whatsapp, created_by)
+                                    seniority_level, location, preferred_role, lead_score, notes, created_by)
      overriding system value
      select i.id, i.name, i.email, i.phone, i.whatsapp, coalesce(i.contact, 'email'), i.job,
-            coalesce(string_to_array(i.skills, chr(31)), '{}'), i.seniority, i.location, i.role, coalesce(i.lead, 0), i.notes,
-            coalesce(i.allows_email, true), coalesce(i.allows_whatsapp, false), $16
+            coalesce(string_to_array(i.skills, chr(31)), '{}'), i.seniority, i.location, i.role, coalesce(i.lead, 0), i.notes, $16
        from ${INPUT}
      on conflict (email) where email is not null do nothing
      returning id`, [...params, userId]);
@@ -355,13 +355,13 @@ async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], mode: 'ski
   result.imported = insertedIds.size;
   const duplicates = withIds.filter((row) => !insertedIds.has(row.id));
 
-  // Consent given in the file: ledger entries for new candidates, and for
-  // existing ones only where it changes their flags.
-  const consent: Array<{ id: number; channel: 'email' | 'whatsapp'; granted: boolean }> = [];
+  // Consent: for new candidates the file's value or the default; for existing
+  // ones only where the file changes their flags.
+  const consent: Array<{ candidateId: number; channel: 'email' | 'whatsapp'; granted: boolean }> = [];
   for (const row of withIds) {
     if (!insertedIds.has(row.id)) continue;
-    if (row.candidate.allowsEmail !== undefined) consent.push({ id: row.id, channel: 'email', granted: row.candidate.allowsEmail });
-    if (row.candidate.allowsWhatsapp !== undefined) consent.push({ id: row.id, channel: 'whatsapp', granted: row.candidate.allowsWhatsapp });
+    consent.push({ candidateId: row.id, channel: 'email', granted: row.candidate.allowsEmail ?? true });
+    consent.push({ candidateId: row.id, channel: 'whatsapp', granted: row.candidate.allowsWhatsapp ?? false });
   }
   const members = [...insertedIds];
 
@@ -395,17 +395,12 @@ async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], mode: 'ski
       .map((row) => ({ line: row.line, field: 'email', reason: 'the candidate with this email changed during the import; import the row again' }));
     for (const row of updated.rows) {
       members.push(row.id);
-      if (row.new_email !== null && row.new_email !== row.allows_email) consent.push({ id: row.id, channel: 'email', granted: row.new_email });
-      if (row.new_whatsapp !== null && row.new_whatsapp !== row.allows_whatsapp) consent.push({ id: row.id, channel: 'whatsapp', granted: row.new_whatsapp });
+      if (row.new_email !== null && row.new_email !== row.allows_email) consent.push({ candidateId: row.id, channel: 'email', granted: row.new_email });
+      if (row.new_whatsapp !== null && row.new_whatsapp !== row.allows_whatsapp) consent.push({ candidateId: row.id, channel: 'whatsapp', granted: row.new_whatsapp });
     }
   }
-  if (consent.length) {
-    await tx.query(
-      `insert into public.consent_events (candidate_id, channel, granted, source, wording, created_by)
-       select id, channel, granted, 'import', 'Consent column of a CSV import', $4
-         from unnest($1::bigint[], $2::text[], $3::bool[]) as x(id, channel, granted)`,
-      [consent.map((c) => c.id), consent.map((c) => c.channel), consent.map((c) => c.granted), userId]);
-  }
+  // A grant is held back for an address that opted out before (the ledger says why).
+  await recordInitialConsent(tx, userId, 'import', 'Consent column of a CSV import (or its default)', consent);
   if (poolId && members.length) {
     await tx.query(
       `insert into public.talent_pool_members (talent_pool_id, candidate_id, added_by)

@@ -6,6 +6,7 @@ import { DomainError } from './errors.ts';
 import type { Tx } from './db/request.ts';
 import { candidateValues, detectLanguage, fillPlaceholders, placeholdersIn } from './ai/placeholders.ts';
 import type { NewMessage, ThreadListQuery } from './schemas/messages.ts';
+import { BLOCKER_TEXT, type ContactBlocker } from './consent/eligibility.ts';
 
 /** A refusal the API shows as 404 (not_found) or 422 (refused), naming the field. */
 export class MessagingError extends DomainError {
@@ -112,30 +113,16 @@ export async function markRead(tx: Tx, id: number): Promise<{ threadId: number; 
 
 interface CandidateRow {
   id: number; name: string; email: string | null; phone: string | null; whatsappNumber: string | null;
-  allowsEmail: boolean; allowsWhatsapp: boolean; unsubscribedAt: Date | null;
   jobFunction: string | null; skillTags: string[]; location: string | null;
+  /** public.contact_blockers() for the channel asked: the one eligibility rule. */
+  blockers: ContactBlocker[];
 }
 
-/** The spec's reasons why a candidate cannot be messaged on a channel (empty: they can). */
-export function consentBlockers(candidate: CandidateRow, channel: 'email' | 'whatsapp'): string[] {
-  if (channel === 'email') {
-    return [
-      ...(!candidate.email ? ['No email address on file'] : []),
-      ...(!candidate.allowsEmail || candidate.unsubscribedAt ? ['Candidate has not consented to email'] : []),
-    ];
-  }
-  return [
-    ...(!candidate.whatsappNumber && !candidate.phone ? ['No WhatsApp number or phone on file'] : []),
-    ...(!candidate.allowsWhatsapp ? ['Candidate has not consented to WhatsApp'] : []),
-  ];
-}
-
-async function loadCandidate(tx: Tx, id: number): Promise<CandidateRow | null> {
+async function loadCandidate(tx: Tx, id: number, channel: 'email' | 'whatsapp'): Promise<CandidateRow | null> {
   const { rows } = await tx.query<CandidateRow>(
-    `select id, name, email::text, phone, whatsapp_number as "whatsappNumber", allows_email as "allowsEmail",
-            allows_whatsapp as "allowsWhatsapp", unsubscribed_at as "unsubscribedAt", job_function as "jobFunction",
-            skill_tags as "skillTags", location
-       from public.candidates where id = $1`, [id]);
+    `select c.id, c.name, c.email::text, c.phone, c.whatsapp_number as "whatsappNumber", c.job_function as "jobFunction",
+            c.skill_tags as "skillTags", c.location, public.contact_blockers(c, $2) as blockers
+       from public.candidates c where c.id = $1`, [id, channel]);
   return rows[0] ?? null;
 }
 
@@ -156,10 +143,9 @@ export function personalise(text: string, candidate: CandidateRow, senderName: s
 
 /** Stores an outbound message (status queued) after the consent checks; the caller enqueues its delivery. */
 export async function createMessage(tx: Tx, candidateId: number, input: NewMessage, sender: { id: string; displayName: string }): Promise<MessageView> {
-  const candidate = await loadCandidate(tx, candidateId);
+  const candidate = await loadCandidate(tx, candidateId, input.channel);
   if (!candidate) throw new MessagingError('not_found', 'Candidate not found', 'candidateId');
-  const blockers = consentBlockers(candidate, input.channel);
-  if (blockers.length) throw new MessagingError('refused', blockers[0], 'channel');
+  if (candidate.blockers.length) throw new MessagingError('refused', BLOCKER_TEXT[candidate.blockers[0]], 'channel');
 
   let threadId: number | null = null;
   let originalId: number | null = null;

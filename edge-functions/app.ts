@@ -17,6 +17,7 @@ import { candidateRoutes } from './routes/candidates.ts';
 import { talentPoolRoutes } from './routes/talent-pools.ts';
 import { searchRoutes } from './routes/search.ts';
 import { importRoutes } from './routes/imports.ts';
+import { suppressionRoutes } from './routes/suppressions.ts';
 
 export function createApi(deps: ApiDeps) {
   const api = new Hono<AppEnv>().basePath('/api');
@@ -29,6 +30,7 @@ export function createApi(deps: ApiDeps) {
 
   api.route('/', publicRoutes);
   api.route('/auth', authRoutes);
+  api.route('/admin/suppressions', suppressionRoutes);
   api.route('/admin', adminRoutes);
   api.route('/candidates', candidateMessageRoutes);
   api.route('/messages', messageRoutes);

@@ -7,6 +7,7 @@ import { asService } from '../db/request.ts';
 import { completeCampaigns } from '../campaigns.ts';
 import { composeMail, internetMessageId, type MailSettings } from './compose.ts';
 import { MailDeliveryError, type MailPort } from './port.ts';
+import { BLOCKER_TEXT, CONSENT_BLOCKERS, type ContactBlocker } from '../consent/eligibility.ts';
 
 /** A claim older than this is a crashed attempt (the job itself expires after 300 s). */
 export const STALE_SENDING_SECONDS = 300;
@@ -23,7 +24,8 @@ export type Outcome =
 interface Claimed {
   id: number; reply_token: string; subject: string | null; content: string; channel: 'email' | 'whatsapp';
   campaign_id: number | null; original_message_id: number | null; name: string; email: string | null;
-  allows_email: boolean; unsubscribed_at: Date | null;
+  /** public.contact_blockers(c, channel) at the moment of the claim: the one eligibility rule. */
+  blockers: ContactBlocker[];
 }
 
 export interface DeliveryDeps {
@@ -45,7 +47,7 @@ export async function deliverMessages(deps: DeliveryDeps, ids: number[], isLastT
         where m.id = any($1) and c.id = m.candidate_id and m.direction = 'out' and m.attempts < $3
           and (m.status = 'queued' or (m.status = 'sending' and m.updated_at < now() - make_interval(secs => $2)))
        returning m.id, m.reply_token, m.subject, m.content, m.channel, m.campaign_id, m.original_message_id,
-                 c.name, c.email::text as email, c.allows_email, c.unsubscribed_at`,
+                 c.name, c.email::text as email, public.contact_blockers(c, m.channel) as blockers`,
       [ids, STALE_SENDING_SECONDS, MAX_ATTEMPTS]);
     return { rows, threading: await threadingOf(tx, rows.filter((r) => r.original_message_id).map((r) => r.id)) };
   });
@@ -56,8 +58,10 @@ export async function deliverMessages(deps: DeliveryDeps, ids: number[], isLastT
       return;
     }
     // Consent can be withdrawn between queueing and sending (an unsubscribe click on an earlier mail).
-    if (!row.email || !row.allows_email || row.unsubscribed_at) {
-      outcomes.set(row.id, { status: 'skipped', error: 'Candidate withdrew email consent before the message was sent' });
+    if (row.blockers.length || !row.email) {
+      const consent = row.blockers.some((reason) => CONSENT_BLOCKERS.has(reason));
+      outcomes.set(row.id, { status: 'skipped',
+        error: consent ? 'Candidate withdrew email consent before the message was sent' : BLOCKER_TEXT[row.blockers[0] ?? 'no_email'] });
       return;
     }
     const thread = claimed.threading.get(row.id);

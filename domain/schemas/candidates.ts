@@ -10,7 +10,7 @@ export const CONSENT_FILTERS = ['email', 'whatsapp', 'none'] as const;
 export const CANDIDATE_FIELDS = [
   'id', 'name', 'email', 'phone', 'whatsappNumber', 'allowsEmail', 'allowsWhatsapp', 'talentPoolId', 'talentPoolIds',
   'preferredContactMethod', 'jobFunction', 'skillTags', 'seniorityLevel', 'location', 'preferredRole', 'leadScore',
-  'engagementScore', 'unsubscribedAt', 'notes', 'createdAt', 'updatedAt',
+  'engagementScore', 'unsubscribedAt', 'whatsappOptedOutAt', 'notes', 'createdAt', 'updatedAt',
 ] as const;
 export type CandidateField = typeof CANDIDATE_FIELDS[number];
 
@@ -124,4 +124,13 @@ export type TalentPoolUpdate = z.infer<typeof talentPoolUpdateSchema>;
 
 export const searchQuerySchema = z.object({
   q: z.string({ error: 'q is required' }).trim().min(2, 'q must be at least 2 characters').max(100, 'q must be at most 100 characters'),
+});
+
+/** An admin looking up, or lifting, one address on the suppression list. */
+export const suppressionLookupSchema = z.object({
+  email: z.string({ error: 'email is required' }).trim().toLowerCase().pipe(z.email({ error: 'email must be a valid email address' })),
+});
+export const suppressionRemoveSchema = suppressionLookupSchema.extend({
+  reason: z.string({ error: 'reason is required' }).trim().min(3, 'reason is required: say why this address may be emailed again')
+    .max(500, 'reason must be at most 500 characters'),
 });

@@ -9,7 +9,6 @@ import {
   candidateCreateSchema, candidateIdsSchema, candidateListQuerySchema, candidateUpdateSchema,
 } from '../../domain/schemas/candidates.ts';
 import { csvLine } from '../../domain/csv.ts';
-import { audit } from '../../domain/users.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError, parse, parseBody, parseId } from '../http.ts';
@@ -68,12 +67,8 @@ candidateRoutes.post('/', async (c) => {
 /** Bulk delete for the multi-select. Answers the number deleted. */
 candidateRoutes.post('/bulk-delete', async (c) => {
   const { candidateIds } = await parseBody(c, candidateIdsSchema);
-  const deleted = await asUser(c, async (tx) => {
-    const ids = await deleteCandidates(tx, candidateIds);
-    if (ids.length) await audit(tx, c.var.user.id, 'candidate.bulk_delete', 'candidate', null, { count: ids.length, ids: ids.slice(0, 100) });
-    return ids.length;
-  });
-  return c.json({ deleted });
+  const deleted = await asUser(c, (tx) => deleteCandidates(tx, candidateIds, 'Bulk delete on the People page'));
+  return c.json({ deleted: deleted.length });
 });
 
 candidateRoutes.get('/:id', async (c) => {
@@ -93,11 +88,7 @@ candidateRoutes.patch('/:id', async (c) => {
 
 candidateRoutes.delete('/:id', async (c) => {
   const id = parseId(c.req.param('id'));
-  const deleted = await asUser(c, async (tx) => {
-    const ids = await deleteCandidates(tx, [id]);
-    if (ids.length) await audit(tx, c.var.user.id, 'candidate.delete', 'candidate', id);
-    return ids.length > 0;
-  });
+  const deleted = await asUser(c, async (tx) => (await deleteCandidates(tx, [id], 'Deleted from the candidate drawer')).length > 0);
   if (!deleted) throw new HttpError(404, 'Candidate not found', { field: 'id' });
   return c.json({ success: true });
 });

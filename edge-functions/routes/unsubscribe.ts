@@ -1,9 +1,10 @@
 // Unsubscribe links. GET shows a confirmation page and changes nothing (mail
 // scanners follow links); POST unsubscribes: the page's button, and RFC 8058
 // one-click from mail clients (`List-Unsubscribe-Post: List-Unsubscribe=One-Click`).
-// No sign-in: the token is the credential.
+// POST .../resubscribe is the page's "I changed my mind": only the candidate
+// can reverse their own opt-out. No sign-in: the token is the credential.
 import { Hono } from 'hono';
-import { unsubscribe, unsubscribeState } from '../../domain/unsubscribe.ts';
+import { resubscribe, unsubscribe, unsubscribeState } from '../../domain/unsubscribe.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
 
@@ -19,19 +20,26 @@ function page(title: string, body: string): string {
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;background:#f8fafc;color:#1f2937;display:grid;place-items:center;min-height:100vh;margin:0}
 main{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px;max-width:440px}h1{font-size:1.4rem;margin-top:0}
-button{background:#1d4ed8;color:#fff;border:0;border-radius:8px;padding:10px 18px;font-size:1rem;cursor:pointer}p.nl{color:#6b7280}</style>
+button{background:#1d4ed8;color:#fff;border:0;border-radius:8px;padding:10px 18px;font-size:1rem;cursor:pointer}
+button.secondary{background:#fff;color:#1d4ed8;border:1px solid #1d4ed8}p.nl{color:#4b5563}</style>
 </head><body><main>${body}</main></body></html>`;
 }
+
+/** The "you are unsubscribed" page, with the way back in. */
+function unsubscribedPage(token: string): string {
+  return page('Unsubscribed', `<h1>You are unsubscribed</h1><p>You will not receive our emails any more.</p>
+<p class="nl">Je bent afgemeld en ontvangt geen e-mails meer van ons.</p>
+<form method="post" action="/api/unsubscribe/${escapeHtml(token)}/resubscribe"><p>Changed your mind? / Toch van gedachten veranderd?</p>
+<button type="submit" class="secondary">I changed my mind: email me again / Ik wil toch e-mails ontvangen</button></form>`);
+}
+
+const NOT_VALID = page('Link not valid', '<h1>This link is not valid</h1><p>It may have been copied incompletely.</p><p class="nl">Deze link is niet geldig.</p>');
 
 unsubscribeRoutes.get('/:token', async (c) => {
   const token = c.req.param('token');
   const state = await unsubscribeState(c.var.deps.pools.app, token);
-  if (!state.found) {
-    return c.html(page('Link not valid', '<h1>This link is not valid</h1><p>It may have been copied incompletely.</p><p class="nl">Deze link is niet geldig.</p>'), 404);
-  }
-  if (state.unsubscribed) {
-    return c.html(page('Unsubscribed', '<h1>You are unsubscribed</h1><p>You will not receive our emails any more.</p><p class="nl">Je bent afgemeld en ontvangt geen e-mails meer van ons.</p>'));
-  }
+  if (!state.found) return c.html(NOT_VALID, 404);
+  if (state.unsubscribed) return c.html(unsubscribedPage(token));
   const hello = state.firstName ? `, ${escapeHtml(state.firstName)}` : '';
   return c.html(page('Unsubscribe', `<h1>Unsubscribe${hello}?</h1>
 <p>You will no longer receive emails from our recruiters.</p><p class="nl">Je ontvangt dan geen e-mails meer van onze recruiters.</p>
@@ -39,11 +47,24 @@ unsubscribeRoutes.get('/:token', async (c) => {
 <button type="submit">Unsubscribe / Afmelden</button></form>`));
 });
 
+const fromBrowser = (accept: string | undefined) => (accept ?? '').includes('text/html');
+
 unsubscribeRoutes.post('/:token', async (c) => {
-  const result = await unsubscribe(c.var.deps.pools.app, c.req.param('token'));
+  const token = c.req.param('token');
+  // A person on the page asks for HTML; a mail client's one-click POST does not.
+  const browser = fromBrowser(c.req.header('accept'));
+  const result = await unsubscribe(c.var.deps.pools.app, token, browser ? 'unsubscribe_link' : 'one_click');
   if (result === 'not_found') throw new HttpError(404, 'Unsubscribe link not found', { field: 'token' });
-  if ((c.req.header('accept') ?? '').includes('text/html')) {
-    return c.html(page('Unsubscribed', '<h1>You are unsubscribed</h1><p>You will not receive our emails any more.</p><p class="nl">Je bent afgemeld en ontvangt geen e-mails meer van ons.</p>'));
+  if (browser) return c.html(unsubscribedPage(token));
+  return c.json({ success: true, status: result });
+});
+
+unsubscribeRoutes.post('/:token/resubscribe', async (c) => {
+  const result = await resubscribe(c.var.deps.pools.app, c.req.param('token'));
+  if (result === 'not_found') throw new HttpError(404, 'Unsubscribe link not found', { field: 'token' });
+  if (fromBrowser(c.req.header('accept'))) {
+    return c.html(page('Subscribed again', `<h1>Welcome back</h1><p>You will receive our emails again. You can unsubscribe at any time with the link in every email.</p>
+<p class="nl">Je ontvangt onze e-mails weer. Afmelden kan altijd via de link in elke e-mail.</p>`));
   }
   return c.json({ success: true, status: result });
 });

@@ -29,11 +29,11 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** What the pool holds, by the eligibility rule: an email, consent, not unsubscribed. */
+/** What the pool holds, by the one eligibility rule (public.can_contact). */
 async function poolCounts(poolId: number) {
   const { rows } = await app.pools.owner.query(
     `select count(*)::int as members,
-            (count(*) filter (where c.email is not null and c.allows_email and c.unsubscribed_at is null))::int as eligible
+            (count(*) filter (where public.can_contact(c, 'email')))::int as eligible
        from public.talent_pool_members m join public.candidates c on c.id = m.candidate_id where m.talent_pool_id = $1`, [poolId]);
   return rows[0] as { members: number; eligible: number };
 }

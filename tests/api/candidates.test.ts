@@ -1,6 +1,7 @@
 // The people API on the demo data (5 pools, 200 candidates): list filters,
 // sorting and paging, validation, create/edit with the consent ledger, detail,
 // delete, CSV export and row-level security.
+import { canContact } from '../../domain/consent/eligibility.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withClaims } from '../../domain/db/request.ts';
 import { listCandidates } from '../../domain/candidates.ts';
@@ -22,7 +23,7 @@ afterAll(async () => { await app?.close(); });
 
 const CANDIDATE_KEYS = ['id', 'name', 'email', 'phone', 'whatsappNumber', 'allowsEmail', 'allowsWhatsapp', 'talentPoolId',
   'talentPoolIds', 'preferredContactMethod', 'jobFunction', 'skillTags', 'seniorityLevel', 'location', 'preferredRole',
-  'leadScore', 'engagementScore', 'unsubscribedAt', 'notes', 'createdAt', 'updatedAt'].sort();
+  'leadScore', 'engagementScore', 'unsubscribedAt', 'whatsappOptedOutAt', 'notes', 'createdAt', 'updatedAt'].sort();
 
 async function all(query = '') {
   const response = await recruiter.get(`/api/candidates?limit=10000${query}`);
@@ -106,7 +107,8 @@ describe('GET /api/candidates', () => {
     expect(utrecht.length).toBe(list.filter((c) => c.location === 'Utrecht').length);
 
     const email = await all('&consent=email');
-    expect(email.length).toBe(list.filter((c) => c.allowsEmail && !c.unsubscribedAt).length);
+    // "consent=email": can be emailed now, by the one eligibility rule (an address, consent, not opted out).
+    expect(email.length).toBe(list.filter((c) => canContact(c, 'email')).length);
     const whatsapp = await all('&consent=whatsapp');
     expect(whatsapp.every((c) => c.allowsWhatsapp)).toBe(true);
     // The demo data has nobody without any consent: add one.
@@ -120,7 +122,7 @@ describe('GET /api/candidates', () => {
     expect(engaged.map((c) => c.id)).toEqual([list[3].id]);
 
     const combined = await recruiter.get(`/api/candidates?talentPoolId=${pool.id}&seniority=senior&consent=email&limit=5`);
-    const expected = inPool.filter((c) => c.seniorityLevel === 'senior' && c.allowsEmail && !c.unsubscribedAt);
+    const expected = inPool.filter((c) => c.seniorityLevel === 'senior' && canContact(c, 'email'));
     expect(combined.headers.get('x-total-count')).toBe(String(expected.length));
   });
 
@@ -214,7 +216,8 @@ describe('create, edit and delete', () => {
     });
     expect(changed.json.consentHistory).toHaveLength(3);
 
-    const same = await recruiter.patch(`/api/candidates/${created.id}`, { allowsEmail: false, allowsWhatsapp: true });
+    const same = await recruiter.patch(`/api/candidates/${created.id}`, {
+      allowsEmail: false, allowsWhatsapp: true, consentWording: 'Said yes to WhatsApp on the phone on 3 Nov' });
     expect(same.json.consentHistory).toHaveLength(4);
     expect(same.json).toMatchObject({ allowsEmail: false, allowsWhatsapp: true });
 

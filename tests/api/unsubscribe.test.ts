@@ -53,10 +53,10 @@ describe('unsubscribe links', () => {
     const response = await oneClick(token);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, status: 'unsubscribed' });
-    expect(await ledger(2)).toEqual([{ source: 'seed', granted: true }, { source: 'unsubscribe_link', granted: false }]);
+    expect(await ledger(2)).toEqual([{ source: 'seed', granted: true }, { source: 'one_click', granted: false }]);
     const refused = await recruiter.post('/api/candidates/2/messages', { subject: 'Hi', content: 'again', channel: 'email' });
     expect(refused.status).toBe(422);
-    expect(refused.json).toEqual({ error: 'Candidate has not consented to email', field: 'channel' });
+    expect(refused.json).toEqual({ error: 'Candidate unsubscribed', field: 'channel' });
 
     const again = await oneClick(token);
     expect(await again.json()).toEqual({ success: true, status: 'already' });

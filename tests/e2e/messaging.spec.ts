@@ -1,9 +1,10 @@
 // Messaging in the browser against the real server and demo data: compose,
 // consent, pool preview, Advanced Editor, the wizard, the dev outbox, replies.
+import { canContact } from '../../domain/consent/eligibility.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { signInRecruiter } from './helpers.ts';
 
-interface Candidate { id: number; name: string; email: string | null; allowsEmail: boolean; talentPoolIds: number[] }
+interface Candidate { id: number; name: string; email: string | null; allowsEmail: boolean; unsubscribedAt: string | null; talentPoolIds: number[] }
 interface Pool { id: number; name: string; candidateCount: number }
 
 async function demoData(page: Page) {
@@ -120,7 +121,7 @@ test('compose to a candidate without consent or address shows "Cannot Send Email
 test('a pool preview shows 5 names and "+ N more"', async ({ page }) => {
   await signInRecruiter(page);
   const { candidates, pools } = await demoData(page);
-  const eligible = (pool: Pool) => candidates.filter((c) => c.talentPoolIds.includes(pool.id) && c.email && c.allowsEmail !== false).length;
+  const eligible = (pool: Pool) => candidates.filter((c) => c.talentPoolIds.includes(pool.id) && canContact(c, 'email')).length;
   const pool = pools.find((p) => eligible(p) > 5)!;
 
   await openCommunications(page);

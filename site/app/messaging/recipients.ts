@@ -1,19 +1,18 @@
 // Who can receive a message (spec §2, §5): the pool preview, the reasons an
-// individual cannot be emailed, and the submit-time consent checks.
+// individual cannot be emailed, and the submit-time consent checks. The rule
+// itself is domain/consent/eligibility.ts, shared with the server.
+import { blockerTexts, canContact, contactBlockers, CONSENT_BLOCKERS } from '../../../domain/consent/eligibility.ts';
 import { POOL_PREVIEW_LIMIT } from './constants.ts';
 import type { Candidate, Channel } from './types.ts';
-
-export const NO_EMAIL_REASON = 'No email address on file';
-export const NO_EMAIL_CONSENT_REASON = 'Candidate has not consented to email';
 
 export function isInPool(candidate: Candidate, poolId: number): boolean {
   return candidate.talentPoolId === poolId || (candidate.talentPoolIds ?? []).includes(poolId);
 }
 
-/** Pool recipients: in the pool, with an email address, allowsEmail not false. */
+/** Pool recipients: in the pool and emailable now (an email address, allowsEmail not false, not unsubscribed). */
 export function eligiblePoolRecipients(candidates: readonly Candidate[], poolId: number | null | undefined): Candidate[] {
   if (poolId === null || poolId === undefined) return [];
-  return candidates.filter((c) => isInPool(c, poolId) && Boolean(c.email?.trim()) && c.allowsEmail !== false);
+  return candidates.filter((c) => isInPool(c, poolId) && canContact(c, 'email'));
 }
 
 export interface PoolPreview {
@@ -34,10 +33,7 @@ export function moreLabel(more: number): string {
 
 /** Why this candidate cannot be emailed (the "Cannot Send Email" box); empty when they can. */
 export function emailBlockReasons(candidate: Candidate): string[] {
-  return [
-    ...(!candidate.email?.trim() ? [NO_EMAIL_REASON] : []),
-    ...(candidate.allowsEmail === false ? [NO_EMAIL_CONSENT_REASON] : []),
-  ];
+  return blockerTexts(candidate, 'email');
 }
 
 export interface BlockedToast {
@@ -50,19 +46,21 @@ export interface BlockedToast {
  * or null when the send may go ahead. Consent is checked before contact details.
  */
 export function individualSendBlock(candidate: Candidate, channel: Channel): BlockedToast | null {
+  const blockers = contactBlockers(candidate, channel);
+  const noConsent = blockers.some((reason) => CONSENT_BLOCKERS.has(reason));
   if (channel === 'email') {
-    if (candidate.allowsEmail === false) {
+    if (noConsent) {
       return { title: 'Email Not Allowed', description: 'This candidate has not consented to email. Please select WhatsApp instead.' };
     }
-    if (!candidate.email?.trim()) {
+    if (blockers.length) {
       return { title: 'No Email Address', description: 'This candidate has no email address on file.' };
     }
     return null;
   }
-  if (candidate.allowsWhatsapp === false) {
+  if (noConsent) {
     return { title: 'WhatsApp Not Allowed', description: 'This candidate has not consented to WhatsApp. Please select email instead.' };
   }
-  if (!candidate.whatsappNumber?.trim() && !candidate.phone?.trim()) {
+  if (blockers.length) {
     return { title: 'No WhatsApp Number', description: 'This candidate has no WhatsApp number or phone number on file.' };
   }
   return null;

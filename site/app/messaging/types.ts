@@ -12,6 +12,8 @@ export interface Candidate {
   whatsappNumber?: string | null;
   allowsEmail?: boolean | null;
   allowsWhatsapp?: boolean | null;
+  unsubscribedAt?: string | null;
+  whatsappOptedOutAt?: string | null;
   talentPoolId?: number | null;
   talentPoolIds?: number[] | null;
   jobFunction?: string | null;

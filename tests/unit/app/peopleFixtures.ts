@@ -26,6 +26,7 @@ export function candidate(id: number, overrides: Partial<Candidate> = {}): Candi
     leadScore: 50,
     engagementScore: 42,
     unsubscribedAt: null,
+    whatsappOptedOutAt: null,
     notes: null,
     createdAt: '2026-03-05T14:07:00Z',
     updatedAt: '2026-03-06T09:00:00Z',

@@ -5,6 +5,7 @@ import { AccessRequestsTab } from './AccessRequestsTab.tsx';
 import { AuditLogTab } from './AuditLogTab.tsx';
 import { Redirect } from '../../router/Redirect.tsx';
 import { ENROL_2FA_PATH } from './TwoFactorRequiredAlert.tsx';
+import { SuppressionsTab } from './SuppressionsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
 
 export function AdminPortal() {
@@ -13,16 +14,18 @@ export function AdminPortal() {
   if (user.twoFactorEnabled === false) return <Redirect to={ENROL_2FA_PATH} />;
   return (
     <>
-      <PageHeader title="Admin Portal" description="Users, access requests and the audit log." />
+      <PageHeader title="Admin Portal" description="Users, access requests, the audit log and the suppression list." />
       <Tabs defaultValue="users" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="users">Users</Tabs.Tab>
           <Tabs.Tab value="access-requests">Access requests</Tabs.Tab>
           <Tabs.Tab value="audit-log">Audit log</Tabs.Tab>
+          <Tabs.Tab value="suppressions">Suppression list</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users"><UsersTab /></Tabs.Panel>
         <Tabs.Panel value="access-requests"><AccessRequestsTab /></Tabs.Panel>
         <Tabs.Panel value="audit-log"><AuditLogTab /></Tabs.Panel>
+        <Tabs.Panel value="suppressions"><SuppressionsTab /></Tabs.Panel>
       </Tabs>
     </>
   );

@@ -114,11 +114,14 @@ export function useUpdateCandidate() {
     apiRequest<Candidate>('PATCH', `/api/candidates/${id}`, changes), 'Candidate updated', { errorToast: false });
 }
 
-/** A consent switch: PATCH { allowsEmail } or { allowsWhatsapp }; the server writes the ledger. */
+/** A consent switch: PATCH { allowsEmail } or { allowsWhatsapp } (+ the evidence of a grant); the server writes the ledger. */
 export function useSetConsent() {
   return usePeopleMutation(
-    ({ id, channel, granted }: { id: CandidateId; channel: 'email' | 'whatsapp'; granted: boolean }) =>
-      apiRequest('PATCH', `/api/candidates/${id}`, channel === 'email' ? { allowsEmail: granted } : { allowsWhatsapp: granted }),
+    ({ id, channel, granted, consentWording }: { id: CandidateId; channel: 'email' | 'whatsapp'; granted: boolean; consentWording?: string }) =>
+      apiRequest('PATCH', `/api/candidates/${id}`, {
+        ...(channel === 'email' ? { allowsEmail: granted } : { allowsWhatsapp: granted }),
+        ...(consentWording ? { consentWording } : {}),
+      }),
     (_result, { channel, granted }) => `${channel === 'email' ? 'Email' : 'WhatsApp'} consent ${granted ? 'granted' : 'withdrawn'}`,
   );
 }

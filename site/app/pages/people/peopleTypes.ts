@@ -1,6 +1,8 @@
 // Shapes of the people API replies (docs/api.md "Candidates", "Talent pools", "Imports").
 export { CONTACT_METHODS, SENIORITY_LEVELS } from '../../../../domain/schemas/candidates.ts';
 
+import type { ContactBlocker } from '../../../../domain/consent/eligibility.ts';
+
 export type CandidateId = number;
 
 export interface Candidate {
@@ -22,6 +24,7 @@ export interface Candidate {
   leadScore: number;
   engagementScore: number;
   unsubscribedAt: string | null;
+  whatsappOptedOutAt: string | null;
   notes: string | null;
   createdAt: string;
   updatedAt: string;
@@ -49,6 +52,8 @@ export interface CandidateMessage {
 export interface CandidateDetail extends Candidate {
   pools: { id: number; name: string }[];
   consentHistory: ConsentEvent[];
+  /** Why the candidate cannot be contacted now (codes of domain/consent/eligibility.ts); empty: they can. */
+  contactBlockers?: { email: ContactBlocker[]; whatsapp: ContactBlocker[] };
   messages: CandidateMessage[];
   engagement: { opens: number; clicks: number; replies: number; score: number };
 }

@@ -1,0 +1,77 @@
+// Who may be contacted, on which channel, and if not, why: the one rule,
+// shared by the server and the browser. The database's
+// public.contact_blockers() (migration 20261123000010) is the rule the
+// database enforces; this mirrors it reason for reason, in the same order, and
+// tests/db/contact-eligibility.test.ts runs both over the same cases.
+// Browser-safe: no imports.
+
+export type ContactChannel = 'email' | 'whatsapp';
+
+export type ContactBlocker =
+  | 'no_email' | 'opted_out' | 'no_consent' | 'suppressed'
+  | 'no_whatsapp_number' | 'whatsapp_opted_out' | 'no_whatsapp_consent';
+
+/** What the rule reads of a candidate. A flag left out counts as not withdrawn ("allowsEmail not false"). */
+export interface ContactFacts {
+  email?: string | null;
+  allowsEmail?: boolean | null;
+  unsubscribedAt?: string | Date | null;
+  /** Only the server knows this (the suppression list is hashed); the browser leaves it out. */
+  emailSuppressed?: boolean;
+  phone?: string | null;
+  whatsappNumber?: string | null;
+  allowsWhatsapp?: boolean | null;
+  whatsappOptedOutAt?: string | Date | null;
+}
+
+const blank = (value: string | null | undefined) => !value?.trim();
+
+/** Why the candidate cannot be contacted on this channel now; empty when they can. */
+export function contactBlockers(c: ContactFacts, channel: ContactChannel): ContactBlocker[] {
+  const reasons: ContactBlocker[] = [];
+  if (channel === 'email') {
+    const optedOut = Boolean(c.unsubscribedAt);
+    if (blank(c.email)) reasons.push('no_email');
+    if (optedOut) reasons.push('opted_out');
+    if (!optedOut && c.allowsEmail === false) reasons.push('no_consent');
+    if (!optedOut && c.allowsEmail !== false && !blank(c.email) && c.emailSuppressed) reasons.push('suppressed');
+    return reasons;
+  }
+  const optedOut = Boolean(c.whatsappOptedOutAt);
+  if (blank(c.whatsappNumber) && blank(c.phone)) reasons.push('no_whatsapp_number');
+  if (optedOut) reasons.push('whatsapp_opted_out');
+  if (!optedOut && c.allowsWhatsapp === false) reasons.push('no_whatsapp_consent');
+  return reasons;
+}
+
+export function canContact(c: ContactFacts, channel: ContactChannel): boolean {
+  return contactBlockers(c, channel).length === 0;
+}
+
+/** The reason as a recruiter reads it (campaign skip reasons, the "Cannot Send Email" box, API errors). */
+export const BLOCKER_TEXT: Record<ContactBlocker, string> = {
+  no_email: 'No email address on file',
+  opted_out: 'Candidate unsubscribed',
+  no_consent: 'Candidate has not consented to email',
+  suppressed: 'Email address is on the suppression list',
+  no_whatsapp_number: 'No WhatsApp number or phone on file',
+  whatsapp_opted_out: 'Candidate opted out of WhatsApp',
+  no_whatsapp_consent: 'Candidate has not consented to WhatsApp',
+};
+
+/** Blockers that are about consent (as opposed to missing contact details). */
+export const CONSENT_BLOCKERS: ReadonlySet<ContactBlocker> = new Set([
+  'opted_out', 'no_consent', 'suppressed', 'whatsapp_opted_out', 'no_whatsapp_consent',
+]);
+
+export function blockerTexts(c: ContactFacts, channel: ContactChannel): string[] {
+  return contactBlockers(c, channel).map((reason) => BLOCKER_TEXT[reason]);
+}
+
+/**
+ * Consent sources that are the candidate's own doing. An opt-out from one of
+ * them stands until the candidate reverses it (public.candidate_consent_sources()).
+ */
+export const CANDIDATE_CONSENT_SOURCES = [
+  'candidate', 'unsubscribe_link', 'one_click', 'list_unsubscribe_mailto', 'reply', 'whatsapp_reply', 'complaint', 'bounce',
+] as const;

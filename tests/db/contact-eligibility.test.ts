@@ -1,0 +1,59 @@
+// One eligibility rule: public.contact_blockers() (what the database enforces)
+// and contactBlockers() of domain/consent/eligibility.ts (what the browser and
+// the server show) give the same answers, in the same order, for every case.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactBlockers, type ContactChannel, type ContactFacts } from '../../domain/consent/eligibility.ts';
+import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
+
+let db: TestDatabase;
+beforeAll(async () => { db = await createTestDatabase(); });
+afterAll(async () => { await db?.drop(); });
+
+const yesterday = '2026-11-22T10:00:00.000Z';
+const emails = [null, '', '   ', 'person@example.com'];
+const bools = [true, false];
+const dates = [null, yesterday];
+const phones = [null, '', '+31612345678'];
+
+/** Every combination that matters: 4 × 2 × 2 × 2 (suppressed) × 3 × 3 × 2 × 2 = 1,152 cases. */
+function cases(): ContactFacts[] {
+  const all: ContactFacts[] = [];
+  for (const email of emails) for (const allowsEmail of bools) for (const unsubscribedAt of dates) for (const emailSuppressed of bools)
+    for (const phone of phones) for (const whatsappNumber of phones) for (const allowsWhatsapp of bools) for (const whatsappOptedOutAt of dates) {
+      all.push({ email, allowsEmail, unsubscribedAt, emailSuppressed, phone, whatsappNumber, allowsWhatsapp, whatsappOptedOutAt });
+    }
+  return all;
+}
+
+describe('contact eligibility: one rule in SQL and TypeScript', () => {
+  it('gives the same reasons for every case, on both channels', async () => {
+    const table = cases();
+    await db.pools.owner.query(
+      `insert into public.email_suppressions (address_hash, source, by_candidate)
+       values (public.email_address_hash('suppressed-person@example.com'), 'recruiter', false)`);
+    // Each case as a candidates row (built in SQL, never stored), with its address suppressed or not.
+    const { rows } = await db.pools.owner.query<{ i: number; email: string[]; whatsapp: string[] }>(
+      `with facts as (
+         select * from unnest($1::text[], $2::bool[], $3::timestamptz[], $4::bool[], $5::text[], $6::text[], $7::bool[], $8::timestamptz[])
+           with ordinality as f(email, allows_email, unsubscribed_at, suppressed, phone, whatsapp_number, allows_whatsapp, whatsapp_opted_out_at, i)
+       )
+       select f.i::int as i,
+              public.contact_blockers(jsonb_populate_record(null::public.candidates, to_jsonb(f) || jsonb_build_object('email',
+                case when f.suppressed and btrim(coalesce(f.email, '')) <> '' then 'suppressed-' || f.email else f.email end)), 'email') as email,
+              public.contact_blockers(jsonb_populate_record(null::public.candidates, to_jsonb(f)), 'whatsapp') as whatsapp
+         from facts f order by f.i`,
+      [table.map((c) => c.email), table.map((c) => c.allowsEmail), table.map((c) => c.unsubscribedAt), table.map((c) => c.emailSuppressed),
+        table.map((c) => c.phone), table.map((c) => c.whatsappNumber), table.map((c) => c.allowsWhatsapp), table.map((c) => c.whatsappOptedOutAt)]);
+    expect(rows).toHaveLength(table.length);
+    const mismatches = rows.flatMap((row) => (['email', 'whatsapp'] as ContactChannel[]).flatMap((channel) => {
+      const facts = table[row.i - 1];
+      const expected = contactBlockers(facts, channel);
+      return JSON.stringify(expected) === JSON.stringify(row[channel]) ? [] : [{ facts, channel, sql: row[channel], ts: expected }];
+    }));
+    expect(mismatches).toEqual([]);
+    // The table is not trivially all-allowed or all-blocked.
+    expect(rows.filter((row) => row.email.length === 0).length).toBeGreaterThan(0);
+    expect(new Set(rows.flatMap((row) => [...row.email, ...row.whatsapp]))).toEqual(new Set([
+      'no_email', 'opted_out', 'no_consent', 'suppressed', 'no_whatsapp_number', 'whatsapp_opted_out', 'no_whatsapp_consent']));
+  });
+});
