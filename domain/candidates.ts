@@ -121,19 +121,42 @@ function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString('base64url');
 }
 
+const BAD_CURSOR = () => new InputError(422, 'cursor', 'cursor is not valid; start again without it');
+
 function decodeCursor(text: string): Cursor {
   try {
     const [value, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof id === 'number' && Number.isInteger(id) && (value === null || typeof value === 'string' || typeof value === 'number')) {
-      return { value, id };
+    if (Number.isSafeInteger(id) && (id as number) > 0 && (value === null || typeof value === 'string' || typeof value === 'number')) {
+      return { value, id: id as number };
     }
   } catch { /* fall through */ }
-  throw new InputError(422, 'cursor', 'cursor is not valid; start again without it');
+  throw BAD_CURSOR();
+}
+
+/** A timestamp as PostgreSQL writes it (`2026-11-21 05:42:22.037+00`) or in ISO 8601, on a real calendar day. */
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T]([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(\.\d{1,6})?(Z|[+-](0\d|1[0-5])(:?[0-5]\d)?)?$/;
+
+/**
+ * Whether a cursor's value has the type of the sort column: a forged cursor
+ * (a score beyond integer, a date that is not one, a NUL) must be a 422, not a
+ * database error.
+ */
+function cursorValueFits(value: Cursor['value'], type: string, nullable: boolean): boolean {
+  if (value === null) return nullable;
+  if (type === 'integer') return Number.isSafeInteger(value) && Math.abs(value as number) <= 2_147_483_647;
+  if (typeof value !== 'string' || value.includes('\u0000')) return false;
+  if (type !== 'timestamptz') return true;
+  const match = TIMESTAMP.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** The keyset condition "after this row" for the chosen order. */
 function afterCursor(cursor: Cursor, sort: CandidateListQuery['sort'], dir: 'asc' | 'desc', params: unknown[]): string {
   const { column, nullable, type } = SORT_COLUMNS[sort];
+  if (!cursorValueFits(cursor.value, type, nullable)) throw BAD_CURSOR();
   params.push(cursor.value, cursor.id);
   const v = `$${params.length - 1}::${type}`, id = `$${params.length}::bigint`;
   const cmp = dir === 'asc' ? '>' : '<';
@@ -253,7 +276,8 @@ export interface CandidateDetail {
   consentHistory: Array<{ channel: string; granted: boolean; source: string; wording: string | null; createdAt: string; createdBy: string | null }>;
   /** Why the candidate cannot be contacted now, per channel (codes of domain/consent/eligibility.ts); empty: they can. */
   contactBlockers: { email: string[]; whatsapp: string[] };
-  messages: Array<{ id: number; subject: string | null; direction: string; channel: string; sentiment: string | null; status: string; createdAt: string }>;
+  messages: Array<{ id: number; subject: string | null; direction: string; channel: string; sentiment: string | null; status: string; createdAt: string;
+    autoReply: boolean; autoReplyUntil: string | null; optOutReview: boolean }>;
   engagement: { opens: number; clicks: number; replies: number; score: number };
 }
 
@@ -271,7 +295,9 @@ export async function getCandidate(tx: Tx, id: number): Promise<CandidateDetail 
                            from public.consent_events e where e.candidate_id = c.id), '[]'),
        'messages', coalesce((select jsonb_agg(jsonb_build_object(
                        'id', msg.id, 'subject', msg.subject, 'direction', msg.direction, 'channel', msg.channel,
-                       'sentiment', msg.sentiment, 'status', msg.status, 'createdAt', ${ts('msg.created_at')}) order by msg.created_at desc, msg.id desc)
+                       'sentiment', msg.sentiment, 'status', msg.status, 'createdAt', ${ts('msg.created_at')},
+                       'autoReply', msg.auto_reply, 'autoReplyUntil', to_char(msg.auto_reply_until, 'YYYY-MM-DD'),
+                       'optOutReview', msg.opt_out_review) order by msg.created_at desc, msg.id desc)
                       from (select * from public.messages where candidate_id = c.id order by created_at desc, id desc limit 200) msg), '[]'),
        'contactBlockers', jsonb_build_object('email', to_jsonb(public.contact_blockers(c, 'email')),
                                              'whatsapp', to_jsonb(public.contact_blockers(c, 'whatsapp'))),

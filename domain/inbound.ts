@@ -1,60 +1,72 @@
-// Inbound email (a candidate's reply): parse, find its thread, store it as an
-// inbound message with a sentiment, and act on a request to be removed.
-// Threading tries, in order: In-Reply-To, References, the reply token in the
-// address it was sent to (reply+<token>@...), "[ref:<token>]" in the subject,
-// then the token in the quoted text; else the sender's address starts a new
-// thread; else the mail is kept aside in inbound_unmatched.
-import { simpleParser, type AddressObject } from 'mailparser';
+// Inbound email (a candidate's reply): parse, find its thread, store what the
+// candidate wrote (domain/mail/reply-text.ts: no quoted history, no footer)
+// with its sentiment, auto-reply label and opt-out reading, and act on a
+// request to be removed. Threading tries, in order: In-Reply-To, References,
+// the reply token in the address it was sent to (reply+<token>@..., also when
+// only Delivered-To has it), "[ref:<token>]" in the subject (mail sent before
+// the tag was dropped), then the token in the quoted text; else the sender's
+// address starts a new thread; else the mail is kept aside in
+// inbound_unmatched. Mail to the List-Unsubscribe address
+// (reply+unsubscribe-<token>@...) unsubscribes and is not stored as a reply.
+import type { ParsedMail } from 'mailparser';
 import type pg from 'pg';
 import { asService, type Tx } from './db/request.ts';
-import { classifySentiment } from './ai/sentiment.ts';
+import { classifySentiment, type Sentiment } from './ai/sentiment.ts';
+import { recordCandidateConsent } from './consent/ledger.ts';
+import { parseInboundMail } from './inbound-guard.ts';
+import { readReply } from './mail/reply-text.ts';
+import { unsubscribe } from './unsubscribe.ts';
 
 export type MatchedBy = 'in-reply-to' | 'references' | 'reply-address' | 'subject' | 'quoted-text' | 'sender';
 
 export type InboundResult =
-  | { status: 'stored'; messageId: number; threadId: number; candidateId: number; matchedBy: MatchedBy; sentiment: string; removalRequested: boolean }
+  | {
+    status: 'stored'; messageId: number; threadId: number; candidateId: number; matchedBy: MatchedBy; sentiment: Sentiment;
+    removalRequested: boolean; optOutReview: boolean; autoReply: boolean; autoReplyUntil: string | null;
+  }
   | { status: 'duplicate'; messageId: number | null }
-  | { status: 'unmatched'; unmatchedId: number; reason: string };
+  | { status: 'unmatched'; unmatchedId: number; reason: string }
+  /** Mail to the List-Unsubscribe address: email consent withdrawn (or already), nothing stored in the thread. */
+  | { status: 'unsubscribed'; candidateId: number; messageId: number; already: boolean };
 
 const TOKEN = '[0-9a-f]{24}';
 const REF_TAG = new RegExp(`\\s*\\[ref:(${TOKEN})\\]`, 'i');
+const UNSUBSCRIBE_ADDRESS = new RegExp(`\\+unsubscribe-(${TOKEN})@`, 'i');
+const REPLY_PREFIX = /^\s*((re|aw|antw|sv|vs|wg|fw|fwd|doorst|tr|rif|r)\s*(\[\d+\])?\s*:\s*)+/i;
 
-const QUOTE_MARKERS = [
-  /^[ \t]*On [^\n]*(\n[^\n]*)?wrote:[ \t]*$/m, // Gmail / Apple Mail, possibly wrapped over two lines
-  /^[ \t]*Op [^\n]*(\n[^\n]*)?(schreef|geschreven)[^\n]*:[ \t]*$/m, // the same in Dutch
-  /^[ \t]*-{2,}[ \t]*(Original Message|Oorspronkelijk bericht|Forwarded message|Doorgestuurd bericht)[ \t]*-{2,}/im,
-  /^[ \t]*_{10,}[ \t]*$/m, // Outlook's rule above the quoted header block
-  /^[ \t]*(From|Van):[^\n]*\n[ \t]*(Sent|Date|Verzonden|Datum):/m,
-  /^[ \t]*>/m,
-];
-
-/** The new text of a reply, without the quoted message below it. */
-export function replyText(text: string): string {
-  const normalised = text.replace(/\r\n/g, '\n');
-  let cut = normalised.length;
-  for (const marker of QUOTE_MARKERS) {
-    const match = marker.exec(normalised);
-    if (match && match.index < cut) cut = match.index;
-  }
-  const reply = normalised.slice(0, cut).replace(/\n-- \n[\s\S]*$/, '').trim();
-  return reply || normalised.trim();
+/**
+ * The addresses in an address header, whatever shape mailparser gives it: an
+ * address object (To, Cc, Delivered-To), a list of them, or a plain string.
+ * String() of an address object is "[object Object]", so read .value[].address and .text.
+ */
+export function headerAddresses(value: unknown): string[] {
+  if (!value) return [];
+  if (Array.isArray(value)) return value.flatMap(headerAddresses);
+  if (typeof value === 'string') return [value];
+  if (typeof value !== 'object') return [];
+  const field = value as { value?: Array<{ address?: string; group?: Array<{ address?: string }> }>; text?: string };
+  const listed = (field.value ?? []).flatMap((entry) => [entry.address ?? '', ...(entry.group ?? []).map((member) => member.address ?? '')]);
+  return [...listed, field.text ?? ''].filter(Boolean);
 }
 
-function addressesOf(field: AddressObject | AddressObject[] | undefined): string[] {
-  return [field ?? []].flat().flatMap((group) => group.value.map((a) => a.address ?? '')).filter(Boolean);
+/** Every address the mail was sent to: To, Cc and the envelope headers the receiving server added. */
+export function recipientAddresses(parsed: Pick<ParsedMail, 'to' | 'cc' | 'headers'>): string[] {
+  const envelope = ['delivered-to', 'x-original-to', 'envelope-to', 'x-delivered-to'].map((name) => parsed.headers.get(name));
+  return [...new Set([parsed.to, parsed.cc, ...envelope].flatMap(headerAddresses).map((address) => address.trim()))];
 }
 
 function messageIds(value: string | string[] | undefined): string[] {
   return [value ?? []].flat().flatMap((v) => v.match(/<[^<>\s]+>/g) ?? []);
 }
 
-interface Thread { id: number; candidate_id: number; thread_id: number | null; campaign_id: number | null; provider_message_id: string | null; reply_token: string }
+interface Thread { id: number; candidate_id: number; thread_id: number | null; campaign_id: number | null; provider_message_id: string | null; reply_token: string; subject: string | null }
+const THREAD_COLUMNS = 'id, candidate_id, thread_id, campaign_id, provider_message_id, reply_token, subject';
 
 async function findThread(tx: Tx, ids: { inReplyTo: string[]; references: string[] }, tokens: Array<[MatchedBy, string[]]>) {
   const all = [...ids.inReplyTo, ...ids.references];
   if (all.length) {
     const { rows } = await tx.query<Thread>(
-      `select id, candidate_id, thread_id, campaign_id, provider_message_id, reply_token from public.messages where provider_message_id = any($1)`, [all]);
+      `select ${THREAD_COLUMNS} from public.messages where provider_message_id = any($1)`, [all]);
     const byId = new Map(rows.map((row) => [row.provider_message_id, row]));
     const parent = ids.inReplyTo.map((id) => byId.get(id)).find(Boolean);
     if (parent) return { original: parent, matchedBy: 'in-reply-to' as const };
@@ -65,28 +77,58 @@ async function findThread(tx: Tx, ids: { inReplyTo: string[]; references: string
   for (const [matchedBy, list] of tokens) {
     if (!list.length) continue;
     const { rows } = await tx.query<Thread>(
-      `select id, candidate_id, thread_id, campaign_id, provider_message_id, reply_token from public.messages where reply_token = any($1)`, [list]);
+      `select ${THREAD_COLUMNS} from public.messages where reply_token = any($1)`, [list]);
     if (rows[0]) return { original: rows[0], matchedBy };
   }
   return null;
 }
 
+const headerText = (parsed: ParsedMail, name: string) => {
+  const value = parsed.headers.get(name);
+  return typeof value === 'string' ? value : value ? String((value as { text?: string }).text ?? value) : null;
+};
+
+/** The subject without "Re:"-style prefixes and our "[ref:...]" tag. */
+const bareSubject = (subject: string | null | undefined) => (subject ?? '').replace(REF_TAG, '').replace(REPLY_PREFIX, '').trim();
+
+/** A mail to reply+unsubscribe-<token>@...: unsubscribes the candidate of that message, like the one-click link. */
+async function listUnsubscribe(app: pg.Pool, token: string, parsed: ParsedMail, raw: Buffer | string, recipients: string[]): Promise<InboundResult> {
+  const outcome = await unsubscribe(app, token, 'list_unsubscribe_mailto');
+  return asService(app, async (tx) => {
+    const { rows } = await tx.query<{ id: number; candidate_id: number }>('select id, candidate_id from public.messages where reply_token = $1', [token]);
+    if (outcome !== 'not_found' && rows[0]) return { status: 'unsubscribed', candidateId: rows[0].candidate_id, messageId: rows[0].id, already: outcome === 'already' };
+    return keepAside(tx, parsed, raw, recipients, 'Unsubscribe mail (List-Unsubscribe address) for a message we do not know', parsed.text ?? '');
+  });
+}
+
+async function keepAside(tx: Tx, parsed: ParsedMail, raw: Buffer | string, recipients: string[], reason: string, text: string): Promise<InboundResult> {
+  const kept = await tx.query<{ id: number }>(
+    `insert into public.inbound_unmatched (internet_message_id, from_address, to_addresses, subject, text_body, reason, raw)
+     values ($1, $2, $3, $4, $5, $6, $7)
+     on conflict (internet_message_id) do update set received_at = inbound_unmatched.received_at returning id`,
+    [parsed.messageId ?? null, parsed.from?.value[0]?.address?.toLowerCase() ?? null, recipients.join(', '), parsed.subject ?? '',
+      text.slice(0, 100_000), reason, raw.toString()]);
+  return { status: 'unmatched', unmatchedId: kept.rows[0].id, reason };
+}
+
 export async function receiveInboundEmail(app: pg.Pool, raw: Buffer | string): Promise<InboundResult> {
-  const parsed = await simpleParser(raw, { skipImageLinks: true });
+  // Unreadable mail is kept aside and refused (413/422) before anything below sees it.
+  // HTML is read by reply-text.ts (every <body>, quotes marked), not by mailparser's converter.
+  const parsed = await parseInboundMail(app, raw, { skipImageLinks: true, skipHtmlToText: true });
   const from = parsed.from?.value[0]?.address?.toLowerCase() ?? null;
   const subject = parsed.subject ?? '';
-  const text = parsed.text ?? (parsed.html ? parsed.html.replace(/<[^>]+>/g, ' ') : '');
   const headerId = parsed.messageId ?? null;
-  const envelope = ['delivered-to', 'x-original-to', 'envelope-to']
-    .flatMap((name) => [parsed.headers.get(name) ?? []].flat().map(String));
-  const recipients = [...addressesOf(parsed.to), ...addressesOf(parsed.cc), ...envelope];
+  const recipients = recipientAddresses(parsed);
+  const unsubscribeToken = recipients.map((address) => UNSUBSCRIBE_ADDRESS.exec(address)?.[1]).find(Boolean);
+  if (unsubscribeToken) return listUnsubscribe(app, unsubscribeToken.toLowerCase(), parsed, raw, recipients);
+
+  const reading = readReply({ text: parsed.text, html: parsed.html });
   const tokensIn = (pattern: RegExp, values: string[]) => [...new Set(values.flatMap((v) => [...v.matchAll(pattern)].map((m) => m[1].toLowerCase())))];
   const tokens: Array<[MatchedBy, string[]]> = [
     ['reply-address', tokensIn(new RegExp(`\\+(${TOKEN})@`, 'gi'), recipients)],
     ['subject', tokensIn(new RegExp(`\\[ref:(${TOKEN})\\]`, 'gi'), [subject])],
-    ['quoted-text', tokensIn(new RegExp(`(?:\\[ref:|/unsubscribe/)(${TOKEN})`, 'gi'), [text])],
+    ['quoted-text', tokensIn(new RegExp(`(?:\\[ref:|/unsubscribe/|\\+)(${TOKEN})`, 'gi'), [reading.full, parsed.html || ''])],
   ];
-  const reply = replyText(text);
   const cleanSubject = subject.replace(REF_TAG, '').trim() || null;
 
   return asService(app, async (tx) => {
@@ -102,45 +144,52 @@ export async function receiveInboundEmail(app: pg.Pool, raw: Buffer | string): P
     }
     if (!candidateId) {
       const reason = from ? `Unknown sender ${from} and no reference to a sent message` : 'No sender address and no reference to a sent message';
-      const kept = await tx.query<{ id: number }>(
-        `insert into public.inbound_unmatched (internet_message_id, from_address, to_addresses, subject, text_body, reason, raw)
-         values ($1, $2, $3, $4, $5, $6, $7)
-         on conflict (internet_message_id) do update set received_at = inbound_unmatched.received_at returning id`,
-        [headerId, from, recipients.join(', '), subject, text.slice(0, 100_000), reason, raw.toString()]);
-      return { status: 'unmatched', unmatchedId: kept.rows[0].id, reason };
+      return keepAside(tx, parsed, raw, recipients, reason, reading.full);
     }
 
-    const verdict = classifySentiment(reply);
     const original = thread?.original ?? null;
+    // A subject the candidate typed ("Unsubscribe") is their words too; "Re: <our subject>" is not.
+    const ownSubject = bareSubject(subject) && bareSubject(subject).toLowerCase() !== bareSubject(original?.subject).toLowerCase()
+      ? bareSubject(subject) : null;
+    const verdict = classifySentiment(reading.visible, {
+      subject, ownSubject, receivedAt: parsed.date ?? new Date(),
+      headers: {
+        autoSubmitted: headerText(parsed, 'auto-submitted'), xAutoreply: headerText(parsed, 'x-autoreply'),
+        xAutorespond: headerText(parsed, 'x-autorespond'), precedence: headerText(parsed, 'precedence'),
+      },
+    });
     const inserted = await tx.query<{ id: number }>(
       `insert into public.messages (candidate_id, thread_id, original_message_id, campaign_id, direction, channel, subject, content,
-                                    sentiment, removal_requested, status, provider_message_id)
-       values ($1, $2, $3, $4, 'in', 'email', $5, $6, $7, $8, 'received', $9)
+                                    sentiment, removal_requested, opt_out_review, auto_reply, auto_reply_until, status, provider_message_id)
+       values ($1, $2, $3, $4, 'in', 'email', $5, $6, $7, $8, $9, $10, $11, 'received', $12)
        on conflict (provider_message_id) where provider_message_id is not null do nothing
        returning id`,
       [candidateId, original ? (original.thread_id ?? original.id) : null, original?.id ?? null, original?.campaign_id ?? null,
-        cleanSubject, reply, verdict.sentiment, verdict.removalRequested, headerId]);
+        cleanSubject, reading.visible, verdict.sentiment, verdict.removalRequested, verdict.optOut === 'review', verdict.autoReply,
+        verdict.autoReplyUntil, headerId]);
     if (!inserted.rows[0]) return { status: 'duplicate', messageId: null };
     const messageId = inserted.rows[0].id;
-    await tx.query(
-      `insert into public.engagement_events (candidate_id, message_id, campaign_id, kind, metadata) values ($1, $2, $3, 'reply', $4)`,
-      [candidateId, original?.id ?? messageId, original?.campaign_id ?? null, JSON.stringify({ replyMessageId: messageId, sentiment: verdict.sentiment })]);
-    if (verdict.removalRequested) await withdrawEmailConsent(tx, candidateId, messageId, original?.campaign_id ?? null, reply);
+    // An out-of-office is not the candidate engaging: no 'reply' engagement event for it.
+    if (!verdict.autoReply) {
+      await tx.query(
+        `insert into public.engagement_events (candidate_id, message_id, campaign_id, kind, metadata) values ($1, $2, $3, 'reply', $4)`,
+        [candidateId, original?.id ?? messageId, original?.campaign_id ?? null, JSON.stringify({ replyMessageId: messageId, sentiment: verdict.sentiment })]);
+    }
+    if (verdict.removalRequested) await withdrawEmailConsent(tx, candidateId, messageId, original?.campaign_id ?? null, reading.visible);
     return {
       status: 'stored', messageId, threadId: original ? (original.thread_id ?? original.id) : messageId, candidateId,
       matchedBy: thread?.matchedBy ?? 'sender', sentiment: verdict.sentiment, removalRequested: verdict.removalRequested,
+      optOutReview: verdict.optOut === 'review', autoReply: verdict.autoReply, autoReplyUntil: verdict.autoReplyUntil,
     };
   });
 }
 
-/** A reply asking to be removed withdraws email consent through the ledger (source 'reply'). */
+/** A reply asking to be removed withdraws email consent through the ledger (source 'reply'). Idempotent. */
 async function withdrawEmailConsent(tx: Tx, candidateId: number, messageId: number, campaignId: number | null, reply: string) {
-  const { rows } = await tx.query<{ allows_email: boolean; unsubscribed_at: Date | null }>(
-    'select allows_email, unsubscribed_at from public.candidates where id = $1', [candidateId]);
-  if (!rows[0] || (!rows[0].allows_email && rows[0].unsubscribed_at)) return;
-  await tx.query(
-    `insert into public.consent_events (candidate_id, channel, granted, source, wording) values ($1, 'email', false, 'reply', $2)`,
-    [candidateId, `Reply (message ${messageId}) asked to stop: "${reply.slice(0, 300)}"`]);
+  const written = await recordCandidateConsent(tx, {
+    candidateId, channel: 'email', granted: false, source: 'reply', wording: `Reply (message ${messageId}) asked to stop: "${reply.slice(0, 300)}"`,
+  });
+  if (!written) return;
   await tx.query(
     `insert into public.engagement_events (candidate_id, message_id, campaign_id, kind, metadata) values ($1, $2, $3, 'unsubscribe', '{"source":"reply"}')`,
     [candidateId, messageId, campaignId]);

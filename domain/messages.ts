@@ -35,13 +35,20 @@ export interface MessageView {
   sentAt: string | null;
   readAt: string | null;
   removalRequested: boolean;
+  /** May be a request to stop mailing: for a recruiter to read ("May want to opt out: review"); consent unchanged. */
+  optOutReview: boolean;
+  /** An automatic reply (out of office); its sentiment is 'other'. */
+  autoReply: boolean;
+  /** YYYY-MM-DD: when the auto-reply's sender is back, if it says. */
+  autoReplyUntil: string | null;
 }
 
 export const MESSAGE_COLUMNS = `m.id, m.subject, m.content, m.sentiment, m.created_at as "createdAt",
   json_build_object('id', c.id, 'name', c.name, 'email', c.email) as candidate,
   m.direction, m.channel, m.status, coalesce(m.thread_id, m.id) as "threadId", m.original_message_id as "originalMessageId",
   m.campaign_id as "campaignId", m.error, m.attempts, m.sent_at as "sentAt", m.read_at as "readAt",
-  m.removal_requested as "removalRequested"`;
+  m.removal_requested as "removalRequested", m.opt_out_review as "optOutReview", m.auto_reply as "autoReply",
+  to_char(m.auto_reply_until, 'YYYY-MM-DD') as "autoReplyUntil"`;
 const FROM_MESSAGES = 'from public.messages m join public.candidates c on c.id = m.candidate_id';
 
 export async function getMessage(tx: Tx, id: number): Promise<MessageView | null> {

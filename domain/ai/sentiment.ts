@@ -1,147 +1,153 @@
-// The built-in sentiment classifier for candidates' replies, English and Dutch:
-// phrase and word weights, negation that flips the rest of its clause ("not
-// interested", "geen interesse", "niet slecht"), and "but"/"maar" making the
-// part after it count more. Auto-replies and bounces are 'other'. A request to
-// be removed is detected here too, deterministically: consent must never hang
-// on a model's mood.
+// The built-in sentiment classifier for candidates' replies in English, Dutch,
+// German and French: phrase and word weights, negation that flips the rest of
+// its clause ("not interested", "geen interesse", "niet slecht", "pas pour
+// moi"), and "but"/"maar"/"aber"/"mais" making the part after it count more.
+// A typo in a strong word ("intrested", "fantastc") still counts; a sign-off
+// ("Cheers,\nTom") does not. Auto-replies (auto-reply.ts), bounces and "wrong
+// person" answers are 'other'. A request to be removed is read by opt-out.ts,
+// deterministically: consent must never hang on a model. Give it only the
+// candidate's own text (domain/mail/reply-text.ts).
+import { detectAutoReply, type AutoReplyHeaders } from './auto-reply.ts';
+import { detectOptOut, type OptOutVerdict } from './opt-out.ts';
+import { normalise, typoReader } from './text.ts';
+import { CONTRAST, INTENSIFIERS, NEGATORS, PHRASES, SUBSCRIPTION_WORDS, TRAILING_NEGATORS, WORDS } from './sentiment-lexicon.ts';
 
+export { normalise };
 export type Sentiment = 'positive' | 'negative' | 'neutral' | 'other';
 
 export interface SentimentResult {
   sentiment: Sentiment;
   score: number;
+  /** The reply asks to stop mailing: email consent is withdrawn. */
   removalRequested: boolean;
+  /** 'review': it may be a request to stop; a recruiter decides ("May want to opt out: review"). */
+  optOut: OptOutVerdict;
+  autoReply: boolean;
+  /** YYYY-MM-DD, when an auto-reply states when its sender is back. */
+  autoReplyUntil: string | null;
 }
 
-/** Lower case, no accents (geïnteresseerd → geinteresseerd), straight apostrophes. */
-export function normalise(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[’‘`]/g, "'").toLowerCase();
+export interface ReplyContext {
+  subject?: string | null;
+  /** A subject the candidate wrote themselves (not "Re: <ours>"): read for an opt-out too ("Unsubscribe"). */
+  ownSubject?: string | null;
+  headers?: AutoReplyHeaders;
+  receivedAt?: Date | null;
 }
 
-const AUTOMATED = [
-  /\bout[- ]of[- ](the[- ])?office\b/, /\b(left|no longer (at|with)) the company\b/, /\bupdate your records\b/, /\bautomatic reply\b/, /\bauto-?reply\b/, /\baway from (the )?office\b/,
-  /\bon (parental|maternity|paternity|annual|sick) leave\b/, /\blimited access to (my )?e-?mail\b/,
-  /\bdelivery status notification\b/, /\bundeliverable\b/, /\bwasn't delivered\b/, /\baddress (couldn't|could not) be found\b/,
-  /\baddress not found\b/, /\bmailbox (unavailable|full)\b/, /\bno longer (works? here|with the company|in use)\b/, /\bwrong person\b/,
-  /\bafwezig\b/, /\bautomatisch antwoord\b/, /\bbeperkte? toegang\b/, /\b(zwangerschaps|ouderschaps|vakantie)verlof\b/,
-  /\bniet meer in gebruik\b/, /\bniet afgeleverd\b/, /\bonbestelbaar\b/, /\bverkeerde persoon\b/, /\b(werkt|ben) hier niet meer\b/,
-  /\bwerkt niet meer bij\b/, /\bniet meer werkzaam\b/, /\buit dienst\b/, /\bmet vakantie\b.*\b(lees|beantwoord)\b/,
+// Not the candidate's answer to us: bounces, "wrong person", "no longer works here".
+const NOT_AN_ANSWER = [
+  /\b(left|no longer (at|with|working (at|for|with))) (the|this|our) (company|organi[sz]ation|firm)\b/, /\bupdate your records\b/,
+  /\bdelivery status notification\b/, /\bundeliverable\b/, /\b(wasn't|was not|couldn't be|could not be|not) delivered\b/,
+  /\baddress (couldn't|could not) be found\b/, /\baddress not found\b/, /(?<!\bmy )\bmailbox (unavailable|full|is full)\b/, /\bdelivery (has )?failed\b/,
+  /\bno longer (works? (here|at|for)|with the company|in use|monitored|exists|active|read)\b/,
+  /\bwrong (person|address|e-?mail|email address|recipient|contact)\b/, /\bnot the right (person|contact)\b/, /\bniet de juiste (persoon|contactpersoon)\b/, /\bwrong \w+\b.*\b(i'm not|i am not|i've never|never worked|you mean|colleague)\b/,
+  /\b(have|has) left\b(?! you| a | an | my | it\b).*\b(contact|questions)\b/, /\bniet meer (gelezen|gecontroleerd|bekeken)\b/, /\bnicht mehr gelesen\b/, /\breturning message to sender\b/,
+  /\bniet meer in gebruik\b/, /\bwerkt (?:hier|daar|er|bij \w+)\b(?: \w+){0,4} niet meer\b/, /\barbeitet (?:hier|dort|bei \w+)\b(?: \w+){0,4} nicht mehr\b/, /\bne travaille plus (?:ici|chez|dans|avec)\b/,
+  /\b(?:doesn't|does not) work (?:here|there|at|for)\b.{0,40}\bany ?more\b/, /\bn'est plus (?:chez|dans|avec)\b/, /\bist nicht mehr (?:bei|im|in)\b/, /\bniet (afgeleverd|bezorgd)\b/, /\bkon niet worden (afgeleverd|bezorgd)\b/, /\bonbestelbaar\b/,
+  /\bverkeerde (persoon|\w+)\b.*\b(gemaild|bedoelt)\b/, /\bverkeerde persoon\b/, /\b(werkt|ben) hier niet meer\b/, /\bwerkt niet meer bij\b/,
+  /\bniet meer werkzaam\b/, /\buit dienst\b/, /\bbestaat niet meer\b/, /\bnicht (mehr )?zugestellt\b/, /\bunzustellbar\b/,
+  /\bnicht mehr (im unternehmen|bei uns|tatig)\b/, /\bne fait plus partie\b/, /\bn'a pas pu etre (remis|distribue)\b/,
 ];
 
-const REMOVAL = [
-  /\bunsubscribe\b/, /\bopt(-| )?out\b/, /\bremove me\b/, /\btake me off\b/, /\bleave me alone\b/,
-  /\b(stop|quit) (emailing|e-mailing|mailing|contacting|messaging|sending|spamming)\b/,
-  /\b(don't|do not|never) (contact|email|e-mail|mail|message|text) me\b/, /\bno more (e-?mails|mails|messages)\b/,
-  /\b(don't|do not|never) send me (any ?more|anything|these|more)\b/, /\bany ?more (e-?mails|mails|messages) (like this|from you)\b/,
-  /\b(delete|remove|erase) my (data|details|information|email|e-mail|address|profile)\b/,
-  // "afmelden voor het evenement" is cancelling an event, not leaving the list.
-  /\buitschrijven\b/, /\bschrijf (me|mij) uit\b/,
-  /\b(afmelden|meld (me|mij) af)\b(?! voor (het|de|deze|dit) (event|evenement|bijeenkomst|meetup|webinar|sessie|workshop))/,
-  /\bverwijder (me|mij|mijn (gegevens|e-?mailadres|adres|data|profiel))\b/, /\bhaal (me|mij) (van|uit)\b/,
-  /\bniet meer (mailen|e-?mailen|benaderen|contacteren|sturen|berichten|lastigvallen)\b/,
-  /\bgeen (e-?mails|mails|berichten) meer\b/, /\bstop met (het )?(sturen|mailen|e-?mailen|benaderen|spammen)\b/,
-  /\blaat (me|mij) met rust\b/,
-];
-
-// "I don't want to unsubscribe" is not a request to be removed.
-const REMOVAL_GUARD = /\b(don't|do not|no need to|won't|niet|hoef (me|mij)?\s*niet)\s+(want to |wish to |need to |te )?$/;
-
-export function detectRemovalRequest(text: string): boolean {
-  const t = normalise(text);
-  return REMOVAL.some((pattern) => {
-    const match = pattern.exec(t);
-    return match !== null && !REMOVAL_GUARD.test(t.slice(Math.max(0, match.index - 24), match.index));
-  });
-}
-
-// Weighted phrases (matched before single words). `fixed` phrases already
-// contain their own negation and are never flipped again.
-const PHRASES: Array<[string, number, boolean?]> = [
-  // English
-  ['no thanks', -2, true], ['no thank you', -2, true], ["wouldn't say no", 2, true], ['would not say no', 2, true],
-  ['why not', 1.5, true], ['no problem', 1, true], ['not looking', -2, true], ['not for me', -2, true],
-  ["won't work", -2, true], ["doesn't work for me", -2, true], ['not the right time', -1.5, true],
-  ['happy in my current', -2, true], ['happy with my current', -2, true], ['happy where i am', -2, true], ['staying put', -2, true],
-  ['another offer', -2], ['accepted an offer', -2], ['found a new job', -2], ['found another job', -2],
-  ['zero interest', -2, true], ['not in a position', -1.5, true], ['not something for me', -2, true],
-  ["i'll pass", -2], ['i will pass', -2], ['pass on this', -2], ['too low', -2], ['too far', -1.5],
-  ['count me in', 2], ['looking forward', 2], ['works for me', 1.5], ['open to', 1.5], ['call me', 1], ['can we talk', 1],
-  ["i'll be there", 1.5], ['i will be there', 1.5], ["let's talk", 1], ["let's chat", 1], ["let's meet", 1], ["let's set up", 1],
-  ["let's do it", 1.5], ['calendar invite', 1], ['thinking about a move', 1], ['tell me more', 0.5],
-  // Dutch
-  ['nee dank je', -2, true], ['nee dankje', -2, true], ['nee dank u', -2, true], ['waarom niet', 1.5, true], ['geen probleem', 1, true],
-  ['geen bezwaar', 1, true], ['niet op zoek', -2, true], ['zoek niets', -2, true], ['zoek niks', -2, true],
-  ['tevreden met mijn huidige', -2, true], ['blijf liever', -2, true], ['zit goed', -2, true], ['pas ik', -1.5], ['ik pas', -1.5],
-  ['niet iets voor mij', -2, true], ['niets voor mij', -2, true], ['niet voor mij', -2, true], ['klinkt goed', 1.5],
-  ['wil wel', 1], ['stuur maar', 0.5],
-  ['zie ervan af', -2], ['zie er vanaf', -2], ['andere baan', -2], ['te laag', -2], ['gek van', -2],
-  ['oren naar', 2], ['kijk ernaar uit', 2], ['kijk er naar uit', 2], ['sta open', 1.5], ['ben erbij', 1.5],
-  ['bij mij past', 1.5], ['bij me past', 1.5], ['bel me', 1], ['plan maar', 1], ['hoor graag', 1],
-];
-
-const WORDS: Record<string, number> = {
-  // English
-  interested: 2, interest: 1.5, interesting: 1.5, talk: 0.5, love: 2, great: 2, awesome: 2, excellent: 2, fantastic: 2, amazing: 2, perfect: 2,
-  exciting: 2, excited: 2, keen: 2, happy: 1.5, glad: 1.5, sure: 1, yes: 1.5, yeah: 1, absolutely: 2, definitely: 1,
-  good: 1, nice: 1, kind: 1, thanks: 0.5, thank: 0.5, appreciate: 1, fit: 1, open: 1, wishlist: 1, opportunities: 0.5,
-  meeting: 0.5, bad: -1.5, terrible: -2, awful: -2, spam: -2, annoying: -2, annoyed: -2, unfortunately: -1, sorry: -0.5,
-  // Dutch
-  leuk: 1.5, interessant: 1.5, geinteresseerd: 2, interesse: 2, graag: 1, ja: 1.5, goed: 1, super: 2, top: 2, prima: 1.5,
-  mooi: 1.5, mooie: 1.5, kans: 0.5, bedankt: 0.5, dank: 0.5, zeker: 1, enthousiast: 2, geweldig: 2, fijn: 1.5, past: 1,
-  tof: 2, benieuwd: 1, uitnodiging: 0.5, praten: 0.5, beschikbaar: 0.5, uitdagend: 1.5, uitdagende: 1.5, best: 0.5, afspraak: 0.5, bellen: 0.5, nee: -1.5, slecht: -1.5, jammer: -1, helaas: -1,
-  irritant: -2, vervelend: -1.5,
-};
-
-const NEGATORS = new Set(['not', 'no', 'never', "don't", 'dont', "doesn't", "didn't", "isn't", "aren't", "wasn't", "weren't",
-  "won't", "wouldn't", "can't", 'cannot', "couldn't", "shouldn't", 'hardly', 'nothing', 'neither', 'nor',
-  'niet', 'geen', 'nooit', 'niets', 'niks', 'nergens', 'noch']);
-const CONTRAST = new Set(['but', 'however', 'though', 'although', 'maar', 'echter', 'alleen']);
-const INTENSIFIERS = new Set(['very', 'really', 'so', 'extremely', 'zeer', 'erg', 'heel', 'echt', 'super']);
-
-const PHRASE_TOKENS = PHRASES.map(([phrase, weight, fixed]) => ({ tokens: phrase.split(' '), weight, fixed: Boolean(fixed) }))
+const PHRASE_TOKENS = PHRASES.map(([phrase, weight, kind]) => ({ tokens: phrase.split(' '), weight, kind }))
   .sort((a, b) => b.tokens.length - a.tokens.length);
+const PUNCTUATION = /^[.!?;:,\n]$/;
+const PLEASANTRIES = new Set(['thanks', 'thank', 'cheers', 'bedankt', 'dank', 'danke', 'merci']);
+// A word of 7+ letters one typo from a weighted word counts as that word ("intrested", "geintereseerd").
+const PHRASE_WORDS = new Set(PHRASES.flatMap(([phrase]) => phrase.split(' ')));
+const mendTypo = typoReader(Object.keys(WORDS), [...PHRASE_WORDS, 'interests', 'pleaser', 'relevance', 'mailing']);
+// "Cheers,\nTom", "Groet, Jan", "Mit freundlichen Grüßen\nAnna Schmidt": a sign-off says nothing about interest.
+const CLOSING = String.raw`(?:cheers|best|best wishes|thanks|thank you|many thanks|regards|kind regards|best regards|warm regards|groet|groeten|groetjes|gr|mvg|met vriendelijke groet(?:en)?|vriendelijke groet(?:en)?|hartelijke groet(?:en)?|lg|vg|liebe grusse|viele grusse|beste grusse|mit freundlichen grussen|mfg|gruss|grusse|cordialement|bien a vous|bien cordialement|salutations|bisous|a bientot|bedankt|danke|merci)`;
+const SIGN_OFF = new RegExp(String.raw`\n\s*(?:${CLOSING}[,!.]?\s*(?:\n[^\n]{0,40}){0,3}|(?:groet|groeten|gr|mvg|regards|cheers|best|gruss|grusse|lg|vg|cordialement),? [\w.'-]+(?: [\w.'-]+)?)\s*$`);
 
 function tokens(text: string): string[] {
   // A single line break is mail-client wrapping, not the end of a clause; a blank line is.
-  const unwrapped = normalise(text).replace(/([^\n])\n(?!\n)/g, '$1 ');
-  return unwrapped.match(/[a-z0-9]+(?:'[a-z]+)?|[.!?;:,\n]/g) ?? [];
+  const unwrapped = normalise(text).replace(SIGN_OFF, '').replace(/([^\n])\n(?!\n)/g, '$1 ');
+  return (unwrapped.replace(/\s[—–-]\s/g, ', ').match(/[a-z0-9]+(?:'[a-z]+)?|[.!?;:,\n]/g) ?? []).map((token) => (WORDS[token] === undefined ? mendTypo(token) : token));
 }
 
-/** The polarity score of a reply: > 0 positive, < 0 negative. */
-export function sentimentScore(text: string): number {
-  const list = tokens(text);
+/** For each token: is its clause a question? Words in a question ("is it open to contractors?") count for little. */
+function questionMarks(list: string[]): boolean[] {
+  const marks = new Array<boolean>(list.length).fill(false);
+  let end = list.length;
+  for (let i = list.length - 1; i >= 0; i--) {
+    if (PUNCTUATION.test(list[i])) end = i;
+    marks[i] = list[end] === '?';
+  }
+  return marks;
+}
+
+/**
+ * The polarity score of a reply: > 0 positive, < 0 negative. `withoutSubscriptionWords`: when the reply
+ * is no opt-out, "afmelden" (voor het webinar) or "unsubscribed" (from LinkedIn) carry no weight.
+ */
+export function sentimentScore(text: string, withoutSubscriptionWords = false): number {
+  const list = tokens(text).filter((token) => !(withoutSubscriptionWords && SUBSCRIPTION_WORDS.has(token)));
+  const inQuestion = questionMarks(list);
   let before = 0; // terms before the last "but": they count for half
   let after = 0;
   let negated = false;
   let boost = 1;
+  let onlyThanksAfter = false; // all that follows "but" is a "thanks"
   for (let i = 0; i < list.length;) {
     const token = list[i];
-    if (/^[.!?;:,\n]$/.test(token)) { negated = false; boost = 1; i++; continue; }
-    if (CONTRAST.has(token)) { before = (before + after) * 0.5; after = 0; negated = false; i++; continue; }
+    if (PUNCTUATION.test(token)) { negated = false; boost = 1; i++; continue; }
+    // "…, though." at the end of a clause is no turn.
+    if (CONTRAST.has(token) && i + 1 < list.length && !PUNCTUATION.test(list[i + 1])) {
+      before = (before + after) * 0.5; after = 0; onlyThanksAfter = false; negated = false; i++; continue;
+    }
     const phrase = PHRASE_TOKENS.find((p) => p.tokens.every((t, k) => list[i + k] === t));
     let weight: number | undefined;
-    let fixed = false;
-    if (phrase) { weight = phrase.weight; fixed = phrase.fixed; i += phrase.tokens.length; } else {
-      if (NEGATORS.has(token)) { negated = true; i++; continue; }
+    let kind: 'fixed' | 'ask' | undefined;
+    const at = i;
+    if (phrase) { weight = phrase.weight; kind = phrase.kind; i += phrase.tokens.length; } else {
+      // A bare "no." or "nee," is a refusal; before a word it negates that word.
+      if (NEGATORS.has(token) && !(WORDS[token] !== undefined && (i + 1 >= list.length || PUNCTUATION.test(list[i + 1])))) {
+        negated = true; i++; continue;
+      }
       if (INTENSIFIERS.has(token) && WORDS[token] === undefined) { boost = 1.3; i++; continue; }
       weight = WORDS[token];
       i++;
     }
     if (weight === undefined) continue;
-    // "not interested" is as negative as "interested" is positive; "not bad" is only mildly positive.
-    if (negated && !fixed) weight = weight > 0 ? -weight : -weight * 0.6;
+    // "not looking for a new challenge": the rest of the clause is inside the refusal.
+    if (kind === 'fixed' && weight < 0) negated = true;
+    if (kind !== 'fixed') {
+      // "dit past niet", "das passt nicht": the negation follows the verb.
+      const trailing = weight > 0 && list.slice(i, i + 3).findIndex((t) => PUNCTUATION.test(t) || TRAILING_NEGATORS.has(t));
+      const flipped = negated !== (trailing !== false && trailing >= 0 && TRAILING_NEGATORS.has(list[i + trailing]));
+      // "not interested" is as negative as "interested" is positive; "not bad" is only mildly positive.
+      if (flipped) weight = weight > 0 ? -weight : -weight * 0.6;
+      if (inQuestion[at] && kind !== 'ask') weight *= 0.3;
+    }
+    onlyThanksAfter = (after === 0 || onlyThanksAfter) && PLEASANTRIES.has(token) && before !== 0;
     after += weight * boost;
     boost = 1;
   }
+  // "Not looking, but thanks!": a closing thanks is no turn.
+  if (onlyThanksAfter) return before * 2 + after;
   return before + after * (before !== 0 ? 1.5 : 1);
 }
 
-export function classifySentiment(text: string): SentimentResult {
-  const removalRequested = detectRemovalRequest(text);
-  const t = normalise(text);
-  if (!removalRequested && AUTOMATED.some((pattern) => pattern.test(t))) return { sentiment: 'other', score: 0, removalRequested };
-  const score = Math.round(sentimentScore(text) * 100) / 100;
-  if (removalRequested) return { sentiment: 'negative', score: Math.min(score, -2), removalRequested };
+/** Whether the reply asks to stop mailing (opt-out.ts 'yes'). */
+export function detectRemovalRequest(text: string): boolean {
+  return detectOptOut(text).verdict === 'yes';
+}
+
+export function classifySentiment(text: string, context: ReplyContext = {}): SentimentResult {
+  const auto = detectAutoReply({ text, ...context });
+  const reading = detectOptOut(context.ownSubject ? `${context.ownSubject}\n${text}` : text);
+  let optOut = reading.verdict;
+  // A machine's text never withdraws consent; a person's "I'm away until May, remove me anyway" does.
+  if (optOut === 'yes' && auto.autoReply && auto.certain) optOut = 'review';
+  const autoReply = auto.autoReply && optOut !== 'yes';
+  const base = { optOut, removalRequested: optOut === 'yes', autoReply, autoReplyUntil: autoReply ? auto.returnDate : null };
+  if (autoReply || (optOut !== 'yes' && NOT_AN_ANSWER.some((pattern) => pattern.test(normalise(text))))) return { ...base, sentiment: 'other', score: 0 };
+  // "Maybe take me off for now?" leans out; "please don't unsubscribe me" leans in.
+  const lean = (optOut === 'review' && reading.leaning ? -1.5 : 0) + (reading.refused ? 1.5 : 0);
+  const score = Math.round((sentimentScore(text, optOut === 'no') + lean) * 100) / 100;
+  if (optOut === 'yes') return { ...base, sentiment: 'negative', score: Math.min(score, -2) };
   const sentiment: Sentiment = score >= 1 ? 'positive' : score <= -1 ? 'negative' : 'neutral';
-  return { sentiment, score, removalRequested };
+  return { ...base, sentiment, score };
 }

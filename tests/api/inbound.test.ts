@@ -1,7 +1,11 @@
 // Inbound replies: raw emails shaped like Gmail, Outlook and Apple Mail
 // replies (tests/fixtures/eml), threaded by In-Reply-To/References, by the
-// reply token when those headers are gone, by the "[ref:...]" subject tag, or
+// reply token when those headers are gone, by the "[ref:...]" subject tag of older mails, or
 // by the sender; unknown senders kept aside; sentiment and removal requests.
+// Reading replies: only what the candidate wrote is stored and classified
+// (quoted history and our footer are not), opt-outs withdraw consent, ambiguous
+// ones are flagged, out-of-office replies are labelled with their return date,
+// and mail to the List-Unsubscribe address unsubscribes without a reply.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,11 +25,12 @@ let fake: FakeOpenAI;
 interface Sent { id: number; candidateId: number; vars: Record<string, string> }
 const sent = new Map<number, Sent>();
 
+const DUTCH = { subject: 'Een nieuwe functie', content: 'Hoi {{firstName}},\n\nWe hebben een mooie functie voor je. Zin in een gesprek?' };
+const ENGLISH = { subject: 'A new role', content: 'Hi {{firstName}},\n\nWe have a role that fits you well. Would you like to talk?' };
+
 /** Sends a message to the candidate and returns what their mail client would see of it. */
-async function mailCandidate(candidateId: number): Promise<Sent> {
-  const created = await recruiter.post(`/api/candidates/${candidateId}/messages`, {
-    subject: 'Een nieuwe functie', content: 'Hoi {{firstName}},\n\nWe hebben een mooie functie voor je. Zin in een gesprek?', channel: 'email',
-  });
+async function mailCandidate(candidateId: number, message: { subject: string; content: string } = DUTCH): Promise<Sent> {
+  const created = await recruiter.post(`/api/candidates/${candidateId}/messages`, { ...message, channel: 'email' });
   const id = created.json.message.id;
   await until(() => recruiter.get(`/api/messages/${id}`), (r) => r.json.status === 'sent');
   const summary = (await recruiter.get('/api/outbox')).json.emails.find((e: { messageId: number }) => e.messageId === id);
@@ -37,6 +42,8 @@ async function mailCandidate(candidateId: number): Promise<Sent> {
       FROM: `${candidate.name} <${candidate.email}>`, FROM_ADDRESS: candidate.email, FIRST_NAME: candidate.name.split(' ')[0],
       REPLY_TO: email.replyTo, SUBJECT: email.subject, SUBJECT_PLAIN: email.subject.replace(/ \[ref:.*\]$/, ''),
       MESSAGE_ID: email.internetMessageId, QUOTED: email.text.trim().split('\n').map((l: string) => `> ${l}`.trimEnd()).join('\n'),
+      ORIGINAL_TEXT: email.text.trim(), ORIGINAL_HTML: email.html ?? '',
+      UNSUBSCRIBE_TO: email.replyTo.replace(/\+([0-9a-f]{24})@/, '+unsubscribe-$1@'),
     },
   };
 }
@@ -119,7 +126,7 @@ describe('threading', () => {
       `select source, granted from public.consent_events where candidate_id = 4 and channel = 'email' order by id desc limit 1`);
     expect(ledger.rows[0]).toEqual({ source: 'reply', granted: false });
     const refused = await recruiter.post('/api/candidates/4/messages', { subject: 'Hi', content: 'again', channel: 'email' });
-    expect(refused.json).toEqual({ error: 'Candidate has not consented to email', field: 'channel' });
+    expect(refused.json).toEqual({ error: 'Candidate unsubscribed', field: 'channel' });
   });
 
   it('a reply whose threading headers were stripped threads by the reply token in its address', async () => {
@@ -128,9 +135,10 @@ describe('threading', () => {
     expect(result.json).toMatchObject({ status: 'stored', matchedBy: 'reply-address', threadId: original.id, sentiment: 'neutral' });
   });
 
-  it('a reply sent to the plain address threads by the [ref:...] tag in its subject', async () => {
+  it('a reply sent to the plain address threads by the [ref:...] tag in its subject (mail sent while subjects carried it)', async () => {
     const original = sent.get(7)!;
-    const result = await deliver(fixture('subject-ref-only.eml', original.vars));
+    const token = /\+([0-9a-f]{24})@/.exec(original.vars.REPLY_TO)![1];
+    const result = await deliver(fixture('subject-ref-only.eml', { ...original.vars, SUBJECT: `${original.vars.SUBJECT} [ref:${token}]` }));
     expect(result.json).toMatchObject({ status: 'stored', matchedBy: 'subject', threadId: original.id, sentiment: 'positive' });
     expect((await recruiter.get(`/api/messages/${result.json.messageId}`)).json.subject).toBe('Re: Een nieuwe functie');
   });
@@ -164,6 +172,155 @@ describe('sentiment through the AI provider', () => {
       const message = await until(() => recruiter.get(`/api/messages/${result.json.messageId}`), (r) => r.json.sentiment === 'neutral');
       expect(message.json.sentiment).toBe('neutral');
       expect(fake.requests.at(-1)!.messages.at(-1)!.content).toContain("I'd love to hear more about the role");
+    } finally {
+      app.config.openai = NO_AI;
+    }
+  });
+});
+
+let sequence = 0;
+/** A fixture as the candidate's client would send it; each delivery gets its own Message-ID. */
+const replyTo = (name: string, original: Sent, vars: Record<string, string> = {}) =>
+  fixture(name, { ...original.vars, SEQ: String(++sequence), ...vars });
+
+/** Candidates with email consent that no other test here writes to. */
+async function freshCandidates(count: number): Promise<number[]> {
+  const { rows } = await app.pools.owner.query<{ id: number }>(
+    `select id from public.candidates
+      where email is not null and allows_email and unsubscribed_at is null and id not in (1, 2, 4, 5, 7, 8)
+      order by id limit $1`, [count]);
+  expect(rows.length).toBe(count);
+  return rows.map((row) => row.id);
+}
+
+async function emailConsent(candidateId: number) {
+  const { rows: [candidate] } = await app.pools.owner.query(
+    'select allows_email as "allowsEmail", unsubscribed_at is not null as "optedOut" from public.candidates where id = $1', [candidateId]);
+  const { rows: ledger } = await app.pools.owner.query(
+    `select source, granted from public.consent_events where candidate_id = $1 and channel = 'email' and source <> 'seed' order by id`, [candidateId]);
+  return { ...candidate, ledger };
+}
+
+describe('reading what the candidate wrote', () => {
+  const OPT_OUTS = [
+    'Haal mij alsjeblieft uit jullie bestand', 'Haal mij a.u.b. uit het bestand', 'Stop hiermee', 'Mail mij niet meer',
+    'Ik wil niet meer gemaild worden', 'Ik heb nooit toestemming gegeven om mij te mailen', "I'd rather not be contacted again",
+    "I don't want to hear from you again", 'STOP',
+  ];
+  const mailed = new Map<string, Sent>();
+
+  beforeAll(async () => {
+    const [outlook, nested, ambiguous, away, delivered, mailto, aiAway, ...optOut] = await freshCandidates(7 + OPT_OUTS.length);
+    const english = { outlook, nested, ambiguous, away, aiAway };
+    const work = [
+      ...Object.entries(english).map(async ([key, id]) => mailed.set(key, await mailCandidate(id, ENGLISH))),
+      mailCandidate(delivered).then((sent) => mailed.set('delivered', sent)),
+      mailCandidate(mailto).then((sent) => mailed.set('mailto', sent)),
+      ...OPT_OUTS.map(async (phrase, i) => mailed.set(phrase, await mailCandidate(optOut[i]))),
+    ];
+    await Promise.all(work);
+  });
+
+  it('a positive reply under an Outlook quote header in bold keeps consent: our quoted "Unsubscribe" is not read', async () => {
+    const original = mailed.get('outlook')!;
+    expect(original.vars.ORIGINAL_TEXT).toContain('Unsubscribe: ');
+    const result = await deliver(replyTo('outlook-bold-quote-header.eml', original));
+    expect(result.status).toBe(201);
+    expect(result.json).toMatchObject({ status: 'stored', matchedBy: 'in-reply-to', sentiment: 'positive', removalRequested: false, optOutReview: false });
+    const message = (await recruiter.get(`/api/messages/${result.json.messageId}`)).json;
+    expect(message.content).toBe(`Thanks, that sounds interesting. Can we talk on Thursday?\n\n${original.vars.FIRST_NAME}`);
+    expect(await emailConsent(original.candidateId)).toEqual({ allowsEmail: true, optedOut: false, ledger: [] });
+  });
+
+  it('an HTML reply that nests our mail as a second document keeps the candidate\'s text, and consent', async () => {
+    const original = mailed.get('nested')!;
+    expect(original.vars.ORIGINAL_HTML).toMatch(/<body[\s\S]*>Unsubscribe<\/a>/);
+    const result = await deliver(replyTo('html-nested-document.eml', original));
+    expect(result.json).toMatchObject({ status: 'stored', sentiment: 'positive', removalRequested: false });
+    const message = (await recruiter.get(`/api/messages/${result.json.messageId}`)).json;
+    expect(message.content).toBe(`Thanks, that sounds interesting. Can we talk on Thursday?\n\n${original.vars.FIRST_NAME}`);
+    expect((await emailConsent(original.candidateId)).allowsEmail).toBe(true);
+  });
+
+  it.each(OPT_OUTS)('"%s" withdraws email consent through the ledger (source reply)', async (phrase) => {
+    const original = mailed.get(phrase)!;
+    const result = await deliver(replyTo('gmail-plain-reply.eml', original, { REPLY: `${phrase}\n\n${original.vars.FIRST_NAME}` }));
+    expect(result.json).toMatchObject({ status: 'stored', sentiment: 'negative', removalRequested: true, optOutReview: false });
+    expect((await recruiter.get(`/api/messages/${result.json.messageId}`)).json.content).toBe(`${phrase}\n\n${original.vars.FIRST_NAME}`);
+    expect(await emailConsent(original.candidateId)).toEqual({ allowsEmail: false, optedOut: true, ledger: [{ source: 'reply', granted: false }] });
+  });
+
+  it('an ambiguous reply is flagged for the recruiter and keeps consent', async () => {
+    const original = mailed.get('ambiguous')!;
+    const result = await deliver(replyTo('gmail-plain-reply.eml', original, { REPLY: "Please don't contact me until next year." }));
+    expect(result.json).toMatchObject({ status: 'stored', removalRequested: false, optOutReview: true });
+    const message = (await recruiter.get(`/api/messages/${result.json.messageId}`)).json;
+    expect(message).toMatchObject({ optOutReview: true, removalRequested: false, autoReply: false, autoReplyUntil: null });
+    expect(await emailConsent(original.candidateId)).toEqual({ allowsEmail: true, optedOut: false, ledger: [] });
+    const thread = (await recruiter.get(`/api/messages/${original.id}/thread`)).json;
+    expect(thread.messages.find((m: { id: number }) => m.id === result.json.messageId)).toMatchObject({ optOutReview: true });
+  });
+
+  it('an out-of-office reply is an auto-reply with its return date, sentiment other, and keeps consent', async () => {
+    const original = mailed.get('away')!;
+    const result = await deliver(replyTo('out-of-office.eml', original));
+    expect(result.json).toMatchObject({ status: 'stored', sentiment: 'other', autoReply: true, autoReplyUntil: '2026-12-14', removalRequested: false });
+    const message = (await recruiter.get(`/api/messages/${result.json.messageId}`)).json;
+    expect(message).toMatchObject({ sentiment: 'other', autoReply: true, autoReplyUntil: '2026-12-14', optOutReview: false });
+    expect(await emailConsent(original.candidateId)).toEqual({ allowsEmail: true, optedOut: false, ledger: [] });
+    const { rows } = await app.pools.owner.query(
+      `select kind from public.engagement_events where metadata->>'replyMessageId' = $1`, [String(result.json.messageId)]);
+    expect(rows).toEqual([]); // an out-of-office is not the candidate engaging
+  });
+
+  it('a reply whose token is only in Delivered-To threads by it', async () => {
+    const original = mailed.get('delivered')!;
+    const result = await deliver(replyTo('delivered-to-only.eml', original));
+    expect(result.json).toMatchObject({ status: 'stored', matchedBy: 'reply-address', threadId: original.id, candidateId: original.candidateId });
+  });
+
+  it('mail to the List-Unsubscribe address withdraws consent (source list_unsubscribe_mailto) and stores no reply', async () => {
+    const original = mailed.get('mailto')!;
+    const raw = replyTo('list-unsubscribe-mailto.eml', original);
+    const messageId = /^Message-ID: (<[^>]+>)/m.exec(raw)![1];
+    const result = await deliver(raw);
+    expect(result).toEqual({ status: 200, json: { status: 'unsubscribed', candidateId: original.candidateId, messageId: original.id, already: false } });
+    expect(await emailConsent(original.candidateId)).toEqual({
+      allowsEmail: false, optedOut: true, ledger: [{ source: 'list_unsubscribe_mailto', granted: false }],
+    });
+    const stored = await app.pools.owner.query('select id from public.messages where provider_message_id = $1 or (candidate_id = $2 and direction = \'in\')',
+      [messageId, original.candidateId]);
+    expect(stored.rows).toEqual([]);
+    const events = await app.pools.owner.query(`select kind, metadata->>'source' as source from public.engagement_events where candidate_id = $1 and kind = 'unsubscribe'`,
+      [original.candidateId]);
+    expect(events.rows).toEqual([{ kind: 'unsubscribe', source: 'list_unsubscribe_mailto' }]);
+
+    // Sent again (a client retrying): nothing changes.
+    expect((await deliver(replyTo('list-unsubscribe-mailto.eml', original))).json).toMatchObject({ status: 'unsubscribed', already: true });
+    expect((await emailConsent(original.candidateId)).ledger).toHaveLength(1);
+  });
+
+  it('mail to the List-Unsubscribe address of a message we never sent is kept aside', async () => {
+    const original = mailed.get('mailto')!;
+    const result = await deliver(replyTo('list-unsubscribe-mailto.eml', original, { UNSUBSCRIBE_TO: 'reply+unsubscribe-0123456789abcdef01234567@talentloop.test' }));
+    expect(result.status).toBe(202);
+    expect(result.json).toMatchObject({ status: 'unmatched', reason: 'Unsubscribe mail (List-Unsubscribe address) for a message we do not know' });
+  });
+
+  it('the AI sentiment job reads only the candidate\'s text and leaves an auto-reply\'s label alone', async () => {
+    app.config.openai = { apiKey: 'sk-test', baseURL: fake.baseURL, model: 'fake-model', timeoutMs: 5_000 };
+    fake.reply = 'neutral';
+    try {
+      const away = await deliver(replyTo('out-of-office.eml', mailed.get('aiAway')!));
+      expect(away.json).toMatchObject({ status: 'stored', autoReply: true, sentiment: 'other' });
+      // A later reply's job runs after the auto-reply's: once it is relabelled, the auto-reply's job is done.
+      const later = await deliver(replyTo('outlook-bold-quote-header.eml', mailed.get('aiAway')!));
+      expect(later.json.sentiment).toBe('positive'); // built-in, on arrival
+      await until(() => recruiter.get(`/api/messages/${later.json.messageId}`), (r) => r.json.sentiment === 'neutral');
+      expect((await recruiter.get(`/api/messages/${away.json.messageId}`)).json).toMatchObject({ sentiment: 'other', autoReply: true });
+      const asked = fake.requests.map((request) => String(request.messages.at(-1)!.content));
+      expect(asked).toContain(`Thanks, that sounds interesting. Can we talk on Thursday?\n\n${mailed.get('aiAway')!.vars.FIRST_NAME}`);
+      expect(asked.join('\n')).not.toMatch(/out of the office|talent network|Unsubscribe/);
     } finally {
       app.config.openai = NO_AI;
     }

@@ -1,6 +1,9 @@
 // message-sentiment: with an AI provider configured, a reply's sentiment is
 // asked of the model; the built-in classifier's label (set on arrival) stays
-// when the provider fails. Removal requests are never left to the model.
+// when the provider fails. The model reads the stored content, which is only
+// what the candidate wrote (no quoted history, no footer: domain/mail/reply-text.ts).
+// Removal requests are never left to the model, and neither are auto-replies:
+// an out-of-office keeps its 'other'.
 import type { PgBoss } from 'pg-boss';
 import { chat, providerConfigured } from '../../domain/ai/provider.ts';
 import type { Sentiment } from '../../domain/ai/sentiment.ts';
@@ -30,13 +33,16 @@ export async function registerSentimentJobs(boss: PgBoss, deps: JobDeps) {
     if (!providerConfigured(deps.config.openai)) return;
     for (const job of jobs) {
       const { rows } = await asService(deps.pools.app, (tx) => tx.query<{ content: string }>(
-        `select content from public.messages where id = $1 and direction = 'in'`, [job.data.messageId]));
-      if (!rows[0]) continue;
+        `select content from public.messages where id = $1 and direction = 'in' and not auto_reply`, [job.data.messageId]));
+      if (!rows[0]?.content.trim()) continue;
       const label = await aiSentiment(deps.config.openai, rows[0].content).catch((error: Error) => {
         deps.log(`message-sentiment: provider failed for message ${job.data.messageId}, keeping the built-in label: ${error.message}`);
         return null;
       });
-      if (label) await asService(deps.pools.app, (tx) => tx.query('update public.messages set sentiment = $2 where id = $1', [job.data.messageId, label]));
+      if (label) {
+        await asService(deps.pools.app, (tx) => tx.query(
+          'update public.messages set sentiment = $2 where id = $1 and not auto_reply', [job.data.messageId, label]));
+      }
     }
   });
 }

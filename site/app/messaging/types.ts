@@ -65,6 +65,10 @@ export interface Message {
   threadId?: number;
   readAt?: string | null;
   error?: string | null;
+  /** Inbound only: an automatic reply, the date its sender is back (YYYY-MM-DD), a possible opt-out to review. */
+  autoReply?: boolean;
+  autoReplyUntil?: string | null;
+  optOutReview?: boolean;
 }
 
 export interface ThreadSummary {

@@ -3,6 +3,7 @@ import { Badge, Group, Paper, Text } from '@mantine/core';
 import { formatDateTime } from '../../lib/formatDate.ts';
 import type { Message } from '../../messaging/types.ts';
 import { SentimentBadge } from '../../panels/SentimentBadge.tsx';
+import { ReplyFlagBadges } from '../../panels/ReplyFlagBadges.tsx';
 
 export function ThreadMessage({ message, candidateName }: { message: Message; candidateName: string }) {
   const inbound = message.direction === 'in';
@@ -12,7 +13,8 @@ export function ThreadMessage({ message, candidateName }: { message: Message; ca
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text size="sm" fw={600}>{inbound ? candidateName : 'You'}</Text>
         <Group gap={6} wrap="nowrap">
-          {inbound ? <SentimentBadge sentiment={message.sentiment} /> : message.status && <Badge size="sm" variant="outline">{message.status}</Badge>}
+          {inbound ? <><ReplyFlagBadges flags={message} /><SentimentBadge sentiment={message.sentiment} /></>
+            : message.status && <Badge size="sm" variant="outline">{message.status}</Badge>}
         </Group>
       </Group>
       <Text size="xs" c="dimmed">{formatDateTime(message.createdAt)}{message.subject ? ` · ${message.subject}` : ''}</Text>

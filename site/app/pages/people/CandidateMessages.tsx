@@ -4,6 +4,7 @@ import { formatDateTime } from '../../lib/formatDate.ts';
 import { channelLabel } from './consentLabels.ts';
 import { DetailSection } from './DetailSection.tsx';
 import { capitalize, type CandidateMessage } from './peopleTypes.ts';
+import { ReplyFlagBadges } from '../../panels/ReplyFlagBadges.tsx';
 
 const SENTIMENT_COLORS: Record<string, string> = { positive: 'green', negative: 'red', neutral: 'gray', other: 'blue' };
 
@@ -26,6 +27,7 @@ export function CandidateMessages({ messages }: { messages: CandidateMessage[] }
                 {message.sentiment && (
                   <Badge size="xs" variant="light" color={SENTIMENT_COLORS[message.sentiment] ?? 'blue'}>{capitalize(message.sentiment)}</Badge>
                 )}
+                <ReplyFlagBadges flags={message} size="xs" />
               </Group>
             </Stack>
           ))}

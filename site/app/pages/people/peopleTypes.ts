@@ -47,6 +47,9 @@ export interface CandidateMessage {
   sentiment: string | null;
   status: string | null;
   createdAt: string;
+  autoReply?: boolean;
+  autoReplyUntil?: string | null;
+  optOutReview?: boolean;
 }
 
 export interface CandidateDetail extends Candidate {

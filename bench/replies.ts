@@ -1,0 +1,17 @@
+// Reading candidates' replies: opt-out recall and false positives, review
+// agreement, sentiment, auto-reply and return-date accuracy, overall and per
+// language, on the tuning set (tuning*.json, written alongside the rules) and
+// the held-out set (held-out-3.json, never tuned on), and how many of the
+// reply-extraction fixtures come out exactly as the person wrote them.
+import { loadReplies, measureExtraction, measureReplies, REPLY_SETS } from '../tests/support/reply-measure.ts';
+
+export async function run() {
+  const sets = Object.fromEntries(Object.entries(REPLY_SETS).map(([name, files]) => {
+    const set = loadReplies(files);
+    if (!set) return [name, `missing: ${files.join(', ')}`];
+    const { missedOptOuts, falsePositives, wrongSentiment, ...figures } = measureReplies(set);
+    return [name, { ...figures, missedOptOuts: missedOptOuts.length, wrongSentiment: wrongSentiment.length, falsePositives }];
+  }));
+  const extraction = await measureExtraction();
+  return { name: 'replies', ...sets, extraction: { fixtures: extraction.fixtures, exactMatches: extraction.exact, misses: extraction.misses } };
+}
