@@ -3,12 +3,8 @@
 // nodemailer pool → record 'sent'), beside nodemailer sending the same number
 // straight to the same server in the same run. The ratio is the figure: what
 // the queue, the database and the bookkeeping cost on top of SMTP itself.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import pg from 'pg';
-import { startEmbeddedPostgres } from '../domain/db/embedded.ts';
 import { openDatabase } from '../domain/db/pools.ts';
 import { loadConfig } from '../domain/config.ts';
 import { mailJob, QUEUES } from '../domain/jobs.ts';
@@ -16,6 +12,7 @@ import { composeMail } from '../domain/mail/compose.ts';
 import { composerOptions } from '../domain/mail/port.ts';
 import { startWorker } from '../worker/index.ts';
 import { startSmtpSink } from '../tests/support/smtp-sink.ts';
+import { benchDatabase } from './support/database.ts';
 
 const MESSAGES = 10_000;
 const CANDIDATES = 1_000;
@@ -24,26 +21,23 @@ const CONNECTIONS = 5; // the same pool size the SMTP adapter uses
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function run() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'talentloop-mail-bench-'));
-  const server = await startEmbeddedPostgres({ dataDir, port: 55600 + Math.floor(Math.random() * 300), password: 'bench', log: () => undefined });
+  const database = await benchDatabase('mailbench');
   const sink = await startSmtpSink({ keep: false });
   try {
-    const admin = new pg.Client({ connectionString: server.ownerUrl });
-    await admin.connect();
-    await admin.query('create database mailbench');
-    await admin.end();
-    const url = new URL(server.ownerUrl);
-    url.pathname = '/mailbench';
     const config = {
       ...loadConfig(),
       smtp: { url: sink.url, from: 'Talentloop <recruiting@talentloop.test>' },
       graph: { tenantId: undefined, clientId: undefined, clientSecret: undefined, mailbox: undefined, authorityHost: undefined, baseUrl: undefined },
       openai: { apiKey: undefined, baseURL: undefined, model: 'none', timeoutMs: 60_000 },
     };
-    const pools = await openDatabase(url.toString(), config.appSecret);
+    const pools = await openDatabase(database.url, config.appSecret);
     await pools.owner.query(
       `insert into public.candidates (name, email, job_function, skill_tags, location)
        select 'Candidate ' || g, 'candidate' || g || '@example.com', 'Backend Engineer', '{go,sql}', 'Utrecht' from generate_series(1, $1) g`, [CANDIDATES]);
+    // Consent is only ever what the ledger says (decision 008).
+    await pools.owner.query(
+      `insert into public.consent_events (candidate_id, channel, granted, source, wording)
+       select id, 'email', true, 'seed', 'Bench data' from public.candidates`);
     const content = 'Hi there,\n\nWe have a new backend role that fits your experience with Go and SQL. Fancy a chat next week?\n\nBest regards,\nSam';
 
     // 1. nodemailer alone: the same kind of message, straight to the sink.
@@ -59,7 +53,7 @@ export async function run() {
     transport.close();
 
     // 2. The product's path. The worker is up before the clock starts.
-    const worker = await startWorker(url.toString(), pools, () => undefined, config);
+    const worker = await startWorker(database.url, pools, () => undefined, config);
     const before = sink.count;
     const { rows } = await pools.owner.query<{ id: number }>(
       `insert into public.messages (candidate_id, direction, channel, subject, content, status)
@@ -99,7 +93,6 @@ export async function run() {
     };
   } finally {
     await sink.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await database.stop();
   }
 }

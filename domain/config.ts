@@ -4,12 +4,28 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { parseTrustProxy } from './client-ip.ts';
 
 export type Config = ReturnType<typeof loadConfig>;
 
 function env(name: string): string | undefined {
   const value = process.env[name];
   return value === undefined || value === '' ? undefined : value;
+}
+
+/** An on/off switch; unset gives `fallback`. Anything else is refused rather than guessed. */
+function onOff(name: string, fallback: boolean): boolean {
+  const value = env(name)?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (value === 'on' || value === 'off') return value === 'on';
+  throw new Error(`${name} must be on or off, not "${env(name)}"`);
+}
+
+/** A positive number setting; a typo must not switch a time-out off (NaN compares false). */
+function positiveNumber(name: string, fallback: number): number {
+  const value = Number(env(name) ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${env(name)}"`);
+  return value;
 }
 
 function persistentSecret(dataDir: string): string {
@@ -26,20 +42,33 @@ export function loadConfig() {
   const host = env('HOST') ?? '127.0.0.1';
   const port = Number(env('PORT') ?? 4400);
   const publicUrl = (env('PUBLIC_URL') ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
+  const production = env('NODE_ENV') === 'production';
+  const databaseUrl = env('DATABASE_URL');
   return {
     dataDir,
     host,
     port,
     publicUrl,
-    production: env('NODE_ENV') === 'production',
+    production,
     /** Owner connection (migrations, pg-boss, better-auth). Unset: embedded PostgreSQL. */
-    databaseUrl: env('DATABASE_URL'),
-    embeddedPgPort: Number(env('EMBEDDED_PG_PORT') ?? 54329),
+    databaseUrl,
+    embeddedPgPort: env('EMBEDDED_PG_PORT') === undefined ? undefined : positiveNumber('EMBEDDED_PG_PORT', 0),
     appSecret: env('APP_SECRET') ?? persistentSecret(dataDir),
     /** Set WORKER=off to run the web process without the in-process worker. */
     runWorker: env('WORKER') !== 'off',
-    seedDemoData: env('SEED_DEMO_DATA') !== 'off',
+    /**
+     * Demo users and data go into an empty embedded database only, unless SEED_DEMO_DATA=on asks
+     * for them elsewhere: a DATABASE_URL is someone's real database (server.ts refuses `on` in production).
+     */
+    seedDemoData: onOff('SEED_DEMO_DATA', !databaseUrl && !production),
+    /** Which proxies may tell us the client's address (X-Forwarded-For); see domain/client-ip.ts. */
+    trustProxy: parseTrustProxy(env('TRUST_PROXY')),
     trustedOrigins: (env('TRUSTED_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    /** Sessions end this long after sign-in, or after this long unused (ASVS 3.3). */
+    session: {
+      maxAgeHours: positiveNumber('SESSION_MAX_AGE_HOURS', 12),
+      idleMinutes: positiveNumber('SESSION_IDLE_MINUTES', 30),
+    },
     openai: {
       apiKey: env('OPENAI_API_KEY'),
       baseURL: env('OPENAI_BASE_URL'),

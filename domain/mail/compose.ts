@@ -1,7 +1,9 @@
 // Builds the email for one outbound message: Message-ID from the row id,
-// In-Reply-To/References for replies, a plus-addressed Reply-To and a
-// "[ref:...]" subject tag (so replies thread even without those headers),
-// a visible unsubscribe link and RFC 8058 one-click unsubscribe headers.
+// In-Reply-To/References for replies, a plus-addressed Reply-To (so replies
+// thread even without those headers), a visible unsubscribe link and
+// List-Unsubscribe with an RFC 8058 one-click URL and a mailto: address.
+// The reply token is not in the subject: the candidate sees a clean subject
+// (mails sent with an earlier "[ref:...]" tag still thread, domain/inbound.ts).
 import type { Config } from '../config.ts';
 import { detectLanguage, type Language } from '../ai/placeholders.ts';
 import type { OutgoingMail } from './port.ts';
@@ -43,17 +45,28 @@ export function internetMessageId(id: number, replyToken: string, from: string):
   return `<talentloop.${id}.${replyToken.slice(0, 8)}@${domainOf(from)}>`;
 }
 
-/** reply@example.com + token → reply+<token>@example.com */
-export function replyAddress(settings: MailSettings, replyToken: string): string {
+/** The reply mailbox with `tag` after a "+": reply@example.com → reply+<tag>@example.com */
+function plusAddress(settings: MailSettings, tag: string): string {
   const base = addressOf(settings.replyTo ?? `reply@${domainOf(settings.from)}`);
   const [local, domain] = base.split('@');
-  return `${local.split('+')[0]}+${replyToken}@${domain}`;
+  return `${local.split('+')[0]}+${tag}@${domain}`;
+}
+
+/** reply@example.com + token → reply+<token>@example.com */
+export function replyAddress(settings: MailSettings, replyToken: string): string {
+  return plusAddress(settings, replyToken);
+}
+
+/** The mailto: unsubscribe address: reply+unsubscribe-<token>@example.com (the inbound path honours it). */
+export function unsubscribeAddress(settings: MailSettings, replyToken: string): string {
+  return plusAddress(settings, `unsubscribe-${replyToken}`);
 }
 
 export const oneClickUrl = (publicUrl: string, token: string) => `${publicUrl}/api/unsubscribe/${token}`;
 export const unsubscribePageUrl = (publicUrl: string, token: string) => `${publicUrl}/unsubscribe/${token}`;
 
-const FOOTER: Record<Language, { why: string; link: string }> = {
+// Exported for reading replies: the quoted footer is ours, not the candidate's words.
+export const FOOTER: Record<Language, { why: string; link: string }> = {
   english: { why: 'You receive this email because you are part of our talent network.', link: 'Unsubscribe' },
   dutch: { why: 'Je ontvangt deze e-mail omdat je deel uitmaakt van ons talentnetwerk.', link: 'Afmelden' },
 };
@@ -67,7 +80,9 @@ export function composeMail(row: OutboundRow, settings: MailSettings): OutgoingM
   const footer = FOOTER[language];
   const pageUrl = unsubscribePageUrl(settings.publicUrl, row.replyToken);
   const subject = row.subject?.trim() || (language === 'dutch' ? 'Bericht van je recruiter' : 'A message from your recruiter');
-  const paragraphs = row.content.trim().split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');
+  // One kind of line break in what we store; the raw mail gets CRLF when it is built (port.ts).
+  const content = row.content.replace(/\r\n?/g, '\n').trim();
+  const paragraphs = content.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');
   const messageId = internetMessageId(row.id, row.replyToken, settings.from);
   return {
     messageRowId: row.id,
@@ -75,15 +90,17 @@ export function composeMail(row: OutboundRow, settings: MailSettings): OutgoingM
     from: settings.from,
     to: { name: row.candidateName, address: row.candidateEmail },
     replyTo: replyAddress(settings, row.replyToken),
-    subject: `${subject} [ref:${row.replyToken}]`,
-    text: `${row.content.trim()}\n\n-- \n${footer.why}\n${footer.link}: ${pageUrl}\n`,
+    subject,
+    text: `${content}\n\n-- \n${footer.why}\n${footer.link}: ${pageUrl}\n`,
     html: `<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">\n${paragraphs}\n` +
       `<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0 12px">\n` +
       `<p style="font-size:12px;color:#6b7280">${escapeHtml(footer.why)} <a href="${escapeHtml(pageUrl)}">${footer.link}</a></p>\n</body></html>`,
     inReplyTo: row.inReplyTo ?? undefined,
     references: row.inReplyTo ? [...new Set([...(row.references ?? []), row.inReplyTo])] : undefined,
     headers: {
-      'List-Unsubscribe': `<${oneClickUrl(settings.publicUrl, row.replyToken)}>`,
+      // Both forms (RFC 2369): clients that do not do one-click can still send the mail.
+      'List-Unsubscribe': `<${oneClickUrl(settings.publicUrl, row.replyToken)}>, ` +
+        `<mailto:${unsubscribeAddress(settings, row.replyToken)}?subject=unsubscribe>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       'X-Talentloop-Message': String(row.id),
     },

@@ -3,7 +3,7 @@
 // (GET /api/outbox) and answer it as the candidate.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import MailComposer from 'nodemailer/lib/mail-composer';
+import MailComposer, { type MailComposerOptions } from 'nodemailer/lib/mail-composer';
 import { asService } from '../db/request.ts';
 import { buildRaw, type MailPort } from './port.ts';
 
@@ -77,5 +77,6 @@ export async function candidateReply(email: { to: string; replyTo: string | null
     references,
     date: new Date(),
     text: `${content}\n\nOn ${sentAt}, ${email.from} wrote:\n${quoted}\n`,
-  }).compile().build();
+    newline: 'windows', // CRLF, like every raw mail we keep (see buildRaw)
+  } as MailComposerOptions).compile().build();
 }

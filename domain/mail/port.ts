@@ -52,7 +52,11 @@ export function composerOptions(mail: OutgoingMail): MailComposerOptions {
   };
 }
 
-/** The message as RFC 822 bytes (outbox, Graph's MIME upload). */
+/**
+ * The message as RFC 822 bytes (outbox, Graph's MIME upload). nodemailer keeps
+ * a body's own line breaks (LF) unless told the newline; SMTP converts them on
+ * the wire, a stored or uploaded copy needs CRLF itself (RFC 5322).
+ */
 export function buildRaw(mail: OutgoingMail): Promise<Buffer> {
-  return new MailComposer(composerOptions(mail)).compile().build();
+  return new MailComposer({ ...composerOptions(mail), newline: 'windows' } as MailComposerOptions).compile().build();
 }

@@ -170,12 +170,16 @@ begin
       suppressed := public.email_suppression(c.email::text);
       by_candidate := coalesce(suppressed.by_candidate, false);
     end if;
+    -- Written only when it changes something: an import records both channels for
+    -- every new candidate, and most of those entries confirm the default.
     update public.candidates
        set allows_email = new.granted,
            unsubscribed_at = case when new.granted then null
                                   when by_candidate then coalesce(unsubscribed_at, suppressed.created_at, new.created_at)
                                   else unsubscribed_at end
-     where id = new.candidate_id;
+     where id = new.candidate_id
+       and (allows_email is distinct from new.granted or (new.granted and unsubscribed_at is not null)
+            or (by_candidate and not new.granted and unsubscribed_at is null));
     if btrim(coalesce(c.email::text, '')) <> '' then
       if new.granted then
         delete from public.email_suppressions where address_hash = public.email_address_hash(c.email::text);
@@ -194,7 +198,9 @@ begin
            whatsapp_opted_out_at = case when new.granted then null
                                         when by_candidate then coalesce(whatsapp_opted_out_at, new.created_at)
                                         else whatsapp_opted_out_at end
-     where id = new.candidate_id;
+     where id = new.candidate_id
+       and (allows_whatsapp is distinct from new.granted or (new.granted and whatsapp_opted_out_at is not null)
+            or (by_candidate and not new.granted and whatsapp_opted_out_at is null));
   end if;
   return new;
 end

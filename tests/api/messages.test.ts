@@ -1,6 +1,7 @@
 // Messages and threads through the API, with the worker delivering into the
 // dev outbox: compose, consent refusals with the spec's reasons, replies
 // ("Re: "), the thread list, reading a thread, and "reply as the candidate".
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { NO_AI } from '../support/fake-openai.ts';
@@ -50,10 +51,35 @@ describe('sending a message to a candidate', () => {
     const outbox = await recruiter.get('/api/outbox');
     expect(outbox.json.transport).toBe('outbox');
     const email = outbox.json.emails.find((e: { messageId: number }) => e.messageId === id);
-    expect(email.subject).toMatch(/^A new role for you \[ref:[0-9a-f]{24}\]$/);
+    expect(email.subject).toBe('A new role for you');
     const full = await recruiter.get(`/api/outbox/${email.id}`);
     expect(full.json.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(full.json.raw).toContain('Message-ID: <talentloop.');
+  });
+
+  it('keeps the raw mail with CRLF line ends, a mailto: unsubscribe beside the URL, and the reply token out of the subject', async () => {
+    const created = await compose(1, { subject: 'Line ends', content: 'Hi {{firstName}},\r\n\r\nFirst line\nsecond line\rthird line', channel: 'email' });
+    const { id } = created.json.message;
+    await sentMessage(id);
+    const { rows: [row] } = await app.pools.owner.query(
+      `select o.raw, o.subject, o.headers, m.reply_token as token
+         from public.mail_outbox o join public.messages m on m.id = o.message_id where o.message_id = $1`, [id]);
+    const raw: string = row.raw;
+    expect(raw).toContain('\r\n\r\n'); // the header/body boundary
+    expect(raw).not.toMatch(/(?<!\r)\n/); // no LF without CR
+    expect(raw).not.toMatch(/\r(?!\n)/); // no CR without LF
+    expect(row.subject).toBe('Line ends');
+    expect(raw).toMatch(/^Subject: Line ends\r$/m);
+    expect(raw).not.toContain('[ref:');
+    const listUnsubscribe = `<http://127.0.0.1:4400/api/unsubscribe/${row.token}>, <mailto:reply+unsubscribe-${row.token}@talentloop.test?subject=unsubscribe>`;
+    expect(raw.split('\r\n')).toContain(`List-Unsubscribe: ${listUnsubscribe}`);
+    expect(row.headers['List-Unsubscribe']).toBe(listUnsubscribe);
+    // The token is still where replies and unsubscribes need it.
+    expect(raw).toMatch(new RegExp(`^Reply-To: reply\\+${row.token}@talentloop\\.test\r$`, 'm'));
+    const parsed = await simpleParser(raw);
+    expect(parsed.subject).toBe('Line ends');
+    expect(parsed.text).toContain('First line\nsecond line\nthird line');
+    expect(parsed.text).toContain(`/unsubscribe/${row.token}`);
   });
 
   it('refuses with the reason the compose dialog shows', async () => {
@@ -150,7 +176,7 @@ describe('threads and replies', () => {
 
   it('answers 404 and 400 for unknown and malformed ids and filters', async () => {
     expect((await recruiter.get('/api/messages/999999')).status).toBe(404);
-    expect((await recruiter.get('/api/messages/abc')).json).toEqual({ error: 'id must be a number', field: 'id' });
+    expect((await recruiter.get('/api/messages/abc')).json).toEqual({ error: 'id must be a positive whole number', field: 'id' });
     expect((await recruiter.get('/api/messages?sentiment=happy')).json.field).toBe('sentiment');
     expect((await recruiter.post('/api/messages/999999/read')).status).toBe(404);
     expect((await recruiter.post('/api/outbox/999999/reply', { content: 'x' })).status).toBe(404);

@@ -1,7 +1,7 @@
 // The people page against the real API and the demo data (5 pools, 200 candidates).
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
-import { signInRecruiter } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, signInRecruiter, test } from './helpers.ts';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/csv/ui-candidates-nl.csv', import.meta.url));
 
@@ -124,11 +124,19 @@ test('opens a candidate, changes consent and sees it in the history', async ({ p
   await expect(drawer.getByRole('heading', { name })).toBeVisible();
   await expect(drawer.getByTestId('candidate-detail')).toBeVisible();
 
-  const whatsapp = drawer.getByRole('switch', { name: 'WhatsApp' });
+  const detail = drawer.getByTestId('candidate-detail');
+  const whatsapp = detail.getByRole('switch', { name: 'WhatsApp' });
   const before = await whatsapp.isChecked();
-  const events = drawer.getByTestId('consent-event');
+  const events = detail.getByTestId('consent-event');
   const count = await events.count();
   await whatsapp.click();
+  if (!before) {
+    // A grant needs the evidence (decision 008).
+    const evidence = page.getByRole('dialog', { name: 'Record WhatsApp consent' });
+    await evidence.getByLabel('How did the candidate agree?').fill('Said yes on the phone on 3 Nov');
+    await evidence.getByRole('button', { name: 'Record consent' }).click();
+    await expect(evidence).toBeHidden();
+  }
   await expect(whatsapp).toBeChecked({ checked: !before });
   await expect(events).toHaveCount(count + 1);
   await expect(events.first()).toContainText('WhatsApp');
