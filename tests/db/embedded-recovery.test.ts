@@ -9,7 +9,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../domain/db/embedded.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'talentloop-recovery-'));
-const port = 58000 + Math.floor(Math.random() * 1000);
 let childPid: number | undefined;
 afterAll(() => {
   // Whatever happened, leave no PostgreSQL behind.
@@ -21,20 +20,23 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function startChild(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../support/embedded-child.ts'), dataDir, String(port)],
+/** Starts the server in a child process on a port of its choosing; resolves with its owner URL. */
+function startChild(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../support/embedded-child.ts'), dataDir],
     { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => { if (chunk.toString().includes('ready')) resolve(child); });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const ready = /^ready (\S+)/m.exec(chunk.toString());
+      if (ready) resolve({ child, url: ready[1] });
+    });
     child.on('exit', (code) => reject(new Error(`child exited with ${code}`)));
   });
 }
 
 describe('embedded PostgreSQL after the app was killed', () => {
   it('stops the leftover server, starts again and keeps the data', { timeout: 60_000 }, async () => {
-    const child = await startChild();
+    const { child, url } = await startChild();
     childPid = child.pid;
-    const url = `postgres://postgres:child@127.0.0.1:${port}/postgres`;
     const before = new pg.Client({ connectionString: url });
     await before.connect();
     await before.query('create table kept (note text)');
@@ -48,7 +50,9 @@ describe('embedded PostgreSQL after the app was killed', () => {
     const postmasterPid = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
     expect(() => process.kill(postmasterPid, 0)).not.toThrow(); // orphaned, still running
 
-    const restarted = await startEmbeddedPostgres({ dataDir, port, password: 'child', fast: true, log: () => undefined });
+    // No port given: it comes back on the one it had, which stopping the leftover freed.
+    const restarted = await startEmbeddedPostgres({ dataDir, password: 'child', fast: true, log: () => undefined });
+    expect(restarted.ownerUrl).toBe(url);
     const after = new pg.Client({ connectionString: restarted.ownerUrl });
     await after.connect();
     const { rows } = await after.query('select note from kept');

@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync, cpSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, cpSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { listMigrations, migrate, MIGRATIONS_DIR } from '../../domain/db/migrate.ts';
+import { EQUIVALENT_CHECKSUMS, listMigrations, migrate, MIGRATIONS_DIR } from '../../domain/db/migrate.ts';
 
 const created: string[] = [];
 
@@ -66,6 +66,30 @@ describe('migrations', () => {
     await expect(migrate(pool, dir)).rejects.toThrow(/99999999999999_broken.sql failed/);
     const exists = await pool.query(`select to_regclass('public.half_done') as t`);
     expect(exists.rows[0].t).toBeNull();
+    await pool.end();
+  });
+
+  it('accept a database migrated with the files edited for portability, and leave it alone', async () => {
+    // The files as they were before the edit (fixtures), and nothing that came after them.
+    const before = path.join(import.meta.dirname, 'fixtures/migrations-before-supabase');
+    const earlier = listMigrations(before);
+    for (const file of earlier) expect(EQUIVALENT_CHECKSUMS[file.file]).toContain(file.checksum);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+    cpSync(before, dir, { recursive: true });
+    for (const later of ['20261123000070_supabase_search_path.sql', '20261123000080_policies_by_name.sql']) rmSync(path.join(dir, later));
+
+    const pool = await emptyDatabase();
+    await migrate(pool, dir);
+    const result = await migrate(pool);
+    expect(result.applied).toEqual(['20261123000070_supabase_search_path.sql', '20261123000080_policies_by_name.sql']);
+    const recorded = await pool.query(`select file, checksum from talentloop_meta.migrations where file = any ($1) order by file`,
+      [earlier.map((m) => m.file)]);
+    expect(recorded.rows).toEqual(earlier.map((m) => ({ file: m.file, checksum: m.checksum })));
+    // The later migration gives the old database the edited file's search_path.
+    const config = await pool.query(`select proconfig from pg_proc where oid = 'public.match_name_word(text, integer)'::regprocedure`);
+    expect(config.rows[0].proconfig).toEqual(['search_path=public, extensions']);
+    expect((await migrate(pool)).applied).toEqual([]);
     await pool.end();
   });
 });

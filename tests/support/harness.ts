@@ -15,6 +15,8 @@ import { TEMPLATE_DB, TEST_SECRET, AUTH_SECRET, ORIGIN } from './constants.ts';
 export interface TestDatabase {
   ownerUrl: string;
   pools: Pools;
+  /** The app pool's login role when it is not talentloop_app (tests/db/supabase-shaped.test.ts). */
+  appRole?: string;
   drop(): Promise<void>;
 }
 
@@ -69,7 +71,7 @@ export async function startTestApp(options: { config?: Partial<Config>; jobs?: J
     api,
     config,
     authService,
-    client: (options) => new TestClient(api, options?.ip ?? '127.0.0.1'),
+    client: (options) => new TestClient(api, options?.ip ?? '127.0.0.1', db.pools.owner),
     async close() {
       await authService.close();
       await db.drop();
@@ -88,10 +90,13 @@ export class TestClient {
   cookies = new Map<string, string>();
   private api: Api;
   private ip: string;
+  /** The test database's owner pool (see signInAdmin). */
+  readonly owner?: pg.Pool;
 
-  constructor(api: Api, ip: string) {
+  constructor(api: Api, ip: string, owner?: pg.Pool) {
     this.api = api;
     this.ip = ip;
+    this.owner = owner;
   }
 
   async send(method: string, path: string, options: SendOptions = {}) {
@@ -137,6 +142,10 @@ export async function signInRecruiter(client: TestClient) {
 export async function signInAdmin(client: TestClient) {
   const first = await client.post('/api/auth/login', { username: 'admin', password: 'admin-demo-password' });
   if (!first.json?.requiresTwoFactor) throw new Error(`admin sign-in did not ask for 2FA: ${first.text}`);
+  // A TOTP code works once (tests/api/auth.test.ts proves it). Tests sign the demo admin in
+  // many times a minute, so the used time step is forgotten first.
+  await client.owner?.query(`delete from private.totp_used_steps
+    where user_id = (select id from public.profiles where username = 'admin')`);
   const second = await client.post('/api/auth/verify-2fa', { code: demoAdminTotp() });
   if (second.status !== 200) throw new Error(`admin 2FA failed: ${second.status} ${second.text}`);
 }
