@@ -5,44 +5,96 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { HttpBindings } from '@hono/node-server';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from './domain/config.ts';
 import { bootPlatform } from './domain/boot.ts';
-import { DEMO_ADMIN, DEMO_ADMIN_TOTP_BASE32, DEMO_RECRUITER, seedDemoData } from './domain/demo.ts';
+import { DEMO_ADMIN, DEMO_ADMIN_TOTP_BASE32, DEMO_RECRUITER, findDemoUsers, seedDemoData, userCount } from './domain/demo.ts';
+import { checkConfiguration, demoUsersRefusal } from './domain/startup-checks.ts';
+import { clientIp } from './domain/client-ip.ts';
 import { createApi } from './edge-functions/app.ts';
+import { NON_PAGE_CSP, securityHeaders, securityHeaderValues } from './edge-functions/security-headers.ts';
 import { startWorker, type Worker } from './worker/index.ts';
 
 const started = Date.now();
-const config = loadConfig();
-const clientDir = path.resolve(import.meta.dirname, 'dist/client');
-const serverEntry = path.resolve(import.meta.dirname, 'dist/server/entry.mjs');
-if (!existsSync(serverEntry)) {
-  console.error('The site is not built. Run `npm start` (it builds first) or `npm run build`.');
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(`Refusing to start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+})();
+const { refusals, warnings } = checkConfiguration(config);
+if (refusals.length) {
+  console.error(refusals.join('\n\n'));
   process.exit(1);
 }
+for (const warning of warnings) console.warn(warning);
+const clientDir = path.resolve(import.meta.dirname, 'dist/client');
+const serverEntry = path.resolve(import.meta.dirname, 'dist/server/entry.mjs');
 
 const platform = await bootPlatform(config);
 const { pools, authService } = platform;
 const seeded = config.seedDemoData && await seedDemoData(authService.auth, pools.owner);
+// Checked after boot: whether demo users can still sign in is a question for the database.
+const demoUsers = config.production ? await findDemoUsers(authService.auth, pools.owner) : [];
+const startProblem = demoUsers.length ? demoUsersRefusal(demoUsers)
+  : !existsSync(serverEntry) ? 'The site is not built. Run `npm start` (it builds first) or `npm run build`.' : null;
+if (startProblem) {
+  console.error(startProblem);
+  await platform.shutdown();
+  process.exit(1);
+}
+const noUsersYet = await userCount(pools.owner) === 0;
 const worker: Worker | null = config.runWorker ? await startWorker(platform.ownerUrl, pools, console.log, config) : null;
 
 type AstroHandler = (req: HttpBindings['incoming'], res: HttpBindings['outgoing'], next: () => void) => Promise<void>;
 const { handler: astroHandler } = await import(pathToFileURL(serverEntry).href) as { handler: AstroHandler };
 const notFoundPage = existsSync(path.join(clientDir, '404.html')) ? readFileSync(path.join(clientDir, '404.html'), 'utf8') : 'Not found';
+const pagePolicies = loadPagePolicies(path.resolve(import.meta.dirname, 'dist/_headers.json'));
+if (!pagePolicies) {
+  console.error('The site was built without its page policies (dist/_headers.json). Run `npm run build`.');
+  await worker?.stop();
+  await platform.shutdown();
+  process.exit(1);
+}
+const notFoundPolicy = pagePolicies.get(path.join(clientDir, '404.html')) ?? NON_PAGE_CSP;
+
+/**
+ * Each prerendered page's Content-Security-Policy (the hashes of its scripts and
+ * styles), written by the build next to dist/client; keyed by the page's file.
+ */
+function loadPagePolicies(file: string): Map<string, string> | null {
+  if (!existsSync(file)) return null;
+  const entries = JSON.parse(readFileSync(file, 'utf8')) as { pathname: string; headers: { key: string; value: string }[] }[];
+  return new Map(entries.flatMap(({ pathname, headers }) => {
+    const csp = headers.find((h) => h.key.toLowerCase() === 'content-security-policy');
+    const page = path.join(clientDir, pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`);
+    return csp ? [[page, csp.value] as const] : [];
+  }));
+}
+const withPagePolicy = (found: string, c: Context) => {
+  const csp = pagePolicies.get(path.resolve(found));
+  if (csp) c.header('Content-Security-Policy', csp);
+};
 
 const api = createApi({
   pools,
   auth: authService.auth,
   config,
-  clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown',
+  clientIp: (c) => clientIp(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), config.trustProxy),
   jobs: worker?.jobs,
+  checkQueue: worker ? () => worker.boss.getQueues() : undefined,
 });
 
 const app = new Hono<{ Bindings: HttpBindings }>();
+// Every response: API, pages, static files, 404s. The /app shell is written by
+// Astro straight to the socket, so it gets them below, before Astro writes.
+app.use('*', securityHeaders(config.publicUrl));
 app.use('/api/*', compress());
 // Handed over whole (not mounted with app.route) so the API's own JSON 404 applies.
 app.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
@@ -58,12 +110,19 @@ app.use('/_astro/*', compress(), serveStatic({
   onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),
 }));
 // Prerendered pages and public files (middleware mode serves neither itself).
-app.use('*', compress(), serveStatic({ root: path.relative(process.cwd(), clientDir) }));
-app.use('*', serveStatic({ root: path.relative(process.cwd(), clientDir), rewriteRequestPath: (p) => `${p.replace(/\/$/, '')}.html` }));
+app.use('*', compress(), serveStatic({ root: path.relative(process.cwd(), clientDir), onFound: withPagePolicy }));
+app.use('*', serveStatic({
+  root: path.relative(process.cwd(), clientDir),
+  rewriteRequestPath: (p) => `${p.replace(/\/$/, '')}.html`,
+  onFound: withPagePolicy,
+}));
+const shellHeaders = Object.entries({ ...securityHeaderValues(config.publicUrl), 'Content-Security-Policy': NON_PAGE_CSP });
 app.all('*', async (c) => {
   let passedOn = false;
+  // Astro's page sets its own Content-Security-Policy (hashes and a style nonce), which replaces this one.
+  for (const [name, value] of shellHeaders) c.env.outgoing.setHeader(name, value);
   await astroHandler(c.env.incoming, c.env.outgoing, () => { passedOn = true; });
-  if (passedOn) return c.html(notFoundPage, 404);
+  if (passedOn) return c.html(notFoundPage, 404, { 'Content-Security-Policy': notFoundPolicy });
   return RESPONSE_ALREADY_SENT;
 });
 
@@ -76,10 +135,13 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
       (seeded ? ' (demo data loaded)' : ''),
     `Worker: ${worker ? 'running in this process' : 'off (WORKER=off)'}`,
     '',
-    'Demo sign-ins:',
-    `  ${DEMO_RECRUITER.username} / ${DEMO_RECRUITER.password}`,
-    `  ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}  (two-factor: TOTP secret ${DEMO_ADMIN_TOTP_BASE32}, backup code ${DEMO_ADMIN.backupCodes[0]})`,
-    '',
+    ...noUsersYet ? ['No users yet: create the first admin with `npm run create-admin`.', '']
+      : config.seedDemoData ? [
+        'Demo sign-ins:',
+        `  ${DEMO_RECRUITER.username} / ${DEMO_RECRUITER.password}`,
+        `  ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}  (two-factor: TOTP secret ${DEMO_ADMIN_TOTP_BASE32}, backup code ${DEMO_ADMIN.backupCodes[0]})`,
+        '',
+      ] : [],
     'Ctrl-C stops the server and the database.',
   ].join('\n'));
 });

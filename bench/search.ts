@@ -6,15 +6,12 @@
 // the same run give the ratio. Builds its own data set in a temporary
 // embedded PostgreSQL and removes it afterwards.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../domain/db/embedded.ts';
 import { openDatabase } from '../domain/db/pools.ts';
 import { withClaims } from '../domain/db/request.ts';
 import { ensureDemoPools, FIRST_NAMES, generateCampaigns, generateCandidates, LAST_NAMES } from '../domain/demo-candidates.ts';
 import { naiveCandidateSearch, search } from '../domain/search.ts';
+import { benchDatabase } from './support/database.ts';
 
 const SIZES = [100_000, 1_000_000];
 
@@ -80,16 +77,8 @@ async function measure(queries: string[], once: (q: string) => Promise<number>, 
 }
 
 export async function run() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'talentloop-bench-search-'));
-  const port = 55700 + Math.floor(Math.random() * 200);
-  const server = await startEmbeddedPostgres({ dataDir, port, password: 'bench', fast: true, log: () => undefined });
-  const admin = new pg.Client({ connectionString: server.ownerUrl });
-  await admin.connect();
-  await admin.query('create database bench');
-  await admin.end();
-  const url = new URL(server.ownerUrl);
-  url.pathname = '/bench';
-  const pools = await openDatabase(url.toString(), 'bench-app-secret');
+  const database = await benchDatabase('search', { fast: true });
+  const pools = await openDatabase(database.url, 'bench-app-secret');
   try {
     const memberId = randomUUID();
     await pools.owner.query(
@@ -125,7 +114,6 @@ export async function run() {
     };
   } finally {
     await pools.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await database.stop();
   }
 }

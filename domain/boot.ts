@@ -60,6 +60,7 @@ export async function bootPlatform(config: Config, log: (line: string) => void =
       baseURL: config.publicUrl,
       trustedOrigins: config.trustedOrigins,
       secureCookies: config.publicUrl.startsWith('https://'),
+      sessionMaxAgeHours: config.session.maxAgeHours,
     });
     return {
       ownerUrl,

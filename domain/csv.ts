@@ -1,9 +1,15 @@
 // A small streaming CSV reader and writer (RFC 4180 plus what spreadsheets
 // produce): quoted fields, "" inside quotes, line breaks inside quotes, CRLF/LF/CR
-// line ends, a UTF-8 byte-order mark, and `,` `;` or tab as the delimiter,
-// detected from the header line (Dutch Excel writes `;`).
+// line ends, a byte-order mark, and `,` `;` or tab as the delimiter, detected
+// from the header line (Dutch Excel writes `;`).
 // Text is pushed in chunks of any size; complete records come out, each with the
 // line number it starts on, so an import can name the line of a bad row.
+// A file that cannot be read as the writer meant it (a quote never closed, a
+// stray quote after a quoted value) is refused with a CsvError naming the line,
+// never read on into a value that swallows the rows after it.
+import { CsvDecoder, CsvError, countLineBreaks, type TextEncoding } from './csv-decoder.ts';
+
+export { CsvError, type TextEncoding };
 
 export interface CsvRecord {
   /** 1-based line in the file where this record starts (the header is line 1). */
@@ -13,7 +19,9 @@ export interface CsvRecord {
 
 export type Delimiter = ',' | ';' | '\t';
 
-const QUOTE = 34, CR = 13, LF = 10;
+const QUOTE = 34, CR = 13, LF = 10, SPACE = 32, TAB = 9;
+/** Longer than any spreadsheet cell (32,767 characters): a value this long is a quote gone wrong. */
+export const MAX_VALUE_LENGTH = 100_000;
 
 /** The delimiter that occurs most often outside quotes in the first line; `,` when none does. */
 export function detectDelimiter(firstLine: string): Delimiter {
@@ -39,19 +47,23 @@ export class CsvParser {
   private quoted = false;
   /** Inside a quoted field a quote was seen: either "" (a literal quote) or the field's end. */
   private quotePending = false;
+  /** The current field's closing quote was read: only spaces, a delimiter or a line end may follow. */
+  private closed = false;
   /** The current field has content or was opened by a quote. */
   private fieldStarted = false;
   /** The last character was CR: a following LF is part of the same line break. */
   private afterCr = false;
   private line = 1;
   private recordLine = 1;
+  /** The line where the current quoted field opened. */
+  private quoteLine = 1;
 
   constructor(options: { delimiter?: Delimiter } = {}) {
     this.delimiter = options.delimiter ?? null;
     if (this.delimiter) this.delimiterCode = this.delimiter.charCodeAt(0);
   }
 
-  /** Feeds a chunk of text; returns the records completed by it. */
+  /** Feeds a chunk of text; returns the records completed by it. Throws CsvError. */
   push(chunk: string): CsvRecord[] {
     const out: CsvRecord[] = [];
     if (!this.started) {
@@ -59,7 +71,10 @@ export class CsvParser {
       if (this.pending.charCodeAt(0) === 0xfeff) this.pending = this.pending.slice(1);
       if (!this.delimiter) {
         const end = this.pending.search(/[\r\n]/);
-        if (end < 0) return out;
+        if (end < 0) {
+          if (this.pending.length > MAX_VALUE_LENGTH) throw new CsvError(`Line 1 is longer than ${MAX_VALUE_LENGTH.toLocaleString('en')} characters: is this a CSV file?`, 1);
+          return out;
+        }
         this.setDelimiter(detectDelimiter(this.pending.slice(0, end)));
       }
       this.started = true;
@@ -70,8 +85,12 @@ export class CsvParser {
     return out;
   }
 
-  /** Ends the input; returns the last record if the text did not end with a line break. */
-  end(): CsvRecord[] {
+  /**
+   * Ends the input; returns the last record if the text did not end with a line
+   * break. A quoted value still open is an error, unless `partial` (only the
+   * start of the file was read): then that unfinished record is left out.
+   */
+  end(options: { partial?: boolean } = {}): CsvRecord[] {
     const out: CsvRecord[] = [];
     if (!this.started) {
       if (!this.delimiter) this.setDelimiter(detectDelimiter(this.pending));
@@ -79,7 +98,10 @@ export class CsvParser {
       this.scan(this.pending, out);
       this.pending = '';
     }
-    // An unclosed quote runs to the end of the file: keep what was read.
+    if (this.quoted && !this.quotePending) {
+      if (options.partial) return out;
+      throw new CsvError(`Line ${this.quoteLine}: a quoted value opened here is never closed: add the closing quote (") and import again`, this.quoteLine);
+    }
     this.quoted = false;
     this.quotePending = false;
     if (this.fieldStarted || this.fields.length) this.finishRecord(out);
@@ -95,6 +117,7 @@ export class CsvParser {
     this.fields.push(this.field);
     this.field = '';
     this.fieldStarted = false;
+    this.closed = false;
   }
 
   private finishRecord(out: CsvRecord[]) {
@@ -106,16 +129,25 @@ export class CsvParser {
 
   /** Counts line breaks (CR, LF or CRLF) inside quoted text, across chunk borders. */
   private countBreaks(part: string) {
-    if (part.indexOf('\n') < 0 && part.indexOf('\r') < 0) {
-      if (part.length) this.afterCr = false;
-      return;
-    }
-    for (let k = 0; k < part.length; k++) {
-      const c = part.charCodeAt(k);
-      if (c === CR) this.line++;
-      else if (c === LF && !this.afterCr) this.line++;
-      this.afterCr = c === CR;
-    }
+    const counted = countLineBreaks(part, this.afterCr);
+    this.line += counted.breaks;
+    this.afterCr = counted.afterCr;
+  }
+
+  private tooLong() {
+    if (this.field.length <= MAX_VALUE_LENGTH) return;
+    const limit = MAX_VALUE_LENGTH.toLocaleString('en');
+    throw this.quoted
+      ? new CsvError(`Line ${this.quoteLine}: a quoted value opened here runs on for more than ${limit} characters: is its closing quote missing?`, this.quoteLine)
+      : new CsvError(`Line ${this.line} has a value longer than ${limit} characters`, this.line);
+  }
+
+  /** Text after a quoted value's closing quote: the quote was not meant to close it. */
+  private strayQuote(): CsvError {
+    const where = this.quoteLine === this.line
+      ? `Line ${this.line}: a quoted value has a quote inside it that is not doubled (write "" for a quote inside quotes)`
+      : `Line ${this.line}: a quote here closes the value opened on line ${this.quoteLine}, but text follows it: is a closing quote missing on line ${this.quoteLine}?`;
+    return new CsvError(where, this.line);
   }
 
   private scan(text: string, out: CsvRecord[]) {
@@ -129,6 +161,7 @@ export class CsvParser {
           this.quotePending = false;
           if (c === QUOTE) { this.field += '"'; i++; continue; }
           this.quoted = false; // that quote closed the field; read c as unquoted text
+          this.closed = true;
           continue;
         }
         // Everything up to the next quote belongs to the field.
@@ -137,6 +170,7 @@ export class CsvParser {
         const part = text.slice(i, stop);
         this.field += part;
         this.countBreaks(part);
+        this.tooLong();
         if (q < 0) return;
         this.quotePending = true;
         this.afterCr = false;
@@ -159,9 +193,14 @@ export class CsvParser {
         this.recordLine = this.line;
         this.afterCr = c === CR;
         i++;
+      } else if (this.closed) {
+        // Spaces may pad a quoted value; anything else means its quote was not meant to close it.
+        if (c !== SPACE && c !== TAB) throw this.strayQuote();
+        i++;
       } else if (c === QUOTE && !this.fieldStarted) {
         this.quoted = true;
         this.fieldStarted = true;
+        this.quoteLine = this.line;
         i++;
       } else {
         // Plain text up to the next delimiter or line end.
@@ -173,52 +212,48 @@ export class CsvParser {
         }
         this.field += text.slice(i, j);
         this.fieldStarted = true;
+        this.tooLong();
         i = j;
       }
     }
   }
 }
 
-/** Parses a whole (small) CSV text at once. */
-export function parseCsv(text: string, options: { delimiter?: Delimiter } = {}): { delimiter: Delimiter; records: CsvRecord[] } {
+/** Parses a whole (small) CSV text at once. `partial`: the text is only the start of a file. */
+export function parseCsv(text: string, options: { delimiter?: Delimiter; partial?: boolean } = {}): { delimiter: Delimiter; records: CsvRecord[] } {
   const parser = new CsvParser(options);
-  const records = [...parser.push(text), ...parser.end()];
+  const records = [...parser.push(text), ...parser.end({ partial: options.partial })];
   return { delimiter: parser.delimiter ?? ',', records };
 }
 
-/**
- * Picks the text encoding of a file from its first bytes: UTF-8 when they are
- * valid UTF-8, else Windows-1252 (what Excel on Windows saves as "CSV").
- */
-export function detectEncoding(head: Uint8Array): 'utf-8' | 'windows-1252' {
-  // A multi-byte character may be cut at the end of the sample: ignore the last 3 bytes.
-  const sample = head.length > 4 ? head.subarray(0, head.length - 3) : head;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(sample);
-    return 'utf-8';
-  } catch {
-    return 'windows-1252';
-  }
+/** The text of a file's bytes, checked (see csv-decoder.ts), and the encoding it was read in. */
+export function decodeCsvBytes(bytes: Uint8Array, options: { encoding?: TextEncoding; partial?: boolean } = {}): { text: string; encoding: TextEncoding } {
+  const decoder = new CsvDecoder({ encoding: options.encoding });
+  const text = decoder.push(bytes) + decoder.end({ partial: options.partial });
+  return { text, encoding: decoder.encoding ?? 'utf-8' };
 }
 
-/** Reads a byte stream as CSV records, in batches as they complete. Memory stays bounded by one chunk. */
+/**
+ * Reads a byte stream as CSV records, in batches as they complete. Memory stays
+ * bounded by one chunk (and one value). Throws CsvError for a file that cannot
+ * be read as CSV; the records before it have been yielded by then.
+ */
 export async function* readCsv(
   body: ReadableStream<Uint8Array>,
-  options: { delimiter?: Delimiter; encoding?: 'utf-8' | 'windows-1252'; onBytes?: (bytes: number) => void } = {},
+  options: { delimiter?: Delimiter; encoding?: TextEncoding; onBytes?: (bytes: number) => void } = {},
 ): AsyncGenerator<CsvRecord[], Delimiter> {
   const parser = new CsvParser({ delimiter: options.delimiter });
+  const decoder = new CsvDecoder({ encoding: options.encoding });
   const reader = body.getReader();
-  let decoder: TextDecoder | null = options.encoding ? new TextDecoder(options.encoding) : null;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       options.onBytes?.(value.byteLength);
-      decoder ??= new TextDecoder(detectEncoding(value));
-      const records = parser.push(decoder.decode(value, { stream: true }));
+      const records = parser.push(decoder.push(value));
       if (records.length) yield records;
     }
-    const tail = [...parser.push(decoder?.decode() ?? ''), ...parser.end()];
+    const tail = [...parser.push(decoder.end()), ...parser.end()];
     if (tail.length) yield tail;
     return parser.delimiter ?? ',';
   } finally {

@@ -1,12 +1,12 @@
 // CSV import of candidates: column mapping (guessed from English and Dutch
-// headers), preview, and the import itself. The file is read as a stream and
-// written in batches of BATCH_SIZE rows, each in its own transaction, so a
-// 100,000-row file never sits in memory and its progress is visible meanwhile.
+// headers), preview, and the import itself. The file is read as a stream, so a
+// 100,000-row file never sits in memory and its progress is visible meanwhile,
+// and imported all or nothing (runImport; docs/decisions/009).
 // Every row goes through candidateCreateSchema, the schema the API uses.
 import { DomainError } from './errors.ts';
 import { recordInitialConsent } from './consent/ledger.ts';
 import type { Tx } from './db/request.ts';
-import { type CsvRecord, type Delimiter, parseCsv, readCsv } from './csv.ts';
+import { CsvError, type CsvRecord, decodeCsvBytes, type Delimiter, parseCsv, readCsv, type TextEncoding } from './csv.ts';
 import { candidateCreateSchema, type CandidateCreate } from './schemas/candidates.ts';
 import { DELIMITER_NAMES, IMPORT_FIELDS, type ImportCreate, type ImportField, type ImportMapping } from './schemas/imports.ts';
 
@@ -120,6 +120,8 @@ export function convertRow(fields: string[], mapping: ImportMapping): ConvertedR
 export interface PreviewRow { line: number; values: Record<string, unknown>; valid: boolean; problem?: RowProblem }
 export interface ImportPreview {
   delimiter: Delimiter;
+  /** What the start of the file reads as ('utf-8' while it is all ASCII). */
+  encoding: TextEncoding;
   headers: string[];
   mapping: ImportMapping;
   columns: Array<{ index: number; header: string; field: ImportField | null; sample: string[] }>;
@@ -127,15 +129,29 @@ export interface ImportPreview {
   rows: PreviewRow[];
 }
 
-/** Headers, a guessed (or the given) mapping, and the first rows as they would be imported. */
-export function previewImport(text: string, options: { mapping?: ImportMapping; rows: number; delimiter?: Delimiter; partial?: boolean }): ImportPreview {
-  let body = text;
-  if (options.partial) {
-    // Only the start of the file was sent: leave out the last, possibly cut, line.
-    const end = Math.max(body.lastIndexOf('\n'), body.lastIndexOf('\r'));
-    body = end >= 0 ? body.slice(0, end + 1) : '';
+/**
+ * Headers, a guessed (or the given) mapping, and the first rows as they would be
+ * imported, from the start of the file (`partial`) or all of it. A file that
+ * cannot be read is refused here already, with its line.
+ */
+export function previewImport(bytes: Uint8Array, options: {
+  mapping?: ImportMapping; rows: number; delimiter?: Delimiter; partial?: boolean; encoding?: TextEncoding;
+}): ImportPreview {
+  let decoded: { text: string; encoding: TextEncoding };
+  let records: CsvRecord[], delimiter: Delimiter;
+  try {
+    decoded = decodeCsvBytes(bytes, { encoding: options.encoding, partial: options.partial });
+    let body = decoded.text;
+    if (options.partial) {
+      // Only the start of the file was sent: leave out the last, possibly cut, line.
+      const end = Math.max(body.lastIndexOf('\n'), body.lastIndexOf('\r'));
+      body = end >= 0 ? body.slice(0, end + 1) : '';
+    }
+    ({ delimiter, records } = parseCsv(body, { delimiter: options.delimiter, partial: options.partial }));
+  } catch (error) {
+    if (error instanceof CsvError) throw new ImportError(422, error.message, 'file');
+    throw error;
   }
-  const { delimiter, records } = parseCsv(body, { delimiter: options.delimiter });
   if (!records.length) throw new ImportError(422, 'The file is empty: it needs a header row and at least one row', 'file');
   const headers = records[0].fields.map((h) => h.trim());
   const mapping = options.mapping ?? guessMapping(headers);
@@ -144,6 +160,7 @@ export function previewImport(text: string, options: { mapping?: ImportMapping; 
   const fieldOf = new Map(Object.entries(mapping).map(([field, index]) => [index, field as ImportField]));
   return {
     delimiter,
+    encoding: decoded.encoding,
     headers,
     mapping,
     columns: headers.map((header, index) => ({
@@ -175,19 +192,29 @@ function checkMapping(mapping: ImportMapping, headers: string[]) {
 
 export interface ImportSummary {
   id: number; fileName: string | null; status: 'pending' | 'running' | 'completed' | 'failed';
+  /** While running: reading (rows checked and staged as the file arrives), then writing (all of them, in one transaction). */
+  stage: 'reading' | 'writing' | null;
   talentPoolId: number | null; duplicates: 'skip' | 'update'; mapping: ImportMapping; delimiter: string | null;
   totalBytes: number | null; processedBytes: number; processedRows: number;
+  /** Valid rows read (staged), and how many of them have been written so far. */
+  stagedRows: number; writtenRows: number;
   imported: number; updated: number; skipped: number; error: string | null;
   createdAt: string; startedAt: string | null; finishedAt: string | null;
-  /** 0..1 from the bytes read, when the upload said its size. */
+  /** 0..1: reading counts for the first READING_SHARE (from the bytes, when the upload said its size), writing for the rest. */
   progress: number | null;
 }
 
-const SUMMARY_SQL = `select id, file_name as "fileName", status, talent_pool_id as "talentPoolId", duplicate_mode as duplicates,
+/** The part of the progress bar for reading the file: over loopback it took 5% of the time, writing the rest (bench/import.ts; decision 009); a slow upload reads longer. */
+export const READING_SHARE = 0.2;
+
+const SUMMARY_SQL = `select id, file_name as "fileName", status, stage, talent_pool_id as "talentPoolId", duplicate_mode as duplicates,
   mapping, delimiter, total_bytes as "totalBytes", processed_bytes as "processedBytes", processed_rows as "processedRows",
+  staged_rows as "stagedRows", written_rows as "writtenRows",
   imported, updated, skipped, error, created_at as "createdAt", started_at as "startedAt", finished_at as "finishedAt",
   case when status = 'completed' then 1.0
-       when total_bytes > 0 then least(1.0, processed_bytes::float8 / total_bytes) end as progress
+       when status <> 'running' then null
+       when stage = 'writing' then ${READING_SHARE} + ${1 - READING_SHARE} * least(1.0, written_rows::float8 / greatest(staged_rows, 1))
+       when total_bytes > 0 then ${READING_SHARE} * least(1.0, processed_bytes::float8 / total_bytes) end as progress
   from public.imports`;
 
 export async function getImport(tx: Tx, id: number): Promise<ImportSummary | null> {
@@ -219,18 +246,47 @@ export type RunAsUser = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
 interface PendingRow { line: number; candidate: CandidateCreate }
 interface SkippedRow { line: number; field: string | null; reason: string }
+interface ImportJob { mapping: ImportMapping; delimiter: Delimiter | null; duplicate_mode: 'skip' | 'update'; talent_pool_id: number | null }
+
+/** What a failed import says: the file's own problem with its line, or why it stopped. */
+function importProblem(importId: number, error: unknown): ImportError {
+  if (error instanceof ImportError) return error;
+  if (error instanceof CsvError) return new ImportError(422, error.message, 'file');
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  if (code === '23503' && constraint === 'talent_pool_members_talent_pool_id_fkey') {
+    return new ImportError(409, 'The talent pool was deleted during the import, so nothing was imported: choose a pool and import the file again', 'talentPoolId');
+  }
+  if (code === '40P01' || code === '40001') {
+    return new ImportError(409, 'Another import or edit changed the same candidates at the same time: import the file again', 'file');
+  }
+  console.error(`import ${importId} failed:`, error);
+  return new ImportError(422, 'The import stopped: the upload broke off or the file could not be read', 'file');
+}
+
+async function insertSkipped(tx: Tx, importId: number, skips: SkippedRow[]) {
+  if (!skips.length) return;
+  await tx.query(
+    `insert into public.import_skipped_rows (import_id, line_number, field, reason)
+     select $1, * from unnest($2::int[], $3::text[], $4::text[]) on conflict do nothing`,
+    [importId, skips.map((s) => s.line), skips.map((s) => s.field), skips.map((s) => s.reason)]);
+}
 
 /**
- * Reads the file and imports it batch by batch. Answers the final summary; a
- * file that cannot be read (no header, bad mapping, too big) ends as "failed"
- * with the reason, keeping the batches written before.
+ * Reads the file and imports it, all or nothing (docs/decisions/009): while it
+ * uploads, each row is checked and the valid ones are staged in
+ * public.import_rows, BATCH_SIZE at a time, each batch its own short
+ * transaction (so progress shows and the file never sits in memory). Once the
+ * whole file has been read, one transaction writes every staged row to the
+ * candidates. A file that cannot be read (a quote never closed, a NUL, mixed
+ * encodings, no header, a bad mapping, too big, an upload broken off) ends as
+ * "failed" with the reason and its line, and nothing of it is kept.
  */
 export async function runImport(run: RunAsUser, userId: string, importId: number, body: ReadableStream<Uint8Array>,
-  options: { totalBytes: number | null; encoding?: 'utf-8' | 'windows-1252'; maxBytes: number },
+  options: { totalBytes: number | null; encoding?: TextEncoding; maxBytes: number },
 ): Promise<{ summary: ImportSummary; problem: ImportError | null }> {
   const job = await run(async (tx) => {
-    const { rows } = await tx.query<{ mapping: ImportMapping; delimiter: Delimiter | null; duplicate_mode: 'skip' | 'update'; talent_pool_id: number | null }>(
-      `update public.imports set status = 'running', started_at = now(), total_bytes = $2
+    const { rows } = await tx.query<ImportJob>(
+      `update public.imports set status = 'running', stage = 'reading', started_at = now(), total_bytes = $2
         where id = $1 and status = 'pending'
         returning mapping, delimiter, duplicate_mode, talent_pool_id`, [importId, options.totalBytes]);
     return rows[0];
@@ -241,40 +297,40 @@ export async function runImport(run: RunAsUser, userId: string, importId: number
     throw new ImportError(409, `This import is ${existing.status}; start a new import to upload another file`, 'id');
   }
 
-  const state = { rows: 0, bytes: 0, imported: 0, updated: 0, skipped: 0 };
-  let batch: PendingRow[] = [];
-  let emails = new Set<string>();
+  const read = { rows: 0, bytes: 0, staged: 0, skipped: 0 };
+  let valid: PendingRow[] = [];
   let skipped: SkippedRow[] = [];
-  const flush = async () => {
-    const rows = batch, skips = skipped;
-    batch = []; emails = new Set(); skipped = [];
+  /** Stages the rows checked so far; the last call also marks the import as writing. */
+  const stage = async (last = false) => {
+    const rows = valid, skips = skipped;
+    valid = []; skipped = [];
+    read.staged += rows.length;
+    read.skipped += skips.length;
     await run(async (tx) => {
-      const written = await writeBatch(tx, userId, rows, job.duplicate_mode, job.talent_pool_id);
-      skips.push(...written.skipped);
-      state.imported += written.imported;
-      state.updated += written.updated;
-      state.skipped += skips.length;
-      if (skips.length) {
+      if (rows.length) {
         await tx.query(
-          `insert into public.import_skipped_rows (import_id, line_number, field, reason)
-           select $1, * from unnest($2::int[], $3::text[], $4::text[]) on conflict do nothing`,
-          [importId, skips.map((s) => s.line), skips.map((s) => s.field), skips.map((s) => s.reason)]);
+          `insert into public.import_rows (import_id, line_number, candidate)
+           select $1, * from unnest($2::int[], $3::jsonb[])`,
+          [importId, rows.map((r) => r.line), rows.map((r) => JSON.stringify(r.candidate))]);
       }
+      await insertSkipped(tx, importId, skips);
       await tx.query(
-        `update public.imports set processed_rows = $2, processed_bytes = $3, imported = $4, updated = $5, skipped = $6 where id = $1`,
-        [importId, state.rows, state.bytes, state.imported, state.updated, state.skipped]);
+        `update public.imports set processed_rows = $2, processed_bytes = $3, staged_rows = $4, skipped = $5,
+                stage = case when $6 then 'writing' else stage end
+          where id = $1`,
+        [importId, read.rows, read.bytes, read.staged, read.skipped, last]);
     });
   };
 
-  let headers: string[] | null = null;
   let problem: ImportError | null = null;
   try {
+    let headers: string[] | null = null;
     const records = readCsv(body, {
       delimiter: job.delimiter ?? undefined,
       encoding: options.encoding,
       onBytes: (n) => {
-        state.bytes += n;
-        if (state.bytes > options.maxBytes) throw new ImportError(413, `The file is larger than ${Math.round(options.maxBytes / 1048576)} MB`, 'file');
+        read.bytes += n;
+        if (read.bytes > options.maxBytes) throw new ImportError(413, `The file is larger than ${Math.round(options.maxBytes / 1048576)} MB`, 'file');
       },
     });
     for await (const chunk of records) {
@@ -284,33 +340,93 @@ export async function runImport(run: RunAsUser, userId: string, importId: number
           checkMapping(job.mapping, headers);
           continue;
         }
-        if (++state.rows > MAX_ROWS) throw new ImportError(413, `The file has more than ${MAX_ROWS.toLocaleString('en')} rows`, 'file');
+        if (++read.rows > MAX_ROWS) throw new ImportError(413, `The file has more than ${MAX_ROWS.toLocaleString('en')} rows`, 'file');
         const converted = convertRow(record.fields, job.mapping);
-        if (!converted.ok) {
-          skipped.push({ line: record.line, field: converted.problem.field, reason: converted.problem.message });
-          continue;
-        }
-        // One batch must not hold an email twice (an upsert cannot touch a row twice):
-        // the repeat goes into the next batch and meets the first as a duplicate.
-        const email = converted.candidate.email;
-        if (email && emails.has(email)) await flush();
-        if (email) emails.add(email);
-        batch.push({ line: record.line, candidate: converted.candidate });
-        if (batch.length >= BATCH_SIZE) await flush();
+        if (converted.ok) valid.push({ line: record.line, candidate: converted.candidate });
+        else skipped.push({ line: record.line, field: converted.problem.field, reason: converted.problem.message });
+        if (valid.length + skipped.length >= BATCH_SIZE) await stage();
       }
     }
     if (!headers) throw new ImportError(422, 'The file is empty: it needs a header row and at least one row', 'file');
-    await flush();
-    await run((tx) => tx.query(
-      `update public.imports set status = 'completed', finished_at = now(), processed_bytes = $2 where id = $1`, [importId, state.bytes]));
+    await stage(true);
+    await writeStaged(run, userId, importId, job, read.skipped);
   } catch (error) {
-    problem = error instanceof ImportError ? error
-      : new ImportError(422, 'The import stopped: the upload broke off or the file could not be read', 'file');
-    if (!(error instanceof ImportError)) console.error(`import ${importId} failed:`, error);
-    await run((tx) => tx.query(
-      `update public.imports set status = 'failed', error = $2, finished_at = now() where id = $1`, [importId, problem!.message]));
+    problem = importProblem(importId, error);
+    // Nothing of a failed file is kept: its staged rows (and its list of skipped rows) go with it.
+    await run(async (tx) => {
+      await tx.query('delete from public.import_rows where import_id = $1', [importId]);
+      await tx.query('delete from public.import_skipped_rows where import_id = $1', [importId]);
+      await tx.query(
+        `update public.imports set status = 'failed', stage = null, error = $2, finished_at = now(),
+                imported = 0, updated = 0, skipped = 0, written_rows = 0
+          where id = $1`, [importId, problem!.message]);
+    });
   }
   return { summary: (await run((tx) => getImport(tx, importId)))!, problem };
+}
+
+/**
+ * Writes the staged rows of an import to the candidates in ONE transaction, in
+ * batches of BATCH_SIZE, and completes the import in it. Progress goes to the
+ * imports row from other, short transactions (at most one at a time, never
+ * awaited inside: this transaction waits on no other), so the import's row is
+ * touched here only at the end.
+ */
+async function writeStaged(run: RunAsUser, userId: string, importId: number, job: ImportJob, skippedBefore: number) {
+  const done = { written: 0, imported: 0, updated: 0, skipped: skippedBefore };
+  let reporting: Promise<unknown> | null = null;
+  const report = () => {
+    if (reporting) return;
+    const counts = [importId, done.written, done.imported, done.updated, done.skipped];
+    reporting = run((tx) => tx.query(
+      `update public.imports set written_rows = $2, imported = $3, updated = $4, skipped = $5
+        where id = $1 and status = 'running'`, counts))
+      .catch((error) => console.error(`import ${importId}: progress not recorded:`, error))
+      .finally(() => { reporting = null; });
+  };
+  try {
+    await run(async (tx) => {
+      for (let after = 0; ;) {
+        const { rows } = await tx.query<PendingRow>(
+          `select line_number as line, candidate from public.import_rows
+            where import_id = $1 and line_number > $2 order by line_number limit $3`, [importId, after, BATCH_SIZE]);
+        if (!rows.length) break;
+        after = rows[rows.length - 1].line;
+        for (const part of splitAtRepeatedEmails(rows)) {
+          const written = await writeBatch(tx, userId, part, job.duplicate_mode, job.talent_pool_id);
+          await insertSkipped(tx, importId, written.skipped);
+          done.imported += written.imported;
+          done.updated += written.updated;
+          done.skipped += written.skipped.length;
+        }
+        done.written += rows.length;
+        report();
+      }
+      await tx.query('delete from public.import_rows where import_id = $1', [importId]);
+      await tx.query(
+        `update public.imports set status = 'completed', stage = null, finished_at = now(),
+                written_rows = $2, imported = $3, updated = $4, skipped = $5
+          where id = $1`, [importId, done.written, done.imported, done.updated, done.skipped]);
+    });
+  } finally {
+    await reporting;
+  }
+}
+
+/**
+ * One upsert must not touch a row twice, so a batch must not hold an email
+ * twice: a repeat starts the next batch and meets the first as a duplicate.
+ */
+function splitAtRepeatedEmails(rows: PendingRow[]): PendingRow[][] {
+  const parts: PendingRow[][] = [[]];
+  let emails = new Set<string>();
+  for (const row of rows) {
+    const email = row.candidate.email;
+    if (email && emails.has(email)) { parts.push([]); emails = new Set(); }
+    if (email) emails.add(email);
+    parts[parts.length - 1].push(row);
+  }
+  return parts;
 }
 
 /** Rows with their (pre-allocated) candidate ids, as column arrays for unnest(). */

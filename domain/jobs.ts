@@ -29,10 +29,16 @@ export function stableJobId(name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** One delivery job per message and attempt: the API and the sweep never queue the same attempt twice. */
-export const mailJob = (messageId: number, attempts = 0): JobRequest => ({
+/**
+ * One delivery job per message and attempt: the API and the sweep never queue
+ * the same attempt twice. The recovery of a dead worker's work names a `cause`
+ * (the stale claim, the job it replaces), so that its job is not mistaken for
+ * the one still held by the dead worker, yet is queued only once however many
+ * workers recover it.
+ */
+export const mailJob = (messageId: number, attempts = 0, cause?: string): JobRequest => ({
   data: { messageId },
-  id: stableJobId(`mail-send:${messageId}:${attempts}`),
+  id: stableJobId(`mail-send:${messageId}:${attempts}${cause ? `:${cause}` : ''}`),
 });
 
 export function bossJobQueue(boss: Pick<PgBoss, 'insert'>): JobQueue {

@@ -4,6 +4,8 @@ import { Hono } from 'hono';
 import type { ApiDeps, AppEnv } from './context.ts';
 import { errorResponse, HttpError, toHttpError } from './http.ts';
 import { originCheck } from './guards.ts';
+import { limitBody } from './body-limits.ts';
+import { securityHeaders } from './security-headers.ts';
 import { publicRoutes } from './routes/public.ts';
 import { authRoutes } from './routes/auth.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -21,11 +23,13 @@ import { suppressionRoutes } from './routes/suppressions.ts';
 
 export function createApi(deps: ApiDeps) {
   const api = new Hono<AppEnv>().basePath('/api');
+  api.use('*', securityHeaders(deps.config.publicUrl));
   api.use('*', async (c, next) => {
     c.set('deps', deps);
     c.header('cache-control', 'no-store');
     await next();
   });
+  api.use('*', limitBody);
   api.use('*', originCheck);
 
   api.route('/', publicRoutes);
@@ -50,6 +54,8 @@ export function createApi(deps: ApiDeps) {
     const known = toHttpError(error);
     if (known) {
       if (known.status === 429 && typeof known.extra.retryAfter === 'number') c.header('retry-after', String(known.extra.retryAfter));
+      // An outage is worth a log line; the caller only learns to try again.
+      if (known.status === 503 && !(error instanceof HttpError)) console.warn(`API ${c.req.method} ${c.req.path}: database: ${(error as Error).message}`);
       return errorResponse(c, known);
     }
     console.error(`API error on ${c.req.method} ${c.req.path}:`, error);

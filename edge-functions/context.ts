@@ -14,6 +14,8 @@ export interface ApiDeps {
   clientIp(c: Context): string;
   /** Hands work to the worker at once (pg-boss). Optional: without it the worker's sweep finds queued work. */
   jobs?: JobQueue;
+  /** Resolves when the job queue answers (pg-boss in this process); absent when no worker runs here. For /api/health. */
+  checkQueue?(): Promise<unknown>;
 }
 
 export interface AppEnv {

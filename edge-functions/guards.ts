@@ -9,14 +9,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * A state-changing request that carries cookies must come from our own pages:
- * its Origin must be the site's. Requests without cookies (mail webhooks,
+ * its Origin must be PUBLIC_URL's or one of TRUSTED_ORIGINS. Never the request's
+ * own Host: a client chooses that. Requests without cookies (mail webhooks,
  * one-click unsubscribe) carry no ambient authority and pass.
  */
 export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method) || !c.req.header('cookie')) return next();
   const origin = c.req.header('origin');
   const { config } = c.var.deps;
-  const allowed = new Set([new URL(config.publicUrl).origin, new URL(c.req.url).origin, ...config.trustedOrigins]);
+  const allowed = new Set([new URL(config.publicUrl).origin, ...config.trustedOrigins]);
   if (!origin || !allowed.has(origin)) {
     throw new HttpError(403, 'Request refused: missing or foreign Origin header', { field: 'origin' });
   }
@@ -26,7 +27,7 @@ export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
 export async function loadCaller(c: Context<AppEnv>) {
   const cached = c.get('caller');
   if (cached) return cached;
-  const caller = await resolveCaller(c.var.deps.auth, c.var.deps.pools.owner, c.req.raw.headers);
+  const caller = await resolveCaller(c.var.deps.auth, c.var.deps.pools.owner, c.req.raw.headers, c.var.deps.config.session);
   c.set('caller', caller);
   return caller;
 }

@@ -3,6 +3,9 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { DomainError } from '../domain/errors.ts';
+import { isDatabaseUnavailable } from '../domain/db/pools.ts';
+import { isId, MAX_ID } from '../domain/schemas/ids.ts';
+import { fieldName, findUnstorableText } from '../domain/schemas/text.ts';
 
 export class HttpError extends Error {
   status: ContentfulStatusCode;
@@ -16,36 +19,167 @@ export class HttpError extends Error {
   }
 }
 
-/** Validates `data` against `schema`; a failure is a 400 naming the first bad field. */
-export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
-  const result = schema.safeParse(data);
+/** A readable name for a JSON value's type, for "x must be text, not a number". */
+function typeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  switch (typeof value) {
+    case 'string': return 'text';
+    case 'number': return Number.isNaN(value) ? 'something that is not a number' : 'a number';
+    case 'boolean': return 'true or false';
+    case 'object': return 'an object';
+    default: return typeof value;
+  }
+}
+
+const EXPECTED: Record<string, string> = {
+  string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', object: 'a JSON object',
+  array: 'a list', record: 'a JSON object', date: 'a date', null: 'null',
+};
+
+/** zod's own wording (not one of our schema's texts) starts like this. */
+const ZOD_DEFAULT = /^(Invalid|Too big|Too small|Unrecognized)/;
+
+function limitText(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall, field: string): string {
+  const big = issue.code === 'too_big';
+  const limit = Number(big ? (issue as z.core.$ZodIssueTooBig).maximum : (issue as z.core.$ZodIssueTooSmall).minimum);
+  const inclusive = issue.inclusive !== false;
+  const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' || issue.origin === 'set' ? ' items' : '';
+  if (!big && limit === 0 && !inclusive && !unit) return `${field} must be greater than 0`;
+  const bound = big ? (inclusive ? 'at most' : 'less than') : (inclusive ? 'at least' : 'more than');
+  return `${field} must be ${bound} ${limit}${unit}`;
+}
+
+/**
+ * The message for a zod issue: our schema's own text where it has one, else one
+ * that names the field. zod 4 does not keep the input on an issue unless asked
+ * (`reportInput`), so "missing" is told from "wrong type" by the input itself.
+ */
+function issueMessage(issue: z.core.$ZodIssue, field: string): string {
+  const custom = !ZOD_DEFAULT.test(issue.message);
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (issue.input === undefined) return `${field} is required`;
+      // "name is required" for `{"name": 5}` would be untrue: say what is wrong.
+      if (custom && !/ is required$/.test(issue.message)) return issue.message;
+      if (issue.expected === 'int' && typeof issue.input === 'number') return `${field} must be a whole number`;
+      return `${field} must be ${EXPECTED[issue.expected] ?? issue.expected}, not ${typeOf(issue.input)}`;
+    }
+    case 'too_big':
+    case 'too_small':
+      return custom ? issue.message : limitText(issue, field);
+    case 'invalid_value':
+      return custom ? issue.message : `${field} must be one of ${issue.values.map(String).join(', ')}`;
+    case 'invalid_format':
+      return custom ? issue.message : `${field} must be a valid ${issue.format}`;
+    case 'unrecognized_keys':
+      return `${field} has unknown fields: ${issue.keys.join(', ')}`;
+    default:
+      return custom ? issue.message : `${field} is not valid`;
+  }
+}
+
+/**
+ * Validates `data` against `schema`; a failure is a 400 naming the first bad
+ * field (`root` names the input as a whole: a body that is not an object).
+ * Text that cannot be stored (a NUL character, a lone surrogate) is refused
+ * here for every body, query and path value, whatever the schema.
+ */
+export function parse<S extends z.ZodType>(schema: S, data: unknown, root = 'body'): z.infer<S> {
+  const bad = findUnstorableText(data);
+  if (bad) {
+    const field = fieldName(bad.path, root);
+    throw new HttpError(400, `${field} ${bad.problem}`, { field });
+  }
+  const result = schema.safeParse(data, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue.path.join('.') || undefined;
-  const message = issue.code === 'invalid_type' && issue.input === undefined && field
-    ? `${field} is required`
-    : issue.message;
-  throw new HttpError(400, message, { field });
+  const field = fieldName(issue.path, root);
+  throw new HttpError(400, issueMessage(issue, field), { field });
 }
 
-/** A numeric id from the path; a bad one is a 400 naming `field`. */
+/** A numeric id from the path: a positive whole number up to 2^53-1; a bad one is a 400 naming `field`. */
 export function parseId(value: string | undefined, field = 'id'): number {
-  // A string check, not z.coerce: a failed coercion would read as "is required" in parse().
-  const schema = z.object({
-    [field]: z.string().regex(/^[1-9][0-9]{0,15}$/, `${field} must be a number`).transform(Number)
-      .refine(Number.isSafeInteger, `${field} is too large`),
-  });
-  return parse(schema, { [field]: value })[field] as number;
+  if (value === undefined || !/^[0-9]+$/.test(value)) throw new HttpError(400, `${field} must be a positive whole number`, { field });
+  const id = Number(value);
+  if (!isId(id)) {
+    throw new HttpError(400, id === 0 ? `${field} must be a positive whole number` : `${field} is too large (at most ${MAX_ID})`, { field });
+  }
+  return id;
 }
 
+/** A user id (uuid) from the path; a bad one is a 400 naming `field`. */
+export function parseUuid(value: string | undefined, field = 'id'): string {
+  return parse(z.uuid({ error: `${field} must be a user id` }), value, field);
+}
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+/** Whether a Content-Type header says JSON (application/json, or application/something+json). */
+export function isJsonType(type: string | undefined): boolean {
+  return type !== undefined && JSON_TYPE.test(type.trim());
+}
+
+export function notJsonError(): HttpError {
+  return new HttpError(415, 'Content-Type must be application/json', { field: 'content-type' });
+}
+
+/** The first object key that occurs twice in one object of valid JSON `text`, as a dotted path. */
+export function duplicateKey(text: string): string | null {
+  interface Frame { keys: Set<string> | null; key: string | number | null; index: number; expectKey: boolean; parent: Frame | null }
+  const pathOf = (frame: Frame, last: string) => {
+    const path: Array<string | number> = [last];
+    for (let at: Frame | null = frame; at?.parent; at = at.parent) {
+      path.unshift(at.parent.keys ? at.parent.key! : at.parent.index);
+    }
+    return path.join('.');
+  };
+  let top: Frame | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') {
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      if (top?.keys && top.expectKey) {
+        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        if (top.keys.has(key)) return pathOf(top, key);
+        top.keys.add(key);
+        top.key = key;
+        top.expectKey = false;
+      }
+      i = end;
+    } else if (ch === '{' || ch === '[') {
+      top = { keys: ch === '{' ? new Set() : null, key: null, index: 0, expectKey: ch === '{', parent: top };
+    } else if (ch === '}' || ch === ']') {
+      top = top!.parent;
+    } else if (ch === ',' && top) {
+      if (top.keys) top.expectKey = true;
+      else top.index++;
+    }
+  }
+  return null;
+}
+
+/**
+ * The request's JSON body: `{}` when empty; 415 for a body that is not sent as
+ * JSON, 400 for broken JSON or a key given twice (which JSON.parse would
+ * silently settle by taking the last one).
+ */
 export async function jsonBody(c: Context): Promise<unknown> {
+  // Its size was limited before it was read (body-limits.ts).
   const text = await c.req.text();
   if (text.trim() === '') return {};
+  const type = c.req.header('content-type');
+  if (type && !isJsonType(type)) throw notJsonError();
+  let data: unknown;
   try {
-    return JSON.parse(text);
+    data = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'body must be valid JSON', { field: 'body' });
   }
+  const duplicate = duplicateKey(text);
+  if (duplicate) throw new HttpError(400, `${duplicate} is given more than once`, { field: duplicate });
+  return data;
 }
 
 export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
@@ -59,12 +193,15 @@ function isPgError(error: unknown): error is PgError {
     && /^[0-9A-Z]{5}$/.test((error as PgError).code!);
 }
 
-/** Known database refusals become 4xx answers; anything else is a 500 and logged. */
+/** Known database refusals become 4xx answers, an unreachable or too slow database a 503; anything else is a 500 and logged. */
 export function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error;
   if (error instanceof DomainError) return new HttpError(error.status, error.message, { field: error.field });
+  if (isDatabaseUnavailable(error)) return new HttpError(503, 'The database is not answering. Please try again in a moment.');
   if (!isPgError(error)) return null;
   switch (error.code) {
+    case '57014': // statement_timeout (DB_STATEMENT_TIMEOUT_MS)
+      return new HttpError(503, 'The database took too long to answer. Please try again in a moment.');
     case '23505': {
       const field = /\((?:lower\()?(\w+)\)?\)=/.exec(error.detail ?? '')?.[1];
       return new HttpError(409, `${field ?? 'value'} already exists`, { field });

@@ -5,9 +5,18 @@ import { getMigrations } from 'better-auth/db/migration';
 import { admin, twoFactor, username } from 'better-auth/plugins';
 import { hash, verify } from '@node-rs/argon2';
 import pg from 'pg';
+import { hashedSessionTokens } from './session-tokens.ts';
+import { twoFactorChallenge } from './two-factor.ts';
 
 export const AUTH_SCHEMA = 'app_auth';
 export const COOKIE_PREFIX = 'talentloop';
+export const HOST_COOKIE_PREFIX = '__Host-';
+/**
+ * The API puts the client address it determined (ApiDeps.clientIp) in this
+ * header on every call into better-auth, which records it on new sessions.
+ * Whatever a client sends in it is replaced (edge-functions/routes/auth-support.ts).
+ */
+export const CLIENT_IP_HEADER = 'x-talentloop-client-ip';
 
 interface AuthOptions {
   ownerUrl: string;
@@ -15,6 +24,8 @@ interface AuthOptions {
   baseURL: string;
   trustedOrigins: string[];
   secureCookies: boolean;
+  /** Absolute session lifetime (config SESSION_MAX_AGE_HOURS); the idle time-out is enforced in session.ts. Default 12. */
+  sessionMaxAgeHours?: number;
 }
 
 function authConfig(options: AuthOptions, pool: pg.Pool) {
@@ -30,18 +41,30 @@ function authConfig(options: AuthOptions, pool: pg.Pool) {
       // Admins create users; nobody signs themselves up.
       disableSignUp: true,
       minPasswordLength: 12,
+      maxPasswordLength: 256,
       password: {
         hash: (password) => hash(password),
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
-    // Our own limiter (domain/auth/rate-limit.ts) covers IP and username, in the database.
+    session: {
+      // Absolute: never extended. The idle time-out reads lastSeenAt (session.ts).
+      expiresIn: (options.sessionMaxAgeHours ?? 12) * 60 * 60,
+      disableSessionRefresh: true,
+      additionalFields: {
+        lastSeenAt: { type: 'date', required: false, input: false, defaultValue: () => new Date() },
+      },
+    },
+    // Our own limiter (domain/auth/login-protection.ts) covers addresses and accounts, in the database.
     rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: COOKIE_PREFIX,
-      useSecureCookies: options.secureCookies,
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: options.secureCookies },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Behind https the cookies are `__Host-` (Secure, Path=/, no Domain: no subdomain can set or
+      // shadow them). better-auth's own secure mode would prefix `__Secure-`, so it stays off and
+      // the prefix and Secure flag are ours.
+      cookiePrefix: options.secureCookies ? `${HOST_COOKIE_PREFIX}${COOKIE_PREFIX}` : COOKIE_PREFIX,
+      useSecureCookies: false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: options.secureCookies, path: '/' },
       database: { generateId: 'uuid' },
     },
     telemetry: { enabled: false },
@@ -51,6 +74,8 @@ function authConfig(options: AuthOptions, pool: pg.Pool) {
       username(),
       twoFactor({ issuer: 'Talentloop' }),
       admin({ defaultRole: 'recruiter', adminRoles: ['admin'] }),
+      hashedSessionTokens(),
+      twoFactorChallenge(),
     ],
   } satisfies BetterAuthOptions;
 }

@@ -9,12 +9,25 @@ export interface RateRule {
   windowSeconds: number;
 }
 
+/** Every sign-in attempt from one address, whatever the account (clients without a device cookie). */
 export const LOGIN_PER_IP: RateRule = { name: 'login:ip', limit: 30, windowSeconds: 15 * 60 };
-export const LOGIN_PER_USERNAME: RateRule = { name: 'login:user', limit: 10, windowSeconds: 15 * 60 };
+/** Failed passwords for one account from one client (its device cookie, else its address). */
+export const LOGIN_PER_ACCOUNT_CLIENT: RateRule = { name: 'login:account+client', limit: 10, windowSeconds: 15 * 60 };
+/**
+ * Failed passwords for one account from clients without its device cookie, all
+ * addresses together: a distributed guessing attack. Far above what one address
+ * may send, so one attacker never reaches it; when many do, only new devices wait.
+ */
+export const LOGIN_PER_ACCOUNT_NEW_DEVICES: RateRule = { name: 'login:account', limit: 100, windowSeconds: 15 * 60 };
+/** Code attempts per address, counted only for requests that carry a live two-factor challenge. */
 export const TWO_FACTOR_PER_IP: RateRule = { name: '2fa:ip', limit: 20, windowSeconds: 15 * 60 };
+/** Password confirmations (change password, new backup codes, two-factor setup) per signed-in user. */
+export const PASSWORD_CONFIRM_PER_USER: RateRule = { name: 'password-confirm:user', limit: 10, windowSeconds: 15 * 60 };
 
 export interface RateDecision {
   allowed: boolean;
+  /** Hits in the current window, this one included. */
+  hits: number;
   retryAfterSeconds: number;
 }
 
@@ -33,7 +46,18 @@ export async function hit(pool: pg.Pool, rule: RateRule, subject: string): Promi
        ceil(extract(epoch from (window_started_at + make_interval(secs => $2) - now())))::int as retry`,
     [key, rule.windowSeconds]);
   const { hits, retry } = rows[0];
-  return { allowed: hits <= rule.limit, retryAfterSeconds: Math.max(1, retry) };
+  return { allowed: hits <= rule.limit, hits, retryAfterSeconds: Math.max(1, retry) };
+}
+
+/** Whether `subject` is over `rule`'s limit, without counting a hit. */
+export async function peek(pool: pg.Pool, rule: RateRule, subject: string): Promise<RateDecision> {
+  const { rows } = await pool.query<{ hits: number; retry: number }>(
+    `select hits, ceil(extract(epoch from (window_started_at + make_interval(secs => $2) - now())))::int as retry
+       from private.rate_limits
+      where key = $1 and window_started_at >= now() - make_interval(secs => $2)`,
+    [`${rule.name}:${subject.toLowerCase()}`, rule.windowSeconds]);
+  const hits = rows[0]?.hits ?? 0;
+  return { allowed: hits < rule.limit, hits, retryAfterSeconds: Math.max(1, rows[0]?.retry ?? 1) };
 }
 
 /** Forgets the counter, e.g. a username's failures after a successful sign-in. */

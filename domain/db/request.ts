@@ -2,6 +2,7 @@
 // with the caller's claims, both set with is_local = true (what PostgREST does):
 // nothing leaks to the next user of the pooled connection.
 import type pg from 'pg';
+import { isDatabaseUnavailable } from './pools.ts';
 
 export type DbRole = 'anon' | 'authenticated' | 'service_role';
 
@@ -16,6 +17,8 @@ export type Tx = pg.PoolClient;
 
 export async function withClaims<T>(pool: pg.Pool, claims: Claims, work: (tx: Tx) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // A connection that broke or timed out is closed, not handed to the next request.
+  let broken = false;
   try {
     await client.query('begin');
     await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
@@ -24,10 +27,11 @@ export async function withClaims<T>(pool: pg.Pool, claims: Claims, work: (tx: Tx
     await client.query('commit');
     return result;
   } catch (error) {
-    await client.query('rollback').catch(() => undefined);
+    broken = isDatabaseUnavailable(error);
+    if (!broken) await client.query('rollback').catch(() => { broken = true; });
     throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 

@@ -1,16 +1,19 @@
-// Delivering queued messages: claim → send → record. The claim
-// (queued → sending, one UPDATE) is what makes a duplicate job harmless: only
-// one worker gets a message. A message left 'sending' by a crashed worker is
-// claimed again once stale, and goes out with the same Message-ID.
+// Delivering queued messages: claim → send → record, one message at a time.
+// The claim (queued → sending, one UPDATE naming this worker) is what makes a
+// duplicate job harmless: only one worker gets a message. Each message is
+// recorded right after the server accepted it, inside its send slot, so a
+// crash re-sends at most the messages that were in a slot (decision 011). A
+// message left 'sending' by a dead worker is claimed again once the worker's
+// heartbeat is stale, and goes out with the same Message-ID.
 import type pg from 'pg';
 import { asService } from '../db/request.ts';
 import { completeCampaigns } from '../campaigns.ts';
+import { STALE_CLAIM_SQL, type WorkerIdentity } from '../workers.ts';
 import { composeMail, internetMessageId, type MailSettings } from './compose.ts';
 import { MailDeliveryError, type MailPort } from './port.ts';
+import { createSendSlots, groupCommit, type SendSlots } from './concurrency.ts';
 import { BLOCKER_TEXT, CONSENT_BLOCKERS, type ContactBlocker } from '../consent/eligibility.ts';
 
-/** A claim older than this is a crashed attempt (the job itself expires after 300 s). */
-export const STALE_SENDING_SECONDS = 300;
 /** Crash-loop guard: a message claimed this often is given up. */
 export const MAX_ATTEMPTS = 10;
 
@@ -32,59 +35,107 @@ export interface DeliveryDeps {
   app: pg.Pool;
   mail: MailPort;
   settings: MailSettings;
+  /** The worker the claims are made for. */
+  worker: WorkerIdentity;
+  /** Sends in flight at most, each from its first byte to the server until its outcome is committed. */
+  inFlight: number;
 }
 
-/**
- * Sends the given messages once each. `isLastTry(id)` says whether a
- * temporary failure should be final (the job has no retries left).
- */
-export async function deliverMessages(deps: DeliveryDeps, ids: number[], isLastTry: (id: number) => boolean): Promise<Map<number, Outcome>> {
+export interface Delivery {
+  /**
+   * Sends the given messages once each. `isLastTry(id)` says whether a
+   * temporary failure should be final (the job has no retries left).
+   */
+  deliver(ids: number[], isLastTry: (id: number) => boolean): Promise<Map<number, Outcome>>;
+}
+
+type Recorded = { row: Claimed; outcome: Outcome };
+
+/** One per worker: the send slots and the group commit are shared by all its batches. */
+export function createDelivery(deps: DeliveryDeps): Delivery {
+  const slots = createSendSlots(deps.inFlight);
+  const record = groupCommit<Recorded>((items) => recordOutcomes(deps, items));
+  return { deliver: (ids, isLastTry) => deliverBatch(deps, slots, record, ids, isLastTry) };
+}
+
+async function deliverBatch(deps: DeliveryDeps, slots: SendSlots, record: (item: Recorded) => Promise<void>,
+  ids: number[], isLastTry: (id: number) => boolean): Promise<Map<number, Outcome>> {
   const outcomes = new Map<number, Outcome>(ids.map((id) => [id, { status: 'not-claimed' }]));
   const claimed = await asService(deps.app, async (tx) => {
     const { rows } = await tx.query<Claimed>(
-      `update public.messages m set status = 'sending', attempts = m.attempts + 1
+      `update public.messages m set status = 'sending', attempts = m.attempts + 1, claimed_by = $3, claimed_at = now()
          from public.candidates c
-        where m.id = any($1) and c.id = m.candidate_id and m.direction = 'out' and m.attempts < $3
-          and (m.status = 'queued' or (m.status = 'sending' and m.updated_at < now() - make_interval(secs => $2)))
+        where m.id = any($1) and c.id = m.candidate_id and m.direction = 'out' and m.attempts < $2
+          and (m.status = 'queued' or (m.status = 'sending' and ${STALE_CLAIM_SQL}))
        returning m.id, m.reply_token, m.subject, m.content, m.channel, m.campaign_id, m.original_message_id,
                  c.name, c.email::text as email, public.contact_blockers(c, m.channel) as blockers`,
-      [ids, STALE_SENDING_SECONDS, MAX_ATTEMPTS]);
+      [ids, MAX_ATTEMPTS, deps.worker.id]);
     return { rows, threading: await threadingOf(tx, rows.filter((r) => r.original_message_id).map((r) => r.id)) };
   });
+  for (const row of claimed.rows) deps.worker.working.add(row.id);
 
-  await Promise.all(claimed.rows.map(async (row) => {
-    if (row.channel !== 'email') {
-      outcomes.set(row.id, { status: 'failed', error: 'WhatsApp delivery is not available yet' });
-      return;
+  try {
+    const unsendable: Recorded[] = [];
+    const sendable: Claimed[] = [];
+    for (const row of claimed.rows) {
+      const outcome = unsendableOutcome(row);
+      if (outcome) unsendable.push({ row, outcome });
+      else sendable.push(row);
     }
-    // Consent can be withdrawn between queueing and sending (an unsubscribe click on an earlier mail).
-    if (row.blockers.length || !row.email) {
-      const consent = row.blockers.some((reason) => CONSENT_BLOCKERS.has(reason));
-      outcomes.set(row.id, { status: 'skipped',
-        error: consent ? 'Candidate withdrew email consent before the message was sent' : BLOCKER_TEXT[row.blockers[0] ?? 'no_email'] });
-      return;
-    }
-    const thread = claimed.threading.get(row.id);
-    const mail = composeMail({
-      id: row.id, replyToken: row.reply_token, subject: row.subject, content: row.content,
-      candidateName: row.name, candidateEmail: row.email, inReplyTo: thread?.inReplyTo, references: thread?.references,
-    }, deps.settings);
-    try {
-      await deps.mail.send(mail);
-      outcomes.set(row.id, { status: 'sent' });
-    } catch (error) {
-      const failure = error instanceof MailDeliveryError ? error : new MailDeliveryError((error as Error).message, false);
-      const final = failure.permanent || isLastTry(row.id);
-      outcomes.set(row.id, { status: final ? 'failed' : 'retry', error: failure.message.slice(0, 1000) });
-    }
-  }));
+    await recordOutcomes(deps, unsendable);
+    for (const { row, outcome } of unsendable) outcomes.set(row.id, outcome);
+    // The slot is held until the outcome is committed: that bounds what a crash can send twice.
+    const results = await Promise.allSettled(sendable.map((row) => slots.run(async () => {
+      const outcome = await sendOne(deps, row, claimed.threading.get(row.id), isLastTry(row.id));
+      await record({ row, outcome });
+      outcomes.set(row.id, outcome);
+    })));
+    const failure = results.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
+  } finally {
+    for (const row of claimed.rows) deps.worker.working.delete(row.id);
+  }
 
-  await recordOutcomes(deps, claimed.rows, outcomes);
+  // Once per batch, after the records above: of two batches finishing together, the later one sees both.
+  const settled = claimed.rows.filter((row) => outcomes.get(row.id)!.status !== 'retry');
+  const campaigns = [...new Set(settled.map((r) => r.campaign_id).filter((id): id is number => id !== null))];
+  if (campaigns.length) await asService(deps.app, (tx) => completeCampaigns(tx, campaigns));
   return outcomes;
 }
 
+/** A claimed message that is not to be sent: WhatsApp (no adapter yet), or no longer contactable. */
+function unsendableOutcome(row: Claimed): Outcome | null {
+  if (row.channel !== 'email') return { status: 'failed', error: 'WhatsApp delivery is not available yet' };
+  // Consent can be withdrawn between queueing and sending (an unsubscribe click on an earlier mail).
+  if (row.blockers.length || !row.email) {
+    const consent = row.blockers.some((reason) => CONSENT_BLOCKERS.has(reason));
+    return { status: 'skipped',
+      error: consent ? 'Candidate withdrew email consent before the message was sent' : BLOCKER_TEXT[row.blockers[0] ?? 'no_email'] };
+  }
+  return null;
+}
+
+async function sendOne(deps: DeliveryDeps, row: Claimed, thread: Threading | undefined, lastTry: boolean): Promise<Outcome> {
+  // A worker that could not tell the database it is alive may already have lost this claim to another.
+  if (!deps.worker.holdsClaims()) return { status: 'retry', error: 'The worker lost contact with the database before sending' };
+  const mail = composeMail({
+    id: row.id, replyToken: row.reply_token, subject: row.subject, content: row.content,
+    candidateName: row.name, candidateEmail: row.email!, inReplyTo: thread?.inReplyTo, references: thread?.references,
+  }, deps.settings);
+  try {
+    await deps.mail.send(mail);
+    return { status: 'sent' };
+  } catch (error) {
+    const failure = error instanceof MailDeliveryError ? error : new MailDeliveryError((error as Error).message, false);
+    const final = failure.permanent || lastTry;
+    return { status: final ? 'failed' : 'retry', error: failure.message.slice(0, 1000) };
+  }
+}
+
+interface Threading { inReplyTo: string | null; references: string[] }
+
 async function threadingOf(tx: pg.PoolClient, ids: number[]) {
-  const result = new Map<number, { inReplyTo: string | null; references: string[] }>();
+  const result = new Map<number, Threading>();
   if (!ids.length) return result;
   const { rows } = await tx.query<{ id: number; in_reply_to: string | null; refs: string[] }>(
     `select m.id, o.provider_message_id as in_reply_to,
@@ -98,38 +149,71 @@ async function threadingOf(tx: pg.PoolClient, ids: number[]) {
   return result;
 }
 
-async function recordOutcomes(deps: DeliveryDeps, claimed: Claimed[], outcomes: Map<number, Outcome>) {
-  if (!claimed.length) return;
-  const pick = (status: Outcome['status']) => claimed.filter((row) => outcomes.get(row.id)!.status === status);
-  const errorOf = (row: Claimed) => (outcomes.get(row.id) as { error?: string }).error ?? null;
-  const sent = pick('sent');
-  const unsent = [...pick('failed'), ...pick('skipped')];
-  const retry = pick('retry');
-  await asService(deps.app, async (tx) => {
-    if (sent.length) {
-      await tx.query(
-        `update public.messages m set status = 'sent', sent_at = now(), error = null, provider_message_id = u.provider_id
-           from unnest($1::bigint[], $2::text[]) as u(id, provider_id) where m.id = u.id`,
-        [sent.map((r) => r.id), sent.map((r) => internetMessageId(r.id, r.reply_token, deps.settings.from))]);
-      await tx.query(`update public.campaign_recipients set status = 'sent' where message_id = any($1)`, [sent.map((r) => r.id)]);
-    }
-    if (unsent.length) {
-      await tx.query(
-        `update public.messages m set status = 'failed', error = u.error from unnest($1::bigint[], $2::text[]) as u(id, error) where m.id = u.id`,
-        [unsent.map((r) => r.id), unsent.map(errorOf)]);
-      await tx.query(
-        `update public.campaign_recipients r set status = case when u.skipped then 'skipped' else 'failed' end,
-                skip_reason = case when u.skipped then u.error else r.skip_reason end
-           from unnest($1::bigint[], $2::text[], $3::boolean[]) as u(id, error, skipped) where r.message_id = u.id`,
-        [unsent.map((r) => r.id), unsent.map(errorOf), unsent.map((r) => outcomes.get(r.id)!.status === 'skipped')]);
-    }
-    if (retry.length) {
-      await tx.query(
-        `update public.messages m set status = 'queued', error = u.error from unnest($1::bigint[], $2::text[]) as u(id, error) where m.id = u.id`,
-        [retry.map((r) => r.id), retry.map(errorOf)]);
-    }
+/**
+ * One statement for the messages and their campaign recipients. 'sent' is
+ * recorded whoever holds the claim now (the mail did go out); the other
+ * outcomes only while the claim is still this worker's.
+ */
+async function recordOutcomes(deps: DeliveryDeps, items: Recorded[]) {
+  if (!items.length) return;
+  const errorOf = (outcome: Outcome) => ('error' in outcome ? outcome.error : null);
+  await asService(deps.app, (tx) => tx.query(
+    `with outcome as (
+       select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) as o(id, status, error, provider_id)
+     ), recorded as (
+       update public.messages m
+          set status = case o.status when 'sent' then 'sent' when 'retry' then 'queued' else 'failed' end,
+              sent_at = case when o.status = 'sent' then now() else m.sent_at end,
+              provider_message_id = case when o.status = 'sent' then o.provider_id else m.provider_message_id end,
+              error = case when o.status = 'sent' then null else o.error end
+         from outcome o
+        where m.id = o.id
+          and case when o.status = 'sent' then m.status <> 'sent' else m.status = 'sending' and m.claimed_by = $5 end
+       returning m.id, o.status, o.error
+     )
+     update public.campaign_recipients r
+        set status = case when recorded.status in ('sent', 'skipped') then recorded.status else 'failed' end,
+            skip_reason = case when recorded.status = 'skipped' then recorded.error else r.skip_reason end
+       from recorded
+      where r.message_id = recorded.id and recorded.status <> 'retry'`,
+    [items.map((i) => i.row.id), items.map((i) => i.outcome.status), items.map((i) => errorOf(i.outcome)),
+      items.map((i) => internetMessageId(i.row.id, i.row.reply_token, deps.settings.from)), deps.worker.id]));
+}
+
+export interface Orphan { id: number; attempts: number; cause: string }
+
+/**
+ * Messages no live worker is working on, to be queued again: claims of workers
+ * that stopped beating, and this worker's own claims that it no longer works
+ * on (an outcome it could not record), which it releases here.
+ */
+export async function orphanedDeliveries(deps: Pick<DeliveryDeps, 'app' | 'worker'>): Promise<Orphan[]> {
+  return asService(deps.app, async (tx) => {
+    const stale = await tx.query<Orphan>(
+      `select m.id, m.attempts, 'claim-of:' || coalesce(m.claimed_by, '') as cause from public.messages m
+        where m.status = 'sending' and m.direction = 'out' and m.attempts < $1 and ${STALE_CLAIM_SQL}
+        order by m.claimed_at limit 5000`, [MAX_ATTEMPTS]);
+    // A minute is far longer than a claim takes to reach `working` (right after its commit).
+    const released = await tx.query<Orphan>(
+      `update public.messages m set status = 'queued', error = coalesce(m.error, 'Released by its worker')
+        where m.status = 'sending' and m.claimed_by = $1 and m.claimed_at < now() - interval '1 minute' and m.id <> all($2)
+       returning m.id, m.attempts, 'released' as cause`, [deps.worker.id, [...deps.worker.working]]);
+    return [...stale.rows, ...released.rows];
   });
-  // After the commit above, so that of two batches finishing together the later one sees both.
-  const campaigns = [...new Set([...sent, ...unsent].map((r) => r.campaign_id).filter((id): id is number => id !== null))];
-  if (campaigns.length) await asService(deps.app, (tx) => completeCampaigns(tx, campaigns));
+}
+
+/**
+ * Of the given jobs (active for a while), those whose message is still queued
+ * and untouched since the job started: their worker died between fetching the
+ * job and claiming the message.
+ */
+export async function neverClaimed(app: pg.Pool, jobs: Array<{ jobId: string; messageId: number; startedOn: Date }>): Promise<Orphan[]> {
+  if (!jobs.length) return [];
+  const { rows } = await asService(app, (tx) => tx.query<Orphan>(
+    `select m.id, m.attempts, 'after-job:' || j.job_id as cause
+       from unnest($1::text[], $2::bigint[], $3::timestamptz[]) as j(job_id, message_id, started_on)
+       join public.messages m on m.id = j.message_id
+      where m.status = 'queued' and m.direction = 'out' and m.attempts < $4 and m.updated_at < j.started_on`,
+    [jobs.map((j) => j.jobId), jobs.map((j) => j.messageId), jobs.map((j) => j.startedOn), MAX_ATTEMPTS]));
+  return rows;
 }

@@ -12,14 +12,16 @@ export function smtpFailure(error: unknown): MailDeliveryError {
   return new MailDeliveryError(`SMTP ${failure.responseCode ?? failure.code ?? 'error'}: ${detail}`, permanent, { cause: error });
 }
 
+/** The pool's connections; the worker keeps as many sends in flight (worker/jobs/mail.ts). */
+export const SMTP_CONNECTIONS = 5;
+
 export function createSmtpMail(url: string, options: { maxConnections?: number } = {}): MailPort {
   const transport = nodemailer.createTransport({
     url,
     pool: true,
-    maxConnections: options.maxConnections ?? 5,
+    maxConnections: options.maxConnections ?? SMTP_CONNECTIONS,
     maxMessages: Infinity,
-    // Bounded well below the job's expiry (300 s), so a slow server never
-    // looks like a crashed worker and gets the message sent twice.
+    // Bounded: a send that hangs holds one of the worker's few send slots.
     connectionTimeout: 20_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,

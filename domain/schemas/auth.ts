@@ -14,11 +14,35 @@ export const passwordOnlySchema = z.object({
   password: z.string({ error: 'password is required' }).min(1, 'password is required').max(256),
 });
 
+export const PASSWORD_MIN_LENGTH = 12;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'currentPassword is required' }).min(1, 'currentPassword is required').max(256, 'currentPassword is too long'),
+  newPassword: z.string({ error: 'newPassword is required' })
+    .min(PASSWORD_MIN_LENGTH, `newPassword must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(256, 'newPassword is too long'),
+}).refine((value) => value.newPassword !== value.currentPassword, {
+  message: 'newPassword must differ from the current password', path: ['newPassword'],
+});
+export type ChangePassword = z.infer<typeof changePasswordSchema>;
+
+/** POST /api/auth/two-factor/backup-codes: the password again, then the new codes once. */
+export const regenerateBackupCodesSchema = passwordOnlySchema;
+
+/** POST /api/auth/sessions/revoke-others takes an empty JSON object. */
+export const revokeOtherSessionsSchema = z.object({}).strict();
+
+/** DELETE /api/auth/sessions/:id */
+export const sessionIdSchema = z.object({
+  id: z.uuid({ error: 'id must be a session id' }),
+});
+
 export const roleSchema = z.enum(['admin', 'recruiter'], { error: 'role must be admin or recruiter' });
 
 export const newUserSchema = z.object({
+  // better-auth's username rule (its default validator, 3-30 characters): a looser one here would pass names it refuses.
   username: z.string({ error: 'username is required' }).trim()
-    .regex(/^[a-zA-Z0-9_.-]{3,32}$/, 'username must be 3-32 letters, digits, dots, dashes or underscores'),
+    .regex(/^[a-zA-Z0-9_.]{3,30}$/, 'username must be 3-30 letters, digits, dots or underscores'),
   displayName: z.string({ error: 'displayName is required' }).trim().min(1, 'displayName is required').max(120),
   email: z.email({ error: 'email must be a valid email address' }),
   password: z.string({ error: 'password is required' }).min(12, 'password must be at least 12 characters').max(256),

@@ -3,8 +3,16 @@
 import { z } from 'zod';
 import { campaignTypeSchema, languageSchema } from './ai.ts';
 import { channelSchema } from './messages.ts';
+import { isId } from './ids.ts';
 
-const text = (max: number, tooLong: string) => z.string({ error: 'must be text' }).max(max, tooLong).nullish();
+/** A date and time that parses, in years PostgreSQL and people both mean (1000-9999). */
+function isStorableTime(text: string): boolean {
+  const year = new Date(text).getUTCFullYear();
+  return year >= 1000 && year <= 9999;
+}
+
+// No type message of its own: parse() says "name must be text, not a number".
+const text = (max: number, tooLong: string) => z.string().max(max, tooLong).nullish();
 
 export const newCampaignSchema = z.object({
   name: text(200, 'Campaign name is too long'),
@@ -23,13 +31,14 @@ export const newCampaignSchema = z.object({
   // The compose dialog's pool send has no type (it becomes a 'quick' campaign); the wizard always sends one.
   if (!value.campaignType && !value.channels) issue('campaignType', 'Campaign type is required');
   if (!value.name?.trim()) issue('name', 'Campaign name is required');
-  const pool = Number(value.talentPoolId);
-  if (value.talentPoolId === null || value.talentPoolId === undefined || value.talentPoolId === '' || !Number.isInteger(pool) || pool <= 0) {
+  if (value.talentPoolId === null || value.talentPoolId === undefined || value.talentPoolId === '') {
     issue('talentPoolId', 'Talent pool is required');
+  } else if (!isId(Number(value.talentPoolId))) {
+    issue('talentPoolId', 'talentPoolId must be a talent pool id');
   }
   if (!value.emailSubject?.trim()) issue('emailSubject', 'Email subject is required');
   if (!(value.emailContent ?? value.messageTemplate)?.trim()) issue('emailContent', 'Email content is required');
-  if (value.scheduledAt && value.scheduledAt !== 'now' && Number.isNaN(Date.parse(value.scheduledAt))) {
+  if (value.scheduledAt && value.scheduledAt !== 'now' && !isStorableTime(value.scheduledAt)) {
     issue('scheduledAt', 'scheduledAt must be a date and time');
   }
 }).transform((value) => {

@@ -1,6 +1,8 @@
 // Candidates and talent pools: schemas written once, shared by the forms, the
 // API, the CSV import (every row goes through candidateCreateSchema) and tests.
 import { z } from 'zod';
+import { idSchema } from './ids.ts';
+import { fieldName, findUnstorableText } from './text.ts';
 
 export const SENIORITY_LEVELS = ['intern', 'junior', 'medior', 'senior', 'lead', 'principal', 'executive'] as const;
 export const CONTACT_METHODS = ['email', 'whatsapp', 'phone'] as const;
@@ -37,13 +39,13 @@ const skillTags = z.array(
   { error: 'skillTags must be a list of words' },
 ).max(30, 'at most 30 skill tags').transform((tags) => [...new Set(tags)]);
 
-const poolIds = z.array(z.number({ error: 'talentPoolIds must be a list of pool ids' }).int().positive(),
+const poolIds = z.array(idSchema('talentPoolIds must be a list of pool ids'),
   { error: 'talentPoolIds must be a list of pool ids' }).max(50, 'at most 50 talent pools');
 
 const candidateFields = {
   name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200, 'name must be at most 200 characters'),
   email: z.preprocess(blankToNull, z.string({ error: 'email must be text' }).trim().toLowerCase()
-    .pipe(z.email({ error: 'email must be a valid email address' })).nullable().optional()),
+    .pipe(z.email({ error: 'email must be a valid email address' }).max(254, 'email must be at most 254 characters')).nullable().optional()),
   phone: phone('phone'),
   whatsappNumber: phone('whatsappNumber'),
   allowsEmail: z.boolean({ error: 'allowsEmail must be true or false' }).optional(),
@@ -63,7 +65,11 @@ const candidateFields = {
   notes: optionalText('notes', 5000),
 };
 
-export const candidateCreateSchema = z.object({ ...candidateFields, talentPoolIds: poolIds.optional() });
+/** Also the check of every CSV row, which does not pass through the API's parse(): text that cannot be stored is refused. */
+export const candidateCreateSchema = z.object({ ...candidateFields, talentPoolIds: poolIds.optional() }).superRefine((value, ctx) => {
+  const bad = findUnstorableText(value);
+  if (bad) ctx.addIssue({ code: 'custom', path: bad.path, message: `${fieldName(bad.path, 'row')} ${bad.problem}` });
+});
 export type CandidateCreate = z.infer<typeof candidateCreateSchema>;
 
 export const candidateUpdateSchema = z.object(candidateFields).partial()
@@ -107,7 +113,7 @@ export const candidateListQuerySchema = candidateFilterSchema.extend({
 export type CandidateListQuery = z.infer<typeof candidateListQuerySchema>;
 
 export const candidateIdsSchema = z.object({
-  candidateIds: z.array(z.number({ error: 'candidateIds must be a list of candidate ids' }).int().positive(),
+  candidateIds: z.array(idSchema('candidateIds must be a list of candidate ids'),
     { error: 'candidateIds must be a list of candidate ids' })
     .min(1, 'candidateIds must name at least one candidate').max(10_000, 'at most 10000 candidates at once'),
 });
@@ -128,7 +134,8 @@ export const searchQuerySchema = z.object({
 
 /** An admin looking up, or lifting, one address on the suppression list. */
 export const suppressionLookupSchema = z.object({
-  email: z.string({ error: 'email is required' }).trim().toLowerCase().pipe(z.email({ error: 'email must be a valid email address' })),
+  email: z.string({ error: 'email is required' }).trim().toLowerCase()
+    .pipe(z.email({ error: 'email must be a valid email address' }).max(254, 'email must be at most 254 characters')),
 });
 export const suppressionRemoveSchema = suppressionLookupSchema.extend({
   reason: z.string({ error: 'reason is required' }).trim().min(3, 'reason is required: say why this address may be emailed again')

@@ -1,5 +1,6 @@
 // CSV import: the fields a column can map to, and the import's options.
 import { z } from 'zod';
+import { TEXT_ENCODINGS } from '../csv-decoder.ts';
 
 /** Candidate fields a CSV column can fill. A name comes from `name`, or from first name, infix and last name. */
 export const IMPORT_FIELDS = [
@@ -19,7 +20,14 @@ export type ImportMapping = z.infer<typeof importMappingSchema>;
 
 export const DUPLICATE_MODES = ['skip', 'update'] as const;
 export const DELIMITER_NAMES = { comma: ',', semicolon: ';', tab: '\t' } as const;
-export const ENCODINGS = ['utf-8', 'windows-1252'] as const;
+/**
+ * The encodings a file is read in. Unset: a byte-order mark or UTF-16's zero
+ * bytes decide, else UTF-8 when the file is valid UTF-8 and Windows-1252 when it
+ * is wholly valid Windows-1252 and not UTF-8; a file that mixes them is refused
+ * with its first bad line (domain/csv-decoder.ts).
+ */
+export const ENCODINGS = TEXT_ENCODINGS;
+const encodingSchema = z.enum(ENCODINGS, { error: `encoding must be one of ${ENCODINGS.join(', ')}` }).optional();
 
 export const importCreateSchema = z.object({
   fileName: z.string().trim().max(255, 'fileName must be at most 255 characters').optional(),
@@ -31,9 +39,9 @@ export const importCreateSchema = z.object({
 });
 export type ImportCreate = z.infer<typeof importCreateSchema>;
 
-/** Query of PUT /api/imports/{id}/file. Encoding unset: UTF-8 when the file is valid UTF-8, else Windows-1252. */
+/** Query of PUT /api/imports/{id}/file. A given encoding is held to strictly (no guessing, no mixed-encoding check). */
 export const importUploadQuerySchema = z.object({
-  encoding: z.enum(ENCODINGS, { error: 'encoding must be utf-8 or windows-1252' }).optional(),
+  encoding: encodingSchema,
 });
 
 /** Query of POST /api/imports/preview; the body is the start of the file. */
@@ -49,7 +57,7 @@ export const importPreviewQuerySchema = z.object({
   }).pipe(importMappingSchema.optional()),
   rows: z.coerce.number({ error: 'rows must be a number' }).int().min(1, 'rows must be between 1 and 50').max(50, 'rows must be between 1 and 50').default(10),
   delimiter: z.enum(['comma', 'semicolon', 'tab'], { error: 'delimiter must be comma, semicolon or tab' }).optional(),
-  encoding: z.enum(ENCODINGS, { error: 'encoding must be utf-8 or windows-1252' }).optional(),
+  encoding: encodingSchema,
   /** The body is only the first part of the file: its last, unterminated line is left out. */
   partial: z.enum(['true', 'false', '1', '0'], { error: 'partial must be true or false' }).optional()
     .transform((value) => value === 'true' || value === '1'),

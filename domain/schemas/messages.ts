@@ -2,13 +2,15 @@
 // with the spec's §5 validation texts. Required fields are checked in the
 // refinement so that the spec's wording is used, not a generic "x is required".
 import { z } from 'zod';
+import { isId } from './ids.ts';
 
 export const channelSchema = z.enum(['email', 'whatsapp'], { error: 'channel must be email or whatsapp' });
 export const sentimentSchema = z.enum(['positive', 'negative', 'neutral', 'other'], {
   error: 'sentiment must be positive, negative, neutral or other',
 });
 
-const text = (max: number, tooLong: string) => z.string({ error: `must be text` }).max(max, tooLong).nullish();
+// No type message of its own: parse() says "content must be text, not a number".
+const text = (max: number, tooLong: string) => z.string().max(max, tooLong).nullish();
 const id = z.union([z.number(), z.string().trim()]).nullish()
   .transform((value) => (value === null || value === undefined || value === '' ? null : Number(value)));
 
@@ -39,7 +41,7 @@ export const replyMessageSchema = z.object({
   originalMessageId: id,
 }).superRefine((value, ctx) => {
   if (!value.content?.trim()) ctx.addIssue({ code: 'custom', path: ['content'], message: 'Reply content is required' });
-  if (!Number.isInteger(value.originalMessageId) || value.originalMessageId! <= 0) {
+  if (!isId(value.originalMessageId)) {
     ctx.addIssue({ code: 'custom', path: ['originalMessageId'], message: 'originalMessageId must be a message id' });
   }
 }).transform((value) => ({

@@ -1,14 +1,11 @@
 // The Admin Portal's API: users, access requests, audit log.
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { accessRequestDecisionSchema, newUserSchema, userUpdateSchema } from '../../domain/schemas/auth.ts';
 import { audit, createUser, listUsers, updateUser } from '../../domain/users.ts';
 import { decideAccessRequest, listAccessRequests } from '../../domain/access-requests.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireAdmin, requireUser } from '../guards.ts';
-import { HttpError, parse, parseBody, parseId } from '../http.ts';
-
-const uuidParam = z.uuid({ error: 'id must be a user id' });
+import { HttpError, parseBody, parseId, parseUuid } from '../http.ts';
 
 export const adminRoutes = new Hono<AppEnv>();
 adminRoutes.use('*', requireUser, requireAdmin);
@@ -23,7 +20,7 @@ adminRoutes.post('/users', async (c) => {
 });
 
 adminRoutes.patch('/users/:id', async (c) => {
-  const id = parse(uuidParam, c.req.param('id'));
+  const id = parseUuid(c.req.param('id'));
   const change = await parseBody(c, userUpdateSchema);
   if (id === c.var.user.id && (change.role === 'recruiter' || change.banned)) {
     throw new HttpError(400, 'You cannot remove your own admin role or ban yourself', { field: change.banned ? 'banned' : 'role' });

@@ -1,74 +1,139 @@
-// The spec's /api/auth/* routes, on top of better-auth.
+// The spec's /api/auth/* routes, on top of better-auth: sign-in with its
+// protections, the second factor, the session probe and two-factor enrolment.
+// A user's own sessions, password and backup codes: account-security.ts.
 import { Hono, type Context } from 'hono';
-import { hit, reset, LOGIN_PER_IP, LOGIN_PER_USERNAME, TWO_FACTOR_PER_IP, type RateDecision } from '../../domain/auth/rate-limit.ts';
-import { isTotpCode, startEnrolment } from '../../domain/auth/two-factor.ts';
+import { getCookie, setCookie } from 'hono/cookie';
+import {
+  admitLoginAttempt, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieSecret, loginFailed, newDeviceCookie,
+  passwordAccepted, trustedDeviceId, type LoginAccount, type LoginClient,
+} from '../../domain/auth/login-protection.ts';
+import { hit, TWO_FACTOR_PER_IP } from '../../domain/auth/rate-limit.ts';
+import { recordSecurityEvent, userIdByUsername, usernameById } from '../../domain/auth/security-events.ts';
+import {
+  claimTotpCode, isTotpCode, pendingTwoFactorUser, startEnrolment, twoFactorLockedUntil,
+} from '../../domain/auth/two-factor.ts';
 import { loginSchema, passwordOnlySchema, verifyTwoFactorSchema } from '../../domain/schemas/auth.ts';
 import { setTwoFactorFlag } from '../../domain/users.ts';
 import type { AppEnv } from '../context.ts';
 import { loadCaller, requireUser } from '../guards.ts';
 import { HttpError, parseBody } from '../http.ts';
+import { accountSecurityRoutes } from './account-security.ts';
+import {
+  assertNotServerError, authErrorCode, authHeaders, forwardCookies, limitPasswordConfirmations, requireJsonPosts,
+  tooManyAttempts,
+} from './auth-support.ts';
 
-/** Copies better-auth's cookies onto our answer. */
-function forwardCookies(c: Context, response: Response) {
-  for (const cookie of response.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+const CODE_REUSED_MESSAGE = 'This code has already been used. Wait for the next code in your authenticator app.';
+
+function signInExpired(): never {
+  throw new HttpError(401, 'Your sign-in expired. Please sign in again.', { extra: { requiresTwoFactor: false } });
 }
 
-function tooManyAttempts(decision: RateDecision): never {
-  throw new HttpError(429, `Too many attempts. Try again in ${Math.ceil(decision.retryAfterSeconds / 60)} minute(s).`, {
-    extra: { retryAfter: decision.retryAfterSeconds },
+function twoFactorLocked(until: Date): never {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  throw new HttpError(429, `Too many wrong codes. Two-factor sign-in is locked for ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    extra: { retryAfter: seconds, code: 'two_factor_locked' },
   });
 }
 
-async function authError(response: Response, fallback: string): Promise<string> {
-  const body = await response.json().catch(() => ({})) as { message?: string };
-  return body.message || fallback;
+/** A session was issued: remember this browser as the account's device, and audit it. */
+async function signedIn(c: Context<AppEnv>, account: LoginAccount, client: LoginClient, method: string) {
+  const { config, pools } = c.var.deps;
+  if (!client.deviceId) {
+    setCookie(c, DEVICE_COOKIE, newDeviceCookie(deviceCookieSecret(config), account.username), {
+      path: '/api/auth', httpOnly: true, sameSite: 'Lax', secure: config.publicUrl.startsWith('https://'),
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    });
+  }
+  await recordSecurityEvent(pools.owner, {
+    action: 'auth.login.success', userId: account.userId,
+    details: { username: account.username, ip: client.ip, knownDevice: Boolean(client.deviceId), method },
+  });
+}
+
+function loginClient(c: Context<AppEnv>, username: string): LoginClient {
+  const secret = deviceCookieSecret(c.var.deps.config);
+  return { ip: c.var.deps.clientIp(c), deviceId: trustedDeviceId(secret, getCookie(c, DEVICE_COOKIE), username) };
 }
 
 export const authRoutes = new Hono<AppEnv>();
+authRoutes.use('*', requireJsonPosts);
 
 authRoutes.post('/login', async (c) => {
   const { username, password } = await parseBody(c, loginSchema);
   const { pools, auth } = c.var.deps;
-  const ip = c.var.deps.clientIp(c);
-  const byIp = await hit(pools.owner, LOGIN_PER_IP, ip);
-  if (!byIp.allowed) tooManyAttempts(byIp);
-  const byUser = await hit(pools.owner, LOGIN_PER_USERNAME, username);
-  if (!byUser.allowed) tooManyAttempts(byUser);
+  const account: LoginAccount = { username: username.toLowerCase(), userId: await userIdByUsername(pools.owner, username) };
+  const client = loginClient(c, account.username);
+  const refused = await admitLoginAttempt(pools.owner, account, client);
+  if (refused) tooManyAttempts(refused);
 
-  const response = await auth.api.signInUsername({
-    body: { username, password },
-    headers: c.req.raw.headers,
-    asResponse: true,
-  });
+  const response = await auth.api.signInUsername({ body: { username, password }, headers: authHeaders(c), asResponse: true });
+  assertNotServerError(response, 'sign-in');
   if (!response.ok) {
-    const message = response.status === 401 ? 'Invalid username or password'
-      : await authError(response, 'Sign-in failed');
-    throw new HttpError(response.status === 403 ? 403 : 401, message);
+    // better-auth says "banned" only after the password matched: answering so would
+    // confirm the password. A banned user's right and wrong passwords get one answer.
+    const reason = await authErrorCode(response) === 'BANNED_USER' ? 'banned' : 'invalid credentials';
+    await loginFailed(pools.owner, account, client, reason);
+    throw new HttpError(401, 'Invalid username or password');
   }
-  await reset(pools.owner, LOGIN_PER_USERNAME, username);
+  await passwordAccepted(pools.owner, account, client);
   forwardCookies(c, response);
   const body = await response.json() as { twoFactorRedirect?: boolean };
-  return c.json({ requiresTwoFactor: Boolean(body.twoFactorRedirect) });
+  const requiresTwoFactor = Boolean(body.twoFactorRedirect);
+  if (!requiresTwoFactor) await signedIn(c, account, client, 'password');
+  return c.json({ requiresTwoFactor });
 });
 
 authRoutes.post('/verify-2fa', async (c) => {
   const { code } = await parseBody(c, verifyTwoFactorSchema);
   const { pools, auth } = c.var.deps;
+  const userId = await pendingTwoFactorUser(auth, c.req.raw.headers);
+  if (!userId) signInExpired();
+  // Counted only with a live challenge: requests without one cannot use up the address's budget.
   const byIp = await hit(pools.owner, TWO_FACTOR_PER_IP, c.var.deps.clientIp(c));
   if (!byIp.allowed) tooManyAttempts(byIp);
+  const lockedUntil = await twoFactorLockedUntil(auth, userId);
+  if (lockedUntil) twoFactorLocked(lockedUntil);
 
-  const request = { headers: c.req.raw.headers, asResponse: true as const };
-  const response = isTotpCode(code)
-    ? await auth.api.verifyTOTP({ ...request, body: { code: code.replace(/\s+/g, '') } })
-    : await auth.api.verifyBackupCode({ ...request, body: { code: code.trim() } });
+  const username = await usernameById(pools.owner, userId) ?? '';
+  const account: LoginAccount = { username, userId };
+  const client = loginClient(c, username);
+  const failed = (reason: string) => recordSecurityEvent(pools.owner, {
+    action: 'auth.two_factor.failure', userId, details: { username, ip: client.ip, reason },
+  });
+
+  const totp = isTotpCode(code);
+  const cleaned = totp ? code.replace(/\s+/g, '') : code.trim();
+  if (totp && await claimTotpCode(auth, pools.owner, userId, cleaned) === 'reused') {
+    await failed('code already used');
+    throw new HttpError(401, CODE_REUSED_MESSAGE, { field: 'code' });
+  }
+  const request = { headers: authHeaders(c), asResponse: true as const };
+  const response = totp
+    ? await auth.api.verifyTOTP({ ...request, body: { code: cleaned } })
+    : await auth.api.verifyBackupCode({ ...request, body: { code: cleaned } });
+  assertNotServerError(response, 'two-factor verification');
+  forwardCookies(c, response);
   if (!response.ok) {
-    const body = await response.json().catch(() => ({})) as { code?: string };
-    if (body.code === 'INVALID_TWO_FACTOR_COOKIE') {
-      throw new HttpError(401, 'Your sign-in has expired. Please sign in again.', { extra: { requiresTwoFactor: false } });
+    const reason = await authErrorCode(response);
+    if (reason === 'INVALID_TWO_FACTOR_COOKIE') signInExpired();
+    if (reason === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') {
+      throw new HttpError(401, 'Too many wrong codes. Please sign in again.', { extra: { requiresTwoFactor: false } });
+    }
+    const locked = await twoFactorLockedUntil(auth, userId);
+    if (reason === 'ACCOUNT_TEMPORARILY_LOCKED' && locked) twoFactorLocked(locked);
+    await failed(totp ? 'wrong code' : 'wrong backup code');
+    if (locked) {
+      // This failure was the one that locked the second factor.
+      await recordSecurityEvent(pools.owner, {
+        action: 'auth.two_factor.locked', userId, details: { username, ip: client.ip, until: locked.toISOString() },
+      });
+      twoFactorLocked(locked);
     }
     throw new HttpError(401, 'Invalid code', { field: 'code' });
   }
-  forwardCookies(c, response);
+  await signedIn(c, account, client, totp ? 'password + authenticator code' : 'password + backup code');
   const { user } = await response.json() as { user: { id: string; username?: string } };
   return c.json({ user: { id: user.id, username: user.username } });
 });
@@ -88,11 +153,14 @@ authRoutes.post('/logout', async (c) => {
   return c.json({ success: true });
 });
 
+authRoutes.route('/', accountSecurityRoutes);
+
 authRoutes.post('/two-factor/setup', requireUser, async (c) => {
   const { password } = await parseBody(c, passwordOnlySchema);
   if (c.var.user.twoFactorEnabled) throw new HttpError(409, 'Two-factor authentication is already on');
+  await limitPasswordConfirmations(c);
   try {
-    return c.json(await startEnrolment(c.var.deps.auth, c.req.raw.headers, password));
+    return c.json(await startEnrolment(c.var.deps.auth, authHeaders(c), password));
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 400) throw new HttpError(400, 'password is incorrect', { field: 'password' });
     throw error;
@@ -101,21 +169,27 @@ authRoutes.post('/two-factor/setup', requireUser, async (c) => {
 
 authRoutes.post('/two-factor/confirm', requireUser, async (c) => {
   const { code } = await parseBody(c, verifyTwoFactorSchema);
-  const response = await c.var.deps.auth.api.verifyTOTP({
-    body: { code: code.replace(/\s+/g, '') }, headers: c.req.raw.headers, asResponse: true,
-  });
+  const { auth, pools } = c.var.deps;
+  const cleaned = code.replace(/\s+/g, '');
+  if (await claimTotpCode(auth, pools.owner, c.var.user.id, cleaned) === 'reused') {
+    throw new HttpError(400, CODE_REUSED_MESSAGE, { field: 'code' });
+  }
+  const response = await auth.api.verifyTOTP({ body: { code: cleaned }, headers: authHeaders(c), asResponse: true });
+  assertNotServerError(response, 'two-factor confirmation');
   if (!response.ok) throw new HttpError(400, 'Invalid code', { field: 'code' });
   forwardCookies(c, response);
-  await setTwoFactorFlag(c.var.deps.pools.owner, c.var.user.id, true);
+  await setTwoFactorFlag(pools.owner, c.var.user.id, true);
   return c.json({ success: true });
 });
 
 authRoutes.post('/two-factor/disable', requireUser, async (c) => {
   const { password } = await parseBody(c, passwordOnlySchema);
   if (c.var.user.role === 'admin') throw new HttpError(403, 'Admins must keep two-factor authentication on');
+  await limitPasswordConfirmations(c);
   const response = await c.var.deps.auth.api.disableTwoFactor({
-    body: { password }, headers: c.req.raw.headers, asResponse: true,
+    body: { password }, headers: authHeaders(c), asResponse: true,
   });
+  assertNotServerError(response, 'two-factor disabling');
   if (!response.ok) throw new HttpError(400, 'password is incorrect', { field: 'password' });
   forwardCookies(c, response);
   await setTwoFactorFlag(c.var.deps.pools.owner, c.var.user.id, false);

@@ -9,6 +9,7 @@ import {
   candidateCreateSchema, candidateIdsSchema, candidateListQuerySchema, candidateUpdateSchema,
 } from '../../domain/schemas/candidates.ts';
 import { csvLine } from '../../domain/csv.ts';
+import { audit } from '../../domain/users.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError, parse, parseBody, parseId } from '../http.ts';
@@ -32,8 +33,18 @@ candidateRoutes.get('/', async (c) => {
 candidateRoutes.get('/export.csv', async (c) => {
   const query = parse(exportQuerySchema, c.req.query());
   const delimiter = query.delimiter === 'semicolon' ? ';' : ',';
-  // Validate the filters (and a bad cursor) before the response starts.
-  let chunk = await asUser(c, (tx) => exportChunk(tx, query, null, 2000));
+  // Validate the filters before the response starts, and audit the export with
+  // who, which filters and how many rows (one count over the filters).
+  let chunk = await asUser(c, async (tx) => {
+    const first = await exportChunk(tx, query, null, 2000);
+    const rows = first.next
+      ? (await listCandidates(tx, { ...query, limit: 1, offset: 0, cursor: null, fields: ['id'] })).total
+      : first.rows.length;
+    const { delimiter: _delimiter, ...filters } = query;
+    const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== null && value !== undefined));
+    await audit(tx, c.var.user.id, 'candidate.export', 'candidate', null, { filters: given, rows });
+    return first;
+  });
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {

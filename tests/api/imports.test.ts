@@ -1,6 +1,8 @@
 // CSV import: preview with guessed (Dutch) headers, the import itself with bad
 // rows and duplicates (update or skip), the report of skipped rows, progress,
-// a file bigger than one batch, Windows-1252 files, and validation.
+// a file bigger than one batch, Windows-1252 and UTF-16 files, validation, and
+// all or nothing: a file that cannot be read (a NUL, a quote never closed,
+// mixed encodings) or fails while writing keeps nothing.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +10,7 @@ import { parseCsv } from '../../domain/csv.ts';
 import { BATCH_SIZE } from '../../domain/imports.ts';
 import { ORIGIN } from '../support/constants.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { until } from '../support/until.ts';
 
 const DUTCH = readFileSync(path.join(import.meta.dirname, '../fixtures/csv/kandidaten-nl.csv'), 'utf8');
 const DUTCH_MAPPING = {
@@ -39,11 +42,14 @@ async function importFile(csv: string | Uint8Array, options: Record<string, unkn
   return { id: created.json.id as number, upload };
 }
 
-async function rawUpload(pathname: string, bytes: Uint8Array) {
+async function rawUpload(pathname: string, body: Uint8Array | ReadableStream<Uint8Array>) {
   const cookie = [...recruiter.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const headers: Record<string, string> = { cookie, origin: ORIGIN, 'content-type': 'text/csv' };
+  if (body instanceof Uint8Array) headers['content-length'] = String(body.byteLength);
   const response = await app.api.request(`${ORIGIN}${pathname}`, {
-    method: 'PUT', body: new Blob([bytes as Uint8Array<ArrayBuffer>]), headers: { cookie, origin: ORIGIN, 'content-type': 'text/csv', 'content-length': String(bytes.byteLength) },
-  });
+    method: 'PUT', headers, duplex: 'half',
+    body: body instanceof Uint8Array ? new Blob([body as Uint8Array<ArrayBuffer>]) : body,
+  } as RequestInit);
   return { status: response.status, json: await response.json() as any };
 }
 
@@ -196,3 +202,155 @@ describe('import validation', () => {
     expect((await app.client().get('/api/imports')).status).toBe(401);
   });
 });
+
+/** Everything an import could have changed: candidates, their consent entries and pool memberships, staged rows. */
+async function databaseState() {
+  const { rows } = await app.pools.owner.query(`select
+    (select count(*) from public.candidates)::int as candidates,
+    (select count(*) from public.consent_events)::int as consent,
+    (select count(*) from public.talent_pool_members)::int as members,
+    (select count(*) from public.import_rows)::int as staged,
+    (select md5(string_agg(c::text, ',' order by id)) from public.candidates c) as digest`);
+  return rows[0];
+}
+
+/** `count` rows of name,email; `row(i)` may replace row i (1-based). */
+function bulkCsv(count: number, tag: string, row: (i: number) => string | null = () => null): string {
+  const lines = ['name,email'];
+  for (let i = 1; i <= count; i++) lines.push(row(i) ?? `Person ${tag} ${i},${tag}-${i}@example.org`);
+  return lines.join('\r\n') + '\r\n';
+}
+
+function utf16Bytes(text: string, order: 'le' | 'be', bom: boolean): Uint8Array {
+  const units = (bom ? '\ufeff' : '') + text;
+  const bytes = new Uint8Array(units.length * 2);
+  for (let i = 0; i < units.length; i++) {
+    const unit = units.charCodeAt(i);
+    bytes[2 * i + (order === 'le' ? 0 : 1)] = unit & 0xff;
+    bytes[2 * i + (order === 'le' ? 1 : 0)] = unit >> 8;
+  }
+  return bytes;
+}
+
+describe('all or nothing per file', () => {
+  it('keeps nothing of a 5,000-row file with a NUL byte at row 4,500, and names its line', async () => {
+    const before = await databaseState();
+    const csv = new TextEncoder().encode(bulkCsv(5000, 'nul', (i) => (i === 4500 ? 'Broken\0Row,broken@example.org' : null)));
+    const { json: created } = await recruiter.post('/api/imports', { mapping: { name: 0, email: 1 } });
+    const id = created.id as number;
+    // In 16 KB chunks, as an upload arrives: two batches are staged before the NUL is read.
+    const upload = await rawUpload(`/api/imports/${id}/file`, new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < csv.length; at += 16384) controller.enqueue(csv.slice(at, at + 16384));
+        controller.close();
+      },
+    }));
+    expect(upload.status).toBe(422);
+    // The header is line 1, so row 4,500 is line 4,501.
+    expect(upload.json).toMatchObject({
+      field: 'file', error: expect.stringMatching(/^Line 4501 contains a NUL character/),
+      import: { id, status: 'failed', imported: 0, updated: 0, skipped: 0, progress: null },
+    });
+    expect(upload.json.import.processedRows).toBeGreaterThanOrEqual(4000);
+    expect(upload.json.import.processedRows).toBeLessThan(4500);
+    expect(await databaseState()).toEqual(before);
+    expect((await recruiter.get(`/api/imports/${id}`)).json.error).toMatch(/^Line 4501 contains a NUL character/);
+  });
+
+  it('keeps nothing of a file whose quote in row 1 is never closed, and names the line it opened on', async () => {
+    const before = await databaseState();
+    const csv = 'name,email\r\n"Anna Open,anna.open@example.org\r\nBen Next,ben.next@example.org\r\nCor Last,cor.last@example.org\r\n';
+    const { id, upload } = await importFile(csv, { mapping: { name: 0, email: 1 } });
+    expect(upload.status).toBe(422);
+    expect(upload.json.error).toMatch(/^Line 2: a quoted value opened here is never closed/);
+    expect(upload.json.import).toMatchObject({ id, status: 'failed', imported: 0 });
+    expect(await databaseState()).toEqual(before);
+    // The preview of the same (whole) file says so before anything starts.
+    const preview = await recruiter.post('/api/imports/preview', csv);
+    expect(preview.status).toBe(422);
+    expect(preview.json).toMatchObject({ field: 'file', error: expect.stringMatching(/^Line 2: a quoted value opened here is never closed/) });
+  });
+
+  it('keeps nothing when writing fails late: the pool deleted while the file uploads', async () => {
+    const poolId = await newPool('Deleted mid-import');
+    const bram = await candidateByEmail('bram.jones.1@example.com');
+    const before = await databaseState();
+    const { json: created } = await recruiter.post('/api/imports', {
+      talentPoolId: poolId, duplicates: 'update', mapping: { name: 0, email: 1, jobFunction: 2, allowsEmail: 3 },
+    });
+    const encoder = new TextEncoder();
+    let feed!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({ start(controller) { feed = controller; } });
+    const lines = ['name,email,job,consent', `Bram Changed,bram.jones.1@example.com,Changed By Import,${bram.allowsEmail ? 'nee' : 'ja'}`];
+    for (let i = 2; i <= 4500; i++) lines.push(`Late Person ${i},late-${i}@example.org,Tester,ja`);
+    feed.enqueue(encoder.encode(lines.join('\n') + '\n'));
+    const upload = rawUpload(`/api/imports/${created.id}/file`, body);
+    // Progress shows while the file arrives: the first batches are staged.
+    const reading = await until(() => recruiter.get(`/api/imports/${created.id}`).then((r) => r.json), (s) => s.stagedRows >= 4000);
+    expect(reading).toMatchObject({ status: 'running', stage: 'reading', imported: 0 });
+    expect((await recruiter.delete(`/api/talent-pools/${poolId}`)).status).toBe(200);
+    feed.enqueue(encoder.encode('Last Person,late-last@example.org,Tester,ja\n'));
+    feed.close();
+    const { status, json } = await upload;
+    expect(status).toBe(409);
+    expect(json).toMatchObject({ field: 'talentPoolId', error: expect.stringMatching(/talent pool was deleted during the import, so nothing was imported/) });
+    expect(json.import).toMatchObject({ status: 'failed', imported: 0, updated: 0 });
+    // The pool was empty, so deleting it changed none of these.
+    expect(await databaseState()).toEqual(before);
+    expect(await candidateByEmail('bram.jones.1@example.com')).toEqual(bram);
+    expect(await candidateByEmail('late-2@example.org')).toBeNull();
+  });
+
+  it('reads UTF-16 LE and BE, with and without a byte-order mark', async () => {
+    for (const order of ['le', 'be'] as const) {
+      for (const bom of [true, false]) {
+        const tag = `${order}${bom ? '-bom' : ''}`;
+        const text = `naam;e-mail;plaats\r\nZoë Øster ${tag};zoe.${tag}@voorbeeld.nl;Düsseldorf\r\nŁukasz 😀 ${tag};lukasz.${tag}@voorbeeld.nl;Kraków\r\n`;
+        const bytes = utf16Bytes(text, order, bom);
+        const preview = await rawPreview(bytes);
+        expect(preview.json, tag).toMatchObject({ encoding: `utf-16${order}`, delimiter: ';', mapping: { name: 0, email: 1, location: 2 } });
+        const { upload } = await importFile(bytes, { mapping: preview.json.mapping });
+        expect(upload.json, tag).toMatchObject({ status: 'completed', imported: 2, skipped: 0, processedBytes: bytes.byteLength });
+        expect(await candidateByEmail(`zoe.${tag}@voorbeeld.nl`)).toMatchObject({ name: `Zoë Øster ${tag}`, location: 'Düsseldorf' });
+        expect(await candidateByEmail(`lukasz.${tag}@voorbeeld.nl`)).toMatchObject({ name: `Łukasz 😀 ${tag}`, location: 'Kraków' });
+      }
+    }
+  });
+
+  it('refuses a UTF-8 file with Windows-1252 bytes further on, naming the first bad line, and keeps nothing', async () => {
+    const before = await databaseState();
+    // Row 2,200 (line 2,201) is the first one saved in another encoding; two batches were staged before it.
+    const utf8 = new TextEncoder().encode(bulkCsv(2199, 'mixed', (i) => (i === 5 ? 'Zoë Müller,zoe.mixed@example.org' : null)));
+    const latin = Buffer.from('Jos\xe9 Mu\xf1oz,jose.mixed@example.org\r\nAnn,ann.mixed@example.org\r\n', 'latin1');
+    const { upload } = await importFile(new Uint8Array([...utf8, ...latin]), { mapping: { name: 0, email: 1 } });
+    expect(upload.status).toBe(422);
+    expect(upload.json.error).toBe('Line 2201 is not valid UTF-8 (it has characters in another encoding, such as Windows-1252): save the file as UTF-8 and import again');
+    expect(await databaseState()).toEqual(before);
+    expect(await candidateByEmail('zoe.mixed@example.org')).toBeNull();
+  });
+
+  it('refuses a Windows-1252 file with UTF-8 further on, and still reads one that is wholly Windows-1252', async () => {
+    const before = await databaseState();
+    const latin = Buffer.from('naam;e-mail\r\nRen\xe9 Smit;rene.cp@example.org\r\n', 'latin1');
+    const mixed = new Uint8Array([...latin, ...new TextEncoder().encode('Zoë Müller;zoe.cp@example.org\r\n')]);
+    const { upload } = await importFile(mixed, { mapping: { name: 0, email: 1 } });
+    expect(upload.status).toBe(422);
+    expect(upload.json.error).toMatch(/^Line 3 has UTF-8 characters in a file that is otherwise Windows-1252/);
+    expect(await databaseState()).toEqual(before);
+
+    // All ASCII for the first 4,000 rows, then Windows-1252: read as Windows-1252.
+    const ascii = bulkCsv(4000, 'cp-late').replace('name,email', 'naam;e-mail').replaceAll(',', ';');
+    const late = Buffer.from(ascii + 'Fran\xe7ois M\xfcller;francois.cp@example.org\r\n', 'latin1');
+    const { upload: wholly } = await importFile(new Uint8Array(late), { mapping: { name: 0, email: 1 } });
+    expect(wholly.json).toMatchObject({ status: 'completed', imported: 4001 });
+    expect(await candidateByEmail('francois.cp@example.org')).toMatchObject({ name: 'François Müller' });
+  });
+});
+
+async function rawPreview(bytes: Uint8Array) {
+  const cookie = [...recruiter.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const response = await app.api.request(`${ORIGIN}/api/imports/preview`, {
+    method: 'POST', body: new Blob([bytes as Uint8Array<ArrayBuffer>]), headers: { cookie, origin: ORIGIN, 'content-type': 'text/csv' },
+  });
+  return { status: response.status, json: await response.json() as any };
+}

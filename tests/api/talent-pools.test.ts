@@ -48,7 +48,7 @@ describe('talent pools', () => {
     expect(renamed.json).toMatchObject({ id: created.json.id, name: 'Cloud & Platform', description: 'AWS and GCP' });
     const cleared = await recruiter.patch(`/api/talent-pools/${created.json.id}`, { description: null });
     expect(cleared.json.description).toBeNull();
-    expect((await recruiter.patch(`/api/talent-pools/${created.json.id}`, {})).json).toEqual({ error: 'nothing to update' });
+    expect((await recruiter.patch(`/api/talent-pools/${created.json.id}`, {})).json).toEqual({ error: 'nothing to update', field: 'body' });
     expect((await recruiter.patch('/api/talent-pools/999999', { name: 'Nope' })).status).toBe(404);
     expect((await recruiter.patch('/api/talent-pools/x', { name: 'Nope' })).json.field).toBe('id');
   });

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signInAdmin, signInRecruiter } from './helpers.ts';
+import { expect, signInAdmin, signInRecruiter, test } from './helpers.ts';
 
 test('a signed-out visitor on /app/people is sent to /login', async ({ page }) => {
   await page.goto('/app/people');

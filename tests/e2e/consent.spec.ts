@@ -2,8 +2,8 @@
 // evidence; a candidate's own opt-out cannot be undone by the recruiter (the
 // drawer says why), only by the candidate ("I changed my mind"); admins see the
 // suppression list. Each test makes its own candidate through the real API.
-import { expect, test, type Page } from '@playwright/test';
-import { signInAdmin, signInRecruiter } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, signInAdmin, signInRecruiter, test } from './helpers.ts';
 
 /** The API as the signed-in page calls it (writes need our Origin, like the browser sends). */
 const write = (page: Page, method: 'post' | 'patch', path: string, data: unknown) =>

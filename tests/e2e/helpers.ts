@@ -1,5 +1,30 @@
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
+
+/**
+ * The specs' `test`: every page of the test runs under the real
+ * Content-Security-Policy, and any violation (the `securitypolicyviolation`
+ * event, or Chromium's "Refused to ..." console error) fails the test.
+ * `cspViolations` is the list, for a test that provokes one on purpose.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [async ({ context }, use) => {
+    const violations: string[] = [];
+    await context.exposeBinding('__reportCspViolation', ({ page }, text: string) => { violations.push(`${page.url()}: ${text}`); });
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation;
+        void report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+      });
+    });
+    context.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(`${message.page()?.url()}: ${message.text()}`);
+    });
+    await use(violations);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
+  }, { auto: true }],
+});
+export { expect };
 
 export const DEMO_ADMIN_TOTP_BASE32 = 'ORQWYZLOORWG633QFVSGK3LPFUZGMYJB';
 
@@ -19,10 +44,29 @@ export async function signInRecruiter(page: Page) {
   await expect(page).toHaveURL(/\/app$/);
 }
 
+const TOTP_PERIOD_MS = 30_000;
+let lastAdminStep = -1;
+
+/**
+ * A TOTP code works once, and the server accepts one step either side of now.
+ * Each admin sign-in of the run takes a later step than the one before,
+ * waiting for it when two sign-ins come within the same half minute.
+ */
+async function nextAdminCode(page: Page): Promise<string> {
+  const nowStep = Math.floor(Date.now() / TOTP_PERIOD_MS);
+  const step = Math.max(nowStep, lastAdminStep + 1);
+  if (step > nowStep + 1) {
+    test.info().setTimeout(test.info().timeout + TOTP_PERIOD_MS);
+    await page.waitForTimeout((step - 1) * TOTP_PERIOD_MS - Date.now() + 200);
+  }
+  lastAdminStep = step;
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(DEMO_ADMIN_TOTP_BASE32) }).generate({ timestamp: step * TOTP_PERIOD_MS });
+}
+
 export async function signInAdmin(page: Page) {
   await signIn(page, 'admin', 'admin-demo-password');
   await expect(page).toHaveURL(/\/verify-2fa/);
-  await page.getByLabel('Verification code').fill(adminCode());
+  await page.getByLabel('Verification code').fill(await nextAdminCode(page));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/app$/);
 }

@@ -1,8 +1,8 @@
 // Messaging in the browser against the real server and demo data: compose,
 // consent, pool preview, Advanced Editor, the wizard, the dev outbox, replies.
 import { canContact } from '../../domain/consent/eligibility.ts';
-import { expect, test, type Page } from '@playwright/test';
-import { signInRecruiter } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, signInRecruiter, test } from './helpers.ts';
 
 interface Candidate { id: number; name: string; email: string | null; allowsEmail: boolean; unsubscribedAt: string | null; talentPoolIds: number[] }
 interface Pool { id: number; name: string; candidateCount: number }

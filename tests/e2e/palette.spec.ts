@@ -1,7 +1,7 @@
 // The command palette (spec §2, §4, §5), driven by the keyboard only, against
 // the real search API and the demo data.
-import { expect, test, type Page } from '@playwright/test';
-import { signInRecruiter } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, signInRecruiter, test } from './helpers.ts';
 
 const PLACEHOLDER = 'Search candidates, campaigns and templates...';
 

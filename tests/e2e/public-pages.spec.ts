@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers.ts';
 
 test('the landing page loads no script and links to sign-in and access requests', async ({ page }) => {
   const scripts: string[] = [];

@@ -11,6 +11,8 @@ export interface SmtpSink {
   url: string;
   received: Received[];
   count: number;
+  /** Messages accepted per recipient address (lower case), kept even with `keep: false`. */
+  perRecipient: Map<string, number>;
   /** Answer DATA for this recipient with `code` the next `times` times. */
   refuse(recipient: string, code: number, times?: number): void;
   waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
@@ -20,7 +22,7 @@ export interface SmtpSink {
 export async function startSmtpSink(options: { keep?: boolean } = {}): Promise<SmtpSink> {
   const keep = options.keep ?? true;
   const refusals = new Map<string, { code: number; times: number }>();
-  const sink = { received: [] as Received[], count: 0 };
+  const sink = { received: [] as Received[], count: 0, perRecipient: new Map<string, number>() };
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -40,11 +42,14 @@ export async function startSmtpSink(options: { keep?: boolean } = {}): Promise<S
           return;
         }
         sink.count++;
+        for (const address of to) sink.perRecipient.set(address.toLowerCase(), (sink.perRecipient.get(address.toLowerCase()) ?? 0) + 1);
         if (keep) sink.received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to, raw: Buffer.concat(chunks) });
         callback();
       });
     },
   });
+  // A client that dies mid-session (a killed worker) resets its connection: that is the client's problem.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return Object.assign(sink, {

@@ -4,12 +4,18 @@ import type { Config } from '../../domain/config.ts';
 import type { Pools } from '../../domain/db/pools.ts';
 import type { JobQueue } from '../../domain/jobs.ts';
 import type { MailPort } from '../../domain/mail/port.ts';
+import type { WorkerIdentity } from '../../domain/workers.ts';
+
+/** pg-boss's schema. */
+export const BOSS_SCHEMA = 'pgboss';
 
 export interface JobDeps {
   pools: Pools;
   config: Config;
   mail: MailPort;
   jobs: JobQueue;
+  /** This worker process: its claims carry the id. */
+  worker: WorkerIdentity;
   log(line: string): void;
 }
 

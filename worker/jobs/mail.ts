@@ -1,12 +1,21 @@
 // mail-send: delivers queued messages, 50 per fetch. pg-boss retries a job whose
 // message failed temporarily (exponential backoff); a permanent failure or the
-// last retry marks the message failed. Delivery is at-least-once per job, and
-// the claim in deliverMessages makes it at-most-once per message.
+// last retry marks the message failed. Delivery is at-least-once per job; the
+// claim (domain/mail/delivery.ts) makes it once per message while its worker
+// lives, and ./recovery.ts queues a dead worker's messages again.
 import type { PgBoss } from 'pg-boss';
 import { QUEUES } from '../../domain/jobs.ts';
 import { mailSettings } from '../../domain/mail/compose.ts';
-import { deliverMessages, STALE_SENDING_SECONDS } from '../../domain/mail/delivery.ts';
+import { createDelivery } from '../../domain/mail/delivery.ts';
+import { SMTP_CONNECTIONS } from '../../domain/mail/smtp.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
+
+/**
+ * Only a backstop: a dead worker's messages are found through their claims
+ * within seconds. Long, because a live worker's batch may wait its turn
+ * behind 400 messages on 5 connections.
+ */
+const MAIL_JOB_EXPIRE_SECONDS = 300;
 
 export async function registerMailJobs(boss: PgBoss, deps: JobDeps) {
   await ensureQueue(boss, QUEUES.mailSend, {
@@ -14,19 +23,21 @@ export async function registerMailJobs(boss: PgBoss, deps: JobDeps) {
     retryDelay: deps.config.mail.retryDelaySeconds,
     retryBackoff: true,
     retryDelayMax: 600,
-    // A job still active after this is a crashed worker's; its message's claim goes stale at the same age.
-    expireInSeconds: STALE_SENDING_SECONDS,
+    expireInSeconds: MAIL_JOB_EXPIRE_SECONDS,
   });
-  const delivery = { app: deps.pools.app, mail: deps.mail, settings: mailSettings(deps.config) };
-  // Batches: one claim and one record per 50 messages (pg-boss fetches one job per poll otherwise).
-  // Eight batches overlap their database round trips with SMTP (bench: 0.5 → 0.73 of raw nodemailer);
-  // at most 400 messages wait on the 5 SMTP connections, far inside the 300 s expiry even at 1 s a message.
+  const delivery = createDelivery({
+    app: deps.pools.app, mail: deps.mail, settings: mailSettings(deps.config), worker: deps.worker,
+    // As many sends in flight as the SMTP pool has connections: each connection carries one message at a time.
+    inFlight: SMTP_CONNECTIONS,
+  });
+  // Batches: one claim per 50 messages (pg-boss fetches one job per poll otherwise); each message is
+  // then sent and recorded in its own slot. Eight batches keep the slots busy while others claim.
   const options = {
     batchSize: 50, includeMetadata: true, perJobResults: true, pollingIntervalSeconds: 1, burstWhenBatchFull: true, localConcurrency: 8,
   } as const;
   await boss.work<{ messageId: number }, unknown, typeof options>(QUEUES.mailSend, options, async (jobs) => {
     const lastTry = new Map(jobs.map((job) => [job.data.messageId, job.retryCount >= job.retryLimit]));
-    const outcomes = await deliverMessages(delivery, [...lastTry.keys()], (id) => lastTry.get(id) ?? true);
+    const outcomes = await delivery.deliver([...lastTry.keys()], (id) => lastTry.get(id) ?? true);
     return jobs.map((job) => {
       const outcome = outcomes.get(job.data.messageId) ?? { status: 'not-claimed' as const };
       if (outcome.status === 'retry') deps.log(`mail-send: message ${job.data.messageId} will be retried: ${outcome.error}`);

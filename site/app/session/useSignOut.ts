@@ -8,7 +8,8 @@ import { toast } from '../toast/toast.ts';
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/logout'),
+    // JSON body: every cookie-changing POST under /api/auth must be application/json (login CSRF rule).
+    mutationFn: () => apiRequest('POST', '/api/auth/logout', {}),
     onSuccess: () => {
       queryClient.clear();
       assignLocation('/');

@@ -131,4 +131,11 @@ describe('/app/admin for an admin', () => {
     expect(window.location.pathname + window.location.search).toBe('/app/settings?enrol=2fa');
     expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/api/admin'), expect.anything());
   });
+
+  it('takes a new admin without two-factor from the page after sign-in to enrolment', async () => {
+    stubFetch({});
+    renderAt('/app', <AppRoutes />, { user: { ...admin, twoFactorEnabled: false } });
+    expect(await screen.findByTestId('enrol-2fa-alert')).toBeTruthy();
+    expect(window.location.pathname + window.location.search).toBe('/app/settings?enrol=2fa');
+  });
 });

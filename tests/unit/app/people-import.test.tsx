@@ -65,8 +65,8 @@ function preview(mapping: ImportPreview['mapping']): ImportPreview {
 
 function summary(overrides: Partial<ImportSummary> = {}): ImportSummary {
   return {
-    id: 5, fileName: 'kandidaten.csv', status: 'running', talentPoolId: 2, duplicates: 'skip', mapping: {}, delimiter: ';',
-    totalBytes: 70_000, processedBytes: 35_000, processedRows: 900, imported: 800, updated: 0, skipped: 100, error: null,
+    id: 5, fileName: 'kandidaten.csv', status: 'running', stage: 'reading', talentPoolId: 2, duplicates: 'skip', mapping: {}, delimiter: ';',
+    totalBytes: 70_000, processedBytes: 35_000, processedRows: 900, stagedRows: 800, writtenRows: 0, imported: 0, updated: 0, skipped: 100, error: null,
     createdAt: '2026-03-05T14:07:00Z', startedAt: '2026-03-05T14:07:00Z', finishedAt: null, progress: 0.5, ...overrides,
   };
 }
@@ -144,12 +144,14 @@ describe('CSV import', () => {
 
     expect(await within(dialog).findByTestId('import-progress')).toBeTruthy();
     await waitFor(() => expect(within(dialog).getByTestId('import-progress').textContent).toContain('50%'));
+    expect(within(dialog).getByTestId('import-progress').textContent).toContain('900 rows read · 800 to import · 100 skipped');
     const created = fetchMock.mock.calls.find(([url, init]) => url === '/api/imports' && init?.method === 'POST')!;
     expect(JSON.parse(String(created[1]!.body))).toEqual({
       fileName: 'kandidaten.csv', mapping: { firstName: 0, lastName: 1, email: 2 }, talentPoolId: 2, duplicates: 'update', delimiter: 'semicolon',
     });
     const upload = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/imports/5/file'))!;
-    expect(upload[0]).toBe('/api/imports/5/file?encoding=utf-8');
+    // No encoding: the server reads it from the whole file, not from the preview's first 64 KB.
+    expect(upload[0]).toBe('/api/imports/5/file');
     // The File itself is the body: the browser streams it, nothing is read into memory.
     expect(upload[1]!.body).toBe(file);
 
@@ -191,5 +193,61 @@ describe('CSV import', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
     chooseFile(new File([''], 'empty.csv', { type: 'text/csv' }));
     expect(await screen.findByText('The file is empty: it needs a header row and at least one row')).toBeTruthy();
+  });
+});
+
+describe('CSV import refusals (all or nothing)', () => {
+  it('shows the line of a file that cannot be read, before anything starts', async () => {
+    const message = 'Line 2: a quoted value opened here is never closed: add the closing quote (") and import again';
+    stubFetch({
+      'GET /api/talent-pools': pools,
+      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      'POST /api/imports/preview': () => jsonResponse({ error: message, field: 'file' }, 422),
+    });
+    renderAt('/app/people', <PeoplePage />, { user: recruiter });
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    chooseFile(new File(['name,email\n"Anna,anna@example.org\nBen,ben@example.org\n'], 'broken.csv', { type: 'text/csv' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
+    const alert = await within(dialog).findByTestId('import-preview-error');
+    expect(alert.textContent).toContain('This file cannot be imported');
+    expect(alert.textContent).toContain(message);
+    expect((within(dialog).getByRole('button', { name: 'Start import' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says that nothing was imported when the file fails part-way, with its line, and shows the writing stage before', async () => {
+    let finish!: () => void;
+    const uploaded = new Promise<void>((resolve) => { finish = resolve; });
+    const message = 'Line 4501 contains a NUL character (a zero byte), which cannot be stored: remove it, or save the file again as CSV UTF-8, and import again';
+    stubFetch({
+      'GET /api/talent-pools': pools,
+      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      'POST /api/imports/preview': () => jsonResponse(preview({ firstName: 0, lastName: 1, email: 2 })),
+      'POST /api/imports': () => jsonResponse(summary({ status: 'pending', processedBytes: 0, progress: null }), 201),
+      'GET /api/imports/5': () => jsonResponse(summary({ stage: 'writing', stagedRows: 4000, writtenRows: 2000, imported: 1990, updated: 10, progress: 0.75 })),
+      'PUT /api/imports/5/file': async () => {
+        await uploaded;
+        return jsonResponse({ error: message, field: 'file', import: summary({ status: 'failed', stage: null, error: message, imported: 0, skipped: 0, progress: null }) }, 422);
+      },
+    });
+    renderAt('/app/people', <PeoplePage />, { user: recruiter });
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    chooseFile(bigFile());
+    const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Start import' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start import' }));
+
+    const progress = await within(dialog).findByTestId('import-progress');
+    await waitFor(() => expect(progress.textContent).toContain('2,000 of 4,000 rows saved · 1,990 imported · 10 updated'));
+    expect(progress.textContent).toContain('Saving the candidates from kandidaten.csv, all at once');
+    expect(progress.textContent).toContain('75%');
+
+    finish();
+    const report = await within(dialog).findByTestId('import-report');
+    expect(within(report).getByTestId('import-failed').textContent).toContain('Nothing was imported');
+    expect(within(report).getByTestId('import-error').textContent).toBe(message);
+    expect(within(report).getByTestId('import-failed').textContent).toContain('No candidate from kandidaten.csv was added or changed. Fix the file and import it again.');
+    // No counts or skipped rows of an import that left nothing behind.
+    expect(within(report).queryByTestId('import-imported')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Import another file' })).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { useCurrentUser } from '../../session/CurrentUser.tsx';
 import { ShieldIcon } from '../../shell/icons.tsx';
 import { PageHeader } from '../PageHeader.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
+import { SecurityCard } from './SecurityCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 
 export function SettingsPage() {
@@ -21,6 +22,7 @@ export function SettingsPage() {
         )}
         <ProfileCard user={user} />
         <TwoFactorCard user={user} />
+        <SecurityCard user={user} />
       </Stack>
     </>
   );

@@ -16,11 +16,20 @@ function Stat({ label, value, testId }: { label: string; value: number; testId: 
 
 export function ImportReport({ summary, error }: { summary: ImportSummary; error?: string | null }) {
   const failed = summary.status === 'failed' || !!error;
+  if (failed) {
+    // All or nothing: a failed file left no candidate, update, consent entry or pool membership behind.
+    return (
+      <Stack gap="md" data-testid="import-report">
+        <Alert color="red" title="Nothing was imported" data-testid="import-failed">
+          <Text size="sm" fw={600} data-testid="import-error">{error || summary.error || 'The file could not be read to the end.'}</Text>
+          <Text size="sm" mt="xs">No candidate from {summary.fileName ? <b>{summary.fileName}</b> : 'this file'} was added or changed. Fix the file and import it again.</Text>
+        </Alert>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="md" data-testid="import-report">
-      {failed
-        ? <Alert color="red" title="The import stopped">{error || summary.error || 'The file could not be read to the end.'} Rows before that point were kept.</Alert>
-        : <Alert color="green" title="Import finished">{summary.processedRows.toLocaleString('en-US')} rows read.</Alert>}
+      <Alert color="green" title="Import finished">{summary.processedRows.toLocaleString('en-US')} rows read.</Alert>
       <SimpleGrid cols={3}>
         <Stat label="Imported" value={summary.imported} testId="import-imported" />
         <Stat label="Updated" value={summary.updated} testId="import-updated" />

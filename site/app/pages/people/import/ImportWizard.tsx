@@ -43,7 +43,6 @@ export function ImportWizard({ pools, defaultPoolId, onClose }: ImportWizardProp
     if (!file || !preview.data) return;
     run.mutate({
       file,
-      encoding: preview.data.encoding,
       options: {
         fileName: file.name.slice(0, 255),
         mapping: current,
@@ -66,7 +65,11 @@ export function ImportWizard({ pools, defaultPoolId, onClose }: ImportWizardProp
       {step <= 1 && <ImportFileStep file={file} onFile={chooseFile} />}
 
       {step === 1 && <>
-        {preview.isError && <Alert color="red" title="Could not read this file">{errorText(preview.error)}</Alert>}
+        {preview.isError && (
+          <Alert color="red" title="This file cannot be imported" data-testid="import-preview-error">
+            {errorText(preview.error)}
+          </Alert>
+        )}
         {preview.isPending && !preview.isError && <Group gap="xs"><Loader size="sm" /><Text size="sm">Reading the first rows…</Text></Group>}
         {preview.data && <>
           <Text size="sm" fw={600}>Columns</Text>

@@ -34,10 +34,13 @@ export function createImport(options: ImportOptions): Promise<ImportSummary> {
   return apiRequest<ImportSummary>('POST', '/api/imports', options);
 }
 
-/** Streams the file; resolves with the finished import (progress meanwhile from GET /api/imports/{id}). */
-export function uploadFile(id: number, file: Blob, encoding?: string): Promise<ImportSummary> {
-  const query = encoding ? `?encoding=${encodeURIComponent(encoding)}` : '';
-  return send<ImportSummary>('PUT', `/api/imports/${id}/file${query}`, file);
+/**
+ * Streams the file; resolves with the finished import (progress meanwhile from
+ * GET /api/imports/{id}). No encoding is sent: the server reads it from the whole
+ * file, where the preview saw only its start (which may be all ASCII).
+ */
+export function uploadFile(id: number, file: Blob): Promise<ImportSummary> {
+  return send<ImportSummary>('PUT', `/api/imports/${id}/file`, file);
 }
 
 export function reportUrl(id: number): string {

@@ -3,7 +3,7 @@ import type { ImportPreview as DomainPreview, ImportSummary as DomainSummary } f
 import type { ImportField, ImportMapping } from '../../../../../domain/schemas/imports.ts';
 
 export type { ImportField, ImportMapping };
-export type ImportPreview = DomainPreview & { encoding: 'utf-8' | 'windows-1252' };
+export type ImportPreview = DomainPreview;
 export type ImportSummary = DomainSummary;
 export type DuplicateMode = 'skip' | 'update';
 

@@ -21,13 +21,13 @@ export function useImportRun() {
 
   const run = useMutation({
     mutationKey: IMPORT_MUTATION_KEY,
-    mutationFn: async ({ file, options, encoding }: { file: File; options: ImportOptions; encoding?: string }): Promise<ImportOutcome> => {
+    mutationFn: async ({ file, options }: { file: File; options: ImportOptions }): Promise<ImportOutcome> => {
       const created = await createImport(options);
       setImportId(created.id);
       try {
-        return { summary: await uploadFile(created.id, file, encoding), error: null };
+        return { summary: await uploadFile(created.id, file), error: null };
       } catch (error) {
-        // A file that stops being readable half-way still has a summary of what was kept.
+        // A file that cannot be read (or fails while writing) comes back with its failed import: nothing of it was kept.
         const body = error instanceof ApiError ? (error.body as { import?: ImportSummary } | null) : null;
         if (body?.import) return { summary: body.import, error: errorText(error) };
         throw error;

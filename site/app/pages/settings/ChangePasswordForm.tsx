@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { ApiError, errorText } from '../../api/ApiError.ts';
+import { toast } from '../../toast/toast.ts';
+import {
+  CHANGE_PASSWORD_DEFAULTS, changePasswordFormSchema, PASSWORD_MIN_LENGTH, type ChangePasswordValues,
+} from './changePasswordSchema.ts';
+import { useChangePassword } from './securityQueries.ts';
+
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+
+/** The field a 400 reply names (`{ error, field }`), if it is one of ours. */
+function fieldOf(error: unknown): (typeof FIELDS)[number] | undefined {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return undefined;
+  const field = (error.body as { field?: unknown }).field;
+  return FIELDS.find((name) => name === field);
+}
+
+/** Current password, new password twice. Signing in elsewhere ends on success. */
+export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const change = useChangePassword();
+  const { register, handleSubmit, setError, formState: { errors } } = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: CHANGE_PASSWORD_DEFAULTS,
+  });
+
+  const onSubmit = handleSubmit(({ currentPassword, newPassword }) => {
+    change.mutate({ currentPassword, newPassword }, {
+      onSuccess: () => {
+        toast({ title: 'Password changed', description: 'You were signed out on your other devices.', variant: 'success' });
+        onDone();
+      },
+      onError: (error) => setError(fieldOf(error) ?? 'currentPassword', { message: errorText(error) }),
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="change-password-form">
+      <Stack gap="sm" maw={420}>
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          withAsterisk
+          data-autofocus
+          autoFocus
+          {...register('currentPassword')}
+          error={errors.currentPassword?.message}
+        />
+        <PasswordInput
+          label="New password"
+          description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          autoComplete="new-password"
+          withAsterisk
+          {...register('newPassword')}
+          error={errors.newPassword?.message}
+        />
+        <PasswordInput
+          label="Repeat new password"
+          autoComplete="new-password"
+          withAsterisk
+          {...register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
+        <Group gap="sm">
+          <Button type="submit" loading={change.isPending}>Change password</Button>
+          <Button variant="subtle" color="gray" onClick={onDone}>Cancel</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

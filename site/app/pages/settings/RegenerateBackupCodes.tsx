@@ -1,0 +1,77 @@
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { errorText } from '../../api/ApiError.ts';
+import { BackupCodes } from './BackupCodes.tsx';
+import { useRegenerateBackupCodes } from './securityQueries.ts';
+
+type Step = { kind: 'idle' } | { kind: 'password' } | { kind: 'codes'; codes: string[] };
+
+/** New backup codes after the password; shown once, the old ones stop working. */
+export function RegenerateBackupCodes() {
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const regenerate = useRegenerateBackupCodes();
+
+  const close = () => {
+    setStep({ kind: 'idle' });
+    setPassword('');
+    setFieldError(null);
+    setSaved(false);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setFieldError('Enter your password');
+      return;
+    }
+    setFieldError(null);
+    regenerate.mutate(password, {
+      onSuccess: ({ backupCodes }) => {
+        setPassword('');
+        setStep({ kind: 'codes', codes: backupCodes });
+      },
+      onError: (error) => setFieldError(errorText(error)),
+    });
+  };
+
+  if (step.kind === 'idle') {
+    return (
+      <div>
+        <Button variant="default" onClick={() => setStep({ kind: 'password' })}>Regenerate backup codes</Button>
+      </div>
+    );
+  }
+  if (step.kind === 'codes') {
+    return (
+      <Stack gap="sm" data-testid="new-backup-codes">
+        <Text size="sm">Your old backup codes no longer work.</Text>
+        <BackupCodes codes={step.codes} saved={saved} onSavedChange={setSaved} />
+        <div>
+          <Button onClick={close} disabled={!saved}>Done</Button>
+        </div>
+      </Stack>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate data-testid="backup-codes-form">
+      <Stack gap="sm" maw={420}>
+        <Text size="sm" c="dimmed">New codes replace all your current backup codes.</Text>
+        <PasswordInput
+          label="Password to generate new codes"
+          autoComplete="current-password"
+          autoFocus
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={fieldError}
+        />
+        <Group gap="sm">
+          <Button type="submit" loading={regenerate.isPending}>Generate new codes</Button>
+          <Button variant="subtle" color="gray" onClick={close}>Cancel</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+// The API's password-change schema (domain/schemas/auth.ts) plus the form's
+// "type it again" field, so the form and the server can never disagree.
+import { z } from 'zod';
+import { changePasswordSchema, PASSWORD_MIN_LENGTH } from '../../../../domain/schemas/auth.ts';
+
+export { PASSWORD_MIN_LENGTH };
+
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((value) => value.confirmPassword === value.newPassword, {
+    message: 'The new passwords do not match', path: ['confirmPassword'],
+  });
+
+export type ChangePasswordValues = z.infer<typeof changePasswordFormSchema>;
+
+export const CHANGE_PASSWORD_DEFAULTS: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };

@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+// The Security section of Settings: password change, sessions, backup codes.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SettingsPage } from '../../../site/app/pages/settings/SettingsPage.tsx';
+import { admin, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const SESSIONS = {
+  sessions: [
+    { id: '11111111-1111-4111-8111-111111111111', device: 'Firefox on Windows', ipAddress: '10.0.0.1', lastSeenAt: '2026-11-20T10:00:00Z', createdAt: '2026-11-20T09:00:00Z', current: true },
+    { id: '22222222-2222-4222-8222-222222222222', device: 'Safari on iOS', ipAddress: '10.0.0.2', lastSeenAt: '2026-11-19T08:30:00Z', createdAt: '2026-11-19T08:00:00Z', current: false },
+  ],
+};
+
+function bodyOf(fetchMock: ReturnType<typeof stubFetch>, method: string, url: string) {
+  const call = fetchMock.mock.calls.find(([u, init]) => u === url && (init?.method ?? 'GET') === method);
+  return call ? JSON.parse(String(call[1]!.body ?? 'null')) : undefined;
+}
+
+function securityCard() {
+  return within(screen.getByTestId('security-card'));
+}
+
+describe('Settings → Security: sessions', () => {
+  it('lists sessions with device, address and last activity, this device marked', async () => {
+    stubFetch({ 'GET /api/auth/sessions': SESSIONS });
+    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    const rows = await screen.findAllByTestId('session-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByText('Firefox on Windows')).toBeTruthy();
+    expect(within(rows[0]).getByText('This device')).toBeTruthy();
+    expect(within(rows[0]).queryByRole('button', { name: /Sign out/ })).toBeNull();
+    expect(within(rows[1]).getByText(/^10\.0\.0\.2 · Last active Nov 19, 2026/)).toBeTruthy();
+  });
+
+  it('signs out one session and everywhere else', async () => {
+    let sessions = SESSIONS;
+    const fetchMock = stubFetch({
+      'GET /api/auth/sessions': () => jsonResponse(sessions),
+      [`DELETE /api/auth/sessions/${SESSIONS.sessions[1].id}`]: () => {
+        sessions = { sessions: [SESSIONS.sessions[0]] };
+        return jsonResponse({ success: true });
+      },
+      'POST /api/auth/sessions/revoke-others': { revoked: 0 },
+    });
+    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    fireEvent.click(await screen.findByRole('button', { name: /^Sign out Safari on iOS/ }));
+    expect(await screen.findByText('Session signed out')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1));
+    // Only this device left: nothing else to sign out.
+    expect(securityCard().getByRole('button', { name: 'Sign out everywhere else' }).hasAttribute('disabled')).toBe(true);
+    expect(fetchMock.mock.calls.some(([url, init]) => url === `/api/auth/sessions/${SESSIONS.sessions[1].id}` && init?.method === 'DELETE')).toBe(true);
+  });
+
+  it('"Sign out everywhere else" posts JSON and reports the count', async () => {
+    const fetchMock = stubFetch({ 'GET /api/auth/sessions': SESSIONS, 'POST /api/auth/sessions/revoke-others': { revoked: 1 } });
+    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    await screen.findAllByTestId('session-row');
+    fireEvent.click(securityCard().getByRole('button', { name: 'Sign out everywhere else' }));
+    expect(await screen.findByText('1 other session ended.')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'POST', '/api/auth/sessions/revoke-others')).toEqual({});
+  });
+});
+
+describe('Settings → Security: password', () => {
+  it('checks the form before posting, then changes the password (keyboard only)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetchMock = stubFetch({ 'GET /api/auth/sessions': SESSIONS, 'POST /api/auth/password': { success: true } });
+    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+
+    securityCard().getByRole('button', { name: 'Change password' }).focus();
+    await user.keyboard('{Enter}');
+    const form = within(await screen.findByTestId('change-password-form'));
+    expect(document.activeElement).toBe(form.getByLabelText(/^Current password/));
+
+    await user.keyboard('old-password-1{Tab}short{Tab}short{Enter}');
+    expect(await form.findByText('newPassword must be at least 12 characters')).toBeTruthy();
+    await user.clear(form.getByLabelText(/^New password/));
+    await user.type(form.getByLabelText(/^New password/), 'a-new-password-2');
+    await user.clear(form.getByLabelText(/^Repeat new password/));
+    await user.type(form.getByLabelText(/^Repeat new password/), 'a-new-password-3{Enter}');
+    expect(await form.findByText('The new passwords do not match')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'POST', '/api/auth/password')).toBeUndefined();
+
+    await user.clear(form.getByLabelText(/^Repeat new password/));
+    await user.type(form.getByLabelText(/^Repeat new password/), 'a-new-password-2{Enter}');
+    expect(await screen.findByText('Password changed')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'POST', '/api/auth/password')).toEqual({ currentPassword: 'old-password-1', newPassword: 'a-new-password-2' });
+    await waitFor(() => expect(screen.queryByTestId('change-password-form')).toBeNull());
+  }, 20_000);
+
+  it('shows the server\'s refusal on the field it names', async () => {
+    stubFetch({
+      'GET /api/auth/sessions': SESSIONS,
+      'POST /api/auth/password': () => jsonResponse({ error: 'currentPassword is incorrect', field: 'currentPassword' }, 400),
+    });
+    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    fireEvent.click(securityCard().getByRole('button', { name: 'Change password' }));
+    const form = within(await screen.findByTestId('change-password-form'));
+    fireEvent.change(form.getByLabelText(/^Current password/), { target: { value: 'wrong-password' } });
+    fireEvent.change(form.getByLabelText(/^New password/), { target: { value: 'a-new-password-2' } });
+    fireEvent.change(form.getByLabelText(/^Repeat new password/), { target: { value: 'a-new-password-2' } });
+    fireEvent.click(form.getByRole('button', { name: 'Change password' }));
+    expect(await form.findByText('currentPassword is incorrect')).toBeTruthy();
+  });
+});
+
+describe('Settings → Security: backup codes', () => {
+  it('asks for the password and shows the new codes once', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/auth/sessions': SESSIONS,
+      'POST /api/auth/two-factor/backup-codes': { backupCodes: ['AAAAA-11111', 'BBBBB-22222'] },
+    });
+    renderAt('/app/settings', <SettingsPage />, { user: admin });
+    fireEvent.click(securityCard().getByRole('button', { name: 'Regenerate backup codes' }));
+    const form = within(await screen.findByTestId('backup-codes-form'));
+    fireEvent.click(form.getByRole('button', { name: 'Generate new codes' }));
+    expect(await form.findByText('Enter your password')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'POST', '/api/auth/two-factor/backup-codes')).toBeUndefined();
+
+    fireEvent.change(form.getByLabelText('Password to generate new codes'), { target: { value: 'my-password-123' } });
+    fireEvent.click(form.getByRole('button', { name: 'Generate new codes' }));
+    const codes = within(await screen.findByTestId('new-backup-codes'));
+    expect(codes.getByText('AAAAA-11111')).toBeTruthy();
+    expect(codes.getByText('Your old backup codes no longer work.')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'POST', '/api/auth/two-factor/backup-codes')).toEqual({ password: 'my-password-123' });
+
+    const done = codes.getByRole('button', { name: 'Done' });
+    expect(done.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(codes.getByLabelText('I have saved these codes'));
+    fireEvent.click(done);
+    // Gone for good: only a new regeneration shows codes again.
+    expect(screen.queryByText('AAAAA-11111')).toBeNull();
+    expect(securityCard().getByRole('button', { name: 'Regenerate backup codes' })).toBeTruthy();
+  });
+
+  it('shows a wrong password under the field', async () => {
+    stubFetch({
+      'GET /api/auth/sessions': SESSIONS,
+      'POST /api/auth/two-factor/backup-codes': () => jsonResponse({ error: 'password is incorrect', field: 'password' }, 400),
+    });
+    renderAt('/app/settings', <SettingsPage />, { user: admin });
+    fireEvent.click(securityCard().getByRole('button', { name: 'Regenerate backup codes' }));
+    const form = within(await screen.findByTestId('backup-codes-form'));
+    fireEvent.change(form.getByLabelText('Password to generate new codes'), { target: { value: 'nope' } });
+    fireEvent.click(form.getByRole('button', { name: 'Generate new codes' }));
+    expect(await form.findByText('password is incorrect')).toBeTruthy();
+  });
+
+  it('is offered only with two-factor authentication on', async () => {
+    stubFetch({ 'GET /api/auth/sessions': SESSIONS });
+    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    await screen.findAllByTestId('session-row');
+    expect(securityCard().queryByRole('button', { name: 'Regenerate backup codes' })).toBeNull();
+  });
+});
