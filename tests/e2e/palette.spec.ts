@@ -71,6 +71,7 @@ test('keyboard only: Control+K, type, Down/Up clamped, Enter lands on the page, 
 test('an action result navigates with Enter; no results says so', async ({ page }) => {
   await signedIn(page);
   await page.keyboard.press('Control+K');
+  await expect(searchField(page)).toBeFocused();
   await page.keyboard.type('zzqxv');
   await expect(page.getByText('No results found')).toBeVisible();
   await expect(page.getByText('Try a different search term')).toBeVisible();
@@ -109,6 +110,7 @@ test('Control+K toggles, the Search button opens, and typing in an input does no
 test('the dialog is at most 42rem wide and the list at most 24rem high', async ({ page }) => {
   await signedIn(page);
   await page.keyboard.press('Control+K');
+  await expect(searchField(page)).toBeFocused();
   await page.keyboard.type('de');
   await expect(results(page).first()).toBeVisible();
   const dialog = page.getByRole('dialog');
