@@ -1,7 +1,7 @@
 // Reading candidates' replies: opt-out recall and false positives, review
 // agreement, sentiment, auto-reply and return-date accuracy, overall and per
 // language, on the tuning set (tuning*.json, written alongside the rules) and
-// the held-out set (held-out-3.json, never tuned on), and how many of the
+// the held-out set (held-out-4.json, never tuned on), and how many of the
 // reply-extraction fixtures come out exactly as the person wrote them.
 import { loadReplies, measureExtraction, measureReplies, REPLY_SETS } from '../tests/support/reply-measure.ts';
 

@@ -471,13 +471,17 @@ async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], mode: 'ski
   result.imported = insertedIds.size;
   const duplicates = withIds.filter((row) => !insertedIds.has(row.id));
 
-  // Consent: for new candidates the file's value or the default; for existing
-  // ones only where the file changes their flags.
+  // Consent: for new candidates, email by the file's value or the default
+  // (granted), WhatsApp only where the file says (its default, no consent, is
+  // what a candidate without a ledger entry has anyway); for existing ones only
+  // where the file changes their flags.
   const consent: Array<{ candidateId: number; channel: 'email' | 'whatsapp'; granted: boolean }> = [];
   for (const row of withIds) {
     if (!insertedIds.has(row.id)) continue;
     consent.push({ candidateId: row.id, channel: 'email', granted: row.candidate.allowsEmail ?? true });
-    consent.push({ candidateId: row.id, channel: 'whatsapp', granted: row.candidate.allowsWhatsapp ?? false });
+    if (row.candidate.allowsWhatsapp !== undefined) {
+      consent.push({ candidateId: row.id, channel: 'whatsapp', granted: row.candidate.allowsWhatsapp });
+    }
   }
   const members = [...insertedIds];
 

@@ -69,7 +69,7 @@ export const MAIL = String.raw`(?:e-?mails?|mails?|mailtjes|messages?|berichten|
 export const MY_DATA = String.raw`(?:e-?mail(?: ?address| ?adres)?|address|details|data|info|information|name|profile|contact (?:details|info|information)|personal (?:data|details|information)|gegevens|persoonsgegevens|contactgegevens|adres|e-?mailadres|mailadres|naam|profiel|daten|adresse|e-?mail-?adresse|mailadresse|kontaktdaten|personlichen daten|profil|coordonnees|donnees|informations)`;
 const EN_CONTACT = String.raw`(?:contact|e-?mail|mail|message|text|write(?: to)?|reach out(?: to)?|get in touch(?: with)?|approach|bother|bug|spam|pester|harass|hassle|solicit|send (?:me )?(?:anything|e-?mails|mails|messages|offers|jobs|roles|vacancies|these|this|stuff))`;
 const EN_CONTACTING = String.raw`(?:e-?mailing|mailing|contacting|messaging|texting|spamming|bothering|bugging|harassing|pestering|hassling|reaching out|approaching|writing(?: to)?|getting in touch|soliciting|targeting|adding me|including me|sending me|sending these|sending (?:any ?more |more |further )?(?:e-?mails|mails|messages|this|these|stuff|offers|vacancies|jobs|roles|job offers|opportunities))`;
-const NL_CONTACT = String.raw`(?:mailen|e-?mailen|benaderen|contacteren|sturen|berichten|lastigvallen|lastig (?:te )?vallen|storen|spammen|gemaild|ge-?e-?maild|benaderd|gecontacteerd|lastiggevallen|gestoord|aanschrijven|aangeschreven|gespamd|ontvangen|krijgen|benadert|mailt|contacteert|stuurt|appen|ge-?appt)`;
+const NL_CONTACT = String.raw`(?:contact (?:met (?:mij|me) )?op (?:te )?nemen|contact opnemen|mailen|e-?mailen|benaderen|contacteren|sturen|berichten|lastigvallen|lastig (?:te )?vallen|storen|spammen|gemaild|ge-?e-?maild|benaderd|gecontacteerd|lastiggevallen|gestoord|aanschrijven|aangeschreven|gespamd|ontvangen|krijgen|benadert|mailt|contacteert|stuurt|appen|ge-?appt)`;
 const DE_CONTACT = String.raw`(?:kontaktieren|kontaktiert|anschreiben|angeschrieben|anmailen|angemailt|schreiben|belastigen|belastigt|mailen|gemailt|senden|schicken|zuschicken|zusenden|nerven|anzuschreiben|zu kontaktieren|zu schreiben|zu schicken|zu senden|zu mailen|zu belastigen)`;
 const DE_MY_DATA = String.raw`(?:daten|adresse|e-?mail-?adresse|kontaktdaten|mailadresse|kontakt|eintrag|profil|angaben|personlichen daten)`;
 const FR_CONTACT = String.raw`(?:contacter|ecrire|envoyer|solliciter|spammer|harceler|relancer|deranger|mailer|importuner|joindre)`;
@@ -106,6 +106,9 @@ export const RULES: Rule[] = [
   rule(String.raw`\b(?:don't|dont|do not|never) (?:ever )?${EN_CONTACT} (?:(?:me|with me|to me|us) )?(?:again|any ?more|ever again|in (?:the )?future)\b|^(?:please )?(?:don't|dont|do not|never) (?:ever )?(?:contact|e-?mail|mail|message|write)$|^i want out$`),
   rule(String.raw`\b(?:could|can|would|will) you (?:please )?(?:not|no longer|never) ${EN_CONTACT} ${ME}\b|\b(?:mind|prefer|rather|please|kindly) ${W2}not ${EN_CONTACTING} ${ME}\b|\bnot ${EN_CONTACTING} me (?:any ?more|again|in (?:the )?future|ever)\b|\b(?:to|please|kindly) (?:not|never) ${EN_CONTACT} ${ME}\b`),
   rule(String.raw`\b(?:rather|prefer(?:red)?(?: it)?(?: if)?|wish) (?:that )?you (?:didn't|did not|don't|wouldn't|would not|no longer|not|never) (?:${EN_CONTACT}) ${ME}\b|\b(?:you )?no longer (?:${EN_CONTACT}) ${ME}\b`, { needsWish: true }),
+  // A polite or formal wish with the verb negated: "I'd appreciate it if you didn't contact me again", "I kindly
+  // request you to not send me any more emails", "I ask that you no longer email me".
+  rule(String.raw`\b(?:(?:appreciate|grateful|thankful|great|good|nice|helpful|better|best|happy|glad|prefer|like|love|rather)(?: it)? if|(?:request|ask|want|need|urge|beg|insist|like|prefer|rather)(?:s|ed|ing)?(?: that)?) (?:you|u|your (?:team|company|agency|firm|colleagues|recruiters))(?: to)? (?:would |could |will |kindly |please |just |from now on )?(?:didn't|did not|don't|do not|dont|wouldn't|would not|not|never|no longer|stopped|stop|ceased|refrain from) (?:to )?(?:ever |again |any ?more )?(?:${EN_CONTACTING}|(?:contact|e-?mail|mail|message|write to|wrote to|reach out to|reached out to|approach|bother|spam|pester)(?:ed|d)? ${ME}|send(?: me)?(?= (?:any|anything|more|further|these|those|this|such|your|e-?mails?|mails?|messages?|job|jobs|roles|vacancies|offers|stuff|spam|junk|updates|opportunities)\b))`),
   rule(String.raw`\b(?:don't|dont|do not|never) (?:ever )?send me ${W2}(?:any ?more|more|these|this (?:kind|sort|type)|such|e-?mails|mails|messages|anything|any (?:further|other|more)|stuff|spam|junk|offers|vacancies|job offers)\b`),
   rule(String.raw`\b(?:i )?(?:don't|dont|do not|no longer|never|would rather not|'d rather not|rather not|prefer not to) (?:want|wish|like|care|need)? ?(?:to )?(?:be (?:contacted|e-?mailed|mailed|approached|messaged|bothered|spammed)|receive ${W6}${MAIL}|receive (?:any ?more|these|this|such|your|further)|get (?:any ?more|these|your|such|any further|any of) ${W6}${MAIL}|hear from (?:you|your (?:company|agency|firm)|you guys)|be on (?:${W2})?${LIST})\b`),
   rule(String.raw`\bno (?:more|further) (?!than\b)(?:${W2})?(?:${MAIL}|contact|of (?:these|this|your (?:e-?mails|mails|messages)))\b`),
@@ -123,7 +126,7 @@ export const RULES: Rule[] = [
   leave(String.raw`\b(?:afmelden|afmelding|meld (?:ik )?${ME} ${W2}af|af (?:te )?melden|afgemeld(?: (?:te )?(?:worden|word))?)\b`),
   // Removing me or my data: "haal mijn adres weg", "verwijder me uit jullie systeem", "schrap mijn naam", "gooi mijn gegevens weg".
   leave(String.raw`\bhaal (?:${ME}|mijn ${W2}${MY_DATA}) ${W}(?:uit|van|af)\b ${W}${LIST}\b`),
-  rule(String.raw`\bhaal ${ME} ${W}(?:uit|van) ${W}(?:shortlist|procedure|vacature|sollicitatie)\b`, { verdict: 'review', lean: true }),
+  rule(String.raw`\b(?:haal|doe|zet) ${ME} ${W}(?:uit|van) ${W}(?:shortlist|procedure|vacature|sollicitatie)\b`, { verdict: 'review', lean: true }),
   leave(String.raw`\b(?:haal|gooi|doe|zet|gooien|halen) ${W2}(?:${ME}|(?:al )?(?:mijn|m'n) ${W2}${MY_DATA}) ${W2}(?:weg|eruit|er (?:\w+ )?(?:uit|af|vanaf|tussenuit)|eraf|ervan ?af|er ?van ?af)\b`),
   leave(String.raw`\bzet ${W2}${ME} ${W2}(?:uit|van|af)\b ${W2}${LIST}\b|\bzet ${W2}${ME} ${W2}op (?:non-?actief|inactief|de afmeldlijst|de blacklist|de zwarte lijst)\b`),
   leave(String.raw`\bverwijder (?:${ME}\b|${W2}(?:mijn |al mijn |m'n )${MY_DATA}\b)|\bverwijderd (?:te )?(?:worden|word)\b|\b(?:wis|schrap|wissen|schrappen) ${W2}(?:${ME}|(?:al )?(?:mijn|m'n) ${W2}${MY_DATA})\b`),
@@ -136,6 +139,12 @@ export const RULES: Rule[] = [
   rule(String.raw`\b(?:mail|e-?mail|stuur|benader|contacteer|bericht|app|sms|spam)(?:t|en)? ${ME} ${W2}(?:niet meer|nooit meer|niet langer|niks meer|niets meer)\b`),
   rule(String.raw`\b(?:niet|nooit) (?:meer|langer) ${W2}(?:te )?${NL_CONTACT}\b`, { needsWish: true }),
   rule(String.raw`\b(?:niet|nooit) (?:meer|langer) ${W2}(?:gebeld|bellen)\b`, { verdict: 'review' }),
+  // "Doe mij maar van de mailinglijst af", "zet me uit het bestand", "mij graag van de lijst af", "van de lijst af aub".
+  leave(String.raw`\b(?:doe|zet|gooi|haal|doen|zetten|gooien|halen) ${W2}(?:${ME}|(?:al )?(?:mijn|m'n) ${W2}${MY_DATA}) ${W2}(?:van|uit) ${W2}(?!short|long|wacht)${LIST}(?: af| uit)?\b`),
+  leave(String.raw`(?:^|\b${ME} )${W2}(?:van|uit) (?:de |het |jullie |uw |je |die |deze )?(?!short|long|wacht)${LIST} (?:af|eruit|uit)\b(?! ?(?:gehaald|gegooid|gezet|gevallen))`),
+  // Dutch word orders: "Mailen hoeft niet meer", "Contact is niet langer gewenst", "Mij benaderen is niet meer nodig".
+  rule(String.raw`^(?:${ME} )?(?:${NL_CONTACT}|contact(?: opnemen)?|${MAIL}) (?:${W2})?(?:hoeft|hoeven) (?:${W2})?(?:niet|nooit) (?:meer|langer)\b|^(?:${ME} )?(?:${NL_CONTACT}|contact(?: opnemen)?|${MAIL}) (?:${W2})?(?:is|zijn) (?:${W2})?(?:niet|nooit) (?:meer |langer )?(?:nodig|gewenst)\b|\b(?:contact|benadering|${MAIL}) ${W2}(?:is|zijn|wordt|worden) (?:niet (?:meer |langer )?gewenst|ongewenst)\b`),
+  rule(String.raw`\b(?:kontakt\w*|${MAIL}) ${W2}(?:sind |ist )?(?:nicht (?:mehr |langer )?|un)erwunscht\b`),
   rule(String.raw`\b(?:mail|e-?mail|stuur|benader|contacteer)(?:t|en)? ${ME} ${W2}niet\b`),
   rule(String.raw`\b${ME} ${W2}niet (?:te |meer te )?(?:mailen|e-?mailen|benaderen|contacteren|lastig te vallen|lastigvallen|te benaderen)\b`, { needsWish: true }),
   rule(String.raw`\bgeen ${W2}(?:${MAIL}|contact|reclame|benadering(?:en)?|spam) (?:${W2})?meer\b|\bgeen (?:zin|behoefte|interesse) (?:meer )?(?:in|aan) (?:verdere |nog meer |jullie |deze |die |uw |je )${W2}${MAIL}\b`),
@@ -161,7 +170,7 @@ export const RULES: Rule[] = [
   rule(String.raw`\bkeine[nrs]? ${W2}(?:${MAIL}|werbung|kontaktaufnahme|kontaktaufnahmen|angebote|kontakt) (?:${W2})?mehr\b`),
   leave(String.raw`\b(?:aus|von) ${W2}${LIST} ${W2}(?:genommen|entfernt|gestrichen|geloscht|ausgetragen)\b`),
   rule(String.raw`\bkeine (?:weitere|weiteren|neue|neuen|erneute|erneuten) ${W2}(?:${MAIL}|kontaktaufnahmen?|werbung|kontaktversuche)\b|\bkein interesse (?:mehr )?an (?:weiteren|ihren|diesen|solchen) ${W2}${MAIL}\b`),
-  rule(String.raw`\b(?:kontaktieren|schreiben|anschreiben|mailen|kontakten|belastigen|senden|schicken) sie (?:${ME}|mir) ${W2}(?:nicht mehr|nie wieder|nicht weiter|keine \w+ mehr|nichts mehr)\b|\b(?:nicht|nie) (?:mehr|weiter|wieder|langer) ${W2}${DE_CONTACT}\b|\bmelden sie sich ${W2}nicht mehr\b`),
+  rule(String.raw`\b(?:kontaktieren|schreiben|anschreiben|mailen|kontakten|belastigen|senden|schicken) sie (?:${ME}|mir) ${W2}(?:nicht mehr|nicht langer|nie wieder|nicht weiter|keine \w+ mehr|nichts mehr)\b|\b(?:nicht|nie) (?:mehr|weiter|wieder|langer) ${W2}${DE_CONTACT}\b|\bmelden sie sich ${W2}nicht mehr\b`),
   rule(String.raw`\bnicht mehr ${W2}(?:zu )?melden\b`, { needsWish: true }),
   leave(String.raw`\b(?:loschen|entfernen|streichen) sie ${W2}(?:meine[nrs]? ${W2}${DE_MY_DATA}|${ME})\b|\bmeine[nrs]? ${W2}${DE_MY_DATA} ${W2}(?:loschen|entfernen|geloscht|entfernt)\b|\bloschung ${W2}(?:meiner|der|aller) ${W2}(?:daten|adresse|kontaktdaten|e-?mail-?adresse)\b`),
   rule(String.raw`\blassen sie ${ME} ${W2}in ruhe\b|\bnichts (?:mehr )?(?:von (?:ihnen|euch|dir) )?(?:mehr )?(?:horen|bekommen|erhalten)\b`),
@@ -178,6 +187,9 @@ export const RULES: Rule[] = [
   rule(String.raw`(?:^|\bne ${W}|\bn'\w+ ${W2})plus (?:jamais )?(?:de |d')${W2}(?:e-?mails|mails|messages|courriels|offres|sollicitations|propositions|relances)\b|\bstop (?:aux|a vos|avec (?:les|vos|ces)) ${W2}${MAIL}\b|\b(?:arretez|cessez|stoppez) (?:vos|ces|les|tous (?:vos|ces|les)|toutes (?:vos|ces|les)) ${W2}(?:${MAIL}|envois)\b`),
   rule(String.raw`\bne ${W2}(?:souhaite|veux|desire) pas (?:etre (?:contacte|sollicite|recontacte)e?|recevoir)\b|\b(?:plus|jamais) (?:\w+ )?entendre parler\b|\b(?:m'oublier|oubliez[- ]moi)\b`),
   rule(String.raw`\b(?:arretez|arrete|arreter|cessez|cesser|stoppez|stopper) (?:de |d')(?:${ME} |m'|nous |me )?${W2}(?:${FR_CONTACT}|envoyer)\b`, { negatable: true, kind: 'stop' }),
+  // "Merci de ne pas me recontacter", "je vous prie de ne jamais m'écrire": a wish with "ne pas".
+  rule(String.raw`\b(?:merci|veuillez|priere|je vous (?:prie|demande|saurais gre)|je (?:prefere|souhaite|voudrais|prefererais|souhaiterais)|j'aimerais) (?:de |d')?(?:bien )?(?:vouloir )?ne (?:pas|jamais|plus) (?:me |m')?(?:re)?${FR_CONTACT}\b`),
+  rule(String.raw`\b(?:ensure|make sure|see to it) (?:that )?(?:i|i'm|my (?:details|address|e-?mail|data)) (?:am |is |are |will be |get |'m )?(?:not|never|no longer) ${W2}(?:contacted|e-?mailed|mailed|approached|messaged)\b`),
   rule(String.raw`\blaissez[- ]moi (?:tranquille|en paix)\b|\bje refuse (?:d'etre|qu'on|que vous) ${W2}(?:contacte|sollicite|${FR_CONTACT})\b`),
   leave(String.raw`\b(?:retirez|supprimez|enlevez|effacez|rayez|retirer|supprimer|enlever|effacer) ${W2}(?:mon adresse|mon e-?mail|mes coordonnees|mes donnees|mon nom|mon profil|mes informations)\b`),
   leave(String.raw`\b(?:etre|soit|soient|sois) (?:definitivement )?(?:retire|supprime|efface|desinscrit|desabonne|raye|enleve|radie)e?s?\b`),
@@ -200,8 +212,14 @@ export const RULES: Rule[] = [
   // "I don't appreciate these emails", "ik stel deze mails niet op prijs".
   rule(String.raw`\b(?:don't|do not) appreciate ${W2}${MAIL}|\bstel ${W2}(?:het |deze |die |jullie )?(?:${MAIL} )?(?:niet|geen) (?:op )?prijs\b`, { verdict: 'review', lean: true }),
   // "I'm sick of these emails": a complaint; a recruiter decides.
-  rule(String.raw`\b(?:sick|tired|fed up) (?:of|with) ${W2}${MAIL}\b|\b(?:ben )?(?:het )?(?:zat|beu) ${W2}(?:van )?${W2}${MAIL}\b|\b(?:genervt|satt)\b.{0,30}\b${MAIL}\b`, { verdict: 'review', lean: true }),
+  rule(String.raw`\b(?:sick|tired|fed up) (?:of|with) ${W2}${MAIL}\b|\bgenoeg (?:van|met) ${W2}${MAIL}\b|\b(?:reicht|reichts|genug) ${W2}mit ${W2}${MAIL}\b|\b(?:assez|marre) (?:de|des) ${W2}${MAIL}\b|\b(?:ben )?(?:het )?(?:zat|beu) ${W2}(?:van )?${W2}${MAIL}\b|\b(?:genervt|satt)\b.{0,30}\b${MAIL}\b`, { verdict: 'review', lean: true }),
 ];
+
+/**
+ * A short reply that is only fed up, with no object: "Whatever. Enough.", "Nee. Laat maar.", "Es reicht langsam.",
+ * "Bon, ça suffit maintenant." A recruiter reads it (leaning out); it is no withdrawal.
+ */
+export const FED_UP = /^(?:(?:ok|okay|well|right|so|whatever|alright|fine|nee|nou|tja|bon|bah|ach|na|gut|also|ja|yes|oh|eh|hmm|zo|pff|meh|nein|non|no|ok dan)[ ,]+)*(?:enough|that's enough|that is enough|it's enough|enough is enough|genoeg|(?:het|dit|dat) is (?:wel |nu |zo |echt )?genoeg|zo is het genoeg|wel genoeg|genug|es reicht|das reicht|jetzt reicht's|jetzt reichts|ca suffit|c'est assez|assez|forget it|never ?mind|laat maar|laat ook maar|vergeet het(?: maar)?|lass (?:es|mal)(?: gut sein)?|vergiss es|vergessen sie es|laissez tomber|laisse tomber|tant pis|whatever)(?: (?:now|already|then|dan|nu|maar|zo|wel|jetzt|langsam|mal|maintenant|alors|hoor|echt|really|zo|nun|gut))*$/;
 
 /** A whole clause that is only "stop" (with "please", "it", "now", "hiermee"…). */
 const POLITE = '(?:please|pls|plz|kindly|just|now|aub|alsjeblieft|alstublieft|svp|bitte|graag|nu|gewoon|toch|thanks|thank you|merci|danke|bedankt|dank je|dankjewel|ok|okay|so|dus|also|donc|and|en|und|et|then|dan)';

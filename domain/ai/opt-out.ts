@@ -13,7 +13,7 @@
 // phone number", "stop by our office") included. The phrases are in
 // opt-out-rules.ts; this file reads the sentence around a match.
 import { expandShorthand, normalise, typoReader } from './text.ts';
-import { BARE_STOP, INFLECTIONS, KEY_WORDS, LIST, MAIL, NOT_TYPOS, RULES, type Rule } from './opt-out-rules.ts';
+import { BARE_STOP, FED_UP, INFLECTIONS, KEY_WORDS, LIST, MAIL, NOT_TYPOS, RULES, type Rule } from './opt-out-rules.ts';
 
 export type OptOutVerdict = 'yes' | 'review' | 'no';
 export interface OptOut {
@@ -31,7 +31,7 @@ const mendTypo = typoReader(KEY_WORDS, [...NOT_TYPOS, ...INFLECTIONS]);
 // A negation governing the match: "don't (want to) unsubscribe", "niet (te) afmelden", "bitte nicht abmelden",
 // "please do NOT unsubscribe me", "auf keinen Fall abmelden", with words like "really", "vooral", "surtout" in between.
 const NEGATOR = String.raw`(?:don't|dont|do not|does not|doesn't|no need to|not|never|won't|wouldn't|didn't|shouldn't|needn't|no reason to|niet|nooit|geen|nicht|nie|niemals|kein|keine|keinen fall|keineswegs|pas|jamais|aucun cas|instead of|rather than|in plaats van|anstatt|statt|au lieu de)`;
-const FILLER = String.raw`(?:want|wish|need|have|to|me|mij|mich|moi|ever|please|you|je|u|jij|te|zu|willen|wil|hoef|hoeft|hoeven|worden|be|being|get|getting|ik|i|going|gonna|plan|planning|intend|mean|meant|meaning|yet|ga|gaan|will|would|wollen|mochte|veux|souhaite|vais|de|het|surtout|vooral|absoluut|zeker|echt|really|absolutely|just|bitte|aub|hoor|maar|alsjeblieft|alstublieft|vraiment|gar|bloss|doch|jetzt|now|nu|ooit|mal|eens|sie|dare|even|think|about|besoin|nodig|brauchen|mussen|muss|devez|dois|ihr|jullie|dat|that|dass|que|ask|asking|vraag|do|doe|gewoon|nog|still|noch|encore|uns|us|ons|nous|auf)`;
+const FILLER = String.raw`(?:want|wish|need|have|to|me|mij|mich|moi|ever|please|you|je|u|jij|te|zu|willen|wil|hoef|hoeft|hoeven|worden|be|being|get|getting|ik|i|going|gonna|plan|planning|intend|mean|meant|meaning|yet|ga|gaan|will|would|wollen|mochte|veux|souhaite|vais|de|het|surtout|vooral|absoluut|zeker|echt|really|absolutely|just|bitte|aub|hoor|maar|alsjeblieft|alstublieft|vraiment|gar|bloss|doch|jetzt|now|nu|ooit|mal|eens|sie|dare|even|think|about|besoin|nodig|brauchen|mussen|muss|devez|dois|ihr|jullie|dat|that|dass|que|ask|asking|vraag|do|doe|gewoon|nog|still|noch|encore|uns|us|ons|nous|auf|dream|dreaming|of|veuille|voudrais|voulais|souhaiterais|compte)`;
 const NEGATED_BEFORE = new RegExp(String.raw`\b${NEGATOR}(?: ${FILLER})*\s*$`);
 // "unsubscribing is not what I want", "meld me vooral niet af", "ne me désinscrivez surtout pas".
 const NEGATED_AFTER = /^\s*(?:(?:is|was|would be|will be|surtout|vooral|absoluut|echt|bitte|please|hoor|maar|alsjeblieft|vraiment|alors|bloss|ja) )*(?:not|isn't|wasn't|niet|nicht|pas|jamais|no longer|keinesfalls|auf keinen fall)\b(?! (?:interested|looking|geinteresseerd|interessiert|interesse|op zoek|auf der suche|for me|voor mij|pour moi)\b)/;
@@ -50,9 +50,9 @@ const CONDITION_AFTER = /^(?:\s*\S+){0,6}?\s*\b(?:if|unless|als|indien|tenzij|we
 const FIRST_PERSON_FUTURE = /\b(?:i'll|i will|i'm going to|i am going to|i might|i may|i'd have to|ik ga (?:me|mij)?|ik zal|ich werde|je vais)\s*(?:\S+\s){0,2}$/;
 const FIRST_PERSON = /\b(?:i|i'm|i'd|ik|ich|je|j'\w+)\b/;
 // "Maybe take me off for now?", "misschien…", "vielleicht…", "peut-être…": hedged.
-const HEDGE = /\b(?:maybe|perhaps|possibly|misschien|wellicht|eventueel|vielleicht|eventuell|moglicherweise|peut-etre|peut etre|eventuellement|probablement|probably)\b/;
+const HEDGE = /\b(?:i think|i guess|kind of|sort of|denk ik|ik denk|glaube ich|ich glaube|denke ich|ich denke|je crois|je pense|un peu|een beetje|ein bisschen|eigenlijk wel|langsam|maybe|perhaps|possibly|misschien|wellicht|eventueel|vielleicht|eventuell|moglicherweise|peut-etre|peut etre|eventuellement|probablement|probably)\b/;
 // A request that is limited in time, channel or topic is a preference, not an opt-out.
-const QUALIFIED = /\b(?:by|via|on|through|per|op) (?:my )?(?:work )?(?:phone|telephone|mobile|cell|whatsapp|linkedin|telefoon|mobiel|sms|text)\b|\b(?:sms|whatsapp|text messages?|phone calls?|inmails?|linkedin messages?|push notifications?)\b|\bfor (?:this|that|the) (?:role|vacancy|position|job|vacature|functie|rol)\b|\b(?:bel|call|app|whatsapp|text|phone) (?:me|mij) (?:liever|instead|rather)\b|\bliever (?:bellen|telefonisch|via)\b|\b(?:irrelevant|irrelevante|niet relevante|until|till|for now|for the time being|for the (?:next|coming)|for a (?:while|few|couple)|this (?:month|year|quarter)|next (?:year|month|spring|summer|autumn|fall|winter)|right now|at the moment|at work|work (?:e-?mail|address)|(?:private|personal) (?:e-?mail|address)|instead|unless|except|only|about (?:roles|jobs|positions|vacancies) (?:in|for|at|outside)|(?:jobs|roles|positions|vacancies) (?:in|for|outside|that)|tot (?:na|en met|\d)|voorlopig|even niet|op dit moment|momenteel|werkmail|werkadres|prive|privemail|priveadres|voortaan naar|op (?:mijn )?werk|behalve|alleen|tenzij|bis (?:zum|nach)|vorerst|erst mal|erstmal|jusqu'|pour le moment|pour l'instant|temporarily|tijdelijk|vorubergehend|temporairement)\b/;
+const QUALIFIED = /\b(?:by|via|on|through|per|op) (?:my )?(?:work )?(?:phone|telephone|mobile|cell|whatsapp|linkedin|telefoon|mobiel|sms|text)\b|\b(?:sms|whatsapp|text messages?|phone calls?|inmails?|linkedin messages?|push notifications?)\b|\bfor (?:this|that|the) (?:role|vacancy|position|job|vacature|functie|rol)\b|\b(?:bel|call|app|whatsapp|text|phone) (?:me|mij) (?:liever|instead|rather)\b|\bliever (?:bellen|telefonisch|via)\b|\b(?:(?:before|after|during|between|outside|voor|na|tijdens|buiten|vor|nach|wahrend|avant|apres|pendant) (?:\d+|noon|lunch|work|office|business|werktijd|kantoortijd|werkuren|werkzeit|\w+day|\w+dag|\w+tag|the weekend|weekends|hours|uur|uhr|heures|\d+(?:am|pm|h|u))|irrelevant|irrelevante|niet relevante|until|till|for now|for the time being|for the (?:next|coming)|for a (?:while|few|couple)|this (?:month|year|quarter)|next (?:year|month|spring|summer|autumn|fall|winter)|right now|at the moment|at work|work (?:e-?mail|address)|(?:private|personal) (?:e-?mail|address)|instead|unless|except|only|about (?:roles|jobs|positions|vacancies) (?:in|for|at|outside)|(?:jobs|roles|positions|vacancies) (?:in|for|outside|that)|tot (?:na|en met|\d)|voorlopig|even niet|op dit moment|momenteel|werkmail|werkadres|prive|privemail|priveadres|voortaan naar|op (?:mijn )?werk|behalve|alleen|tenzij|bis (?:zum|nach)|vorerst|erst mal|erstmal|jusqu'|pour le moment|pour l'instant|temporarily|tijdelijk|vorubergehend|temporairement)\b/;
 // "…but keep me in your database": partial.
 const KEEP_ME = /\b(?:keep me (?:in|on|posted|updated|informed)|stay (?:in|on) (?:your|the|our)|remain (?:in|on)|stay subscribed|remain subscribed|(?:blijf|blijven) (?:graag )?(?:ingeschreven|aangemeld)|ingeschreven blijven|aangemeld blijven|(?:but|maar|aber|mais) (?:\w+ ){0,3}(?:wel|still|keep|continue|noch|toujours)|stay in touch|keep in touch|hou(?:d)? me (?:op de hoogte|in)|blijf (?:graag )?in (?:jullie|het|je)|in contact blijven|halten sie mich auf dem laufenden|tenez-moi au courant)\b/;
 // "I unsubscribed (by mistake)": past; a complaint that mail still comes is an opt-out.
@@ -89,7 +89,7 @@ const TOPIC_ABOUT = /^\s*(?:(?:me|mij|mich|mir|moi) )?(?:about|regarding|for|wit
 // Removing a phone number only: a preference about calls.
 const PHONE = /\b(?:phone|telephone|mobile|cell|\w*nummer|number|numero|portable|telefon\w*|handy)\b/;
 const DATA_WORD = /\b(?:e-?mail\w*|data|details|gegevens|daten|donnees|coordonnees|adres\w*|address|profile?|profiel)\b/;
-const WISH = /\b(?:kunnen|kunt|kun|mogen|mag|wil|wilt|willen|wens|wenst|hoef|hoeft|hoeven|graag|liever|aub|alsjeblieft|alstublieft|gelieve|svp|please|worden|word|kunt u|kun je|wil je|wilt u|zou|zouden|moet|moeten|fijn|prijs|appreciate|grateful|prefer|rather|wish|would|kindly|mind|could|can you|bitte|mochte|wurde|ware|dankbar)\b|'d\b/;
+const WISH = /\b(?:verzoek|verzoeke|verzoeken|request|requesting|ersuche|prie|demande|kunnen|kunt|kun|mogen|mag|wil|wilt|willen|wens|wenst|hoef|hoeft|hoeven|graag|liever|aub|alsjeblieft|alstublieft|gelieve|svp|please|worden|word|kunt u|kun je|wil je|wilt u|zou|zouden|moet|moeten|fijn|prijs|appreciate|grateful|prefer|rather|wish|would|kindly|mind|could|can you|bitte|mochte|wurde|ware|dankbar)\b|'d\b/;
 const CLAUSE_BREAK = /[,;:]|\s[-–]\s|\b(?:but|aber|mais|so|dus|also|donc)\b/g;
 
 // Interest in the rest of the reply ("not interested" is none).
@@ -136,6 +136,14 @@ function otherObject(sentence: string, before: string, match: RegExpExecArray, a
   return null;
 }
 
+// A disavowal after the mention: "the unsubscribe link is broken. Not that I want to use it", "niet dat ik dat wil",
+// "nicht dass ich mich abmelden will", "non pas que je veuille me désinscrire". Not "not that I want to be rude".
+const DISAVOWAL = /\b(?:not that (?:i|we) (?:really |actually |even |would |'d )?(?:want|wanted|wish|plan|planned|intend|need|am going|'m going|was going|mean)\b(?! to (?:be|sound|seem|complain|moan|whine|nag|rant)\b)|niet dat ik\b(?!.{0,30}\b(?:klaag|klagen|zeur|zeuren|moeilijk|onaardig|lastig)\b).{0,40}\b(?:wil|wilde|ga|van plan|zou willen|hoef)\b|nicht dass ich\b(?!.{0,30}\b(?:beschweren|meckern|unhoflich)\b).{0,40}\b(?:will|wollte|mochte|vorhabe|vorhatte|muss)\b|(?:non |ce n'est )?pas que (?:je|j')(?!.{0,30}\b(?:plaindre|plains|impoli)\b).{0,40}\b(?:veuille|voulais|veux|compte|souhaite|aie envie)\b)/;
+// "Afmelden? Echt niet!", "Unsubscribe? Never!": a question answered with a refusal.
+const REFUSAL = /^(?:(?:oh|ah|haha|lol|nee|no|nein|non|nope) ?,? )?(?:no|nope|never|no way|not a chance|of course not|absolutely not|definitely not|hell no|nee|nee hoor|echt niet|zeker niet|nooit|absoluut niet|geen sprake van|natuurlijk niet|nein|niemals|auf keinen fall|keinesfalls|naturlich nicht|bloss nicht|non|jamais|surtout pas|certainement pas|pas question|bien sur que non|jamais de la vie)\b/;
+// "Why don't you stop emailing me?": a rhetorical question, a request all the same.
+const RHETORICAL = /\b(?:why|waarom|warum|pourquoi)\b[^,]*$|\b(?:can't|won't|couldn't|kun je|kunt u|konnen sie) (?:you )?\S*\s*$/;
+
 /** "Don't unsubscribe me", "meld me vooral niet af", "ne me désinscrivez surtout pas". */
 function negated(before: string, match: RegExpExecArray, after: string): boolean {
   return NEGATED_BEFORE.test(before) || NEGATION_INSIDE.test(match[0]) || NEGATED_AFTER.test(after)
@@ -149,12 +157,14 @@ function judge(sentence: string, text: string, r: Rule, match: RegExpExecArray):
   const request = r.verdict === 'yes';
   if (r.kind === 'leave' && (REJOIN.test(text) || (ACCIDENT.test(clause) && !/\b(?:you|je|jullie|u|sie|vous)\b[^,]{0,30}$/.test(clause.split(ACCIDENT)[0])))) return 'no';
   if (REJOIN.test(text)) return 'review';
+  // "Mijn vrouw zegt: doe mij maar van de lijst af": reported speech.
+  if (SOMEONE_ELSE.test(before) && /\b(?:says|said|told me|zegt|zei|vroeg|sagt|sagte|dit|a dit)\s*:/.test(before)) return 'aside';
   if (SOMEONE_ELSE.test(`${before}${match[0]}`) && !/\b(?:me|mij|mich|moi|my|mijn|meine?|mes|mon)\b/.test(match[0])) return 'aside';
   if (r.negatable) {
     // "I can't unsubscribe", "the unsubscribe link doesn't work": they want out.
     if (/\b(?:can't|cannot|unable to|couldn't|can not|kan (?:me |mij )?niet|lukt (?:het )?niet)\s*(?:\S+\s){0,2}$/.test(before)
       || /^\S* ?(?:link|button|knop)\b.*\b(?:doesn't|does not|isn't|not|niet|broken|kapot)\b/.test(after)) return 'yes';
-    if (negated(before, match, after)) return 'no';
+    if (negated(before, match, after) && !(r.kind === 'stop' && RHETORICAL.test(before))) return 'no';
     if (HYPOTHETICAL.test(before)) return 'no';
   }
   if (r.kind === 'leave') {
@@ -166,10 +176,16 @@ function judge(sentence: string, text: string, r: Rule, match: RegExpExecArray):
     }
     const other = otherObject(sentence, before, match, after);
     if (other) return other;
+    // "Jullie hebben mij van de lijst gehaald", "Sie haben mich ausgetragen": a report of what we did, not a wish.
+    if (/\b(?:gehaald|afgehaald|verwijderd|geschrapt|gezet|genommen|entfernt|gestrichen|geloscht|ausgetragen|removed|deleted|taken off|retire|supprime|desinscrit)\b/.test(`${match[0]}${after.slice(0, 12)}`)
+      && /\b(?:heb|hebben|heeft|hebt|had|hadden|habe|haben|hat|hatten|have|has|avez|avait|ont)\b/.test(before)
+      && !/\b(?:worden|werden|be|wil|wens|graag|mochte|want|etre|please|aub|bitte|svp)\b/.test(sentence) && !STILL.test(sentence)) return 'review';
     // "de foto van mijn profiel verwijderen": something of mine, not my data.
     if (/^(?:mijn|my|meine[nrs]?|mes|mon|ma)\b/.test(match[0]) && /\b(?:van|of|from|von|vom|aus|de|du|des|uit|in|op|on)\s*$/.test(before)) return 'no';
   }
   if (r.kind === 'stop') {
+    // "Stop vooral niet met het sturen", "hör bloß nicht auf", "n'arrêtez surtout pas", "please don't stop".
+    if (negated(before, match, after) && !RHETORICAL.test(before)) return 'no';
     // "I'll stop emailing you", "ik stop ermee", "why did you stop emailing me?": not a request to us.
     if (/\b(?:i|i'll|i've|i'm|we|ik|wij|ich|wir|je vais|je veux|j'ai|nous)(?: \S+){0,2}\s*$/.test(before) && !/\byou\b/.test(before.slice(-20))) return 'no';
     if (/\b(?:did|have|has|had)(?: \S+){0,2}\s*$/.test(before)) return 'no';
@@ -180,7 +196,7 @@ function judge(sentence: string, text: string, r: Rule, match: RegExpExecArray):
   if (r.kind === 'leave' && PHONE.test(clause) && !DATA_WORD.test(clause.replace(/\b\w*(?:nummer|number)\b/g, ''))) return 'aside';
   if (r.needsList && !ABOUT_MAIL.test(sentence) && after.trim()) return 'aside';
   // "ik zal je niet meer mailen", "ik heb je niet meer gemaild": about the candidate's own mail.
-  if (r.kind !== 'leave' && /\bik (?:\S+ ){0,2}(?:je|jou|jullie|u)\b/.test(before) && !/\b(?:wil|wens|hoef)\b/.test(before)) return 'no';
+  if (r.kind !== 'leave' && /\bik (?:\S+ ){0,2}(?:je|jou|jullie|u)\b/.test(before) && !/\b(?:wil|wens|hoef|verzoek|verzoeke|vraag|vragen|bid|smeek)\b/.test(before)) return 'no';
   if (r.needsWish && !/^(?:(?:me|mij|mich|moi) )?$/.test(before) && !WISH.test(sentence)) return 'aside';
   if (FIRST_PERSON_FUTURE.test(before)) return 'review';
   if ((CONDITION.test(before) || CONDITION_AFTER.test(after)) && !POLITE_CONDITION.test(sentence)) return 'review';
@@ -200,7 +216,13 @@ export function detectOptOut(text: string): OptOut {
   let declined = false; // that, or "I don't want to unsubscribe"
   const sentences = splitSentences(text);
   const questions = new Set(sentences.filter((s) => s.endsWith('?')).map((s) => s.slice(0, -1).trim()));
-  for (const sentence of sentences.map((s) => s.replace(/\?$/, '').trim()).filter(Boolean)) {
+  const plain = sentences.map((s) => s.replace(/\?$/, '').trim()).filter(Boolean);
+  for (const [index, sentence] of plain.entries()) {
+    // What follows a match, up to the end of the next sentence: where a disavowal would stand.
+    const following = (from: number) => `${sentence.slice(from)} ${plain[index + 1] ?? ''}`;
+    // "Afmelden? Echt niet, ik lees ze graag.": the question is answered with a refusal; never a withdrawal (a
+    // recruiter may read it, as any bare stop asked back).
+    if (questions.has(sentence) && sentence.split(' ').length <= 6 && REFUSAL.test(plain[index + 1] ?? '')) { review ??= sentence; refused = true; continue; }
     const clauses = sentence.split(/[,:!–—-]/).map((c) => c.replace(/\s+/g, ' ').trim());
     const bare = clauses.find((c) => BARE_STOP.test(c));
     // "Stop! This is exactly the job I was waiting for": an exclamation; a recruiter reads it. So is a bare stop
@@ -208,11 +230,13 @@ export function detectOptOut(text: string): OptOut {
     if (bare && questions.has(sentence)) { review ??= bare; continue; }
     if (bare && (INTEREST.test(normalise(text)) || HEDGE.test(sentence)
       || (CONDITION.test(sentence) && !POLITE_CONDITION.test(sentence)))) review ??= bare;
+    else if (bare && DISAVOWAL.test(following(sentence.indexOf(bare) + bare.length))) declined = true;
     else if (bare) return { verdict: 'yes', phrase: bare, leaning: false, refused: false };
     for (const r of RULES) {
       const match = r.re.exec(sentence);
       if (!match) continue;
       const verdict = judge(sentence, normalise(text), r, match);
+      if (verdict === 'yes' && DISAVOWAL.test(following(match.index + match[0].length))) { declined = true; continue; }
       if (verdict === 'yes') return { verdict, phrase: match[0], leaning: false, refused: false };
       if (verdict === 'review' && r.softReview) {
         softReview ??= match[0];
@@ -229,5 +253,9 @@ export function detectOptOut(text: string): OptOut {
     }
   }
   review ??= declined ? null : softReview;
+  // "Whatever. Enough.", "Nee. Laat maar.": fed up, nothing else said.
+  if (!review && !declined && plain.length <= 3 && plain.join(' ').split(' ').length <= 8 && FED_UP.test(plain.join(', ').replace(/!/g, '').replace(/\s+/g, ' ').trim())) {
+    return { verdict: 'review', phrase: plain.join(' '), leaning: true, refused };
+  }
   return review ? { verdict: 'review', phrase: review, leaning, refused } : { verdict: 'no', phrase: null, leaning: false, refused };
 }

@@ -129,6 +129,19 @@ export const PHRASES: Array<[string, number, ('fixed' | 'ask')?]> = [
   ['autre poste', -1.5], ['mon domaine', 1], ['mon truc', 1.5],
   ['non merci', -2, 'fixed'], ['pas interesse', -2, 'fixed'], ['pas interessee', -2, 'fixed'], ['poste actuel', -1, 'fixed'],
   ['ne me desabonnez pas', 0, 'fixed'], ['avec plaisir', 2], ['quand pouvons', 1.5, 'ask'], ["ca m'interesse", 2],
+  // Coming by in person: "I'll drop by the office", "ik kom dinsdag langs", "ich schaue vorbei", "je passerai".
+  ['drop by', 1.5], ['come by', 1.5], ['swing by', 1.5], ['pop by', 1.5], ['pop in', 1], ['pop over', 1.5], ['come over', 1], ['kom langs', 1.5], ['komen langs', 1.5],
+  ['wel even langs', 1.5], ['even langs', 1.5], ['schaue vorbei', 1.5], ['komme vorbei', 1.5], ['ist vorbei', -1, 'fixed'], ['je passerai', 1.5], ['je passe', 1], ['serai present', 1.5], ['serai presente', 1.5], ['serai la', 1.5],
+  // Dutch declines about pay or distance: "de reisafstand is te groot", "ligt onder wat ik nu verdien", "ik ga er niet op in".
+  ['te groot', -1.5], ['te lang', -1], ['ga er niet op in', -2, 'fixed'], ['ga er niet op', -2, 'fixed'], ['ga ik niet op in', -2, 'fixed'], ['onder wat ik', -2], ['minder dan ik nu', -2],
+  ['lager dan', -1.5], ['zu lang', -1], ['zu gross', -1.5], ['trop long', -1], ['trop grande', -1.5],
+  // Fed up: "I've had enough", "es reicht", "ça suffit", "laissez tomber". "Kind of" is no kindness.
+  ['kind of', 0, 'fixed'], ['sort of', 0, 'fixed'], ['had enough', -2, 'fixed'], ['genoeg van', -1.5, 'fixed'], ['en ai assez', -2, 'fixed'], ['en ai marre', -2, 'fixed'],
+  ['das reicht', -1.5, 'fixed'], ['es reicht', -1.5, 'fixed'], ['ca suffit', -1.5, 'fixed'], ['laissez tomber', -1.5, 'fixed'], ['forget it', -1.5, 'fixed'],
+  ["wouldn't dream", 1, 'fixed'], ['would not dream', 1, 'fixed'],
+  // Undoing an unsubscribe: they want our mail.
+  ['terugdraaien', 1.5], ['ongedaan maken', 1.5], ['blijven krijgen', 1.5], ['blijven ontvangen', 1.5], ['wel blijven', 1], ['ruckgangig machen', 1.5], ['wieder in den', 1.5, 'ask'],
+  ['wieder auf die', 1.5, 'ask'], ['weiterhin', 1], ['annuler ma desinscription', 1.5], ['continuer a recevoir', 1.5], ['keep receiving', 1.5, 'ask'], ['undo', 1.5],
   // Asking to be put back on the list after an unsubscribe by mistake: they want our mail.
   ['put me back', 2, 'ask'], ['keep getting', 1.5, 'ask'], ['keep receiving', 1.5, 'ask'], ['re add me', 2, 'ask'], ['weer aanmelden', 2, 'ask'],
   ['opnieuw aanmelden', 2, 'ask'], ['wieder auf', 1.5, 'ask'], ['wieder aufnehmen', 2, 'ask'], ['me reinscrire', 2, 'ask'], ['reinscrivez moi', 2, 'ask'],
@@ -156,7 +169,7 @@ export const WORDS: Record<string, number> = {
   // German
   interessiert: 2, gerne: 1.5, gern: 1.5, spannend: 1.5, klingt: 0.5, danke: 0.5, leider: -0.8, nein: -1.5, zufrieden: -1.5,
   abmelden: -2, wechseln: 1, wechsel: 1, gut: 1, gespannt: 1.5, neugierig: 1, lust: 1.5, einverstanden: 1, unterbezahlt: -2, toll: 2, perfekt: 2, ausgezeichnet: 2, wunderbar: 2, grossartig: 2, freue: 1.5, freuen: 1.5, verfugbar: 0.5, gesprach: 0.5,
-  bewerben: 1.5, passt: 1, klasse: 1.5, genial: 2, interessanten: 1.5, schade: -1, nervig: -2, nervt: -2, lastig: -1.5,
+  vorbei: 1.5, bewerben: 1.5, passt: 1, klasse: 1.5, genial: 2, interessanten: 1.5, schade: -1, nervig: -2, nervt: -2, lastig: -1.5,
   aufdringlich: -2, unverschamt: -2, unserios: -2, absage: -1.5, unpassend: -1.5, austragen: -2,
   // French
   oui: 1.5, volontiers: 2, interessee: 2, merci: 0.5, malheureusement: -0.8, non: -1.5, desabonner: -2, "m'interesse": 2,

@@ -45,10 +45,14 @@ const NOT_AN_ANSWER = [
   /\b(have|has) left\b(?! you| a | an | my | it\b).*\b(contact|questions)\b/, /\bniet meer (gelezen|gecontroleerd|bekeken)\b/, /\bnicht mehr gelesen\b/, /\breturning message to sender\b/,
   /\bniet meer in gebruik\b/, /\bwerkt (?:hier|daar|er|bij \w+)\b(?: \w+){0,4} niet meer\b/, /\barbeitet (?:hier|dort|bei \w+)\b(?: \w+){0,4} nicht mehr\b/, /\bne travaille plus (?:ici|chez|dans|avec)\b/,
   /\b(?:doesn't|does not) work (?:here|there|at|for)\b.{0,40}\bany ?more\b/, /\bn'est plus (?:chez|dans|avec)\b/, /\bist nicht mehr (?:bei|im|in)\b/, /\bniet (afgeleverd|bezorgd)\b/, /\bkon niet worden (afgeleverd|bezorgd)\b/, /\bonbestelbaar\b/,
+  /\b(?:heeft|hebt|heb je|hebben jullie|have|got|haben sie|hast du|avez|as) (?:de|het|the|den|die|le|la) (?:verkeerde|wrong|falsche[n]?|mauvaise?)\b/, /\b(?:verkeerde|wrong|falsche[n]?|mauvaise?)\b.{0,40}\b(?:ik ben geen|ik ben niet|i'm not a|i am not a|ich bin kein|ich bin nicht|je ne suis pas)\b/,
   /\bverkeerde (persoon|\w+)\b.*\b(gemaild|bedoelt)\b/, /\bverkeerde persoon\b/, /\b(werkt|ben) hier niet meer\b/, /\bwerkt niet meer bij\b/,
   /\bniet meer werkzaam\b/, /\buit dienst\b/, /\bbestaat niet meer\b/, /\bnicht (mehr )?zugestellt\b/, /\bunzustellbar\b/,
   /\bnicht mehr (im unternehmen|bei uns|tatig)\b/, /\bne fait plus partie\b/, /\bn'a pas pu etre (remis|distribue)\b/,
 ];
+
+// "Please don't remove me, I'm just busy": keeping the door open, not interest.
+const JUST_BUSY = /\b(?:busy|druk|geen tijd|wenig zeit|keine zeit|occupee?|pas le temps)\b/;
 
 const PHRASE_TOKENS = PHRASES.map(([phrase, weight, kind]) => ({ tokens: phrase.split(' '), weight, kind }))
   .sort((a, b) => b.tokens.length - a.tokens.length);
@@ -145,7 +149,7 @@ export function classifySentiment(text: string, context: ReplyContext = {}): Sen
   const base = { optOut, removalRequested: optOut === 'yes', autoReply, autoReplyUntil: autoReply ? auto.returnDate : null };
   if (autoReply || (optOut !== 'yes' && NOT_AN_ANSWER.some((pattern) => pattern.test(normalise(text))))) return { ...base, sentiment: 'other', score: 0 };
   // "Maybe take me off for now?" leans out; "please don't unsubscribe me" leans in.
-  const lean = (optOut === 'review' && reading.leaning ? -1.5 : 0) + (reading.refused ? 1.5 : 0);
+  const lean = (optOut === 'review' && reading.leaning ? -1.5 : 0) + (reading.refused && !JUST_BUSY.test(normalise(text)) ? 1.5 : 0);
   const score = Math.round((sentimentScore(text, optOut === 'no') + lean) * 100) / 100;
   if (optOut === 'yes') return { ...base, sentiment: 'negative', score: Math.min(score, -2) };
   const sentiment: Sentiment = score >= 1 ? 'positive' : score <= -1 ? 'negative' : 'neutral';

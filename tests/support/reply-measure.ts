@@ -2,7 +2,7 @@
 // shared by tests/unit/reply-classification.test.ts and bench/replies.ts.
 // The tuning set is every tuning*.json file: the files the rules were written
 // with, earlier blind sets once seen (tuning-2.json, tuning-4.json) and examples
-// per class of failure. The held-out set (held-out-3.json) was written by
+// per class of failure (tuning-6.json was held-out-3.json). The held-out set (held-out-4.json) was written by
 // someone who never saw the rules, and no rule may change after reading it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,7 +25,7 @@ const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const REPLIES = path.join(FIXTURES, 'replies');
 export const REPLY_SETS = {
   tuning: readdirSync(REPLIES).filter((file) => /^tuning(?:-\d+)?\.json$/.test(file)).sort().map((file) => path.join(REPLIES, file)),
-  heldOut: [path.join(REPLIES, 'held-out-3.json')],
+  heldOut: [path.join(REPLIES, 'held-out-4.json')],
 };
 
 /** The files' replies together; null when one of the files is missing. */

@@ -1,23 +1,24 @@
 // Opt-out detection, sentiment and auto-reply labels on labelled replies.
 // The tuning set is every tuning*.json file the rules were written with (earlier
 // blind sets, once seen, included): on it the rules must find every request to
-// stop and take nothing else for one. The blind held-out set (held-out-3.json,
-// written by someone who never saw the rules) is measured by `npm run bench --
-// replies`, not gated here: its targets (opt-out recall >= 95%, no false
-// withdrawal, sentiment >= 85%) are not met yet, and a rule tuned until this file
-// passes would make the figure meaningless. See the closing note of issue 7.
+// stop and take nothing else for one. The held-out set, held-out-4.json, was
+// written by someone who never saw the rules, and was read only after they were
+// frozen. A change to the rules must not make it worse; a new round of tuning
+// turns it into a tuning file and needs a new blind set (see issue 7's note).
 import { describe, expect, it } from 'vitest';
 import { languageCode, loadReplies, measureReplies, REPLY_SETS } from '../support/reply-measure.ts';
 
 const tuning = loadReplies(REPLY_SETS.tuning);
+const heldOut = loadReplies(REPLY_SETS.heldOut);
 
 const summary = (figures: ReturnType<typeof measureReplies>) => {
   const { missedOptOuts: _m, falsePositives: _f, wrongSentiment: _w, ...numbers } = figures;
   return numbers;
 };
 
-it('has its tuning files', () => {
+it('has its tuning files and its held-out file', () => {
   expect(tuning, `missing one of ${REPLY_SETS.tuning.join(', ')}`).not.toBeNull();
+  expect(heldOut, `missing ${REPLY_SETS.heldOut.join(', ')}: the held-out figures cannot be measured`).not.toBeNull();
 });
 
 describe.runIf(tuning)('the tuning set', () => {
@@ -41,5 +42,27 @@ describe.runIf(tuning)('the tuning set', () => {
   it('labels sentiment and auto-replies', () => {
     expect(figures.sentimentAccuracy).toBeGreaterThanOrEqual(0.95);
     expect(figures.autoReplyAccuracy).toBeGreaterThanOrEqual(0.98);
+  });
+});
+
+describe.runIf(heldOut)('the held-out set', () => {
+  const set = heldOut ?? [];
+  const figures = measureReplies(set);
+
+  it('has at least 150 labelled replies', () => {
+    console.log('held-out set', summary(figures));
+    expect(set.length).toBeGreaterThanOrEqual(150);
+  });
+
+  it('never withdraws consent for a reply that does not ask to stop', () => {
+    expect(figures.falsePositives).toEqual([]);
+  });
+
+  it('finds at least 95% of the requests to stop', () => {
+    expect(figures.optOutRecall).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('labels at least 85% of the sentiments right', () => {
+    expect(figures.sentimentAccuracy).toBeGreaterThanOrEqual(0.85);
   });
 });
