@@ -456,33 +456,18 @@ async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], mode: 'ski
   const withIds = rows.map((row, i) => ({ ...row, id: ids.rows[i].id }));
   const params = columns(withIds);
 
-  // New candidates; their consent is recorded in the ledger below (the file's
-  // columns, else the defaults), never written to the flags directly.
+  // New candidates with their first consent, written together with the ledger
+  // entries behind it (public.insert_imported_candidates; a suppressed address
+  // comes in without consent).
   const inserted = await tx.query<{ id: number }>(
-    `insert into public.candidates (id, name, email, phone, whatsapp_number, preferred_contact_method, job_function, skill_tags,
-                                    seniority_level, location, preferred_role, lead_score, notes, created_by)
-     overriding system value
-     select i.id, i.name, i.email, i.phone, i.whatsapp, coalesce(i.contact, 'email'), i.job,
-            coalesce(string_to_array(i.skills, chr(31)), '{}'), i.seniority, i.location, i.role, coalesce(i.lead, 0), i.notes, $16
-       from ${INPUT}
-     on conflict (email) where email is not null do nothing
-     returning id`, [...params, userId]);
+    `select id from public.insert_imported_candidates($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) as id`,
+    [...params, 'Consent column of a CSV import (or its default)']);
   const insertedIds = new Set(inserted.rows.map((row) => row.id));
   result.imported = insertedIds.size;
   const duplicates = withIds.filter((row) => !insertedIds.has(row.id));
 
-  // Consent: for new candidates, email by the file's value or the default
-  // (granted), WhatsApp only where the file says (its default, no consent, is
-  // what a candidate without a ledger entry has anyway); for existing ones only
-  // where the file changes their flags.
+  // Consent changes the file makes to existing candidates (new ones have theirs already).
   const consent: Array<{ candidateId: number; channel: 'email' | 'whatsapp'; granted: boolean }> = [];
-  for (const row of withIds) {
-    if (!insertedIds.has(row.id)) continue;
-    consent.push({ candidateId: row.id, channel: 'email', granted: row.candidate.allowsEmail ?? true });
-    if (row.candidate.allowsWhatsapp !== undefined) {
-      consent.push({ candidateId: row.id, channel: 'whatsapp', granted: row.candidate.allowsWhatsapp });
-    }
-  }
   const members = [...insertedIds];
 
   if (duplicates.length && mode === 'skip') {
