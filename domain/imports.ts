@@ -5,6 +5,7 @@
 // Every row goes through candidateCreateSchema, the schema the API uses.
 import { DomainError } from './errors.ts';
 import { recordInitialConsent } from './consent/ledger.ts';
+import { issueMessage } from './schemas/issues.ts';
 import type { Tx } from './db/request.ts';
 import { CsvError, type CsvRecord, decodeCsvBytes, type Delimiter, parseCsv, readCsv, type TextEncoding } from './csv.ts';
 import { candidateCreateSchema, type CandidateCreate } from './schemas/candidates.ts';
@@ -110,11 +111,11 @@ export function convertRow(fields: string[], mapping: ImportMapping): ConvertedR
   const score = cell('leadScore');
   if (score) raw.leadScore = /^-?\d+([.,]\d+)?$/.test(score) ? Math.round(Number(score.replace(',', '.'))) : score;
 
-  const result = candidateCreateSchema.safeParse(raw);
+  const result = candidateCreateSchema.safeParse(raw, { reportInput: true });
   if (result.success) return { ok: true, candidate: result.data };
   const issue = result.error.issues[0];
   const field = issue.path.join('.') || 'row';
-  return { ok: false, problem: { field, message: issue.code === 'invalid_type' && issue.input === undefined ? `${field} is required` : issue.message } };
+  return { ok: false, problem: { field, message: issueMessage(issue, field) } };
 }
 
 export interface PreviewRow { line: number; values: Record<string, unknown>; valid: boolean; problem?: RowProblem }

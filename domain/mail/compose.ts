@@ -7,6 +7,7 @@
 import type { Config } from '../config.ts';
 import { detectLanguage, type Language } from '../ai/placeholders.ts';
 import type { OutgoingMail } from './port.ts';
+import { escapeHtml } from '../html.ts';
 
 export interface OutboundRow {
   id: number;
@@ -70,10 +71,6 @@ export const FOOTER: Record<Language, { why: string; link: string }> = {
   english: { why: 'You receive this email because you are part of our talent network.', link: 'Unsubscribe' },
   dutch: { why: 'Je ontvangt deze e-mail omdat je deel uitmaakt van ons talentnetwerk.', link: 'Afmelden' },
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-}
 
 export function composeMail(row: OutboundRow, settings: MailSettings): OutgoingMail {
   const language = row.language ?? detectLanguage(row.content);

@@ -8,12 +8,9 @@ import { resubscribe, unsubscribe, unsubscribeState } from '../../domain/unsubsc
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
 import { inlineStylePageCsp } from '../security-headers.ts';
+import { escapeHtml } from '../../domain/html.ts';
 
 export const unsubscribeRoutes = new Hono<AppEnv>();
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-}
 
 const PAGE_STYLE = `body{font-family:system-ui,sans-serif;background:#f8fafc;color:#1f2937;display:grid;place-items:center;min-height:100vh;margin:0}
 main{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px;max-width:440px}h1{font-size:1.4rem;margin-top:0}
