@@ -28,7 +28,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR, EMBEDDED_PG_PORT: '55410', WORKER: 'on' },
+    env: { PORT: String(PORT), DATA_DIR, EMBEDDED_PG_PORT: '55410', WORKER: 'on', CHECK_API_RESPONSES: 'on' },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -10,14 +10,14 @@ import { compress } from 'hono/compress';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadConfig } from './domain/config.ts';
-import { bootPlatform } from './domain/boot.ts';
-import { DEMO_ADMIN, DEMO_ADMIN_TOTP_BASE32, DEMO_RECRUITER, findDemoUsers, seedDemoData, userCount } from './domain/demo.ts';
-import { checkConfiguration, demoUsersRefusal } from './domain/startup-checks.ts';
-import { clientIp } from './domain/client-ip.ts';
-import { createApi } from './edge-functions/app.ts';
-import { NON_PAGE_CSP, securityHeaders, securityHeaderValues } from './edge-functions/security-headers.ts';
-import { startWorker, type Worker } from './worker/index.ts';
+import { loadConfig } from '#domain/runtime/config.ts';
+import { bootPlatform } from '#domain/runtime/boot.ts';
+import { DEMO_ADMIN, DEMO_ADMIN_TOTP_BASE32, DEMO_RECRUITER, findDemoUsers, seedDemoData, userCount } from '#domain/demo/demo.ts';
+import { checkConfiguration, demoUsersRefusal } from '#domain/runtime/startup-checks.ts';
+import { clientIp } from '#domain/auth/client-ip.ts';
+import { createApi } from '#edge-functions/app.ts';
+import { NON_PAGE_CSP, securityHeaders, securityHeaderValues } from '#edge-functions/security-headers.ts';
+import { startWorker, type Worker } from '#worker/index.ts';
 
 const started = Date.now();
 const config = (() => {

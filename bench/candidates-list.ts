@@ -10,9 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { derivedSecret } from '../domain/boot.ts';
-import type { Config } from '../domain/config.ts';
-import { generateCandidates } from '../domain/demo-candidates.ts';
+import { derivedSecret } from '#domain/runtime/boot.ts';
+import type { Config } from '#domain/runtime/config.ts';
+import { generateCandidates } from '#domain/demo/demo-candidates.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const COMPOSE_FIELDS = 'id,name,email,phone,whatsappNumber,allowsEmail,allowsWhatsapp,talentPoolId';

@@ -3,7 +3,7 @@
 // (`node server.ts`) over loopback into a pool, with the duplicates updated.
 // Reports rows per second, the server's peak resident memory during the
 // import, and how often the progress endpoint moved meanwhile.
-import { FIRST_NAMES, LAST_NAMES } from '../domain/demo-candidates.ts';
+import { FIRST_NAMES, LAST_NAMES } from '#domain/demo/demo-candidates.ts';
 import { resetPeakRss, rss, startBenchServer } from './candidates-list.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);

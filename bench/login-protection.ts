@@ -5,12 +5,12 @@
 // successes / attempts and the p50 / p95 of their sign-in time, and what the
 // attackers got. The API runs in-process (no HTTP) on a temporary embedded
 // PostgreSQL, removed afterwards.
-import { createAuth } from '../domain/auth/better-auth.ts';
-import { DEVICE_COOKIE } from '../domain/auth/login-protection.ts';
-import { loadConfig } from '../domain/config.ts';
-import { openDatabase } from '../domain/db/pools.ts';
-import { DEMO_RECRUITER, seedDemoData } from '../domain/demo.ts';
-import { createApi, type Api } from '../edge-functions/app.ts';
+import { createAuth } from '#domain/auth/better-auth.ts';
+import { DEVICE_COOKIE } from '#domain/auth/login-protection.ts';
+import { loadConfig } from '#domain/runtime/config.ts';
+import { openDatabase } from '#domain/db/pools.ts';
+import { DEMO_RECRUITER, seedDemoData } from '#domain/demo/demo.ts';
+import { createApi, type ApiType } from '#edge-functions/app.ts';
 import { benchDatabase } from './support/database.ts';
 
 const ORIGIN = 'http://127.0.0.1:4400';
@@ -25,7 +25,7 @@ function percentile(sorted: number[], p: number) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null;
 }
 
-async function login(api: Api, ip: string, password: string, cookie?: string) {
+async function login(api: ApiType, ip: string, password: string, cookie?: string) {
   const response = await api.request(`${ORIGIN}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-bench-client-ip': ip, ...(cookie ? { cookie } : {}) },
@@ -36,7 +36,7 @@ async function login(api: Api, ip: string, password: string, cookie?: string) {
 }
 
 /** One attack: attackers loop until time is up while the user signs in again and again. */
-async function attack(api: Api, deviceCookie: string, attackerAddress: (worker: number, attempt: number) => string) {
+async function attack(api: ApiType, deviceCookie: string, attackerAddress: (worker: number, attempt: number) => string) {
   const started = performance.now();
   const attacker = { attempts: 0, wrong_password_401: 0, limited_429: 0 };
   const elapsed = () => (performance.now() - started) / 1000;

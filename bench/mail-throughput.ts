@@ -5,13 +5,13 @@
 // the queue, the database and the bookkeeping cost on top of SMTP itself.
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { openDatabase } from '../domain/db/pools.ts';
-import { loadConfig } from '../domain/config.ts';
-import { mailJob, QUEUES } from '../domain/jobs.ts';
-import { composeMail } from '../domain/mail/compose.ts';
-import { composerOptions } from '../domain/mail/port.ts';
-import { startWorker } from '../worker/index.ts';
-import { startSmtpSink } from '../tests/support/smtp-sink.ts';
+import { openDatabase } from '#domain/db/pools.ts';
+import { loadConfig } from '#domain/runtime/config.ts';
+import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
+import { composeMail } from '#domain/mail/compose.ts';
+import { composerOptions } from '#domain/mail/port.ts';
+import { startWorker } from '#worker/index.ts';
+import { startSmtpSink } from '#tests/support/smtp-sink.ts';
 import { benchDatabase } from './support/database.ts';
 
 const MESSAGES = 10_000;

@@ -3,7 +3,7 @@
 // language, on the tuning set (tuning*.json, written alongside the rules) and
 // the held-out set (held-out-4.json, never tuned on), and how many of the
 // reply-extraction fixtures come out exactly as the person wrote them.
-import { loadReplies, measureExtraction, measureReplies, REPLY_SETS } from '../tests/support/reply-measure.ts';
+import { loadReplies, measureExtraction, measureReplies, REPLY_SETS } from '#tests/support/reply-measure.ts';
 
 export async function run() {
   const sets = Object.fromEntries(Object.entries(REPLY_SETS).map(([name, files]) => {

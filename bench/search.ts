@@ -7,10 +7,10 @@
 // embedded PostgreSQL and removes it afterwards.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase } from '../domain/db/pools.ts';
-import { withClaims } from '../domain/db/request.ts';
-import { ensureDemoPools, FIRST_NAMES, generateCampaigns, generateCandidates, LAST_NAMES } from '../domain/demo-candidates.ts';
-import { naiveCandidateSearch, search } from '../domain/search.ts';
+import { openDatabase } from '#domain/db/pools.ts';
+import { withClaims } from '#domain/db/request.ts';
+import { ensureDemoPools, FIRST_NAMES, generateCampaigns, generateCandidates, LAST_NAMES } from '#domain/demo/demo-candidates.ts';
+import { naiveCandidateSearch, search } from '#domain/search/search.ts';
 import { benchDatabase } from './support/database.ts';
 
 const SIZES = [100_000, 1_000_000];

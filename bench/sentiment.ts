@@ -3,7 +3,7 @@
 // that was never tuned on, and the time per reply.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { classifySentiment, type Sentiment } from '../domain/ai/sentiment.ts';
+import { classifySentiment, type Sentiment } from '#domain/ai/sentiment.ts';
 
 interface Labelled { text: string; language: 'en' | 'nl'; label: Sentiment; split?: string }
 

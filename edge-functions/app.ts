@@ -20,6 +20,7 @@ import { talentPoolRoutes } from './routes/talent-pools.ts';
 import { searchRoutes } from './routes/search.ts';
 import { importRoutes } from './routes/imports.ts';
 import { suppressionRoutes } from './routes/suppressions.ts';
+import { openApiDocument } from './openapi.ts';
 
 export function createApi(deps: ApiDeps) {
   const api = new Hono<AppEnv>().basePath('/api');
@@ -32,22 +33,27 @@ export function createApi(deps: ApiDeps) {
   api.use('*', limitBody);
   api.use('*', originCheck);
 
-  api.route('/', publicRoutes);
-  api.route('/auth', authRoutes);
-  api.route('/admin/suppressions', suppressionRoutes);
-  api.route('/admin', adminRoutes);
-  api.route('/candidates', candidateMessageRoutes);
-  api.route('/messages', messageRoutes);
-  api.route('/ai-templates', aiTemplateRoutes);
-  api.route('/ai-content', aiContentRoutes);
-  api.route('/campaigns', campaignRoutes);
-  api.route('/outbox', outboxRoutes);
-  api.route('/unsubscribe', unsubscribeRoutes);
-  api.route('/inbound', inboundRoutes);
-  api.route('/candidates', candidateRoutes);
-  api.route('/talent-pools', talentPoolRoutes);
-  api.route('/search', searchRoutes);
-  api.route('/imports', importRoutes);
+  // Chained, so the type of the result carries every route (hc<ApiType> in the browser).
+  const routes = api
+    .route('/', publicRoutes)
+    .route('/auth', authRoutes)
+    .route('/admin/suppressions', suppressionRoutes)
+    .route('/admin', adminRoutes)
+    .route('/candidates', candidateMessageRoutes)
+    .route('/messages', messageRoutes)
+    .route('/ai-templates', aiTemplateRoutes)
+    .route('/ai-content', aiContentRoutes)
+    .route('/campaigns', campaignRoutes)
+    .route('/outbox', outboxRoutes)
+    .route('/unsubscribe', unsubscribeRoutes)
+    .route('/inbound', inboundRoutes)
+    .route('/candidates', candidateRoutes)
+    .route('/talent-pools', talentPoolRoutes)
+    .route('/search', searchRoutes)
+    .route('/imports', importRoutes);
+
+  let openApi: ReturnType<typeof openApiDocument> | undefined;
+  api.get('/openapi.json', (c) => c.json(openApi ??= openApiDocument(api, deps.config.publicUrl)));
 
   api.notFound((c) => c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   api.onError((error, c) => {
@@ -61,7 +67,8 @@ export function createApi(deps: ApiDeps) {
     console.error(`API error on ${c.req.method} ${c.req.path}:`, error);
     return errorResponse(c, new HttpError(500, 'Something went wrong on our side. Please try again.'));
   });
-  return api;
+  return routes;
 }
 
-export type Api = ReturnType<typeof createApi>;
+/** The whole API's type: the browser's client is hc<ApiType> (site/app/api/client.ts). */
+export type ApiType = ReturnType<typeof createApi>;

@@ -1,10 +1,11 @@
 // What the API needs from its host (server.ts on Node, or an edge runtime).
 import type { Context } from 'hono';
-import type { Pools } from '../domain/db/pools.ts';
-import type { Auth } from '../domain/auth/better-auth.ts';
-import type { Caller, SessionUser } from '../domain/auth/session.ts';
-import type { Config } from '../domain/config.ts';
-import type { JobQueue } from '../domain/jobs.ts';
+import type { Pools } from '#domain/db/pools.ts';
+import type { Auth } from '#domain/auth/better-auth.ts';
+import type { Caller, SessionUser } from '#domain/auth/session.ts';
+import type { Config } from '#domain/runtime/config.ts';
+import type { JobQueue } from '#domain/runtime/jobs.ts';
+import type { RouteDoc } from './contract.ts';
 
 export interface ApiDeps {
   pools: Pools;
@@ -23,5 +24,7 @@ export interface AppEnv {
     deps: ApiDeps;
     caller: Caller;
     user: SessionUser;
+    /** The route's doc(), for the response check (contract.ts). */
+    routeDoc?: RouteDoc;
   };
 }

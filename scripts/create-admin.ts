@@ -13,11 +13,11 @@
 // at first sign-in, and the admin API refuses them until they have enrolled.
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { bootPlatform } from '../domain/boot.ts';
-import { loadConfig } from '../domain/config.ts';
-import { DomainError } from '../domain/errors.ts';
-import { newUserSchema, type NewUser } from '../domain/schemas/auth.ts';
-import { audit, createUser } from '../domain/users.ts';
+import { bootPlatform } from '#domain/runtime/boot.ts';
+import { loadConfig } from '#domain/runtime/config.ts';
+import { DomainError } from '#domain/errors.ts';
+import { newUserSchema, type NewUser } from '#domain/auth/schemas.ts';
+import { audit, createUser } from '#domain/auth/users.ts';
 
 type Field = 'username' | 'displayName' | 'email' | 'password';
 

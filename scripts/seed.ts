@@ -7,10 +7,10 @@
 // Big loads run in one transaction that rebuilds the candidates' indexes at
 // the end (see domain/demo-candidates.ts); other sessions wait meanwhile.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../domain/config.ts';
-import { bootPlatform } from '../domain/boot.ts';
-import { seedDemoData } from '../domain/demo.ts';
-import { ensureDemoPools, generateCampaigns, generateCandidates } from '../domain/demo-candidates.ts';
+import { loadConfig } from '#domain/runtime/config.ts';
+import { bootPlatform } from '#domain/runtime/boot.ts';
+import { seedDemoData } from '#domain/demo/demo.ts';
+import { ensureDemoPools, generateCampaigns, generateCandidates } from '#domain/demo/demo-candidates.ts';
 
 const { values } = parseArgs({
   options: {

@@ -2,11 +2,11 @@
 // (server.ts) or alone for scale-out (`npm run worker`). Every handler must be
 // safe to run twice: pg-boss delivers at least once.
 import { PgBoss } from 'pg-boss';
-import type { Pools } from '../domain/db/pools.ts';
-import { asService } from '../domain/db/request.ts';
-import { loadConfig, type Config } from '../domain/config.ts';
-import type { JobQueue } from '../domain/jobs.ts';
-import { startHeartbeat, type Heartbeat } from '../domain/workers.ts';
+import type { Pools } from '#domain/db/pools.ts';
+import { asService } from '#domain/db/request.ts';
+import { loadConfig, type Config } from '#domain/runtime/config.ts';
+import type { JobQueue } from '#domain/runtime/jobs.ts';
+import { startHeartbeat, type Heartbeat } from '#domain/runtime/workers.ts';
 import { BOSS_SCHEMA } from './jobs/deps.ts';
 import { registerMessagingJobs } from './jobs/messaging.ts';
 

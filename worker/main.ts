@@ -1,7 +1,7 @@
 // `npm run worker`: the background jobs alone, for scale-out. Start web
 // processes with WORKER=off and as many of these as you need.
-import { loadConfig } from '../domain/config.ts';
-import { bootPlatform } from '../domain/boot.ts';
+import { loadConfig } from '#domain/runtime/config.ts';
+import { bootPlatform } from '#domain/runtime/boot.ts';
 import { startWorker } from './index.ts';
 
 const config = loadConfig();

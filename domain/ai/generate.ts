@@ -1,7 +1,7 @@
 // POST /api/ai-content/generate: a draft from a template, written by the AI
 // provider when one is configured, else by the built-in drafter.
 import type { Tx } from '../db/request.ts';
-import type { CandidateData, GenerateContentInput } from '../schemas/ai.ts';
+import type { CandidateData, GenerateContentInput } from './schemas.ts';
 import { contextValues, draftFromTemplate } from './drafter.ts';
 import type { CandidateFacts, Language } from './placeholders.ts';
 import { chat, parseDraft, providerConfigured, type AiConfig } from './provider.ts';

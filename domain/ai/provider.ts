@@ -2,7 +2,7 @@
 // through the official client. Failures become two errors the API can map:
 // a time-out (the spec's "Generation Timeout") and everything else.
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import type { Config } from '../config.ts';
+import type { Config } from '../runtime/config.ts';
 
 export type AiConfig = Config['openai'];
 

@@ -9,8 +9,8 @@
 // Crossing a threshold is written to the audit log once per window.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
-import { derivedSecret } from '../boot.ts';
-import type { Config } from '../config.ts';
+import { derivedSecret } from '../runtime/boot.ts';
+import type { Config } from '../runtime/config.ts';
 import { COOKIE_PREFIX } from './better-auth.ts';
 import {
   hit, peek, reset, LOGIN_PER_ACCOUNT_CLIENT, LOGIN_PER_ACCOUNT_NEW_DEVICES, LOGIN_PER_IP, type RateDecision,

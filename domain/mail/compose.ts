@@ -4,7 +4,7 @@
 // List-Unsubscribe with an RFC 8058 one-click URL and a mailto: address.
 // The reply token is not in the subject: the candidate sees a clean subject
 // (mails sent with an earlier "[ref:...]" tag still thread, domain/inbound.ts).
-import type { Config } from '../config.ts';
+import type { Config } from '../runtime/config.ts';
 import { detectLanguage, type Language } from '../ai/placeholders.ts';
 import type { OutgoingMail } from './port.ts';
 import { escapeHtml } from '../html.ts';

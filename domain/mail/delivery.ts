@@ -7,8 +7,8 @@
 // heartbeat is stale, and goes out with the same Message-ID.
 import type pg from 'pg';
 import { asService } from '../db/request.ts';
-import { completeCampaigns } from '../campaigns.ts';
-import { STALE_CLAIM_SQL, type WorkerIdentity } from '../workers.ts';
+import { completeCampaigns } from '../campaigns/campaigns.ts';
+import { STALE_CLAIM_SQL, type WorkerIdentity } from '../runtime/workers.ts';
 import { composeMail, internetMessageId, type MailSettings } from './compose.ts';
 import { MailDeliveryError, type MailPort } from './port.ts';
 import { createSendSlots, groupCommit, type SendSlots } from './concurrency.ts';

@@ -6,7 +6,7 @@
 // sends no token to a host it does not recognise (a sovereign cloud, a test server).
 import { Client, GraphError, HTTPMessageHandler, ResponseType, type Context, type Middleware } from '@microsoft/microsoft-graph-client';
 import { ClientSecretCredential, type TokenCredential } from '@azure/identity';
-import type { Config } from '../config.ts';
+import type { Config } from '../runtime/config.ts';
 import { buildRaw, MailDeliveryError, type MailPort } from './port.ts';
 
 const SCOPE = 'https://graph.microsoft.com/.default';

@@ -1,7 +1,7 @@
 // Picks the mail adapter from configuration: SMTP_URL, else Microsoft Graph,
 // else the dev outbox (so the product works offline).
 import type pg from 'pg';
-import type { Config } from '../config.ts';
+import type { Config } from '../runtime/config.ts';
 import { createGraphMail, graphConfigured } from './graph.ts';
 import { createOutboxMail } from './outbox.ts';
 import { createSmtpMail } from './smtp.ts';

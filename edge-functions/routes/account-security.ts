@@ -1,11 +1,11 @@
 // A signed-in user's own account security under /api/auth: sessions (list, sign
 // one out, sign out everywhere else), password change, new backup codes.
 import { Hono, type Context } from 'hono';
-import { recordSecurityEvent } from '../../domain/auth/security-events.ts';
-import { listSessions, revokeOtherSessions, revokeSession } from '../../domain/auth/sessions.ts';
+import { recordSecurityEvent } from '#domain/auth/security-events.ts';
+import { listSessions, revokeOtherSessions, revokeSession } from '#domain/auth/sessions.ts';
 import {
   changePasswordSchema, regenerateBackupCodesSchema, revokeOtherSessionsSchema, sessionIdSchema,
-} from '../../domain/schemas/auth.ts';
+} from '#domain/auth/schemas.ts';
 import type { AppEnv } from '../context.ts';
 import { requireUser } from '../guards.ts';
 import { HttpError, parse, parseBody } from '../http.ts';

@@ -1,8 +1,8 @@
 // The Admin Portal's API: users, access requests, audit log.
 import { Hono } from 'hono';
-import { accessRequestDecisionSchema, newUserSchema, userUpdateSchema } from '../../domain/schemas/auth.ts';
-import { audit, createUser, listUsers, updateUser } from '../../domain/users.ts';
-import { decideAccessRequest, listAccessRequests } from '../../domain/access-requests.ts';
+import { accessRequestDecisionSchema, newUserSchema, userUpdateSchema } from '#domain/auth/schemas.ts';
+import { audit, createUser, listUsers, updateUser } from '#domain/auth/users.ts';
+import { decideAccessRequest, listAccessRequests } from '#domain/auth/access-requests.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireAdmin, requireUser } from '../guards.ts';
 import { HttpError, parseBody, parseId, parseUuid } from '../http.ts';

@@ -1,10 +1,10 @@
 // AI drafting: templates, suggestions per campaign type, and generation.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { listSuggestions, listTemplates } from '../../domain/ai/templates.ts';
-import { generateContent, loadDraftingInputs } from '../../domain/ai/generate.ts';
-import { AiProviderError, AiTimeoutError } from '../../domain/ai/provider.ts';
-import { campaignTypeSchema, generateContentSchema } from '../../domain/schemas/ai.ts';
+import { listSuggestions, listTemplates } from '#domain/ai/templates.ts';
+import { generateContent, loadDraftingInputs } from '#domain/ai/generate.ts';
+import { AiProviderError, AiTimeoutError } from '#domain/ai/provider.ts';
+import { campaignTypeSchema, generateContentSchema } from '#domain/ai/schemas.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError, parse, parseBody } from '../http.ts';

@@ -6,14 +6,14 @@ import { getCookie, setCookie } from 'hono/cookie';
 import {
   admitLoginAttempt, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieSecret, loginFailed, newDeviceCookie,
   passwordAccepted, trustedDeviceId, type LoginAccount, type LoginClient,
-} from '../../domain/auth/login-protection.ts';
-import { hit, TWO_FACTOR_PER_IP } from '../../domain/auth/rate-limit.ts';
-import { recordSecurityEvent, userIdByUsername, usernameById } from '../../domain/auth/security-events.ts';
+} from '#domain/auth/login-protection.ts';
+import { hit, TWO_FACTOR_PER_IP } from '#domain/auth/rate-limit.ts';
+import { recordSecurityEvent, userIdByUsername, usernameById } from '#domain/auth/security-events.ts';
 import {
   claimTotpCode, isTotpCode, pendingTwoFactorUser, startEnrolment, twoFactorLockedUntil,
-} from '../../domain/auth/two-factor.ts';
-import { loginSchema, passwordOnlySchema, verifyTwoFactorSchema } from '../../domain/schemas/auth.ts';
-import { setTwoFactorFlag } from '../../domain/users.ts';
+} from '#domain/auth/two-factor.ts';
+import { loginSchema, passwordOnlySchema, verifyTwoFactorSchema } from '#domain/auth/schemas.ts';
+import { setTwoFactorFlag } from '#domain/auth/users.ts';
 import type { AppEnv } from '../context.ts';
 import { loadCaller, requireUser } from '../guards.ts';
 import { HttpError, parseBody } from '../http.ts';

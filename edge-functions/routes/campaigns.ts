@@ -1,8 +1,8 @@
 // Campaigns: create (compose pool send or wizard), list with counts, one with progress.
 import { Hono } from 'hono';
-import { createCampaign, getCampaign, listCampaigns } from '../../domain/campaigns.ts';
-import { newCampaignSchema } from '../../domain/schemas/campaigns.ts';
-import { enqueueQuietly, QUEUES } from '../../domain/jobs.ts';
+import { createCampaign, getCampaign, listCampaigns } from '#domain/campaigns/campaigns.ts';
+import { newCampaignSchema } from '#domain/campaigns/schemas.ts';
+import { enqueueQuietly, QUEUES } from '#domain/runtime/jobs.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError, parseBody, parseId } from '../http.ts';

@@ -4,102 +4,102 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   createCandidate, deleteCandidates, EXPORT_COLUMNS, exportChunk, getCandidate, listCandidates, updateCandidate,
-} from '../../domain/candidates.ts';
+} from '#domain/candidates/candidates.ts';
 import {
-  candidateCreateSchema, candidateIdsSchema, candidateListQuerySchema, candidateUpdateSchema,
-} from '../../domain/schemas/candidates.ts';
-import { csvLine } from '../../domain/csv.ts';
-import { audit } from '../../domain/users.ts';
+  candidateCreateSchema, candidateDetailSchema, candidateIdsSchema, candidateListQuerySchema, candidateListSchema, candidateUpdateSchema,
+} from '#domain/candidates/schemas.ts';
+import { deletedCountSchema, successSchema } from '#domain/schemas/answers.ts';
+import { csvLine } from '#domain/imports/csv.ts';
+import { audit } from '#domain/auth/users.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
-import { HttpError, parse, parseBody, parseId } from '../http.ts';
+import { HttpError } from '../http.ts';
+import { body, doc, idParam, query, reply } from '../contract.ts';
 
 const exportQuerySchema = candidateListQuerySchema.omit({ limit: true, offset: true, cursor: true, fields: true }).extend({
   delimiter: z.enum(['comma', 'semicolon'], { error: 'delimiter must be comma or semicolon' }).default('comma'),
 });
 
-export const candidateRoutes = new Hono<AppEnv>();
-candidateRoutes.use('*', requireUser);
+export const candidateRoutes = new Hono<AppEnv>()
+  .use('*', requireUser)
 
-candidateRoutes.get('/', async (c) => {
-  const query = parse(candidateListQuerySchema, c.req.query());
-  const page = await asUser(c, (tx) => listCandidates(tx, query));
-  c.header('x-total-count', String(page.total));
-  if (page.nextCursor) c.header('x-next-cursor', page.nextCursor);
-  return c.body(page.json, 200, { 'content-type': 'application/json; charset=utf-8' });
-});
+  .get('/', doc({ summary: 'List candidates (filters, sort, offset or cursor paging)', response: candidateListSchema,
+    headers: { 'X-Total-Count': 'candidates matching the filters', 'X-Next-Cursor': 'the cursor of the next page, when there is one' } }),
+  query(candidateListQuerySchema), async (c) => {
+    const page = await asUser(c, (tx) => listCandidates(tx, c.req.valid('query')));
+    c.header('x-total-count', String(page.total));
+    if (page.nextCursor) c.header('x-next-cursor', page.nextCursor);
+    // The rows arrive as JSON text from PostgreSQL (one string per row, joined): typed, not re-serialised.
+    return c.body(page.json, 200, { 'content-type': 'application/json; charset=utf-8' }) as unknown as ReturnType<typeof reply<typeof candidateListSchema>>;
+  })
 
-/** The filtered list as CSV, streamed in keyset chunks (one short transaction each). */
-candidateRoutes.get('/export.csv', async (c) => {
-  const query = parse(exportQuerySchema, c.req.query());
-  const delimiter = query.delimiter === 'semicolon' ? ';' : ',';
-  // Validate the filters before the response starts, and audit the export with
-  // who, which filters and how many rows (one count over the filters).
-  let chunk = await asUser(c, async (tx) => {
-    const first = await exportChunk(tx, query, null, 2000);
-    const rows = first.next
-      ? (await listCandidates(tx, { ...query, limit: 1, offset: 0, cursor: null, fields: ['id'] })).total
-      : first.rows.length;
-    const { delimiter: _delimiter, ...filters } = query;
-    const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== null && value !== undefined));
-    await audit(tx, c.var.user.id, 'candidate.export', 'candidate', null, { filters: given, rows });
-    return first;
+  /** The filtered list as CSV, streamed in keyset chunks (one short transaction each). */
+  .get('/export.csv', doc({ summary: 'The filtered list as a CSV file', response: { contentType: 'text/csv', description: 'UTF-8 with a byte-order mark; formulas neutralised' } }),
+  query(exportQuerySchema), async (c) => {
+    const query = c.req.valid('query');
+    const delimiter = query.delimiter === 'semicolon' ? ';' : ',';
+    // Validate the filters before the response starts, and audit the export with
+    // who, which filters and how many rows (one count over the filters).
+    let chunk = await asUser(c, async (tx) => {
+      const first = await exportChunk(tx, query, null, 2000);
+      const rows = first.next
+        ? (await listCandidates(tx, { ...query, limit: 1, offset: 0, cursor: null, fields: ['id'] })).total
+        : first.rows.length;
+      const { delimiter: _delimiter, ...filters } = query;
+      const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== null && value !== undefined));
+      await audit(tx, c.var.user.id, 'candidate.export', 'candidate', null, { filters: given, rows });
+      return first;
+    });
+    const encoder = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        // The byte-order mark makes Excel read the file as UTF-8 (accents intact).
+        controller.enqueue(encoder.encode('\ufeff' + csvLine(EXPORT_COLUMNS.map(([, header]) => header), { delimiter })));
+      },
+      async pull(controller) {
+        const lines = chunk.rows.map((row) => csvLine(EXPORT_COLUMNS.map(([key]) => {
+          const value = row[key];
+          return Array.isArray(value) ? value.join(', ') : value;
+        }), { delimiter, guardFormulas: true }));
+        if (lines.length) controller.enqueue(encoder.encode(lines.join('')));
+        if (!chunk.next) { controller.close(); return; }
+        const cursor = chunk.next;
+        chunk = await asUser(c, (tx) => exportChunk(tx, query, cursor, 2000));
+      },
+    });
+    const day = new Date().toISOString().slice(0, 10);
+    return c.body(stream, 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="candidates-${day}.csv"`,
+    });
+  })
+
+  .post('/', doc({ summary: 'Create a candidate', response: candidateDetailSchema, status: 201 }), body(candidateCreateSchema), async (c) => {
+    const candidate = await asUser(c, (tx) => createCandidate(tx, c.var.user.id, c.req.valid('json')));
+    return reply(c, candidateDetailSchema, candidate, 201);
+  })
+
+  /** Bulk delete for the multi-select. Answers the number deleted. */
+  .post('/bulk-delete', doc({ summary: 'Delete several candidates', response: deletedCountSchema }), body(candidateIdsSchema), async (c) => {
+    const { candidateIds } = c.req.valid('json');
+    const deleted = await asUser(c, (tx) => deleteCandidates(tx, candidateIds, 'Bulk delete on the People page'));
+    return reply(c, deletedCountSchema, { deleted: deleted.length });
+  })
+
+  .get('/:id', doc({ summary: 'A candidate with pools, consent history, messages and engagement', response: candidateDetailSchema }), idParam(), async (c) => {
+    const candidate = await asUser(c, (tx) => getCandidate(tx, c.req.valid('param').id));
+    if (!candidate) throw new HttpError(404, 'Candidate not found', { field: 'id' });
+    return reply(c, candidateDetailSchema, candidate);
+  })
+
+  .patch('/:id', doc({ summary: 'Edit a candidate', response: candidateDetailSchema }), idParam(), body(candidateUpdateSchema), async (c) => {
+    const candidate = await asUser(c, (tx) => updateCandidate(tx, c.var.user.id, c.req.valid('param').id, c.req.valid('json')));
+    if (!candidate) throw new HttpError(404, 'Candidate not found', { field: 'id' });
+    return reply(c, candidateDetailSchema, candidate);
+  })
+
+  .delete('/:id', doc({ summary: 'Delete a candidate (erased; the address stays suppressed)', response: successSchema }), idParam(), async (c) => {
+    const deleted = await asUser(c, async (tx) => (await deleteCandidates(tx, [c.req.valid('param').id], 'Deleted from the candidate drawer')).length > 0);
+    if (!deleted) throw new HttpError(404, 'Candidate not found', { field: 'id' });
+    return reply(c, successSchema, { success: true });
   });
-  const encoder = new TextEncoder();
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      // The byte-order mark makes Excel read the file as UTF-8 (accents intact).
-      controller.enqueue(encoder.encode('\ufeff' + csvLine(EXPORT_COLUMNS.map(([, header]) => header), { delimiter })));
-    },
-    async pull(controller) {
-      const lines = chunk.rows.map((row) => csvLine(EXPORT_COLUMNS.map(([key]) => {
-        const value = row[key];
-        return Array.isArray(value) ? value.join(', ') : value;
-      }), { delimiter, guardFormulas: true }));
-      if (lines.length) controller.enqueue(encoder.encode(lines.join('')));
-      if (!chunk.next) { controller.close(); return; }
-      const cursor = chunk.next;
-      chunk = await asUser(c, (tx) => exportChunk(tx, query, cursor, 2000));
-    },
-  });
-  const day = new Date().toISOString().slice(0, 10);
-  return c.body(stream, 200, {
-    'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="candidates-${day}.csv"`,
-  });
-});
-
-candidateRoutes.post('/', async (c) => {
-  const input = await parseBody(c, candidateCreateSchema);
-  const candidate = await asUser(c, (tx) => createCandidate(tx, c.var.user.id, input));
-  return c.json(candidate, 201);
-});
-
-/** Bulk delete for the multi-select. Answers the number deleted. */
-candidateRoutes.post('/bulk-delete', async (c) => {
-  const { candidateIds } = await parseBody(c, candidateIdsSchema);
-  const deleted = await asUser(c, (tx) => deleteCandidates(tx, candidateIds, 'Bulk delete on the People page'));
-  return c.json({ deleted: deleted.length });
-});
-
-candidateRoutes.get('/:id', async (c) => {
-  const id = parseId(c.req.param('id'));
-  const candidate = await asUser(c, (tx) => getCandidate(tx, id));
-  if (!candidate) throw new HttpError(404, 'Candidate not found', { field: 'id' });
-  return c.json(candidate);
-});
-
-candidateRoutes.patch('/:id', async (c) => {
-  const id = parseId(c.req.param('id'));
-  const change = await parseBody(c, candidateUpdateSchema);
-  const candidate = await asUser(c, (tx) => updateCandidate(tx, c.var.user.id, id, change));
-  if (!candidate) throw new HttpError(404, 'Candidate not found', { field: 'id' });
-  return c.json(candidate);
-});
-
-candidateRoutes.delete('/:id', async (c) => {
-  const id = parseId(c.req.param('id'));
-  const deleted = await asUser(c, async (tx) => (await deleteCandidates(tx, [id], 'Deleted from the candidate drawer')).length > 0);
-  if (!deleted) throw new HttpError(404, 'Candidate not found', { field: 'id' });
-  return c.json({ success: true });
-});

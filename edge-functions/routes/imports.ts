@@ -6,14 +6,14 @@
 //   GET  /, /:id           imports and their progress
 //   GET  /:id/report.csv   the skipped rows: line, field, reason
 import { Hono } from 'hono';
-import { csvLine } from '../../domain/csv.ts';
+import { csvLine } from '#domain/imports/csv.ts';
 import {
   createImport, getImport, listImports, previewImport, runImport, skippedRows,
-} from '../../domain/imports.ts';
+} from '#domain/imports/imports.ts';
 import {
   DELIMITER_NAMES, importCreateSchema, importPreviewQuerySchema, importUploadQuerySchema,
-} from '../../domain/schemas/imports.ts';
-import { audit } from '../../domain/users.ts';
+} from '#domain/imports/schemas.ts';
+import { audit } from '#domain/auth/users.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError, parse, parseBody, parseId } from '../http.ts';

@@ -2,10 +2,10 @@
 // or a pipe from the MTA, with `Authorization: Bearer <INBOUND_MAIL_SECRET>`.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import { receiveInboundEmail } from '../../domain/inbound.ts';
-import { UnreadableMailError } from '../../domain/inbound-guard.ts';
-import { providerConfigured } from '../../domain/ai/provider.ts';
-import { enqueueQuietly, QUEUES } from '../../domain/jobs.ts';
+import { receiveInboundEmail } from '#domain/mail/inbound.ts';
+import { UnreadableMailError } from '#domain/mail/inbound-guard.ts';
+import { providerConfigured } from '#domain/ai/provider.ts';
+import { enqueueQuietly, QUEUES } from '#domain/runtime/jobs.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError, parseId } from '../http.ts';

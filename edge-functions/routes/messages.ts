@@ -1,9 +1,9 @@
 // Messages and threads: compose and reply (POST /api/candidates/{id}/messages),
 // one message, a thread, the thread list and marking read.
 import { Hono } from 'hono';
-import { createMessage, getMessage, getThread, listThreads, markRead } from '../../domain/messages.ts';
-import { newMessageSchemaFor, threadListQuerySchema } from '../../domain/schemas/messages.ts';
-import { enqueueQuietly, mailJob, QUEUES } from '../../domain/jobs.ts';
+import { createMessage, getMessage, getThread, listThreads, markRead } from '#domain/messages/messages.ts';
+import { newMessageSchemaFor, threadListQuerySchema } from '#domain/messages/schemas.ts';
+import { enqueueQuietly, mailJob, QUEUES } from '#domain/runtime/jobs.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError, jsonBody, parse, parseId } from '../http.ts';

@@ -1,13 +1,13 @@
 // The dev outbox: mail "sent" while no mail service is configured, readable in
 // the app, and "reply as the candidate", which feeds the real inbound path.
 import { Hono } from 'hono';
-import { candidateReply, getOutboxEmail, listOutbox } from '../../domain/mail/outbox.ts';
-import { receiveInboundEmail } from '../../domain/inbound.ts';
-import { getMessage } from '../../domain/messages.ts';
-import { outboxReplySchema } from '../../domain/schemas/messages.ts';
-import { providerConfigured } from '../../domain/ai/provider.ts';
-import { enqueueQuietly, QUEUES } from '../../domain/jobs.ts';
-import { mailKind } from '../../domain/mail/index.ts';
+import { candidateReply, getOutboxEmail, listOutbox } from '#domain/mail/outbox.ts';
+import { receiveInboundEmail } from '#domain/mail/inbound.ts';
+import { getMessage } from '#domain/messages/messages.ts';
+import { outboxReplySchema } from '#domain/messages/schemas.ts';
+import { providerConfigured } from '#domain/ai/provider.ts';
+import { enqueueQuietly, QUEUES } from '#domain/runtime/jobs.ts';
+import { mailKind } from '#domain/mail/index.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError, parseBody, parseId } from '../http.ts';

@@ -1,8 +1,8 @@
 // Routes anyone may call: health and "Request Access".
 import { Hono } from 'hono';
-import { fileAccessRequest } from '../../domain/access-requests.ts';
-import { hit, type RateRule } from '../../domain/auth/rate-limit.ts';
-import { accessRequestSchema } from '../../domain/schemas/auth.ts';
+import { fileAccessRequest } from '#domain/auth/access-requests.ts';
+import { hit, type RateRule } from '#domain/auth/rate-limit.ts';
+import { accessRequestSchema } from '#domain/auth/schemas.ts';
 import type { AppEnv } from '../context.ts';
 import { asAnon } from '../guards.ts';
 import { HttpError, parseBody } from '../http.ts';

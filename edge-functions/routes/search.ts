@@ -1,7 +1,7 @@
 // The command palette's search. Mounted at /api/search.
 import { Hono } from 'hono';
-import { searchQuerySchema } from '../../domain/schemas/candidates.ts';
-import { search } from '../../domain/search.ts';
+import { searchQuerySchema } from '#domain/candidates/schemas.ts';
+import { search } from '#domain/search/search.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { parse } from '../http.ts';

@@ -2,8 +2,8 @@
 // on it, and lifting one with a reason (audited by the database function).
 // Mounted at /api/admin/suppressions.
 import { Hono } from 'hono';
-import { removeSuppression, suppressionCount, suppressionOf } from '../../domain/consent/suppressions.ts';
-import { suppressionLookupSchema, suppressionRemoveSchema } from '../../domain/schemas/candidates.ts';
+import { removeSuppression, suppressionCount, suppressionOf } from '#domain/consent/suppressions.ts';
+import { suppressionLookupSchema, suppressionRemoveSchema } from '#domain/candidates/schemas.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireAdmin, requireUser } from '../guards.ts';
 import { parse, parseBody } from '../http.ts';

@@ -1,11 +1,11 @@
 // Talent pools: list with candidate counts, create, rename, delete (candidates
 // stay), and membership changes. Mounted at /api/talent-pools.
 import { Hono } from 'hono';
-import { candidateIdsSchema, talentPoolCreateSchema, talentPoolUpdateSchema } from '../../domain/schemas/candidates.ts';
+import { candidateIdsSchema, talentPoolCreateSchema, talentPoolUpdateSchema } from '#domain/candidates/schemas.ts';
 import {
   addPoolMembers, createTalentPool, deleteTalentPool, getTalentPool, listTalentPools, removePoolMembers, updateTalentPool,
-} from '../../domain/talent-pools.ts';
-import { audit } from '../../domain/users.ts';
+} from '#domain/talent-pools/talent-pools.ts';
+import { audit } from '#domain/auth/users.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError, parseBody, parseId } from '../http.ts';

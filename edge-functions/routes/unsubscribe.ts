@@ -4,11 +4,11 @@
 // POST .../resubscribe is the page's "I changed my mind": only the candidate
 // can reverse their own opt-out. No sign-in: the token is the credential.
 import { Hono } from 'hono';
-import { resubscribe, unsubscribe, unsubscribeState } from '../../domain/unsubscribe.ts';
+import { resubscribe, unsubscribe, unsubscribeState } from '#domain/consent/unsubscribe.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
 import { inlineStylePageCsp } from '../security-headers.ts';
-import { escapeHtml } from '../../domain/html.ts';
+import { escapeHtml } from '#domain/html.ts';
 
 export const unsubscribeRoutes = new Hono<AppEnv>();
 

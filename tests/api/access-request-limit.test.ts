@@ -2,7 +2,7 @@
 // requests an hour: a flood from one address stops at 429, others still get through.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.ts';
-import { ACCESS_REQUESTS_PER_IP } from '../../edge-functions/routes/public.ts';
+import { ACCESS_REQUESTS_PER_IP } from '#edge-functions/routes/public.ts';
 
 let app: TestApp;
 beforeAll(async () => { app = await startTestApp(); });

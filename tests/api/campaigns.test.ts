@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
-import { startWorker, type Worker } from '../../worker/index.ts';
+import { startWorker, type Worker } from '#worker/index.ts';
 import { until } from '../support/until.ts';
 
 let app: TestApp;

@@ -1,12 +1,12 @@
 // The people API on the demo data (5 pools, 200 candidates): list filters,
 // sorting and paging, validation, create/edit with the consent ledger, detail,
 // delete, CSV export and row-level security.
-import { canContact } from '../../domain/consent/eligibility.ts';
+import { canContact } from '#domain/consent/eligibility.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withClaims } from '../../domain/db/request.ts';
-import { listCandidates } from '../../domain/candidates.ts';
-import { candidateListQuerySchema } from '../../domain/schemas/candidates.ts';
-import { parseCsv } from '../../domain/csv.ts';
+import { withClaims } from '#domain/db/request.ts';
+import { listCandidates } from '#domain/candidates/candidates.ts';
+import { candidateListQuerySchema } from '#domain/candidates/schemas.ts';
+import { parseCsv } from '#domain/imports/csv.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 
 let app: TestApp;

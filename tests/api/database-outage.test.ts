@@ -6,13 +6,13 @@
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth, type AuthService } from '../../domain/auth/better-auth.ts';
-import { loadConfig } from '../../domain/config.ts';
+import { createAuth, type AuthService } from '#domain/auth/better-auth.ts';
+import { loadConfig } from '#domain/runtime/config.ts';
 import {
   APP_LOGIN_ROLE, appPoolConfig, appRolePassword, withUser, type DbTimeouts, type Pools,
-} from '../../domain/db/pools.ts';
-import { createApi } from '../../edge-functions/app.ts';
-import { startWorker } from '../../worker/index.ts';
+} from '#domain/db/pools.ts';
+import { createApi } from '#edge-functions/app.ts';
+import { startWorker } from '#worker/index.ts';
 import { AUTH_SECRET, ORIGIN, TEST_SECRET } from '../support/constants.ts';
 import { createTestDatabase, TestClient, type TestDatabase } from '../support/harness.ts';
 

@@ -13,7 +13,7 @@ import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '..
 import { NO_AI, startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { ORIGIN } from '../support/constants.ts';
-import { startWorker, type Worker } from '../../worker/index.ts';
+import { startWorker, type Worker } from '#worker/index.ts';
 import { until } from '../support/until.ts';
 
 const SECRET = 'inbound-test-secret';

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { smtpConfig, startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
-import { startWorker, type Worker } from '../../worker/index.ts';
-import { mailJob, QUEUES } from '../../domain/jobs.ts';
-import { createGraphMail } from '../../domain/mail/graph.ts';
-import { composeMail } from '../../domain/mail/compose.ts';
-import { MailDeliveryError } from '../../domain/mail/port.ts';
+import { startWorker, type Worker } from '#worker/index.ts';
+import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
+import { createGraphMail } from '#domain/mail/graph.ts';
+import { composeMail } from '#domain/mail/compose.ts';
+import { MailDeliveryError } from '#domain/mail/port.ts';
 import { until } from '../support/until.ts';
 
 let app: TestApp;

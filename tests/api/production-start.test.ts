@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth } from '../../domain/auth/better-auth.ts';
-import { findDemoUsers } from '../../domain/demo.ts';
+import { createAuth } from '#domain/auth/better-auth.ts';
+import { findDemoUsers } from '#domain/demo/demo.ts';
 import { AUTH_SECRET, ORIGIN, TEST_SECRET } from '../support/constants.ts';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
 

@@ -2,7 +2,7 @@
 // body limits (413 before a body is read into memory) and the Origin allowlist
 // (PUBLIC_URL's origin and TRUSTED_ORIGINS, never the request's own Host).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../edge-functions/app.ts';
+import { createApi } from '#edge-functions/app.ts';
 import { ORIGIN } from '../support/constants.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 

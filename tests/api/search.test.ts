@@ -1,8 +1,8 @@
 // GET /api/search: the command palette. Typo-tolerant, accent-insensitive,
 // an array of results of the spec's shape, under row-level security.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withClaims } from '../../domain/db/request.ts';
-import { search, SEARCH_ICONS } from '../../domain/search.ts';
+import { withClaims } from '#domain/db/request.ts';
+import { search, SEARCH_ICONS } from '#domain/search/search.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 
 let app: TestApp;

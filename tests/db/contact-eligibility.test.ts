@@ -2,7 +2,7 @@
 // and contactBlockers() of domain/consent/eligibility.ts (what the browser and
 // the server show) give the same answers, in the same order, for every case.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactBlockers, type ContactChannel, type ContactFacts } from '../../domain/consent/eligibility.ts';
+import { contactBlockers, type ContactChannel, type ContactFacts } from '#domain/consent/eligibility.ts';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
 
 let db: TestDatabase;

@@ -1,6 +1,6 @@
 // Messaging in the browser against the real server and demo data: compose,
 // consent, pool preview, Advanced Editor, the wizard, the dev outbox, replies.
-import { canContact } from '../../domain/consent/eligibility.ts';
+import { canContact } from '#domain/consent/eligibility.ts';
 import type { Page } from '@playwright/test';
 import { expect, signInRecruiter, test } from './helpers.ts';
 

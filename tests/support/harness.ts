@@ -4,12 +4,12 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import * as OTPAuth from 'otpauth';
-import { openDatabase, type Pools } from '../../domain/db/pools.ts';
-import { createAuth, type AuthService } from '../../domain/auth/better-auth.ts';
-import { loadConfig, type Config } from '../../domain/config.ts';
-import type { JobQueue } from '../../domain/jobs.ts';
-import { createApi, type Api } from '../../edge-functions/app.ts';
-import { DEMO_ADMIN_TOTP_BASE32 } from '../../domain/demo.ts';
+import { openDatabase, type Pools } from '#domain/db/pools.ts';
+import { createAuth, type AuthService } from '#domain/auth/better-auth.ts';
+import { loadConfig, type Config } from '#domain/runtime/config.ts';
+import type { JobQueue } from '#domain/runtime/jobs.ts';
+import { createApi, type ApiType } from '#edge-functions/app.ts';
+import { DEMO_ADMIN_TOTP_BASE32 } from '#domain/demo/demo.ts';
 import { TEMPLATE_DB, TEST_SECRET, AUTH_SECRET, ORIGIN } from './constants.ts';
 
 export interface TestDatabase {
@@ -44,7 +44,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 export interface TestApp extends TestDatabase {
-  api: Api;
+  api: ApiType;
   config: Config;
   authService: AuthService;
   client(options?: { ip?: string }): TestClient;
@@ -57,7 +57,8 @@ export async function startTestApp(options: { config?: Partial<Config>; jobs?: J
   const authService = await createAuth({
     ownerUrl: db.ownerUrl, secret: AUTH_SECRET, baseURL: ORIGIN, trustedOrigins: [], secureCookies: false,
   });
-  const config = { ...loadConfig(), publicUrl: ORIGIN, appSecret: TEST_SECRET, ...options.config };
+  // Every answer a test gets is checked against its route's schema (contract.ts).
+  const config = { ...loadConfig(), publicUrl: ORIGIN, appSecret: TEST_SECRET, checkApiResponses: true, ...options.config };
   const api = createApi({
     pools: db.pools,
     auth: authService.auth,
@@ -88,12 +89,12 @@ export interface SendOptions {
 /** Talks to the API the way a browser on our origin does, cookies included. */
 export class TestClient {
   cookies = new Map<string, string>();
-  private api: Api;
+  private api: ApiType;
   private ip: string;
   /** The test database's owner pool (see signInAdmin). */
   readonly owner?: pg.Pool;
 
-  constructor(api: Api, ip: string, owner?: pg.Pool) {
+  constructor(api: ApiType, ip: string, owner?: pg.Pool) {
     this.api = api;
     this.ip = ip;
     this.owner = owner;

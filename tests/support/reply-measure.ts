@@ -7,8 +7,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { classifySentiment, type Sentiment, type SentimentResult } from '../../domain/ai/sentiment.ts';
-import { readReply } from '../../domain/mail/reply-text.ts';
+import { classifySentiment, type Sentiment, type SentimentResult } from '#domain/ai/sentiment.ts';
+import { readReply } from '#domain/mail/reply-text.ts';
 
 export interface LabelledReply {
   text: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CsvDecoder, type TextEncoding } from '../../domain/csv-decoder.ts';
-import { CsvError, CsvParser, csvLine, decodeCsvBytes, detectDelimiter, parseCsv, readCsv } from '../../domain/csv.ts';
+import { CsvDecoder, type TextEncoding } from '#domain/imports/csv-decoder.ts';
+import { CsvError, CsvParser, csvLine, decodeCsvBytes, detectDelimiter, parseCsv, readCsv } from '#domain/imports/csv.ts';
 
 const fields = (text: string) => parseCsv(text).records.map((r) => r.fields);
 

@@ -1,9 +1,9 @@
 // The built-in drafter (offline drafting), placeholder rules and the parsing
 // of a model's answer into subject and body.
 import { describe, expect, it } from 'vitest';
-import { contextValues, draftFromTemplate } from '../../domain/ai/drafter.ts';
-import { candidateValues, detectLanguage, unfilledContextPlaceholders } from '../../domain/ai/placeholders.ts';
-import { parseDraft } from '../../domain/ai/provider.ts';
+import { contextValues, draftFromTemplate } from '#domain/ai/drafter.ts';
+import { candidateValues, detectLanguage, unfilledContextPlaceholders } from '#domain/ai/placeholders.ts';
+import { parseDraft } from '#domain/ai/provider.ts';
 
 const english = { language: 'english' as const, subject: 'New opening: {{jobTitle}} at {{company}}',
   body: 'Hi {{firstName}},\n\nWith your background as {{jobFunction}} and {{skills}} around {{location}}, I thought of you.\n\n{{recruiterName}}' };

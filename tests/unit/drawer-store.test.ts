@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { closeAllPanels, closePanel, DEFAULT_DRAWER_STATE, getDrawerState, openPanel } from '../../site/app/drawers/drawerStore.ts';
+import { closeAllPanels, closePanel, DEFAULT_DRAWER_STATE, getDrawerState, openPanel } from '#app/drawers/drawerStore.ts';
 
 beforeEach(() => closeAllPanels());
 

@@ -1,25 +1,25 @@
 // Pure messaging logic: schedules, campaign defaults, pool preview, consent
 // reasons, Advanced Editor URLs, "Re: " prefixing, dates, AI placeholders.
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../site/app/lib/formatDate.ts';
-import { buildAdvancedEditorUrl, wizardPrefillFromParams } from '../../site/app/messaging/advancedEditor.ts';
+import { formatDateTime } from '#app/lib/formatDate.ts';
+import { buildAdvancedEditorUrl, wizardPrefillFromParams } from '#app/messaging/advancedEditor.ts';
 import {
   AI_GENERATING_TEXT, AI_REGENERATING_TEXT, aiPlaceholderText, canRegenerate, isAiPlaceholder, isGenerationTimeout,
-} from '../../site/app/messaging/aiPlaceholder.ts';
-import { CAMPAIGN_FORM_DEFAULTS, campaignFormSchema, campaignPayload, stepComplete } from '../../site/app/messaging/campaignFormSchema.ts';
+} from '#app/messaging/aiPlaceholder.ts';
+import { CAMPAIGN_FORM_DEFAULTS, campaignFormSchema, campaignPayload, stepComplete } from '#app/messaging/campaignFormSchema.ts';
 import {
   applyCampaignTypeDefaults, CAMPAIGN_TYPES, defaultCampaignName, defaultSubject, quickMessageName,
-} from '../../site/app/messaging/campaignTypes.ts';
-import { draftPlaceholderContent, placeholdersToFill } from '../../site/app/messaging/draftContent.ts';
-import { messageFormDefaults, messageFormSchema } from '../../site/app/messaging/messageFormSchema.ts';
+} from '#app/messaging/campaignTypes.ts';
+import { draftPlaceholderContent, placeholdersToFill } from '#app/messaging/draftContent.ts';
+import { messageFormDefaults, messageFormSchema } from '#app/messaging/messageFormSchema.ts';
 import {
   eligiblePoolRecipients, emailBlockReasons, individualSendBlock, moreLabel, poolPreview,
-} from '../../site/app/messaging/recipients.ts';
-import { withReplyPrefix } from '../../site/app/messaging/replySubject.ts';
-import { computeScheduledAt, DEFAULT_SCHEDULE_BY_TYPE } from '../../site/app/messaging/schedule.ts';
-import type { Candidate } from '../../site/app/messaging/types.ts';
-import { pageAction, withoutOneShotParams } from '../../site/app/pages/communications/pageParams.ts';
-import { progressPercent } from '../../site/app/pages/communications/campaignProgress.ts';
+} from '#app/messaging/recipients.ts';
+import { withReplyPrefix } from '#app/messaging/replySubject.ts';
+import { computeScheduledAt, DEFAULT_SCHEDULE_BY_TYPE } from '#app/messaging/schedule.ts';
+import type { Candidate } from '#app/messaging/types.ts';
+import { pageAction, withoutOneShotParams } from '#app/pages/communications/pageParams.ts';
+import { progressPercent } from '#app/pages/communications/campaignProgress.ts';
 
 const candidate = (id: number, extra: Partial<Candidate> = {}): Candidate => ({
   id, name: `Candidate ${id}`, email: `c${id}@example.com`, allowsEmail: true, allowsWhatsapp: true, talentPoolId: 1, ...extra,

@@ -5,9 +5,9 @@
 // (an event, a changed phone number) and hedged requests. The measured figures
 // are in reply-classification.test.ts; this file says what each class means.
 import { describe, expect, it } from 'vitest';
-import { detectOptOut } from '../../domain/ai/opt-out.ts';
-import { classifySentiment } from '../../domain/ai/sentiment.ts';
-import { oneTypoApart, typoReader } from '../../domain/ai/text.ts';
+import { detectOptOut } from '#domain/ai/opt-out.ts';
+import { classifySentiment } from '#domain/ai/sentiment.ts';
+import { oneTypoApart, typoReader } from '#domain/ai/text.ts';
 
 const verdict = (text: string) => detectOptOut(text).verdict;
 

@@ -2,9 +2,9 @@
 // (domain/ai/auto-reply.ts) on the cases issue 7 names, and the reply
 // classifier that joins them (domain/ai/sentiment.ts).
 import { describe, expect, it } from 'vitest';
-import { detectOptOut } from '../../domain/ai/opt-out.ts';
-import { detectAutoReply, returnDate } from '../../domain/ai/auto-reply.ts';
-import { classifySentiment } from '../../domain/ai/sentiment.ts';
+import { detectOptOut } from '#domain/ai/opt-out.ts';
+import { detectAutoReply, returnDate } from '#domain/ai/auto-reply.ts';
+import { classifySentiment } from '#domain/ai/sentiment.ts';
 
 const verdict = (text: string) => detectOptOut(text).verdict;
 

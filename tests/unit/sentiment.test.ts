@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classifySentiment, detectRemovalRequest, type Sentiment } from '../../domain/ai/sentiment.ts';
+import { classifySentiment, detectRemovalRequest, type Sentiment } from '#domain/ai/sentiment.ts';
 
 // The unsplit replies were written alongside the rules, so their score is optimistic.
 // 'holdout-1' was written after a first version of the rules (which were then improved on it);

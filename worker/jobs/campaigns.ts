@@ -1,9 +1,9 @@
 // campaign-dispatch: turns a due campaign into recipients and queued messages
 // (one transaction, safe to run twice), then queues their delivery.
 import type { PgBoss } from 'pg-boss';
-import { dispatchCampaign } from '../../domain/campaigns.ts';
-import { asService } from '../../domain/db/request.ts';
-import { mailJob, QUEUES } from '../../domain/jobs.ts';
+import { dispatchCampaign } from '#domain/campaigns/campaigns.ts';
+import { asService } from '#domain/db/request.ts';
+import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 
 export async function dispatchAndQueue(deps: JobDeps, campaignId: number): Promise<number> {

@@ -1,10 +1,10 @@
 // What the messaging jobs share, and queue creation that keeps options in step.
 import type { PgBoss, Queue } from 'pg-boss';
-import type { Config } from '../../domain/config.ts';
-import type { Pools } from '../../domain/db/pools.ts';
-import type { JobQueue } from '../../domain/jobs.ts';
-import type { MailPort } from '../../domain/mail/port.ts';
-import type { WorkerIdentity } from '../../domain/workers.ts';
+import type { Config } from '#domain/runtime/config.ts';
+import type { Pools } from '#domain/db/pools.ts';
+import type { JobQueue } from '#domain/runtime/jobs.ts';
+import type { MailPort } from '#domain/mail/port.ts';
+import type { WorkerIdentity } from '#domain/runtime/workers.ts';
 
 /** pg-boss's schema. */
 export const BOSS_SCHEMA = 'pgboss';

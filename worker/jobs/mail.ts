@@ -4,10 +4,10 @@
 // claim (domain/mail/delivery.ts) makes it once per message while its worker
 // lives, and ./recovery.ts queues a dead worker's messages again.
 import type { PgBoss } from 'pg-boss';
-import { QUEUES } from '../../domain/jobs.ts';
-import { mailSettings } from '../../domain/mail/compose.ts';
-import { createDelivery } from '../../domain/mail/delivery.ts';
-import { SMTP_CONNECTIONS } from '../../domain/mail/smtp.ts';
+import { QUEUES } from '#domain/runtime/jobs.ts';
+import { mailSettings } from '#domain/mail/compose.ts';
+import { createDelivery } from '#domain/mail/delivery.ts';
+import { SMTP_CONNECTIONS } from '#domain/mail/smtp.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 
 /**

@@ -2,11 +2,11 @@
 // sentiment, the sweep behind them, and the recovery of a dead worker's
 // deliveries. The mail adapter is chosen here.
 import type { PgBoss } from 'pg-boss';
-import type { Config } from '../../domain/config.ts';
-import type { Pools } from '../../domain/db/pools.ts';
-import { bossJobQueue, type JobQueue } from '../../domain/jobs.ts';
-import { createMailPort } from '../../domain/mail/index.ts';
-import type { WorkerIdentity } from '../../domain/workers.ts';
+import type { Config } from '#domain/runtime/config.ts';
+import type { Pools } from '#domain/db/pools.ts';
+import { bossJobQueue, type JobQueue } from '#domain/runtime/jobs.ts';
+import { createMailPort } from '#domain/mail/index.ts';
+import type { WorkerIdentity } from '#domain/runtime/workers.ts';
 import type { JobDeps } from './deps.ts';
 import { registerMailJobs } from './mail.ts';
 import { registerCampaignJobs } from './campaigns.ts';

@@ -5,11 +5,11 @@
 // Removal requests are never left to the model, and neither are auto-replies:
 // an out-of-office keeps its 'other'.
 import type { PgBoss } from 'pg-boss';
-import { chat, providerConfigured } from '../../domain/ai/provider.ts';
-import type { Sentiment } from '../../domain/ai/sentiment.ts';
-import { asService } from '../../domain/db/request.ts';
-import { QUEUES } from '../../domain/jobs.ts';
-import type { Config } from '../../domain/config.ts';
+import { chat, providerConfigured } from '#domain/ai/provider.ts';
+import type { Sentiment } from '#domain/ai/sentiment.ts';
+import { asService } from '#domain/db/request.ts';
+import { QUEUES } from '#domain/runtime/jobs.ts';
+import type { Config } from '#domain/runtime/config.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 
 const LABELS: Sentiment[] = ['positive', 'negative', 'neutral', 'other'];

@@ -4,11 +4,11 @@
 // exists is not duplicated), gives up crash-looping messages, and closes
 // campaigns with nothing pending. Claims of dead workers are ./recovery.ts's.
 import type { PgBoss } from 'pg-boss';
-import { completeCampaigns, dueCampaignIds } from '../../domain/campaigns.ts';
-import { asService } from '../../domain/db/request.ts';
-import { mailJob, QUEUES } from '../../domain/jobs.ts';
-import { MAX_ATTEMPTS } from '../../domain/mail/delivery.ts';
-import { STALE_CLAIM_SQL } from '../../domain/workers.ts';
+import { completeCampaigns, dueCampaignIds } from '#domain/campaigns/campaigns.ts';
+import { asService } from '#domain/db/request.ts';
+import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
+import { MAX_ATTEMPTS } from '#domain/mail/delivery.ts';
+import { STALE_CLAIM_SQL } from '#domain/runtime/workers.ts';
 import { dispatchAndQueue } from './campaigns.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 

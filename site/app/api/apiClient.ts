@@ -65,7 +65,13 @@ export function withParams(path: string, params?: QueryParams): string {
   return path + (path.includes('?') ? '&' : '?') + query;
 }
 
+/** Fetches with the caller's signal and the optional time-out (TIMEOUT_MESSAGE); cookies always included. */
 async function send(path: string, init: RequestInit, options: RequestOptions): Promise<Response> {
+  return withTimeout(options, (signal) => fetch(path, { ...init, credentials: 'include', signal }));
+}
+
+/** Runs `request` with a signal that aborts on the caller's signal or after `timeoutMs` (then TIMEOUT_MESSAGE). */
+export async function withTimeout<T>(options: RequestOptions, request: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const { timeoutMs, signal } = options;
   const controller = new AbortController();
   let timedOut = false;
@@ -78,7 +84,7 @@ async function send(path: string, init: RequestInit, options: RequestOptions): P
   else signal?.addEventListener('abort', onCallerAbort, { once: true });
 
   try {
-    return await fetch(path, { ...init, credentials: 'include', signal: controller.signal });
+    return await request(controller.signal);
   } catch (error) {
     if (timedOut) throw new Error(TIMEOUT_MESSAGE);
     throw error;
@@ -88,7 +94,7 @@ async function send(path: string, init: RequestInit, options: RequestOptions): P
   }
 }
 
-async function readBody(res: Response): Promise<{ text: string; json: unknown }> {
+export async function readBody(res: Response): Promise<{ text: string; json: unknown }> {
   const text = await res.text();
   if (!text) return { text, json: null };
   try {
@@ -98,7 +104,7 @@ async function readBody(res: Response): Promise<{ text: string; json: unknown }>
   }
 }
 
-async function toError(res: Response): Promise<Error> {
+export async function toError(res: Response): Promise<Error> {
   const { text, json } = await readBody(res);
   if (res.status === 401 && isTwoFactorChallenge(json)) return twoFactorRedirect();
   return new ApiError(res.status, detailOf(json, text, res.statusText), json);
@@ -114,12 +120,12 @@ function detailOf(json: unknown, text: string, statusText: string): string {
   return text || statusText;
 }
 
-function isTwoFactorChallenge(json: unknown): boolean {
+export function isTwoFactorChallenge(json: unknown): boolean {
   return json !== null && typeof json === 'object'
     && (json as { requiresTwoFactor?: unknown }).requiresTwoFactor === true;
 }
 
-function twoFactorRedirect(): Error {
+export function twoFactorRedirect(): Error {
   assignLocation(VERIFY_2FA_PATH);
   return new Error(TWO_FACTOR_MESSAGE);
 }

@@ -1,8 +1,8 @@
 // The campaign wizard's form (spec §3 "Campaign payload", §5). Required fields
 // are checked by the shared API schema, so the wizard shows the server's words.
 import { z } from 'zod';
-import { languageSchema } from '../../../domain/schemas/ai.ts';
-import { newCampaignSchema } from '../../../domain/schemas/campaigns.ts';
+import { languageSchema } from '#domain/ai/schemas.ts';
+import { newCampaignSchema } from '#domain/campaigns/schemas.ts';
 import { WIZARD_DEFAULT_LANGUAGE } from './constants.ts';
 import { computeScheduledAt } from './schedule.ts';
 import type { CampaignType } from './types.ts';

@@ -1,6 +1,6 @@
 // Wizard drafting helpers: the draft put in the content field when AI
 // generation fails (spec §4), and the {{placeholders}} still to be filled.
-import { unfilledContextPlaceholders } from '../../../domain/ai/placeholders.ts';
+import { unfilledContextPlaceholders } from '#domain/ai/placeholders.ts';
 import type { Language } from './constants.ts';
 
 const DRAFTS: Record<Language, string> = {

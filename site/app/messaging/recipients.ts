@@ -1,7 +1,7 @@
 // Who can receive a message (spec §2, §5): the pool preview, the reasons an
 // individual cannot be emailed, and the submit-time consent checks. The rule
 // itself is domain/consent/eligibility.ts, shared with the server.
-import { blockerTexts, canContact, contactBlockers, CONSENT_BLOCKERS } from '../../../domain/consent/eligibility.ts';
+import { blockerTexts, canContact, contactBlockers, CONSENT_BLOCKERS } from '#domain/consent/eligibility.ts';
 import { POOL_PREVIEW_LIMIT } from './constants.ts';
 import type { Candidate, Channel } from './types.ts';
 

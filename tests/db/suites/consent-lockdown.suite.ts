@@ -2,8 +2,8 @@
 // bypass tried as raw SQL in the roles requests and jobs use, and refused.
 // Shared by tests/db/consent-lockdown.test.ts and tests/db/supabase-shaped.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withClaims, type Tx } from '../../../domain/db/request.ts';
-import type { TestDatabase } from '../../support/harness.ts';
+import { withClaims, type Tx } from '#domain/db/request.ts';
+import type { TestDatabase } from '#tests/support/harness.ts';
 
 /** The suite, on a database from `openDatabase` (a plain or a Supabase-shaped one). */
 export function consentLockdownSuite(openDatabase: () => Promise<TestDatabase>) {

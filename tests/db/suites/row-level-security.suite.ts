@@ -2,9 +2,9 @@
 // role (talentloop_app) switching to the Supabase roles per transaction.
 // Shared by tests/db/row-level-security.test.ts and tests/db/supabase-shaped.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withClaims, type Tx } from '../../../domain/db/request.ts';
-import { APP_LOGIN_ROLE } from '../../../domain/db/pools.ts';
-import type { TestDatabase } from '../../support/harness.ts';
+import { withClaims, type Tx } from '#domain/db/request.ts';
+import { APP_LOGIN_ROLE } from '#domain/db/pools.ts';
+import type { TestDatabase } from '#tests/support/harness.ts';
 
 /** The suite, on a database from `openDatabase` (a plain or a Supabase-shaped one). */
 export function rowLevelSecuritySuite(openDatabase: () => Promise<TestDatabase>) {

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminUser } from '../../../site/app/api/types.ts';
-import { AppRoutes } from '../../../site/app/router/AppRoutes.tsx';
+import type { AdminUser } from '#app/api/types.ts';
+import { AppRoutes } from '#app/router/AppRoutes.tsx';
 import { admin, currentUrl, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 
-vi.mock('../../../site/app/lib/browserNavigation.ts', () => ({
+vi.mock('#app/lib/browserNavigation.ts', () => ({
   assignLocation: vi.fn(),
   replaceLocation: vi.fn(),
 }));

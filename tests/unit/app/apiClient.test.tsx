@@ -2,12 +2,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   apiRequest, getJson, TIMEOUT_MESSAGE, TWO_FACTOR_MESSAGE, withParams,
-} from '../../../site/app/api/apiClient.ts';
-import { ApiError, errorText } from '../../../site/app/api/ApiError.ts';
-import { assignLocation } from '../../../site/app/lib/browserNavigation.ts';
+} from '#app/api/apiClient.ts';
+import { ApiError, errorText } from '#app/api/ApiError.ts';
+import { assignLocation } from '#app/lib/browserNavigation.ts';
 import { jsonResponse } from './renderWithProviders.tsx';
 
-vi.mock('../../../site/app/lib/browserNavigation.ts', () => ({
+vi.mock('#app/lib/browserNavigation.ts', () => ({
   assignLocation: vi.fn(),
   replaceLocation: vi.fn(),
 }));

@@ -4,9 +4,9 @@
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeAllPanels, getDrawerState } from '../../../site/app/drawers/drawerStore.ts';
-import { CommunicationsPage } from '../../../site/app/pages/CommunicationsPage.tsx';
-import { GlobalPanels } from '../../../site/app/panels/GlobalPanels.tsx';
+import { closeAllPanels, getDrawerState } from '#app/drawers/drawerStore.ts';
+import { CommunicationsPage } from '#app/pages/CommunicationsPage.tsx';
+import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
 import { currentUrl, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 
 afterEach(() => {

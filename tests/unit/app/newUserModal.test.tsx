@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NewUserModal } from '../../../site/app/pages/admin/NewUserModal.tsx';
-import { newUserSchema } from '../../../site/app/pages/admin/newUserSchema.ts';
+import { NewUserModal } from '#app/pages/admin/NewUserModal.tsx';
+import { newUserSchema } from '#app/pages/admin/newUserSchema.ts';
 import { admin, jsonResponse, renderAt, stubFetch } from './renderWithProviders.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,14 +3,14 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   clampHighlight, isEditableTarget, isSearchableQuery, resultCountLabel, shouldTogglePalette, type ShortcutKeyEvent,
-} from '../../../site/app/palette/paletteLogic.ts';
-import { getPaletteState, resetCommandPalette } from '../../../site/app/palette/paletteStore.ts';
-import { resultIconName, type SearchResult } from '../../../site/app/palette/searchResult.ts';
-import { AppRoutes } from '../../../site/app/router/AppRoutes.tsx';
-import { AppLayout } from '../../../site/app/shell/AppLayout.tsx';
+} from '#app/palette/paletteLogic.ts';
+import { getPaletteState, resetCommandPalette } from '#app/palette/paletteStore.ts';
+import { resultIconName, type SearchResult } from '#app/palette/searchResult.ts';
+import { AppRoutes } from '#app/router/AppRoutes.tsx';
+import { AppLayout } from '#app/shell/AppLayout.tsx';
 import { currentUrl, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 
-vi.mock('../../../site/app/lib/browserNavigation.ts', () => ({
+vi.mock('#app/lib/browserNavigation.ts', () => ({
   assignLocation: vi.fn(),
   replaceLocation: vi.fn(),
 }));

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeAllPanels, getDrawerState } from '../../../site/app/drawers/drawerStore.ts';
-import { candidateFormDefaults, updateBody } from '../../../site/app/pages/people/candidateFormValues.ts';
-import { PeoplePage } from '../../../site/app/pages/PeoplePage.tsx';
+import { closeAllPanels, getDrawerState } from '#app/drawers/drawerStore.ts';
+import { candidateFormDefaults, updateBody } from '#app/pages/people/candidateFormValues.ts';
+import { PeoplePage } from '#app/pages/PeoplePage.tsx';
 import { currentUrl, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 import { candidate, detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
 
-vi.mock('../../../site/app/lib/browserNavigation.ts', () => ({
+vi.mock('#app/lib/browserNavigation.ts', () => ({
   assignLocation: vi.fn(),
   replaceLocation: vi.fn(),
 }));

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assignColumn, delimiterName, fieldOfColumn, mapsName, progressPercent } from '../../../site/app/pages/people/import/importMapping.ts';
-import type { ImportPreview, ImportSummary } from '../../../site/app/pages/people/import/importTypes.ts';
-import { PeoplePage } from '../../../site/app/pages/PeoplePage.tsx';
+import { assignColumn, delimiterName, fieldOfColumn, mapsName, progressPercent } from '#app/pages/people/import/importMapping.ts';
+import type { ImportPreview, ImportSummary } from '#app/pages/people/import/importTypes.ts';
+import { PeoplePage } from '#app/pages/PeoplePage.tsx';
 import { jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 import { pageResponse, pools, rowsFor } from './peopleFixtures.ts';
 
-vi.mock('../../../site/app/lib/browserNavigation.ts', () => ({
+vi.mock('#app/lib/browserNavigation.ts', () => ({
   assignLocation: vi.fn(),
   replaceLocation: vi.fn(),
 }));

@@ -3,13 +3,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_SORT, EMPTY_FILTERS, exportUrl, filterParams, listParams, nextSort, pageCount, rangeLabel,
-} from '../../../site/app/pages/people/candidateFilters.ts';
-import { candidateIdFrom, urlWithParams } from '../../../site/app/pages/people/candidateUrl.ts';
-import { PeoplePage } from '../../../site/app/pages/PeoplePage.tsx';
+} from '#app/pages/people/candidateFilters.ts';
+import { candidateIdFrom, urlWithParams } from '#app/pages/people/candidateUrl.ts';
+import { PeoplePage } from '#app/pages/PeoplePage.tsx';
 import { jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 import { pageResponse, paramsOf, pools, rowsFor } from './peopleFixtures.ts';
 
-vi.mock('../../../site/app/lib/browserNavigation.ts', () => ({
+vi.mock('#app/lib/browserNavigation.ts', () => ({
   assignLocation: vi.fn(),
   replaceLocation: vi.fn(),
 }));

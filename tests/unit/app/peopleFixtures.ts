@@ -1,5 +1,5 @@
 // Test data and a fetch stub for the people page tests (not a test file itself).
-import type { Candidate, CandidateDetail, TalentPool } from '../../../site/app/pages/people/peopleTypes.ts';
+import type { Candidate, CandidateDetail, TalentPool } from '#app/pages/people/peopleTypes.ts';
 
 export const pools: TalentPool[] = [
   { id: 1, name: 'Backend Engineers', description: 'Platform teams', candidateCount: 80 },

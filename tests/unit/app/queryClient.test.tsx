@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, retryDelay } from '../../../site/app/api/queryClient.ts';
+import { createQueryClient, retryDelay } from '#app/api/queryClient.ts';
 import { jsonResponse } from './renderWithProviders.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -4,11 +4,11 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { createQueryClient } from '../../../site/app/api/queryClient.ts';
-import type { SessionUser } from '../../../site/app/api/types.ts';
-import { CurrentUserProvider } from '../../../site/app/session/CurrentUser.tsx';
-import { theme } from '../../../site/app/theme.ts';
-import { ToastViewport } from '../../../site/app/toast/ToastViewport.tsx';
+import { createQueryClient } from '#app/api/queryClient.ts';
+import type { SessionUser } from '#app/api/types.ts';
+import { CurrentUserProvider } from '#app/session/CurrentUser.tsx';
+import { theme } from '#app/theme.ts';
+import { ToastViewport } from '#app/toast/ToastViewport.tsx';
 
 export const recruiter: SessionUser = {
   id: 'u-recruiter',

@@ -2,10 +2,10 @@
 // <date>" when the auto-reply says), and "May want to opt out: review".
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ThreadMessage } from '../../../site/app/pages/communications/ThreadMessage.tsx';
-import { CandidateMessages } from '../../../site/app/pages/people/CandidateMessages.tsx';
-import { backOn } from '../../../site/app/panels/ReplyFlagBadges.tsx';
-import type { Message } from '../../../site/app/messaging/types.ts';
+import { ThreadMessage } from '#app/pages/communications/ThreadMessage.tsx';
+import { CandidateMessages } from '#app/pages/people/CandidateMessages.tsx';
+import { backOn } from '#app/panels/ReplyFlagBadges.tsx';
+import type { Message } from '#app/messaging/types.ts';
 import { renderAt } from './renderWithProviders.tsx';
 
 const reply = (extra: Partial<Message>): Message => ({

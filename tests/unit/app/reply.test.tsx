@@ -3,8 +3,8 @@
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeAllPanels, getDrawerState, openPanel } from '../../../site/app/drawers/drawerStore.ts';
-import { GlobalPanels } from '../../../site/app/panels/GlobalPanels.tsx';
+import { closeAllPanels, getDrawerState, openPanel } from '#app/drawers/drawerStore.ts';
+import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
 import { jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 
 afterEach(() => {

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '../../../site/app/router/AppRoutes.tsx';
-import { navigate } from '../../../site/app/router/history.ts';
-import { Link } from '../../../site/app/router/Link.tsx';
-import { matchRoute } from '../../../site/app/router/routes.ts';
-import { AppLayout } from '../../../site/app/shell/AppLayout.tsx';
+import { AppRoutes } from '#app/router/AppRoutes.tsx';
+import { navigate } from '#app/router/history.ts';
+import { Link } from '#app/router/Link.tsx';
+import { matchRoute } from '#app/router/routes.ts';
+import { AppLayout } from '#app/shell/AppLayout.tsx';
 import { currentUrl, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 
-vi.mock('../../../site/app/lib/browserNavigation.ts', () => ({
+vi.mock('#app/lib/browserNavigation.ts', () => ({
   assignLocation: vi.fn(),
   replaceLocation: vi.fn(),
 }));

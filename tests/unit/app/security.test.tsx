@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SettingsPage } from '../../../site/app/pages/settings/SettingsPage.tsx';
+import { SettingsPage } from '#app/pages/settings/SettingsPage.tsx';
 import { admin, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

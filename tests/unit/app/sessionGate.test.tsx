@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assignLocation, replaceLocation } from '../../../site/app/lib/browserNavigation.ts';
-import { useCurrentUser } from '../../../site/app/session/CurrentUser.tsx';
-import { SessionGate } from '../../../site/app/session/SessionGate.tsx';
+import { assignLocation, replaceLocation } from '#app/lib/browserNavigation.ts';
+import { useCurrentUser } from '#app/session/CurrentUser.tsx';
+import { SessionGate } from '#app/session/SessionGate.tsx';
 import { jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 
-vi.mock('../../../site/app/lib/browserNavigation.ts', () => ({
+vi.mock('#app/lib/browserNavigation.ts', () => ({
   assignLocation: vi.fn(),
   replaceLocation: vi.fn(),
 }));

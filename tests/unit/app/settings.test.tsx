@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SettingsPage } from '../../../site/app/pages/settings/SettingsPage.tsx';
-import { ME_QUERY_KEY } from '../../../site/app/session/useSession.ts';
+import { SettingsPage } from '#app/pages/settings/SettingsPage.tsx';
+import { ME_QUERY_KEY } from '#app/session/useSession.ts';
 import { admin, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assignLocation } from '../../../site/app/lib/browserNavigation.ts';
-import { AppRoutes } from '../../../site/app/router/AppRoutes.tsx';
-import { AppLayout } from '../../../site/app/shell/AppLayout.tsx';
+import { assignLocation } from '#app/lib/browserNavigation.ts';
+import { AppRoutes } from '#app/router/AppRoutes.tsx';
+import { AppLayout } from '#app/shell/AppLayout.tsx';
 import { admin, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 
-vi.mock('../../../site/app/lib/browserNavigation.ts', () => ({
+vi.mock('#app/lib/browserNavigation.ts', () => ({
   assignLocation: vi.fn(),
   replaceLocation: vi.fn(),
 }));

@@ -2,7 +2,7 @@
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitForElementToBeRemoved } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast, TOAST_COLORS } from '../../../site/app/toast/toast.ts';
+import { toast, TOAST_COLORS } from '#app/toast/toast.ts';
 import { renderAt } from './renderWithProviders.tsx';
 
 afterEach(() => {

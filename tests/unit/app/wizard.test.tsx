@@ -4,9 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeAllPanels, getDrawerState, openPanel } from '../../../site/app/drawers/drawerStore.ts';
-import { GlobalPanels } from '../../../site/app/panels/GlobalPanels.tsx';
-import { openCampaignWizard } from '../../../site/app/panels/wizard/openCampaignWizard.ts';
+import { closeAllPanels, getDrawerState, openPanel } from '#app/drawers/drawerStore.ts';
+import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
+import { openCampaignWizard } from '#app/panels/wizard/openCampaignWizard.ts';
 import { jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 
 afterEach(() => {

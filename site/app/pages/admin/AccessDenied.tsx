@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { navigate } from '../../router/history.ts';
-import { ShieldIcon } from '../../shell/icons.tsx';
+import { navigate } from '#app/router/history.ts';
+import { ShieldIcon } from '#app/shell/icons.tsx';
 
 export const ACCESS_DENIED_REDIRECT_MS = 3000;
 

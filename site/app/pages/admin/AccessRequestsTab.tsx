@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { AccessRequest } from '../../api/types.ts';
-import { formatDateTime } from '../../lib/formatDate.ts';
+import type { AccessRequest } from '#app/api/types.ts';
+import { formatDateTime } from '#app/lib/formatDate.ts';
 import { useAccessRequests, useReviewAccessRequest } from './adminQueries.ts';
 import { QueryState } from './QueryState.tsx';
 

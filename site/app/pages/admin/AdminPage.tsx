@@ -1,4 +1,4 @@
-import { isAdmin, useCurrentUser } from '../../session/CurrentUser.tsx';
+import { isAdmin, useCurrentUser } from '#app/session/CurrentUser.tsx';
 import { AccessDenied } from './AccessDenied.tsx';
 import { AdminPortal } from './AdminPortal.tsx';
 

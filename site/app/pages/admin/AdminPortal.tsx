@@ -1,9 +1,9 @@
 import { Tabs } from '@mantine/core';
-import { useCurrentUser } from '../../session/CurrentUser.tsx';
+import { useCurrentUser } from '#app/session/CurrentUser.tsx';
 import { PageHeader } from '../PageHeader.tsx';
 import { AccessRequestsTab } from './AccessRequestsTab.tsx';
 import { AuditLogTab } from './AuditLogTab.tsx';
-import { Redirect } from '../../router/Redirect.tsx';
+import { Redirect } from '#app/router/Redirect.tsx';
 import { ENROL_2FA_PATH } from './TwoFactorRequiredAlert.tsx';
 import { SuppressionsTab } from './SuppressionsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';

@@ -1,5 +1,5 @@
 import { Code, Table, Text } from '@mantine/core';
-import { formatDateTime } from '../../lib/formatDate.ts';
+import { formatDateTime } from '#app/lib/formatDate.ts';
 import { useAuditLog } from './adminQueries.ts';
 import { QueryState } from './QueryState.tsx';
 

@@ -1,6 +1,6 @@
 import { Alert, Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ApiError, errorText } from '../../api/ApiError.ts';
+import { ApiError, errorText } from '#app/api/ApiError.ts';
 import { TwoFactorRequiredAlert } from './TwoFactorRequiredAlert.tsx';
 
 export function isTwoFactorRequired(error: unknown): boolean {

@@ -5,11 +5,11 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest } from '../../api/apiClient.ts';
-import { errorText } from '../../api/ApiError.ts';
-import { formatDateTime } from '../../lib/formatDate.ts';
+import { apiRequest } from '#app/api/apiClient.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import { formatDateTime } from '#app/lib/formatDate.ts';
 import { sourceLabel } from '../people/consentLabels.ts';
-import { toast } from '../../toast/toast.ts';
+import { toast } from '#app/toast/toast.ts';
 import { AUDIT_LOG_KEY } from './adminQueries.ts';
 import { QueryState } from './QueryState.tsx';
 

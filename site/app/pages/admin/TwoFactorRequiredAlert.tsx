@@ -1,6 +1,6 @@
 import { Alert, Button } from '@mantine/core';
-import { linkClickHandler } from '../../router/Link.tsx';
-import { ShieldIcon } from '../../shell/icons.tsx';
+import { linkClickHandler } from '#app/router/Link.tsx';
+import { ShieldIcon } from '#app/shell/icons.tsx';
 
 export const ENROL_2FA_PATH = '/app/settings?enrol=2fa';
 

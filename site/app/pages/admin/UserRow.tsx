@@ -1,6 +1,6 @@
 import { Badge, Button, Select, Table, Text } from '@mantine/core';
-import type { AdminUser } from '../../api/types.ts';
-import { formatDateTime } from '../../lib/formatDate.ts';
+import type { AdminUser } from '#app/api/types.ts';
+import { formatDateTime } from '#app/lib/formatDate.ts';
 import type { UserChanges } from './adminQueries.ts';
 import { ROLE_OPTIONS } from './NewUserModal.tsx';
 

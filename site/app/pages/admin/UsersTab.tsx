@@ -1,6 +1,6 @@
 import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useCurrentUser } from '../../session/CurrentUser.tsx';
+import { useCurrentUser } from '#app/session/CurrentUser.tsx';
 import { useAdminUsers, useUpdateUser } from './adminQueries.ts';
 import { NewUserModal } from './NewUserModal.tsx';
 import { QueryState } from './QueryState.tsx';

@@ -1,9 +1,9 @@
 // Admin Portal reads and writes (docs/api.md "Admin").
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/apiClient.ts';
-import { errorText } from '../../api/ApiError.ts';
-import type { AccessRequest, AdminUser, AuditEntry } from '../../api/types.ts';
-import { toast } from '../../toast/toast.ts';
+import { apiRequest } from '#app/api/apiClient.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import type { AccessRequest, AdminUser, AuditEntry } from '#app/api/types.ts';
+import { toast } from '#app/toast/toast.ts';
 
 export const ADMIN_USERS_KEY = ['/api/admin/users'] as const;
 export const ACCESS_REQUESTS_KEY = ['/api/admin/access-requests'] as const;

@@ -1,7 +1,7 @@
 // The same schema the API validates with (domain/schemas/auth.ts), so the form
 // and the server can never disagree.
 import type { z } from 'zod';
-import { newUserSchema } from '../../../../domain/schemas/auth.ts';
+import { newUserSchema } from '#domain/auth/schemas.ts';
 
 export { newUserSchema };
 export const PASSWORD_MIN_LENGTH = 12;

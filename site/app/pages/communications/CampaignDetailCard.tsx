@@ -1,9 +1,9 @@
 // One campaign with its progress and why recipients were skipped (GET /api/campaigns/{id}).
 import { Alert, Center, Group, List, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { errorText } from '../../api/ApiError.ts';
-import { formatDateTime } from '../../lib/formatDate.ts';
-import { campaignTypeLabel } from '../../messaging/campaignTypes.ts';
-import { useCampaign } from '../../messaging/queries.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import { formatDateTime } from '#app/lib/formatDate.ts';
+import { campaignTypeLabel } from '#app/messaging/campaignTypes.ts';
+import { useCampaign } from '#app/messaging/queries.ts';
 import { progressPercent } from './campaignProgress.ts';
 import { CampaignStatusBadge } from './CampaignStatusBadge.tsx';
 

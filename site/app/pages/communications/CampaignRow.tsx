@@ -1,9 +1,9 @@
 // One campaign in the list: name, type, pool, status, when, and progress
 // (recipients / sent / skipped / failed).
 import { Anchor, Progress, Table, Text } from '@mantine/core';
-import { formatDateTime } from '../../lib/formatDate.ts';
-import { campaignTypeLabel } from '../../messaging/campaignTypes.ts';
-import type { CampaignSummary } from '../../messaging/types.ts';
+import { formatDateTime } from '#app/lib/formatDate.ts';
+import { campaignTypeLabel } from '#app/messaging/campaignTypes.ts';
+import type { CampaignSummary } from '#app/messaging/types.ts';
 import { progressPercent } from './campaignProgress.ts';
 import { CampaignStatusBadge } from './CampaignStatusBadge.tsx';
 

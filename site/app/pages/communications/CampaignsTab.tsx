@@ -1,7 +1,7 @@
 // Campaigns: the list with progress, and the one named by ?campaign={id}.
 import { Alert, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import { errorText } from '../../api/ApiError.ts';
-import { useCampaigns } from '../../messaging/queries.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import { useCampaigns } from '#app/messaging/queries.ts';
 import { CampaignDetailCard } from './CampaignDetailCard.tsx';
 import { CampaignRow } from './CampaignRow.tsx';
 

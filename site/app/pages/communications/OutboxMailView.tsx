@@ -1,8 +1,8 @@
 // One outbox mail: its headers and body, and the "reply as the candidate" form.
 import { Alert, Center, Code, Divider, Loader, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { errorText } from '../../api/ApiError.ts';
-import { formatDateTime } from '../../lib/formatDate.ts';
-import { useOutboxMail } from '../../messaging/queries.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import { formatDateTime } from '#app/lib/formatDate.ts';
+import { useOutboxMail } from '#app/messaging/queries.ts';
 import { OutboxReplyForm } from './OutboxReplyForm.tsx';
 
 export function OutboxMailView({ id }: { id: number }) {

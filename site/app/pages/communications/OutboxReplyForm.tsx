@@ -4,11 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { outboxReplySchema } from '../../../../domain/schemas/messages.ts';
-import { errorText } from '../../api/ApiError.ts';
-import { REPLY_ROWS } from '../../messaging/constants.ts';
-import { useOutboxReply } from '../../messaging/queries.ts';
-import { toast } from '../../toast/toast.ts';
+import { outboxReplySchema } from '#domain/messages/schemas.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import { REPLY_ROWS } from '#app/messaging/constants.ts';
+import { useOutboxReply } from '#app/messaging/queries.ts';
+import { toast } from '#app/toast/toast.ts';
 
 // The shared schema's text ("Reply content is required") on a plain form shape.
 const formSchema = z.object({ content: z.string() }).superRefine((value, ctx) => {

@@ -1,9 +1,9 @@
 // Dev outbox: mail "sent" while no mail server is configured (GET /api/outbox).
 import { Alert, Anchor, Button, Center, Grid, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { errorText } from '../../api/ApiError.ts';
-import { formatDateTime } from '../../lib/formatDate.ts';
-import { useOutbox } from '../../messaging/queries.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import { formatDateTime } from '#app/lib/formatDate.ts';
+import { useOutbox } from '#app/messaging/queries.ts';
 import { OutboxMailView } from './OutboxMailView.tsx';
 
 export function OutboxTab() {

@@ -1,6 +1,6 @@
 // Filter the thread list by the latest reply's sentiment and by candidate.
 import { Group, Select } from '@mantine/core';
-import type { ThreadFilters as Filters } from '../../messaging/queries.ts';
+import type { ThreadFilters as Filters } from '#app/messaging/queries.ts';
 
 export const SENTIMENT_FILTERS = [
   { value: '', label: 'All sentiments' },

@@ -1,8 +1,8 @@
 // One thread in the list: candidate, subject, last message, sentiment, unread state.
 import { Badge, Group, Paper, Text, UnstyledButton } from '@mantine/core';
-import { formatDateTime } from '../../lib/formatDate.ts';
-import type { ThreadSummary } from '../../messaging/types.ts';
-import { SentimentBadge } from '../../panels/SentimentBadge.tsx';
+import { formatDateTime } from '#app/lib/formatDate.ts';
+import type { ThreadSummary } from '#app/messaging/types.ts';
+import { SentimentBadge } from '#app/panels/SentimentBadge.tsx';
 
 export function ThreadListItem({ thread, selected, onOpen }: { thread: ThreadSummary; selected: boolean; onOpen: () => void }) {
   const unread = thread.unreadCount > 0;

@@ -1,9 +1,9 @@
 // One message of an open thread.
 import { Badge, Group, Paper, Text } from '@mantine/core';
-import { formatDateTime } from '../../lib/formatDate.ts';
-import type { Message } from '../../messaging/types.ts';
-import { SentimentBadge } from '../../panels/SentimentBadge.tsx';
-import { ReplyFlagBadges } from '../../panels/ReplyFlagBadges.tsx';
+import { formatDateTime } from '#app/lib/formatDate.ts';
+import type { Message } from '#app/messaging/types.ts';
+import { SentimentBadge } from '#app/panels/SentimentBadge.tsx';
+import { ReplyFlagBadges } from '#app/panels/ReplyFlagBadges.tsx';
 
 export function ThreadMessage({ message, candidateName }: { message: Message; candidateName: string }) {
   const inbound = message.direction === 'in';

@@ -2,9 +2,9 @@
 // Opening a thread with unread replies marks them read.
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { errorText } from '../../api/ApiError.ts';
-import { openPanel } from '../../drawers/drawerStore.ts';
-import { useMarkThreadRead, useThread } from '../../messaging/queries.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import { openPanel } from '#app/drawers/drawerStore.ts';
+import { useMarkThreadRead, useThread } from '#app/messaging/queries.ts';
 import { ThreadMessage } from './ThreadMessage.tsx';
 
 export function ThreadView({ threadId }: { threadId: number }) {

@@ -1,8 +1,8 @@
 // Messages: threads newest first, filters, and the open thread.
 import { Alert, Button, Center, Grid, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { errorText } from '../../api/ApiError.ts';
-import { useThreads, type ThreadFilters as Filters } from '../../messaging/queries.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import { useThreads, type ThreadFilters as Filters } from '#app/messaging/queries.ts';
 import { ThreadFilters } from './ThreadFilters.tsx';
 import { ThreadListItem } from './ThreadListItem.tsx';
 import { ThreadView } from './ThreadView.tsx';

@@ -1,8 +1,8 @@
 // The communications page's query parameters (spec §2 Advanced Editor, and
 // links from elsewhere): ?action=compose, ?action=create-campaign (with the
 // Advanced Editor's values), ?template={templateId}, ?campaign={id}.
-import { wizardPrefillFromParams, type WizardPrefill } from '../../messaging/advancedEditor.ts';
-import type { ComposePayload } from '../../drawers/drawerStore.ts';
+import { wizardPrefillFromParams, type WizardPrefill } from '#app/messaging/advancedEditor.ts';
+import type { ComposePayload } from '#app/drawers/drawerStore.ts';
 
 /** Parameters that ask for a dialog; removed from the URL once it has opened. */
 export const ONE_SHOT_PARAMS = ['action', 'template', 'candidateId', 'candidateName', 'talentPoolId', 'channel', 'subject', 'content', 'prompt', 'language'];

@@ -1,9 +1,9 @@
 // Opens the dialog a query parameter asks for, once, then drops those
 // parameters from the URL so that going back or reloading does not reopen it.
 import { useEffect } from 'react';
-import { openPanel } from '../../drawers/drawerStore.ts';
-import { openCampaignWizard } from '../../panels/wizard/openCampaignWizard.ts';
-import { navigate, useLocation } from '../../router/history.ts';
+import { openPanel } from '#app/drawers/drawerStore.ts';
+import { openCampaignWizard } from '#app/panels/wizard/openCampaignWizard.ts';
+import { navigate, useLocation } from '#app/router/history.ts';
 import { pageAction, withoutOneShotParams } from './pageParams.ts';
 
 export function usePageActions() {

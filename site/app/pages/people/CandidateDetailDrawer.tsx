@@ -2,9 +2,9 @@
 // job function · location, every field, consent with its ledger, pools,
 // messages and engagement; Edit and Send message in the footer.
 import { Alert, Button, Center, Divider, Loader, Stack } from '@mantine/core';
-import { errorText } from '../../api/ApiError.ts';
-import { ContextDrawer } from '../../drawers/ContextDrawer.tsx';
-import { openPanel } from '../../drawers/drawerStore.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import { ContextDrawer } from '#app/drawers/ContextDrawer.tsx';
+import { openPanel } from '#app/drawers/drawerStore.ts';
 import { CandidateFacts } from './CandidateFacts.tsx';
 import { CandidateMessages } from './CandidateMessages.tsx';
 import { ConsentSection } from './ConsentSection.tsx';

@@ -1,6 +1,6 @@
 // Every candidate field of the spec (§3) plus the rest the API sends.
 import { Badge, Group, Text } from '@mantine/core';
-import { formatDateTime } from '../../lib/formatDate.ts';
+import { formatDateTime } from '#app/lib/formatDate.ts';
 import { DetailSection } from './DetailSection.tsx';
 import { FactList } from './FactList.tsx';
 import { capitalize, type CandidateDetail } from './peopleTypes.ts';

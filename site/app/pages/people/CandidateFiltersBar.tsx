@@ -1,6 +1,6 @@
 // Free text plus the column filters of the candidate list.
 import { Button, Group, NumberInput, Select, TextInput } from '@mantine/core';
-import { SearchIcon } from '../../shell/icons.tsx';
+import { SearchIcon } from '#app/shell/icons.tsx';
 import { EMPTY_FILTERS, hasActiveFilters, type CandidateFilters, type ConsentFilter } from './candidateFilters.ts';
 import { capitalize, SENIORITY_LEVELS, type TalentPool } from './peopleTypes.ts';
 

@@ -1,8 +1,8 @@
 // The create and edit form in the context drawer.
 import { Button } from '@mantine/core';
 import { useId } from 'react';
-import type { CandidateCreate } from '../../../../domain/schemas/candidates.ts';
-import { ContextDrawer } from '../../drawers/ContextDrawer.tsx';
+import type { CandidateCreate } from '#domain/candidates/schemas.ts';
+import { ContextDrawer } from '#app/drawers/ContextDrawer.tsx';
 import { CandidateForm } from './CandidateForm.tsx';
 import { updateBody } from './candidateFormValues.ts';
 import { useCreateCandidate, useUpdateCandidate } from './peopleQueries.ts';

@@ -1,7 +1,7 @@
 // Filters, bulk actions, the server-paged table and its pages.
 import { Alert, Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { errorText } from '../../api/ApiError.ts';
+import { errorText } from '#app/api/ApiError.ts';
 import { BulkActionsBar } from './BulkActionsBar.tsx';
 import { CandidateFiltersBar } from './CandidateFiltersBar.tsx';
 import { CandidatesTable } from './CandidatesTable.tsx';

@@ -1,10 +1,10 @@
 // The messages exchanged with this candidate so far, newest first.
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { formatDateTime } from '../../lib/formatDate.ts';
+import { formatDateTime } from '#app/lib/formatDate.ts';
 import { channelLabel } from './consentLabels.ts';
 import { DetailSection } from './DetailSection.tsx';
 import { capitalize, type CandidateMessage } from './peopleTypes.ts';
-import { ReplyFlagBadges } from '../../panels/ReplyFlagBadges.tsx';
+import { ReplyFlagBadges } from '#app/panels/ReplyFlagBadges.tsx';
 
 const SENTIMENT_COLORS: Record<string, string> = { positive: 'green', negative: 'red', neutral: 'gray', other: 'blue' };
 

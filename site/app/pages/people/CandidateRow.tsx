@@ -1,7 +1,7 @@
 // One row of the candidate table.
 import { Checkbox, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
-import { Link } from '../../router/Link.tsx';
+import { Link } from '#app/router/Link.tsx';
 import { ConsentBadges } from './ConsentBadges.tsx';
 import { EngagementBar } from './EngagementBar.tsx';
 import { capitalize, type Candidate } from './peopleTypes.ts';

@@ -1,6 +1,6 @@
 // The consent ledger, newest first: who changed which channel, when, how.
 import { Badge, Group, Stack, Text, Timeline } from '@mantine/core';
-import { formatDateTime } from '../../lib/formatDate.ts';
+import { formatDateTime } from '#app/lib/formatDate.ts';
 import { channelLabel, sourceLabel } from './consentLabels.ts';
 import type { ConsentEvent } from './peopleTypes.ts';
 

@@ -4,7 +4,7 @@
 // cannot be undone here, and the section says why and what the candidate can do.
 import { Alert, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { formatDateTime } from '../../lib/formatDate.ts';
+import { formatDateTime } from '#app/lib/formatDate.ts';
 import { ConsentHistory } from './ConsentHistory.tsx';
 import { DetailSection } from './DetailSection.tsx';
 import { useSetConsent } from './peopleQueries.ts';

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorText } from '../../api/ApiError.ts';
+import { errorText } from '#app/api/ApiError.ts';
 import { useCreatePool, useRenamePool } from './peopleQueries.ts';
 import type { TalentPool } from './peopleTypes.ts';
 import { poolFormSchema, type PoolFormInput, type PoolFormValues } from './poolFormSchema.ts';

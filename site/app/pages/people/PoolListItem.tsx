@@ -1,6 +1,6 @@
 // One talent pool in the side list: pick it to filter, message it, rename or delete it.
 import { ActionIcon, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { openPanel } from '../../drawers/drawerStore.ts';
+import { openPanel } from '#app/drawers/drawerStore.ts';
 import type { TalentPool } from './peopleTypes.ts';
 import { UNSHRINKING } from './SkillTags.tsx';
 

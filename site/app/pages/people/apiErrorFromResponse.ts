@@ -1,6 +1,6 @@
 // Requests the shared client cannot make (a header to read, a file as the
 // body) still fail the same way: an ApiError with the server's `error` text.
-import { ApiError } from '../../api/ApiError.ts';
+import { ApiError } from '#app/api/ApiError.ts';
 
 /** Reads a failed response's body into an ApiError (`${status}: ${detail}`). */
 export async function apiErrorFromResponse(res: Response): Promise<ApiError> {

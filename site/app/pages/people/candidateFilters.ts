@@ -1,6 +1,6 @@
 // The candidate list's filters, sort and page as API query parameters
 // (GET /api/candidates and GET /api/candidates/export.csv). Pure functions.
-import { withParams, type QueryParams } from '../../api/apiClient.ts';
+import { withParams, type QueryParams } from '#app/api/apiClient.ts';
 
 export const PAGE_SIZE = 50;
 

@@ -1,6 +1,6 @@
 // GET with the X-Total-Count and X-Next-Cursor headers the candidate list sends
 // next to its JSON array. The shared reader (api/apiClient.ts) returns only the body.
-import { withParams, type QueryParams } from '../../api/apiClient.ts';
+import { withParams, type QueryParams } from '#app/api/apiClient.ts';
 import { apiErrorFromResponse } from './apiErrorFromResponse.ts';
 
 export interface Page<T> {

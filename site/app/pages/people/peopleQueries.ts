@@ -1,8 +1,8 @@
 // People reads and writes (docs/api.md "Candidates" and "Talent pools").
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/apiClient.ts';
-import { errorText } from '../../api/ApiError.ts';
-import { toast } from '../../toast/toast.ts';
+import { apiRequest } from '#app/api/apiClient.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import { toast } from '#app/toast/toast.ts';
 import { listParams, type CandidateFilters, type SortState } from './candidateFilters.ts';
 import { fetchWithTotal } from './fetchWithTotal.ts';
 import type { Candidate, CandidateDetail, CandidateId, TalentPool } from './peopleTypes.ts';

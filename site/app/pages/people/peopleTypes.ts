@@ -1,7 +1,7 @@
 // Shapes of the people API replies (docs/api.md "Candidates", "Talent pools", "Imports").
-export { CONTACT_METHODS, SENIORITY_LEVELS } from '../../../../domain/schemas/candidates.ts';
+export { CONTACT_METHODS, SENIORITY_LEVELS } from '#domain/candidates/schemas.ts';
 
-import type { ContactBlocker } from '../../../../domain/consent/eligibility.ts';
+import type { ContactBlocker } from '#domain/consent/eligibility.ts';
 
 export type CandidateId = number;
 

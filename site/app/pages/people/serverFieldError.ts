@@ -1,5 +1,5 @@
 // A 400 reply `{ error, field }` names the form field that was refused (docs/api.md).
-import { ApiError } from '../../api/ApiError.ts';
+import { ApiError } from '#app/api/ApiError.ts';
 
 /** The refused field when it is one of `fields`, else undefined. */
 export function serverFieldError<F extends string>(error: unknown, fields: readonly F[]): F | undefined {

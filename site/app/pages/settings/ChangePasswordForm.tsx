@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
-import { ApiError, errorText } from '../../api/ApiError.ts';
-import { toast } from '../../toast/toast.ts';
+import { ApiError, errorText } from '#app/api/ApiError.ts';
+import { toast } from '#app/toast/toast.ts';
 import {
   CHANGE_PASSWORD_DEFAULTS, changePasswordFormSchema, PASSWORD_MIN_LENGTH, type ChangePasswordValues,
 } from './changePasswordSchema.ts';

@@ -1,6 +1,6 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { errorText } from '../../api/ApiError.ts';
+import { errorText } from '#app/api/ApiError.ts';
 import { BackupCodes } from './BackupCodes.tsx';
 import { useRegenerateBackupCodes } from './securityQueries.ts';
 

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { errorText } from '../../api/ApiError.ts';
-import { formatDateTime } from '../../lib/formatDate.ts';
-import { toast } from '../../toast/toast.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import { formatDateTime } from '#app/lib/formatDate.ts';
+import { toast } from '#app/toast/toast.ts';
 import { useRevokeOtherSessions, useRevokeSession, useSessions, type SessionInfo } from './securityQueries.ts';
 
 function SessionRow({ session }: { session: SessionInfo }) {

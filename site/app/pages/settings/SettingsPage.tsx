@@ -1,7 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
-import { useSearchParams } from '../../router/history.ts';
-import { useCurrentUser } from '../../session/CurrentUser.tsx';
-import { ShieldIcon } from '../../shell/icons.tsx';
+import { useSearchParams } from '#app/router/history.ts';
+import { useCurrentUser } from '#app/session/CurrentUser.tsx';
+import { ShieldIcon } from '#app/shell/icons.tsx';
 import { PageHeader } from '../PageHeader.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { SecurityCard } from './SecurityCard.tsx';

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { SessionUser, TwoFactorSetup } from '../../api/types.ts';
-import { isAdmin } from '../../session/CurrentUser.tsx';
+import type { SessionUser, TwoFactorSetup } from '#app/api/types.ts';
+import { isAdmin } from '#app/session/CurrentUser.tsx';
 import { TwoFactorDisableForm } from './TwoFactorDisableForm.tsx';
 import { TwoFactorEnrolment } from './TwoFactorEnrolment.tsx';
 import { TwoFactorSetupForm } from './TwoFactorSetupForm.tsx';

@@ -1,7 +1,7 @@
 import { Button, Group, PasswordInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { errorText } from '../../api/ApiError.ts';
-import { toast } from '../../toast/toast.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import { toast } from '#app/toast/toast.ts';
 import { useDisableTwoFactor } from './twoFactorMutations.ts';
 
 /** Recruiters may turn two-factor off again with their password. */

@@ -1,8 +1,8 @@
 import { Button, Code, CopyButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { errorText } from '../../api/ApiError.ts';
-import type { TwoFactorSetup } from '../../api/types.ts';
-import { toast } from '../../toast/toast.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import type { TwoFactorSetup } from '#app/api/types.ts';
+import { toast } from '#app/toast/toast.ts';
 import { BackupCodes } from './BackupCodes.tsx';
 import { useConfirmTwoFactor } from './twoFactorMutations.ts';
 

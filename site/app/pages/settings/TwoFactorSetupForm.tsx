@@ -1,7 +1,7 @@
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { errorText } from '../../api/ApiError.ts';
-import type { TwoFactorSetup } from '../../api/types.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import type { TwoFactorSetup } from '#app/api/types.ts';
 import { useStartTwoFactorSetup } from './twoFactorMutations.ts';
 
 /** Step 1: confirm the password to start enrolment. */

@@ -1,7 +1,7 @@
 // The API's password-change schema (domain/schemas/auth.ts) plus the form's
 // "type it again" field, so the form and the server can never disagree.
 import { z } from 'zod';
-import { changePasswordSchema, PASSWORD_MIN_LENGTH } from '../../../../domain/schemas/auth.ts';
+import { changePasswordSchema, PASSWORD_MIN_LENGTH } from '#domain/auth/schemas.ts';
 
 export { PASSWORD_MIN_LENGTH };
 

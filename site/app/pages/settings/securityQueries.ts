@@ -1,10 +1,10 @@
 // The Security section's calls (docs/api.md "Auth"): sessions, password, backup codes.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/apiClient.ts';
+import { apiRequest } from '#app/api/apiClient.ts';
 
 /** One of the user's sessions, as GET /api/auth/sessions lists it (the API's own type). */
-export type { SessionInfo } from '../../../../domain/auth/sessions.ts';
-import type { SessionInfo } from '../../../../domain/auth/sessions.ts';
+export type { SessionInfo } from '#domain/auth/sessions.ts';
+import type { SessionInfo } from '#domain/auth/sessions.ts';
 
 export const SESSIONS_KEY = ['/api/auth/sessions'] as const;
 

@@ -1,8 +1,8 @@
 // Two-factor enrolment calls (docs/api.md "Auth").
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/apiClient.ts';
-import type { TwoFactorSetup } from '../../api/types.ts';
-import { ME_QUERY_KEY } from '../../session/useSession.ts';
+import { apiRequest } from '#app/api/apiClient.ts';
+import type { TwoFactorSetup } from '#app/api/types.ts';
+import { ME_QUERY_KEY } from '#app/session/useSession.ts';
 
 export function useStartTwoFactorSetup() {
   return useMutation({

@@ -2,10 +2,10 @@
 // page in the campaign wizard, carrying the dialog's values (spec §2).
 import { Button } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
-import { buildAdvancedEditorUrl } from '../../messaging/advancedEditor.ts';
-import type { MessageFormValues } from '../../messaging/messageFormSchema.ts';
-import { navigate } from '../../router/history.ts';
-import { toast } from '../../toast/toast.ts';
+import { buildAdvancedEditorUrl } from '#app/messaging/advancedEditor.ts';
+import type { MessageFormValues } from '#app/messaging/messageFormSchema.ts';
+import { navigate } from '#app/router/history.ts';
+import { toast } from '#app/toast/toast.ts';
 
 interface AdvancedEditorButtonProps {
   form: UseFormReturn<MessageFormValues>;

@@ -2,10 +2,10 @@
 // Generate, and Regenerate once there is real content (spec §2).
 import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { canRegenerate } from '../../messaging/aiPlaceholder.ts';
-import { AI_PROMPT_ROWS, LANGUAGE_OPTIONS, MANUAL_TEMPLATE } from '../../messaging/constants.ts';
-import type { MessageFormValues } from '../../messaging/messageFormSchema.ts';
-import type { AiTemplate } from '../../messaging/types.ts';
+import { canRegenerate } from '#app/messaging/aiPlaceholder.ts';
+import { AI_PROMPT_ROWS, LANGUAGE_OPTIONS, MANUAL_TEMPLATE } from '#app/messaging/constants.ts';
+import type { MessageFormValues } from '#app/messaging/messageFormSchema.ts';
+import type { AiTemplate } from '#app/messaging/types.ts';
 
 interface AiAssistFieldsProps {
   form: UseFormReturn<MessageFormValues>;

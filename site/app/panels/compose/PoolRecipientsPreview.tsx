@@ -1,8 +1,8 @@
 // Who a pool send reaches: up to 5 names, then "+ N more"; an amber warning
 // when nobody in the pool can be emailed (spec §2).
 import { Alert, Badge, Group, Paper, Text } from '@mantine/core';
-import { moreLabel, poolPreview } from '../../messaging/recipients.ts';
-import type { Candidate } from '../../messaging/types.ts';
+import { moreLabel, poolPreview } from '#app/messaging/recipients.ts';
+import type { Candidate } from '#app/messaging/types.ts';
 
 export function PoolRecipientsPreview({ recipients, loading }: { recipients: Candidate[]; loading: boolean }) {
   if (loading) return <Text size="sm" c="dimmed">Loading recipients...</Text>;

@@ -2,8 +2,8 @@
 // dialog was opened for a given candidate or pool (spec §2).
 import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { Controller, useWatch, type Control } from 'react-hook-form';
-import type { MessageFormValues } from '../../messaging/messageFormSchema.ts';
-import type { Candidate, TalentPool } from '../../messaging/types.ts';
+import type { MessageFormValues } from '#app/messaging/messageFormSchema.ts';
+import type { Candidate, TalentPool } from '#app/messaging/types.ts';
 
 interface RecipientFieldsProps {
   control: Control<MessageFormValues>;

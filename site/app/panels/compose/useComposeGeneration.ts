@@ -3,13 +3,13 @@
 // fills the content (and subject) or clears it and says why.
 import { useCallback, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { errorText } from '../../api/ApiError.ts';
-import { aiPlaceholderText, isGenerationTimeout } from '../../messaging/aiPlaceholder.ts';
-import { MANUAL_TEMPLATE } from '../../messaging/constants.ts';
-import type { MessageFormValues } from '../../messaging/messageFormSchema.ts';
-import { generateContent } from '../../messaging/queries.ts';
-import type { Candidate, TalentPool } from '../../messaging/types.ts';
-import { toast } from '../../toast/toast.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import { aiPlaceholderText, isGenerationTimeout } from '#app/messaging/aiPlaceholder.ts';
+import { MANUAL_TEMPLATE } from '#app/messaging/constants.ts';
+import type { MessageFormValues } from '#app/messaging/messageFormSchema.ts';
+import { generateContent } from '#app/messaging/queries.ts';
+import type { Candidate, TalentPool } from '#app/messaging/types.ts';
+import { toast } from '#app/toast/toast.ts';
 
 export const GENERATION_TIMEOUT_TEXT =
   'AI generation is taking longer than usual. The content may have been generated - please try again to retrieve it.';

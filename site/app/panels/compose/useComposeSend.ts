@@ -1,13 +1,13 @@
 // Sending from the compose dialog (spec §5, §7, §8): an individual message
 // after the consent checks, or a pool send as a "Quick Message" campaign.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorText } from '../../api/ApiError.ts';
-import { quickMessageName } from '../../messaging/campaignTypes.ts';
-import type { MessageFormValues } from '../../messaging/messageFormSchema.ts';
-import { createCampaign, refreshMessaging, sendCandidateMessage } from '../../messaging/queries.ts';
-import { individualSendBlock } from '../../messaging/recipients.ts';
-import type { Candidate } from '../../messaging/types.ts';
-import { toast } from '../../toast/toast.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import { quickMessageName } from '#app/messaging/campaignTypes.ts';
+import type { MessageFormValues } from '#app/messaging/messageFormSchema.ts';
+import { createCampaign, refreshMessaging, sendCandidateMessage } from '#app/messaging/queries.ts';
+import { individualSendBlock } from '#app/messaging/recipients.ts';
+import type { Candidate } from '#app/messaging/types.ts';
+import { toast } from '#app/toast/toast.ts';
 
 export const MESSAGE_SENT_INDIVIDUAL = 'Your message has been sent successfully.';
 export const MESSAGE_SENT_POOL = 'Your campaign has been created and will be sent shortly.';

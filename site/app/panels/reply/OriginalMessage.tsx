@@ -1,7 +1,7 @@
 // The message being answered: subject, content, sentiment badge and date (spec §2).
 import { Group, Paper, Stack, Text } from '@mantine/core';
-import { formatDateTime } from '../../lib/formatDate.ts';
-import type { Message } from '../../messaging/types.ts';
+import { formatDateTime } from '#app/lib/formatDate.ts';
+import type { Message } from '#app/messaging/types.ts';
 import { SentimentBadge } from '../SentimentBadge.tsx';
 
 export function OriginalMessage({ message }: { message: Message }) {

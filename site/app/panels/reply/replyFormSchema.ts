@@ -1,6 +1,6 @@
 // The reply form: its content rule and text come from the shared API schema (spec §5).
 import { z } from 'zod';
-import { replyMessageSchema } from '../../../../domain/schemas/messages.ts';
+import { replyMessageSchema } from '#domain/messages/schemas.ts';
 
 export const replyFormSchema = z.object({ content: z.string() }).superRefine((value, ctx) => {
   // originalMessageId is checked by the drawer itself; here only the content matters.

@@ -1,9 +1,9 @@
 // Wizard step 1: campaign type, name and talent pool.
 import { Select, Stack, TextInput } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import type { CampaignFormValues } from '../../messaging/campaignFormSchema.ts';
-import { applyCampaignTypeDefaults } from '../../messaging/campaignTypes.ts';
-import type { CampaignType, TalentPool } from '../../messaging/types.ts';
+import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
+import { applyCampaignTypeDefaults } from '#app/messaging/campaignTypes.ts';
+import type { CampaignType, TalentPool } from '#app/messaging/types.ts';
 import { CampaignTypeCards } from './CampaignTypeCards.tsx';
 
 export function BasicInfoStep({ form, pools }: { form: UseFormReturn<CampaignFormValues>; pools: TalentPool[] }) {

@@ -5,14 +5,14 @@ import { Button, Group, Modal, Stack, Stepper } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { errorText } from '../../api/ApiError.ts';
-import { closePanel, useDrawerState } from '../../drawers/drawerStore.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import { closePanel, useDrawerState } from '#app/drawers/drawerStore.ts';
 import {
   CAMPAIGN_FORM_DEFAULTS, campaignFormSchema, campaignPayload, stepComplete, type CampaignFormValues,
-} from '../../messaging/campaignFormSchema.ts';
-import { applyCampaignTypeDefaults } from '../../messaging/campaignTypes.ts';
-import { createCampaign, prefetchAiTemplates, refreshMessaging, useTalentPools } from '../../messaging/queries.ts';
-import { toast } from '../../toast/toast.ts';
+} from '#app/messaging/campaignFormSchema.ts';
+import { applyCampaignTypeDefaults } from '#app/messaging/campaignTypes.ts';
+import { createCampaign, prefetchAiTemplates, refreshMessaging, useTalentPools } from '#app/messaging/queries.ts';
+import { toast } from '#app/toast/toast.ts';
 import { BasicInfoStep } from './BasicInfoStep.tsx';
 import { ContentStep } from './ContentStep.tsx';
 import { LaunchStep } from './LaunchStep.tsx';

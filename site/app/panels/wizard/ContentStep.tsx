@@ -1,10 +1,10 @@
 // Wizard step 2: language, AI template cards, email subject and content (6 rows).
 import { Alert, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import type { CampaignFormValues } from '../../messaging/campaignFormSchema.ts';
-import { defaultSubject, isDefaultSubject } from '../../messaging/campaignTypes.ts';
-import { CAMPAIGN_CONTENT_ROWS, LANGUAGE_OPTIONS, type Language } from '../../messaging/constants.ts';
-import { placeholdersToFill } from '../../messaging/draftContent.ts';
+import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
+import { defaultSubject, isDefaultSubject } from '#app/messaging/campaignTypes.ts';
+import { CAMPAIGN_CONTENT_ROWS, LANGUAGE_OPTIONS, type Language } from '#app/messaging/constants.ts';
+import { placeholdersToFill } from '#app/messaging/draftContent.ts';
 import { TemplateSuggestionCards } from './TemplateSuggestionCards.tsx';
 
 interface ContentStepProps {

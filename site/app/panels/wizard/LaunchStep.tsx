@@ -1,11 +1,11 @@
 // Wizard step 3: the schedule and a summary of what will be sent.
 import { Alert, Stack, Table, Text } from '@mantine/core';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { formatDateTime } from '../../lib/formatDate.ts';
-import type { CampaignFormValues } from '../../messaging/campaignFormSchema.ts';
-import { campaignTypeLabel } from '../../messaging/campaignTypes.ts';
-import { computeScheduledAt } from '../../messaging/schedule.ts';
-import type { TalentPool } from '../../messaging/types.ts';
+import { formatDateTime } from '#app/lib/formatDate.ts';
+import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
+import { campaignTypeLabel } from '#app/messaging/campaignTypes.ts';
+import { computeScheduledAt } from '#app/messaging/schedule.ts';
+import type { TalentPool } from '#app/messaging/types.ts';
 import { ScheduleField } from './ScheduleField.tsx';
 
 export function LaunchStep({ form, pools, launchError }: { form: UseFormReturn<CampaignFormValues>; pools: TalentPool[]; launchError: string | null }) {

@@ -1,8 +1,8 @@
 // When the campaign goes out: now, in 1 hour, tomorrow 09:00 or a chosen time (spec §3, §9).
 import { Radio, Stack, TextInput } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import type { CampaignFormValues } from '../../messaging/campaignFormSchema.ts';
-import { SCHEDULE_OPTIONS, type ScheduleOption } from '../../messaging/schedule.ts';
+import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
+import { SCHEDULE_OPTIONS, type ScheduleOption } from '#app/messaging/schedule.ts';
 
 export function ScheduleField({ form }: { form: UseFormReturn<CampaignFormValues> }) {
   const option = useWatch({ control: form.control, name: 'scheduleOption' });

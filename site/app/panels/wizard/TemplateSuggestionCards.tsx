@@ -1,8 +1,8 @@
 // AI template suggestions for the campaign type; a click generates content.
 // While one is generating the cards are busy and clicks are ignored (spec §4).
 import { Alert, Badge, Card, Group, Loader, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
-import { errorText } from '../../api/ApiError.ts';
-import { useTemplateSuggestions } from '../../messaging/queries.ts';
+import { errorText } from '#app/api/ApiError.ts';
+import { useTemplateSuggestions } from '#app/messaging/queries.ts';
 
 interface TemplateSuggestionCardsProps {
   campaignType: string;

@@ -2,12 +2,12 @@
 // content; on failure a draft to edit goes in the content field (spec §4, §8).
 import { useCallback, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import type { CampaignFormValues } from '../../messaging/campaignFormSchema.ts';
-import { campaignTypeLabel } from '../../messaging/campaignTypes.ts';
-import { draftPlaceholderContent } from '../../messaging/draftContent.ts';
-import { generateContent } from '../../messaging/queries.ts';
-import type { TalentPool } from '../../messaging/types.ts';
-import { toast } from '../../toast/toast.ts';
+import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
+import { campaignTypeLabel } from '#app/messaging/campaignTypes.ts';
+import { draftPlaceholderContent } from '#app/messaging/draftContent.ts';
+import { generateContent } from '#app/messaging/queries.ts';
+import type { TalentPool } from '#app/messaging/types.ts';
+import { toast } from '#app/toast/toast.ts';
 
 export function useWizardGeneration(form: UseFormReturn<CampaignFormValues>, pools: TalentPool[], prompt: string) {
   const [generatingId, setGeneratingId] = useState<string | null>(null);

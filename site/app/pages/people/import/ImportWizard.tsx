@@ -1,7 +1,7 @@
 // The CSV import, step by step: file → mapping and preview → progress → report.
 import { Alert, Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
-import { errorText } from '../../../api/ApiError.ts';
+import { errorText } from '#app/api/ApiError.ts';
 import type { TalentPool } from '../peopleTypes.ts';
 import { ColumnMappingTable } from './ColumnMappingTable.tsx';
 import { ImportFileStep } from './ImportFileStep.tsx';

@@ -2,7 +2,7 @@
 // full list is in the downloadable report).
 import { Alert, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { errorText } from '../../../api/ApiError.ts';
+import { errorText } from '#app/api/ApiError.ts';
 import { readSkippedRows } from './importApi.ts';
 
 export const SKIPPED_ROWS_SHOWN = 100;

@@ -1,8 +1,8 @@
 // The import's requests (docs/api.md "Imports"). The file itself is never read
 // into memory here: the preview sends a 64 KB slice, the import sends the File
 // as the request body and the browser streams it from disk.
-import { apiRequest } from '../../../api/apiClient.ts';
-import { CsvParser } from '../../../../../domain/csv.ts';
+import { apiRequest } from '#app/api/apiClient.ts';
+import { CsvParser } from '#domain/imports/csv.ts';
 import { apiErrorFromResponse } from '../apiErrorFromResponse.ts';
 import { PREVIEW_BYTES, PREVIEW_ROWS } from './importMapping.ts';
 import type { DuplicateMode, ImportMapping, ImportPreview, ImportSummary, SkippedRow } from './importTypes.ts';

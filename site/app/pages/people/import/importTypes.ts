@@ -1,6 +1,6 @@
 // Shapes of the import API (docs/api.md "Imports"; domain/imports.ts).
-import type { ImportPreview as DomainPreview, ImportSummary as DomainSummary } from '../../../../../domain/imports.ts';
-import type { ImportField, ImportMapping } from '../../../../../domain/schemas/imports.ts';
+import type { ImportPreview as DomainPreview, ImportSummary as DomainSummary } from '#domain/imports/imports.ts';
+import type { ImportField, ImportMapping } from '#domain/imports/schemas.ts';
 
 export type { ImportField, ImportMapping };
 export type ImportPreview = DomainPreview;

@@ -1,7 +1,7 @@
 // Runs an import: create it, stream the file, poll its progress meanwhile.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, errorText } from '../../../api/ApiError.ts';
+import { ApiError, errorText } from '#app/api/ApiError.ts';
 import { invalidatePeople } from '../peopleQueries.ts';
 import { createImport, uploadFile, type ImportOptions } from './importApi.ts';
 import type { ImportSummary } from './importTypes.ts';

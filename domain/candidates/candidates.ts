@@ -1,10 +1,10 @@
 // Candidates: the list (filters, sorting, offset or cursor paging), detail,
 // create/edit (consent through the ledger), delete, and the CSV export rows.
 // Everything runs in the caller's transaction, so row-level security applies.
-import type { Tx } from './db/request.ts';
-import { DomainError } from './errors.ts';
-import { recordInitialConsent, recordRecruiterConsent } from './consent/ledger.ts';
-import { CANDIDATE_FIELDS, type CandidateCreate, type CandidateField, type CandidateFilter, type CandidateListQuery, type CandidateUpdate } from './schemas/candidates.ts';
+import type { Tx } from '../db/request.ts';
+import { DomainError } from '../errors.ts';
+import { recordInitialConsent, recordRecruiterConsent } from '../consent/ledger.ts';
+import { CANDIDATE_FIELDS, type CandidateCreate, type CandidateDetail, type CandidateField, type CandidateFilter, type CandidateListQuery, type CandidateUpdate } from './schemas.ts';
 
 /** A refusal that names the field (the API answers it as a 4xx). */
 export class InputError extends DomainError {
@@ -268,17 +268,6 @@ export async function exportChunk(tx: Tx, filter: CandidateFilter & Pick<Candida
       order by ${order} limit $${params.length}`, params);
   const last = rows.at(-1);
   return { rows, next: last && rows.length === size ? encodeCursor({ value: last.k, id: last.id }) : null };
-}
-
-export interface CandidateDetail {
-  [key: string]: unknown;
-  pools: Array<{ id: number; name: string }>;
-  consentHistory: Array<{ channel: string; granted: boolean; source: string; wording: string | null; createdAt: string; createdBy: string | null }>;
-  /** Why the candidate cannot be contacted now, per channel (codes of domain/consent/eligibility.ts); empty: they can. */
-  contactBlockers: { email: string[]; whatsapp: string[] };
-  messages: Array<{ id: number; subject: string | null; direction: string; channel: string; sentiment: string | null; status: string; createdAt: string;
-    autoReply: boolean; autoReplyUntil: string | null; optOutReview: boolean }>;
-  engagement: { opens: number; clicks: number; replies: number; score: number };
 }
 
 /** A candidate with pools, consent history, messages so far and engagement; null when not found. */

@@ -1,5 +1,5 @@
 // "Request Access" from the landing page: anyone files one, admins decide.
-import type { Tx } from './db/request.ts';
+import type { Tx } from '../db/request.ts';
 
 export interface AccessRequest {
   id: number;

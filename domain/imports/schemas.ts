@@ -1,6 +1,6 @@
 // CSV import: the fields a column can map to, and the import's options.
 import { z } from 'zod';
-import { TEXT_ENCODINGS } from '../csv-decoder.ts';
+import { TEXT_ENCODINGS } from './csv-decoder.ts';
 
 /** Candidate fields a CSV column can fill. A name comes from `name`, or from first name, infix and last name. */
 export const IMPORT_FIELDS = [

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { parseTrustProxy } from './client-ip.ts';
+import { parseTrustProxy } from '../auth/client-ip.ts';
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -63,6 +63,8 @@ export function loadConfig() {
     seedDemoData: onOff('SEED_DEMO_DATA', !databaseUrl && !production),
     /** Which proxies may tell us the client's address (X-Forwarded-For); see domain/client-ip.ts. */
     trustProxy: parseTrustProxy(env('TRUST_PROXY')),
+    /** CHECK_API_RESPONSES=on: every /api answer is checked against its route's schema (tests; edge-functions/contract.ts). */
+    checkApiResponses: onOff('CHECK_API_RESPONSES', false),
     trustedOrigins: (env('TRUSTED_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     /** Sessions end this long after sign-in, or after this long unused (ASVS 3.3). */
     session: {

@@ -1,8 +1,9 @@
 // Candidates and talent pools: schemas written once, shared by the forms, the
 // API, the CSV import (every row goes through candidateCreateSchema) and tests.
 import { z } from 'zod';
-import { idSchema } from './ids.ts';
-import { fieldName, findUnstorableText } from './text.ts';
+import { idSchema } from '../schemas/ids.ts';
+import { fieldName, findUnstorableText } from '../schemas/text.ts';
+import { timestamp } from '../schemas/answers.ts';
 
 export const SENIORITY_LEVELS = ['intern', 'junior', 'medior', 'senior', 'lead', 'principal', 'executive'] as const;
 export const CONTACT_METHODS = ['email', 'whatsapp', 'phone'] as const;
@@ -141,3 +142,73 @@ export const suppressionRemoveSchema = suppressionLookupSchema.extend({
   reason: z.string({ error: 'reason is required' }).trim().min(3, 'reason is required: say why this address may be emailed again')
     .max(500, 'reason must be at most 500 characters'),
 });
+
+// ---- Answers (the API's responses; the browser reads these types) ----
+
+const CONTACT_BLOCKER_CODES = ['no_email', 'opted_out', 'no_consent', 'suppressed', 'no_whatsapp_number', 'whatsapp_opted_out', 'no_whatsapp_consent'] as const;
+
+export const candidateSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  whatsappNumber: z.string().nullable(),
+  allowsEmail: z.boolean(),
+  allowsWhatsapp: z.boolean(),
+  /** The pool joined first; null when in none. */
+  talentPoolId: z.number().nullable(),
+  talentPoolIds: z.array(z.number()),
+  preferredContactMethod: z.enum(CONTACT_METHODS),
+  jobFunction: z.string().nullable(),
+  skillTags: z.array(z.string()),
+  seniorityLevel: z.enum(SENIORITY_LEVELS).nullable(),
+  location: z.string().nullable(),
+  preferredRole: z.string().nullable(),
+  leadScore: z.number(),
+  engagementScore: z.number(),
+  unsubscribedAt: timestamp.nullable(),
+  whatsappOptedOutAt: timestamp.nullable(),
+  notes: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Candidate = z.infer<typeof candidateSchema>;
+
+/** GET /api/candidates: the page of candidates, with only the asked `fields` when given (X-Total-Count has the total). */
+export const candidateListSchema = z.array(candidateSchema.partial());
+
+export const consentEventSchema = z.object({
+  channel: z.enum(['email', 'whatsapp']),
+  granted: z.boolean(),
+  source: z.string(),
+  wording: z.string().nullable(),
+  createdAt: timestamp,
+  createdBy: z.string().nullable(),
+});
+export type ConsentEvent = z.infer<typeof consentEventSchema>;
+
+/** A message in the candidate drawer: 'out' is what we sent, 'in' what the candidate wrote. */
+export const candidateMessageSchema = z.object({
+  id: z.number(),
+  subject: z.string().nullable(),
+  direction: z.enum(['in', 'out']),
+  channel: z.enum(['email', 'whatsapp']),
+  sentiment: z.enum(['positive', 'negative', 'neutral', 'other']).nullable(),
+  status: z.enum(['draft', 'queued', 'sending', 'sent', 'failed', 'received']),
+  createdAt: timestamp,
+  autoReply: z.boolean(),
+  /** An out-of-office reply's return date (YYYY-MM-DD), when it says one. */
+  autoReplyUntil: z.string().nullable(),
+  optOutReview: z.boolean(),
+});
+export type CandidateMessage = z.infer<typeof candidateMessageSchema>;
+
+export const candidateDetailSchema = candidateSchema.extend({
+  pools: z.array(z.object({ id: z.number(), name: z.string() })),
+  consentHistory: z.array(consentEventSchema),
+  /** Why the candidate cannot be contacted now, per channel (domain/consent/eligibility.ts); empty: they can. */
+  contactBlockers: z.object({ email: z.array(z.enum(CONTACT_BLOCKER_CODES)), whatsapp: z.array(z.enum(CONTACT_BLOCKER_CODES)) }),
+  messages: z.array(candidateMessageSchema),
+  engagement: z.object({ opens: z.number(), clicks: z.number(), replies: z.number(), score: z.number() }),
+});
+export type CandidateDetail = z.infer<typeof candidateDetailSchema>;

@@ -2,11 +2,11 @@
 // thread_id points at it. Outbound messages are stored 'queued'; the worker
 // sends them (worker/jobs/mail.ts). Consent is checked here with the reasons
 // the UI shows, and again by the database trigger enforce_message_consent.
-import { DomainError } from './errors.ts';
-import type { Tx } from './db/request.ts';
-import { candidateValues, detectLanguage, fillPlaceholders, placeholdersIn } from './ai/placeholders.ts';
-import type { NewMessage, ThreadListQuery } from './schemas/messages.ts';
-import { BLOCKER_TEXT, type ContactBlocker } from './consent/eligibility.ts';
+import { DomainError } from '../errors.ts';
+import type { Tx } from '../db/request.ts';
+import { candidateValues, detectLanguage, fillPlaceholders, placeholdersIn } from '../ai/placeholders.ts';
+import type { NewMessage, ThreadListQuery } from './schemas.ts';
+import { BLOCKER_TEXT, type ContactBlocker } from '../consent/eligibility.ts';
 
 /** A refusal the API shows as 404 (not_found) or 422 (refused), naming the field. */
 export class MessagingError extends DomainError {

@@ -4,8 +4,8 @@
 // an admin to look at, and refused with 413/422 (UnreadableMailError).
 import { simpleParser, type ParsedMail, type SimpleParserOptions } from 'mailparser';
 import type pg from 'pg';
-import { asService } from './db/request.ts';
-import { DomainError } from './errors.ts';
+import { asService } from '../db/request.ts';
+import { DomainError } from '../errors.ts';
 
 /** Limits checked before parsing; mailparser's own (1 MB per header, 1,000 parts) end in a thrown error. */
 export const MAIL_LIMITS = {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type pg from 'pg';
-import { asService } from './db/request.ts';
+import { asService } from '../db/request.ts';
 
 export const HEARTBEAT_SECONDS = 3;
 export const CLAIM_STALE_SECONDS = 15;

@@ -1,9 +1,9 @@
 // Campaign requests (spec §7 POST /api/campaigns): the compose dialog's pool
 // send and the wizard's payload, with the spec's §5 validation texts.
 import { z } from 'zod';
-import { campaignTypeSchema, languageSchema } from './ai.ts';
-import { channelSchema } from './messages.ts';
-import { isId } from './ids.ts';
+import { campaignTypeSchema, languageSchema } from '../ai/schemas.ts';
+import { channelSchema } from '../messages/schemas.ts';
+import { isId } from '../schemas/ids.ts';
 
 /** A date and time that parses, in years PostgreSQL and people both mean (1000-9999). */
 function isStorableTime(text: string): boolean {

@@ -1,11 +1,11 @@
 // Users of the product: a better-auth account (credentials) plus a profile row
 // (what the app and its row-level security read). Both change together here.
 import type pg from 'pg';
-import type { Auth } from './auth/better-auth.ts';
-import type { SessionUser } from './auth/session.ts';
-import type { NewUser, UserUpdate } from './schemas/auth.ts';
-import type { Tx } from './db/request.ts';
-import { DomainError } from './errors.ts';
+import type { Auth } from './better-auth.ts';
+import type { SessionUser } from './session.ts';
+import type { NewUser, UserUpdate } from './schemas.ts';
+import type { Tx } from '../db/request.ts';
+import { DomainError } from '../errors.ts';
 
 /** What the admin portal lists: the signed-in view of a user plus account state. */
 export interface UserSummary extends SessionUser {

@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { symmetricDecrypt } from 'better-auth/crypto';
-import { AUTH_SCHEMA, type Auth } from './auth/better-auth.ts';
-import { enrolWithKnownSecret } from './auth/two-factor.ts';
-import { createUser } from './users.ts';
+import { AUTH_SCHEMA, type Auth } from '../auth/better-auth.ts';
+import { enrolWithKnownSecret } from '../auth/two-factor.ts';
+import { createUser } from '../auth/users.ts';
 
 export const DEMO_ADMIN = {
   username: 'admin',
@@ -31,7 +31,7 @@ export const DEMO_RECRUITER = {
   role: 'recruiter' as const,
 };
 
-export const SEED_SQL = path.resolve(import.meta.dirname, '../supabase/seed.sql');
+export const SEED_SQL = path.resolve(import.meta.dirname, '../../supabase/seed.sql');
 
 export async function userCount(owner: pg.Pool): Promise<number> {
   const { rows } = await owner.query<{ n: number }>('select count(*)::int as n from public.profiles');

@@ -10,12 +10,12 @@
 // (reply+unsubscribe-<token>@...) unsubscribes and is not stored as a reply.
 import type { ParsedMail } from 'mailparser';
 import type pg from 'pg';
-import { asService, type Tx } from './db/request.ts';
-import { classifySentiment, type Sentiment } from './ai/sentiment.ts';
-import { recordCandidateConsent } from './consent/ledger.ts';
+import { asService, type Tx } from '../db/request.ts';
+import { classifySentiment, type Sentiment } from '../ai/sentiment.ts';
+import { recordCandidateConsent } from '../consent/ledger.ts';
 import { parseInboundMail } from './inbound-guard.ts';
-import { readReply } from './mail/reply-text.ts';
-import { unsubscribe } from './unsubscribe.ts';
+import { readReply } from './reply-text.ts';
+import { unsubscribe } from '../consent/unsubscribe.ts';
 
 export type MatchedBy = 'in-reply-to' | 'references' | 'reply-address' | 'subject' | 'quoted-text' | 'sender';
 

@@ -1,8 +1,8 @@
 // Talent pools and their members. Deleting a pool removes memberships only;
 // the candidates stay. Runs in the caller's transaction (row-level security).
-import type { Tx } from './db/request.ts';
-import type { TalentPoolCreate, TalentPoolUpdate } from './schemas/candidates.ts';
-import { uniqueAs } from './candidates.ts';
+import type { Tx } from '../db/request.ts';
+import type { TalentPoolCreate, TalentPoolUpdate } from '../candidates/schemas.ts';
+import { uniqueAs } from '../candidates/candidates.ts';
 
 const NAME_TAKEN: Record<string, [string, string]> = {
   talent_pools_name_key: ['name', 'a talent pool with this name already exists'],

@@ -5,9 +5,9 @@
 // candidate's own choice, so only the candidate can reverse them: the page's
 // "I changed my mind" button does, with source 'candidate'.
 import type pg from 'pg';
-import { asService } from './db/request.ts';
-import { firstName } from './ai/placeholders.ts';
-import { recordCandidateConsent } from './consent/ledger.ts';
+import { asService } from '../db/request.ts';
+import { firstName } from '../ai/placeholders.ts';
+import { recordCandidateConsent } from './ledger.ts';
 
 export const UNSUBSCRIBE_TOKEN = /^[0-9a-f]{24}$/;
 

@@ -2,10 +2,10 @@
 // is set), migrations, the two pools and better-auth. Used by the web server,
 // the stand-alone worker, the seed script and the tests.
 import type { Config } from './config.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
-import { openDatabase, type Pools } from './db/pools.ts';
-import type { MigrationResult } from './db/migrate.ts';
-import { createAuth, type AuthService } from './auth/better-auth.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
+import { openDatabase, type Pools } from '../db/pools.ts';
+import type { MigrationResult } from '../db/migrate.ts';
+import { createAuth, type AuthService } from '../auth/better-auth.ts';
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
 

@@ -3,13 +3,13 @@
 // 100,000-row file never sits in memory and its progress is visible meanwhile,
 // and imported all or nothing (runImport; docs/decisions/009).
 // Every row goes through candidateCreateSchema, the schema the API uses.
-import { DomainError } from './errors.ts';
-import { recordInitialConsent } from './consent/ledger.ts';
-import { issueMessage } from './schemas/issues.ts';
-import type { Tx } from './db/request.ts';
+import { DomainError } from '../errors.ts';
+import { recordInitialConsent } from '../consent/ledger.ts';
+import { issueMessage } from '../schemas/issues.ts';
+import type { Tx } from '../db/request.ts';
 import { CsvError, type CsvRecord, decodeCsvBytes, type Delimiter, parseCsv, readCsv, type TextEncoding } from './csv.ts';
-import { candidateCreateSchema, type CandidateCreate } from './schemas/candidates.ts';
-import { DELIMITER_NAMES, IMPORT_FIELDS, type ImportCreate, type ImportField, type ImportMapping } from './schemas/imports.ts';
+import { candidateCreateSchema, type CandidateCreate } from '../candidates/schemas.ts';
+import { DELIMITER_NAMES, IMPORT_FIELDS, type ImportCreate, type ImportField, type ImportMapping } from './schemas.ts';
 
 export const BATCH_SIZE = 2000;
 export const MAX_ROWS = 1_000_000;

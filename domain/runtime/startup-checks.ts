@@ -1,7 +1,7 @@
 // What server.ts refuses to start with, and what it only warns about. The texts
 // say what is wrong and how to fix it: they are read by whoever deploys.
 import type { Config } from './config.ts';
-import type { DemoUserFinding } from './demo.ts';
+import type { DemoUserFinding } from '../demo/demo.ts';
 
 export interface ConfigVerdict {
   /** Each one stops the start (exit code 1). */

@@ -2,11 +2,11 @@
 // Creating one stores it 'scheduled'; when it is due the worker dispatches it
 // in one transaction (recipients, skip reasons, one queued message each) and
 // the mail job sends the messages; the campaign is 'sent' once none is pending.
-import type { Tx } from './db/request.ts';
-import { candidateValues, detectLanguage, fillPlaceholders, unfilledContextPlaceholders, type Language } from './ai/placeholders.ts';
-import type { NewCampaign } from './schemas/campaigns.ts';
-import { MessagingError } from './messages.ts';
-import { BLOCKER_TEXT, type ContactBlocker } from './consent/eligibility.ts';
+import type { Tx } from '../db/request.ts';
+import { candidateValues, detectLanguage, fillPlaceholders, unfilledContextPlaceholders, type Language } from '../ai/placeholders.ts';
+import type { NewCampaign } from './schemas.ts';
+import { MessagingError } from '../messages/messages.ts';
+import { BLOCKER_TEXT, type ContactBlocker } from '../consent/eligibility.ts';
 
 const CAMPAIGN_COLUMNS = `k.id, k.name, k.campaign_type as "campaignType", k.status, k.talent_pool_id as "talentPoolId",
   p.name as "talentPoolName", k.email_subject as "emailSubject", k.language, k.channels, k.primary_channel as "primaryChannel",

@@ -2,7 +2,7 @@
 // with the spec's §5 validation texts. Required fields are checked in the
 // refinement so that the spec's wording is used, not a generic "x is required".
 import { z } from 'zod';
-import { isId } from './ids.ts';
+import { isId } from '../schemas/ids.ts';
 
 export const channelSchema = z.enum(['email', 'whatsapp'], { error: 'channel must be email or whatsapp' });
 export const sentimentSchema = z.enum(['positive', 'negative', 'neutral', 'other'], {

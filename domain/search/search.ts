@@ -11,7 +11,7 @@
 // All queries run in the caller's transaction, under row-level security; the
 // trigram and email index lookups go through small security-definer functions
 // that check membership (supabase/migrations/20261121000010_people_search.sql).
-import type { Tx } from './db/request.ts';
+import type { Tx } from '../db/request.ts';
 
 export const SEARCH_ICONS = ['User', 'Mail', 'FileText', 'Plus', 'UserPlus', 'Calendar', 'Search', 'Command'] as const;
 export type SearchIcon = typeof SEARCH_ICONS[number];
