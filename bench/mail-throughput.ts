@@ -3,7 +3,6 @@
 // nodemailer pool → record 'sent'), beside nodemailer sending the same number
 // straight to the same server in the same run. The ratio is the figure: what
 // the queue, the database and the bookkeeping cost on top of SMTP itself.
-import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { openDatabase } from '#domain/db/pools.ts';
 import { loadConfig } from '#domain/runtime/config.ts';

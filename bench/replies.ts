@@ -6,11 +6,11 @@
 import { loadReplies, measureExtraction, measureReplies, REPLY_SETS } from '#tests/support/reply-measure.ts';
 
 export async function run() {
-  const sets = Object.fromEntries(Object.entries(REPLY_SETS).map(([name, files]) => {
+  const sets = Object.fromEntries<unknown>(Object.entries(REPLY_SETS).map(([name, files]) => {
     const set = loadReplies(files);
-    if (!set) return [name, `missing: ${files.join(', ')}`];
+    if (!set) return [name, `missing: ${files.join(', ')}`] as const;
     const { missedOptOuts, falsePositives, wrongSentiment, ...figures } = measureReplies(set);
-    return [name, { ...figures, missedOptOuts: missedOptOuts.length, wrongSentiment: wrongSentiment.length, falsePositives }];
+    return [name, { ...figures, missedOptOuts: missedOptOuts.length, wrongSentiment: wrongSentiment.length, falsePositives }] as const;
   }));
   const extraction = await measureExtraction();
   return { name: 'replies', ...sets, extraction: { fixtures: extraction.fixtures, exactMatches: extraction.exact, misses: extraction.misses } };

@@ -7,8 +7,8 @@ import { classifySentiment, type Sentiment } from '#domain/ai/sentiment.ts';
 
 interface Labelled { text: string; language: 'en' | 'nl'; label: Sentiment; split?: string }
 
-export async function run() {
-  const set: Labelled[] = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../tests/fixtures/sentiment.json'), 'utf8'));
+export function run() {
+  const set = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../tests/fixtures/sentiment.json'), 'utf8')) as Labelled[];
   const accuracy = (items: Labelled[]) =>
     Number((items.filter((item) => classifySentiment(item.text).sentiment === item.label).length / items.length).toFixed(3));
 

@@ -71,7 +71,7 @@ export async function run() {
     const latencies: number[] = [];
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon({ url: `${url}/api/auth/me`, connections: 50, duration: 10, headers: { cookie } },
-        (error, res) => (error ? reject(error) : resolve(res)));
+        (error, res) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(res)));
       instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
     });
     latencies.sort((a, b) => a - b);

@@ -21,6 +21,7 @@ import { searchRoutes } from './routes/search.ts';
 import { importRoutes } from './routes/imports.ts';
 import { suppressionRoutes } from './routes/suppressions.ts';
 import { openApiDocument } from './openapi.ts';
+import { doc } from './contract.ts';
 
 export function createApi(deps: ApiDeps) {
   const api = new Hono<AppEnv>().basePath('/api');
@@ -53,7 +54,9 @@ export function createApi(deps: ApiDeps) {
     .route('/imports', importRoutes);
 
   let openApi: ReturnType<typeof openApiDocument> | undefined;
-  api.get('/openapi.json', (c) => c.json(openApi ??= openApiDocument(api, deps.config.publicUrl)));
+  api.get('/openapi.json', doc({ summary: 'This document: every /api route, its inputs and its answers (OpenAPI 3.1)', access: 'public', tag: 'meta',
+    response: { contentType: 'application/json', description: 'An OpenAPI 3.1 document' } }),
+  (c) => c.json(openApi ??= openApiDocument(api, deps.config.publicUrl)));
 
   api.notFound((c) => c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   api.onError((error, c) => {
@@ -61,7 +64,7 @@ export function createApi(deps: ApiDeps) {
     if (known) {
       if (known.status === 429 && typeof known.extra.retryAfter === 'number') c.header('retry-after', String(known.extra.retryAfter));
       // An outage is worth a log line; the caller only learns to try again.
-      if (known.status === 503 && !(error instanceof HttpError)) console.warn(`API ${c.req.method} ${c.req.path}: database: ${(error as Error).message}`);
+      if (known.status === 503 && !(error instanceof HttpError)) console.warn(`API ${c.req.method} ${c.req.path}: database: ${error.message}`);
       return errorResponse(c, known);
     }
     console.error(`API error on ${c.req.method} ${c.req.path}:`, error);

@@ -36,6 +36,10 @@ export interface RouteDoc {
   status?: ContentfulStatusCode | 204 | 302 | 303;
   /** Headers the success answer carries, e.g. X-Total-Count. */
   headers?: Record<string, string>;
+  /** Other success answers, by status (e.g. 202 "unmatched" next to 201 "stored"). */
+  alsoAnswers?: Partial<Record<number, z.ZodType | OtherResponse>>;
+  /** A request body that is not JSON (a CSV file, a raw email): described, read by the route itself. */
+  requestBody?: OtherResponse;
 }
 
 export type ContractPart =
@@ -58,10 +62,15 @@ export function doc(routeDoc: RouteDoc): MiddlewareHandler<AppEnv> {
   }, { kind: 'doc', doc: routeDoc });
 }
 
-/** The JSON body, parsed with `schema` (an empty body reads as `{}`). */
-export function body<S extends z.ZodType>(schema: S): MiddlewareHandler<AppEnv, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
+/**
+ * The JSON body, parsed with `schema` (an empty body reads as `{}`). `pick`
+ * chooses a narrower schema by the body itself (compose or reply), so that an
+ * error names its field in that schema's words; `schema` documents them all.
+ */
+export function body<S extends z.ZodType>(schema: S, pick?: (data: unknown) => z.ZodType): MiddlewareHandler<AppEnv, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
   return tagged<MiddlewareHandler<AppEnv, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }>>(async (c, next) => {
-    c.req.addValidatedData('json', parse(schema, await jsonBody(c)) as object);
+    const data = await jsonBody(c);
+    c.req.addValidatedData('json', parse(pick ? pick(data) : schema, data) as object);
     await next();
   }, { kind: 'input', target: 'json', schema });
 }
@@ -79,12 +88,27 @@ export function query<S extends z.ZodType>(schema: S): MiddlewareHandler<AppEnv,
 
 const idParamSchema = z.object({ id: z.string() });
 
-/** The numeric `:id` path parameter (400 naming `id` when it is not one). Read it with `c.req.valid('param').id`. */
-export function idParam(): MiddlewareHandler<AppEnv, string, { in: { param: { id: string } }; out: { param: { id: number } } }> {
+/**
+ * The numeric `:id` path parameter (a 400 naming `field`, 'id' unless said, when
+ * it is not one). Read it with `c.req.valid('param').id`.
+ */
+export function idParam(field = 'id'): MiddlewareHandler<AppEnv, string, { in: { param: { id: string } }; out: { param: { id: number } } }> {
   return tagged<MiddlewareHandler<AppEnv, string, { in: { param: { id: string } }; out: { param: { id: number } } }>>(async (c, next) => {
-    c.req.addValidatedData('param', { id: parseId(c.req.param('id')) });
+    c.req.addValidatedData('param', { id: parseId(c.req.param('id'), field) });
     await next();
   }, { kind: 'input', target: 'param', schema: idParamSchema });
+}
+
+type ParamsHandler<S extends z.ZodType> = MiddlewareHandler<AppEnv, string, {
+  in: { param: { [K in keyof z.input<S>]: string } }; out: { param: z.output<S> };
+}>;
+
+/** Path parameters parsed with `schema` (a uuid `:id`, a `:token`): a 400 naming the parameter. */
+export function pathParams<S extends z.ZodType>(schema: S): ParamsHandler<S> {
+  return tagged<ParamsHandler<S>>(async (c, next) => {
+    c.req.addValidatedData('param', parse(schema, c.req.param()) as object);
+    await next();
+  }, { kind: 'input', target: 'param', schema });
 }
 
 /**
@@ -101,8 +125,10 @@ export function reply<S extends z.ZodType, Status extends ContentfulStatusCode =
 
 function checkReply(c: Context<AppEnv>, schema: z.ZodType, data: unknown) {
   const route = `${c.req.method} ${c.req.routePath}`;
-  if (c.var.routeDoc?.response !== schema) {
-    throw new HttpError(500, `${route}: the answer's schema is not the one its doc() declares`);
+  const routeDoc = c.var.routeDoc;
+  const documented = routeDoc && (routeDoc.response === schema || Object.values(routeDoc.alsoAnswers ?? {}).includes(schema));
+  if (!documented) {
+    throw new HttpError(500, `${route}: the answer's schema is not one its doc() declares`);
   }
   const result = schema.safeParse(JSON.parse(JSON.stringify(data)));
   if (!result.success) {

@@ -2,9 +2,13 @@
 // route's doc(), body(), query() and idParam() (contract.ts) carry the same
 // zod schemas that validate the request and type the answer.
 import type { Hono } from 'hono';
+import type { BlankSchema, Env } from 'hono/types';
 import { z } from 'zod';
 import { errorSchema } from '#domain/schemas/answers.ts';
-import { contractPart, type RouteDoc } from './contract.ts';
+import { contractPart, type OtherResponse, type RouteDoc } from './contract.ts';
+
+/** Any Hono app: only its `routes` are read. */
+type AnyHono = Pick<Hono<Env, BlankSchema, string>, 'routes'>;
 
 export interface DocumentedRoute {
   method: string;
@@ -15,7 +19,7 @@ export interface DocumentedRoute {
 }
 
 /** Every route that has a doc(), with its inputs, in registration order. */
-export function documentedRoutes(app: Hono<any, any, any>): DocumentedRoute[] {
+export function documentedRoutes(app: AnyHono): DocumentedRoute[] {
   const byRoute = new Map<string, DocumentedRoute>();
   for (const route of app.routes) {
     const handler = (route.handler as { __COMPOSED_HANDLER?: unknown }).__COMPOSED_HANDLER ?? route.handler;
@@ -34,7 +38,7 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
 
 const STATUS_TEXT: Record<number, string> = {
-  200: 'OK', 201: 'Created', 204: 'No content', 302: 'Redirect', 303: 'See other',
+  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content', 302: 'Redirect', 303: 'See other',
 };
 
 function operation(route: DocumentedRoute) {
@@ -50,9 +54,10 @@ function operation(route: DocumentedRoute) {
     }
   }
   const status = doc.status ?? 200;
-  const content = 'contentType' in doc.response
-    ? { [doc.response.contentType]: { schema: { type: 'string', description: doc.response.description } } }
-    : { 'application/json': { schema: jsonSchema(doc.response, 'output') } };
+  const contentOf = (response: z.ZodType | OtherResponse) => ('contentType' in response
+    ? { [response.contentType]: { schema: { type: 'string', description: response.description } } }
+    : { 'application/json': { schema: jsonSchema(response, 'output') } });
+  const content = contentOf(doc.response);
   const headers = doc.headers
     ? Object.fromEntries(Object.entries(doc.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]))
     : undefined;
@@ -63,15 +68,18 @@ function operation(route: DocumentedRoute) {
     ...(doc.access === 'public' ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(inputs.json ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(inputs.json, 'input') } } } } : {}),
+    ...(doc.requestBody ? { requestBody: { required: true, content: contentOf(doc.requestBody) } } : {}),
     responses: {
       [status]: { description: STATUS_TEXT[status] ?? 'Success', ...(status === 204 ? {} : { content }), ...(headers ? { headers } : {}) },
+      ...Object.fromEntries(Object.entries(doc.alsoAnswers ?? {}).map(([other, response]) =>
+        [other, { description: STATUS_TEXT[Number(other)] ?? 'Success', content: contentOf(response!) }])),
       default: { description: 'An error: the message, and the field it is about', content: { 'application/json': { schema: jsonSchema(errorSchema, 'output') } } },
     },
     ...(doc.access === 'admin' ? { description: 'Admins only.' } : {}),
   };
 }
 
-export function openApiDocument(app: Hono<any, any, any>, serverUrl: string) {
+export function openApiDocument(app: AnyHono, serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of documentedRoutes(app)) {
     const path = route.path.replace(/:(\w+)/g, '{$1}');

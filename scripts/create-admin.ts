@@ -47,7 +47,7 @@ function fail(message: string, code = 2): never {
 function terminalQuestions() {
   let muted = false;
   const echo = new Writable({
-    write(chunk, encoding, done) {
+    write(chunk: Buffer, encoding, done) {
       if (!muted) process.stdout.write(chunk, encoding);
       done();
     },

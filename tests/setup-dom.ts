@@ -7,11 +7,11 @@ if (typeof window !== 'undefined') {
   afterEach(() => cleanup());
 
   // jsdom's getComputedStyle warns on pseudo-elements; Mantine asks for them.
-  const { getComputedStyle } = window;
+  const getComputedStyle = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
   window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
-  window.scrollTo = (() => {}) as typeof window.scrollTo;
+  window.scrollTo = (() => {});
 
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
@@ -33,5 +33,5 @@ if (typeof window !== 'undefined') {
     unobserve() {}
     disconnect() {}
   }
-  window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+  window.ResizeObserver = ResizeObserverStub;
 }

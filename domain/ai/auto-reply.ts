@@ -143,7 +143,7 @@ export function returnDate(text: string, reference: Date = new Date()): string |
       // a date after "back" wins over one before it, and an "until" date stays one even when "back" follows it.
       const linked = RETURN_BEFORE.test(before) ? 'return' : UNTIL_BEFORE.test(before) ? 'until' : RETURN_AFTER.test(after) ? 'returnAfter' : null;
       if (!linked) continue;
-      const date = resolve(pattern.read(match as RegExpExecArray), reference);
+      const date = resolve(pattern.read(match), reference);
       if (!date) continue;
       if (linked === 'return') return date;
       if (linked === 'returnAfter') backAfter ??= date;

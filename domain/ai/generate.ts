@@ -1,34 +1,11 @@
 // POST /api/ai-content/generate: a draft from a template, written by the AI
 // provider when one is configured, else by the built-in drafter.
 import type { Tx } from '../db/request.ts';
-import type { CandidateData, GenerateContentInput } from './schemas.ts';
+import type { CandidateData, GenerateContentInput, Generation, Language } from './schemas.ts';
 import { contextValues, draftFromTemplate } from './drafter.ts';
-import type { CandidateFacts, Language } from './placeholders.ts';
+import type { CandidateFacts } from './placeholders.ts';
 import { chat, parseDraft, providerConfigured, type AiConfig } from './provider.ts';
 import { findTemplate, type TemplateRow } from './templates.ts';
-
-export interface GenerationMetadata {
-  templateId: string;
-  templateName: string;
-  language: Language;
-  /** 'ai': written by the provider; 'template': the built-in drafter filled the template (no AI). */
-  source: 'ai' | 'template';
-  model?: string;
-  /** Placeholders the recruiter still has to fill. */
-  placeholders: string[];
-  /** Set when the template has no row in the requested language. */
-  languageFallback?: Language;
-  note?: string;
-  durationMs: number;
-}
-
-export interface Generation {
-  success: true;
-  content: string;
-  subject: string;
-  error: null;
-  metadata: GenerationMetadata;
-}
 
 export interface DraftingInputs {
   template: TemplateRow;

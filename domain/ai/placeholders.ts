@@ -1,6 +1,9 @@
 // {{placeholder}} handling, shared by the drafter, the API (refusing to send a
-// draft with blanks left) and the campaign dispatcher (per-recipient values).
-export type Language = 'english' | 'dutch';
+// draft with blanks left), the campaign dispatcher (per-recipient values) and
+// the browser's forms (the blanks left to fill). Browser-safe: no runtime imports.
+import type { Language } from './schemas.ts';
+
+export type { Language };
 
 /** Filled from each recipient's own record, so they may stay in a pool draft. */
 export const RECIPIENT_PLACEHOLDERS = ['candidateName', 'firstName', 'jobFunction', 'skills', 'location'] as const;
@@ -62,6 +65,19 @@ export function placeholdersIn(text: string): string[] {
 /** Placeholders only the recruiter can fill (a recipient's own ones are filled at send time). */
 export function unfilledContextPlaceholders(text: string): string[] {
   return placeholdersIn(text).filter((name) => !(RECIPIENT_PLACEHOLDERS as readonly string[]).includes(name));
+}
+
+/** Filled with the sender's name when the mail goes out. */
+export const SENDER_PLACEHOLDER = 'recruiterName';
+
+/**
+ * The blanks left before a draft may be sent, over all its texts (subject,
+ * content), each once: neither a recipient's own ({{firstName}}, ...) nor the
+ * sender's name. The API refuses a campaign with one left; the forms list them.
+ */
+export function placeholdersToFill(...texts: string[]): string[] {
+  const names = texts.flatMap((text) => unfilledContextPlaceholders(text));
+  return [...new Set(names)].filter((name) => name !== SENDER_PLACEHOLDER);
 }
 
 // A handful of very common words is enough to tell Dutch from English mail.

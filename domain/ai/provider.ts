@@ -3,10 +3,9 @@
 // a time-out (the spec's "Generation Timeout") and everything else.
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { Config } from '../runtime/config.ts';
+import { TIMEOUT_MESSAGE } from './generation-timeout.ts';
 
 export type AiConfig = Config['openai'];
-
-export const TIMEOUT_MESSAGE = 'Request timed out. AI generation is taking longer than expected.';
 
 export class AiTimeoutError extends Error {
   constructor() { super(TIMEOUT_MESSAGE); }
@@ -58,7 +57,8 @@ export async function chat(config: AiConfig, messages: ChatMessage[], options: {
     if (error instanceof APIConnectionError) throw new AiProviderError('Could not reach the AI provider. Please try again.');
     if (error instanceof APIError) {
       const detail = (error.error as { message?: string } | undefined)?.message ?? error.message;
-      throw new AiProviderError(`The AI provider refused the request (${error.status}): ${detail}`, error.status);
+      const status = typeof error.status === 'number' ? error.status : undefined;
+      throw new AiProviderError(`The AI provider refused the request (${status}): ${detail}`, status);
     }
     throw error;
   }

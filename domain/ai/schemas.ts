@@ -1,11 +1,15 @@
-// AI drafting requests (spec §7 POST /api/ai-content/generate), shared by the API and the UI.
+// AI drafting (spec §7 /api/ai-templates, POST /api/ai-content/generate): requests
+// and answers, shared by the API and the UI.
 import { z } from 'zod';
 
 export const languageSchema = z.enum(['english', 'dutch'], { error: 'language must be english or dutch' });
+export type Language = z.infer<typeof languageSchema>;
 
+/** The wizard's four campaign types (a compose dialog pool send is stored as 'quick'). */
 export const campaignTypeSchema = z.enum(['nurture', 'announcement', 'followup', 'event'], {
   error: 'campaignType must be nurture, announcement, followup or event',
 });
+export type CampaignType = z.infer<typeof campaignTypeSchema>;
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
@@ -21,9 +25,12 @@ export const candidateDataSchema = z.object({
 });
 export type CandidateData = z.infer<typeof candidateDataSchema>;
 
+/** The template choice that means "I write it myself": nothing to generate. */
+export const MANUAL_TEMPLATE = 'manual';
+
 export const generateContentSchema = z.object({
   templateId: z.string({ error: 'templateId is required' }).trim().min(1, 'templateId is required').max(64, 'templateId is too long')
-    .refine((id) => id !== 'manual', 'Choose a template to generate content'),
+    .refine((id) => id !== MANUAL_TEMPLATE, 'Choose a template to generate content'),
   prompt: z.string().trim().max(4000, 'prompt is too long').nullish().transform((p) => p ?? ''),
   language: languageSchema.nullish().transform((l) => l ?? 'english'),
   additionalContext: z.union([z.string().max(4000, 'additionalContext is too long'), z.record(z.string(), z.unknown())]).nullish(),
@@ -31,3 +38,53 @@ export const generateContentSchema = z.object({
   channel: z.enum(['email', 'whatsapp'], { error: 'channel must be email or whatsapp' }).nullish(),
 });
 export type GenerateContentInput = z.infer<typeof generateContentSchema>;
+
+// ---- Answers (the API's responses; the browser reads these types) ----
+
+/** public.ai_templates.category. */
+export const TEMPLATE_CATEGORIES = ['nurture', 'announcement', 'followup', 'event', 'general'] as const;
+
+/** GET /api/ai-templates: one entry per template family (nurture-checkin), with the languages it is written in. */
+export const aiTemplateSchema = z.object({
+  templateId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: z.enum(TEMPLATE_CATEGORIES),
+  languages: z.array(languageSchema),
+});
+export type AiTemplate = z.infer<typeof aiTemplateSchema>;
+export const aiTemplateListSchema = z.array(aiTemplateSchema);
+
+/** GET /api/ai-templates/suggestions/{campaignType}: the wizard's template cards. */
+export const aiSuggestionSchema = z.object({
+  id: z.number(),
+  templateId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: z.enum(TEMPLATE_CATEGORIES),
+});
+export type AiSuggestion = z.infer<typeof aiSuggestionSchema>;
+export const aiSuggestionListSchema = z.object({ suggestions: z.array(aiSuggestionSchema) });
+
+/** POST /api/ai-content/generate: a draft. A failure is a 4xx/5xx `{ success: false, error, content: '', subject: '' }`. */
+export const generationSchema = z.object({
+  success: z.literal(true),
+  content: z.string(),
+  subject: z.string(),
+  error: z.null(),
+  metadata: z.object({
+    templateId: z.string(),
+    templateName: z.string(),
+    language: languageSchema,
+    /** 'ai': written by the provider; 'template': the built-in drafter filled the template (no AI). */
+    source: z.enum(['ai', 'template']),
+    model: z.string().optional(),
+    /** Placeholders the recruiter still has to fill. */
+    placeholders: z.array(z.string()),
+    /** Set when the template has no row in the requested language. */
+    languageFallback: languageSchema.optional(),
+    note: z.string().optional(),
+    durationMs: z.number(),
+  }),
+});
+export type Generation = z.infer<typeof generationSchema>;

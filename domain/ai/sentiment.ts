@@ -12,8 +12,10 @@ import { detectOptOut, type OptOutVerdict } from './opt-out.ts';
 import { normalise, typoReader } from './text.ts';
 import { CONTRAST, INTENSIFIERS, NEGATORS, PHRASES, SUBSCRIPTION_WORDS, TRAILING_NEGATORS, WORDS } from './sentiment-lexicon.ts';
 
+import type { Sentiment } from '../messages/schemas.ts';
+
 export { normalise };
-export type Sentiment = 'positive' | 'negative' | 'neutral' | 'other';
+export type { Sentiment };
 
 export interface SentimentResult {
   sentiment: Sentiment;

@@ -1,24 +1,13 @@
 // AI templates as the API shows them: one entry per family (nurture-checkin),
 // whose rows per language are stored as nurture-checkin-en / nurture-checkin-nl.
 import type { Tx } from '../db/request.ts';
-import type { Language } from './placeholders.ts';
+import type { AiSuggestion, AiTemplate, CampaignType, Language } from './schemas.ts';
 
-export interface TemplateRow {
-  templateId: string;
-  name: string;
-  description: string | null;
-  category: string;
+/** One stored template row, in one language: what the drafter fills. */
+export interface TemplateRow extends Omit<AiTemplate, 'languages'> {
   language: Language;
   subject: string;
   body: string;
-}
-
-export interface TemplateSummary {
-  templateId: string;
-  name: string;
-  description: string | null;
-  category: string;
-  languages: Language[];
 }
 
 const SUFFIX = /-(en|nl)$/;
@@ -30,9 +19,9 @@ export function familyOf(templateId: string): string {
 const ROW_COLUMNS = `template_id as "templateId", name, description, category, language, subject, body`;
 
 /** One entry per family; the English row names it when there is one. */
-export async function listTemplates(tx: Tx): Promise<TemplateSummary[]> {
+export async function listTemplates(tx: Tx): Promise<AiTemplate[]> {
   const { rows } = await tx.query<TemplateRow>(`select ${ROW_COLUMNS} from public.ai_templates order by category, template_id`);
-  const families = new Map<string, TemplateSummary>();
+  const families = new Map<string, AiTemplate>();
   for (const row of rows) {
     const id = familyOf(row.templateId);
     const known = families.get(id);
@@ -64,16 +53,8 @@ export async function findTemplate(tx: Tx, templateId: string, language: Languag
   return { row: wanted, familyName };
 }
 
-export interface Suggestion {
-  id: number;
-  templateId: string;
-  name: string;
-  description: string | null;
-  category: string;
-}
-
-export async function listSuggestions(tx: Tx, campaignType: string): Promise<Suggestion[]> {
-  const { rows } = await tx.query<Suggestion>(
+export async function listSuggestions(tx: Tx, campaignType: CampaignType): Promise<AiSuggestion[]> {
+  const { rows } = await tx.query<AiSuggestion>(
     `select s.id, s.template_id as "templateId", s.name, coalesce(s.description, t.description) as description, t.category
        from public.ai_template_suggestions s
        join public.ai_templates t on t.template_id = s.template_id

@@ -1,17 +1,9 @@
 // "Request Access" from the landing page: anyone files one, admins decide.
 import type { Tx } from '../db/request.ts';
+import { isoTimestamp } from '../db/sql-time.ts';
+import type { AccessRequest, AccessRequestDecision } from './schemas.ts';
 
-export interface AccessRequest {
-  id: number;
-  name: string;
-  email: string;
-  company: string | null;
-  message: string | null;
-  status: 'pending' | 'approved' | 'rejected';
-  createdAt: string;
-}
-
-const COLUMNS = `id, name, email::text, company, message, status, created_at as "createdAt"`;
+const COLUMNS = `id, name, email::text, company, message, status, ${isoTimestamp('created_at')} as "createdAt"`;
 
 export async function fileAccessRequest(tx: Tx, input: { name: string; email: string; company?: string; message?: string }) {
   // No RETURNING: anonymous callers may insert but not read the table.
@@ -25,7 +17,7 @@ export async function listAccessRequests(tx: Tx): Promise<AccessRequest[]> {
   return rows;
 }
 
-export async function decideAccessRequest(tx: Tx, id: number, status: 'approved' | 'rejected', adminId: string) {
+export async function decideAccessRequest(tx: Tx, id: number, status: AccessRequestDecision, adminId: string): Promise<AccessRequest | null> {
   const { rows } = await tx.query<AccessRequest>(
     `update public.access_requests set status = $2, handled_by = $3, handled_at = now()
       where id = $1 returning ${COLUMNS}`, [id, status, adminId]);

@@ -1,5 +1,7 @@
-// Schemas written once and shared by the forms, the API and the tests.
+// Schemas written once and shared by the forms, the API and the tests:
+// what the /api/auth and /api/admin routes take, and (at the bottom) what they answer.
 import { z } from 'zod';
+import { timestamp } from '../schemas/answers.ts';
 
 export const loginSchema = z.object({
   username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(64, 'username is too long'),
@@ -37,6 +39,11 @@ export const sessionIdSchema = z.object({
   id: z.uuid({ error: 'id must be a session id' }),
 });
 
+/** PATCH /api/admin/users/:id */
+export const userIdSchema = z.object({
+  id: z.uuid({ error: 'id must be a user id' }),
+});
+
 export const roleSchema = z.enum(['admin', 'recruiter'], { error: 'role must be admin or recruiter' });
 
 export const newUserSchema = z.object({
@@ -58,7 +65,8 @@ export const userUpdateSchema = z.object({
 }).refine((value) => Object.keys(value).length > 0, { message: 'nothing to update' });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
-export const accessRequestSchema = z.object({
+/** POST /api/access-requests: anyone asks for an account. */
+export const accessRequestCreateSchema = z.object({
   name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(120, 'name is too long'),
   email: z.email({ error: 'email must be a valid email address' }),
   company: z.string().trim().max(120, 'company is too long').optional().or(z.literal('')),
@@ -68,3 +76,105 @@ export const accessRequestSchema = z.object({
 export const accessRequestDecisionSchema = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected' }),
 });
+export type AccessRequestDecision = z.infer<typeof accessRequestDecisionSchema>['status'];
+
+// ---- Answers (the API's responses; the browser reads these types) ----
+
+/** The signed-in user as the API and the browser see them (GET /api/auth/me). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  twoFactorEnabled: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** GET /api/auth/me */
+export const meSchema = z.object({ user: sessionUserSchema });
+
+/** POST /api/auth/login: signed in, or a second factor is needed first (/verify-2fa). */
+export const loginResultSchema = z.object({ requiresTwoFactor: z.boolean() });
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/** POST /api/auth/verify-2fa: the session cookie is set. */
+export const twoFactorVerifiedSchema = z.object({ user: z.object({ id: z.string(), username: z.string().optional() }) });
+export type TwoFactorVerified = z.infer<typeof twoFactorVerifiedSchema>;
+
+/** POST /api/auth/two-factor/setup: what the authenticator app needs, and the backup codes (shown once). */
+export const twoFactorEnrolmentSchema = z.object({
+  totpURI: z.string(),
+  /** The otpauth URI as a QR code. */
+  qrCodeSvg: z.string(),
+  backupCodes: z.array(z.string()),
+});
+export type TwoFactorEnrolment = z.infer<typeof twoFactorEnrolmentSchema>;
+
+/** POST /api/auth/two-factor/backup-codes: the new codes, shown once. */
+export const backupCodesSchema = z.object({ backupCodes: z.array(z.string()) });
+
+/** One of the user's sessions (Settings → Security). */
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  /** e.g. "Firefox on Windows", from the user agent. */
+  device: z.string(),
+  ipAddress: z.string().nullable(),
+  lastSeenAt: timestamp,
+  createdAt: timestamp,
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** GET /api/auth/sessions, most recently used first. */
+export const sessionListSchema = z.object({ sessions: z.array(sessionInfoSchema) });
+
+/** POST /api/auth/sessions/revoke-others: how many sessions ended. */
+export const revokedCountSchema = z.object({ revoked: z.number() });
+
+/** A user in the Admin Portal: the signed-in view plus account state. */
+export const userSummarySchema = sessionUserSchema.extend({
+  banned: z.boolean(),
+  createdAt: timestamp,
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+/** GET /api/admin/users */
+export const userListSchema = z.object({ users: z.array(userSummarySchema) });
+/** POST /api/admin/users, PATCH /api/admin/users/:id */
+export const userAnswerSchema = z.object({ user: userSummarySchema });
+
+export const ACCESS_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** A filed access request, as admins see it. */
+export const accessRequestSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  message: z.string().nullable(),
+  status: z.enum(ACCESS_REQUEST_STATUSES),
+  createdAt: timestamp,
+});
+export type AccessRequest = z.infer<typeof accessRequestSchema>;
+
+/** GET /api/admin/access-requests: pending first, newest first. */
+export const accessRequestListSchema = z.object({ requests: z.array(accessRequestSchema) });
+/** PATCH /api/admin/access-requests/:id */
+export const accessRequestAnswerSchema = z.object({ request: accessRequestSchema });
+
+/** One line of the audit log: who (null: the system or a deleted user) did what to which record. */
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  actor: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: timestamp,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET /api/admin/audit-log: the newest 200 entries. */
+export const auditLogSchema = z.object({ entries: z.array(auditEntrySchema) });

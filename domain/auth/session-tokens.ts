@@ -104,7 +104,7 @@ function wrap<A extends AnyAdapter>(adapter: A): A {
   // A transaction hands its callback a fresh adapter: wrap that one too.
   if (adapter.transaction) {
     const transaction = adapter.transaction.bind(adapter);
-    wrapped.transaction = ((callback) => transaction((trx) => callback(wrap(trx)))) as DBAdapter['transaction'];
+    wrapped.transaction = ((callback) => transaction((trx) => callback(wrap(trx))));
   }
   return wrapped as A;
 }

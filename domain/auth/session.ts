@@ -4,15 +4,9 @@
 import type pg from 'pg';
 import type { Auth } from './better-auth.ts';
 import { COOKIE_PREFIX } from './better-auth.ts';
+import type { SessionUser } from './schemas.ts';
 
-export interface SessionUser {
-  id: string;
-  username: string;
-  displayName: string;
-  email: string;
-  role: 'admin' | 'recruiter';
-  twoFactorEnabled: boolean;
-}
+export type { SessionUser };
 
 export type Caller =
   | { kind: 'user'; user: SessionUser; sessionId: string }

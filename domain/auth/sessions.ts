@@ -3,16 +3,7 @@
 // (session-tokens.ts), so sessions are named by id, never by token.
 import type pg from 'pg';
 import { sessionEnded, type SessionPolicy } from './session.ts';
-
-export interface SessionInfo {
-  id: string;
-  /** e.g. "Firefox on Windows", from the user agent. */
-  device: string;
-  ipAddress: string | null;
-  lastSeenAt: string;
-  createdAt: string;
-  current: boolean;
-}
+import type { SessionInfo } from './schemas.ts';
 
 const BROWSERS: [RegExp, string][] = [
   [/Edg(e|A|iOS)?\//, 'Edge'], [/OPR\/|Opera/, 'Opera'], [/Firefox\/|FxiOS\//, 'Firefox'],

@@ -8,14 +8,9 @@ import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import type pg from 'pg';
 import type { Auth } from './better-auth.ts';
+import type { TwoFactorEnrolment } from './schemas.ts';
 
-export interface Enrolment {
-  totpURI: string;
-  qrCodeSvg: string;
-  backupCodes: string[];
-}
-
-export async function startEnrolment(auth: Auth, headers: Headers, password: string): Promise<Enrolment> {
+export async function startEnrolment(auth: Auth, headers: Headers, password: string): Promise<TwoFactorEnrolment> {
   const result = await auth.api.enableTwoFactor({ body: { password }, headers });
   if (!('totpURI' in result) || !result.totpURI) throw new Error('two-factor enrolment returned no TOTP URI');
   const qrCodeSvg = await QRCode.toString(result.totpURI, { type: 'svg', margin: 1, width: 220 });
@@ -69,7 +64,7 @@ export async function twoFactorLockedUntil(auth: Auth, userId: string): Promise<
 /** The time step `code` belongs to, within better-auth's window, or null if it matches none. */
 function matchingStep(rawSecret: string, code: string, now = Date.now()): number | null {
   const totp = new OTPAuth.TOTP({
-    secret: new OTPAuth.Secret({ buffer: new TextEncoder().encode(rawSecret).buffer as ArrayBuffer }),
+    secret: new OTPAuth.Secret({ buffer: new TextEncoder().encode(rawSecret).buffer }),
     digits: 6, period: TOTP_PERIOD_SECONDS, algorithm: 'SHA1',
   });
   const delta = totp.validate({ token: code, timestamp: now, window: TOTP_WINDOW });
@@ -116,7 +111,7 @@ export function twoFactorChallenge() {
         if (!signed) return { userId: null };
         const challenge = await ctx.context.internalAdapter.findVerificationValue(signed);
         if (!challenge || new Date(challenge.expiresAt).getTime() <= Date.now()) return { userId: null };
-        return { userId: challenge.value as string | null };
+        return { userId: challenge.value };
       }),
     },
   } satisfies BetterAuthPlugin;

@@ -2,19 +2,13 @@
 // (what the app and its row-level security read). Both change together here.
 import type pg from 'pg';
 import type { Auth } from './better-auth.ts';
-import type { SessionUser } from './session.ts';
-import type { NewUser, UserUpdate } from './schemas.ts';
+import type { AuditEntry, NewUser, UserSummary, UserUpdate } from './schemas.ts';
 import type { Tx } from '../db/request.ts';
+import { isoTimestamp } from '../db/sql-time.ts';
 import { DomainError } from '../errors.ts';
 
-/** What the admin portal lists: the signed-in view of a user plus account state. */
-export interface UserSummary extends SessionUser {
-  banned: boolean;
-  createdAt: string;
-}
-
 const SUMMARY_COLUMNS = `id, username::text, display_name as "displayName", email::text, role,
-  two_factor_enabled as "twoFactorEnabled", banned, created_at as "createdAt"`;
+  two_factor_enabled as "twoFactorEnabled", banned, ${isoTimestamp('created_at')} as "createdAt"`;
 
 export class UserConflictError extends DomainError {
   constructor(field: string, message: string) {
@@ -92,4 +86,13 @@ export async function audit(tx: Tx, actorId: string, action: string, entity: str
   details: Record<string, unknown> = {}): Promise<void> {
   await tx.query('insert into public.audit_log (actor_id, action, entity, entity_id, details) values ($1, $2, $3, $4, $5)',
     [actorId, action, entity, entityId === null ? null : String(entityId), JSON.stringify(details)]);
+}
+
+/** The newest 200 audit entries, as the calling admin may read them. */
+export async function listAuditLog(tx: Tx): Promise<AuditEntry[]> {
+  const { rows } = await tx.query<AuditEntry>(
+    `select a.id, p.username::text as actor, a.action, a.entity, a.entity_id as "entityId", a.details, ${isoTimestamp('a.created_at')} as "createdAt"
+       from public.audit_log a left join public.profiles p on p.id = a.actor_id
+      order by a.created_at desc limit 200`);
+  return rows;
 }

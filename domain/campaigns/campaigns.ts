@@ -3,14 +3,17 @@
 // in one transaction (recipients, skip reasons, one queued message each) and
 // the mail job sends the messages; the campaign is 'sent' once none is pending.
 import type { Tx } from '../db/request.ts';
-import { candidateValues, detectLanguage, fillPlaceholders, unfilledContextPlaceholders, type Language } from '../ai/placeholders.ts';
-import type { NewCampaign } from './schemas.ts';
+import { isoTimestamp } from '../db/sql-time.ts';
+import { candidateValues, detectLanguage, fillPlaceholders, placeholdersToFill, type Language } from '../ai/placeholders.ts';
+import type { CampaignDetail, CampaignSummary, NewCampaign } from './schemas.ts';
+import { progressPercent } from './progress.ts';
 import { MessagingError } from '../messages/messages.ts';
 import { BLOCKER_TEXT, type ContactBlocker } from '../consent/eligibility.ts';
 
 const CAMPAIGN_COLUMNS = `k.id, k.name, k.campaign_type as "campaignType", k.status, k.talent_pool_id as "talentPoolId",
   p.name as "talentPoolName", k.email_subject as "emailSubject", k.language, k.channels, k.primary_channel as "primaryChannel",
-  k.scheduled_at as "scheduledAt", k.started_at as "startedAt", k.completed_at as "completedAt", k.created_at as "createdAt",
+  ${isoTimestamp('k.scheduled_at')} as "scheduledAt", ${isoTimestamp('k.started_at')} as "startedAt",
+  ${isoTimestamp('k.completed_at')} as "completedAt", ${isoTimestamp('k.created_at')} as "createdAt",
   count(r.id)::int as recipients,
   (count(*) filter (where r.status = 'pending'))::int as pending,
   (count(*) filter (where r.status = 'sent'))::int as sent,
@@ -21,30 +24,29 @@ const FROM_CAMPAIGNS = `from public.campaigns k
   left join public.campaign_recipients r on r.campaign_id = k.id`;
 
 
-export async function listCampaigns(tx: Tx) {
-  const { rows } = await tx.query(`select ${CAMPAIGN_COLUMNS} ${FROM_CAMPAIGNS} group by k.id, p.name order by k.created_at desc, k.id desc limit 200`);
+export async function listCampaigns(tx: Tx): Promise<CampaignSummary[]> {
+  const { rows } = await tx.query<CampaignSummary>(`select ${CAMPAIGN_COLUMNS} ${FROM_CAMPAIGNS} group by k.id, p.name order by k.created_at desc, k.id desc limit 200`);
   return rows;
 }
 
-export async function getCampaign(tx: Tx, id: number) {
-  const { rows } = await tx.query(
+export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail | null> {
+  const { rows } = await tx.query<Omit<CampaignDetail, 'progress'>>(
     `select ${CAMPAIGN_COLUMNS}, k.email_content as "emailContent", k.message_template as "messageTemplate",
             k.whatsapp_content as "whatsappContent"
        ${FROM_CAMPAIGNS} where k.id = $1 group by k.id, p.name`, [id]);
   const campaign = rows[0];
   if (!campaign) return null;
-  const reasons = await tx.query(
+  const reasons = await tx.query<{ reason: string; count: number }>(
     `select skip_reason as reason, count(*)::int as count from public.campaign_recipients
       where campaign_id = $1 and status = 'skipped' group by 1 order by 2 desc`, [id]);
   const eligible = await tx.query<{ n: number }>(
     `select count(*)::int as n from public.talent_pool_members m join public.candidates c on c.id = m.candidate_id
       where m.talent_pool_id = $1 and public.can_contact(c, 'email')`, [campaign.talentPoolId]);
-  const done = campaign.sent + campaign.skipped + campaign.failed;
   return {
     ...campaign,
     progress: {
       recipients: campaign.recipients, pending: campaign.pending, sent: campaign.sent, skipped: campaign.skipped, failed: campaign.failed,
-      percent: campaign.recipients ? Math.round((done / campaign.recipients) * 100) : campaign.status === 'sent' ? 100 : 0,
+      percent: progressPercent(campaign),
       skipReasons: reasons.rows,
       /** Before dispatch: how many of the pool could receive it now. */
       eligibleNow: eligible.rows[0].n,
@@ -52,7 +54,7 @@ export async function getCampaign(tx: Tx, id: number) {
   };
 }
 
-export async function createCampaign(tx: Tx, input: NewCampaign, userId: string) {
+export async function createCampaign(tx: Tx, input: NewCampaign, userId: string): Promise<CampaignDetail> {
   if (input.primaryChannel === 'whatsapp' || !input.channels.includes('email')) {
     throw new MessagingError('refused', 'Campaigns are sent by email; WhatsApp campaigns are not available yet', 'primaryChannel');
   }
@@ -60,7 +62,7 @@ export async function createCampaign(tx: Tx, input: NewCampaign, userId: string)
   if (!pool.rowCount) throw new MessagingError('refused', 'Talent pool not found', 'talentPoolId');
   // Each recipient's own placeholders are filled at send time; the recruiter's must be filled now.
   for (const [field, label, text] of [['emailSubject', 'email subject', input.emailSubject], ['emailContent', 'email content', input.emailContent]] as const) {
-    const left = unfilledContextPlaceholders(text).filter((name) => name !== 'recruiterName');
+    const left = placeholdersToFill(text);
     if (left.length) throw new MessagingError('refused', `Replace ${left.map((n) => `{{${n}}}`).join(', ')} in the ${label} before sending`, field);
   }
   const language = input.language ?? detectLanguage(input.emailContent);

@@ -1,9 +1,10 @@
-// Campaign requests (spec §7 POST /api/campaigns): the compose dialog's pool
-// send and the wizard's payload, with the spec's §5 validation texts.
+// Campaigns (spec §7 /api/campaigns): the compose dialog's pool send and the
+// wizard's payload, with the spec's §5 validation texts, and the answers.
 import { z } from 'zod';
 import { campaignTypeSchema, languageSchema } from '../ai/schemas.ts';
 import { channelSchema } from '../messages/schemas.ts';
 import { isId } from '../schemas/ids.ts';
+import { timestamp } from '../schemas/answers.ts';
 
 /** A date and time that parses, in years PostgreSQL and people both mean (1000-9999). */
 function isStorableTime(text: string): boolean {
@@ -58,3 +59,65 @@ export const newCampaignSchema = z.object({
   };
 });
 export type NewCampaign = z.infer<typeof newCampaignSchema>;
+/** The body POST /api/campaigns reads. */
+export type NewCampaignBody = z.input<typeof newCampaignSchema>;
+
+// ---- Answers (the API's responses; the browser reads these types) ----
+
+/** public.campaigns.campaign_type: the wizard's four, and 'quick' (a compose dialog pool send). */
+export const CAMPAIGN_KINDS = [...campaignTypeSchema.options, 'quick'] as const;
+/** public.campaigns.status. */
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled', 'failed'] as const;
+export type CampaignStatus = typeof CAMPAIGN_STATUSES[number];
+
+/** One campaign in the list, with its recipients counted by status. */
+export const campaignSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  campaignType: z.enum(CAMPAIGN_KINDS),
+  status: z.enum(CAMPAIGN_STATUSES),
+  /** Null once the pool is deleted. */
+  talentPoolId: z.number().nullable(),
+  talentPoolName: z.string().nullable(),
+  emailSubject: z.string().nullable(),
+  language: languageSchema,
+  channels: z.array(channelSchema),
+  primaryChannel: channelSchema,
+  scheduledAt: timestamp,
+  startedAt: timestamp.nullable(),
+  completedAt: timestamp.nullable(),
+  createdAt: timestamp,
+  recipients: z.number(),
+  pending: z.number(),
+  sent: z.number(),
+  skipped: z.number(),
+  failed: z.number(),
+});
+export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
+
+/** GET /api/campaigns: the 200 newest. */
+export const campaignListSchema = z.object({ campaigns: z.array(campaignSummarySchema) });
+
+/** GET /api/campaigns/{id}: the campaign with its texts and its progress. */
+export const campaignDetailSchema = campaignSummarySchema.extend({
+  emailContent: z.string().nullable(),
+  messageTemplate: z.string().nullable(),
+  whatsappContent: z.string().nullable(),
+  progress: z.object({
+    recipients: z.number(),
+    pending: z.number(),
+    sent: z.number(),
+    skipped: z.number(),
+    failed: z.number(),
+    /** Recipients done (sent, skipped or failed), 0-100 (domain/campaigns/progress.ts). */
+    percent: z.number(),
+    /** Why recipients were skipped, most frequent first. */
+    skipReasons: z.array(z.object({ reason: z.string(), count: z.number() })),
+    /** Before dispatch: how many of the pool could receive it now. */
+    eligibleNow: z.number(),
+  }),
+});
+export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
+
+/** POST /api/campaigns: the campaign, stored scheduled (201). */
+export const createdCampaignSchema = z.object({ success: z.literal(true), campaign: campaignDetailSchema });

@@ -3,6 +3,7 @@
 // Everything runs in the caller's transaction, so row-level security applies.
 import type { Tx } from '../db/request.ts';
 import { DomainError } from '../errors.ts';
+import { isoTimestamp } from '../db/sql-time.ts';
 import { recordInitialConsent, recordRecruiterConsent } from '../consent/ledger.ts';
 import { CANDIDATE_FIELDS, type CandidateCreate, type CandidateDetail, type CandidateField, type CandidateFilter, type CandidateListQuery, type CandidateUpdate } from './schemas.ts';
 
@@ -35,8 +36,6 @@ const EMAIL_TAKEN: Record<string, [string, string]> = {
 
 /** Timestamps in JSON: ISO 8601 in UTC with milliseconds (the transaction's time zone is set to UTC). */
 const ts = (column: string) => `date_trunc('milliseconds', ${column})`;
-/** The same as text, for the CSV export. */
-const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Each field of a candidate as SQL over `c` (candidates) and `p.ids` (pool ids, earliest membership first). */
 const FIELD_SQL: Record<CandidateField, string> = {
@@ -157,8 +156,9 @@ function cursorValueFits(value: Cursor['value'], type: string, nullable: boolean
 function afterCursor(cursor: Cursor, sort: CandidateListQuery['sort'], dir: 'asc' | 'desc', params: unknown[]): string {
   const { column, nullable, type } = SORT_COLUMNS[sort];
   if (!cursorValueFits(cursor.value, type, nullable)) throw BAD_CURSOR();
-  params.push(cursor.value, cursor.id);
-  const v = `$${params.length - 1}::${type}`, id = `$${params.length}::bigint`;
+  // A null value is no parameter: PostgreSQL refuses a parameter that no expression uses (it cannot type it).
+  const id = `$${params.push(cursor.id)}::bigint`;
+  const v = cursor.value === null ? 'null' : `$${params.push(cursor.value)}::${type}`;
   const cmp = dir === 'asc' ? '>' : '<';
   if (!nullable) return `(${column}, c.id) ${cmp} (${v}, ${id})`;
   if (dir === 'asc') {
@@ -262,7 +262,7 @@ export async function exportChunk(tx: Tx, filter: CandidateFilter & Pick<Candida
             c.preferred_contact_method as "preferredContactMethod", c.job_function as "jobFunction",
             c.skill_tags as "skillTags", c.seniority_level as "seniorityLevel", c.location,
             c.preferred_role as "preferredRole", c.lead_score as "leadScore", c.engagement_score as "engagementScore",
-            ${iso('c.unsubscribed_at')} as "unsubscribedAt", c.notes, ${iso('c.created_at')} as "createdAt",
+            ${isoTimestamp('c.unsubscribed_at')} as "unsubscribedAt", c.notes, ${isoTimestamp('c.created_at')} as "createdAt",
             ${column}${filter.sort === 'createdAt' ? '::text' : ''} as k
        from public.candidates c ${where.length ? `where ${where.join(' and ')}` : ''}
       order by ${order} limit $${params.length}`, params);

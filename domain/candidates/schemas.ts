@@ -20,7 +20,8 @@ export type CandidateField = typeof CANDIDATE_FIELDS[number];
 /** Blank text from a form or a CSV cell means "no value". */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
-function optionalText(field: string, max: number) {
+/** Optional text from a form or a CSV cell: trimmed, blank is null. */
+export function optionalText(field: string, max: number) {
   return z.preprocess(blankToNull,
     z.string({ error: `${field} must be text` }).trim().max(max, `${field} must be at most ${max} characters`).nullable().optional());
 }
@@ -117,30 +118,6 @@ export const candidateIdsSchema = z.object({
   candidateIds: z.array(idSchema('candidateIds must be a list of candidate ids'),
     { error: 'candidateIds must be a list of candidate ids' })
     .min(1, 'candidateIds must name at least one candidate').max(10_000, 'at most 10000 candidates at once'),
-});
-
-export const talentPoolCreateSchema = z.object({
-  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(120, 'name must be at most 120 characters'),
-  description: optionalText('description', 500),
-});
-export type TalentPoolCreate = z.infer<typeof talentPoolCreateSchema>;
-
-export const talentPoolUpdateSchema = talentPoolCreateSchema.partial()
-  .refine((value) => value.name !== undefined || value.description !== undefined, { message: 'nothing to update' });
-export type TalentPoolUpdate = z.infer<typeof talentPoolUpdateSchema>;
-
-export const searchQuerySchema = z.object({
-  q: z.string({ error: 'q is required' }).trim().min(2, 'q must be at least 2 characters').max(100, 'q must be at most 100 characters'),
-});
-
-/** An admin looking up, or lifting, one address on the suppression list. */
-export const suppressionLookupSchema = z.object({
-  email: z.string({ error: 'email is required' }).trim().toLowerCase()
-    .pipe(z.email({ error: 'email must be a valid email address' }).max(254, 'email must be at most 254 characters')),
-});
-export const suppressionRemoveSchema = suppressionLookupSchema.extend({
-  reason: z.string({ error: 'reason is required' }).trim().min(3, 'reason is required: say why this address may be emailed again')
-    .max(500, 'reason must be at most 500 characters'),
 });
 
 // ---- Answers (the API's responses; the browser reads these types) ----

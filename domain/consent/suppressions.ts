@@ -3,6 +3,7 @@
 // itself holds only hashes, so it cannot be listed back as addresses.
 import type { Tx } from '../db/request.ts';
 import { DomainError } from '../errors.ts';
+import type { SuppressionEntry } from './schemas.ts';
 
 export async function suppressionCount(tx: Tx): Promise<number> {
   const { rows } = await tx.query<{ n: string }>('select public.email_suppression_count() as n');
@@ -10,13 +11,13 @@ export async function suppressionCount(tx: Tx): Promise<number> {
 }
 
 /** Whether this address is suppressed, and why (for the admin looking one up). */
-export async function suppressionOf(tx: Tx, email: string) {
+export async function suppressionOf(tx: Tx, email: string): Promise<SuppressionEntry> {
   const { rows } = await tx.query<{ source: string | null; by_candidate: boolean | null; created_at: Date | null }>(
     'select (s).source, (s).by_candidate, (s).created_at from (select public.email_suppression($1) as s) x', [email]);
   const entry = rows[0];
   return entry?.source
-    ? { suppressed: true as const, source: entry.source, byCandidate: Boolean(entry.by_candidate), since: entry.created_at!.toISOString() }
-    : { suppressed: false as const };
+    ? { email, suppressed: true, source: entry.source, byCandidate: Boolean(entry.by_candidate), since: entry.created_at!.toISOString() }
+    : { email, suppressed: false };
 }
 
 export async function removeSuppression(tx: Tx, email: string, reason: string): Promise<boolean> {

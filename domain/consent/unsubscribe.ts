@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { asService } from '../db/request.ts';
 import { firstName } from '../ai/placeholders.ts';
 import { recordCandidateConsent } from './ledger.ts';
+import type { ResubscribeStatus, UnsubscribeStatus } from './unsubscribe-schemas.ts';
 
 export const UNSUBSCRIBE_TOKEN = /^[0-9a-f]{24}$/;
 
@@ -36,7 +37,7 @@ const VIA_WORDING: Record<UnsubscribeVia, string> = {
 };
 
 /** Withdraws email consent as the candidate's own choice. Idempotent. */
-export async function unsubscribe(app: pg.Pool, token: string, via: UnsubscribeVia = 'unsubscribe_link'): Promise<'unsubscribed' | 'already' | 'not_found'> {
+export async function unsubscribe(app: pg.Pool, token: string, via: UnsubscribeVia = 'unsubscribe_link'): Promise<UnsubscribeStatus | 'not_found'> {
   if (!UNSUBSCRIBE_TOKEN.test(token)) return 'not_found';
   return asService(app, async (tx) => {
     const { rows } = await tx.query<Target>(`${TARGET} for update of c`, [token]);
@@ -54,7 +55,7 @@ export async function unsubscribe(app: pg.Pool, token: string, via: UnsubscribeV
 }
 
 /** "I changed my mind": the candidate opts back in to email (source 'candidate'). Idempotent. */
-export async function resubscribe(app: pg.Pool, token: string): Promise<'resubscribed' | 'already' | 'not_found'> {
+export async function resubscribe(app: pg.Pool, token: string): Promise<ResubscribeStatus | 'not_found'> {
   if (!UNSUBSCRIBE_TOKEN.test(token)) return 'not_found';
   return asService(app, async (tx) => {
     const { rows } = await tx.query<Target>(`${TARGET} for update of c`, [token]);

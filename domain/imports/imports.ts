@@ -9,7 +9,10 @@ import { issueMessage } from '../schemas/issues.ts';
 import type { Tx } from '../db/request.ts';
 import { CsvError, type CsvRecord, decodeCsvBytes, type Delimiter, parseCsv, readCsv, type TextEncoding } from './csv.ts';
 import { candidateCreateSchema, type CandidateCreate } from '../candidates/schemas.ts';
-import { DELIMITER_NAMES, IMPORT_FIELDS, type ImportCreate, type ImportField, type ImportMapping } from './schemas.ts';
+import {
+  DELIMITER_NAMES, IMPORT_FIELDS, type ImportCreate, type ImportField, type ImportMapping, type ImportPreview, type ImportSummary,
+  type PreviewRow, type RowProblem,
+} from './schemas.ts';
 
 export const BATCH_SIZE = 2000;
 export const MAX_ROWS = 1_000_000;
@@ -79,7 +82,6 @@ const CONTACT_WORDS: Record<string, string> = {
   email: 'email', mail: 'email', whatsapp: 'whatsapp', app: 'whatsapp', phone: 'phone', telefoon: 'phone', tel: 'phone', bellen: 'phone', call: 'phone',
 };
 
-export interface RowProblem { field: string; message: string }
 export type ConvertedRow = { ok: true; candidate: CandidateCreate } | { ok: false; problem: RowProblem };
 
 /** One CSV row to a validated candidate, or the first problem with it (naming the field). */
@@ -116,18 +118,6 @@ export function convertRow(fields: string[], mapping: ImportMapping): ConvertedR
   const issue = result.error.issues[0];
   const field = issue.path.join('.') || 'row';
   return { ok: false, problem: { field, message: issueMessage(issue, field) } };
-}
-
-export interface PreviewRow { line: number; values: Record<string, unknown>; valid: boolean; problem?: RowProblem }
-export interface ImportPreview {
-  delimiter: Delimiter;
-  /** What the start of the file reads as ('utf-8' while it is all ASCII). */
-  encoding: TextEncoding;
-  headers: string[];
-  mapping: ImportMapping;
-  columns: Array<{ index: number; header: string; field: ImportField | null; sample: string[] }>;
-  fields: Array<{ field: ImportField; label: string }>;
-  rows: PreviewRow[];
 }
 
 /**
@@ -173,7 +163,7 @@ export function previewImport(bytes: Uint8Array, options: {
       if (converted?.ok) return { line: record.line, values: converted.candidate, valid: true };
       return {
         line: record.line,
-        values: Object.fromEntries(Object.entries(mapping).map(([field, index]) => [field, record.fields[index!] ?? ''])),
+        values: Object.fromEntries(Object.entries(mapping).map(([field, index]) => [field, record.fields[index] ?? ''])),
         valid: false,
         problem: converted && !converted.ok ? converted.problem : { field: 'name', message: 'map a column to name first' },
       };
@@ -185,24 +175,10 @@ const hasName = (mapping: ImportMapping) => mapping.name !== undefined || mappin
 
 function checkMapping(mapping: ImportMapping, headers: string[]) {
   for (const [field, index] of Object.entries(mapping)) {
-    if (index! >= headers.length) {
+    if (index >= headers.length) {
       throw new ImportError(422, `mapping.${field} points to column ${index}, but the file has ${headers.length} columns`, `mapping.${field}`);
     }
   }
-}
-
-export interface ImportSummary {
-  id: number; fileName: string | null; status: 'pending' | 'running' | 'completed' | 'failed';
-  /** While running: reading (rows checked and staged as the file arrives), then writing (all of them, in one transaction). */
-  stage: 'reading' | 'writing' | null;
-  talentPoolId: number | null; duplicates: 'skip' | 'update'; mapping: ImportMapping; delimiter: string | null;
-  totalBytes: number | null; processedBytes: number; processedRows: number;
-  /** Valid rows read (staged), and how many of them have been written so far. */
-  stagedRows: number; writtenRows: number;
-  imported: number; updated: number; skipped: number; error: string | null;
-  createdAt: string; startedAt: string | null; finishedAt: string | null;
-  /** 0..1: reading counts for the first READING_SHARE (from the bytes, when the upload said its size), writing for the rest. */
-  progress: number | null;
 }
 
 /** The part of the progress bar for reading the file: over loopback it took 5% of the time, writing the rest (bench/import.ts; decision 009); a slow upload reads longer. */
@@ -335,7 +311,7 @@ export async function runImport(run: RunAsUser, userId: string, importId: number
       },
     });
     for await (const chunk of records) {
-      for (const record of chunk as CsvRecord[]) {
+      for (const record of chunk) {
         if (!headers) {
           headers = record.fields;
           checkMapping(job.mapping, headers);
@@ -375,7 +351,8 @@ export async function runImport(run: RunAsUser, userId: string, importId: number
  */
 async function writeStaged(run: RunAsUser, userId: string, importId: number, job: ImportJob, skippedBefore: number) {
   const done = { written: 0, imported: 0, updated: 0, skipped: skippedBefore };
-  let reporting: Promise<unknown> | null = null;
+  // Typed by assertion: report() assigns it, which TypeScript's narrowing cannot see (it would call it `null` below).
+  let reporting = null as Promise<unknown> | null;
   const report = () => {
     if (reporting) return;
     const counts = [importId, done.written, done.imported, done.updated, done.skipped];

@@ -1,6 +1,8 @@
-// CSV import: the fields a column can map to, and the import's options.
+// CSV import: the fields a column can map to, the import's options, and the
+// answers of /api/imports.
 import { z } from 'zod';
 import { TEXT_ENCODINGS } from './csv-decoder.ts';
+import { timestamp } from '../schemas/answers.ts';
 
 /** Candidate fields a CSV column can fill. A name comes from `name`, or from first name, infix and last name. */
 export const IMPORT_FIELDS = [
@@ -62,3 +64,64 @@ export const importPreviewQuerySchema = z.object({
   partial: z.enum(['true', 'false', '1', '0'], { error: 'partial must be true or false' }).optional()
     .transform((value) => value === 'true' || value === '1'),
 });
+
+// ---- Answers ----
+
+const importFieldSchema = z.enum(IMPORT_FIELDS);
+/** A mapping as the server read or guessed it: it may not name a name column yet (the preview says so on its rows). */
+const mappingAnswerSchema = z.partialRecord(importFieldSchema, z.number());
+
+export const rowProblemSchema = z.object({ field: z.string(), message: z.string() });
+export type RowProblem = z.infer<typeof rowProblemSchema>;
+
+/** POST /api/imports/preview: how the start of the file reads, and its first rows checked. */
+export const importPreviewSchema = z.object({
+  delimiter: z.enum([',', ';', '\t']),
+  /** What the start of the file reads as ('utf-8' while it is all ASCII). */
+  encoding: z.enum(ENCODINGS),
+  headers: z.array(z.string()),
+  mapping: mappingAnswerSchema,
+  columns: z.array(z.object({ index: z.number(), header: z.string(), field: importFieldSchema.nullable(), sample: z.array(z.string()) })),
+  fields: z.array(z.object({ field: importFieldSchema, label: z.string() })),
+  /** A valid row's values are the candidate as it would be imported; an invalid row's the mapped cells as written. */
+  rows: z.array(z.object({
+    line: z.number(),
+    values: z.record(z.string(), z.unknown()),
+    valid: z.boolean(),
+    problem: rowProblemSchema.optional(),
+  })),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+export type PreviewRow = ImportPreview['rows'][number];
+
+/** An import and its progress (GET /api/imports/{id}; also what the upload answers when it is done). */
+export const importSummarySchema = z.object({
+  id: z.number(),
+  fileName: z.string().nullable(),
+  status: z.enum(['pending', 'running', 'completed', 'failed']),
+  /** While running: reading (rows checked and staged as the file arrives), then writing (all of them, in one transaction). */
+  stage: z.enum(['reading', 'writing']).nullable(),
+  talentPoolId: z.number().nullable(),
+  duplicates: z.enum(DUPLICATE_MODES),
+  mapping: mappingAnswerSchema,
+  delimiter: z.string().nullable(),
+  totalBytes: z.number().nullable(),
+  processedBytes: z.number(),
+  processedRows: z.number(),
+  /** Valid rows read (staged), and how many of them have been written so far. */
+  stagedRows: z.number(),
+  writtenRows: z.number(),
+  imported: z.number(),
+  updated: z.number(),
+  skipped: z.number(),
+  error: z.string().nullable(),
+  createdAt: timestamp,
+  startedAt: timestamp.nullable(),
+  finishedAt: timestamp.nullable(),
+  /** 0..1: reading counts for the first part (from the bytes, when the upload said its size), writing for the rest. */
+  progress: z.number().nullable(),
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+/** GET /api/imports: the 50 newest. */
+export const importListSchema = z.array(importSummarySchema);

@@ -32,7 +32,7 @@ export function createSendSlots(size: number): SendSlots {
  * instead of one each, without making any of them wait for a timer.
  */
 export function groupCommit<T>(write: (items: T[]) => Promise<void>): (item: T) => Promise<void> {
-  let pending: Array<{ item: T; done(error?: unknown): void }> = [];
+  let pending: Array<{ item: T; done(error?: Error): void }> = [];
   let writing = false;
   const drain = async () => {
     writing = true;
@@ -43,7 +43,8 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>): (item: T) 
         await write(batch.map((entry) => entry.item));
         for (const entry of batch) entry.done();
       } catch (error) {
-        for (const entry of batch) entry.done(error ?? new Error('write failed'));
+        const failure = error instanceof Error ? error : new Error('write failed', { cause: error });
+        for (const entry of batch) entry.done(failure);
       }
     }
     writing = false;

@@ -57,11 +57,11 @@ export function createGraphMail(graph: Config['graph'], credential?: TokenCreden
       try {
         const mime = (await buildRaw(mail)).toString('base64');
         // RAW: sendMail answers 202 with an empty body, which the SDK would try to parse as JSON.
-        const response: Response = await client.api(`/users/${encodeURIComponent(graph.mailbox!)}/sendMail`)
-          .header('Content-Type', 'text/plain').responseType(ResponseType.RAW).post(mime);
+        const response = await client.api(`/users/${encodeURIComponent(graph.mailbox!)}/sendMail`)
+          .header('Content-Type', 'text/plain').responseType(ResponseType.RAW).post(mime) as Response;
         if (!response.ok) {
           const body = await response.text().catch(() => '');
-          const detail = (() => { try { return JSON.parse(body).error?.message ?? body; } catch { return body; } })();
+          const detail = (() => { try { return (JSON.parse(body) as { error?: { message?: string } }).error?.message ?? body; } catch { return body; } })();
           throw new MailDeliveryError(`Microsoft Graph ${response.status}: ${detail || response.statusText}`, isPermanent(response.status));
         }
         // Graph answers 202 with no id; the Message-ID we set is the one the receiver sees.

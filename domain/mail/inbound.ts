@@ -11,23 +11,12 @@
 import type { ParsedMail } from 'mailparser';
 import type pg from 'pg';
 import { asService, type Tx } from '../db/request.ts';
-import { classifySentiment, type Sentiment } from '../ai/sentiment.ts';
+import { classifySentiment } from '../ai/sentiment.ts';
 import { recordCandidateConsent } from '../consent/ledger.ts';
 import { parseInboundMail } from './inbound-guard.ts';
 import { readReply } from './reply-text.ts';
 import { unsubscribe } from '../consent/unsubscribe.ts';
-
-export type MatchedBy = 'in-reply-to' | 'references' | 'reply-address' | 'subject' | 'quoted-text' | 'sender';
-
-export type InboundResult =
-  | {
-    status: 'stored'; messageId: number; threadId: number; candidateId: number; matchedBy: MatchedBy; sentiment: Sentiment;
-    removalRequested: boolean; optOutReview: boolean; autoReply: boolean; autoReplyUntil: string | null;
-  }
-  | { status: 'duplicate'; messageId: number | null }
-  | { status: 'unmatched'; unmatchedId: number; reason: string }
-  /** Mail to the List-Unsubscribe address: email consent withdrawn (or already), nothing stored in the thread. */
-  | { status: 'unsubscribed'; candidateId: number; messageId: number; already: boolean };
+import type { InboundResult, MatchedBy } from './inbound-schemas.ts';
 
 const TOKEN = '[0-9a-f]{24}';
 const REF_TAG = new RegExp(`\\s*\\[ref:(${TOKEN})\\]`, 'i');
@@ -83,9 +72,13 @@ async function findThread(tx: Tx, ids: { inReplyTo: string[]; references: string
   return null;
 }
 
-const headerText = (parsed: ParsedMail, name: string) => {
+/** A header as text: mailparser gives most as strings, some as objects (address, structured) or arrays of them. */
+const headerText = (parsed: ParsedMail, name: string): string | null => {
   const value = parsed.headers.get(name);
-  return typeof value === 'string' ? value : value ? String((value as { text?: string }).text ?? value) : null;
+  if (value === undefined || typeof value === 'string') return value ?? null;
+  if (Array.isArray(value)) return value.map((part) => (typeof part === 'string' ? part : part.value)).join(',');
+  if (value instanceof Date) return value.toISOString();
+  return 'text' in value ? value.text : value.value;
 };
 
 /** The subject without "Re:"-style prefixes and our "[ref:...]" tag. */

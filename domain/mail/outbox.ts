@@ -3,8 +3,11 @@
 // (GET /api/outbox) and answer it as the candidate.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import MailComposer, { type MailComposerOptions } from 'nodemailer/lib/mail-composer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { asService } from '../db/request.ts';
+import { isoTimestamp } from '../db/sql-time.ts';
+import type { OutboxEmail, OutboxEmailSummary } from './outbox-schemas.ts';
+import { replySubject } from '../messages/reply-subject.ts';
 import { buildRaw, type MailPort } from './port.ts';
 
 export function createOutboxMail(app: pg.Pool): MailPort {
@@ -39,20 +42,18 @@ function headersOf(raw: string): Record<string, string> {
 
 // --- Reading the outbox, and answering a message as the candidate ---
 
-export interface OutboxSummary { id: number; messageId: number | null; from: string; to: string; subject: string; createdAt: string }
-
-export async function listOutbox(tx: pg.PoolClient, limit = 100): Promise<OutboxSummary[]> {
-  const { rows } = await tx.query<OutboxSummary>(
-    `select id, message_id as "messageId", from_address as "from", to_address as "to", subject, created_at as "createdAt"
+export async function listOutbox(tx: pg.PoolClient, limit = 100): Promise<OutboxEmailSummary[]> {
+  const { rows } = await tx.query<OutboxEmailSummary>(
+    `select id, message_id as "messageId", from_address as "from", to_address as "to", subject, ${isoTimestamp('created_at')} as "createdAt"
        from public.mail_outbox order by created_at desc, id desc limit $1`, [limit]);
   return rows;
 }
 
-export async function getOutboxEmail(tx: pg.PoolClient, id: number) {
-  const { rows } = await tx.query(
+export async function getOutboxEmail(tx: pg.PoolClient, id: number): Promise<OutboxEmail | null> {
+  const { rows } = await tx.query<OutboxEmail>(
     `select id, message_id as "messageId", internet_message_id as "internetMessageId", from_address as "from",
             to_address as "to", reply_to as "replyTo", subject, text_body as text, html_body as html, headers, raw,
-            created_at as "createdAt"
+            ${isoTimestamp('created_at')} as "createdAt"
        from public.mail_outbox where id = $1`, [id]);
   return rows[0] ?? null;
 }
@@ -61,8 +62,8 @@ export async function getOutboxEmail(tx: pg.PoolClient, id: number) {
  * A reply from the candidate's mail client to an outbox email, as raw RFC 822:
  * threading headers, "Re:" subject and the quoted original, like Gmail writes it.
  */
-export async function candidateReply(email: { to: string; replyTo: string | null; subject: string; text: string | null;
-  internetMessageId: string; headers: Record<string, string>; from: string; createdAt: string | Date }, content: string): Promise<Buffer> {
+export async function candidateReply(email: Pick<OutboxEmail, 'to' | 'replyTo' | 'subject' | 'text' | 'internetMessageId' | 'headers' | 'from' | 'createdAt'>,
+  content: string): Promise<Buffer> {
   const candidate = email.to;
   const domain = /@([^>\s]+)/.exec(candidate)?.[1] ?? 'mail.example';
   const sentAt = new Date(email.createdAt).toUTCString().replace(' GMT', ' UTC');
@@ -71,12 +72,12 @@ export async function candidateReply(email: { to: string; replyTo: string | null
   return new MailComposer({
     from: candidate,
     to: email.replyTo ?? email.from,
-    subject: /^re:/i.test(email.subject) ? email.subject : `Re: ${email.subject}`,
+    subject: replySubject(email.subject),
     messageId: `<${randomUUID()}@${domain}>`,
     inReplyTo: email.internetMessageId,
     references,
     date: new Date(),
     text: `${content}\n\nOn ${sentAt}, ${email.from} wrote:\n${quoted}\n`,
     newline: 'windows', // CRLF, like every raw mail we keep (see buildRaw)
-  } as MailComposerOptions).compile().build();
+  }).compile().build();
 }

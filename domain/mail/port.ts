@@ -58,5 +58,5 @@ export function composerOptions(mail: OutgoingMail): MailComposerOptions {
  * the wire, a stored or uploaded copy needs CRLF itself (RFC 5322).
  */
 export function buildRaw(mail: OutgoingMail): Promise<Buffer> {
-  return new MailComposer({ ...composerOptions(mail), newline: 'windows' } as MailComposerOptions).compile().build();
+  return new MailComposer({ ...composerOptions(mail), newline: 'windows' }).compile().build();
 }

@@ -88,7 +88,7 @@ function headerBlockAt(lines: string[], i: number): boolean {
   for (let k = 1; k <= 5 && i + k < lines.length; k++) {
     const next = lines[i + k].trim();
     if (HEADER_OTHER.test(next)) others++;
-    else if (next && !/^\S+@\S+$/.test(next) && k === 1 && !/[<\[]/.test(lines[i])) break;
+    else if (next && !/^\S+@\S+$/.test(next) && k === 1 && !/[<[]/.test(lines[i])) break;
   }
   return others >= 1;
 }

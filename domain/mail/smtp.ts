@@ -36,8 +36,9 @@ export function createSmtpMail(url: string, options: { maxConnections?: number }
         throw smtpFailure(error);
       }
     },
-    async close() {
+    close() {
       transport.close();
+      return Promise.resolve();
     },
   };
 }

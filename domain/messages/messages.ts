@@ -4,8 +4,10 @@
 // the UI shows, and again by the database trigger enforce_message_consent.
 import { DomainError } from '../errors.ts';
 import type { Tx } from '../db/request.ts';
+import { isoTimestamp } from '../db/sql-time.ts';
 import { candidateValues, detectLanguage, fillPlaceholders, placeholdersIn } from '../ai/placeholders.ts';
-import type { NewMessage, ThreadListQuery } from './schemas.ts';
+import type { Message, NewMessage, Thread, ThreadListQuery, ThreadRead, ThreadSummary } from './schemas.ts';
+import { replySubject } from './reply-subject.ts';
 import { BLOCKER_TEXT, type ContactBlocker } from '../consent/eligibility.ts';
 
 /** A refusal the API shows as 404 (not_found) or 422 (refused), naming the field. */
@@ -17,48 +19,22 @@ export class MessagingError extends DomainError {
   }
 }
 
-export interface MessageView {
-  id: number;
-  subject: string | null;
-  content: string;
-  sentiment: 'positive' | 'negative' | 'neutral' | 'other' | null;
-  createdAt: string;
-  candidate: { id: number; name: string; email: string | null };
-  direction: 'in' | 'out';
-  channel: 'email' | 'whatsapp';
-  status: string;
-  threadId: number;
-  originalMessageId: number | null;
-  campaignId: number | null;
-  error: string | null;
-  attempts: number;
-  sentAt: string | null;
-  readAt: string | null;
-  removalRequested: boolean;
-  /** May be a request to stop mailing: for a recruiter to read ("May want to opt out: review"); consent unchanged. */
-  optOutReview: boolean;
-  /** An automatic reply (out of office); its sentiment is 'other'. */
-  autoReply: boolean;
-  /** YYYY-MM-DD: when the auto-reply's sender is back, if it says. */
-  autoReplyUntil: string | null;
-}
-
-export const MESSAGE_COLUMNS = `m.id, m.subject, m.content, m.sentiment, m.created_at as "createdAt",
+const MESSAGE_COLUMNS = `m.id, m.subject, m.content, m.sentiment, ${isoTimestamp('m.created_at')} as "createdAt",
   json_build_object('id', c.id, 'name', c.name, 'email', c.email) as candidate,
   m.direction, m.channel, m.status, coalesce(m.thread_id, m.id) as "threadId", m.original_message_id as "originalMessageId",
-  m.campaign_id as "campaignId", m.error, m.attempts, m.sent_at as "sentAt", m.read_at as "readAt",
+  m.campaign_id as "campaignId", m.error, m.attempts, ${isoTimestamp('m.sent_at')} as "sentAt", ${isoTimestamp('m.read_at')} as "readAt",
   m.removal_requested as "removalRequested", m.opt_out_review as "optOutReview", m.auto_reply as "autoReply",
   to_char(m.auto_reply_until, 'YYYY-MM-DD') as "autoReplyUntil"`;
 const FROM_MESSAGES = 'from public.messages m join public.candidates c on c.id = m.candidate_id';
 
-export async function getMessage(tx: Tx, id: number): Promise<MessageView | null> {
-  const { rows } = await tx.query<MessageView>(`select ${MESSAGE_COLUMNS} ${FROM_MESSAGES} where m.id = $1`, [id]);
+export async function getMessage(tx: Tx, id: number): Promise<Message | null> {
+  const { rows } = await tx.query<Message>(`select ${MESSAGE_COLUMNS} ${FROM_MESSAGES} where m.id = $1`, [id]);
   return rows[0] ?? null;
 }
 
 /** The whole thread a message belongs to, oldest first. */
-export async function getThread(tx: Tx, id: number) {
-  const { rows } = await tx.query<MessageView>(
+export async function getThread(tx: Tx, id: number): Promise<Thread | null> {
+  const { rows } = await tx.query<Message>(
     `select ${MESSAGE_COLUMNS} ${FROM_MESSAGES}
       where coalesce(m.thread_id, m.id) = (select coalesce(thread_id, id) from public.messages where id = $1)
       order by m.created_at, m.id`, [id]);
@@ -74,8 +50,8 @@ export async function getThread(tx: Tx, id: number) {
 }
 
 /** Threads, newest activity first, with the latest reply's sentiment and the unread count. */
-export async function listThreads(tx: Tx, query: ThreadListQuery) {
-  const { rows } = await tx.query(
+export async function listThreads(tx: Tx, query: ThreadListQuery): Promise<ThreadSummary[]> {
+  const { rows } = await tx.query<ThreadSummary>(
     `with threads as (
        select coalesce(m.thread_id, m.id) as thread_id, max(m.created_at) as last_at, count(*)::int as message_count,
               (count(*) filter (where m.direction = 'in' and m.read_at is null))::int as unread_count
@@ -84,10 +60,10 @@ export async function listThreads(tx: Tx, query: ThreadListQuery) {
         group by 1
      )
      select t.thread_id as "threadId", root.subject, t.message_count as "messageCount", t.unread_count as "unreadCount",
-            t.last_at as "lastMessageAt", reply.sentiment,
+            ${isoTimestamp('t.last_at')} as "lastMessageAt", reply.sentiment,
             json_build_object('id', c.id, 'name', c.name) as candidate,
             json_build_object('id', last.id, 'content', left(last.content, 280), 'direction', last.direction,
-                              'status', last.status, 'createdAt', last.created_at) as "lastMessage"
+                              'status', last.status, 'createdAt', ${isoTimestamp('last.created_at')}) as "lastMessage"
        from threads t
        join public.messages root on root.id = t.thread_id
        join public.candidates c on c.id = root.candidate_id
@@ -105,7 +81,7 @@ export async function listThreads(tx: Tx, query: ThreadListQuery) {
 }
 
 /** Marks the replies in the message's thread up to this one as read. */
-export async function markRead(tx: Tx, id: number): Promise<{ threadId: number; unreadCount: number } | null> {
+export async function markRead(tx: Tx, id: number): Promise<ThreadRead | null> {
   const { rows } = await tx.query<{ thread: number }>('select coalesce(thread_id, id) as thread from public.messages where id = $1', [id]);
   if (!rows[0]) return null;
   await tx.query(
@@ -133,10 +109,6 @@ async function loadCandidate(tx: Tx, id: number, channel: 'email' | 'whatsapp'):
   return rows[0] ?? null;
 }
 
-export function replySubject(subject: string): string {
-  return /^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`;
-}
-
 /** Fills the candidate's own placeholders; refuses a text that still has the recruiter's blanks in it. */
 export function personalise(text: string, candidate: CandidateRow, senderName: string, field: string): string {
   const language = detectLanguage(text);
@@ -149,7 +121,7 @@ export function personalise(text: string, candidate: CandidateRow, senderName: s
 }
 
 /** Stores an outbound message (status queued) after the consent checks; the caller enqueues its delivery. */
-export async function createMessage(tx: Tx, candidateId: number, input: NewMessage, sender: { id: string; displayName: string }): Promise<MessageView> {
+export async function createMessage(tx: Tx, candidateId: number, input: NewMessage, sender: { id: string; displayName: string }): Promise<Message> {
   const candidate = await loadCandidate(tx, candidateId, input.channel);
   if (!candidate) throw new MessagingError('not_found', 'Candidate not found', 'candidateId');
   if (candidate.blockers.length) throw new MessagingError('refused', BLOCKER_TEXT[candidate.blockers[0]], 'channel');
@@ -167,7 +139,7 @@ export async function createMessage(tx: Tx, candidateId: number, input: NewMessa
     }
     threadId = original.thread_id ?? original.id;
     originalId = original.id;
-    subject = replySubject(subject ?? original.subject ?? '');
+    subject = replySubject(subject ?? original.subject);
   }
   const content = personalise(input.content, candidate, sender.displayName, 'content');
   if (subject) subject = personalise(subject, candidate, sender.displayName, 'subject');

@@ -1,13 +1,17 @@
-// Message requests (spec §7 POST /api/candidates/{id}/messages: compose and reply),
-// with the spec's §5 validation texts. Required fields are checked in the
-// refinement so that the spec's wording is used, not a generic "x is required".
+// Messages (spec §7 POST /api/candidates/{id}/messages: compose and reply;
+// threads; the dev outbox): requests with the spec's §5 validation texts, and
+// answers. Required fields are checked in the refinement so that the spec's
+// wording is used, not a generic "x is required".
 import { z } from 'zod';
 import { isId } from '../schemas/ids.ts';
+import { timestamp } from '../schemas/answers.ts';
 
 export const channelSchema = z.enum(['email', 'whatsapp'], { error: 'channel must be email or whatsapp' });
+export type Channel = z.infer<typeof channelSchema>;
 export const sentimentSchema = z.enum(['positive', 'negative', 'neutral', 'other'], {
   error: 'sentiment must be positive, negative, neutral or other',
 });
+export type Sentiment = z.infer<typeof sentimentSchema>;
 
 // No type message of its own: parse() says "content must be text, not a number".
 const text = (max: number, tooLong: string) => z.string().max(max, tooLong).nullish();
@@ -62,6 +66,13 @@ export function newMessageSchemaFor(body: unknown) {
   return hasOriginal ? replyMessageSchema : composeMessageSchema;
 }
 
+/**
+ * Either body, as the API documents and the typed client sends it. The API
+ * parses with newMessageSchemaFor(body), which picks one, so that an error
+ * names the field in the spec's words (a union would answer "invalid input").
+ */
+export const newMessageBodySchema = z.union([composeMessageSchema, replyMessageSchema]);
+
 export const threadListQuerySchema = z.object({
   sentiment: sentimentSchema.optional(),
   candidateId: z.coerce.number({ error: 'candidateId must be a number' }).int().positive('candidateId must be a positive number').optional(),
@@ -76,3 +87,82 @@ export const outboxReplySchema = z.object({
 }).superRefine((value, ctx) => {
   if (!value.content?.trim()) ctx.addIssue({ code: 'custom', path: ['content'], message: 'Reply content is required' });
 }).transform((value) => ({ content: value.content!.trim() }));
+
+// ---- Answers (the API's responses; the browser reads these types) ----
+
+/** public.messages.direction: 'out' is what we sent, 'in' what the candidate wrote. */
+export const MESSAGE_DIRECTIONS = ['in', 'out'] as const;
+/** public.messages.status. */
+export const MESSAGE_STATUSES = ['draft', 'queued', 'sending', 'sent', 'failed', 'received'] as const;
+
+const messageCandidateSchema = z.object({ id: z.number(), name: z.string(), email: z.string().nullable() });
+
+/** GET /api/messages/{id}: one message, with its candidate. */
+export const messageSchema = z.object({
+  id: z.number(),
+  subject: z.string().nullable(),
+  content: z.string(),
+  sentiment: sentimentSchema.nullable(),
+  createdAt: timestamp,
+  candidate: messageCandidateSchema,
+  direction: z.enum(MESSAGE_DIRECTIONS),
+  channel: channelSchema,
+  status: z.enum(MESSAGE_STATUSES),
+  /** The thread's first message (its own id for that first message). */
+  threadId: z.number(),
+  originalMessageId: z.number().nullable(),
+  campaignId: z.number().nullable(),
+  /** Why delivery failed, for a failed message. */
+  error: z.string().nullable(),
+  attempts: z.number(),
+  sentAt: timestamp.nullable(),
+  readAt: timestamp.nullable(),
+  removalRequested: z.boolean(),
+  /** May be a request to stop mailing: for a recruiter to read ("May want to opt out: review"); consent unchanged. */
+  optOutReview: z.boolean(),
+  /** An automatic reply (out of office); its sentiment is 'other'. */
+  autoReply: z.boolean(),
+  /** YYYY-MM-DD: when the auto-reply's sender is back, if it says. */
+  autoReplyUntil: z.string().nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** POST /api/candidates/{id}/messages: the message, stored queued (201). */
+export const sentMessageSchema = z.object({ success: z.literal(true), message: messageSchema });
+
+/** GET /api/messages/{id}/thread: the thread a message belongs to, oldest first. */
+export const threadSchema = z.object({
+  threadId: z.number(),
+  subject: z.string().nullable(),
+  candidate: messageCandidateSchema,
+  unreadCount: z.number(),
+  messages: z.array(messageSchema),
+});
+export type Thread = z.infer<typeof threadSchema>;
+
+/** One thread in the list: newest activity, the latest reply's sentiment, unread replies. */
+export const threadSummarySchema = z.object({
+  threadId: z.number(),
+  subject: z.string().nullable(),
+  messageCount: z.number(),
+  unreadCount: z.number(),
+  lastMessageAt: timestamp,
+  sentiment: sentimentSchema.nullable(),
+  candidate: z.object({ id: z.number(), name: z.string() }),
+  /** The latest message, its content cut to 280 characters. */
+  lastMessage: z.object({
+    id: z.number(),
+    content: z.string(),
+    direction: z.enum(MESSAGE_DIRECTIONS),
+    status: z.enum(MESSAGE_STATUSES),
+    createdAt: timestamp,
+  }),
+});
+export type ThreadSummary = z.infer<typeof threadSummarySchema>;
+
+/** GET /api/messages: threads, newest activity first. */
+export const threadListSchema = z.object({ threads: z.array(threadSummarySchema) });
+
+/** POST /api/messages/{id}/read: the replies up to this one are read; what is left unread in the thread. */
+export const threadReadSchema = z.object({ success: z.literal(true), threadId: z.number(), unreadCount: z.number() });
+export type ThreadRead = Omit<z.infer<typeof threadReadSchema>, 'success'>;

@@ -28,7 +28,7 @@ const ZOD_DEFAULT = /^(Invalid|Too big|Too small|Unrecognized)/;
 
 function limitText(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall, field: string): string {
   const big = issue.code === 'too_big';
-  const limit = Number(big ? (issue as z.core.$ZodIssueTooBig).maximum : (issue as z.core.$ZodIssueTooSmall).minimum);
+  const limit = Number(big ? (issue).maximum : (issue).minimum);
   const inclusive = issue.inclusive !== false;
   const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' || issue.origin === 'set' ? ' items' : '';
   if (!big && limit === 0 && !inclusive && !unit) return `${field} must be greater than 0`;

@@ -12,20 +12,7 @@
 // trigram and email index lookups go through small security-definer functions
 // that check membership (supabase/migrations/20261121000010_people_search.sql).
 import type { Tx } from '../db/request.ts';
-
-export const SEARCH_ICONS = ['User', 'Mail', 'FileText', 'Plus', 'UserPlus', 'Calendar', 'Search', 'Command'] as const;
-export type SearchIcon = typeof SEARCH_ICONS[number];
-
-export interface SearchResult {
-  id: string;
-  type: 'candidate' | 'campaign' | 'template' | 'action';
-  title: string;
-  subtitle?: string;
-  description?: string;
-  url: string;
-  action: 'navigate';
-  icon: SearchIcon;
-}
+import type { SearchIcon, SearchResult } from './schemas.ts';
 
 export const SEARCH_LIMITS = { candidates: 8, campaigns: 5, templates: 5 };
 

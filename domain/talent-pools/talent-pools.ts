@@ -1,19 +1,12 @@
 // Talent pools and their members. Deleting a pool removes memberships only;
 // the candidates stay. Runs in the caller's transaction (row-level security).
 import type { Tx } from '../db/request.ts';
-import type { TalentPoolCreate, TalentPoolUpdate } from '../candidates/schemas.ts';
+import type { TalentPool, TalentPoolCreate, TalentPoolUpdate } from './schemas.ts';
 import { uniqueAs } from '../candidates/candidates.ts';
 
 const NAME_TAKEN: Record<string, [string, string]> = {
   talent_pools_name_key: ['name', 'a talent pool with this name already exists'],
 };
-
-export interface TalentPool {
-  id: number;
-  name: string;
-  description: string | null;
-  candidateCount: number;
-}
 
 const POOL_COLUMNS = 'id, name, description, candidate_count as "candidateCount"';
 

@@ -4,11 +4,14 @@ import { Hono, type Context } from 'hono';
 import { recordSecurityEvent } from '#domain/auth/security-events.ts';
 import { listSessions, revokeOtherSessions, revokeSession } from '#domain/auth/sessions.ts';
 import {
-  changePasswordSchema, regenerateBackupCodesSchema, revokeOtherSessionsSchema, sessionIdSchema,
+  backupCodesSchema, changePasswordSchema, regenerateBackupCodesSchema, revokedCountSchema, revokeOtherSessionsSchema,
+  sessionIdSchema, sessionListSchema,
 } from '#domain/auth/schemas.ts';
+import { successSchema } from '#domain/schemas/answers.ts';
 import type { AppEnv } from '../context.ts';
 import { requireUser } from '../guards.ts';
-import { HttpError, parse, parseBody } from '../http.ts';
+import { HttpError } from '../http.ts';
+import { pathParams, body, doc, reply } from '../contract.ts';
 import {
   assertNotServerError, authErrorCode, authHeaders, forwardCookies, limitPasswordConfirmations,
 } from './auth-support.ts';
@@ -25,66 +28,65 @@ function audit(c: Context<AppEnv>, action: Parameters<typeof recordSecurityEvent
   });
 }
 
-export const accountSecurityRoutes = new Hono<AppEnv>();
-accountSecurityRoutes.use('/sessions/*', requireUser);
-accountSecurityRoutes.use('/sessions', requireUser);
-accountSecurityRoutes.use('/password', requireUser);
-accountSecurityRoutes.use('/two-factor/backup-codes', requireUser);
+export const accountSecurityRoutes = new Hono<AppEnv>()
+  .get('/sessions', doc({ summary: 'Your sessions: device, address, last seen; this one marked', response: sessionListSchema }),
+  requireUser, async (c) => {
+    const { pools, config } = c.var.deps;
+    return reply(c, sessionListSchema, { sessions: await listSessions(pools.owner, c.var.user.id, currentSessionId(c), config.session) });
+  })
 
-accountSecurityRoutes.get('/sessions', async (c) => {
-  const { pools, config } = c.var.deps;
-  return c.json({ sessions: await listSessions(pools.owner, c.var.user.id, currentSessionId(c), config.session) });
-});
+  .post('/sessions/revoke-others', doc({ summary: 'Sign out every other session', response: revokedCountSchema }),
+  requireUser, body(revokeOtherSessionsSchema), async (c) => {
+    const revoked = await revokeOtherSessions(c.var.deps.pools.owner, c.var.user.id, currentSessionId(c));
+    await audit(c, 'auth.session.revoke_others', { revoked });
+    return reply(c, revokedCountSchema, { revoked });
+  })
 
-accountSecurityRoutes.post('/sessions/revoke-others', async (c) => {
-  await parseBody(c, revokeOtherSessionsSchema);
-  const revoked = await revokeOtherSessions(c.var.deps.pools.owner, c.var.user.id, currentSessionId(c));
-  await audit(c, 'auth.session.revoke_others', { revoked });
-  return c.json({ revoked });
-});
+  .delete('/sessions/:id', doc({ summary: 'Sign out one of your sessions (this one too)', response: successSchema }),
+  requireUser, pathParams(sessionIdSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    if (id === currentSessionId(c)) {
+      // Signing this browser out: better-auth also clears its cookie.
+      const response = await c.var.deps.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
+      forwardCookies(c, response);
+    } else if (!await revokeSession(c.var.deps.pools.owner, c.var.user.id, id)) {
+      throw new HttpError(404, 'Session not found', { field: 'id' });
+    }
+    await audit(c, 'auth.session.revoke', { sessionId: id });
+    return reply(c, successSchema, { success: true });
+  })
 
-accountSecurityRoutes.delete('/sessions/:id', async (c) => {
-  const { id } = parse(sessionIdSchema, { id: c.req.param('id') });
-  if (id === currentSessionId(c)) {
-    // Signing this browser out: better-auth also clears its cookie.
-    const response = await c.var.deps.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
+  .post('/password', doc({ summary: 'Change your password (other sessions end)', response: successSchema }),
+  requireUser, body(changePasswordSchema), async (c) => {
+    const { currentPassword, newPassword } = c.req.valid('json');
+    await limitPasswordConfirmations(c);
+    // revokeOtherSessions: better-auth ends every session and opens a new one for this browser.
+    const response = await c.var.deps.auth.api.changePassword({
+      body: { currentPassword, newPassword, revokeOtherSessions: true }, headers: authHeaders(c), asResponse: true,
+    });
+    assertNotServerError(response, 'password change');
+    if (!response.ok) {
+      const code = await authErrorCode(response);
+      if (code === 'INVALID_PASSWORD') throw new HttpError(400, 'currentPassword is incorrect', { field: 'currentPassword' });
+      throw new HttpError(400, 'newPassword was refused', { field: 'newPassword' });
+    }
     forwardCookies(c, response);
-  } else if (!await revokeSession(c.var.deps.pools.owner, c.var.user.id, id)) {
-    throw new HttpError(404, 'Session not found', { field: 'id' });
-  }
-  await audit(c, 'auth.session.revoke', { sessionId: id });
-  return c.json({ success: true });
-});
+    await audit(c, 'auth.password.change');
+    return reply(c, successSchema, { success: true });
+  })
 
-accountSecurityRoutes.post('/password', async (c) => {
-  const { currentPassword, newPassword } = await parseBody(c, changePasswordSchema);
-  await limitPasswordConfirmations(c);
-  // revokeOtherSessions: better-auth ends every session and opens a new one for this browser.
-  const response = await c.var.deps.auth.api.changePassword({
-    body: { currentPassword, newPassword, revokeOtherSessions: true }, headers: authHeaders(c), asResponse: true,
+  .post('/two-factor/backup-codes', doc({ summary: 'New backup codes (shown once; the old ones stop working)', response: backupCodesSchema }),
+  requireUser, body(regenerateBackupCodesSchema), async (c) => {
+    const { password } = c.req.valid('json');
+    if (!c.var.user.twoFactorEnabled) throw new HttpError(409, 'Two-factor authentication is off');
+    await limitPasswordConfirmations(c);
+    const response = await c.var.deps.auth.api.generateBackupCodes({
+      body: { password }, headers: authHeaders(c), asResponse: true,
+    });
+    assertNotServerError(response, 'backup code generation');
+    if (!response.ok) throw new HttpError(400, 'password is incorrect', { field: 'password' });
+    const { backupCodes } = await response.json() as { backupCodes: string[] };
+    await audit(c, 'auth.backup_codes.regenerate');
+    // Shown once: the API keeps only their encrypted form.
+    return reply(c, backupCodesSchema, { backupCodes });
   });
-  assertNotServerError(response, 'password change');
-  if (!response.ok) {
-    const code = await authErrorCode(response);
-    if (code === 'INVALID_PASSWORD') throw new HttpError(400, 'currentPassword is incorrect', { field: 'currentPassword' });
-    throw new HttpError(400, 'newPassword was refused', { field: 'newPassword' });
-  }
-  forwardCookies(c, response);
-  await audit(c, 'auth.password.change');
-  return c.json({ success: true });
-});
-
-accountSecurityRoutes.post('/two-factor/backup-codes', async (c) => {
-  const { password } = await parseBody(c, regenerateBackupCodesSchema);
-  if (!c.var.user.twoFactorEnabled) throw new HttpError(409, 'Two-factor authentication is off');
-  await limitPasswordConfirmations(c);
-  const response = await c.var.deps.auth.api.generateBackupCodes({
-    body: { password }, headers: authHeaders(c), asResponse: true,
-  });
-  assertNotServerError(response, 'backup code generation');
-  if (!response.ok) throw new HttpError(400, 'password is incorrect', { field: 'password' });
-  const { backupCodes } = await response.json() as { backupCodes: string[] };
-  await audit(c, 'auth.backup_codes.regenerate');
-  // Shown once: the API keeps only their encrypted form.
-  return c.json({ backupCodes });
-});

@@ -4,37 +4,46 @@ import { z } from 'zod';
 import { listSuggestions, listTemplates } from '#domain/ai/templates.ts';
 import { generateContent, loadDraftingInputs } from '#domain/ai/generate.ts';
 import { AiProviderError, AiTimeoutError } from '#domain/ai/provider.ts';
-import { campaignTypeSchema, generateContentSchema } from '#domain/ai/schemas.ts';
+import {
+  aiSuggestionListSchema, aiTemplateListSchema, campaignTypeSchema, generateContentSchema, generationSchema,
+} from '#domain/ai/schemas.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
-import { HttpError, parse, parseBody } from '../http.ts';
+import { HttpError } from '../http.ts';
+import { pathParams, body, doc, reply } from '../contract.ts';
 
-export const aiTemplateRoutes = new Hono<AppEnv>();
-aiTemplateRoutes.use('*', requireUser);
+export const aiTemplateRoutes = new Hono<AppEnv>()
+  .use('*', requireUser)
 
-aiTemplateRoutes.get('/', async (c) => c.json(await asUser(c, listTemplates)));
+  .get('/', doc({ summary: 'AI templates, one per family, with their languages', tag: 'ai', response: aiTemplateListSchema }), async (c) => {
+    return reply(c, aiTemplateListSchema, await asUser(c, listTemplates));
+  })
 
-aiTemplateRoutes.get('/suggestions/:campaignType', async (c) => {
-  const { campaignType } = parse(z.object({ campaignType: campaignTypeSchema }), { campaignType: c.req.param('campaignType') });
-  return c.json({ suggestions: await asUser(c, (tx) => listSuggestions(tx, campaignType)) });
-});
+  .get('/suggestions/:campaignType', doc({ summary: "Template suggestions for a campaign type (the wizard's cards)", tag: 'ai', response: aiSuggestionListSchema }),
+  pathParams(z.object({ campaignType: campaignTypeSchema })), async (c) => {
+    const suggestions = await asUser(c, (tx) => listSuggestions(tx, c.req.valid('param').campaignType));
+    return reply(c, aiSuggestionListSchema, { suggestions });
+  });
 
-export const aiContentRoutes = new Hono<AppEnv>();
-aiContentRoutes.use('*', requireUser);
-
+/** What a failed generation answers besides the error (spec §7), so a client can read it like a draft. */
 const failed = { success: false, content: '', subject: '' };
 
-aiContentRoutes.post('/generate', async (c) => {
-  const input = await parseBody(c, generateContentSchema);
-  // Read what the draft needs, then leave the transaction: the AI call may take up to a minute.
-  const inputs = await asUser(c, (tx) => loadDraftingInputs(tx, input));
-  if (!inputs) throw new HttpError(404, 'Template not found', { field: 'templateId', extra: failed });
-  try {
-    return c.json(await generateContent(c.var.deps.config.openai, inputs, input, c.var.user.displayName));
-  } catch (error) {
-    const metadata = { templateName: inputs.familyName, source: 'ai' };
-    if (error instanceof AiTimeoutError) throw new HttpError(504, error.message, { extra: { ...failed, metadata } });
-    if (error instanceof AiProviderError) throw new HttpError(502, error.message, { extra: { ...failed, metadata } });
-    throw error;
-  }
-});
+export const aiContentRoutes = new Hono<AppEnv>()
+  .use('*', requireUser)
+
+  .post('/generate', doc({ summary: 'Draft a message from a template (the AI provider when configured, else the built-in drafter)', tag: 'ai',
+    response: generationSchema }),
+  body(generateContentSchema), async (c) => {
+    const input = c.req.valid('json');
+    // Read what the draft needs, then leave the transaction: the AI call may take up to a minute.
+    const inputs = await asUser(c, (tx) => loadDraftingInputs(tx, input));
+    if (!inputs) throw new HttpError(404, 'Template not found', { field: 'templateId', extra: failed });
+    try {
+      return reply(c, generationSchema, await generateContent(c.var.deps.config.openai, inputs, input, c.var.user.displayName));
+    } catch (error) {
+      const metadata = { templateName: inputs.familyName, source: 'ai' };
+      if (error instanceof AiTimeoutError) throw new HttpError(504, error.message, { extra: { ...failed, metadata } });
+      if (error instanceof AiProviderError) throw new HttpError(502, error.message, { extra: { ...failed, metadata } });
+      throw error;
+    }
+  });

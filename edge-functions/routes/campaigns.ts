@@ -1,28 +1,32 @@
 // Campaigns: create (compose pool send or wizard), list with counts, one with progress.
 import { Hono } from 'hono';
 import { createCampaign, getCampaign, listCampaigns } from '#domain/campaigns/campaigns.ts';
-import { newCampaignSchema } from '#domain/campaigns/schemas.ts';
+import { campaignDetailSchema, campaignListSchema, createdCampaignSchema, newCampaignSchema } from '#domain/campaigns/schemas.ts';
 import { enqueueQuietly, QUEUES } from '#domain/runtime/jobs.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
-import { HttpError, parseBody, parseId } from '../http.ts';
+import { HttpError } from '../http.ts';
+import { body, doc, idParam, reply } from '../contract.ts';
 
-export const campaignRoutes = new Hono<AppEnv>();
-campaignRoutes.use('*', requireUser);
+export const campaignRoutes = new Hono<AppEnv>()
+  .use('*', requireUser)
 
-campaignRoutes.get('/', async (c) => c.json({ campaigns: await asUser(c, listCampaigns) }));
+  .get('/', doc({ summary: 'Campaigns, newest first, with recipients counted by status', response: campaignListSchema }), async (c) => {
+    return reply(c, campaignListSchema, { campaigns: await asUser(c, listCampaigns) });
+  })
 
-campaignRoutes.get('/:id', async (c) => {
-  const id = parseId(c.req.param('id'));
-  const campaign = await asUser(c, (tx) => getCampaign(tx, id));
-  if (!campaign) throw new HttpError(404, 'Campaign not found', { field: 'id' });
-  return c.json(campaign);
-});
+  .get('/:id', doc({ summary: 'A campaign with its texts and progress', response: campaignDetailSchema }), idParam(), async (c) => {
+    const campaign = await asUser(c, (tx) => getCampaign(tx, c.req.valid('param').id));
+    if (!campaign) throw new HttpError(404, 'Campaign not found', { field: 'id' });
+    return reply(c, campaignDetailSchema, campaign);
+  })
 
-campaignRoutes.post('/', async (c) => {
-  const input = await parseBody(c, newCampaignSchema);
-  const campaign = await asUser(c, (tx) => createCampaign(tx, input, c.var.user.id));
-  // Due now: dispatched at once; later: the job waits until then (the sweep is the safety net).
-  await enqueueQuietly(c.var.deps.jobs, QUEUES.campaignDispatch, [{ data: { campaignId: campaign.id }, startAfter: input.scheduledAt }]);
-  return c.json({ success: true, campaign }, 201);
-});
+  .post('/', doc({ summary: 'Schedule a campaign to a talent pool (the wizard, or a compose dialog pool send)', response: createdCampaignSchema,
+    status: 201 }),
+  body(newCampaignSchema), async (c) => {
+    const input = c.req.valid('json');
+    const campaign = await asUser(c, (tx) => createCampaign(tx, input, c.var.user.id));
+    // Due now: dispatched at once; later: the job waits until then (the sweep is the safety net).
+    await enqueueQuietly(c.var.deps.jobs, QUEUES.campaignDispatch, [{ data: { campaignId: campaign.id }, startAfter: input.scheduledAt }]);
+    return reply(c, createdCampaignSchema, { success: true, campaign }, 201);
+  });

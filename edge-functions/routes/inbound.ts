@@ -4,11 +4,14 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { receiveInboundEmail } from '#domain/mail/inbound.ts';
 import { UnreadableMailError } from '#domain/mail/inbound-guard.ts';
+import { inboundResultSchema, unmatchedEmailDetailSchema, unmatchedEmailListSchema } from '#domain/mail/inbound-schemas.ts';
+import { getUnmatchedEmail, listUnmatchedEmails } from '#domain/mail/unmatched.ts';
 import { providerConfigured } from '#domain/ai/provider.ts';
 import { enqueueQuietly, QUEUES } from '#domain/runtime/jobs.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
-import { HttpError, parseId } from '../http.ts';
+import { HttpError } from '../http.ts';
+import { doc, idParam, reply } from '../contract.ts';
 
 const MAX_BYTES = 15 * 1024 * 1024;
 
@@ -17,47 +20,41 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-export const inboundRoutes = new Hono<AppEnv>();
-
-inboundRoutes.post('/email', async (c) => {
-  const secret = c.var.deps.config.inboundMailSecret;
-  if (!secret) throw new HttpError(503, 'Inbound mail is not configured (set INBOUND_MAIL_SECRET)', { field: 'authorization' });
-  const given = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
-  if (!given || !sameSecret(given, secret)) throw new HttpError(401, 'Invalid inbound mail secret', { field: 'authorization' });
-  if (Number(c.req.header('content-length') ?? 0) > MAX_BYTES) throw new HttpError(413, 'The message is larger than 15 MB', { field: 'body' });
-  const raw = Buffer.from(await c.req.arrayBuffer());
-  if (raw.length > MAX_BYTES) throw new HttpError(413, 'The message is larger than 15 MB', { field: 'body' });
-  if (!/^[\x21-\x39\x3b-\x7e]+:/m.test(raw.subarray(0, 4096).toString('latin1'))) {
-    throw new HttpError(400, 'body must be a raw RFC 822 email message', { field: 'body' });
-  }
-  const result = await receiveInboundEmail(c.var.deps.pools.app, raw).catch((error: unknown) => {
-    // Kept aside for an admin (GET /unmatched/:id has the raw message); the sender's side learns why.
-    if (error instanceof UnreadableMailError) {
-      throw new HttpError(error.status, error.message, { field: 'body', extra: { unmatchedId: error.unmatchedId } });
+export const inboundRoutes = new Hono<AppEnv>()
+  /** The body is the raw message (message/rfc822), not JSON; the shared secret is the credential. */
+  .post('/email', doc({ summary: 'Deliver an inbound email (the body: raw RFC 822; Authorization: Bearer <INBOUND_MAIL_SECRET>)', access: 'public',
+    response: inboundResultSchema, status: 201 }), async (c) => {
+    const secret = c.var.deps.config.inboundMailSecret;
+    if (!secret) throw new HttpError(503, 'Inbound mail is not configured (set INBOUND_MAIL_SECRET)', { field: 'authorization' });
+    const given = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+    if (!given || !sameSecret(given, secret)) throw new HttpError(401, 'Invalid inbound mail secret', { field: 'authorization' });
+    if (Number(c.req.header('content-length') ?? 0) > MAX_BYTES) throw new HttpError(413, 'The message is larger than 15 MB', { field: 'body' });
+    const raw = Buffer.from(await c.req.arrayBuffer());
+    if (raw.length > MAX_BYTES) throw new HttpError(413, 'The message is larger than 15 MB', { field: 'body' });
+    if (!/^[\x21-\x39\x3b-\x7e]+:/m.test(raw.subarray(0, 4096).toString('latin1'))) {
+      throw new HttpError(400, 'body must be a raw RFC 822 email message', { field: 'body' });
     }
-    throw error;
-  });
-  if (result.status === 'stored' && providerConfigured(c.var.deps.config.openai)) {
-    await enqueueQuietly(c.var.deps.jobs, QUEUES.sentiment, [{ data: { messageId: result.messageId } }]);
-  }
-  return c.json(result, result.status === 'stored' ? 201 : result.status === 'unmatched' ? 202 : 200);
-});
+    const result = await receiveInboundEmail(c.var.deps.pools.app, raw).catch((error: unknown) => {
+      // Kept aside for an admin (GET /unmatched/:id has the raw message); the sender's side learns why.
+      if (error instanceof UnreadableMailError) {
+        throw new HttpError(error.status, error.message, { field: 'body', extra: { unmatchedId: error.unmatchedId } });
+      }
+      throw error;
+    });
+    if (result.status === 'stored' && providerConfigured(c.var.deps.config.openai)) {
+      await enqueueQuietly(c.var.deps.jobs, QUEUES.sentiment, [{ data: { messageId: result.messageId } }]);
+    }
+    // 201 a reply stored, 202 kept aside, 200 a repeat or an unsubscribe mail.
+    return reply(c, inboundResultSchema, result, result.status === 'stored' ? 201 : result.status === 'unmatched' ? 202 : 200);
+  })
 
-inboundRoutes.get('/unmatched', requireUser, async (c) => {
-  const { rows } = await asUser(c, (tx) => tx.query(
-    `select id, internet_message_id as "internetMessageId", from_address as "from", to_addresses as "to", subject,
-            left(text_body, 2000) as text, reason, received_at as "receivedAt"
-       from public.inbound_unmatched order by received_at desc limit 200`));
-  return c.json({ emails: rows });
-});
+  .get('/unmatched', doc({ summary: 'Inbound mail kept aside (no candidate or thread found), newest first', response: unmatchedEmailListSchema }),
+    requireUser, async (c) => reply(c, unmatchedEmailListSchema, { emails: await asUser(c, listUnmatchedEmails) }))
 
-/** One message kept aside, with the raw RFC 822 text (e.g. one that could not be read). */
-inboundRoutes.get('/unmatched/:id', requireUser, async (c) => {
-  const id = parseId(c.req.param('id'));
-  const { rows } = await asUser(c, (tx) => tx.query(
-    `select id, internet_message_id as "internetMessageId", from_address as "from", to_addresses as "to", subject,
-            text_body as text, reason, raw, received_at as "receivedAt"
-       from public.inbound_unmatched where id = $1`, [id]));
-  if (!rows[0]) throw new HttpError(404, 'Unmatched email not found', { field: 'id' });
-  return c.json(rows[0]);
-});
+  /** One message kept aside, with the raw RFC 822 text (e.g. one that could not be read). */
+  .get('/unmatched/:id', doc({ summary: 'One inbound mail kept aside, whole, with its raw RFC 822 text', response: unmatchedEmailDetailSchema }),
+    requireUser, idParam(), async (c) => {
+      const email = await asUser(c, (tx) => getUnmatchedEmail(tx, c.req.valid('param').id));
+      if (!email) throw new HttpError(404, 'Unmatched email not found', { field: 'id' });
+      return reply(c, unmatchedEmailDetailSchema, email);
+    });

@@ -2,48 +2,47 @@
 // one message, a thread, the thread list and marking read.
 import { Hono } from 'hono';
 import { createMessage, getMessage, getThread, listThreads, markRead } from '#domain/messages/messages.ts';
-import { newMessageSchemaFor, threadListQuerySchema } from '#domain/messages/schemas.ts';
+import {
+  messageSchema, newMessageBodySchema, newMessageSchemaFor, sentMessageSchema, threadListQuerySchema, threadListSchema, threadReadSchema, threadSchema,
+} from '#domain/messages/schemas.ts';
 import { enqueueQuietly, mailJob, QUEUES } from '#domain/runtime/jobs.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
-import { HttpError, jsonBody, parse, parseId } from '../http.ts';
+import { HttpError } from '../http.ts';
+import { body, doc, idParam, query, reply } from '../contract.ts';
 
-export const candidateMessageRoutes = new Hono<AppEnv>();
+export const candidateMessageRoutes = new Hono<AppEnv>()
+  .post('/:id/messages', doc({ summary: 'Send a message to a candidate, or a reply in a thread (stored queued; the worker sends it)', tag: 'messages',
+    response: sentMessageSchema, status: 201 }),
+  requireUser, idParam('candidateId'), body(newMessageBodySchema, newMessageSchemaFor), async (c) => {
+    const message = await asUser(c, (tx) => createMessage(tx, c.req.valid('param').id, c.req.valid('json'), c.var.user));
+    await enqueueQuietly(c.var.deps.jobs, QUEUES.mailSend, [mailJob(message.id)]);
+    return reply(c, sentMessageSchema, { success: true, message }, 201);
+  });
 
-candidateMessageRoutes.post('/:id/messages', requireUser, async (c) => {
-  const candidateId = parseId(c.req.param('id'), 'candidateId');
-  const body = await jsonBody(c);
-  const input = parse(newMessageSchemaFor(body), body);
-  const message = await asUser(c, (tx) => createMessage(tx, candidateId, input, c.var.user));
-  await enqueueQuietly(c.var.deps.jobs, QUEUES.mailSend, [mailJob(message.id)]);
-  return c.json({ success: true, message }, 201);
-});
+export const messageRoutes = new Hono<AppEnv>()
+  .use('*', requireUser)
 
-export const messageRoutes = new Hono<AppEnv>();
-messageRoutes.use('*', requireUser);
+  .get('/', doc({ summary: 'Threads, newest activity first (filter by sentiment, candidate, unread)', response: threadListSchema }),
+  query(threadListQuerySchema), async (c) => {
+    const threads = await asUser(c, (tx) => listThreads(tx, c.req.valid('query')));
+    return reply(c, threadListSchema, { threads });
+  })
 
-messageRoutes.get('/', async (c) => {
-  const query = parse(threadListQuerySchema, c.req.query());
-  return c.json({ threads: await asUser(c, (tx) => listThreads(tx, query)) });
-});
+  .get('/:id', doc({ summary: 'One message', response: messageSchema }), idParam(), async (c) => {
+    const message = await asUser(c, (tx) => getMessage(tx, c.req.valid('param').id));
+    if (!message) throw new HttpError(404, 'Message not found', { field: 'id' });
+    return reply(c, messageSchema, message);
+  })
 
-messageRoutes.get('/:id', async (c) => {
-  const id = parseId(c.req.param('id'));
-  const message = await asUser(c, (tx) => getMessage(tx, id));
-  if (!message) throw new HttpError(404, 'Message not found', { field: 'id' });
-  return c.json(message);
-});
+  .get('/:id/thread', doc({ summary: 'The thread a message belongs to, oldest first', response: threadSchema }), idParam(), async (c) => {
+    const thread = await asUser(c, (tx) => getThread(tx, c.req.valid('param').id));
+    if (!thread) throw new HttpError(404, 'Message not found', { field: 'id' });
+    return reply(c, threadSchema, thread);
+  })
 
-messageRoutes.get('/:id/thread', async (c) => {
-  const id = parseId(c.req.param('id'));
-  const thread = await asUser(c, (tx) => getThread(tx, id));
-  if (!thread) throw new HttpError(404, 'Message not found', { field: 'id' });
-  return c.json(thread);
-});
-
-messageRoutes.post('/:id/read', async (c) => {
-  const id = parseId(c.req.param('id'));
-  const read = await asUser(c, (tx) => markRead(tx, id));
-  if (!read) throw new HttpError(404, 'Message not found', { field: 'id' });
-  return c.json({ success: true, ...read });
-});
+  .post('/:id/read', doc({ summary: "Mark the thread's replies up to this message read", response: threadReadSchema }), idParam(), async (c) => {
+    const read = await asUser(c, (tx) => markRead(tx, c.req.valid('param').id));
+    if (!read) throw new HttpError(404, 'Message not found', { field: 'id' });
+    return reply(c, threadReadSchema, { success: true, ...read });
+  });

@@ -5,37 +5,39 @@ import { candidateReply, getOutboxEmail, listOutbox } from '#domain/mail/outbox.
 import { receiveInboundEmail } from '#domain/mail/inbound.ts';
 import { getMessage } from '#domain/messages/messages.ts';
 import { outboxReplySchema } from '#domain/messages/schemas.ts';
+import { outboxEmailSchema, outboxListSchema, outboxReplyResultSchema } from '#domain/mail/outbox-schemas.ts';
 import { providerConfigured } from '#domain/ai/provider.ts';
 import { enqueueQuietly, QUEUES } from '#domain/runtime/jobs.ts';
 import { mailKind } from '#domain/mail/index.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
-import { HttpError, parseBody, parseId } from '../http.ts';
+import { HttpError } from '../http.ts';
+import { body, doc, idParam, reply } from '../contract.ts';
 
-export const outboxRoutes = new Hono<AppEnv>();
-outboxRoutes.use('*', requireUser);
+export const outboxRoutes = new Hono<AppEnv>()
+  .use('*', requireUser)
 
-outboxRoutes.get('/', async (c) => c.json({
-  transport: mailKind(c.var.deps.config),
-  emails: await asUser(c, (tx) => listOutbox(tx)),
-}));
+  .get('/', doc({ summary: 'The dev outbox: the 100 newest mails, and the transport in use', response: outboxListSchema }), async (c) => {
+    return reply(c, outboxListSchema, { transport: mailKind(c.var.deps.config), emails: await asUser(c, (tx) => listOutbox(tx)) });
+  })
 
-outboxRoutes.get('/:id', async (c) => {
-  const id = parseId(c.req.param('id'));
-  const email = await asUser(c, (tx) => getOutboxEmail(tx, id));
-  if (!email) throw new HttpError(404, 'Outbox email not found', { field: 'id' });
-  return c.json(email);
-});
+  .get('/:id', doc({ summary: 'One outbox mail with its headers and raw text', response: outboxEmailSchema }), idParam(), async (c) => {
+    const email = await asUser(c, (tx) => getOutboxEmail(tx, c.req.valid('param').id));
+    if (!email) throw new HttpError(404, 'Outbox email not found', { field: 'id' });
+    return reply(c, outboxEmailSchema, email);
+  })
 
-outboxRoutes.post('/:id/reply', async (c) => {
-  const id = parseId(c.req.param('id'));
-  const { content } = await parseBody(c, outboxReplySchema);
-  const email = await asUser(c, (tx) => getOutboxEmail(tx, id));
-  if (!email) throw new HttpError(404, 'Outbox email not found', { field: 'id' });
-  const result = await receiveInboundEmail(c.var.deps.pools.app, await candidateReply(email, content));
-  if (result.status !== 'stored') return c.json(result, 200);
-  if (providerConfigured(c.var.deps.config.openai)) {
-    await enqueueQuietly(c.var.deps.jobs, QUEUES.sentiment, [{ data: { messageId: result.messageId } }]);
-  }
-  return c.json({ ...result, message: await asUser(c, (tx) => getMessage(tx, result.messageId)) }, 201);
-});
+  /** 201 with the stored reply; 200 when the inbound path did not store it as one (a repeat, kept aside, an unsubscribe). */
+  .post('/:id/reply', doc({ summary: 'Answer an outbox mail as the candidate, through the inbound mail path', response: outboxReplyResultSchema,
+    status: 201 }),
+  idParam(), body(outboxReplySchema), async (c) => {
+    const { content } = c.req.valid('json');
+    const email = await asUser(c, (tx) => getOutboxEmail(tx, c.req.valid('param').id));
+    if (!email) throw new HttpError(404, 'Outbox email not found', { field: 'id' });
+    const result = await receiveInboundEmail(c.var.deps.pools.app, await candidateReply(email, content));
+    if (result.status !== 'stored') return reply(c, outboxReplyResultSchema, result, 200);
+    if (providerConfigured(c.var.deps.config.openai)) {
+      await enqueueQuietly(c.var.deps.jobs, QUEUES.sentiment, [{ data: { messageId: result.messageId } }]);
+    }
+    return reply(c, outboxReplyResultSchema, { ...result, message: await asUser(c, (tx) => getMessage(tx, result.messageId)) }, 201);
+  });

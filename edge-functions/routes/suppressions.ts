@@ -3,24 +3,27 @@
 // Mounted at /api/admin/suppressions.
 import { Hono } from 'hono';
 import { removeSuppression, suppressionCount, suppressionOf } from '#domain/consent/suppressions.ts';
-import { suppressionLookupSchema, suppressionRemoveSchema } from '#domain/candidates/schemas.ts';
+import {
+  suppressionQuerySchema, suppressionRemovedSchema, suppressionRemoveSchema, suppressionSummarySchema,
+} from '#domain/consent/schemas.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireAdmin, requireUser } from '../guards.ts';
-import { parse, parseBody } from '../http.ts';
+import { body, doc, query, reply } from '../contract.ts';
 
-export const suppressionRoutes = new Hono<AppEnv>();
-suppressionRoutes.use('*', requireUser, requireAdmin);
+export const suppressionRoutes = new Hono<AppEnv>()
+  .use('*', requireUser, requireAdmin)
 
-suppressionRoutes.get('/', async (c) => {
-  const email = c.req.query('email');
-  const count = await asUser(c, suppressionCount);
-  if (email === undefined) return c.json({ count });
-  const lookup = parse(suppressionLookupSchema, { email });
-  return c.json({ count, entry: { email: lookup.email, ...await asUser(c, (tx) => suppressionOf(tx, lookup.email)) } });
-});
+  .get('/', doc({ summary: 'How many addresses are suppressed; with ?email=, whether that one is and why', access: 'admin', response: suppressionSummarySchema }),
+  query(suppressionQuerySchema), async (c) => {
+    const { email } = c.req.valid('query');
+    const count = await asUser(c, suppressionCount);
+    if (email === undefined) return reply(c, suppressionSummarySchema, { count });
+    return reply(c, suppressionSummarySchema, { count, entry: await asUser(c, (tx) => suppressionOf(tx, email)) });
+  })
 
-suppressionRoutes.post('/remove', async (c) => {
-  const { email, reason } = await parseBody(c, suppressionRemoveSchema);
-  await asUser(c, (tx) => removeSuppression(tx, email, reason));
-  return c.json({ removed: true, count: await asUser(c, suppressionCount) });
-});
+  .post('/remove', doc({ summary: 'Lift one address from the suppression list, with a reason (audited)', access: 'admin', response: suppressionRemovedSchema }),
+  body(suppressionRemoveSchema), async (c) => {
+    const { email, reason } = c.req.valid('json');
+    await asUser(c, (tx) => removeSuppression(tx, email, reason));
+    return reply(c, suppressionRemovedSchema, { removed: true, count: await asUser(c, suppressionCount) });
+  });

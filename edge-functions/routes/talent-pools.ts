@@ -1,72 +1,78 @@
 // Talent pools: list with candidate counts, create, rename, delete (candidates
 // stay), and membership changes. Mounted at /api/talent-pools.
 import { Hono } from 'hono';
-import { candidateIdsSchema, talentPoolCreateSchema, talentPoolUpdateSchema } from '#domain/candidates/schemas.ts';
+import { candidateIdsSchema } from '#domain/candidates/schemas.ts';
+import {
+  poolMembersAddedSchema, poolMembersRemovedSchema, talentPoolCreateSchema, talentPoolListSchema, talentPoolSchema, talentPoolUpdateSchema,
+} from '#domain/talent-pools/schemas.ts';
 import {
   addPoolMembers, createTalentPool, deleteTalentPool, getTalentPool, listTalentPools, removePoolMembers, updateTalentPool,
 } from '#domain/talent-pools/talent-pools.ts';
+import { successSchema } from '#domain/schemas/answers.ts';
 import { audit } from '#domain/auth/users.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
-import { HttpError, parseBody, parseId } from '../http.ts';
+import { HttpError } from '../http.ts';
+import { body, doc, idParam, reply } from '../contract.ts';
 
 const notFound = () => new HttpError(404, 'Talent pool not found', { field: 'id' });
 
-export const talentPoolRoutes = new Hono<AppEnv>();
-talentPoolRoutes.use('*', requireUser);
+export const talentPoolRoutes = new Hono<AppEnv>()
+  .use('*', requireUser)
 
-talentPoolRoutes.get('/', async (c) => c.json(await asUser(c, listTalentPools)));
+  .get('/', doc({ summary: 'The talent pools with their candidate counts', response: talentPoolListSchema }), async (c) =>
+    reply(c, talentPoolListSchema, await asUser(c, listTalentPools)))
 
-talentPoolRoutes.post('/', async (c) => {
-  const input = await parseBody(c, talentPoolCreateSchema);
-  return c.json(await asUser(c, (tx) => createTalentPool(tx, c.var.user.id, input)), 201);
-});
+  .post('/', doc({ summary: 'Create a talent pool', response: talentPoolSchema, status: 201 }), body(talentPoolCreateSchema), async (c) => {
+    const pool = await asUser(c, (tx) => createTalentPool(tx, c.var.user.id, c.req.valid('json')));
+    return reply(c, talentPoolSchema, pool, 201);
+  })
 
-talentPoolRoutes.get('/:id', async (c) => {
-  const id = parseId(c.req.param('id'));
-  const pool = await asUser(c, (tx) => getTalentPool(tx, id));
-  if (!pool) throw notFound();
-  return c.json(pool);
-});
+  .get('/:id', doc({ summary: 'A talent pool with its candidate count', response: talentPoolSchema }), idParam(), async (c) => {
+    const pool = await asUser(c, (tx) => getTalentPool(tx, c.req.valid('param').id));
+    if (!pool) throw notFound();
+    return reply(c, talentPoolSchema, pool);
+  })
 
-talentPoolRoutes.patch('/:id', async (c) => {
-  const id = parseId(c.req.param('id'));
-  const change = await parseBody(c, talentPoolUpdateSchema);
-  const pool = await asUser(c, (tx) => updateTalentPool(tx, id, change));
-  if (!pool) throw notFound();
-  return c.json(pool);
-});
+  .patch('/:id', doc({ summary: 'Rename a talent pool or change its description', response: talentPoolSchema }), idParam(),
+    body(talentPoolUpdateSchema), async (c) => {
+      const pool = await asUser(c, (tx) => updateTalentPool(tx, c.req.valid('param').id, c.req.valid('json')));
+      if (!pool) throw notFound();
+      return reply(c, talentPoolSchema, pool);
+    })
 
-talentPoolRoutes.delete('/:id', async (c) => {
-  const id = parseId(c.req.param('id'));
-  const deleted = await asUser(c, async (tx) => {
-    const pool = await getTalentPool(tx, id);
-    if (!pool || !(await deleteTalentPool(tx, id))) return false;
-    await audit(tx, c.var.user.id, 'talent_pool.delete', 'talent_pool', id, { name: pool.name, members: pool.candidateCount });
-    return true;
-  });
-  if (!deleted) throw notFound();
-  return c.json({ success: true });
-});
+  .delete('/:id', doc({ summary: 'Delete a talent pool (its candidates stay)', response: successSchema }), idParam(), async (c) => {
+    const { id } = c.req.valid('param');
+    const deleted = await asUser(c, async (tx) => {
+      const pool = await getTalentPool(tx, id);
+      if (!pool || !(await deleteTalentPool(tx, id))) return false;
+      await audit(tx, c.var.user.id, 'talent_pool.delete', 'talent_pool', id, { name: pool.name, members: pool.candidateCount });
+      return true;
+    });
+    if (!deleted) throw notFound();
+    return reply(c, successSchema, { success: true });
+  })
 
-/** Adds candidates to the pool: `{ candidateIds }` -> `{ added }` (members already in it are not counted). */
-talentPoolRoutes.post('/:id/members', async (c) => {
-  const id = parseId(c.req.param('id'));
-  const { candidateIds } = await parseBody(c, candidateIdsSchema);
-  const added = await asUser(c, async (tx) => {
-    if (!(await getTalentPool(tx, id))) throw notFound();
-    return addPoolMembers(tx, c.var.user.id, id, candidateIds);
-  });
-  return c.json({ added });
-});
+  /** Adds candidates to the pool; members already in it are not counted. */
+  .post('/:id/members', doc({ summary: 'Add candidates to a talent pool', response: poolMembersAddedSchema }), idParam(),
+    body(candidateIdsSchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const { candidateIds } = c.req.valid('json');
+      const added = await asUser(c, async (tx) => {
+        if (!(await getTalentPool(tx, id))) throw notFound();
+        return addPoolMembers(tx, c.var.user.id, id, candidateIds);
+      });
+      return reply(c, poolMembersAddedSchema, { added });
+    })
 
-/** Removes candidates from the pool (they stay candidates): `{ candidateIds }` -> `{ removed }`. */
-talentPoolRoutes.post('/:id/members/remove', async (c) => {
-  const id = parseId(c.req.param('id'));
-  const { candidateIds } = await parseBody(c, candidateIdsSchema);
-  const removed = await asUser(c, async (tx) => {
-    if (!(await getTalentPool(tx, id))) throw notFound();
-    return removePoolMembers(tx, id, candidateIds);
-  });
-  return c.json({ removed });
-});
+  /** Removes candidates from the pool; they stay candidates. */
+  .post('/:id/members/remove', doc({ summary: 'Remove candidates from a talent pool', response: poolMembersRemovedSchema }), idParam(),
+    body(candidateIdsSchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const { candidateIds } = c.req.valid('json');
+      const removed = await asUser(c, async (tx) => {
+        if (!(await getTalentPool(tx, id))) throw notFound();
+        return removePoolMembers(tx, id, candidateIds);
+      });
+      return reply(c, poolMembersRemovedSchema, { removed });
+    });

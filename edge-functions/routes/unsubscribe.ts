@@ -5,20 +5,17 @@
 // can reverse their own opt-out. No sign-in: the token is the credential.
 import { Hono } from 'hono';
 import { resubscribe, unsubscribe, unsubscribeState } from '#domain/consent/unsubscribe.ts';
+import { resubscribedSchema, unsubscribedSchema } from '#domain/consent/unsubscribe-schemas.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
+import { doc, reply } from '../contract.ts';
 import { inlineStylePageCsp } from '../security-headers.ts';
 import { escapeHtml } from '#domain/html.ts';
-
-export const unsubscribeRoutes = new Hono<AppEnv>();
 
 const PAGE_STYLE = `body{font-family:system-ui,sans-serif;background:#f8fafc;color:#1f2937;display:grid;place-items:center;min-height:100vh;margin:0}
 main{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px;max-width:440px}h1{font-size:1.4rem;margin-top:0}
 button{background:#1d4ed8;color:#fff;border:0;border-radius:8px;padding:10px 18px;font-size:1rem;cursor:pointer}
 button.secondary{background:#fff;color:#1d4ed8;border:1px solid #1d4ed8}p.nl{color:#4b5563}`;
-
-// The page's one stylesheet is allowed by its hash; it cannot be framed.
-unsubscribeRoutes.use('*', inlineStylePageCsp(PAGE_STYLE));
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -38,36 +35,48 @@ function unsubscribedPage(token: string): string {
 
 const NOT_VALID = page('Link not valid', '<h1>This link is not valid</h1><p>It may have been copied incompletely.</p><p class="nl">Deze link is niet geldig.</p>');
 
-unsubscribeRoutes.get('/:token', async (c) => {
-  const token = c.req.param('token');
-  const state = await unsubscribeState(c.var.deps.pools.app, token);
-  if (!state.found) return c.html(NOT_VALID, 404);
-  if (state.unsubscribed) return c.html(unsubscribedPage(token));
-  const hello = state.firstName ? `, ${escapeHtml(state.firstName)}` : '';
-  return c.html(page('Unsubscribe', `<h1>Unsubscribe${hello}?</h1>
+const fromBrowser = (accept: string | undefined) => (accept ?? '').includes('text/html');
+const notFound = () => new HttpError(404, 'Unsubscribe link not found', { field: 'token' });
+const PAGE = 'text/html';
+
+export const unsubscribeRoutes = new Hono<AppEnv>()
+  // The page's one stylesheet is allowed by its hash; it cannot be framed.
+  .use('*', inlineStylePageCsp(PAGE_STYLE))
+
+  /** Changes nothing: mail scanners follow links. */
+  .get('/:token', doc({ summary: 'The unsubscribe confirmation page of an email\'s link', access: 'public',
+    response: { contentType: PAGE, description: 'A page with the button that unsubscribes (404: the link is not valid)' } }), async (c) => {
+    const token = c.req.param('token');
+    const state = await unsubscribeState(c.var.deps.pools.app, token);
+    if (!state.found) return c.html(NOT_VALID, 404);
+    if (state.unsubscribed) return c.html(unsubscribedPage(token));
+    const hello = state.firstName ? `, ${escapeHtml(state.firstName)}` : '';
+    return c.html(page('Unsubscribe', `<h1>Unsubscribe${hello}?</h1>
 <p>You will no longer receive emails from our recruiters.</p><p class="nl">Je ontvangt dan geen e-mails meer van onze recruiters.</p>
 <form method="post" action="/api/unsubscribe/${escapeHtml(token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
 <button type="submit">Unsubscribe / Afmelden</button></form>`));
-});
+  })
 
-const fromBrowser = (accept: string | undefined) => (accept ?? '').includes('text/html');
+  /** RFC 8058 one-click from a mail client (this JSON), or the page's button (Accept: text/html: the "unsubscribed" page). */
+  .post('/:token', doc({ summary: 'Unsubscribe from email (one-click, RFC 8058; a browser asking for HTML gets a page)', access: 'public',
+    response: unsubscribedSchema }), async (c) => {
+    const token = c.req.param('token');
+    // A person on the page asks for HTML; a mail client's one-click POST does not.
+    const browser = fromBrowser(c.req.header('accept'));
+    const result = await unsubscribe(c.var.deps.pools.app, token, browser ? 'unsubscribe_link' : 'one_click');
+    if (result === 'not_found') throw notFound();
+    if (browser) return c.html(unsubscribedPage(token));
+    return reply(c, unsubscribedSchema, { success: true, status: result });
+  })
 
-unsubscribeRoutes.post('/:token', async (c) => {
-  const token = c.req.param('token');
-  // A person on the page asks for HTML; a mail client's one-click POST does not.
-  const browser = fromBrowser(c.req.header('accept'));
-  const result = await unsubscribe(c.var.deps.pools.app, token, browser ? 'unsubscribe_link' : 'one_click');
-  if (result === 'not_found') throw new HttpError(404, 'Unsubscribe link not found', { field: 'token' });
-  if (browser) return c.html(unsubscribedPage(token));
-  return c.json({ success: true, status: result });
-});
-
-unsubscribeRoutes.post('/:token/resubscribe', async (c) => {
-  const result = await resubscribe(c.var.deps.pools.app, c.req.param('token'));
-  if (result === 'not_found') throw new HttpError(404, 'Unsubscribe link not found', { field: 'token' });
-  if (fromBrowser(c.req.header('accept'))) {
-    return c.html(page('Subscribed again', `<h1>Welcome back</h1><p>You will receive our emails again. You can unsubscribe at any time with the link in every email.</p>
+  /** The page's "I changed my mind": only the candidate can reverse their own opt-out. */
+  .post('/:token/resubscribe', doc({ summary: 'Opt back in to email (the candidate\'s own choice; a browser asking for HTML gets a page)',
+    access: 'public', response: resubscribedSchema }), async (c) => {
+    const result = await resubscribe(c.var.deps.pools.app, c.req.param('token'));
+    if (result === 'not_found') throw notFound();
+    if (fromBrowser(c.req.header('accept'))) {
+      return c.html(page('Subscribed again', `<h1>Welcome back</h1><p>You will receive our emails again. You can unsubscribe at any time with the link in every email.</p>
 <p class="nl">Je ontvangt onze e-mails weer. Afmelden kan altijd via de link in elke e-mail.</p>`));
-  }
-  return c.json({ success: true, status: result });
-});
+    }
+    return reply(c, resubscribedSchema, { success: true, status: result });
+  });

@@ -1,17 +1,27 @@
-// The signed-in app at /app/*: providers, session gate, shell and pages.
+// The signed-in app at /app/*: providers, session gate, then the router (the
+// shell around each page; pages load as their own chunks).
+// First: it configures zod for the page's CSP before any schema parses.
+import { shareStyleNonce } from './csp.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/spotlight/styles.css';
 import { MantineProvider } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createQueryClient } from './api/queryClient.ts';
-import { shareStyleNonce } from './csp.ts';
-import { AppRoutes } from './router/AppRoutes.tsx';
+import { AppRouter } from './router/AppRouter.tsx';
 import { SessionGate } from './session/SessionGate.tsx';
-import { AppLayout } from './shell/AppLayout.tsx';
+import { useOnceTrue } from './lib/useOnceTrue.ts';
 import { theme } from './theme.ts';
-import { ToastViewport } from './toast/ToastViewport.tsx';
+
+const ToastViewport = lazy(() => import('./toast/ToastViewport.tsx').then((m) => ({ default: m.ToastViewport })));
+
+/** Where toasts appear: its own chunk, mounted with the first toast (the store holds it until then). */
+function Toasts() {
+  const wanted = useOnceTrue(useNotifications().notifications.length > 0);
+  return <Suspense fallback={null}>{wanted && <ToastViewport />}</Suspense>;
+}
 
 /** `styleNonce`: the page's CSP nonce for the <style> elements Mantine adds (site/pages/app/[...path].astro). */
 export default function App({ styleNonce }: { styleNonce?: string }) {
@@ -20,11 +30,9 @@ export default function App({ styleNonce }: { styleNonce?: string }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={styleNonce ? () => styleNonce : undefined}>
       <QueryClientProvider client={queryClient}>
-        <ToastViewport />
+        <Toasts />
         <SessionGate>
-          <AppLayout>
-            <AppRoutes />
-          </AppLayout>
+          <AppRouter />
         </SessionGate>
       </QueryClientProvider>
     </MantineProvider>

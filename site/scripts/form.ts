@@ -1,13 +1,18 @@
 // Small helpers shared by the login, two-factor and request-access scripts.
+// These pages keep plain fetch (hono/client would add script to pages that have
+// almost none); the answers are typed by the API's schemas (type-only imports).
 
-export interface JsonResult {
-  ok: boolean;
-  status: number;
-  data: Record<string, unknown> | null;
-}
+/**
+ * What a POST answered: on success the route's answer (T, the type of the
+ * schema its doc() names), else the error body (`{ error, field, ... }`).
+ * `data` is null when the body was empty or not JSON.
+ */
+export type JsonResult<T> =
+  | { ok: true; status: number; data: T | null }
+  | { ok: false; status: number; data: Record<string, unknown> | null };
 
 /** POST JSON with the session cookie. Throws only when the network itself fails. */
-export async function postJson(url: string, body: unknown): Promise<JsonResult> {
+export async function postJson<T>(url: string, body: unknown): Promise<JsonResult<T>> {
   const res = await fetch(url, {
     method: 'POST',
     credentials: 'include',
@@ -21,7 +26,7 @@ export async function postJson(url: string, body: unknown): Promise<JsonResult> 
   } catch {
     // Empty or non-JSON body (e.g. a proxy error page): callers fall back to their own text.
   }
-  return { ok: res.ok, status: res.status, data };
+  return res.ok ? { ok: true, status: res.status, data: data as T | null } : { ok: false, status: res.status, data };
 }
 
 /** The server's `error` field, else its `message` field, else undefined. */

@@ -1,4 +1,5 @@
 // /login: validate, POST /api/auth/login, then go to /verify-2fa or the app.
+import type { LoginResult } from '#domain/auth/schemas.ts';
 import { byId, NETWORK_ERROR, postJson, serverMessage, setBusy, setInlineError } from './form.ts';
 import { afterLoginPath, safeNextPath } from './next-path.ts';
 import { dismissToast, showToast } from './toast.ts';
@@ -27,7 +28,7 @@ form.addEventListener('submit', (event) => {
   const empty = [...(name ? [] : [username]), ...(pass ? [] : [password])];
   if (empty.length > 0) {
     setInlineError(error, 'Please enter both username and password', empty);
-    empty[0]!.focus();
+    empty[0].focus();
     return;
   }
   setInlineError(error, null, [username, password]);
@@ -40,7 +41,7 @@ async function signIn(name: string, pass: string): Promise<void> {
   setBusy(submit, true);
   let leaving = false;
   try {
-    const res = await postJson('/api/auth/login', { username: name, password: pass });
+    const res = await postJson<LoginResult>('/api/auth/login', { username: name, password: pass });
     if (!res.ok) {
       // 401 and 429 alike: the server's text says what happened (bad password, retry later).
       showToast({ title: 'Login Failed', description: serverMessage(res.data) ?? 'Invalid credentials', variant: 'destructive' });

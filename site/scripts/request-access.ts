@@ -1,4 +1,6 @@
 // /request-access: validate, POST /api/access-requests, swap the form for a success panel.
+import type { z } from 'zod';
+import type { successSchema } from '#domain/schemas/answers.ts';
 import { byId, NETWORK_ERROR, postJson, serverMessage, setBusy, setInlineError } from './form.ts';
 import { dismissToast, showToast } from './toast.ts';
 
@@ -50,7 +52,7 @@ async function send(body: { name: string; email: string; company?: string; messa
   inFlight = true;
   setBusy(submit, true);
   try {
-    const res = await postJson('/api/access-requests', body);
+    const res = await postJson<z.infer<typeof successSchema>>('/api/access-requests', body);
     if (!res.ok) {
       showToast({
         title: 'Request Failed',

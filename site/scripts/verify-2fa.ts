@@ -1,4 +1,5 @@
 // /verify-2fa: second sign-in step with a TOTP code or a backup code.
+import type { TwoFactorVerified } from '#domain/auth/schemas.ts';
 import { byId, NETWORK_ERROR, postJson, serverMessage, setBusy, setInlineError } from './form.ts';
 import { afterLoginPath, safeNextPath } from './next-path.ts';
 import { dismissToast, showToast } from './toast.ts';
@@ -43,7 +44,7 @@ async function verify(value: string): Promise<void> {
   setBusy(submit, true);
   let leaving = false;
   try {
-    const res = await postJson('/api/auth/verify-2fa', { code: value });
+    const res = await postJson<TwoFactorVerified>('/api/auth/verify-2fa', { code: value });
     if (!res.ok) {
       showToast({ title: 'Verification Failed', description: serverMessage(res.data) ?? 'Invalid code', variant: 'destructive' });
       // requiresTwoFactor === false: the pending sign-in expired, a new code cannot help.

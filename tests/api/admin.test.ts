@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccessRequest, AuditEntry, SessionUser, UserSummary } from '#domain/auth/schemas.ts';
 import { signInAdmin, signInRecruiter, startTestApp, type TestApp } from '../support/harness.ts';
 
 let app: TestApp;
@@ -25,13 +26,13 @@ describe('admin API', () => {
     await signInAdmin(admin);
     const list = await admin.get('/api/admin/users');
     expect(list.status).toBe(200);
-    expect(list.json.users.map((u: { username: string }) => u.username)).toEqual(['admin', 'recruiter']);
+    expect((list.json as { users: UserSummary[] }).users.map((u) => u.username)).toEqual(['admin', 'recruiter']);
 
     const created = await admin.post('/api/admin/users', {
       username: 'Lieke', displayName: 'Lieke Bos', email: 'lieke@example.com', password: 'a-long-password-1', role: 'recruiter',
     });
     expect(created.status).toBe(201);
-    expect(created.json.user).toMatchObject({ username: 'lieke', role: 'recruiter', twoFactorEnabled: false });
+    expect(created.json).toMatchObject({ user: { username: 'lieke', role: 'recruiter', twoFactorEnabled: false } });
 
     const lieke = app.client({ ip: '10.9.0.3' });
     const login = await lieke.post('/api/auth/login', { username: 'lieke', password: 'a-long-password-1' });
@@ -39,7 +40,7 @@ describe('admin API', () => {
 
     const log = await admin.get('/api/admin/audit-log');
     // Sign-ins are audited too (auth.login.*): look for the creation itself.
-    expect(log.json.entries.find((e: { action: string }) => e.action === 'user.create')).toMatchObject({ actor: 'admin', action: 'user.create', entity: 'user' });
+    expect((log.json as { entries: AuditEntry[] }).entries.find((e) => e.action === 'user.create')).toMatchObject({ actor: 'admin', action: 'user.create', entity: 'user' });
   });
 
   it('names the field of a bad or duplicate user', async () => {
@@ -53,12 +54,12 @@ describe('admin API', () => {
     const badRole = await admin.post('/api/admin/users', {
       username: 'newbie', displayName: 'New', email: 'new@example.com', password: 'long-enough-password', role: 'owner',
     });
-    expect(badRole.json.field).toBe('role');
+    expect(badRole.json).toMatchObject({ field: 'role' });
     const taken = await admin.post('/api/admin/users', {
       username: 'recruiter', displayName: 'Dup', email: 'dup@example.com', password: 'long-enough-password', role: 'recruiter',
     });
     expect(taken.status).toBe(409);
-    expect(taken.json.field).toBe('username');
+    expect(taken.json).toMatchObject({ field: 'username' });
   });
 
   it('bans a user, which ends their session at once', async () => {
@@ -71,10 +72,10 @@ describe('admin API', () => {
     await victim.post('/api/auth/login', { username: 'tobebanned', password: 'a-long-password-2' });
     expect((await victim.get('/api/auth/me')).status).toBe(200);
 
-    const { users } = (await admin.get('/api/admin/users')).json;
-    const id = users.find((u: { username: string }) => u.username === 'tobebanned').id;
+    const { users } = (await admin.get('/api/admin/users')).json as { users: UserSummary[] };
+    const id = users.find((u) => u.username === 'tobebanned')!.id;
     const banned = await admin.patch(`/api/admin/users/${id}`, { banned: true });
-    expect(banned.json.user.banned).toBe(true);
+    expect(banned.json).toMatchObject({ user: { banned: true } });
     expect((await victim.get('/api/auth/me')).status).toBe(401);
     expect((await victim.post('/api/auth/login', { username: 'tobebanned', password: 'a-long-password-2' })).status).not.toBe(200);
   });
@@ -82,10 +83,10 @@ describe('admin API', () => {
   it('rejects an admin demoting themselves and a malformed id', async () => {
     const admin = app.client({ ip: '10.9.0.7' });
     await signInAdmin(admin);
-    const me = (await admin.get('/api/auth/me')).json.user;
+    const me = ((await admin.get('/api/auth/me')).json as { user: SessionUser }).user;
     const self = await admin.patch(`/api/admin/users/${me.id}`, { role: 'recruiter' });
     expect(self.status).toBe(400);
-    expect(self.json.field).toBe('role');
+    expect(self.json).toMatchObject({ field: 'role' });
     const bad = await admin.patch('/api/admin/users/not-a-uuid', { role: 'recruiter' });
     expect(bad.status).toBe(400);
   });
@@ -98,10 +99,10 @@ describe('admin API', () => {
     });
     const fresh = app.client({ ip: '10.9.0.9' });
     const login = await fresh.post('/api/auth/login', { username: 'newadmin', password: 'a-long-password-3' });
-    expect(login.json.requiresTwoFactor).toBe(false);
+    expect(login.json).toMatchObject({ requiresTwoFactor: false });
     const portal = await fresh.get('/api/admin/users');
     expect(portal.status).toBe(403);
-    expect(portal.json.code).toBe('two_factor_required');
+    expect(portal.json).toMatchObject({ code: 'two_factor_required' });
   });
 });
 
@@ -112,15 +113,15 @@ describe('access requests', () => {
     expect(filed.status).toBe(201);
     const invalid = await visitor.post('/api/access-requests', { name: 'Eva', email: 'not-an-email' });
     expect(invalid.status).toBe(400);
-    expect(invalid.json.field).toBe('email');
+    expect(invalid.json).toMatchObject({ field: 'email' });
 
     const admin = app.client({ ip: '10.9.1.2' });
     await signInAdmin(admin);
-    const { requests } = (await admin.get('/api/admin/access-requests')).json;
-    const eva = requests.find((r: { email: string }) => r.email === 'eva@bureau.nl');
+    const { requests } = (await admin.get('/api/admin/access-requests')).json as { requests: AccessRequest[] };
+    const eva = requests.find((r) => r.email === 'eva@bureau.nl')!;
     expect(eva).toMatchObject({ name: 'Eva Smit', status: 'pending' });
     const decided = await admin.patch(`/api/admin/access-requests/${eva.id}`, { status: 'approved' });
-    expect(decided.json.request.status).toBe('approved');
+    expect(decided.json).toMatchObject({ request: { status: 'approved' } });
     expect((await admin.patch('/api/admin/access-requests/999999', { status: 'approved' })).status).toBe(404);
   });
 });

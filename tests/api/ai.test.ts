@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { NO_AI, startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts';
+import { newCandidate } from '../support/test-data.ts';
 
 let app: TestApp;
 let fake: FakeOpenAI;
@@ -15,7 +16,13 @@ beforeAll(async () => {
   app = await startTestApp({ config: { openai: NO_AI } });
   recruiter = app.client({ ip: '10.20.0.1' });
   await signInRecruiter(recruiter);
-  candidate = (await app.pools.owner.query('select id, name, job_function, skill_tags, location, email::text from public.candidates where id = 1')).rows[0];
+  const created = await newCandidate(recruiter, {
+    name: 'Sanne Bakker', jobFunction: 'Data Engineer', skillTags: ['python', 'sql'], location: 'Utrecht', email: 'sanne.bakker.ai@example.org',
+  });
+  candidate = {
+    id: created.id, name: created.name, job_function: created.jobFunction as string, skill_tags: created.skillTags as string[],
+    location: created.location as string, email: created.email!,
+  };
 });
 afterAll(async () => {
   await app?.close();

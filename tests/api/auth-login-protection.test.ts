@@ -2,6 +2,7 @@
 // banned answer (issue 8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE } from '#domain/auth/login-protection.ts';
+import type { AuditEntry } from '#domain/auth/schemas.ts';
 import { ORIGIN } from '../support/constants.ts';
 import { demoAdminTotp, signInAdmin, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { auditEntries, login, makeUser, type TestUser } from '../support/auth-users.ts';
@@ -51,19 +52,19 @@ describe('an attacker hammering one account', () => {
     const trusted = await sharedNetwork.post('/api/auth/login', ADMIN);
     expect(trusted.status).toBe(200);
     expect((await sharedNetwork.post('/api/auth/verify-2fa', { code: demoAdminTotp(1) })).status).toBe(200);
-    expect((await sharedNetwork.get('/api/auth/me')).json.user.username).toBe('admin');
+    expect((await sharedNetwork.get('/api/auth/me')).json).toMatchObject({ user: { username: 'admin' } });
 
     // Admins see it in the audit log.
     const auditor = app.client({ ip: '10.20.0.3' });
     await signInAdmin(auditor);
-    const { entries } = (await auditor.get('/api/admin/audit-log')).json;
-    const actions = entries.map((e: { action: string }) => e.action);
+    const { entries } = (await auditor.get('/api/admin/audit-log')).json as { entries: AuditEntry[] };
+    const actions = entries.map((e) => e.action);
     expect(actions).toContain('auth.login.blocked');
     expect(actions).toContain('auth.login.failure');
     expect(actions).toContain('auth.account.attacked');
     expect(actions).toContain('auth.login.success');
-    const blocked = entries.find((e: { action: string; details: { scope?: string } }) =>
-      e.action === 'auth.login.blocked' && e.details.scope === 'account and client');
+    const blocked = entries.find((e) =>
+      e.action === 'auth.login.blocked' && (e.details as { scope?: string } | null)?.scope === 'account and client');
     expect(blocked).toMatchObject({ actor: 'admin', details: { username: 'admin', ip: '10.20.0.66' } });
   });
 
@@ -75,7 +76,7 @@ describe('an attacker hammering one account', () => {
 
     const attacker = sameBrowserAt(otherBrowser, '10.21.0.66');
     // Another account's cookie counts as no cookie: the per-client budget still applies.
-    expect(await hammer(attacker, user.username, 11)).toEqual([...Array(10).fill(401), 429]);
+    expect(await hammer(attacker, user.username, 11)).toEqual([...Array<number>(10).fill(401), 429]);
     attacker.cookies.set(DEVICE_COOKIE, 'made-up.signature');
     expect((await attacker.post('/api/auth/login', { username: user.username, password: user.password })).status).toBe(429);
   });

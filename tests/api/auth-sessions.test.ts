@@ -2,8 +2,11 @@
 // rest (issue 8).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/harness.ts';
+import type { SessionInfo } from '#domain/auth/schemas.ts';
+import { startTestApp, type TestApp, type TestResponse } from '../support/harness.ts';
 import { auditEntries, login, makeTotpUser, makeUser, sessionToken, sha256Hex, type TestUser } from '../support/auth-users.ts';
+
+const sessionsOf = (response: TestResponse) => (response.json as { sessions: SessionInfo[] }).sessions;
 
 const IDLE_MINUTES = 5;
 const MAX_AGE_HOURS = 12;
@@ -32,19 +35,20 @@ describe('GET /api/auth/sessions and revoking', () => {
 
     const list = await laptop.get('/api/auth/sessions');
     expect(list.status).toBe(200);
-    expect(list.json.sessions).toHaveLength(2);
-    const byDevice = Object.fromEntries(list.json.sessions.map((s: { device: string }) => [s.device, s]));
+    const { sessions } = list.json as { sessions: SessionInfo[] };
+    expect(sessions).toHaveLength(2);
+    const byDevice = Object.fromEntries(sessions.map((s) => [s.device, s]));
     expect(byDevice['Firefox on Windows']).toMatchObject({ ipAddress: '10.40.0.1', current: true });
     expect(byDevice['Safari on iOS']).toMatchObject({ ipAddress: '10.40.0.2', current: false });
     expect(Date.now() - Date.parse(byDevice['Safari on iOS'].lastSeenAt)).toBeLessThan(60_000);
-    expect(list.json.sessions[0]).not.toHaveProperty('token');
+    expect(sessions[0]).not.toHaveProperty('token');
   });
 
   it('signs one session out, and refuses unknown, foreign and malformed ids', async () => {
     const user = await makeUser(app);
     const laptop = await signedIn(user, '10.41.0.1');
     const phone = await signedIn(user, '10.41.0.2');
-    const phoneId = (await phone.get('/api/auth/sessions')).json.sessions.find((s: { current: boolean }) => s.current).id;
+    const phoneId = sessionsOf(await phone.get('/api/auth/sessions')).find((s) => s.current)!.id;
 
     const stranger = await signedIn(await makeUser(app), '10.41.0.3');
     const foreign = await stranger.delete(`/api/auth/sessions/${phoneId}`);
@@ -55,19 +59,19 @@ describe('GET /api/auth/sessions and revoking', () => {
     expect((await laptop.delete(`/api/auth/sessions/${phoneId}`)).json).toEqual({ success: true });
     expect((await phone.get('/api/auth/me')).status).toBe(401);
     expect((await laptop.get('/api/auth/me')).status).toBe(200);
-    expect((await laptop.get('/api/auth/sessions')).json.sessions).toHaveLength(1);
+    expect(sessionsOf(await laptop.get('/api/auth/sessions'))).toHaveLength(1);
 
     expect((await laptop.delete(`/api/auth/sessions/${randomUUID()}`)).status).toBe(404);
     const malformed = await laptop.delete('/api/auth/sessions/not-an-id');
     expect(malformed.status).toBe(400);
-    expect(malformed.json.field).toBe('id');
+    expect(malformed.json).toMatchObject({ field: 'id' });
     expect(await auditEntries(app, 'auth.session.revoke', user.username)).toHaveLength(1);
   });
 
   it('signing out the current session clears this browser', async () => {
     const user = await makeUser(app);
     const client = await signedIn(user, '10.42.0.1');
-    const id = (await client.get('/api/auth/sessions')).json.sessions[0].id;
+    const id = sessionsOf(await client.get('/api/auth/sessions'))[0].id;
     expect((await client.delete(`/api/auth/sessions/${id}`)).status).toBe(200);
     expect(client.cookies.has('talentloop.session_token')).toBe(false);
     expect((await client.get('/api/auth/me')).status).toBe(401);
@@ -109,14 +113,14 @@ describe('POST /api/auth/password', () => {
     const short = await laptop.post('/api/auth/password', { currentPassword: user.password, newPassword: 'short' });
     expect(short.json).toEqual({ error: 'newPassword must be at least 12 characters', field: 'newPassword' });
     const same = await laptop.post('/api/auth/password', { currentPassword: user.password, newPassword: user.password });
-    expect(same.json.field).toBe('newPassword');
-    expect((await laptop.post('/api/auth/password', { newPassword: 'a-brand-new-password' })).json.field).toBe('currentPassword');
+    expect(same.json).toMatchObject({ field: 'newPassword' });
+    expect((await laptop.post('/api/auth/password', { newPassword: 'a-brand-new-password' })).json).toMatchObject({ field: 'currentPassword' });
 
     const changed = await laptop.post('/api/auth/password', { currentPassword: user.password, newPassword: 'a-brand-new-password' });
     expect(changed.status).toBe(200);
     expect((await laptop.get('/api/auth/me')).status).toBe(200);
     expect((await phone.get('/api/auth/me')).status).toBe(401);
-    expect((await laptop.get('/api/auth/sessions')).json.sessions).toHaveLength(1);
+    expect(sessionsOf(await laptop.get('/api/auth/sessions'))).toHaveLength(1);
 
     const old = await app.client({ ip: '10.44.0.3' }).post('/api/auth/login', { username: user.username, password: user.password });
     expect(old.status).toBe(401);
@@ -140,14 +144,15 @@ describe('POST /api/auth/two-factor/backup-codes', () => {
 
     const fresh = await client.post('/api/auth/two-factor/backup-codes', { password: user.password });
     expect(fresh.status).toBe(200);
-    expect(fresh.json.backupCodes).toHaveLength(10);
-    expect(fresh.json.backupCodes).not.toContain(user.backupCodes[1]);
+    const { backupCodes } = fresh.json as { backupCodes: string[] };
+    expect(backupCodes).toHaveLength(10);
+    expect(backupCodes).not.toContain(user.backupCodes[1]);
 
     const withOld = app.client({ ip: '10.45.0.2' });
     await login(withOld, user);
     const refused = await withOld.post('/api/auth/verify-2fa', { code: user.backupCodes[1] });
     expect(refused.json).toEqual({ error: 'Invalid code', field: 'code' });
-    expect((await withOld.post('/api/auth/verify-2fa', { code: fresh.json.backupCodes[0] })).status).toBe(200);
+    expect((await withOld.post('/api/auth/verify-2fa', { code: backupCodes[0] })).status).toBe(200);
     expect(await auditEntries(app, 'auth.backup_codes.regenerate', user.username)).toHaveLength(1);
   });
 
@@ -176,7 +181,7 @@ describe('session time-outs', () => {
     expect((await active.get('/api/auth/me')).status).toBe(200);
     expect((await idle.get('/api/auth/me')).status).toBe(401);
     // The idle session is gone from the list and the database.
-    expect((await active.get('/api/auth/sessions')).json.sessions).toHaveLength(1);
+    expect(sessionsOf(await active.get('/api/auth/sessions'))).toHaveLength(1);
     const { rows } = await app.pools.owner.query(`select 1 from app_auth.session where "userId" = $1`, [user.id]);
     expect(rows).toHaveLength(1);
 

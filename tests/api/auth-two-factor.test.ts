@@ -2,7 +2,7 @@
 // states say so instead of "Invalid code" (issue 8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withClaims } from '#domain/db/request.ts';
-import { startTestApp, type TestApp } from '../support/harness.ts';
+import { startTestApp, type TestApp, type TestResponse } from '../support/harness.ts';
 import { auditEntries, login, makeTotpUser, type TotpUser } from '../support/auth-users.ts';
 
 let app: TestApp;
@@ -43,7 +43,7 @@ describe('a TOTP code', () => {
     // The next code works (and only once).
     const next = await passwordStep(user, '10.30.0.4');
     expect((await next.post('/api/auth/verify-2fa', { code: user.code(1) })).status).toBe(200);
-    expect((await next.get('/api/auth/me')).json.user.username).toBe(user.username);
+    expect((await next.get('/api/auth/me')).json).toMatchObject({ user: { username: user.username } });
     expect(await auditEntries(app, 'auth.two_factor.failure', user.username)).toHaveLength(2);
   });
 
@@ -52,7 +52,7 @@ describe('a TOTP code', () => {
     const client = await passwordStep(user, '10.30.1.1');
     expect((await client.post('/api/auth/verify-2fa', { code: user.code(1) })).status).toBe(200);
     const again = await passwordStep(user, '10.30.1.2');
-    expect((await again.post('/api/auth/verify-2fa', { code: user.code(0) })).json.field).toBe('code');
+    expect((await again.post('/api/auth/verify-2fa', { code: user.code(0) })).json).toMatchObject({ field: 'code' });
     expect((await again.post('/api/auth/verify-2fa', { code: user.code(0) })).status).toBe(401);
   });
 
@@ -79,7 +79,7 @@ describe('too many wrong codes', () => {
     const user = await makeTotpUser(app);
     const client = await passwordStep(user, '10.31.0.1');
     for (let i = 0; i < 5; i += 1) {
-      expect((await client.post('/api/auth/verify-2fa', { code: wrongCode(user) })).json.error).toBe('Invalid code');
+      expect((await client.post('/api/auth/verify-2fa', { code: wrongCode(user) })).json).toMatchObject({ error: 'Invalid code' });
     }
     const right = await client.post('/api/auth/verify-2fa', { code: user.code() });
     expect(right.status).toBe(401);
@@ -91,20 +91,20 @@ describe('too many wrong codes', () => {
 
   it('after 10: the second factor is locked for 15 minutes, right codes included, and admins see it', async () => {
     const user = await makeTotpUser(app);
-    let last;
+    let last: TestResponse | undefined;
     for (const ip of ['10.31.1.1', '10.31.1.2']) {
       const client = await passwordStep(user, ip);
       for (let i = 0; i < 5; i += 1) last = await client.post('/api/auth/verify-2fa', { code: wrongCode(user) });
     }
     // The tenth wrong code locks, and says so.
     expect(last!.status).toBe(429);
-    expect(last!.json.error).toMatch(LOCKED);
+    expect((last!.json as { error: string }).error).toMatch(LOCKED);
 
     for (const code of [user.code(), user.backupCodes[0]]) {
       const client = await passwordStep(user, '10.31.1.3');
       const refused = await client.post('/api/auth/verify-2fa', { code });
       expect(refused.status).toBe(429);
-      expect(refused.json.error).toMatch(LOCKED);
+      expect((refused.json as { error: string }).error).toMatch(LOCKED);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
     }
     expect(await auditEntries(app, 'auth.two_factor.locked', user.username)).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAdminTotp, signInRecruiter, startTestApp, type TestApp } from '../support/harness.ts';
+import { demoAdminTotp, signInRecruiter, startTestApp, type TestApp, type TestResponse } from '../support/harness.ts';
 
 let app: TestApp;
 beforeAll(async () => { app = await startTestApp(); });
@@ -17,14 +17,14 @@ describe('POST /api/auth/login', () => {
 
     const me = await client.get('/api/auth/me');
     expect(me.status).toBe(200);
-    expect(me.json.user).toMatchObject({ username: 'recruiter', role: 'recruiter', displayName: 'Sam Jansen', twoFactorEnabled: false });
+    expect(me.json).toMatchObject({ user: { username: 'recruiter', role: 'recruiter', displayName: 'Sam Jansen', twoFactorEnabled: false } });
   });
 
   it('refuses a wrong password with 401 and a message', async () => {
     const client = app.client({ ip: '10.0.0.2' });
     const login = await client.post('/api/auth/login', { username: 'recruiter', password: 'wrong-password-here' });
     expect(login.status).toBe(401);
-    expect(login.json.error).toBe('Invalid username or password');
+    expect(login.json).toMatchObject({ error: 'Invalid username or password' });
     expect((await client.get('/api/auth/me')).status).toBe(401);
   });
 
@@ -35,13 +35,13 @@ describe('POST /api/auth/login', () => {
     expect(noPassword.json).toMatchObject({ field: 'password' });
     const badJson = await client.post('/api/auth/login', '{not json');
     expect(badJson.status).toBe(400);
-    expect(badJson.json.field).toBe('body');
+    expect(badJson.json).toMatchObject({ field: 'body' });
   });
 
   it('rate-limits repeated failures from one client for one account with 429 and Retry-After', async () => {
     const client = app.client({ ip: '10.1.0.1' });
     const statuses: number[] = [];
-    let last;
+    let last: TestResponse | undefined;
     for (let i = 0; i < 11; i += 1) {
       last = await client.post('/api/auth/login', { username: 'ratelimited', password: 'nope-nope-nope' });
       statuses.push(last.status);
@@ -93,18 +93,18 @@ describe('two-factor sign-in', () => {
     const wrong = right === '000000' ? '111111' : '000000';
     const bad = await client.post('/api/auth/verify-2fa', { code: wrong });
     expect(bad.status).toBe(401);
-    expect(bad.json.error).toBe('Invalid code');
+    expect(bad.json).toMatchObject({ error: 'Invalid code' });
     const good = await client.post('/api/auth/verify-2fa', { code: right });
     expect(good.status).toBe(200);
     const me = await client.get('/api/auth/me');
-    expect(me.json.user).toMatchObject({ username: 'admin', role: 'admin', twoFactorEnabled: true });
+    expect(me.json).toMatchObject({ user: { username: 'admin', role: 'admin', twoFactorEnabled: true } });
   });
 
   it('accepts a backup code once', async () => {
     const first = app.client({ ip: '10.3.0.3' });
     await first.post('/api/auth/login', { username: 'admin', password: 'admin-demo-password' });
     expect((await first.post('/api/auth/verify-2fa', { code: 'DEMO2-BBBBB' })).status).toBe(200);
-    expect((await first.get('/api/auth/me')).json.user.username).toBe('admin');
+    expect((await first.get('/api/auth/me')).json).toMatchObject({ user: { username: 'admin' } });
 
     const second = app.client({ ip: '10.3.0.4' });
     await second.post('/api/auth/login', { username: 'admin', password: 'admin-demo-password' });
@@ -116,7 +116,7 @@ describe('two-factor sign-in', () => {
     const client = app.client({ ip: '10.3.0.5' });
     const response = await client.post('/api/auth/verify-2fa', { code: '123456' });
     expect(response.status).toBe(401);
-    expect(response.json.requiresTwoFactor).toBe(false);
+    expect(response.json).toMatchObject({ requiresTwoFactor: false });
   });
 });
 
@@ -135,6 +135,6 @@ describe('unknown API paths', () => {
   it('answer a JSON 404', async () => {
     const response = await app.client().get('/api/does-not-exist');
     expect(response.status).toBe(404);
-    expect(response.json.error).toMatch(/No API route/);
+    expect((response.json as { error: string }).error).toMatch(/No API route/);
   });
 });

@@ -41,7 +41,7 @@ function createAdmin(env: Record<string, string>, stdin: string): Promise<{ code
 }
 
 const profile = async (username: string) =>
-  (await app.pools.owner.query('select role, two_factor_enabled from public.profiles where username = $1', [username])).rows[0];
+  (await app.pools.owner.query<{ role: string; two_factor_enabled: boolean }>('select role, two_factor_enabled from public.profiles where username = $1', [username])).rows[0];
 
 describe('npm run create-admin', () => {
   it('refuses a password shorter than 12 characters and creates nobody', { timeout: 60_000 }, async () => {
@@ -64,7 +64,7 @@ describe('npm run create-admin', () => {
     expect(created.output).toContain('Created the admin "hanna.admin"');
     expect(created.code).toBe(0);
     expect(await profile('hanna.admin')).toEqual({ role: 'admin', two_factor_enabled: false });
-    const { rows: [logged] } = await app.pools.owner.query(
+    const { rows: [logged] } = await app.pools.owner.query<{ action: string; details: unknown }>(
       `select action, details from public.audit_log where entity = 'user' and details->>'username' = 'hanna.admin'`);
     expect(logged).toEqual({ action: 'user.create', details: { username: 'hanna.admin', role: 'admin', via: 'npm run create-admin' } });
 
@@ -76,8 +76,8 @@ describe('npm run create-admin', () => {
     const admin = app.client({ ip: '10.44.0.1' });
     const login = await admin.post('/api/auth/login', { username: 'hanna.admin', password });
     expect(login.status).toBe(200);
-    expect(login.json.requiresTwoFactor).toBe(false);
-    expect((await admin.get('/api/auth/me')).json.user).toMatchObject({ username: 'hanna.admin', role: 'admin', twoFactorEnabled: false });
+    expect(login.json).toMatchObject({ requiresTwoFactor: false });
+    expect((await admin.get('/api/auth/me')).json).toMatchObject({ user: { username: 'hanna.admin', role: 'admin', twoFactorEnabled: false } });
     // ...but the admin API stays closed, with the code the app uses to send them to enrolment.
     const refused = await admin.get('/api/admin/users');
     expect(refused.status).toBe(403);
@@ -87,11 +87,11 @@ describe('npm run create-admin', () => {
     // Enrolment, as Settings does it; then the admin API opens.
     const setup = await admin.post('/api/auth/two-factor/setup', { password });
     expect(setup.status).toBe(200);
-    const totp = OTPAuth.URI.parse(setup.json.totpURI) as OTPAuth.TOTP;
+    const totp = OTPAuth.URI.parse((setup.json as { totpURI: string }).totpURI) as OTPAuth.TOTP;
     expect((await admin.post('/api/auth/two-factor/confirm', { code: totp.generate() })).status).toBe(200);
     const users = await admin.get('/api/admin/users');
     expect(users.status).toBe(200);
-    expect(users.json.users.map((u: { username: string }) => u.username)).toContain('hanna.admin');
+    expect((users.json as { users: Array<{ username: string }> }).users.map((u) => u.username)).toContain('hanna.admin');
     expect(await profile('hanna.admin')).toEqual({ role: 'admin', two_factor_enabled: true });
   });
 });

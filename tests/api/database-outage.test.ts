@@ -52,7 +52,7 @@ function appPool(timeouts: DbTimeouts, options: { port?: number; max?: number } 
 
 /** The real API with this app pool (and the test database's owner pool). */
 function apiWith(app: pg.Pool, checkQueue?: () => Promise<unknown>) {
-  const pools: Pools = { owner: db.pools.owner, app, close: async () => undefined };
+  const pools: Pools = { owner: db.pools.owner, app, close: () => Promise.resolve() };
   return createApi({
     pools, auth: authService.auth, config: { ...loadConfig(), publicUrl: ORIGIN, appSecret: TEST_SECRET },
     clientIp: (c) => c.req.header('x-test-client-ip') ?? '10.32.0.1', checkQueue,

@@ -53,7 +53,8 @@ async function claim(messageId: number, workerId: string, secondsAgo = 0) {
 }
 const jobsFor = (messageId: number) => boss.findJobs(QUEUES.mailSend, { data: { messageId } });
 const messageRow = async (id: number) =>
-  (await db.pools.owner.query('select status, claimed_by, attempts from public.messages where id = $1', [id])).rows[0];
+  (await db.pools.owner.query<{ status: string; claimed_by: string | null; attempts: number }>(
+    'select status, claimed_by, attempts from public.messages where id = $1', [id])).rows[0];
 
 describe('recovering deliveries', () => {
   it('queues a message again once its worker stopped beating, once however often recovery runs', async () => {

@@ -155,7 +155,10 @@ function pathWith(route: Route, value?: string): string {
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'HEAD';
 
-async function send(identity: Identity, request: Request): Promise<{ status: number; json: any; text: string; failure: string | null }> {
+/** A 4xx answer's body, once checked. */
+interface Refusal { error: string; field?: string }
+
+async function send(identity: Identity, request: Request): Promise<{ status: number; json: Refusal | null; text: string; failure: string | null }> {
   const headers: Record<string, string> = { 'x-test-client-ip': identity.ip, origin: ORIGIN };
   const cookies = [...identity.client.cookies].map(([k, v]) => `${k}=${v}`);
   if (request.cookie) cookies.push(request.cookie);
@@ -177,12 +180,13 @@ async function send(identity: Identity, request: Request): Promise<{ status: num
   if (response.status < 400) return { status: response.status, json: null, text, failure: null };
   // The unsubscribe page answers a person's browser in HTML.
   if (response.headers.get('content-type')?.startsWith('text/html')) return { status: response.status, json: null, text, failure: null };
-  let json: any;
-  try { json = JSON.parse(text); } catch { return fail('a 4xx that is not JSON'); }
-  if (typeof json?.error !== 'string' || !json.error) return fail('a 4xx without error');
+  let parsed: unknown;
+  try { parsed = JSON.parse(text); } catch { return fail('a 4xx that is not JSON'); }
+  const json = (parsed ?? {}) as { error?: unknown; field?: unknown };
+  if (typeof json.error !== 'string' || !json.error) return fail('a 4xx without error');
   if (json.field !== undefined && (typeof json.field !== 'string' || !json.field)) return fail('an empty field');
   if (json.field === undefined && !documentedWithoutField(response.status, json.error)) return fail('a 4xx without field');
-  return { status: response.status, json, text, failure: null };
+  return { status: response.status, json: { error: json.error, field: json.field }, text, failure: null };
 }
 
 /** Runs `work` over `items` with a few requests in flight at once. */

@@ -11,8 +11,11 @@ import { BATCH_SIZE } from '#domain/imports/imports.ts';
 import { ORIGIN } from '../support/constants.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { until } from '../support/until.ts';
+import { newCandidate, uniqueTag } from '../support/test-data.ts';
 
 const DUTCH = readFileSync(path.join(import.meta.dirname, '../fixtures/csv/kandidaten-nl.csv'), 'utf8');
+/** The Dutch file with its own addresses for one test (…@<tag>.voorbeeld.nl), so that tests share no people. */
+const dutchFile = (tag: string) => DUTCH.replace(/@voorbeeld\.nl/gi, `@${tag}.voorbeeld.nl`);
 const DUTCH_MAPPING = {
   firstName: 0, infix: 1, lastName: 2, email: 3, phone: 4, jobFunction: 5, skillTags: 6, seniorityLevel: 7, location: 8, allowsEmail: 9, notes: 10,
 };
@@ -50,7 +53,7 @@ async function rawUpload(pathname: string, body: Uint8Array | ReadableStream<Uin
     method: 'PUT', headers, duplex: 'half',
     body: body instanceof Uint8Array ? new Blob([body as Uint8Array<ArrayBuffer>]) : body,
   } as RequestInit);
-  return { status: response.status, json: await response.json() as any };
+  return { status: response.status, json: await response.json() };
 }
 
 async function candidateByEmail(email: string) {
@@ -95,12 +98,15 @@ describe('POST /api/imports/preview', () => {
 
 describe('importing a file', () => {
   it('imports the Dutch file: new rows in, duplicates by email updated, bad rows reported by line', async () => {
+    const tag = uniqueTag();
     const poolId = await newPool('Import NL');
-    const bram = await candidateByEmail('bram.jones.1@example.com');
-    expect(bram, 'the demo data has this candidate').not.toBeNull();
+    // Bram is on file already (row 7 of the file updates him).
+    const bram = await newCandidate(recruiter, {
+      name: 'Bram Jones', email: `bram.jones@${tag}.voorbeeld.nl`, phone: '+31 6 11111111', jobFunction: 'Backend Engineer', seniorityLevel: 'senior',
+    });
     const before = Number((await app.pools.owner.query('select count(*) from public.candidates')).rows[0].count);
 
-    const { id, upload } = await importFile(DUTCH, { fileName: 'kandidaten-nl.csv', talentPoolId: poolId, duplicates: 'update', mapping: DUTCH_MAPPING });
+    const { id, upload } = await importFile(dutchFile(tag), { fileName: 'kandidaten-nl.csv', talentPoolId: poolId, duplicates: 'update', mapping: DUTCH_MAPPING });
     expect(upload.status, JSON.stringify(upload.json)).toBe(200);
     expect(upload.json).toMatchObject({
       id, status: 'completed', fileName: 'kandidaten-nl.csv', processedRows: 9, imported: 3, updated: 2, skipped: 4, progress: 1, error: null,
@@ -108,12 +114,12 @@ describe('importing a file', () => {
     const after = Number((await app.pools.owner.query('select count(*) from public.candidates')).rows[0].count);
     expect(after - before).toBe(3);
 
-    const sanne = await candidateByEmail('sanne.vdberg@voorbeeld.nl');
+    const sanne = await candidateByEmail(`sanne.vdberg@${tag}.voorbeeld.nl`);
     expect(sanne).toMatchObject({ name: 'Sanne van der Berg', phone: '06 12345678', seniorityLevel: 'medior', talentPoolIds: [poolId], allowsEmail: true });
-    const joel = await candidateByEmail('joel.muller@voorbeeld.nl');
+    const joel = await candidateByEmail(`joel.muller@${tag}.voorbeeld.nl`);
     expect(joel).toMatchObject({ name: 'Joël Müller', allowsEmail: false, skillTags: ['go', 'kubernetes'], seniorityLevel: 'senior' });
     expect(joel.consentHistory.find((e: { channel: string }) => e.channel === 'email')).toMatchObject({ channel: 'email', granted: false, source: 'import' });
-    const updatedBram = await candidateByEmail('bram.jones.1@example.com');
+    const updatedBram = await candidateByEmail(`bram.jones@${tag}.voorbeeld.nl`);
     expect(updatedBram).toMatchObject({
       id: bram.id, phone: '+31 6 99999999', jobFunction: 'Engineering Manager', seniorityLevel: 'lead', notes: 'Bijgewerkt via import',
       allowsEmail: bram.allowsEmail, email: bram.email,
@@ -133,8 +139,10 @@ describe('importing a file', () => {
   });
 
   it('skips duplicates when asked, and reports them', async () => {
-    const { id, upload } = await importFile(DUTCH, { duplicates: 'skip', mapping: DUTCH_MAPPING });
-    // Everything valid is there already from the previous test, except Tess (no email: always new).
+    const file = dutchFile(uniqueTag());
+    // Everything valid is there already (imported once), except Tess the second time (no email: always new).
+    expect((await importFile(file, { duplicates: 'update', mapping: DUTCH_MAPPING })).upload.json).toMatchObject({ status: 'completed', imported: 4 });
+    const { id, upload } = await importFile(file, { duplicates: 'skip', mapping: DUTCH_MAPPING });
     expect(upload.json).toMatchObject({ status: 'completed', imported: 1, updated: 0, skipped: 8 });
     const lines = parseCsv((await recruiter.get(`/api/imports/${id}/report.csv`)).text).records.slice(1);
     expect(lines.map((r) => r.fields[0])).toEqual(['2', '3', '5', '6', '7', '8', '9', '10']);
@@ -161,10 +169,16 @@ describe('importing a file', () => {
     expect(upload.json).toMatchObject({ status: 'completed', imported: 1, processedBytes: latin1.byteLength, progress: 1 });
     expect(await candidateByEmail('zoe.husken@voorbeeld.nl')).toMatchObject({ name: 'Zoë Hüsken', location: 'Düsseldorf' });
 
-    const exported = (await recruiter.get('/api/candidates/export.csv?location=Utrecht')).text;
+    const location = `Exportdorp ${uniqueTag()}`;
+    await Promise.all([
+      newCandidate(recruiter, { name: 'Anouk Rondje', location }), newCandidate(recruiter, { name: 'Daan Rondje', location }),
+      newCandidate(recruiter, { name: 'Femke Rondje', location, email: null }),
+    ]);
+    const exported = (await recruiter.get(`/api/candidates/export.csv?location=${encodeURIComponent(location)}`)).text;
     const preview = (await recruiter.post('/api/imports/preview', exported)).json;
     const rows = parseCsv(exported).records.length - 1;
     const withoutEmail = parseCsv(exported).records.slice(1).filter((r) => r.fields[2] === '').length;
+    expect([rows, withoutEmail]).toEqual([3, 1]);
     const { upload: again } = await importFile(exported, { duplicates: 'update', mapping: preview.mapping });
     expect(again.json).toMatchObject({ status: 'completed', updated: rows - withoutEmail, imported: withoutEmail, skipped: 0 });
   });
@@ -273,7 +287,7 @@ describe('all or nothing per file', () => {
 
   it('keeps nothing when writing fails late: the pool deleted while the file uploads', async () => {
     const poolId = await newPool('Deleted mid-import');
-    const bram = await candidateByEmail('bram.jones.1@example.com');
+    const bram = await candidateByEmail((await newCandidate(recruiter, { name: 'Bram Jones' })).email!);
     const before = await databaseState();
     const { json: created } = await recruiter.post('/api/imports', {
       talentPoolId: poolId, duplicates: 'update', mapping: { name: 0, email: 1, jobFunction: 2, allowsEmail: 3 },
@@ -281,7 +295,7 @@ describe('all or nothing per file', () => {
     const encoder = new TextEncoder();
     let feed!: ReadableStreamDefaultController<Uint8Array>;
     const body = new ReadableStream<Uint8Array>({ start(controller) { feed = controller; } });
-    const lines = ['name,email,job,consent', `Bram Changed,bram.jones.1@example.com,Changed By Import,${bram.allowsEmail ? 'nee' : 'ja'}`];
+    const lines = ['name,email,job,consent', `Bram Changed,${bram.email},Changed By Import,${bram.allowsEmail ? 'nee' : 'ja'}`];
     for (let i = 2; i <= 4500; i++) lines.push(`Late Person ${i},late-${i}@example.org,Tester,ja`);
     feed.enqueue(encoder.encode(lines.join('\n') + '\n'));
     const upload = rawUpload(`/api/imports/${created.id}/file`, body);
@@ -297,7 +311,7 @@ describe('all or nothing per file', () => {
     expect(json.import).toMatchObject({ status: 'failed', imported: 0, updated: 0 });
     // The pool was empty, so deleting it changed none of these.
     expect(await databaseState()).toEqual(before);
-    expect(await candidateByEmail('bram.jones.1@example.com')).toEqual(bram);
+    expect(await candidateByEmail(bram.email)).toEqual(bram);
     expect(await candidateByEmail('late-2@example.org')).toBeNull();
   });
 
@@ -352,5 +366,5 @@ async function rawPreview(bytes: Uint8Array) {
   const response = await app.api.request(`${ORIGIN}/api/imports/preview`, {
     method: 'POST', body: new Blob([bytes as Uint8Array<ArrayBuffer>]), headers: { cookie, origin: ORIGIN, 'content-type': 'text/csv' },
   });
-  return { status: response.status, json: await response.json() as any };
+  return { status: response.status, json: await response.json() };
 }

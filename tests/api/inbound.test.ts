@@ -15,6 +15,7 @@ import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { ORIGIN } from '../support/constants.ts';
 import { startWorker, type Worker } from '#worker/index.ts';
 import { until } from '../support/until.ts';
+import { newCandidate, uniqueTag } from '../support/test-data.ts';
 
 const SECRET = 'inbound-test-secret';
 let app: TestApp;
@@ -23,10 +24,13 @@ let recruiter: TestClient;
 let fake: FakeOpenAI;
 
 interface Sent { id: number; candidateId: number; vars: Record<string, string> }
-const sent = new Map<number, Sent>();
+const sent = new Map<string, Sent>();
 
 const DUTCH = { subject: 'Een nieuwe functie', content: 'Hoi {{firstName}},\n\nWe hebben een mooie functie voor je. Zin in een gesprek?' };
 const ENGLISH = { subject: 'A new role', content: 'Hi {{firstName}},\n\nWe have a role that fits you well. Would you like to talk?' };
+
+/** A new candidate who can be emailed; the first word of the name is what the replies sign with. */
+const newRecipient = async (firstName = 'Lotte') => (await newCandidate(recruiter, { name: `${firstName} Inbound ${uniqueTag()}` })).id;
 
 /** Sends a message to the candidate and returns what their mail client would see of it. */
 async function mailCandidate(candidateId: number, message: { subject: string; content: string } = DUTCH): Promise<Sent> {
@@ -69,7 +73,9 @@ beforeAll(async () => {
   worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
   recruiter = app.client({ ip: '10.25.0.1' });
   await signInRecruiter(recruiter);
-  for (const candidateId of [1, 2, 4, 5, 7]) sent.set(candidateId, await mailCandidate(candidateId));
+  for (const [key, firstName] of [['gmail', 'Lotte'], ['outlook', 'Daan'], ['apple', 'Sanne'], ['stripped', 'Bram'], ['subject', 'Noor']]) {
+    sent.set(key, await mailCandidate(await newRecipient(firstName)));
+  }
 });
 afterAll(async () => {
   await worker?.stop();
@@ -94,22 +100,22 @@ describe('the inbound endpoint', () => {
 
 describe('threading', () => {
   it('a Gmail reply threads by In-Reply-To; the quoted original is not part of it; a second delivery is ignored', async () => {
-    const original = sent.get(1)!;
+    const original = sent.get('gmail')!;
     const raw = fixture('gmail-reply.eml', original.vars);
     const result = await deliver(raw);
     expect(result.status).toBe(201);
-    expect(result.json).toMatchObject({ status: 'stored', matchedBy: 'in-reply-to', threadId: original.id, candidateId: 1, sentiment: 'positive' });
+    expect(result.json).toMatchObject({ status: 'stored', matchedBy: 'in-reply-to', threadId: original.id, candidateId: original.candidateId, sentiment: 'positive' });
     const message = (await recruiter.get(`/api/messages/${result.json.messageId}`)).json;
     expect(message).toMatchObject({ direction: 'in', status: 'received', subject: 'Re: Een nieuwe functie', originalMessageId: original.id });
     expect(message.content).toBe(`Hi Sam,\n\nThanks for reaching out! I'd love to hear more about the role. When can we\ntalk?\n\nBest,\n${original.vars.FIRST_NAME}`);
     expect(await deliver(raw)).toEqual({ status: 200, json: { status: 'duplicate', messageId: result.json.messageId } });
 
-    const threads = (await recruiter.get('/api/messages?candidateId=1')).json.threads;
+    const threads = (await recruiter.get(`/api/messages?candidateId=${original.candidateId}`)).json.threads;
     expect(threads[0]).toMatchObject({ threadId: original.id, unreadCount: 1, sentiment: 'positive', lastMessage: { direction: 'in' } });
   });
 
   it('an Outlook reply (quoted-printable, Dutch, quoted header block) threads and reads as negative', async () => {
-    const original = sent.get(2)!;
+    const original = sent.get('outlook')!;
     const result = await deliver(fixture('outlook-reply.eml', original.vars));
     expect(result.json).toMatchObject({ status: 'stored', matchedBy: 'in-reply-to', threadId: original.id, sentiment: 'negative', removalRequested: false });
     const message = (await recruiter.get(`/api/messages/${result.json.messageId}`)).json;
@@ -118,25 +124,25 @@ describe('threading', () => {
   });
 
   it('an Apple Mail reply asking to be removed withdraws email consent through the ledger', async () => {
-    const original = sent.get(4)!;
+    const original = sent.get('apple')!;
     const result = await deliver(fixture('apple-mail-reply.eml', original.vars));
     expect(result.json).toMatchObject({ status: 'stored', matchedBy: 'in-reply-to', sentiment: 'negative', removalRequested: true });
     expect((await recruiter.get(`/api/messages/${result.json.messageId}`)).json.removalRequested).toBe(true);
     const ledger = await app.pools.owner.query(
-      `select source, granted from public.consent_events where candidate_id = 4 and channel = 'email' order by id desc limit 1`);
+      `select source, granted from public.consent_events where candidate_id = $1 and channel = 'email' order by id desc limit 1`, [original.candidateId]);
     expect(ledger.rows[0]).toEqual({ source: 'reply', granted: false });
-    const refused = await recruiter.post('/api/candidates/4/messages', { subject: 'Hi', content: 'again', channel: 'email' });
+    const refused = await recruiter.post(`/api/candidates/${original.candidateId}/messages`, { subject: 'Hi', content: 'again', channel: 'email' });
     expect(refused.json).toEqual({ error: 'Candidate unsubscribed', field: 'channel' });
   });
 
   it('a reply whose threading headers were stripped threads by the reply token in its address', async () => {
-    const original = sent.get(5)!;
+    const original = sent.get('stripped')!;
     const result = await deliver(fixture('stripped-threading-headers.eml', original.vars));
     expect(result.json).toMatchObject({ status: 'stored', matchedBy: 'reply-address', threadId: original.id, sentiment: 'neutral' });
   });
 
   it('a reply sent to the plain address threads by the [ref:...] tag in its subject (mail sent while subjects carried it)', async () => {
-    const original = sent.get(7)!;
+    const original = sent.get('subject')!;
     const token = /\+([0-9a-f]{24})@/.exec(original.vars.REPLY_TO)![1];
     const result = await deliver(fixture('subject-ref-only.eml', { ...original.vars, SUBJECT: `${original.vars.SUBJECT} [ref:${token}]` }));
     expect(result.json).toMatchObject({ status: 'stored', matchedBy: 'subject', threadId: original.id, sentiment: 'positive' });
@@ -144,9 +150,9 @@ describe('threading', () => {
   });
 
   it('a known candidate writing without any reference starts a new thread', async () => {
-    const { rows: [candidate] } = await app.pools.owner.query('select name, email::text from public.candidates where id = 8');
+    const candidate = await newCandidate(recruiter, { name: `Femke Inbound ${uniqueTag()}` });
     const result = await deliver(fixture('new-thread-from-candidate.eml', { FROM: `${candidate.name} <${candidate.email}>` }));
-    expect(result.json).toMatchObject({ status: 'stored', matchedBy: 'sender', candidateId: 8, sentiment: 'positive' });
+    expect(result.json).toMatchObject({ status: 'stored', matchedBy: 'sender', candidateId: candidate.id, sentiment: 'positive' });
     expect(result.json.threadId).toBe(result.json.messageId);
   });
 
@@ -155,7 +161,7 @@ describe('threading', () => {
     expect(result.status).toBe(202);
     expect(result.json).toMatchObject({ status: 'unmatched', reason: 'Unknown sender pat@elsewhere.example and no reference to a sent message' });
     const kept = await recruiter.get('/api/inbound/unmatched');
-    expect(kept.json.emails[0]).toMatchObject({ from: 'pat@elsewhere.example', subject: 'Vacancy question' });
+    expect(kept.json.emails.find((e: { from: string }) => e.from === 'pat@elsewhere.example')).toMatchObject({ subject: 'Vacancy question' });
     expect((await app.client().get('/api/inbound/unmatched')).status).toBe(401);
   });
 });
@@ -165,7 +171,7 @@ describe('sentiment through the AI provider', () => {
     app.config.openai = { apiKey: 'sk-test', baseURL: fake.baseURL, model: 'fake-model', timeoutMs: 5_000 };
     fake.reply = 'neutral';
     try {
-      const original = sent.get(1)!;
+      const original = await mailCandidate(await newRecipient());
       const raw = fixture('gmail-reply.eml', original.vars).replace(/^Message-ID: <[^>]+>/m, 'Message-ID: <second-reply@mail.gmail.com>');
       const result = await deliver(raw);
       expect(result.json.sentiment).toBe('positive'); // built-in, on arrival
@@ -183,21 +189,14 @@ let sequence = 0;
 const replyTo = (name: string, original: Sent, vars: Record<string, string> = {}) =>
   fixture(name, { ...original.vars, SEQ: String(++sequence), ...vars });
 
-/** Candidates with email consent that no other test here writes to. */
-async function freshCandidates(count: number): Promise<number[]> {
-  const { rows } = await app.pools.owner.query<{ id: number }>(
-    `select id from public.candidates
-      where email is not null and allows_email and unsubscribed_at is null and id not in (1, 2, 4, 5, 7, 8)
-      order by id limit $1`, [count]);
-  expect(rows.length).toBe(count);
-  return rows.map((row) => row.id);
-}
+/** New candidates with email consent. */
+const freshCandidates = (count: number): Promise<number[]> => Promise.all(Array.from({ length: count }, () => newRecipient()));
 
 async function emailConsent(candidateId: number) {
   const { rows: [candidate] } = await app.pools.owner.query(
     'select allows_email as "allowsEmail", unsubscribed_at is not null as "optedOut" from public.candidates where id = $1', [candidateId]);
   const { rows: ledger } = await app.pools.owner.query(
-    `select source, granted from public.consent_events where candidate_id = $1 and channel = 'email' and source <> 'seed' order by id`, [candidateId]);
+    `select source, granted from public.consent_events where candidate_id = $1 and channel = 'email' and source <> 'recruiter' order by id`, [candidateId]);
   return { ...candidate, ledger };
 }
 

@@ -15,6 +15,7 @@ import { createGraphMail } from '#domain/mail/graph.ts';
 import { composeMail } from '#domain/mail/compose.ts';
 import { MailDeliveryError } from '#domain/mail/port.ts';
 import { until } from '../support/until.ts';
+import { newCandidate, uniqueTag } from '../support/test-data.ts';
 
 let app: TestApp;
 let worker: Worker;
@@ -38,27 +39,31 @@ afterAll(async () => {
 });
 
 const settled = (id: number) => until(() => recruiter.get(`/api/messages/${id}`), (r) => ['sent', 'failed'].includes(r.json.status));
-const emailOf = async (candidateId: number) => (await app.pools.owner.query('select email::text from public.candidates where id = $1', [candidateId])).rows[0].email;
 const tokenOf = async (messageId: number) => (await app.pools.owner.query('select reply_token from public.messages where id = $1', [messageId])).rows[0].reply_token;
 async function receivedFor(messageId: number): Promise<ParsedMail[]> {
   const parsed = await Promise.all(sink.received.map((r) => simpleParser(r.raw)));
   return parsed.filter((mail) => mail.headers.get('x-talentloop-message') === String(messageId));
 }
+/** A new candidate who consented to email, with a first name for {{firstName}}. */
+const newRecipient = () => newCandidate(recruiter, { name: `Daan Delivery ${uniqueTag()}` });
+const sendEmail = (candidateId: number, body: Record<string, unknown>) =>
+  recruiter.post(`/api/candidates/${candidateId}/messages`, { channel: 'email', ...body });
+/** Waits until the message has at least `count` delivery jobs and every one of them has run to its end. */
+const jobsFinished = (messageId: number, count: number) => until(
+  () => worker.boss.findJobs(QUEUES.mailSend, { data: { messageId } }),
+  (jobs) => jobs.length >= count && jobs.every((job) => job.state === 'completed' || job.state === 'failed'));
 
 describe('SMTP delivery', () => {
-  let first: { id: number; subject: string };
-  let firstMessageId: string;
-
   it('sends with a Message-ID, Reply-To token, visible unsubscribe link and RFC 8058 one-click headers', async () => {
-    const created = await recruiter.post('/api/candidates/1/messages', { subject: 'A new role for you', content: 'Hi {{firstName}},\n\nFancy a chat?', channel: 'email' });
-    first = created.json.message;
-    await sink.waitFor(1);
+    const person = await newRecipient();
+    const created = await sendEmail(person.id, { subject: 'A new role for you', content: 'Hi {{firstName}},\n\nFancy a chat?' });
+    const first = created.json.message;
     expect((await settled(first.id)).json).toMatchObject({ status: 'sent', attempts: 1, sentAt: expect.any(String) });
     const [mail] = await receivedFor(first.id);
     const token = await tokenOf(first.id);
-    firstMessageId = mail.messageId!;
+    const firstMessageId = mail.messageId!;
     expect(firstMessageId).toMatch(new RegExp(`^<talentloop\\.${first.id}\\.${token.slice(0, 8)}@talentloop\\.test>$`));
-    expect(mail.to).toMatchObject({ value: [{ address: await emailOf(1) }] });
+    expect(mail.to).toMatchObject({ value: [{ address: person.email }] });
     expect(mail.from?.value[0]).toMatchObject({ name: 'Talentloop Recruiting', address: 'recruiting@talentloop.test' });
     expect(mail.replyTo?.value[0].address).toBe(`replies+${token}@inbound.talentloop.test`);
     // The reply token stays out of what the candidate reads: Reply-To, Message-ID and the links carry it.
@@ -73,27 +78,31 @@ describe('SMTP delivery', () => {
   });
 
   it('a reply carries In-Reply-To and References to the original', async () => {
-    const reply = await recruiter.post('/api/candidates/1/messages', {
-      subject: first.subject, content: 'Following up on my message.', channel: 'email', originalMessageId: first.id,
-    });
+    const person = await newRecipient();
+    const first = (await sendEmail(person.id, { subject: 'A new role for you', content: 'Hi {{firstName}},\n\nFancy a chat?' })).json.message;
+    await settled(first.id);
+    const [original] = await receivedFor(first.id);
+    const reply = await sendEmail(person.id, { subject: first.subject, content: 'Following up on my message.', originalMessageId: first.id });
     await settled(reply.json.message.id);
     const [mail] = await receivedFor(reply.json.message.id);
-    expect(mail.inReplyTo).toBe(firstMessageId);
-    expect([mail.references].flat()).toEqual([firstMessageId]);
+    expect(mail.inReplyTo).toBe(original.messageId);
+    expect([mail.references].flat()).toEqual([original.messageId]);
     expect(mail.subject).toBe('Re: A new role for you');
   });
 
   it('retries a temporary failure with backoff and delivers once', async () => {
-    sink.refuse(await emailOf(2), 451, 1);
-    const created = await recruiter.post('/api/candidates/2/messages', { subject: 'Retry me', content: 'Hello', channel: 'email' });
+    const person = await newRecipient();
+    sink.refuse(person.email!, 451, 1);
+    const created = await sendEmail(person.id, { subject: 'Retry me', content: 'Hello' });
     const done = await settled(created.json.message.id);
     expect(done.json).toMatchObject({ status: 'sent', attempts: 2, error: null });
     expect(await receivedFor(created.json.message.id)).toHaveLength(1);
   });
 
   it('records a permanent failure on the message and does not retry it', async () => {
-    sink.refuse(await emailOf(4), 550);
-    const created = await recruiter.post('/api/candidates/4/messages', { subject: 'No such mailbox', content: 'Hello', channel: 'email' });
+    const person = await newRecipient();
+    sink.refuse(person.email!, 550);
+    const created = await sendEmail(person.id, { subject: 'No such mailbox', content: 'Hello' });
     const done = await settled(created.json.message.id);
     expect(done.json).toMatchObject({ status: 'failed', attempts: 1 });
     expect(done.json.error).toMatch(/^SMTP 550: 550 Mailbox unavailable/);
@@ -101,23 +110,27 @@ describe('SMTP delivery', () => {
   });
 
   it('delivers a message once however many jobs run for it (at-least-once jobs)', async () => {
-    const created = await recruiter.post('/api/candidates/5/messages', { subject: 'Only once', content: 'Hello', channel: 'email' });
+    const person = await newRecipient();
+    const created = await sendEmail(person.id, { subject: 'Only once', content: 'Hello' });
     const id = created.json.message.id;
     // The API's job, the same job again, and three more as a sweep or a crashed worker's retry would add.
+    const jobs = [mailJob(id), mailJob(id, 1), mailJob(id, 2), mailJob(id, 3)];
     await Promise.all([
-      worker.jobs.send(QUEUES.mailSend, [mailJob(id)]),
-      worker.jobs.send(QUEUES.mailSend, [mailJob(id, 1), mailJob(id, 2), mailJob(id, 3)]),
+      worker.jobs.send(QUEUES.mailSend, [jobs[0]]),
+      worker.jobs.send(QUEUES.mailSend, jobs.slice(1)),
     ]);
     await settled(id);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Every one of those jobs has run (whatever it did happened before it completed): only then count the mail.
+    expect((await jobsFinished(id, jobs.length)).map((job) => job.id)).toEqual(expect.arrayContaining(jobs.map((job) => job.id)));
     expect(await receivedFor(id)).toHaveLength(1);
     expect((await recruiter.get(`/api/messages/${id}`)).json.attempts).toBe(1);
   });
 
   it('does not send a queued message to someone who unsubscribed in the meantime', async () => {
+    const person = await newRecipient();
     // No delivery while the candidate unsubscribes: the message waits, queued.
     await worker.boss.offWork(QUEUES.mailSend, { wait: true });
-    const created = await recruiter.post('/api/candidates/7/messages', { subject: 'Too late', content: 'Hello', channel: 'email' });
+    const created = await sendEmail(person.id, { subject: 'Too late', content: 'Hello' });
     const token = await tokenOf(created.json.message.id);
     expect((await app.client().post(`/api/unsubscribe/${token}`, undefined, { origin: null })).status).toBe(200);
     await worker.stop();

@@ -8,6 +8,7 @@ import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { startWorker, type Worker } from '#worker/index.ts';
 import { until } from '../support/until.ts';
+import { CONSENT, newCandidate, uniqueTag } from '../support/test-data.ts';
 
 let app: TestApp;
 let worker: Worker;
@@ -29,17 +30,19 @@ afterAll(async () => {
 
 const compose = (candidateId: number, body: Record<string, unknown>) => recruiter.post(`/api/candidates/${candidateId}/messages`, body);
 const sentMessage = (id: number) => until(() => recruiter.get(`/api/messages/${id}`), (r) => r.json.status !== 'queued' && r.json.status !== 'sending');
+/** A new candidate who can be emailed, with a first name for {{firstName}}. */
+const newRecipient = (fields: Record<string, unknown> = {}) => newCandidate(recruiter, { name: `Lotte Messages ${uniqueTag()}`, ...fields });
 
 describe('sending a message to a candidate', () => {
   it('stores it queued, delivers it, and shows it in the dev outbox', async () => {
-    const created = await compose(1, { subject: 'A new role for you', content: 'Hi {{firstName}},\n\nAre you open to a chat?', channel: 'email', platform: 'email' });
+    const candidate = await newRecipient();
+    const created = await compose(candidate.id, { subject: 'A new role for you', content: 'Hi {{firstName}},\n\nAre you open to a chat?', channel: 'email', platform: 'email' });
     expect(created.status).toBe(201);
-    const candidate = (await app.pools.owner.query('select name from public.candidates where id = 1')).rows[0];
     expect(created.json).toMatchObject({
       success: true,
       message: {
         subject: 'A new role for you', content: `Hi ${candidate.name.split(' ')[0]},\n\nAre you open to a chat?`,
-        direction: 'out', channel: 'email', status: 'queued', sentiment: null, candidate: { id: 1, name: candidate.name },
+        direction: 'out', channel: 'email', status: 'queued', sentiment: null, candidate: { id: candidate.id, name: candidate.name },
       },
     });
     const { id } = created.json.message;
@@ -58,7 +61,7 @@ describe('sending a message to a candidate', () => {
   });
 
   it('keeps the raw mail with CRLF line ends, a mailto: unsubscribe beside the URL, and the reply token out of the subject', async () => {
-    const created = await compose(1, { subject: 'Line ends', content: 'Hi {{firstName}},\r\n\r\nFirst line\nsecond line\rthird line', channel: 'email' });
+    const created = await compose((await newRecipient()).id, { subject: 'Line ends', content: 'Hi {{firstName}},\r\n\r\nFirst line\nsecond line\rthird line', channel: 'email' });
     const { id } = created.json.message;
     await sentMessage(id);
     const { rows: [row] } = await app.pools.owner.query(
@@ -83,12 +86,12 @@ describe('sending a message to a candidate', () => {
   });
 
   it('refuses with the reason the compose dialog shows', async () => {
-    const noConsent = await compose(9, { subject: 'Hi', content: 'Hello', channel: 'email' });
+    const noConsent = await compose((await newRecipient(CONSENT.noEmailConsent)).id, { subject: 'Hi', content: 'Hello', channel: 'email' });
     expect(noConsent.status).toBe(422);
     expect(noConsent.json).toEqual({ error: 'Candidate has not consented to email', field: 'channel' });
-    const noEmail = await compose(30, { subject: 'Hi', content: 'Hello', channel: 'email' });
+    const noEmail = await compose((await newRecipient(CONSENT.noAddress)).id, { subject: 'Hi', content: 'Hello', channel: 'email' });
     expect(noEmail.json).toEqual({ error: 'No email address on file', field: 'channel' });
-    const noWhatsapp = await compose(1, { content: 'Hello', channel: 'whatsapp', platform: 'whatsapp' });
+    const noWhatsapp = await compose((await newRecipient(CONSENT.noWhatsappConsent)).id, { content: 'Hello', channel: 'whatsapp', platform: 'whatsapp' });
     expect(noWhatsapp.json).toEqual({ error: 'Candidate has not consented to WhatsApp', field: 'channel' });
     const unknown = await compose(999999, { subject: 'Hi', content: 'Hello', channel: 'email' });
     expect(unknown.status).toBe(404);
@@ -96,20 +99,21 @@ describe('sending a message to a candidate', () => {
   });
 
   it('validates with the spec texts', async () => {
-    expect((await compose(1, { content: 'Hello', channel: 'email' })).json).toEqual({ error: 'Subject is required for email messages', field: 'subject' });
-    expect((await compose(1, { subject: 'Hi', content: '  ', channel: 'email' })).json).toEqual({ error: 'Message content is required', field: 'content' });
-    expect((await compose(1, { subject: 'Hi', content: 'x', channel: 'fax' })).json).toEqual({ error: 'channel must be email or whatsapp', field: 'channel' });
+    const { id } = await newRecipient();
+    expect((await compose(id, { content: 'Hello', channel: 'email' })).json).toEqual({ error: 'Subject is required for email messages', field: 'subject' });
+    expect((await compose(id, { subject: 'Hi', content: '  ', channel: 'email' })).json).toEqual({ error: 'Message content is required', field: 'content' });
+    expect((await compose(id, { subject: 'Hi', content: 'x', channel: 'fax' })).json).toEqual({ error: 'channel must be email or whatsapp', field: 'channel' });
     expect((await recruiter.post('/api/candidates/abc/messages', { subject: 'Hi', content: 'x' })).json.field).toBe('candidateId');
   });
 
   it('refuses a draft with a blank only the recruiter can fill', async () => {
-    const response = await compose(1, { subject: 'Join {{company}}', content: 'Hi {{firstName}}', channel: 'email' });
+    const response = await compose((await newRecipient()).id, { subject: 'Join {{company}}', content: 'Hi {{firstName}}', channel: 'email' });
     expect(response.status).toBe(422);
     expect(response.json).toEqual({ error: 'Replace {{company}} in the subject before sending', field: 'subject' });
   });
 
   it('accepts a WhatsApp message where consented, and records that it cannot be delivered yet', async () => {
-    const created = await compose(3, { content: 'Hoi! Even bellen?', channel: 'whatsapp', platform: 'whatsapp' });
+    const created = await compose((await newRecipient(CONSENT.whatsapp)).id, { content: 'Hoi! Even bellen?', channel: 'whatsapp', platform: 'whatsapp' });
     expect(created.status).toBe(201);
     const done = await sentMessage(created.json.message.id);
     expect(done.json).toMatchObject({ status: 'failed', error: 'WhatsApp delivery is not available yet' });
@@ -122,27 +126,32 @@ describe('sending a message to a candidate', () => {
 });
 
 describe('threads and replies', () => {
-  let first: { id: number; subject: string };
-
-  beforeAll(async () => {
-    first = (await compose(2, { subject: 'Senior Backend role', content: 'Hi {{firstName}}, interested in a Go role?', channel: 'email' })).json.message;
+  /** A new candidate and a first message to them, delivered. */
+  async function newThread() {
+    const candidate = await newRecipient();
+    const first = (await compose(candidate.id, { subject: 'Senior Backend role', content: 'Hi {{firstName}}, interested in a Go role?', channel: 'email' })).json.message;
     await sentMessage(first.id);
-  });
+    return { candidate, first: first as { id: number; subject: string } };
+  }
 
   it('a reply is threaded under the original with "Re: " once', async () => {
-    const reply = await compose(2, { subject: first.subject, content: 'Just following up.', channel: 'email', originalMessageId: first.id });
+    const { candidate, first } = await newThread();
+    const reply = await compose(candidate.id, { subject: first.subject, content: 'Just following up.', channel: 'email', originalMessageId: first.id });
     expect(reply.status).toBe(201);
     expect(reply.json.message).toMatchObject({ subject: 'Re: Senior Backend role', threadId: first.id, originalMessageId: first.id });
-    const again = await compose(2, { subject: 'Re: Senior Backend role', content: 'And again.', channel: 'email', originalMessageId: reply.json.message.id });
+    const again = await compose(candidate.id, { subject: 'Re: Senior Backend role', content: 'And again.', channel: 'email', originalMessageId: reply.json.message.id });
     expect(again.json.message).toMatchObject({ subject: 'Re: Senior Backend role', threadId: first.id });
-    const empty = await compose(2, { subject: 'Re: x', content: '', channel: 'email', originalMessageId: first.id });
+    const empty = await compose(candidate.id, { subject: 'Re: x', content: '', channel: 'email', originalMessageId: first.id });
     expect(empty.json).toEqual({ error: 'Reply content is required', field: 'content' });
-    const elsewhere = await compose(4, { subject: 'Re: x', content: 'Hi', channel: 'email', originalMessageId: first.id });
+    const elsewhere = await compose((await newRecipient()).id, { subject: 'Re: x', content: 'Hi', channel: 'email', originalMessageId: first.id });
     expect(elsewhere.status).toBe(422);
     expect(elsewhere.json.field).toBe('originalMessageId');
   });
 
   it('the candidate answers (dev outbox "reply as the candidate"); the thread shows it unread, with sentiment', async () => {
+    const { candidate, first } = await newThread();
+    const followUp = await compose(candidate.id, { subject: first.subject, content: 'Just following up.', channel: 'email', originalMessageId: first.id });
+    await sentMessage(followUp.json.message.id);
     const outbox = await recruiter.get('/api/outbox');
     const email = outbox.json.emails.find((e: { messageId: number }) => e.messageId === first.id);
     const answered = await recruiter.post(`/api/outbox/${email.id}/reply`, { content: 'Sounds great, I would love to hear more! When can we talk?' });
@@ -157,20 +166,20 @@ describe('threads and replies', () => {
     expect(list.status).toBe(200);
     const thread = list.json.threads.find((t: { threadId: number }) => t.threadId === first.id);
     expect(thread).toMatchObject({
-      subject: 'Senior Backend role', sentiment: 'positive', unreadCount: 1, messageCount: 4,
-      candidate: { id: 2 }, lastMessage: { direction: 'in', content: 'Sounds great, I would love to hear more! When can we talk?' },
+      subject: 'Senior Backend role', sentiment: 'positive', unreadCount: 1, messageCount: 3,
+      candidate: { id: candidate.id }, lastMessage: { direction: 'in', content: 'Sounds great, I would love to hear more! When can we talk?' },
     });
     expect(list.json.threads[0].threadId).toBe(first.id); // newest activity first
     const negative = await recruiter.get('/api/messages?sentiment=negative');
     expect(negative.json.threads.some((t: { threadId: number }) => t.threadId === first.id)).toBe(false);
 
     const full = await recruiter.get(`/api/messages/${first.id}/thread`);
-    expect(full.json.messages.map((m: { direction: string }) => m.direction)).toEqual(['out', 'out', 'out', 'in']);
+    expect(full.json.messages.map((m: { direction: string }) => m.direction)).toEqual(['out', 'out', 'in']);
     expect(full.json.unreadCount).toBe(1);
 
     const read = await recruiter.post(`/api/messages/${answered.json.messageId}/read`);
     expect(read.json).toEqual({ success: true, threadId: first.id, unreadCount: 0 });
-    const after = await recruiter.get('/api/messages?candidateId=2');
+    const after = await recruiter.get(`/api/messages?candidateId=${candidate.id}`);
     expect(after.json.threads[0]).toMatchObject({ threadId: first.id, unreadCount: 0 });
   });
 

@@ -86,7 +86,7 @@ describe('findDemoUsers', () => {
         { username: 'admin', reasons: ['demo password', 'demo two-factor secret'] },
         { username: 'recruiter', reasons: ['demo password'] },
       ]);
-      const id = async (username: string) => (await owner.query('select id from public.profiles where username = $1', [username])).rows[0].id;
+      const id = async (username: string) => (await owner.query<{ id: string }>('select id from public.profiles where username = $1', [username])).rows[0].id;
       const ctx = await auth.$context;
       // A new password: the recruiter is no longer a demo user; the admin keeps the published second factor.
       await ctx.internalAdapter.updatePassword(await id('recruiter'), await ctx.password.hash('a-real-password-nobody-knows'));

@@ -109,7 +109,7 @@ describe('body limits', () => {
     const rows = Array.from({ length: 300 }, (_, i) => `Big,File${i},big.file${i}@example.com,${'n'.repeat(4000)}`);
     const csv = `firstName,lastName,email,notes\n${rows.join('\n')}\n`;
     expect(csv.length).toBeGreaterThan(1024 * 1024);
-    const upload = await recruiter.send('PUT', `/api/imports/${created.json.id}/file`, { body: csv, headers: { 'content-type': 'text/csv' } });
+    const upload = await recruiter.send('PUT', `/api/imports/${(created.json as { id: number }).id}/file`, { body: csv, headers: { 'content-type': 'text/csv' } });
     expect(upload.status, upload.text).toBe(200);
     expect(upload.json).toMatchObject({ status: 'completed', imported: 300 });
   });

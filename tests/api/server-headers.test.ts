@@ -189,7 +189,7 @@ describe('node server.ts with an https PUBLIC_URL', () => {
     const session = cookies.map((c) => c.split(';')[0]).join('; ');
     const me = await fetch(`${server.url}/api/auth/me`, { headers: { cookie: session } });
     expect(me.status).toBe(200);
-    expect((await me.json()).user).toMatchObject({ username: 'recruiter' });
+    expect(await me.json()).toMatchObject({ user: { username: 'recruiter' } });
   });
 
   it('keeps a half-finished two-factor sign-in in a __Host- cookie too', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withClaims } from '#domain/db/request.ts';
 import { listTalentPools } from '#domain/talent-pools/talent-pools.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { newCandidate, newPool } from '../support/test-data.ts';
 
 let app: TestApp;
 let recruiter: TestClient;
@@ -20,9 +21,15 @@ const candidateCount = async () => Number(
 
 describe('talent pools', () => {
   it('lists the pools with their candidate counts', async () => {
+    const members = await Promise.all([newCandidate(recruiter), newCandidate(recruiter)]);
+    const mine = await newPool(recruiter, members.map((c) => c.id));
+    const empty = await newPool(recruiter);
     const response = await recruiter.get('/api/talent-pools');
     expect(response.status).toBe(200);
-    expect(response.json).toHaveLength(5);
+    expect(response.json).toEqual(expect.arrayContaining([
+      { id: mine.id, name: mine.name, description: null, candidateCount: 2 },
+      { id: empty.id, name: empty.name, description: null, candidateCount: 0 },
+    ]));
     const { rows } = await app.pools.owner.query(
       'select talent_pool_id as id, count(*)::int as n from public.talent_pool_members group by 1');
     for (const pool of response.json) {
@@ -55,8 +62,7 @@ describe('talent pools', () => {
 
   it('adds and removes members (bulk), and the count follows', async () => {
     const pool = (await recruiter.post('/api/talent-pools', { name: 'Shortlist' })).json;
-    const candidates = (await recruiter.get('/api/candidates?limit=10')).json as Array<{ id: number; talentPoolIds: number[] }>;
-    const ids = candidates.map((c) => c.id);
+    const ids = (await Promise.all(Array.from({ length: 10 }, () => newCandidate(recruiter)))).map((c) => c.id);
 
     const added = await recruiter.post(`/api/talent-pools/${pool.id}/members`, { candidateIds: [...ids, 999999] });
     expect(added.json).toEqual({ added: 10 });
@@ -78,7 +84,7 @@ describe('talent pools', () => {
   });
 
   it('keeps talentPoolId as the earliest membership', async () => {
-    const [first, second] = (await recruiter.get('/api/talent-pools')).json;
+    const [first, second] = [await newPool(recruiter), await newPool(recruiter)];
     const candidate = (await recruiter.post('/api/candidates', { name: 'Order Test' })).json;
     await recruiter.post(`/api/talent-pools/${second.id}/members`, { candidateIds: [candidate.id] });
     await recruiter.post(`/api/talent-pools/${first.id}/members`, { candidateIds: [candidate.id] });
@@ -88,8 +94,8 @@ describe('talent pools', () => {
   });
 
   it('deletes a pool but not its candidates', async () => {
-    const pools = (await recruiter.get('/api/talent-pools')).json;
-    const victim = pools.find((p: { candidateCount: number }) => p.candidateCount > 0);
+    const members = await Promise.all([newCandidate(recruiter), newCandidate(recruiter)]);
+    const victim = await newPool(recruiter, members.map((c) => c.id));
     const before = await candidateCount();
     expect((await recruiter.delete(`/api/talent-pools/${victim.id}`)).json).toEqual({ success: true });
     expect(await candidateCount()).toBe(before);
@@ -97,6 +103,7 @@ describe('talent pools', () => {
     expect((await recruiter.get(`/api/talent-pools/${victim.id}`)).status).toBe(404);
     expect((await recruiter.delete(`/api/talent-pools/${victim.id}`)).status).toBe(404);
     expect((await recruiter.get(`/api/candidates?talentPoolId=${victim.id}`)).json).toEqual([]);
+    for (const member of members) expect((await recruiter.get(`/api/candidates/${member.id}`)).json.talentPoolIds).toEqual([]);
   });
 
   it('shows no pools to a banned user (row-level security)', async () => {

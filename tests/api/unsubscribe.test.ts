@@ -6,6 +6,7 @@ import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '..
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { ORIGIN } from '../support/constants.ts';
+import { newCandidate } from '../support/test-data.ts';
 
 let app: TestApp;
 let recruiter: TestClient;
@@ -21,20 +22,22 @@ afterAll(async () => { await app?.close(); });
 async function mailTo(candidateId: number) {
   const created = await recruiter.post(`/api/candidates/${candidateId}/messages`, { subject: 'Hello', content: 'A role for you', channel: 'email' });
   expect(created.status).toBe(201);
-  const { rows } = await app.pools.owner.query('select reply_token from public.messages where id = $1', [created.json.message.id]);
-  return rows[0].reply_token as string;
+  const { rows } = await app.pools.owner.query<{ reply_token: string }>('select reply_token from public.messages where id = $1',
+    [(created.json as { message: { id: number } }).message.id]);
+  return rows[0].reply_token;
 }
 
 // What a mail provider sends: no cookies, no Origin, a form body.
 const oneClick = (token: string) => app.api.request(`${ORIGIN}/api/unsubscribe/${token}`, {
   method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click',
 });
-const ledger = async (candidateId: number) => (await app.pools.owner.query(
+const ledger = async (candidateId: number) => (await app.pools.owner.query<{ source: string; granted: boolean }>(
   `select source, granted from public.consent_events where candidate_id = $1 and channel = 'email' order by id`, [candidateId])).rows;
 
 describe('unsubscribe links', () => {
   it('GET shows a confirmation page with a button that POSTs, and unsubscribes no one', async () => {
-    const token = await mailTo(1);
+    const { id } = await newCandidate(recruiter);
+    const token = await mailTo(id);
     for (const method of ['GET', 'HEAD']) {
       const response = await app.api.request(`${ORIGIN}/api/unsubscribe/${token}`, { method });
       expect(response.status).toBe(200);
@@ -44,36 +47,38 @@ describe('unsubscribe links', () => {
         expect(html).toContain('Unsubscribe / Afmelden');
       }
     }
-    expect(await ledger(1)).toEqual([{ source: 'seed', granted: true }]);
-    expect((await recruiter.post('/api/candidates/1/messages', { subject: 'Still', content: 'allowed', channel: 'email' })).status).toBe(201);
+    expect(await ledger(id)).toEqual([{ source: 'recruiter', granted: true }]);
+    expect((await recruiter.post(`/api/candidates/${id}/messages`, { subject: 'Still', content: 'allowed', channel: 'email' })).status).toBe(201);
   });
 
   it('one-click POST needs no sign-in, writes the withdrawal to the consent ledger, and stops further email', async () => {
-    const token = await mailTo(2);
+    const { id } = await newCandidate(recruiter);
+    const token = await mailTo(id);
     const response = await oneClick(token);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, status: 'unsubscribed' });
-    expect(await ledger(2)).toEqual([{ source: 'seed', granted: true }, { source: 'one_click', granted: false }]);
-    const refused = await recruiter.post('/api/candidates/2/messages', { subject: 'Hi', content: 'again', channel: 'email' });
+    expect(await ledger(id)).toEqual([{ source: 'recruiter', granted: true }, { source: 'one_click', granted: false }]);
+    const refused = await recruiter.post(`/api/candidates/${id}/messages`, { subject: 'Hi', content: 'again', channel: 'email' });
     expect(refused.status).toBe(422);
     expect(refused.json).toEqual({ error: 'Candidate unsubscribed', field: 'channel' });
 
     const again = await oneClick(token);
     expect(await again.json()).toEqual({ success: true, status: 'already' });
-    expect(await ledger(2)).toHaveLength(2);
+    expect(await ledger(id)).toHaveLength(2);
     const page = await app.api.request(`${ORIGIN}/api/unsubscribe/${token}`);
     expect(await page.text()).toContain('You are unsubscribed');
   });
 
   it('the page button (a browser form POST) answers with a page', async () => {
-    const token = await mailTo(4);
+    const { id } = await newCandidate(recruiter);
+    const token = await mailTo(id);
     const response = await app.api.request(`${ORIGIN}/api/unsubscribe/${token}`, {
       method: 'POST', body: 'List-Unsubscribe=One-Click',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml', origin: ORIGIN },
     });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('You are unsubscribed');
-    expect((await ledger(4)).at(-1)).toEqual({ source: 'unsubscribe_link', granted: false });
+    expect((await ledger(id)).at(-1)).toEqual({ source: 'unsubscribe_link', granted: false });
   });
 
   it('an unknown or malformed token is a 404 and changes nothing', async () => {

@@ -23,7 +23,7 @@ afterAll(async () => {
       const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
       try { process.kill(pid, 'SIGINT'); } catch { /* gone */ }
       // It writes into its folder while shutting down: remove the folder only after.
-      await until(async () => existsSync(pidFile), (running) => !running, 30_000);
+      await until(() => Promise.resolve(existsSync(pidFile)), (running) => !running, 30_000);
     }
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -43,7 +43,7 @@ async function query(url: string, sql: string): Promise<unknown[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query(sql)).rows;
+    return (await client.query<Record<string, unknown>>(sql)).rows;
   } finally {
     await client.end();
   }

@@ -25,7 +25,7 @@ function startChild(): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../support/embedded-child.ts'), dataDir],
     { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       const ready = /^ready (\S+)/m.exec(chunk.toString());
       if (ready) resolve({ child, url: ready[1] });
     });

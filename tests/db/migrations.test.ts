@@ -35,7 +35,7 @@ describe('migrations', () => {
     const second = await migrate(pool);
     expect(second.applied).toEqual([]);
     expect(second.skipped).toHaveLength(first.applied.length);
-    const tables = await pool.query(`select count(*)::int as n from pg_tables where schemaname = 'public' and rowsecurity`);
+    const tables = await pool.query<{ n: number }>(`select count(*)::int as n from pg_tables where schemaname = 'public' and rowsecurity`);
     expect(tables.rows[0].n).toBeGreaterThanOrEqual(16);
     await pool.end();
   });
@@ -64,7 +64,7 @@ describe('migrations', () => {
     cpSync(MIGRATIONS_DIR, dir, { recursive: true });
     writeFileSync(path.join(dir, '99999999999999_broken.sql'), 'create table public.half_done (id int);\nselect 1/0;');
     await expect(migrate(pool, dir)).rejects.toThrow(/99999999999999_broken.sql failed/);
-    const exists = await pool.query(`select to_regclass('public.half_done') as t`);
+    const exists = await pool.query<{ t: string | null }>(`select to_regclass('public.half_done') as t`);
     expect(exists.rows[0].t).toBeNull();
     await pool.end();
   });
@@ -87,7 +87,7 @@ describe('migrations', () => {
       [earlier.map((m) => m.file)]);
     expect(recorded.rows).toEqual(earlier.map((m) => ({ file: m.file, checksum: m.checksum })));
     // The later migration gives the old database the edited file's search_path.
-    const config = await pool.query(`select proconfig from pg_proc where oid = 'public.match_name_word(text, integer)'::regprocedure`);
+    const config = await pool.query<{ proconfig: string[] }>(`select proconfig from pg_proc where oid = 'public.match_name_word(text, integer)'::regprocedure`);
     expect(config.rows[0].proconfig).toEqual(['search_path=public, extensions']);
     expect((await migrate(pool)).applied).toEqual([]);
     await pool.end();

@@ -11,7 +11,7 @@ import { seedDemoData } from '#domain/demo/demo.ts';
 import { AUTH_SECRET, TEST_SECRET } from '../support/constants.ts';
 import type { TestDatabase } from '../support/harness.ts';
 import {
-  cloneSupabaseShapedDatabase, createSupabaseShapedDatabase, dropDatabase, SUPABASE_OWNER_ROLE,
+  cloneSupabaseShapedDatabase, createSupabaseShapedDatabase, dropDatabase,
 } from '../support/supabase-shape.ts';
 import { rowLevelSecuritySuite } from './suites/row-level-security.suite.ts';
 import { consentLockdownSuite } from './suites/consent-lockdown.suite.ts';
@@ -83,12 +83,12 @@ describe('a Supabase-shaped database', () => {
       const owner = db.pools.owner;
       const me = await owner.query(`select rolsuper, rolcreaterole, rolbypassrls from pg_roles where rolname = current_user`);
       expect(me.rows[0]).toEqual({ rolsuper: false, rolcreaterole: true, rolbypassrls: true });
-      const auth = await owner.query(`select pg_get_userbyid(nspowner) as owner from pg_namespace where nspname = 'auth'`);
+      const auth = await owner.query<{ owner: string }>(`select pg_get_userbyid(nspowner) as owner from pg_namespace where nspname = 'auth'`);
       expect(auth.rows[0].owner).toBe('supabase_auth_admin');
       // Supabase's auth.uid() was not replaced by our shim.
-      const uid = await owner.query(`select pg_get_functiondef('auth.uid()'::regprocedure) as def`);
+      const uid = await owner.query<{ def: string }>(`select pg_get_functiondef('auth.uid()'::regprocedure) as def`);
       expect(uid.rows[0].def).toContain('request.jwt.claim.sub');
-      const extensions = await owner.query(
+      const extensions = await owner.query<{ extname: string; nspname: string }>(
         `select e.extname, n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace
           where e.extname in ('pg_trgm', 'unaccent', 'citext', 'btree_gist', 'pgcrypto') order by 1`);
       expect(extensions.rows.map((r) => r.nspname)).toEqual(Array(5).fill('extensions'));
@@ -103,7 +103,7 @@ describe('a Supabase-shaped database', () => {
   it('records every applied file in supabase_migrations.schema_migrations, as `supabase db push` does', async () => {
     const db = await openShapedDatabase();
     try {
-      const { rows } = await db.pools.owner.query(
+      const { rows } = await db.pools.owner.query<{ version: string; name: string; statements: string[] }>(
         'select version, name, statements from supabase_migrations.schema_migrations order by version');
       const files = listMigrations();
       expect(rows.map((r) => r.version)).toEqual(files.map((m) => supabaseVersion(m.file)));
@@ -116,11 +116,12 @@ describe('a Supabase-shaped database', () => {
   it('the search functions (security definer) find pg_trgm and citext in schema extensions', async () => {
     const db = await openShapedDatabase();
     try {
-      const recruiter = (await db.pools.owner.query(`select id from public.profiles where username = 'recruiter'`)).rows[0].id;
-      const email = (await db.pools.owner.query('select email::text from public.candidates where email is not null limit 1')).rows[0].email;
+      const recruiter = (await db.pools.owner.query<{ id: string }>(`select id from public.profiles where username = 'recruiter'`)).rows[0].id;
+      const email = 'wiebe.zonnebloem@example.org';
+      await db.pools.owner.query(`insert into public.candidates (name, email) values ('Wiebe Zonnebloem', $1)`, [email]);
       await withClaims(db.pools.app, { role: 'authenticated', sub: recruiter }, async (tx) => {
-        const words = await tx.query(`select word from public.match_name_word('jansn', 5)`);
-        expect(words.rows.map((r) => r.word)).toContain('jansen');
+        const words = await tx.query<{ word: string }>(`select word from public.match_name_word('zonnebleom', 5)`);
+        expect(words.rows.map((r) => r.word)).toContain('zonnebloem');
         const byEmail = await tx.query('select id from public.candidate_ids_by_email($1)', [[email.toUpperCase()]]);
         expect(byEmail.rowCount).toBe(1);
         await tx.query(`select * from public.search_campaign_ids('nurture', 5)`);
@@ -153,7 +154,7 @@ describe('a Supabase-shaped database', () => {
     const owner = new pg.Pool({ connectionString: ownerUrl, max: 2 });
     try {
       await migrate(owner);
-      const { rows } = await owner.query(
+      const { rows } = await owner.query<{ nspname: string }>(
         `select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace
           where e.extname in ('pg_trgm', 'unaccent', 'citext', 'btree_gist')`);
       expect(rows.map((r) => r.nspname)).toEqual(Array(4).fill('extensions'));
@@ -169,7 +170,7 @@ describe('a Supabase-shaped database', () => {
       const role = await db.pools.owner.query(
         `select rolsuper, rolinherit, rolcanlogin from pg_roles where rolname = $1`, [APP_ROLE]);
       expect(role.rows[0]).toEqual({ rolsuper: false, rolinherit: false, rolcanlogin: true });
-      const current = await db.pools.app.query('select current_user as u');
+      const current = await db.pools.app.query<{ u: string }>('select current_user as u');
       expect(current.rows[0].u).toBe(APP_ROLE);
     } finally {
       await db.drop();

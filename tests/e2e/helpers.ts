@@ -13,7 +13,7 @@ export const test = base.extend<{ cspViolations: string[] }>({
     await context.exposeBinding('__reportCspViolation', ({ page }, text: string) => { violations.push(`${page.url()}: ${text}`); });
     await context.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
-        const report = (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation;
+        const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
         void report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
       });
     });

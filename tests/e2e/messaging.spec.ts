@@ -1,16 +1,16 @@
-// Messaging in the browser against the real server and demo data: compose,
-// consent, pool preview, Advanced Editor, the wizard, the dev outbox, replies.
-import { canContact } from '#domain/consent/eligibility.ts';
+// Messaging in the browser against the real server: compose, consent, pool
+// preview, Advanced Editor, the wizard, the dev outbox, replies. Each test makes
+// the candidates and pools it needs through the real API.
 import type { Page } from '@playwright/test';
 import { expect, signInRecruiter, test } from './helpers.ts';
+import { newCandidate, newCandidates, newPool, uniqueTag } from './data.ts';
 
-interface Candidate { id: number; name: string; email: string | null; allowsEmail: boolean; unsubscribedAt: string | null; talentPoolIds: number[] }
-interface Pool { id: number; name: string; candidateCount: number }
-
-async function demoData(page: Page) {
-  const candidates = await (await page.request.get('/api/candidates?limit=10000')).json() as Candidate[];
-  const pools = await (await page.request.get('/api/talent-pools')).json() as Pool[];
-  return { candidates, pools };
+/** A pool of `eligible` people who can be emailed and `blocked` who did not consent. */
+async function poolOf(page: Page, eligible: number, blocked = 0) {
+  const people = await newCandidates(page, eligible + blocked, (i) => ({
+    name: `Pool Person ${uniqueTag()}`, ...(i > eligible ? { allowsEmail: false } : {}),
+  }));
+  return newPool(page, people.map((p) => p.id));
 }
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
@@ -30,8 +30,7 @@ async function openCommunications(page: Page) {
 
 test('compose to a consenting candidate: Message Sent, the mail lands in the dev outbox, the candidate replies, and we reply back', async ({ page }) => {
   await signInRecruiter(page);
-  const { candidates } = await demoData(page);
-  const person = candidates.find((c) => c.allowsEmail && c.email && c.id % 9 !== 0 && c.id % 15 !== 0)!;
+  const person = await newCandidate(page, { name: `Femke Coffee ${uniqueTag()}` });
   const subject = `E2E coffee ${Date.now()}`;
 
   await openCommunications(page);
@@ -98,9 +97,8 @@ test('compose to a consenting candidate: Message Sent, the mail lands in the dev
 
 test('compose to a candidate without consent or address shows "Cannot Send Email" with the reasons', async ({ page }) => {
   await signInRecruiter(page);
-  const { candidates } = await demoData(page);
-  const noConsent = candidates.find((c) => c.allowsEmail === false && c.email)!;
-  const noAddress = candidates.find((c) => !c.email)!;
+  const noConsent = await newCandidate(page, { allowsEmail: false });
+  const noAddress = await newCandidate(page, { email: null });
 
   await page.goto(`/app/communications?action=compose&candidateId=${noConsent.id}&candidateName=${encodeURIComponent(noConsent.name)}`);
   const compose = dialog(page, 'Compose Message');
@@ -120,9 +118,7 @@ test('compose to a candidate without consent or address shows "Cannot Send Email
 
 test('a pool preview shows 5 names and "+ N more"', async ({ page }) => {
   await signInRecruiter(page);
-  const { candidates, pools } = await demoData(page);
-  const eligible = (pool: Pool) => candidates.filter((c) => c.talentPoolIds.includes(pool.id) && canContact(c, 'email')).length;
-  const pool = pools.find((p) => eligible(p) > 5)!;
+  const pool = await poolOf(page, 7, 1);
 
   await openCommunications(page);
   await page.getByRole('button', { name: 'Compose message' }).click();
@@ -130,15 +126,14 @@ test('a pool preview shows 5 names and "+ N more"', async ({ page }) => {
   await compose.getByText('Talent pool', { exact: true }).click();
   await pick(page, compose, 'Talent pool', pool.name, `${pool.name} (${pool.candidateCount})`);
   const preview = compose.getByTestId('pool-preview');
-  await expect(preview).toContainText(`${eligible(pool)} recipients`);
+  await expect(preview).toContainText('7 recipients');
   await expect(preview.locator('.mantine-Badge-root')).toHaveCount(5);
-  await expect(preview.getByTestId('pool-preview-more')).toHaveText(`+ ${eligible(pool) - 5} more`);
+  await expect(preview.getByTestId('pool-preview-more')).toHaveText('+ 2 more');
 });
 
 test('Advanced Editor carries the compose values to the campaign wizard', async ({ page }) => {
   await signInRecruiter(page);
-  const { pools } = await demoData(page);
-  const pool = pools[0];
+  const pool = await poolOf(page, 2);
 
   await openCommunications(page);
   // Record client-side navigations: the page opens the wizard and then tidies its URL.
@@ -173,8 +168,8 @@ test('Advanced Editor carries the compose values to the campaign wizard', async 
 
 test('the campaign wizard drafts from a template and launches a campaign that shows up with its progress', async ({ page }) => {
   await signInRecruiter(page);
-  const { pools } = await demoData(page);
-  const pool = pools[1] ?? pools[0];
+  // Someone who cannot be emailed, so that the campaign skips one with a reason.
+  const pool = await poolOf(page, 3, 1);
   const name = `E2E announcement ${Date.now()}`;
 
   await openCommunications(page);
@@ -224,8 +219,9 @@ test('the campaign wizard drafts from a template and launches a campaign that sh
 
 test('a pool is messaged from the People page with its recipient locked', async ({ page }) => {
   await signInRecruiter(page);
+  const pool = await poolOf(page, 2);
   await page.goto('/app/people');
-  await page.getByRole('button', { name: 'Actions for Backend Engineers' }).click();
+  await page.getByRole('button', { name: `Actions for ${pool.name}` }).click();
   await page.getByRole('menuitem', { name: 'Send message to pool' }).click();
   const compose = dialog(page, 'Compose Message');
   await expect(compose.getByText('Send a message to a candidate or talent pool')).toBeVisible();

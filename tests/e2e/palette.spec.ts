@@ -1,7 +1,8 @@
 // The command palette (spec §2, §4, §5), driven by the keyboard only, against
-// the real search API and the demo data.
+// the real search API, with candidates each test makes for itself.
 import type { Page } from '@playwright/test';
 import { expect, signInRecruiter, test } from './helpers.ts';
+import { newCandidate, uniqueWord } from './data.ts';
 
 const PLACEHOLDER = 'Search candidates, campaigns and templates...';
 
@@ -18,6 +19,9 @@ async function signedIn(page: Page) {
 
 test('keyboard only: Control+K, type, Down/Up clamped, Enter lands on the page, Escape closes', async ({ page }) => {
   await signedIn(page);
+  // Three people only this test's word finds.
+  const word = uniqueWord();
+  for (const first of ['Anna', 'Bram', 'Carmen']) await newCandidate(page, { name: `${first} ${word}` });
   await page.keyboard.press('Control+K');
   await expect(palette(page)).toBeVisible();
   await expect(searchField(page)).toBeFocused();
@@ -25,10 +29,10 @@ test('keyboard only: Control+K, type, Down/Up clamped, Enter lands on the page, 
   await expect(page.getByText('Try "create campaign"')).toBeVisible();
 
   // One character: still the hint, no search.
-  await page.keyboard.type('d');
+  await page.keyboard.type(word[0]);
   await expect(page.getByText('Start typing to search across the product')).toBeVisible();
-  await page.keyboard.type('e');
-  await expect(results(page).first()).toBeVisible();
+  await page.keyboard.type(word.slice(1));
+  await expect(results(page)).toHaveCount(3);
   const count = await results(page).count();
   expect(count).toBeGreaterThan(2);
   await expect(page.getByTestId('palette-count')).toHaveText(`${count} results`);
@@ -50,7 +54,7 @@ test('keyboard only: Control+K, type, Down/Up clamped, Enter lands on the page, 
   for (let i = 0; i < count; i++) await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowDown');
 
-  // The demo candidates come first for "de": Enter opens the highlighted one.
+  // Enter opens the highlighted candidate.
   const chosen = highlighted(page);
   const title = (await chosen.locator('.mantine-Spotlight-actionLabel').textContent())?.trim();
   expect(title).toBeTruthy();
@@ -109,9 +113,11 @@ test('Control+K toggles, the Search button opens, and typing in an input does no
 
 test('the dialog is at most 42rem wide and the list at most 24rem high', async ({ page }) => {
   await signedIn(page);
+  const word = uniqueWord();
+  await newCandidate(page, { name: `Daan ${word}` });
   await page.keyboard.press('Control+K');
   await expect(searchField(page)).toBeFocused();
-  await page.keyboard.type('de');
+  await page.keyboard.type(word);
   await expect(results(page).first()).toBeVisible();
   const dialog = page.getByRole('dialog');
   const width = await dialog.evaluate((el) => el.getBoundingClientRect().width);

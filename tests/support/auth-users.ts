@@ -33,7 +33,7 @@ export async function makeTotpUser(app: TestApp): Promise<TotpUser> {
   const backupCodes = Array.from({ length: 10 }, (_, i) => `BK${i}${randomBytes(2).toString('hex')}-${randomBytes(3).toString('hex')}`);
   await enrolWithKnownSecret(app.authService.auth, app.pools.owner, { id: user.id, email: `${user.username}@example.com` },
     rawSecret, backupCodes);
-  const totp = new OTPAuth.TOTP({ secret: new OTPAuth.Secret({ buffer: new TextEncoder().encode(rawSecret).buffer as ArrayBuffer }) });
+  const totp = new OTPAuth.TOTP({ secret: new OTPAuth.Secret({ buffer: new TextEncoder().encode(rawSecret).buffer }) });
   return { ...user, backupCodes, code: (offsetSteps = 0) => totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 }) };
 }
 

@@ -17,14 +17,14 @@ export interface FakeOpenAI {
 
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const fake = { mode: 'ok' as FakeMode, reply: 'Subject: Hello\n\nHi there', requests: [] as FakeOpenAI['requests'] };
-  const server = http.createServer(async (req, res) => {
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     let body = '';
-    for await (const chunk of req) body += chunk;
+    for await (const chunk of req as AsyncIterable<Buffer>) body += chunk.toString();
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
       return;
     }
-    const request = JSON.parse(body);
+    const request = JSON.parse(body) as { model: string; messages: FakeOpenAI['requests'][number]['messages'] };
     fake.requests.push({ model: request.model, messages: request.messages, authorization: req.headers.authorization });
     if (fake.mode === 'slow') return; // never answers: the client's time-out must fire
     if (fake.mode === 'error') {
@@ -37,7 +37,8 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       choices: [{ index: 0, message: { role: 'assistant', content: fake.reply, refusal: null }, logprobs: null, finish_reason: 'stop' }],
       usage: { prompt_tokens: 120, completion_tokens: 80, total_tokens: 200 },
     }));
-  });
+  };
+  const server = http.createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(fake, {

@@ -86,6 +86,19 @@ export interface SendOptions {
   headers?: Record<string, string>;
 }
 
+/** What TestClient's get/post/patch/delete answer. */
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  /**
+   * The parsed body (null for an empty or non-JSON one). Its shape is what the test asserts, so it
+   * is not assumed here: a test that reads fields names the type it expects (the domain's schema types).
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: each test states the shape it reads
+  json: any;
+  text: string;
+}
+
 /** Talks to the API the way a browser on our origin does, cookies included. */
 export class TestClient {
   cookies = new Map<string, string>();
@@ -100,7 +113,7 @@ export class TestClient {
     this.owner = owner;
   }
 
-  async send(method: string, path: string, options: SendOptions = {}) {
+  async send(method: string, path: string, options: SendOptions = {}): Promise<TestResponse> {
     const headers: Record<string, string> = { 'x-test-client-ip': this.ip, ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.origin !== null) headers.origin = options.origin ?? ORIGIN;
@@ -118,15 +131,18 @@ export class TestClient {
       else this.cookies.set(name.trim(), value);
     }
     const text = await response.text();
-    let json: any = null;
-    try { json = text ? JSON.parse(text) : null; } catch { json = null; }
-    return { status: response.status, headers: response.headers, json, text };
+    return { status: response.status, headers: response.headers, json: parseJson(text), text };
   }
 
   get(path: string, options?: SendOptions) { return this.send('GET', path, options); }
   post(path: string, body?: unknown, options?: SendOptions) { return this.send('POST', path, { ...options, body }); }
   patch(path: string, body?: unknown, options?: SendOptions) { return this.send('PATCH', path, { ...options, body }); }
   delete(path: string, options?: SendOptions) { return this.send('DELETE', path, options); }
+}
+
+/** The parsed body, or null for an empty or non-JSON one. */
+function parseJson(text: string): unknown {
+  try { return text ? JSON.parse(text) : null; } catch { return null; }
 }
 
 /** The current code of the demo admin's authenticator. */
@@ -142,7 +158,7 @@ export async function signInRecruiter(client: TestClient) {
 
 export async function signInAdmin(client: TestClient) {
   const first = await client.post('/api/auth/login', { username: 'admin', password: 'admin-demo-password' });
-  if (!first.json?.requiresTwoFactor) throw new Error(`admin sign-in did not ask for 2FA: ${first.text}`);
+  if (!(first.json as { requiresTwoFactor?: boolean } | null)?.requiresTwoFactor) throw new Error(`admin sign-in did not ask for 2FA: ${first.text}`);
   // A TOTP code works once (tests/api/auth.test.ts proves it). Tests sign the demo admin in
   // many times a minute, so the used time step is forgotten first.
   await client.owner?.query(`delete from private.totp_used_steps

@@ -39,12 +39,12 @@ export async function startWorkerProcess(env: WorkerEnv): Promise<WorkerProcess>
     },
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
-    const onData = () => { if (output.includes('worker running')) { child.stdout!.off('data', onData); resolve(); } };
-    child.stdout!.on('data', onData);
+    const onData = () => { if (output.includes('worker running')) { child.stdout.off('data', onData); resolve(); } };
+    child.stdout.on('data', onData);
     void exited.then(() => reject(new Error(`worker exited before it was ready:\n${output}`)));
   });
   return {

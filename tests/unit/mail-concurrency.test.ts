@@ -38,8 +38,8 @@ describe('send slots', () => {
 
   it('free the slot when a task fails', async () => {
     const slots = createSendSlots(1);
-    await expect(slots.run(async () => { throw new Error('refused'); })).rejects.toThrow('refused');
-    expect(await slots.run(async () => 'next')).toBe('next');
+    await expect(slots.run(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    expect(await slots.run(() => Promise.resolve('next'))).toBe('next');
   });
 });
 
@@ -61,7 +61,7 @@ describe('group commit', () => {
 
   it('rejects every item of a failed write, and writes later items again', async () => {
     let fail = true;
-    const record = groupCommit<string>(async () => { if (fail) throw new Error('database gone'); });
+    const record = groupCommit<string>(() => (fail ? Promise.reject(new Error('database gone')) : Promise.resolve()));
     await expect(record('a')).rejects.toThrow('database gone');
     fail = false;
     await expect(record('b')).resolves.toBeUndefined();

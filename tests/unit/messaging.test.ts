@@ -2,28 +2,27 @@
 // reasons, Advanced Editor URLs, "Re: " prefixing, dates, AI placeholders.
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '#app/lib/formatDate.ts';
-import { buildAdvancedEditorUrl, wizardPrefillFromParams } from '#app/messaging/advancedEditor.ts';
+import { buildAdvancedEditorUrl, wizardPrefillFromSearch } from '#app/messaging/advancedEditor.ts';
 import {
-  AI_GENERATING_TEXT, AI_REGENERATING_TEXT, aiPlaceholderText, canRegenerate, isAiPlaceholder, isGenerationTimeout,
+  AI_GENERATING_TEXT, AI_REGENERATING_TEXT, aiPlaceholderText, canRegenerate, isAiPlaceholder,
 } from '#app/messaging/aiPlaceholder.ts';
 import { CAMPAIGN_FORM_DEFAULTS, campaignFormSchema, campaignPayload, stepComplete } from '#app/messaging/campaignFormSchema.ts';
 import {
   applyCampaignTypeDefaults, CAMPAIGN_TYPES, defaultCampaignName, defaultSubject, quickMessageName,
 } from '#app/messaging/campaignTypes.ts';
-import { draftPlaceholderContent, placeholdersToFill } from '#app/messaging/draftContent.ts';
+import { draftPlaceholderContent } from '#app/messaging/draftContent.ts';
 import { messageFormDefaults, messageFormSchema } from '#app/messaging/messageFormSchema.ts';
 import {
   eligiblePoolRecipients, emailBlockReasons, individualSendBlock, moreLabel, poolPreview,
 } from '#app/messaging/recipients.ts';
-import { withReplyPrefix } from '#app/messaging/replySubject.ts';
 import { computeScheduledAt, DEFAULT_SCHEDULE_BY_TYPE } from '#app/messaging/schedule.ts';
-import type { Candidate } from '#app/messaging/types.ts';
-import { pageAction, withoutOneShotParams } from '#app/pages/communications/pageParams.ts';
-import { progressPercent } from '#app/pages/communications/campaignProgress.ts';
-
-const candidate = (id: number, extra: Partial<Candidate> = {}): Candidate => ({
-  id, name: `Candidate ${id}`, email: `c${id}@example.com`, allowsEmail: true, allowsWhatsapp: true, talentPoolId: 1, ...extra,
-});
+import { pageAction, readCommunicationsSearch, withoutOneShotParams } from '#app/pages/communications/pageParams.ts';
+import { stringifySearch } from '#app/router/searchParams.ts';
+import { isGenerationTimeout } from '#domain/ai/generation-timeout.ts';
+import { placeholdersToFill } from '#domain/ai/placeholders.ts';
+import { progressPercent } from '#domain/campaigns/progress.ts';
+import { replySubject } from '#domain/messages/reply-subject.ts';
+import { candidate } from './app/messagingFixtures.ts';
 
 describe('schedule (spec §9)', () => {
   const now = new Date(2026, 2, 5, 14, 7, 30); // 5 March 2026 14:07:30 local
@@ -90,11 +89,12 @@ describe('campaign types and defaults (spec §3, §4)', () => {
 
 describe('pool preview and eligibility (spec §2)', () => {
   const pool = [
-    candidate(1), candidate(2), candidate(3, { email: null }), candidate(4, { allowsEmail: false }), candidate(5, { allowsEmail: null }),
-    candidate(6, { talentPoolId: 2 }), candidate(7, { talentPoolId: 2, talentPoolIds: [1, 2] }), candidate(8), candidate(9), candidate(10, { email: '  ' }),
+    candidate(1), candidate(2), candidate(3, { email: null }), candidate(4, { allowsEmail: false }), candidate(5, { allowsWhatsapp: false }),
+    candidate(6, { talentPoolId: 2, talentPoolIds: [2] }), candidate(7, { talentPoolId: 2, talentPoolIds: [1, 2] }), candidate(8), candidate(9),
+    candidate(10, { email: '  ' }),
   ];
 
-  it('eligible: in the pool, with an email, allowsEmail not false', () => {
+  it('eligible: in the pool (first or any), with an email, allowsEmail not false', () => {
     expect(eligiblePoolRecipients(pool, 1).map((c) => c.id)).toEqual([1, 2, 5, 7, 8, 9]);
     expect(eligiblePoolRecipients(pool, null)).toEqual([]);
   });
@@ -141,28 +141,29 @@ describe('Advanced Editor URL (spec §2)', () => {
   });
   it('round-trips into the wizard prefill', () => {
     const url = buildAdvancedEditorUrl({ talentPoolId: 3, subject: 'Hi & bye', content: 'Body', template: 'announcement-role', prompt: 'p', language: 'english' });
-    expect(wizardPrefillFromParams(new URL(url, 'http://x').searchParams)).toEqual({
+    expect(wizardPrefillFromSearch(readCommunicationsSearch(new URL(url, 'http://x').search))).toEqual({
       talentPoolId: 3, emailSubject: 'Hi & bye', emailContent: 'Body', templateId: 'announcement-role', prompt: 'p', language: 'english',
     });
-    expect(wizardPrefillFromParams(new URLSearchParams('template=manual&language=klingon&talentPoolId=x'))).toEqual({});
+    expect(wizardPrefillFromSearch(readCommunicationsSearch('template=manual&language=klingon&talentPoolId=x'))).toEqual({});
   });
   it('the page turns its parameters into a dialog, then drops them', () => {
-    expect(pageAction(new URLSearchParams('action=compose&candidateId=4&candidateName=Bo'))).toEqual({
+    expect(pageAction(readCommunicationsSearch('action=compose&candidateId=4&candidateName=Bo'))).toEqual({
       kind: 'compose', payload: { candidateId: 4, candidateName: 'Bo' },
     });
-    expect(pageAction(new URLSearchParams('template=nurture-market'))).toEqual({ kind: 'campaign', prefill: { templateId: 'nurture-market' } });
-    expect(pageAction(new URLSearchParams('campaign=5'))).toBeNull();
-    expect(withoutOneShotParams(new URLSearchParams('action=create-campaign&subject=x&campaign=5'))).toBe('?campaign=5');
-    expect(withoutOneShotParams(new URLSearchParams('action=compose'))).toBe('');
+    expect(pageAction(readCommunicationsSearch('template=nurture-market'))).toEqual({ kind: 'campaign', prefill: { templateId: 'nurture-market' } });
+    expect(pageAction(readCommunicationsSearch('campaign=5'))).toBeNull();
+    expect(stringifySearch(withoutOneShotParams(readCommunicationsSearch('action=create-campaign&subject=x&campaign=5')))).toBe('?campaign=5');
+    expect(stringifySearch(withoutOneShotParams(readCommunicationsSearch('action=compose')))).toBe('');
   });
 });
 
 describe('reply subject, dates and the AI placeholder', () => {
-  it('prefixes "Re: " unless already there', () => {
-    expect(withReplyPrefix('Coffee next week?')).toBe('Re: Coffee next week?');
-    expect(withReplyPrefix('Re: Coffee next week?')).toBe('Re: Coffee next week?');
-    expect(withReplyPrefix('RE: shouting')).toBe('RE: shouting');
-    expect(withReplyPrefix(null)).toBe('Re: ');
+  it('prefixes "Re: " unless already there (the rule the API applies too)', () => {
+    expect(replySubject('Coffee next week?')).toBe('Re: Coffee next week?');
+    expect(replySubject('Re: Coffee next week?')).toBe('Re: Coffee next week?');
+    expect(replySubject('RE: shouting')).toBe('RE: shouting');
+    expect(replySubject('  Re: padded  ')).toBe('Re: padded');
+    expect(replySubject(null)).toBe('Re: ');
   });
   it('formats dates as "MMM d, yyyy \'at\' h:mm a", else "Date not available"', () => {
     expect(formatDateTime(new Date(2026, 2, 5, 14, 7))).toBe('Mar 5, 2026 at 2:07 PM');

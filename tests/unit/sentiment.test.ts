@@ -9,7 +9,7 @@ import { classifySentiment, detectRemovalRequest, type Sentiment } from '#domain
 // 'holdout-1' was written after a first version of the rules (which were then improved on it);
 // 'holdout-2' was written after that and never tuned on: it is the honest estimate.
 interface Labelled { text: string; language: 'en' | 'nl'; label: Sentiment; removal?: boolean; split?: 'holdout-1' | 'holdout-2' }
-const SET: Labelled[] = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../fixtures/sentiment.json'), 'utf8'));
+const SET = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../fixtures/sentiment.json'), 'utf8')) as Labelled[];
 
 describe('built-in sentiment classifier', () => {
   it('labels at least 80% of the English and Dutch replies correctly', () => {

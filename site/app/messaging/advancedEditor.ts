@@ -1,6 +1,7 @@
 // The compose dialog's "Advanced Editor" hand-off (spec §2): the dialog's
 // values as query parameters of the communications page, which opens the
-// campaign wizard with them (action=create-campaign).
+// campaign wizard with them (action=create-campaign). The page's route
+// validates them (pages/communications/pageParams.ts).
 import { isAiPlaceholder } from './aiPlaceholder.ts';
 
 /** The spec's /communications; in this app the page lives under /app. */
@@ -48,25 +49,29 @@ export interface WizardPrefill {
   candidateName?: string;
 }
 
-function positiveInt(value: string | null): number | undefined {
-  if (!value) return undefined;
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
+/** The communications page's validated query parameters that carry the Advanced Editor's values. */
+export interface AdvancedEditorSearch {
+  candidateId?: number;
+  candidateName?: string;
+  talentPoolId?: number;
+  subject?: string;
+  content?: string;
+  template?: string;
+  prompt?: string;
+  language?: 'english' | 'dutch';
 }
 
-/** The wizard's starting values from the page's query string (Advanced Editor, ?template=). */
-export function wizardPrefillFromParams(params: URLSearchParams): WizardPrefill {
-  const language = params.get('language');
+/** The wizard's starting values from the page's query parameters (Advanced Editor, ?template=). */
+export function wizardPrefillFromSearch(search: AdvancedEditorSearch): WizardPrefill {
   const prefill: WizardPrefill = {
-    talentPoolId: positiveInt(params.get('talentPoolId')),
-    emailSubject: params.get('subject') || undefined,
-    emailContent: params.get('content') || undefined,
-    templateId: params.get('template') || undefined,
-    prompt: params.get('prompt') || undefined,
-    language: language === 'english' || language === 'dutch' ? language : undefined,
-    candidateId: positiveInt(params.get('candidateId')),
-    candidateName: params.get('candidateName') || undefined,
+    talentPoolId: search.talentPoolId,
+    emailSubject: search.subject || undefined,
+    emailContent: search.content || undefined,
+    templateId: search.template && search.template !== 'manual' ? search.template : undefined,
+    prompt: search.prompt || undefined,
+    language: search.language,
+    candidateId: search.candidateId,
+    candidateName: search.candidateName || undefined,
   };
-  if (prefill.templateId === 'manual') delete prefill.templateId;
-  return Object.fromEntries(Object.entries(prefill).filter(([, v]) => v !== undefined)) as WizardPrefill;
+  return Object.fromEntries(Object.entries(prefill).filter(([, v]) => v !== undefined));
 }

@@ -1,5 +1,5 @@
-// What the content field holds while the AI writes (spec §4), and how to tell
-// an AI failure caused by the time-out from any other (spec §8).
+// What the content field holds while the AI writes (spec §4). Whether a
+// failure was the time-out is domain/ai/generation-timeout.ts (shared with the API).
 
 /** Every placeholder starts with this marker, so it is never mistaken for real content. */
 export const AI_MARKER = '🤖';
@@ -17,10 +17,4 @@ export function isAiPlaceholder(content: string | null | undefined): boolean {
 /** Regenerate appears only when there is content and it is not the placeholder. */
 export function canRegenerate(content: string | null | undefined): boolean {
   return Boolean(content?.trim()) && !isAiPlaceholder(content);
-}
-
-/** "Generation Timeout" rather than "Generation Failed" (spec §8). */
-export function isGenerationTimeout(message: string | null | undefined): boolean {
-  const text = (message ?? '').toLowerCase();
-  return text.includes('timed out') || text.includes('taking longer than expected');
 }

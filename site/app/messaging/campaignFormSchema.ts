@@ -1,14 +1,13 @@
 // The campaign wizard's form (spec §3 "Campaign payload", §5). Required fields
 // are checked by the shared API schema, so the wizard shows the server's words.
 import { z } from 'zod';
-import { languageSchema } from '#domain/ai/schemas.ts';
-import { newCampaignSchema } from '#domain/campaigns/schemas.ts';
+import { campaignTypeSchema, languageSchema } from '#domain/ai/schemas.ts';
+import { newCampaignSchema, type NewCampaignBody } from '#domain/campaigns/schemas.ts';
 import { WIZARD_DEFAULT_LANGUAGE } from './constants.ts';
 import { computeScheduledAt } from './schedule.ts';
-import type { CampaignType } from './types.ts';
 
 export const campaignFormSchema = z.object({
-  campaignType: z.union([z.enum(['nurture', 'announcement', 'followup', 'event']), z.literal('')]),
+  campaignType: z.union([campaignTypeSchema, z.literal('')]),
   name: z.string(),
   /** A Select value: the pool id as text, '' when none is chosen. */
   talentPoolId: z.string(),
@@ -53,19 +52,8 @@ export function stepComplete(values: Pick<CampaignFormValues, 'campaignType' | '
   return fields.every((field) => String(values[field] ?? '').trim() !== '');
 }
 
-export interface CampaignPayload {
-  name: string;
-  campaignType: CampaignType | '';
-  talentPoolId: number | null;
-  emailSubject: string;
-  emailContent: string;
-  messageTemplate: string;
-  scheduledAt: string;
-  language: 'english' | 'dutch';
-}
-
 /** POST /api/campaigns body (messageTemplate is the content). */
-export function campaignPayload(values: CampaignFormValues, now: Date = new Date()): CampaignPayload {
+export function campaignPayload(values: CampaignFormValues, now: Date = new Date()) {
   return {
     name: values.name.trim(),
     campaignType: values.campaignType,
@@ -75,5 +63,5 @@ export function campaignPayload(values: CampaignFormValues, now: Date = new Date
     messageTemplate: values.emailContent,
     scheduledAt: computeScheduledAt(values.scheduleOption, now, values.customScheduledAt).toISOString(),
     language: values.language,
-  };
+  } satisfies NewCampaignBody;
 }

@@ -1,9 +1,9 @@
 // The four campaign types (spec §3) and what choosing one fills in (spec §4):
 // a name (type name + short date), the default schedule and a default subject.
 import dayjs from 'dayjs';
-import type { Language } from './constants.ts';
+import { campaignTypeSchema, type CampaignType, type Language } from '#domain/ai/schemas.ts';
+import type { CampaignSummary } from '#domain/campaigns/schemas.ts';
 import { DEFAULT_SCHEDULE_BY_TYPE, type ScheduleOption } from './schedule.ts';
-import type { CampaignType } from './types.ts';
 
 export interface CampaignTypeInfo {
   value: CampaignType;
@@ -11,15 +11,19 @@ export interface CampaignTypeInfo {
   description: string;
 }
 
-export const CAMPAIGN_TYPES: CampaignTypeInfo[] = [
-  { value: 'nurture', label: 'Nurture Campaign', description: 'Keep in touch with passive candidates.' },
-  { value: 'announcement', label: 'Job Announcement', description: 'Announce a new opening to a pool.' },
-  { value: 'followup', label: 'Follow-up Campaign', description: 'Follow up after a conversation or application.' },
-  { value: 'event', label: 'Event Invitation', description: 'Invite candidates to an event or meetup.' },
-];
+const TYPE_TEXT: Record<CampaignType, Omit<CampaignTypeInfo, 'value'>> = {
+  nurture: { label: 'Nurture Campaign', description: 'Keep in touch with passive candidates.' },
+  announcement: { label: 'Job Announcement', description: 'Announce a new opening to a pool.' },
+  followup: { label: 'Follow-up Campaign', description: 'Follow up after a conversation or application.' },
+  event: { label: 'Event Invitation', description: 'Invite candidates to an event or meetup.' },
+};
 
-export function campaignTypeLabel(type: string | null | undefined): string {
-  return CAMPAIGN_TYPES.find((t) => t.value === type)?.label ?? (type === 'quick' ? 'Quick Message' : type ?? '');
+/** The wizard's cards, in the API's order of the types. */
+export const CAMPAIGN_TYPES: CampaignTypeInfo[] = campaignTypeSchema.options.map((value) => ({ value, ...TYPE_TEXT[value] }));
+
+/** A stored campaign's type as people read it ('quick': a compose dialog pool send). */
+export function campaignTypeLabel(type: CampaignSummary['campaignType'] | ''): string {
+  return type === 'quick' ? 'Quick Message' : type ? TYPE_TEXT[type].label : '';
 }
 
 /** "Nurture Campaign - Mar 5". */

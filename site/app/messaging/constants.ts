@@ -1,4 +1,5 @@
 // Business constants of spec §9 that the messaging screens use.
+import type { Language } from '#domain/ai/schemas.ts';
 
 /** GET /api/candidates?limit= (compose dialog). */
 export const CANDIDATE_LIST_LIMIT = 10_000;
@@ -13,13 +14,9 @@ export const AI_PROMPT_ROWS = 3;
 export const REPLY_ROWS = 8;
 export const CAMPAIGN_CONTENT_ROWS = 6;
 
-export type Language = 'english' | 'dutch';
 export const LANGUAGE_OPTIONS: { value: Language; label: string }[] = [
   { value: 'english', label: 'English' },
   { value: 'dutch', label: 'Dutch' },
 ];
 export const COMPOSE_DEFAULT_LANGUAGE: Language = 'english';
 export const WIZARD_DEFAULT_LANGUAGE: Language = 'dutch';
-
-/** The template choice that means "I write it myself" (no generation). */
-export const MANUAL_TEMPLATE = 'manual';

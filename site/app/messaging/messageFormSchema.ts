@@ -1,9 +1,9 @@
 // The compose form (spec §3 "Message form", §5). Subject and content are
 // checked by the shared API schema, so the form shows the server's words.
 import { z } from 'zod';
-import { languageSchema } from '#domain/ai/schemas.ts';
+import { languageSchema, MANUAL_TEMPLATE } from '#domain/ai/schemas.ts';
 import { composeMessageSchema } from '#domain/messages/schemas.ts';
-import { COMPOSE_DEFAULT_LANGUAGE, MANUAL_TEMPLATE } from './constants.ts';
+import { COMPOSE_DEFAULT_LANGUAGE } from './constants.ts';
 
 export const messageFormSchema = z.object({
   recipientType: z.enum(['individual', 'pool'], { error: 'Choose an individual or a talent pool' }),

@@ -1,12 +1,14 @@
-// Messaging reads and writes (spec §7; docs/api.md). Query keys are
-// [path, params?] for the app's default reader (api/queryClient.ts).
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../api/apiClient.ts';
-import { AI_GENERATION_TIMEOUT_MS, CANDIDATE_LIST_LIMIT, type Language } from './constants.ts';
-import type {
-  AiSuggestion, AiTemplate, CampaignDetail, CampaignSummary, Candidate, GenerationResponse, Message, OutboxMail,
-  OutboxMailSummary, OutboxReplyResult, TalentPool, Thread, ThreadSummary,
-} from './types.ts';
+// Messaging reads and writes (spec §7) through the typed API client: paths,
+// inputs and answers are the API's own (decision 013). Query keys stay
+// [path, params?], so refreshMessaging() finds them by path.
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api, call } from '../api/client.ts';
+import type { CampaignType, generateContentSchema } from '#domain/ai/schemas.ts';
+import type { Candidate } from '#domain/candidates/schemas.ts';
+import type { NewCampaignBody } from '#domain/campaigns/schemas.ts';
+import type { newMessageBodySchema } from '#domain/messages/schemas.ts';
+import { AI_GENERATION_TIMEOUT_MS, CANDIDATE_LIST_LIMIT } from './constants.ts';
 
 export const CANDIDATES_KEY = ['/api/candidates', { limit: CANDIDATE_LIST_LIMIT }] as const;
 export const TALENT_POOLS_KEY = ['/api/talent-pools'] as const;
@@ -14,24 +16,16 @@ export const AI_TEMPLATES_KEY = ['/api/ai-templates'] as const;
 export const CAMPAIGNS_KEY = ['/api/campaigns'] as const;
 export const OUTBOX_KEY = ['/api/outbox'] as const;
 
-/** A list reply as an array, whether the API sends [..] or { <name>: [..] }. */
-export function listOf<T>(reply: unknown, ...names: string[]): T[] {
-  if (Array.isArray(reply)) return reply as T[];
-  if (reply && typeof reply === 'object') {
-    for (const name of names) {
-      const value = (reply as Record<string, unknown>)[name];
-      if (Array.isArray(value)) return value as T[];
-    }
-  }
-  return [];
-}
+const isId = (id: number | null | undefined): id is number => typeof id === 'number' && id > 0;
 
 /** Compose dialog only, while it is open (spec §7). */
 export function useCandidates(enabled: boolean) {
   return useQuery({
     queryKey: CANDIDATES_KEY,
     enabled,
-    select: (reply: unknown) => listOf<Candidate>(reply, 'candidates', 'items'),
+    queryFn: ({ signal }) => call((o) => api.candidates.$get({ query: { limit: String(CANDIDATE_LIST_LIMIT) } }, o), { signal }),
+    // Asked without `fields`, every candidate has every field (the list's schema is partial only for `fields`).
+    select: (candidates) => candidates as Candidate[],
   });
 }
 
@@ -39,84 +33,101 @@ export function useTalentPools(enabled: boolean) {
   return useQuery({
     queryKey: TALENT_POOLS_KEY,
     enabled,
-    select: (reply: unknown) => listOf<TalentPool>(reply, 'talentPools', 'pools', 'items'),
+    queryFn: ({ signal }) => call((o) => api['talent-pools'].$get(undefined, o), { signal }),
   });
 }
 
+const aiTemplatesQuery = queryOptions({
+  queryKey: AI_TEMPLATES_KEY,
+  queryFn: ({ signal }) => call((o) => api['ai-templates'].$get(undefined, o), { signal }),
+});
+
 export function useAiTemplates(enabled: boolean) {
-  return useQuery({
-    queryKey: AI_TEMPLATES_KEY,
-    enabled,
-    select: (reply: unknown) => listOf<AiTemplate>(reply, 'templates'),
-  });
+  return useQuery({ ...aiTemplatesQuery, enabled });
 }
 
 /** The wizard prefetches the template list when it opens. */
 export function prefetchAiTemplates(client: QueryClient) {
-  return client.prefetchQuery({ queryKey: AI_TEMPLATES_KEY });
+  return client.prefetchQuery(aiTemplatesQuery);
 }
 
 /** 2 retries, 1 s apart, never cached (spec §7). */
-export function useTemplateSuggestions(campaignType: string) {
+export function useTemplateSuggestions(campaignType: CampaignType | '') {
   return useQuery({
-    queryKey: [`/api/ai-templates/suggestions/${encodeURIComponent(campaignType)}`],
+    queryKey: [`/api/ai-templates/suggestions/${campaignType}`],
     enabled: Boolean(campaignType),
     retry: 2,
     retryDelay: 1000,
     staleTime: 0,
     gcTime: 0,
-    select: (reply: unknown) => listOf<AiSuggestion>(reply, 'suggestions'),
+    queryFn: ({ signal }) => call((o) => api['ai-templates'].suggestions[':campaignType'].$get({ param: { campaignType } }, o), { signal }),
+    select: (reply) => reply.suggestions,
   });
 }
 
 /** Only while the reply drawer is open and the id is a message id (spec §7). */
 export function useMessage(id: number | undefined, open: boolean) {
-  return useQuery<Message>({
+  return useQuery({
     queryKey: [`/api/messages/${id}`],
-    enabled: open && typeof id === 'number' && id > 0,
+    enabled: open && isId(id),
+    queryFn: ({ signal }) => call((o) => api.messages[':id'].$get({ param: { id: String(id) } }, o), { signal }),
   });
 }
 
+/** The thread list's filters (the API checks the sentiment: positive, negative, neutral or other). */
 export interface ThreadFilters {
   sentiment?: string;
   candidateId?: number;
 }
 
 export function useThreads(filters: ThreadFilters = {}) {
-  const params = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''));
+  // Left-out values are left out of the URL too.
+  const query = { sentiment: filters.sentiment || undefined, candidateId: filters.candidateId ? String(filters.candidateId) : undefined };
+  const params = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
   return useQuery({
     queryKey: Object.keys(params).length ? ['/api/messages', params] : ['/api/messages'],
-    select: (reply: unknown) => listOf<ThreadSummary>(reply, 'threads'),
+    queryFn: ({ signal }) => call((o) => api.messages.$get({ query }, o), { signal }),
+    select: (reply) => reply.threads,
   });
 }
 
 export function useThread(id: number | null) {
-  return useQuery<Thread>({ queryKey: [`/api/messages/${id}/thread`], enabled: id !== null && id > 0 });
+  return useQuery({
+    queryKey: [`/api/messages/${id}/thread`],
+    enabled: isId(id),
+    queryFn: ({ signal }) => call((o) => api.messages[':id'].thread.$get({ param: { id: String(id) } }, o), { signal }),
+  });
 }
 
 export function useCampaigns() {
   return useQuery({
     queryKey: CAMPAIGNS_KEY,
-    select: (reply: unknown) => listOf<CampaignSummary>(reply, 'campaigns'),
+    queryFn: ({ signal }) => call((o) => api.campaigns.$get(undefined, o), { signal }),
+    select: (reply) => reply.campaigns,
   });
 }
 
 export function useCampaign(id: number | null) {
-  return useQuery<CampaignDetail>({ queryKey: [`/api/campaigns/${id}`], enabled: id !== null && id > 0 });
+  return useQuery({
+    queryKey: [`/api/campaigns/${id}`],
+    enabled: isId(id),
+    queryFn: ({ signal }) => call((o) => api.campaigns[':id'].$get({ param: { id: String(id) } }, o), { signal }),
+  });
 }
 
 export function useOutbox() {
   return useQuery({
     queryKey: OUTBOX_KEY,
-    select: (reply: unknown) => ({
-      transport: (reply as { transport?: string } | null)?.transport ?? null,
-      emails: listOf<OutboxMailSummary>(reply, 'emails'),
-    }),
+    queryFn: ({ signal }) => call((o) => api.outbox.$get(undefined, o), { signal }),
   });
 }
 
 export function useOutboxMail(id: number | null) {
-  return useQuery<OutboxMail>({ queryKey: [`/api/outbox/${id}`], enabled: id !== null && id > 0 });
+  return useQuery({
+    queryKey: [`/api/outbox/${id}`],
+    enabled: isId(id),
+    queryFn: ({ signal }) => call((o) => api.outbox[':id'].$get({ param: { id: String(id) } }, o), { signal }),
+  });
 }
 
 const startsWith = (prefix: string) => ({
@@ -129,60 +140,28 @@ export function refreshMessaging(client: QueryClient) {
     .map((prefix) => client.invalidateQueries(startsWith(prefix))));
 }
 
-export interface ComposeMessageBody {
-  content: string;
-  platform: 'email';
-  channel: 'email';
-  subject: string;
-  allowWhatsAppReplies: boolean;
+/** A new message (compose) or a reply (with originalMessageId). */
+export type NewMessageBody = z.input<typeof newMessageBodySchema>;
+
+export function sendCandidateMessage(candidateId: number, body: NewMessageBody) {
+  return call((o) => api.candidates[':id'].messages.$post({ param: { id: String(candidateId) }, json: body }, o));
 }
 
-export interface ReplyMessageBody {
-  subject: string;
-  content: string;
-  channel: 'email';
-  originalMessageId: number;
+export function createCampaign(body: NewCampaignBody) {
+  return call((o) => api.campaigns.$post({ json: body }, o));
 }
 
-export function sendCandidateMessage(candidateId: number, body: ComposeMessageBody | ReplyMessageBody) {
-  return apiRequest<{ success: boolean; message: Message }>('POST', `/api/candidates/${candidateId}/messages`, body);
-}
+export type GenerateBody = z.input<typeof generateContentSchema>;
 
-export interface QuickCampaignBody {
-  name: string;
-  messageTemplate: string;
-  talentPoolId: number;
-  scheduledAt: string;
-  channels: ['email'];
-  primaryChannel: 'email';
-  emailSubject: string;
-  emailContent: string;
-}
-
-export function createCampaign(body: object) {
-  return apiRequest<{ success: boolean; campaign: CampaignDetail }>('POST', '/api/campaigns', body);
-}
-
-export interface GenerateBody {
-  templateId: string;
-  prompt: string;
-  language: Language;
-  additionalContext: string;
-  candidateData?: Partial<Candidate>;
-  channel?: 'email' | 'whatsapp';
-}
-
-/** POST /api/ai-content/generate; a reply with success false is an error too. */
-export async function generateContent(body: GenerateBody, timeoutMs = AI_GENERATION_TIMEOUT_MS): Promise<GenerationResponse> {
-  const reply = await apiRequest<GenerationResponse>('POST', '/api/ai-content/generate', body, { timeoutMs });
-  if (!reply?.success) throw new Error(reply?.error || 'Failed to generate AI content. Please try again.');
-  return reply;
+/** POST /api/ai-content/generate; a failure (4xx/5xx, or the browser's own time-out) throws. */
+export function generateContent(body: GenerateBody, timeoutMs = AI_GENERATION_TIMEOUT_MS) {
+  return call((o) => api['ai-content'].generate.$post({ json: body }, o), { timeoutMs });
 }
 
 export function useMarkThreadRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (messageId: number) => apiRequest('POST', `/api/messages/${messageId}/read`),
+    mutationFn: (messageId: number) => call((o) => api.messages[':id'].read.$post({ param: { id: String(messageId) } }, o)),
     onSuccess: () => client.invalidateQueries(startsWith('/api/messages')),
   });
 }
@@ -191,8 +170,7 @@ export function useOutboxReply() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, content }: { id: number; content: string }) =>
-      apiRequest<OutboxReplyResult>('POST', `/api/outbox/${id}/reply`, { content }),
+      call((o) => api.outbox[':id'].reply.$post({ param: { id: String(id) }, json: { content } }, o)),
     onSuccess: () => refreshMessaging(client),
   });
 }
-

@@ -2,11 +2,12 @@
 // individual cannot be emailed, and the submit-time consent checks. The rule
 // itself is domain/consent/eligibility.ts, shared with the server.
 import { blockerTexts, canContact, contactBlockers, CONSENT_BLOCKERS } from '#domain/consent/eligibility.ts';
+import type { Candidate } from '#domain/candidates/schemas.ts';
+import type { Channel } from '#domain/messages/schemas.ts';
 import { POOL_PREVIEW_LIMIT } from './constants.ts';
-import type { Candidate, Channel } from './types.ts';
 
 export function isInPool(candidate: Candidate, poolId: number): boolean {
-  return candidate.talentPoolId === poolId || (candidate.talentPoolIds ?? []).includes(poolId);
+  return candidate.talentPoolId === poolId || candidate.talentPoolIds.includes(poolId);
 }
 
 /** Pool recipients: in the pool and emailable now (an email address, allowsEmail not false, not unsubscribed). */

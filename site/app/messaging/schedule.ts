@@ -1,5 +1,5 @@
 // When a wizard campaign goes out (spec §3, §9).
-import type { CampaignType } from './types.ts';
+import type { CampaignType } from '#domain/ai/schemas.ts';
 
 export type ScheduleOption = 'now' | 'in_1_hour' | 'tomorrow_morning' | 'custom';
 

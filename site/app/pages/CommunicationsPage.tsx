@@ -1,36 +1,31 @@
 // /app/communications: message threads, campaigns and the dev outbox, with
-// Compose message and New campaign. Query parameters open dialogs (?action=…,
-// ?template=…) or a campaign (?campaign={id}).
+// Compose message and New campaign. The tab, the thread filters, the open
+// thread and the open campaign live in the URL; ?action=… and ?template=…
+// open a dialog (communications/pageParams.ts).
 import { Button, Group, Tabs } from '@mantine/core';
-import { useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { openPanel } from '../drawers/drawerStore.ts';
 import { openCampaignWizard } from '../panels/wizard/openCampaignWizard.ts';
-import { navigate, useLocation, useSearchParams } from '../router/history.ts';
 import { CampaignsTab } from './communications/CampaignsTab.tsx';
 import { OutboxTab } from './communications/OutboxTab.tsx';
-import { campaignParam } from './communications/pageParams.ts';
+import {
+  activeTab, COMMUNICATIONS_TABS, searchFromThreadFilters, threadFilters, type CommunicationsSearch, type CommunicationsTab,
+} from './communications/pageParams.ts';
 import { ThreadsTab } from './communications/ThreadsTab.tsx';
 import { usePageActions } from './communications/usePageActions.ts';
 import { PageHeader } from './PageHeader.tsx';
 
-type Tab = 'messages' | 'campaigns' | 'outbox';
-
 export function CommunicationsPage() {
-  usePageActions();
-  const params = useSearchParams();
-  const { pathname } = useLocation();
-  const selectedCampaign = campaignParam(params);
-  const [tab, setTab] = useState<Tab>(selectedCampaign ? 'campaigns' : 'messages');
-  const activeTab: Tab = selectedCampaign && tab !== 'outbox' ? 'campaigns' : tab;
+  const search = useSearch({ from: '/app/communications' });
+  const navigate = useNavigate();
+  usePageActions(search);
+  const setSearch = (changes: CommunicationsSearch) =>
+    void navigate({ to: '.', search: (current) => ({ ...current, ...changes }), resetScroll: false });
 
-  const changeTab = (next: Tab) => {
-    setTab(next);
-    // The campaign shown belongs to the campaigns tab; leaving it clears ?campaign.
-    if (next !== 'campaigns' && selectedCampaign) navigate(pathname, { replace: true });
-  };
-  const selectCampaign = (id: number) => navigate(`${pathname}?campaign=${id}`, { replace: true });
-  // ?candidateId= alone filters the threads; with ?action= it belongs to the dialog being opened.
-  const candidateFilter = params.has('action') ? undefined : Number(params.get('candidateId')) || undefined;
+  const tab = activeTab(search);
+  // The campaign shown belongs to the campaigns tab (?campaign= alone says so); leaving it closes the campaign.
+  const changeTab = (next: CommunicationsTab) =>
+    setSearch({ tab: next === 'messages' ? undefined : next, campaign: next === 'campaigns' ? search.campaign : undefined });
 
   return (
     <>
@@ -41,14 +36,23 @@ export function CommunicationsPage() {
           <Button onClick={() => openCampaignWizard()}>New campaign</Button>
         </Group>
       </Group>
-      <Tabs value={activeTab} onChange={(value) => changeTab((value as Tab) ?? 'messages')} keepMounted={false}>
+      <Tabs value={tab} onChange={(value) => changeTab(COMMUNICATIONS_TABS.find((t) => t === value) ?? 'messages')} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="messages">Messages</Tabs.Tab>
           <Tabs.Tab value="campaigns">Campaigns</Tabs.Tab>
           <Tabs.Tab value="outbox">Dev outbox</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="messages"><ThreadsTab initialFilters={candidateFilter ? { candidateId: candidateFilter } : {}} /></Tabs.Panel>
-        <Tabs.Panel value="campaigns"><CampaignsTab selected={selectedCampaign} onSelect={selectCampaign} /></Tabs.Panel>
+        <Tabs.Panel value="messages">
+          <ThreadsTab
+            filters={threadFilters(search)}
+            onFiltersChange={(filters) => setSearch(searchFromThreadFilters(filters))}
+            openThread={search.thread ?? null}
+            onOpenThread={(thread) => setSearch({ thread })}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="campaigns">
+          <CampaignsTab selected={search.campaign ?? null} onSelect={(campaign) => setSearch({ tab: undefined, campaign })} />
+        </Tabs.Panel>
         <Tabs.Panel value="outbox"><OutboxTab /></Tabs.Panel>
       </Tabs>
     </>

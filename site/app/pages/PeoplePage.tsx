@@ -1,48 +1,60 @@
 // /app/people (also /app/talent-pools and /app/candidates): talent pools,
 // the candidate list, candidate details, create/edit, CSV import and export.
-// ?candidate={id} opens a candidate; ?action=add-candidate opens the create form.
+// The list's filters, sort and page, the open candidate (?candidate={id}) and
+// the create form (?action=add-candidate) live in the URL (people/candidateUrl.ts).
 import { Button, Grid, Group } from '@mantine/core';
-import { useState } from 'react';
-import { navigate, useLocation, useSearchParams } from '../router/history.ts';
+import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import type { CandidateDetail } from '#domain/candidates/schemas.ts';
 import { PageHeader } from './PageHeader.tsx';
 import { CandidateDetailDrawer } from './people/CandidateDetailDrawer.tsx';
 import { CandidateFormDrawer } from './people/CandidateFormDrawer.tsx';
 import { CandidateListSection } from './people/CandidateListSection.tsx';
-import { DEFAULT_SORT, EMPTY_FILTERS, type CandidateFilters, type SortState } from './people/candidateFilters.ts';
-import { ACTION_PARAM, ADD_CANDIDATE_ACTION, CANDIDATE_PARAM, candidateIdFrom, urlWithParams } from './people/candidateUrl.ts';
+import {
+  ADD_CANDIDATE_ACTION, filtersFromSearch, searchFromFilters, searchFromSort, sortFromSearch, urlWithParams, type PeopleSearch,
+} from './people/candidateUrl.ts';
 import { ExportButton } from './people/ExportButton.tsx';
 import { ImportModal } from './people/import/ImportModal.tsx';
 import { useTalentPools } from './people/peopleQueries.ts';
-import type { CandidateDetail } from './people/peopleTypes.ts';
 import { TalentPoolsPanel } from './people/TalentPoolsPanel.tsx';
-import { useDebouncedFilters } from './people/useDebouncedFilters.ts';
+import { useFilterDraft } from './people/useDebouncedFilters.ts';
+
+interface UrlChange {
+  /** Replace the history entry (closing a drawer, correcting the page) instead of adding one. */
+  replace?: boolean;
+  /** Keep the scroll position (a drawer opens over the list). */
+  keepScroll?: boolean;
+}
 
 export function PeoplePage() {
-  const { pathname, search } = useLocation();
-  const params = useSearchParams();
-  const candidateId = candidateIdFrom(params);
-  const adding = params.get(ACTION_PARAM) === ADD_CANDIDATE_ACTION;
+  const search = useSearch({ from: '/_people' });
+  const { pathname, searchStr } = useLocation();
+  const navigate = useNavigate();
+  const setSearch = (changes: PeopleSearch, { replace = false, keepScroll = false }: UrlChange = {}) =>
+    void navigate({ to: '.', search: (current) => ({ ...current, ...changes }), replace, resetScroll: !keepScroll });
 
-  const [filters, setFilters] = useState<CandidateFilters>(EMPTY_FILTERS);
-  const queryFilters = useDebouncedFilters(filters);
-  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const applied = useMemo(() => filtersFromSearch(search), [search]);
+  // A new filter or order starts again at page 1.
+  const [filters, setFilters] = useFilterDraft(applied, (next) => setSearch({ ...searchFromFilters(next), page: undefined }));
+  const sort = sortFromSearch(search);
+  const candidateId = search.candidate ?? null;
+  const adding = search.action === ADD_CANDIDATE_ACTION;
   const [editing, setEditing] = useState<CandidateDetail | null>(null);
   const [importing, setImporting] = useState(false);
   const pools = useTalentPools();
   const poolList = pools.data ?? [];
 
-  const urlWith = (changes: Record<string, string | null>) => urlWithParams(pathname, search, changes);
   // Opening adds a history entry (Back closes the drawer); closing replaces it.
-  const closeCandidate = () => navigate(urlWith({ [CANDIDATE_PARAM]: null }), { replace: true });
+  const closeCandidate = () => setSearch({ candidate: undefined }, { replace: true, keepScroll: true });
 
   return (
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageHeader title="People" description="Talent pools and candidates: search, filter, import and export." />
         <Group gap="sm">
-          <Button onClick={() => navigate(urlWith({ [ACTION_PARAM]: ADD_CANDIDATE_ACTION }))}>Add candidate</Button>
+          <Button onClick={() => setSearch({ action: ADD_CANDIDATE_ACTION }, { keepScroll: true })}>Add candidate</Button>
           <Button variant="default" onClick={() => setImporting(true)}>Import CSV</Button>
-          <ExportButton filters={queryFilters} sort={sort} />
+          <ExportButton filters={applied} sort={sort} />
         </Group>
       </Group>
       <Grid gap="lg">
@@ -57,12 +69,14 @@ export function PeoplePage() {
         <Grid.Col span={{ base: 12, xl: 9 }}>
           <CandidateListSection
             filters={filters}
-            queryFilters={queryFilters}
+            queryFilters={applied}
             onFiltersChange={setFilters}
             sort={sort}
-            onSortChange={setSort}
+            onSortChange={(next) => setSearch({ ...searchFromSort(next), page: undefined })}
+            page={search.page ?? 1}
+            onPageChange={(page, { replace = false } = {}) => setSearch({ page: page > 1 ? page : undefined }, { replace })}
             pools={poolList}
-            hrefFor={(candidate) => urlWithParams(pathname, '', { [CANDIDATE_PARAM]: String(candidate.id) })}
+            hrefFor={(candidate) => urlWithParams(pathname, searchStr, { candidate: String(candidate.id) })}
           />
         </Grid.Col>
       </Grid>
@@ -72,8 +86,8 @@ export function PeoplePage() {
         candidate={adding ? null : editing}
         pools={poolList}
         defaultPoolId={filters.talentPoolId}
-        onClose={() => (adding ? navigate(urlWith({ [ACTION_PARAM]: null }), { replace: true }) : setEditing(null))}
-        onCreated={(id) => navigate(urlWith({ [ACTION_PARAM]: null, [CANDIDATE_PARAM]: String(id) }), { replace: true })}
+        onClose={() => (adding ? setSearch({ action: undefined }, { replace: true, keepScroll: true }) : setEditing(null))}
+        onCreated={(id) => setSearch({ action: undefined, candidate: id }, { replace: true, keepScroll: true })}
       />
       <ImportModal opened={importing} pools={poolList} defaultPoolId={filters.talentPoolId} onClose={() => setImporting(false)} />
     </>

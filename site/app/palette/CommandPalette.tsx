@@ -1,6 +1,7 @@
 // The command palette (spec §2, §4, §5, §9) on Mantine Spotlight's modal and
 // list styling. Keyboard handling is ours: Spotlight's wraps around at the ends,
-// the spec clamps.
+// the spec clamps. Its own chunk: the shell (shell/DeferredPanels.tsx) holds the
+// Cmd/Ctrl+K shortcut and mounts this once the palette is first opened.
 import { Group, Input, Kbd, Text } from '@mantine/core';
 import { Spotlight } from '@mantine/spotlight';
 import type { KeyboardEvent } from 'react';
@@ -11,7 +12,6 @@ import { PaletteStatus, type PaletteStatusKind } from './PaletteStatus.tsx';
 import { openSearchResult } from './openSearchResult.ts';
 import { clampHighlight, isSearchableQuery, MAX_QUERY_LENGTH, PALETTE_INPUT_ATTRIBUTE, resultCountLabel } from './paletteLogic.ts';
 import { moveHighlight, paletteStore, setHighlight, setPaletteQuery, usePaletteState } from './paletteStore.ts';
-import { usePaletteShortcut } from './usePaletteShortcut.ts';
 import { useSearchResults } from './useSearchResults.ts';
 import type { SearchResult } from './searchResult.ts';
 
@@ -24,7 +24,6 @@ export const RESULTS_MAX_HEIGHT = '24rem';
 const NO_RESULTS: SearchResult[] = [];
 
 export function CommandPalette() {
-  usePaletteShortcut();
   const { opened, query, highlight } = usePaletteState();
   const search = useSearchResults(query, opened);
   const listId = `palette-results-${useId().replace(/:/g, '')}`;

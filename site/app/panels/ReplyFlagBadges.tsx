@@ -4,13 +4,10 @@
 // withdrawn for it).
 import { Badge, Tooltip } from '@mantine/core';
 import dayjs from 'dayjs';
+import type { Message } from '#domain/messages/schemas.ts';
 
-export interface ReplyFlags {
-  autoReply?: boolean | null;
-  /** YYYY-MM-DD */
-  autoReplyUntil?: string | null;
-  optOutReview?: boolean | null;
-}
+/** What a reply in a thread (and in the candidate drawer) says about itself. */
+export type ReplyFlags = Pick<Message, 'autoReply' | 'autoReplyUntil' | 'optOutReview'>;
 
 /** "back on Dec 14, 2026", or null when there is no valid date. */
 export function backOn(date: string | null | undefined): string | null {

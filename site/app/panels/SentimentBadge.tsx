@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { Sentiment } from '../messaging/types.ts';
+import type { Sentiment } from '#domain/messages/schemas.ts';
 
 const COLORS: Record<string, string> = { positive: 'green', negative: 'red', neutral: 'gray', other: 'blue' };
 

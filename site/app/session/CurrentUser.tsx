@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { SessionUser } from '../api/types.ts';
+import type { SessionUser } from '#domain/auth/schemas.ts';
 
 const CurrentUserContext = createContext<SessionUser | null>(null);
 

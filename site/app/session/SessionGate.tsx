@@ -3,7 +3,6 @@ import { useEffect, type ReactNode } from 'react';
 import { TWO_FACTOR_MESSAGE } from '../api/apiClient.ts';
 import { errorText } from '../api/ApiError.ts';
 import { replaceLocation } from '../lib/browserNavigation.ts';
-import { useLocation } from '../router/history.ts';
 import { CurrentUserProvider } from './CurrentUser.tsx';
 import { FullPageLoader } from './FullPageLoader.tsx';
 import { useSession } from './useSession.ts';
@@ -12,15 +11,14 @@ export function loginUrl(pathname: string, search: string): string {
   return '/login?next=' + encodeURIComponent(pathname + search);
 }
 
-/** Renders children only for a signed-in user; otherwise a spinner or /login. */
+/** Renders children (the router) only for a signed-in user; otherwise a spinner or /login. */
 export function SessionGate({ children }: { children: ReactNode }) {
   const { data: user, isPending, error, refetch, isFetching } = useSession();
-  const { pathname, search } = useLocation();
   const signedOut = !isPending && !error && !user;
 
   useEffect(() => {
-    if (signedOut) replaceLocation(loginUrl(pathname, search));
-    // Only on the transition to signed out, not on every navigation.
+    // The gate wraps the router: the address bar holds the page asked for.
+    if (signedOut) replaceLocation(loginUrl(window.location.pathname, window.location.search));
   }, [signedOut]);
 
   // The API client is already redirecting to /verify-2fa for this one.
@@ -34,7 +32,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
           <Alert color="red" title="Could not load your session">
             {errorText(error)}
           </Alert>
-          <Button onClick={() => refetch()} loading={isFetching}>Try again</Button>
+          <Button onClick={() => void refetch()} loading={isFetching}>Try again</Button>
         </Stack>
       </Center>
     );

@@ -1,18 +1,16 @@
 import { AppShell, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { useLocation } from '../router/history.ts';
+import { Outlet, useLocation } from '@tanstack/react-router';
+import { openCommandPalette } from '../palette/paletteStore.ts';
 import { useCurrentUser } from '../session/CurrentUser.tsx';
 import { AppHeader } from './AppHeader.tsx';
+import { DeferredPanels } from './DeferredPanels.tsx';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
-import { GlobalPanels } from '../panels/GlobalPanels.tsx';
-import { CommandPalette } from '../palette/CommandPalette.tsx';
-import { openCommandPalette } from '../palette/paletteStore.ts';
 
-/** Header, sidebar (desktop), bottom bar (mobile) and the page. */
-export function AppLayout({ children }: { children: ReactNode }) {
+/** The root route: header, sidebar (desktop), bottom bar (mobile), and the page in <Outlet />. */
+export function AppLayout() {
   const user = useCurrentUser();
-  const { pathname } = useLocation();
+  const pathname = useLocation({ select: (location) => location.pathname });
   return (
     <Tooltip.Group openDelay={700} closeDelay={300}>
       <AppShell
@@ -23,10 +21,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         <AppHeader />
         <Sidebar user={user} pathname={pathname} onOpenSearch={openCommandPalette} />
-        <AppShell.Main>{children}</AppShell.Main>
+        <AppShell.Main><Outlet /></AppShell.Main>
         <MobileBottomBar pathname={pathname} />
-        <GlobalPanels />
-        <CommandPalette />
+        <DeferredPanels />
       </AppShell>
     </Tooltip.Group>
   );

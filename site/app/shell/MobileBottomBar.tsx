@@ -1,5 +1,5 @@
 import { AppShell, UnstyledButton, Text } from '@mantine/core';
-import { linkClickHandler } from '../router/Link.tsx';
+import { appLinkProps } from '../router/Link.tsx';
 import { BOTTOM_BAR_NAV, isActive } from './navItems.ts';
 import classes from './MobileBottomBar.module.css';
 
@@ -15,8 +15,7 @@ export function MobileBottomBar({ pathname }: { pathname: string }) {
             <UnstyledButton
               key={item.href}
               component="a"
-              href={item.href}
-              onClick={linkClickHandler(item.href)}
+              {...appLinkProps(item.href)}
               className={classes.item}
               data-active={active || undefined}
               aria-current={active ? 'page' : undefined}

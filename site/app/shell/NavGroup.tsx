@@ -1,5 +1,5 @@
 import { NavLink, Stack, Text } from '@mantine/core';
-import { linkClickHandler } from '../router/Link.tsx';
+import { appLinkProps } from '../router/Link.tsx';
 import { isActive, type NavItem } from './navItems.ts';
 
 export function NavGroup({ label, items, pathname }: { label: string; items: NavItem[]; pathname: string }) {
@@ -13,8 +13,7 @@ export function NavGroup({ label, items, pathname }: { label: string; items: Nav
           <NavLink
             key={item.href}
             component="a"
-            href={item.href}
-            onClick={linkClickHandler(item.href)}
+            {...appLinkProps(item.href)}
             label={item.label}
             leftSection={<Icon />}
             active={active}

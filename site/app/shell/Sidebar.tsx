@@ -1,5 +1,5 @@
 import { AppShell, ScrollArea, Stack } from '@mantine/core';
-import type { SessionUser } from '../api/types.ts';
+import type { SessionUser } from '#domain/auth/schemas.ts';
 import { isAdmin } from '../session/CurrentUser.tsx';
 import { NavGroup } from './NavGroup.tsx';
 import { ADMIN_NAV, MAIN_NAV } from './navItems.ts';

@@ -1,10 +1,10 @@
 import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
-import type { SessionUser } from '../api/types.ts';
+import type { SessionUser } from '#domain/auth/schemas.ts';
 import { useSignOut } from '../session/useSignOut.ts';
 import { LogOutIcon } from './icons.tsx';
 
 export function SidebarUserFooter({ user }: { user: SessionUser }) {
-  const signOut = useSignOut();
+  const { signOut, isPending } = useSignOut();
   return (
     <Stack gap="sm">
       <Group gap="sm" wrap="nowrap">
@@ -18,8 +18,8 @@ export function SidebarUserFooter({ user }: { user: SessionUser }) {
         variant="default"
         fullWidth
         leftSection={<LogOutIcon size={16} />}
-        onClick={() => signOut.mutate()}
-        loading={signOut.isPending}
+        onClick={() => void signOut()}
+        loading={isPending}
         data-testid="sign-out"
       >
         Sign Out
@@ -29,5 +29,5 @@ export function SidebarUserFooter({ user }: { user: SessionUser }) {
 }
 
 function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]!.toUpperCase()).join('');
+  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0].toUpperCase()).join('');
 }

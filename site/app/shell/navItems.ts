@@ -1,6 +1,6 @@
 // The sidebar and bottom bar entries (spec §2 Navigation).
 import type { ComponentType } from 'react';
-import { normalizePath } from '../router/routes.ts';
+import { normalizePath } from '../router/paths.ts';
 import { HomeIcon, MailIcon, SettingsIcon, ShieldIcon, UsersIcon, type IconProps } from './icons.tsx';
 
 export interface NavItem {

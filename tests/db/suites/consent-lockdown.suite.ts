@@ -30,20 +30,22 @@ export function consentLockdownSuite(openDatabase: () => Promise<TestDatabase>) 
       return rows[0].id;
     });
   }
-  const flags = async (id: number) => (await db.pools.owner.query(
+  const flags = async (id: number) => (await db.pools.owner.query<{
+    allows_email: boolean; allows_whatsapp: boolean; unsubscribed_at: Date | null; whatsapp_opted_out_at: Date | null;
+  }>(
     'select allows_email, allows_whatsapp, unsubscribed_at, whatsapp_opted_out_at from public.candidates where id = $1', [id])).rows[0];
   const optOut = (id: number, source = 'one_click', channel = 'email') => asService((tx) => tx.query(
     `insert into public.consent_events (candidate_id, channel, granted, source, wording) values ($1, $2, false, $3, 'test opt-out')`,
     [id, channel, source]));
   const emailTo = (id: number) => (tx: Tx) => tx.query(
     `insert into public.messages (candidate_id, direction, channel, subject, content) values ($1, 'out', 'email', 'Hi', 'Hello')`, [id]);
-  const suppressions = async () => Number((await db.pools.owner.query('select count(*) from public.email_suppressions')).rows[0].count);
+  const suppressions = async () => Number((await db.pools.owner.query<{ count: string }>('select count(*) from public.email_suppressions')).rows[0].count);
 
   beforeAll(async () => {
     db = await openDatabase();
-    const users = await db.pools.owner.query('select id, username from public.profiles');
-    adminId = users.rows.find((u) => u.username === 'admin').id;
-    recruiterId = users.rows.find((u) => u.username === 'recruiter').id;
+    const users = await db.pools.owner.query<{ id: string; username: string }>('select id, username from public.profiles');
+    adminId = users.rows.find((u) => u.username === 'admin')!.id;
+    recruiterId = users.rows.find((u) => u.username === 'recruiter')!.id;
   });
   afterAll(async () => { await db?.drop(); });
 
@@ -172,9 +174,9 @@ export function consentLockdownSuite(openDatabase: () => Promise<TestDatabase>) 
       const stored = await db.pools.owner.query('select * from public.email_suppressions');
       expect(JSON.stringify(stored.rows)).not.toMatch(/gone\.person/i);
 
-      const erased = await asRecruiter(async (tx) => (await tx.query('select public.erase_candidates($1, $2) as ids', [[id], 'GDPR erasure request'])).rows[0].ids);
+      const erased = await asRecruiter(async (tx) => (await tx.query<{ ids: string[] }>('select public.erase_candidates($1, $2) as ids', [[id], 'GDPR erasure request'])).rows[0].ids);
       expect(erased.map(Number)).toEqual([id]);
-      expect((await db.pools.owner.query('select count(*)::int as n from public.consent_events where candidate_id = $1', [id])).rows[0].n).toBe(0);
+      expect((await db.pools.owner.query<{ n: number }>('select count(*)::int as n from public.consent_events where candidate_id = $1', [id])).rows[0].n).toBe(0);
       expect(await suppressions()).toBe(before + 1);
       const audit = await db.pools.owner.query(`select actor_id, details from public.audit_log where action = 'candidate.erase' order by id desc limit 1`);
       expect(audit.rows[0]).toMatchObject({ actor_id: recruiterId, details: { count: 1, reason: 'GDPR erasure request', suppressedAddressesKept: 1 } });
@@ -182,7 +184,7 @@ export function consentLockdownSuite(openDatabase: () => Promise<TestDatabase>) 
       // Back again (any case, any spacing): withdrawn at once, with a ledger line that says why.
       const again = await asRecruiter(async (tx) => (await tx.query<{ id: number }>(
         `insert into public.candidates (name, email) values ('Gone Person', $1) returning id`, [' gone.person@example.com'.trim()])).rows[0].id);
-      const ledger = await db.pools.owner.query('select source, granted, wording from public.consent_events where candidate_id = $1', [again]);
+      const ledger = await db.pools.owner.query<{ source: string; granted: boolean; wording: string }>('select source, granted, wording from public.consent_events where candidate_id = $1', [again]);
       expect(ledger.rows).toEqual([expect.objectContaining({ source: 'suppression', granted: false })]);
       expect(ledger.rows[0].wording).toMatch(/suppression list.*the candidate opted out/);
       expect((await flags(again)).unsubscribed_at).not.toBeNull();
@@ -223,14 +225,14 @@ export function consentLockdownSuite(openDatabase: () => Promise<TestDatabase>) 
     it('an admin sees the count and removes one entry with a reason (audited); a recruiter cannot', async () => {
       const id = await candidate('lift-me@example.com');
       await optOut(id, 'one_click');
-      const count = await asAdmin(async (tx) => Number((await tx.query('select public.email_suppression_count() as n')).rows[0].n));
+      const count = await asAdmin(async (tx) => Number((await tx.query<{ n: string }>('select public.email_suppression_count() as n')).rows[0].n));
       expect(count).toBe(await suppressions());
       await expect(asRecruiter((tx) => tx.query(`select public.remove_email_suppression('lift-me@example.com', 'because')`)))
         .rejects.toThrow(/only admins/);
       await expect(asRecruiter((tx) => tx.query('select * from public.email_suppressions'))).rejects.toThrow(/permission denied/);
       await expect(asAdmin((tx) => tx.query(`select public.remove_email_suppression('lift-me@example.com', '  ')`)))
         .rejects.toThrow(/reason is required/);
-      const removed = await asAdmin(async (tx) => (await tx.query(
+      const removed = await asAdmin(async (tx) => (await tx.query<{ removed: boolean }>(
         `select public.remove_email_suppression('LIFT-ME@example.com', 'Address now belongs to a new owner') as removed`)).rows[0].removed);
       expect(removed).toBe(true);
       expect(await suppressions()).toBe(count - 1);

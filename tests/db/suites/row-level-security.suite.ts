@@ -22,14 +22,14 @@ export function rowLevelSecuritySuite(openDatabase: () => Promise<TestDatabase>)
 
   beforeAll(async () => {
     db = await openDatabase();
-    const users = await db.pools.owner.query('select id, username from public.profiles');
-    adminId = users.rows.find((u) => u.username === 'admin').id;
-    recruiterId = users.rows.find((u) => u.username === 'recruiter').id;
+    const users = await db.pools.owner.query<{ id: string; username: string }>('select id, username from public.profiles');
+    adminId = users.rows.find((u) => u.username === 'admin')!.id;
+    recruiterId = users.rows.find((u) => u.username === 'recruiter')!.id;
     bannedId = '00000000-0000-4000-8000-00000000b0b0';
     await db.pools.owner.query(
       `insert into public.profiles (id, username, display_name, email, role, banned) values ($1, 'banned', 'Banned', 'b@x.nl', 'recruiter', true)`,
       [bannedId]);
-    const c = await db.pools.owner.query(
+    const c = await db.pools.owner.query<{ id: number }>(
       `insert into public.candidates (name, email, allows_email, allows_whatsapp, whatsapp_number) values
          ('Consenting Candidate', 'yes@example.com', true, true, '+31600000001'),
          ('Refusing Candidate', 'no@example.com', false, false, '+31600000002') returning id`);
@@ -39,7 +39,7 @@ export function rowLevelSecuritySuite(openDatabase: () => Promise<TestDatabase>)
 
   describe('the app login role', () => {
     it('owns nothing, so row-level security always applies to it', async () => {
-      const { rows } = await db.pools.app.query(
+      const { rows } = await db.pools.app.query<{ n: number }>(
         `select count(*)::int as n from pg_tables where schemaname = 'public' and tableowner = current_user`);
       expect(rows[0].n).toBe(0);
     });
@@ -50,7 +50,7 @@ export function rowLevelSecuritySuite(openDatabase: () => Promise<TestDatabase>)
         await client.query('begin');
         await client.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
           [JSON.stringify({ sub: adminId, role: 'authenticated' })]);
-        expect((await client.query('select public.is_admin() as a')).rows[0].a).toBe(true);
+        expect((await client.query<{ a: boolean }>('select public.is_admin() as a')).rows[0].a).toBe(true);
         await client.query('commit');
         const after = await client.query("select current_user as u, current_setting('request.jwt.claims', true) as claims");
         expect(after.rows[0]).toEqual({ u: db.appRole ?? APP_LOGIN_ROLE, claims: '' });
@@ -64,16 +64,16 @@ export function rowLevelSecuritySuite(openDatabase: () => Promise<TestDatabase>)
 
   describe('profiles', () => {
     it('a recruiter reads their own row but no one else’s', async () => {
-      const rows = await asRecruiter(async (tx) => (await tx.query('select username from public.profiles')).rows);
+      const rows = await asRecruiter(async (tx) => (await tx.query<{ username: string }>('select username from public.profiles')).rows);
       expect(rows).toEqual([{ username: 'recruiter' }]);
     });
 
     it('an admin reads every user; a recruiter cannot change roles', async () => {
-      const all = await asAdmin(async (tx) => (await tx.query('select count(*)::int as n from public.profiles')).rows[0].n);
+      const all = await asAdmin(async (tx) => (await tx.query<{ n: number }>('select count(*)::int as n from public.profiles')).rows[0].n);
       expect(all).toBeGreaterThanOrEqual(3);
       const changed = await asRecruiter((tx) => tx.query(`update public.profiles set role = 'admin' where id = $1`, [recruiterId]));
       expect(changed.rowCount).toBe(0);
-      const stillRecruiter = await db.pools.owner.query('select role from public.profiles where id = $1', [recruiterId]);
+      const stillRecruiter = await db.pools.owner.query<{ role: string }>('select role from public.profiles where id = $1', [recruiterId]);
       expect(stillRecruiter.rows[0].role).toBe('recruiter');
     });
 
@@ -86,9 +86,9 @@ export function rowLevelSecuritySuite(openDatabase: () => Promise<TestDatabase>)
   describe('recruiting data (pools, candidates, campaigns, meetings...)', () => {
     it('signed-in users create and read pools', async () => {
       const id = await asRecruiter(async (tx) =>
-        (await tx.query(`insert into public.talent_pools (name) values ('RLS pool') returning id`)).rows[0].id);
+        (await tx.query<{ id: number }>(`insert into public.talent_pools (name) values ('RLS pool') returning id`)).rows[0].id);
       expect(id).toBeGreaterThan(0);
-      const seen = await asAdmin(async (tx) => (await tx.query('select name from public.talent_pools where id = $1', [id])).rows);
+      const seen = await asAdmin(async (tx) => (await tx.query<{ name: string }>('select name from public.talent_pools where id = $1', [id])).rows);
       expect(seen).toEqual([{ name: 'RLS pool' }]);
     });
 
@@ -99,15 +99,24 @@ export function rowLevelSecuritySuite(openDatabase: () => Promise<TestDatabase>)
 
     it('a banned user sees no candidates and cannot add one', async () => {
       const asBanned = <T>(work: (tx: Tx) => Promise<T>) => withClaims(db.pools.app, { role: 'authenticated', sub: bannedId }, work);
-      const rows = await asBanned(async (tx) => (await tx.query('select count(*)::int as n from public.candidates')).rows[0].n);
+      const rows = await asBanned(async (tx) => (await tx.query<{ n: number }>('select count(*)::int as n from public.candidates')).rows[0].n);
       expect(rows).toBe(0);
       await expect(asBanned((tx) => tx.query(`insert into public.candidates (name) values ('x')`))).rejects.toThrow(/row-level security/);
     });
 
     it('the pool view counts members through the caller’s policies', async () => {
+      const poolId = await asRecruiter(async (tx) => {
+        const { rows } = await tx.query<{ id: number }>(`insert into public.talent_pools (name) values ('RLS counted pool') returning id`);
+        await tx.query('insert into public.talent_pool_members (talent_pool_id, candidate_id) values ($1, $2), ($1, $3)',
+          [rows[0].id, consentingId, refusingId]);
+        return rows[0].id;
+      });
       const pools = await asRecruiter(async (tx) =>
-        (await tx.query(`select name, candidate_count from public.talent_pools_with_counts where name = 'Backend Engineers'`)).rows);
-      expect(pools[0].candidate_count).toBeGreaterThan(0);
+        (await tx.query<{ candidate_count: number }>('select candidate_count from public.talent_pools_with_counts where id = $1', [poolId])).rows);
+      expect(pools).toEqual([{ candidate_count: 2 }]);
+      const asBanned = await withClaims(db.pools.app, { role: 'authenticated', sub: bannedId }, async (tx) =>
+        (await tx.query<{ candidate_count: number }>('select candidate_count from public.talent_pools_with_counts where id = $1', [poolId])).rows);
+      expect(asBanned).toEqual([]);
     });
   });
 
@@ -116,7 +125,7 @@ export function rowLevelSecuritySuite(openDatabase: () => Promise<TestDatabase>)
       await asRecruiter((tx) => tx.query(
         `insert into public.consent_events (candidate_id, channel, granted, source, created_by) values ($1, 'email', true, 'recruiter', $2)`,
         [refusingId, recruiterId]));
-      const flag = await db.pools.owner.query('select allows_email from public.candidates where id = $1', [refusingId]);
+      const flag = await db.pools.owner.query<{ allows_email: boolean }>('select allows_email from public.candidates where id = $1', [refusingId]);
       expect(flag.rows[0].allows_email).toBe(true);
       await asRecruiter((tx) => tx.query(
         `insert into public.consent_events (candidate_id, channel, granted, source, created_by) values ($1, 'email', false, 'recruiter', $2)`,
@@ -182,7 +191,7 @@ export function rowLevelSecuritySuite(openDatabase: () => Promise<TestDatabase>)
       await expect(asAnon((tx) => tx.query('select * from public.access_requests'))).rejects.toThrow(/permission denied/);
       const recruiterSees = await asRecruiter(async (tx) => (await tx.query('select * from public.access_requests')).rowCount);
       expect(recruiterSees).toBe(0);
-      const adminSees = await asAdmin(async (tx) => (await tx.query('select email from public.access_requests')).rows);
+      const adminSees = await asAdmin(async (tx) => (await tx.query<{ email: string }>('select email from public.access_requests')).rows);
       expect(adminSees).toContainEqual({ email: 'v@example.com' });
     });
 
@@ -212,7 +221,7 @@ export function rowLevelSecuritySuite(openDatabase: () => Promise<TestDatabase>)
         .rejects.toThrow(/row-level security/);
       await asAdmin((tx) => tx.query(
         `insert into public.ai_templates (template_id, name, category, language, subject, body) values ('x-2', 'X', 'general', 'english', 's', 'b')`));
-      const seen = await asRecruiter(async (tx) => (await tx.query(`select name from public.ai_templates where template_id = 'x-2'`)).rows);
+      const seen = await asRecruiter(async (tx) => (await tx.query<{ name: string }>(`select name from public.ai_templates where template_id = 'x-2'`)).rows);
       expect(seen).toEqual([{ name: 'X' }]);
     });
   });
@@ -238,10 +247,10 @@ export function rowLevelSecuritySuite(openDatabase: () => Promise<TestDatabase>)
 
   describe('booking links and meetings', () => {
     it('the public page reads one link by its token, never the table', async () => {
-      const token = await asRecruiter(async (tx) => (await tx.query(
+      const token = await asRecruiter(async (tx) => (await tx.query<{ token: string }>(
         `insert into public.booking_links (recruiter_id, candidate_id) values ($1, $2) returning token`, [recruiterId, consentingId])).rows[0].token);
       expect(token.length).toBeGreaterThanOrEqual(40);
-      const link = await asAnon(async (tx) => (await tx.query('select * from public.booking_link_by_token($1)', [token])).rows);
+      const link = await asAnon(async (tx) => (await tx.query<Record<string, unknown>>('select * from public.booking_link_by_token($1)', [token])).rows);
       expect(link[0]).toMatchObject({ recruiter_name: 'Sam J.', candidate_name: 'Consenting Candidate' });
       await expect(asAnon((tx) => tx.query('select * from public.booking_links'))).rejects.toThrow(/permission denied/);
     });

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminUser } from '#app/api/types.ts';
-import { AppRoutes } from '#app/router/AppRoutes.tsx';
-import { admin, currentUrl, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { accessRequestAnswerSchema } from '#domain/auth/schemas.ts';
+import { ACCESS_REQUESTS, answer, AUDIT_LOG, bannedRecruiter, USERS } from './authFixtures.ts';
+import { renderApp } from './renderInRouter.tsx';
+import { admin, currentUrl, jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
 
 vi.mock('#app/lib/browserNavigation.ts', () => ({
   assignLocation: vi.fn(),
@@ -17,45 +18,46 @@ afterEach(() => {
 
 const DENIED_TEXT = "You don't have permission to access this page. Admin privileges are required.";
 
-const users: AdminUser[] = [
-  { ...admin, banned: false, createdAt: '2026-03-05T14:07:00Z' },
-  { ...recruiter, banned: false, createdAt: '2026-03-06T09:00:00Z' },
-];
 
 describe('/app/admin for a non-admin', () => {
-  it('shows Access Denied with the exact text and no admin calls', () => {
+  it('shows Access Denied with the exact text and no admin calls', async () => {
     const fetchMock = stubFetch({});
-    renderAt('/app/admin', <AppRoutes />, { user: recruiter });
+    await renderApp('/app/admin', { user: recruiter });
     const denied = screen.getByTestId('access-denied');
     expect(within(denied).getByRole('heading', { level: 1 }).textContent).toBe('Access Denied');
     expect(screen.getByText(DENIED_TEXT)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('"Back to Dashboard" goes to /app', () => {
+  it('"Back to Dashboard" goes to /app', async () => {
     stubFetch({});
-    renderAt('/app/admin', <AppRoutes />, { user: recruiter });
+    await renderApp('/app/admin', { user: recruiter });
     fireEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
-    expect(currentUrl()).toBe('/app');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Dashboard');
+    await waitFor(() => expect(currentUrl()).toBe('/app'));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Dashboard'));
   });
 
-  it('redirects to /app after about 3 seconds', () => {
-    vi.useFakeTimers();
+  it('redirects to /app after about 3 seconds', async () => {
     stubFetch({});
-    renderAt('/app/admin', <AppRoutes />, { user: recruiter });
-    act(() => { vi.advanceTimersByTime(2900); });
+    // Both pages' code loaded first: with a fake clock, nothing may wait for a chunk (React's Suspense retries use timers).
+    const { router } = await renderApp('/app', { user: recruiter });
+    await router.preloadRoute({ to: '/app/admin' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await act(() => router.navigate({ to: '/app/admin' }));
+    expect(screen.getByTestId('access-denied')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(2900));
     expect(currentUrl()).toBe('/app/admin');
-    act(() => { vi.advanceTimersByTime(200); });
+    await act(() => vi.advanceTimersByTimeAsync(200));
     expect(currentUrl()).toBe('/app');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Dashboard');
+    vi.useRealTimers();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Dashboard'));
   });
 });
 
 describe('/app/admin for an admin', () => {
   it('lists users in the Users tab', async () => {
-    stubFetch({ 'GET /api/admin/users': { users } });
-    renderAt('/app/admin', <AppRoutes />, { user: admin });
+    stubFetch({ 'GET /api/admin/users': USERS });
+    await renderApp('/app/admin', { user: admin });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Admin Portal');
     expect(screen.getByRole('tab', { name: 'Users' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Access requests' })).toBeTruthy();
@@ -65,9 +67,9 @@ describe('/app/admin for an admin', () => {
   });
 
   it('bans a user with PATCH { banned: true }', async () => {
-    const patch = vi.fn(() => jsonResponse({ user: { ...users[1], banned: true } }));
-    const fetchMock = stubFetch({ 'GET /api/admin/users': { users }, 'PATCH /api/admin/users/u-recruiter': patch });
-    renderAt('/app/admin', <AppRoutes />, { user: admin });
+    const patch = vi.fn(() => jsonResponse(bannedRecruiter));
+    const fetchMock = stubFetch({ 'GET /api/admin/users': USERS, 'PATCH /api/admin/users/u-recruiter': patch });
+    await renderApp('/app/admin', { user: admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Ban rita' }));
     await waitFor(() => expect(patch).toHaveBeenCalled());
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/users/u-recruiter')!;
@@ -76,36 +78,33 @@ describe('/app/admin for an admin', () => {
   });
 
   it('does not let admins ban or demote themselves', async () => {
-    stubFetch({ 'GET /api/admin/users': { users } });
-    renderAt('/app/admin', <AppRoutes />, { user: admin });
+    stubFetch({ 'GET /api/admin/users': USERS });
+    await renderApp('/app/admin', { user: admin });
     expect((await screen.findByRole('button', { name: 'Ban ada' })).hasAttribute('disabled')).toBe(true);
   });
 
   it('approves an access request', async () => {
-    const patch = vi.fn(() => jsonResponse({ request: {} }));
+    const [nina] = ACCESS_REQUESTS.requests;
+    const patch = vi.fn(() => jsonResponse(answer(accessRequestAnswerSchema, { request: { ...nina, status: 'approved' } })));
     const fetchMock = stubFetch({
-      'GET /api/admin/users': { users },
-      'GET /api/admin/access-requests': {
-        requests: [{ id: 'r1', name: 'Nina', email: 'nina@example.com', company: 'Acme', message: 'Hi', status: 'pending', createdAt: '2026-03-01T10:00:00Z' }],
-      },
-      'PATCH /api/admin/access-requests/r1': patch,
+      'GET /api/admin/users': USERS,
+      'GET /api/admin/access-requests': ACCESS_REQUESTS,
+      [`PATCH /api/admin/access-requests/${nina.id}`]: patch,
     });
-    renderAt('/app/admin', <AppRoutes />, { user: admin });
+    await renderApp('/app/admin', { user: admin });
     fireEvent.click(screen.getByRole('tab', { name: 'Access requests' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(patch).toHaveBeenCalled());
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/access-requests/r1')!;
+    const call = fetchMock.mock.calls.find(([url]) => url === `/api/admin/access-requests/${nina.id}`)!;
     expect(JSON.parse(String(call[1]!.body))).toEqual({ status: 'approved' });
   });
 
   it('shows the audit log', async () => {
     stubFetch({
-      'GET /api/admin/users': { users },
-      'GET /api/admin/audit-log': {
-        entries: [{ id: 'a1', actor: 'ada', action: 'user.create', entity: 'user', entityId: 'u9', details: { role: 'recruiter' }, createdAt: '2026-03-05T14:07:00Z' }],
-      },
+      'GET /api/admin/users': USERS,
+      'GET /api/admin/audit-log': AUDIT_LOG,
     });
-    renderAt('/app/admin', <AppRoutes />, { user: admin });
+    await renderApp('/app/admin', { user: admin });
     fireEvent.click(screen.getByRole('tab', { name: 'Audit log' }));
     expect(await screen.findByText('user.create')).toBeTruthy();
     expect(screen.getByText('{"role":"recruiter"}')).toBeTruthy();
@@ -115,18 +114,18 @@ describe('/app/admin for an admin', () => {
     stubFetch({
       'GET /api/admin/users': () => jsonResponse({ error: 'Two-factor authentication required', code: 'two_factor_required' }, 403),
     });
-    renderAt('/app/admin', <AppRoutes />, { user: admin });
+    await renderApp('/app/admin', { user: admin });
     expect(await screen.findByText('Set up two-factor authentication before using the Admin Portal.')).toBeTruthy();
     const go = screen.getByRole('link', { name: 'Go to Settings' });
     expect(go.getAttribute('href')).toBe('/app/settings?enrol=2fa');
     fireEvent.click(go);
-    expect(currentUrl()).toBe('/app/settings?enrol=2fa');
-    expect(screen.getByTestId('enrol-2fa-alert')).toBeTruthy();
+    await waitFor(() => expect(currentUrl()).toBe('/app/settings?enrol=2fa'));
+    expect(await screen.findByTestId('enrol-2fa-alert')).toBeTruthy();
   });
 
   it('sends an admin without two-factor to enrol in Settings first', async () => {
     const fetchMock = stubFetch({});
-    renderAt('/app/admin', <AppRoutes />, { user: { ...admin, twoFactorEnabled: false } });
+    await renderApp('/app/admin', { user: { ...admin, twoFactorEnabled: false } });
     expect(await screen.findByTestId('enrol-2fa-alert')).toBeTruthy();
     expect(window.location.pathname + window.location.search).toBe('/app/settings?enrol=2fa');
     expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/api/admin'), expect.anything());
@@ -134,7 +133,7 @@ describe('/app/admin for an admin', () => {
 
   it('takes a new admin without two-factor from the page after sign-in to enrolment', async () => {
     stubFetch({});
-    renderAt('/app', <AppRoutes />, { user: { ...admin, twoFactorEnabled: false } });
+    await renderApp('/app', { user: { ...admin, twoFactorEnabled: false } });
     expect(await screen.findByTestId('enrol-2fa-alert')).toBeTruthy();
     expect(window.location.pathname + window.location.search).toBe('/app/settings?enrol=2fa');
   });

@@ -44,7 +44,7 @@ describe('apiRequest', () => {
     const result = await apiRequest('POST', '/api/admin/users', { username: 'x' });
 
     expect(result).toEqual({ user: { id: 1 } });
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/admin/users');
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('include');
@@ -55,7 +55,7 @@ describe('apiRequest', () => {
   it('sends no body or content type when there is no payload', async () => {
     reply(jsonResponse({ success: true }));
     await apiRequest('POST', '/api/auth/logout');
-    const [, init] = fetchMock.mock.calls[0]!;
+    const [, init] = fetchMock.mock.calls[0];
     expect(init.body).toBeUndefined();
     expect(init.headers).toBeUndefined();
     expect(init.credentials).toBe('include');
@@ -124,7 +124,7 @@ describe('apiRequest', () => {
     }));
     const pending = failureOf(apiRequest('POST', '/api/ai-content/generate', {}, { timeoutMs: 60_000 }));
     await vi.advanceTimersByTimeAsync(59_999);
-    expect(fetchMock.mock.calls[0]![1].signal.aborted).toBe(false);
+    expect(fetchMock.mock.calls[0][1].signal.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect((await pending).message).toBe(TIMEOUT_MESSAGE);
   });
@@ -154,7 +154,7 @@ describe('getJson', () => {
     reply(jsonResponse([{ id: 1 }]));
     const result = await getJson('/api/search', { q: 'ada lovelace', limit: 10, skip: undefined, none: null });
     expect(result).toEqual([{ id: 1 }]);
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/search?q=ada+lovelace&limit=10');
     expect(init.method).toBe('GET');
     expect(init.credentials).toBe('include');

@@ -7,7 +7,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllPanels, getDrawerState } from '#app/drawers/drawerStore.ts';
 import { CommunicationsPage } from '#app/pages/CommunicationsPage.tsx';
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
-import { currentUrl, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { renderPage } from './renderInRouter.tsx';
+import { currentUrl, jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
+import {
+  campaignDetail, campaignList, campaignSummary, message, outboxEmail, outboxEmailSummary, outboxList, pool, reply, storedOutboxReply, thread,
+  threadList, threadRead, threadSummary,
+} from './messagingFixtures.ts';
 
 afterEach(() => {
   act(() => { closeAllPanels(); notifications.clean(); });
@@ -15,45 +20,38 @@ afterEach(() => {
 });
 
 const threads = [
-  {
-    threadId: 40, subject: 'Coffee next week?', messageCount: 2, unreadCount: 1, lastMessageAt: '2026-03-06T10:00:00Z', sentiment: 'positive',
-    candidate: { id: 7, name: 'Anna de Vries' },
-    lastMessage: { id: 41, content: 'Sounds great, Tuesday works.', direction: 'in', status: 'received', createdAt: '2026-03-06T10:00:00Z' },
-  },
-  {
-    threadId: 30, subject: 'New role at Acme', messageCount: 1, unreadCount: 0, lastMessageAt: '2026-03-05T09:00:00Z', sentiment: null,
-    candidate: { id: 8, name: 'Bram Jansen' },
-    lastMessage: { id: 30, content: 'Hi Bram, a new role...', direction: 'out', status: 'sent', createdAt: '2026-03-05T09:00:00Z' },
-  },
+  threadSummary({
+    threadId: 40, subject: 'Coffee next week?', messageCount: 2, unreadCount: 1, sentiment: 'positive', candidate: { id: 7, name: 'Anna de Vries' },
+    lastMessage: { id: 41, content: 'Sounds great, Tuesday works.', direction: 'in', status: 'received', createdAt: '2026-03-06T10:00:00.000Z' },
+  }),
+  threadSummary({
+    threadId: 30, subject: 'New role at Acme', candidate: { id: 8, name: 'Bram Jansen' },
+    lastMessage: { id: 30, content: 'Hi Bram, a new role...', direction: 'out', status: 'sent', createdAt: '2026-03-05T09:00:00.000Z' },
+  }),
 ];
-const thread40 = {
-  threadId: 40, subject: 'Coffee next week?', candidate: { id: 7, name: 'Anna de Vries', email: 'anna@example.com' }, unreadCount: 1,
-  messages: [
-    { id: 40, subject: 'Coffee next week?', content: 'Hi Anna, coffee?', sentiment: null, createdAt: '2026-03-05T10:00:00Z', direction: 'out', status: 'sent', threadId: 40 },
-    { id: 41, subject: 'Re: Coffee next week?', content: 'Sounds great, Tuesday works.', sentiment: 'positive', createdAt: '2026-03-06T10:00:00Z', direction: 'in', status: 'received', threadId: 40 },
-  ],
-};
-const campaigns = [{
-  id: 5, name: 'Nurture Campaign - Mar 5', campaignType: 'nurture', status: 'sent', talentPoolId: 1, talentPoolName: 'Frontend',
-  emailSubject: 'Hi', language: 'english', scheduledAt: '2026-03-05T09:00:00Z', startedAt: null, completedAt: null, createdAt: '2026-03-05T08:00:00Z',
-  recipients: 40, pending: 0, sent: 33, skipped: 7, failed: 0,
-}];
-const outbox = { transport: 'outbox', emails: [{ id: 3, messageId: 40, from: 'Talentloop <noreply@talentloop.test>', to: 'Anna de Vries <anna@example.com>', subject: 'Coffee next week?', createdAt: '2026-03-05T10:00:01Z' }] };
-const outboxMail = {
-  ...outbox.emails[0], internetMessageId: '<m40@talentloop.test>', replyTo: 'reply+40@talentloop.test', text: 'Hi Anna, coffee?', html: null,
-  headers: { From: 'Talentloop <noreply@talentloop.test>', To: 'Anna de Vries <anna@example.com>', 'Message-ID': '<m40@talentloop.test>' },
-};
+const thread40 = thread([
+  message(40, { subject: 'Coffee next week?', content: 'Hi Anna, coffee?', threadId: 40 }),
+  reply(41, { subject: 'Re: Coffee next week?', content: 'Sounds great, Tuesday works.', sentiment: 'positive', createdAt: '2026-03-06T10:00:00.000Z',
+    threadId: 40, originalMessageId: 40 }),
+]);
+const sentCampaign = { status: 'sent', recipients: 40, sent: 33, skipped: 7, startedAt: '2026-03-05T09:00:01.000Z', completedAt: '2026-03-05T09:01:00.000Z' } as const;
+const campaigns = [campaignSummary(5, sentCampaign)];
+const outbox = outboxList([outboxEmailSummary(3)]);
+const outboxMail = outboxEmail(3);
 
 function stubApi(extra: Record<string, unknown> = {}) {
   return stubFetch({
-    'GET /api/messages': { threads },
+    'GET /api/messages': threadList(threads),
     'GET /api/messages/40/thread': thread40,
-    'POST /api/messages/41/read': { success: true, threadId: 40, unreadCount: 0 },
-    'GET /api/campaigns': { campaigns },
-    'GET /api/campaigns/5': { ...campaigns[0], progress: { recipients: 40, pending: 0, sent: 33, skipped: 7, failed: 0, percent: 100, skipReasons: [{ reason: 'Candidate has not consented to email', count: 5 }], eligibleNow: 33 } },
+    'POST /api/messages/41/read': threadRead(40),
+    'GET /api/campaigns': campaignList(campaigns),
+    'GET /api/campaigns/5': campaignDetail(5, { ...sentCampaign, progress: {
+      recipients: 40, pending: 0, sent: 33, skipped: 7, failed: 0, percent: 100,
+      skipReasons: [{ reason: 'Candidate has not consented to email', count: 5 }, { reason: 'No email address on file', count: 2 }], eligibleNow: 33,
+    } }),
     'GET /api/outbox': outbox,
     'GET /api/outbox/3': outboxMail,
-    'GET /api/talent-pools': [{ id: 1, name: 'Frontend', candidateCount: 40 }],
+    'GET /api/talent-pools': [pool(1, 'Frontend', 40)],
     'GET /api/candidates': [],
     'GET /api/ai-templates': [],
     ...extra,
@@ -65,7 +63,7 @@ const page = () => <><CommunicationsPage /><GlobalPanels /></>;
 describe('communications page: threads', () => {
   it('lists threads newest first with candidate, subject, last message, sentiment and unread state', async () => {
     stubApi();
-    renderAt('/app/communications', page(), { user: recruiter });
+    await renderPage('/app/communications', page(), { user: recruiter });
     expect(screen.getByRole('heading', { level: 1, name: 'Communications' })).toBeTruthy();
     const list = await screen.findByTestId('thread-list');
     const rows = within(list).getAllByTestId(/^thread-row-/);
@@ -81,7 +79,7 @@ describe('communications page: threads', () => {
 
   it('filters by sentiment and by candidate', async () => {
     const fetchMock = stubApi();
-    renderAt('/app/communications', page(), { user: recruiter });
+    await renderPage('/app/communications', page(), { user: recruiter });
     await screen.findByTestId('thread-list');
     fireEvent.click(screen.getByLabelText('Sentiment', { selector: 'input' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Negative' }));
@@ -93,7 +91,7 @@ describe('communications page: threads', () => {
 
   it('opens a thread with all its messages, marks it read, and Reply opens the reply drawer', async () => {
     const fetchMock = stubApi({ 'GET /api/messages/41': thread40.messages[1] });
-    renderAt('/app/communications', page(), { user: recruiter });
+    await renderPage('/app/communications', page(), { user: recruiter });
     fireEvent.click(await screen.findByTestId('thread-row-40'));
     const view = await screen.findByTestId('thread-view');
     expect(within(view).getByText('Hi Anna, coffee?')).toBeTruthy();
@@ -106,7 +104,7 @@ describe('communications page: threads', () => {
 
   it('"Compose message" and "New campaign" open their dialogs', async () => {
     stubApi();
-    renderAt('/app/communications', page(), { user: recruiter });
+    await renderPage('/app/communications', page(), { user: recruiter });
     fireEvent.click(screen.getByRole('button', { name: 'Compose message' }));
     expect(getDrawerState().compose.open).toBe(true);
     act(() => closeAllPanels());
@@ -119,7 +117,7 @@ describe('communications page: threads', () => {
 describe('communications page: campaigns and outbox', () => {
   it('lists campaigns with progress; ?campaign={id} shows one', async () => {
     stubApi();
-    renderAt('/app/communications?campaign=5', page(), { user: recruiter });
+    await renderPage('/app/communications?campaign=5', page(), { user: recruiter });
     const row = await screen.findByTestId('campaign-row-5');
     expect(within(row).getByTestId('campaign-counts').textContent).toBe('40 recipients · 33 sent · 7 skipped · 0 failed');
     expect(within(row).getByTestId('campaign-status').textContent).toBe('sent');
@@ -129,9 +127,9 @@ describe('communications page: campaigns and outbox', () => {
 
   it('the dev outbox: open a mail, read headers and body, reply as the candidate', async () => {
     const fetchMock = stubApi({
-      'POST /api/outbox/3/reply': () => jsonResponse({ status: 'stored', messageId: 99, threadId: 40 }, 201),
+      'POST /api/outbox/3/reply': () => jsonResponse(storedOutboxReply(reply(99, { content: 'Yes please!', threadId: 40, originalMessageId: 40 })), 201),
     });
-    renderAt('/app/communications', page(), { user: recruiter });
+    await renderPage('/app/communications', page(), { user: recruiter });
     fireEvent.click(screen.getByRole('tab', { name: 'Dev outbox' }));
     const row = await screen.findByTestId('outbox-row-3');
     fireEvent.click(within(row).getByRole('button', { name: 'Coffee next week?' }));
@@ -152,18 +150,18 @@ describe('communications page: campaigns and outbox', () => {
 describe('communications page: query parameters', () => {
   it('?action=compose opens the compose dialog and leaves the URL clean', async () => {
     stubApi();
-    renderAt('/app/communications?action=compose&candidateId=7&candidateName=Anna', page(), { user: recruiter });
+    await renderPage('/app/communications?action=compose&candidateId=7&candidateName=Anna', page(), { user: recruiter });
     await waitFor(() => expect(getDrawerState().compose).toMatchObject({ open: true, candidateId: 7, candidateName: 'Anna' }));
-    expect(currentUrl()).toBe('/app/communications');
+    await waitFor(() => expect(currentUrl()).toBe('/app/communications'));
   });
 
   it('?action=create-campaign opens the wizard with the Advanced Editor values', async () => {
     stubApi();
-    renderAt('/app/communications?talentPoolId=1&channel=email&subject=Hi%20%26%20hello&content=Body%20text&template=manual&language=english&action=create-campaign',
+    await renderPage('/app/communications?talentPoolId=1&channel=email&subject=Hi%20%26%20hello&content=Body%20text&template=manual&language=english&action=create-campaign',
       page(), { user: recruiter });
     const wizard = await screen.findByRole('dialog', { name: 'Create Campaign' });
     await waitFor(() => expect((within(wizard).getByLabelText(/^Talent pool/, { selector: 'input' }) as HTMLInputElement).value).toBe('Frontend (40)'));
-    expect(currentUrl()).toBe('/app/communications');
+    await waitFor(() => expect(currentUrl()).toBe('/app/communications'));
     fireEvent.click(within(wizard).getByTestId('campaign-type-announcement'));
     fireEvent.click(within(wizard).getByRole('button', { name: 'Next' }));
     expect((within(wizard).getByLabelText(/^Email subject/, { selector: 'input' }) as HTMLInputElement).value).toBe('Hi & hello');
@@ -172,8 +170,8 @@ describe('communications page: query parameters', () => {
 
   it('?template={templateId} opens the wizard with that template chosen', async () => {
     stubApi();
-    renderAt('/app/communications?template=nurture-market', page(), { user: recruiter });
+    await renderPage('/app/communications?template=nurture-market', page(), { user: recruiter });
     expect(await screen.findByRole('dialog', { name: 'Create Campaign' })).toBeTruthy();
-    expect(currentUrl()).toBe('/app/communications');
+    await waitFor(() => expect(currentUrl()).toBe('/app/communications'));
   });
 });

@@ -5,7 +5,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllPanels, getDrawerState, openPanel, type ComposePayload } from '#app/drawers/drawerStore.ts';
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
+import { renderPage } from './renderInRouter.tsx';
 import { currentUrl, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { aiTemplate, campaignList, candidate, createdCampaign, generation, pool, sentMessage, threadList } from './messagingFixtures.ts';
 
 afterEach(() => {
   act(() => { closeAllPanels(); notifications.clean(); });
@@ -14,13 +16,13 @@ afterEach(() => {
 });
 
 const candidates = [
-  ...Array.from({ length: 8 }, (_, i) => ({ id: i + 1, name: `Pool Person ${i + 1}`, email: `p${i + 1}@example.com`, allowsEmail: true, allowsWhatsapp: true, talentPoolId: 1, talentPoolIds: [1] })),
-  { id: 9, name: 'No Consent', email: 'nc@example.com', allowsEmail: false, allowsWhatsapp: true, talentPoolId: 1, talentPoolIds: [1] },
-  { id: 15, name: 'No Address', email: null, allowsEmail: true, allowsWhatsapp: true, talentPoolId: 2, talentPoolIds: [2] },
-  { id: 45, name: 'Neither', email: null, allowsEmail: false, allowsWhatsapp: true, talentPoolId: 2, talentPoolIds: [2] },
+  ...Array.from({ length: 8 }, (_, i) => candidate(i + 1, { name: `Pool Person ${i + 1}`, email: `p${i + 1}@example.com` })),
+  candidate(9, { name: 'No Consent', email: 'nc@example.com', allowsEmail: false }),
+  candidate(15, { name: 'No Address', email: null, talentPoolId: 2, talentPoolIds: [2] }),
+  candidate(45, { name: 'Neither', email: null, allowsEmail: false, talentPoolId: 2, talentPoolIds: [2] }),
 ];
-const pools = [{ id: 1, name: 'Frontend', candidateCount: 9 }, { id: 2, name: 'Hard to reach', candidateCount: 2 }];
-const templates = [{ templateId: 'nurture-checkin', name: 'Career Check-in' }, { templateId: 'announcement-role', name: 'New Role Announcement' }];
+const pools = [pool(1, 'Frontend', 9), pool(2, 'Hard to reach', 2)];
+const templates = [aiTemplate('nurture-checkin', 'Career Check-in'), aiTemplate('announcement-role', 'New Role Announcement')];
 
 let fetchedLists = false;
 
@@ -157,10 +159,10 @@ describe('compose dialog', () => {
   });
 
   it('sends to one candidate, toasts, closes and refreshes messages and campaigns', async () => {
-    const fetchMock = stubApi({ 'POST /api/candidates/2/messages': () => jsonResponse({ success: true, message: { id: 77 } }, 201) });
+    const fetchMock = stubApi({ 'POST /api/candidates/2/messages': () => jsonResponse(sentMessage(77, { candidate: { id: 2, name: 'Pool Person 2', email: 'p2@example.com' } }), 201) });
     const { client } = renderAt('/app', <GlobalPanels />, { user: recruiter });
-    client.setQueryData(['/api/messages'], { threads: [] });
-    client.setQueryData(['/api/campaigns'], { campaigns: [] });
+    client.setQueryData(['/api/messages'], threadList([]));
+    client.setQueryData(['/api/campaigns'], campaignList([]));
     openCompose();
     await chooseOption('Candidate', 'Pool Person 2 (p2@example.com)');
     fill('Subject', 'Coffee?');
@@ -180,7 +182,7 @@ describe('compose dialog', () => {
   });
 
   it('sends to a pool as a "Quick Message" campaign', async () => {
-    const fetchMock = stubApi({ 'POST /api/campaigns': () => jsonResponse({ success: true, campaign: { id: 3 } }, 201) });
+    const fetchMock = stubApi({ 'POST /api/campaigns': () => jsonResponse(createdCampaign(3), 201) });
     renderAt('/app', <GlobalPanels />, { user: recruiter });
     openCompose({ talentPoolId: 1 });
     await screen.findByTestId('pool-preview');
@@ -256,9 +258,7 @@ describe('compose AI drafting', () => {
     expect(body.candidateData).toMatchObject({ id: 3, name: 'Pool Person 3' });
     expect(typeof body.additionalContext).toBe('string');
 
-    await act(async () => answer(jsonResponse({
-      success: true, content: 'Hoi Pool, koffie?', subject: 'Koffie?', error: null, metadata: { templateName: 'Career Check-in' },
-    })));
+    await act(async () => answer(jsonResponse(generation({ content: 'Hoi Pool, koffie?', subject: 'Koffie?', templateName: 'Career Check-in' }))));
     await waitFor(() => expect(message.value).toBe('Hoi Pool, koffie?'));
     expect((within(dialog()).getByLabelText('Subject', { exact: false, selector: 'input' }) as HTMLInputElement).value).toBe('Koffie?');
     expect(await screen.findByText('Content Generated')).toBeTruthy();
@@ -268,7 +268,7 @@ describe('compose AI drafting', () => {
     // Regenerate: the exact placeholder text after the marker.
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Regenerate' }));
     await waitFor(() => expect(message.value).toBe('🤖 AI is regenerating content with fresh perspective...'));
-    await act(async () => answer(jsonResponse({ success: true, content: 'Nieuwe versie', subject: 'Koffie 2?', error: null, metadata: { templateName: 'Career Check-in' } })));
+    await act(async () => answer(jsonResponse(generation({ content: 'Nieuwe versie', subject: 'Koffie 2?', templateName: 'Career Check-in' }))));
     await waitFor(() => expect(message.value).toBe('Nieuwe versie'));
   });
 
@@ -312,13 +312,14 @@ describe('compose AI drafting', () => {
 describe('Advanced Editor', () => {
   it('closes, goes to /app/communications with the values and toasts', async () => {
     stubApi();
-    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    // In the router: the Advanced Editor navigates inside the app.
+    await renderPage('/app', <GlobalPanels />, { user: recruiter });
     openCompose({ candidateId: 2, candidateName: 'Pool Person 2' });
     fill('Subject', 'Hi & hello');
     fill('Message', 'Line one\nLine two');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Advanced Editor' }));
-    expect(currentUrl()).toBe('/app/communications?candidateId=2&candidateName=Pool%20Person%202&channel=email'
-      + '&subject=Hi%20%26%20hello&content=Line%20one%0ALine%20two&template=manual&language=english&action=create-campaign');
+    await waitFor(() => expect(currentUrl()).toBe('/app/communications?candidateId=2&candidateName=Pool%20Person%202&channel=email'
+      + '&subject=Hi%20%26%20hello&content=Line%20one%0ALine%20two&template=manual&language=english&action=create-campaign'));
     expect(getDrawerState().compose.open).toBe(false);
     expect(await screen.findByText('Opening Advanced Editor')).toBeTruthy();
   });

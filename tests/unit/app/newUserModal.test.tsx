@@ -3,6 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NewUserModal } from '#app/pages/admin/NewUserModal.tsx';
 import { newUserSchema } from '#app/pages/admin/newUserSchema.ts';
+import { userAnswerSchema } from '#domain/auth/schemas.ts';
+import { answer } from './authFixtures.ts';
 import { admin, jsonResponse, renderAt, stubFetch } from './renderWithProviders.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -50,7 +52,11 @@ describe('<NewUserModal>', () => {
 
   it('posts a valid user and closes', async () => {
     const onClose = vi.fn();
-    const fetchMock = stubFetch({ 'POST /api/admin/users': () => jsonResponse({ user: {} }, 201) });
+    const fetchMock = stubFetch({
+      'POST /api/admin/users': () => jsonResponse(answer(userAnswerSchema, {
+        user: { id: 'u-sam', username: 'sam', displayName: 'Sam Smith', email: 'sam@example.com', role: 'recruiter', twoFactorEnabled: false, banned: false, createdAt: '2026-03-07T08:00:00.000Z' },
+      }), 201),
+    });
     renderAt('/app/admin', <NewUserModal opened onClose={onClose} />, { user: admin });
     fill('Username', 'sam');
     fill('Display name', 'Sam Smith');

@@ -6,9 +6,9 @@ import {
 } from '#app/palette/paletteLogic.ts';
 import { getPaletteState, resetCommandPalette } from '#app/palette/paletteStore.ts';
 import { resultIconName, type SearchResult } from '#app/palette/searchResult.ts';
-import { AppRoutes } from '#app/router/AppRoutes.tsx';
-import { AppLayout } from '#app/shell/AppLayout.tsx';
-import { currentUrl, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { CommandPalette } from '#app/shell/DeferredPanels.tsx';
+import { renderApp } from './renderInRouter.tsx';
+import { currentUrl, recruiter, stubFetch } from './renderWithProviders.tsx';
 
 vi.mock('#app/lib/browserNavigation.ts', () => ({
   assignLocation: vi.fn(),
@@ -94,17 +94,19 @@ describe('palette rules', () => {
 const results: SearchResult[] = [
   { id: 'c1', type: 'candidate', title: 'Anna de Vries', subtitle: 'anna@example.com', url: '/app/people?candidate=1', action: 'navigate', icon: 'User' },
   { id: 'm1', type: 'campaign', title: 'Annual nurture', description: 'Nurture Campaign', url: '/app/communications?campaign=4', action: 'navigate', icon: 'Mail' },
-  { id: 'a1', type: 'action', title: 'Add candidate', url: '/app/people?action=add-candidate', action: 'navigate', icon: 'Sparkles' },
+  { id: 'a1', type: 'action', title: 'Add candidate', url: '/app/people?action=add-candidate', action: 'navigate', icon: 'UserPlus' },
 ];
 
-function renderShell(search: (q: string) => SearchResult[] | Promise<SearchResult[]> = () => results) {
+async function renderShell(search: (q: string) => SearchResult[] | Promise<SearchResult[]> = () => results) {
   const fetchMock = stubFetch({
     'GET /api/search': async (url: string) => {
       const q = new URL(url, 'http://x').searchParams.get('q') ?? '';
       return new Response(JSON.stringify(await search(q)), { headers: { 'Content-Type': 'application/json' } });
     },
   });
-  renderAt('/app', <AppLayout><AppRoutes /></AppLayout>, { user: recruiter });
+  await renderApp('/app', { user: recruiter });
+  // The dialog is its own chunk: loaded here, so that opening it is immediate as in the tests before.
+  await CommandPalette.preload();
   return fetchMock;
 }
 
@@ -124,7 +126,7 @@ async function typeQuery(text: string) {
 
 describe('command palette', () => {
   it('opens from the sidebar Search button with the start hint and no search call', async () => {
-    const fetchMock = renderShell();
+    const fetchMock = await renderShell();
     expect(palette()).toBeNull();
     fireEvent.click(screen.getByTestId('search-button'));
     expect(palette()).not.toBeNull();
@@ -136,8 +138,8 @@ describe('command palette', () => {
     expect(searchCalls(fetchMock)).toEqual([]);
   });
 
-  it('toggles with Ctrl+K and Cmd+K, but not while typing in an input', () => {
-    renderShell();
+  it('toggles with Ctrl+K and Cmd+K, but not while typing in an input', async () => {
+    await renderShell();
     ctrlK();
     expect(palette()).not.toBeNull();
     ctrlK(input());
@@ -163,7 +165,7 @@ describe('command palette', () => {
   it('shows Searching..., then results with icons, subtitles and a pluralised count', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => { release = resolve; });
-    const fetchMock = renderShell(async () => { await gate; return results; });
+    const fetchMock = await renderShell(async () => { await gate; return results; });
     ctrlK();
     await typeQuery('an');
     expect(await screen.findByText('Searching...')).toBeTruthy();
@@ -174,13 +176,13 @@ describe('command palette', () => {
     expect(within(items[0]).getByText('Anna de Vries')).toBeTruthy();
     expect(within(items[0]).getByText('anna@example.com')).toBeTruthy();
     expect(within(items[1]).getByText('Nurture Campaign')).toBeTruthy();
-    expect(items.map((item) => item.querySelector('svg')?.getAttribute('data-icon'))).toEqual(['User', 'Mail', 'Search']);
+    expect(items.map((item) => item.querySelector('svg')?.getAttribute('data-icon'))).toEqual(['User', 'Mail', 'UserPlus']);
     expect(screen.getByTestId('palette-count').textContent).toBe('3 results');
     expect(items[0].getAttribute('aria-selected')).toBe('true');
   });
 
   it('says "1 result" for one', async () => {
-    renderShell(() => results.slice(0, 1));
+    await renderShell(() => results.slice(0, 1));
     ctrlK();
     await typeQuery('anna');
     await screen.findAllByTestId('palette-result');
@@ -188,7 +190,7 @@ describe('command palette', () => {
   });
 
   it('shows "No results found" with the hint', async () => {
-    renderShell(() => []);
+    await renderShell(() => []);
     ctrlK();
     await typeQuery('zzz');
     expect(await screen.findByText('No results found')).toBeTruthy();
@@ -197,7 +199,7 @@ describe('command palette', () => {
   });
 
   it('moves the highlight with Down/Up, clamped, and Enter navigates, closes and clears', async () => {
-    renderShell();
+    await renderShell();
     ctrlK();
     await typeQuery('an');
     await screen.findAllByTestId('palette-result');
@@ -214,23 +216,23 @@ describe('command palette', () => {
     expect(selected()).toBe(1);
     expect(input().getAttribute('aria-activedescendant')).toBe(screen.getAllByTestId('palette-result')[1].id);
     fireEvent.keyDown(input(), { key: 'Enter' });
-    expect(currentUrl()).toBe('/app/communications?campaign=4');
+    await waitFor(() => expect(currentUrl()).toBe('/app/communications?campaign=4'));
     expect(palette()).toBeNull();
     expect(getPaletteState()).toEqual({ opened: false, query: '', highlight: 0 });
   });
 
   it('navigates on a click too', async () => {
-    renderShell();
+    await renderShell();
     ctrlK();
     await typeQuery('an');
     const items = await screen.findAllByTestId('palette-result');
     fireEvent.click(items[2]);
-    expect(currentUrl()).toBe('/app/people?action=add-candidate');
+    await waitFor(() => expect(currentUrl()).toBe('/app/people?action=add-candidate'));
     expect(palette()).toBeNull();
   });
 
   it('reopens with an empty query and the first result highlighted, served from the cache', async () => {
-    const fetchMock = renderShell();
+    const fetchMock = await renderShell();
     ctrlK();
     await typeQuery('an');
     await screen.findAllByTestId('palette-result');
@@ -247,7 +249,7 @@ describe('command palette', () => {
   });
 
   it('limits the dialog to 42rem and the list to 24rem', async () => {
-    renderShell();
+    await renderShell();
     ctrlK();
     await typeQuery('an');
     await screen.findAllByTestId('palette-result');

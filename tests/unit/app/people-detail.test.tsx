@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllPanels, getDrawerState } from '#app/drawers/drawerStore.ts';
 import { candidateFormDefaults, updateBody } from '#app/pages/people/candidateFormValues.ts';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
-import { currentUrl, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { renderPage } from './renderInRouter.tsx';
+import { currentUrl, jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
 import { candidate, detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
 
 vi.mock('#app/lib/browserNavigation.ts', () => ({
@@ -19,13 +20,13 @@ afterEach(() => {
 
 const USER_ID = '3f2b8c1e-5d4a-4b6e-9f1a-2c3d4e5f6a7b';
 
-function renderAtPath(path: string, extra: Record<string, unknown> = {}) {
+async function renderAtPath(path: string, extra: Record<string, unknown> = {}) {
   const fetchMock = stubFetch({
     'GET /api/talent-pools': pools,
     'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
     ...extra,
   });
-  const view = renderAt(path, <PeoplePage />, { user: recruiter });
+  const view = await renderPage(path, <PeoplePage />, { user: recruiter });
   return { fetchMock, ...view };
 }
 
@@ -34,7 +35,7 @@ const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, method: string, url: st
 
 describe('candidate detail drawer', () => {
   it('opens from ?candidate= with the name, job function · location and every section', async () => {
-    renderAtPath('/app/people?candidate=7', { 'GET /api/candidates/7': detail(7) });
+    await renderAtPath('/app/people?candidate=7', { 'GET /api/candidates/7': detail(7) });
     const drawer = await screen.findByTestId('candidate-detail');
     expect(screen.getByRole('heading', { name: 'Anna de Vries' })).toBeTruthy();
     expect(screen.getByText('Backend Engineer · Utrecht')).toBeTruthy();
@@ -69,7 +70,7 @@ describe('candidate detail drawer', () => {
       };
       return jsonResponse(current);
     });
-    const { fetchMock } = renderAtPath('/app/people?candidate=7', {
+    const { fetchMock } = await renderAtPath('/app/people?candidate=7', {
       'GET /api/candidates/7': () => jsonResponse(current),
       'PATCH /api/candidates/7': patch,
     });
@@ -88,21 +89,21 @@ describe('candidate detail drawer', () => {
   });
 
   it('"Send message" opens the compose panel for this candidate', async () => {
-    renderAtPath('/app/people?candidate=7', { 'GET /api/candidates/7': detail(7) });
+    await renderAtPath('/app/people?candidate=7', { 'GET /api/candidates/7': detail(7) });
     fireEvent.click(await screen.findByRole('button', { name: 'Send message' }));
     expect(getDrawerState().compose).toMatchObject({ open: true, candidateId: 7, candidateName: 'Anna de Vries' });
   });
 
   it('closing the drawer removes ?candidate= from the URL', async () => {
-    renderAtPath('/app/people?candidate=7', { 'GET /api/candidates/7': detail(7) });
+    await renderAtPath('/app/people?candidate=7', { 'GET /api/candidates/7': detail(7) });
     await screen.findByTestId('candidate-detail');
     fireEvent.click(screen.getByRole('button', { name: 'Close panel' }));
-    expect(currentUrl()).toBe('/app/people');
+    await waitFor(() => expect(currentUrl()).toBe('/app/people'));
   });
 
   it('edits: the form starts with the values and PATCHes the profile fields only', async () => {
     const patch = vi.fn(() => jsonResponse(detail(7, { name: 'Anna van Vries' })));
-    const { fetchMock } = renderAtPath('/app/people?candidate=7', {
+    const { fetchMock } = await renderAtPath('/app/people?candidate=7', {
       'GET /api/candidates/7': detail(7),
       'PATCH /api/candidates/7': patch,
     });
@@ -125,7 +126,7 @@ describe('candidate detail drawer', () => {
 describe('create form (?action=add-candidate)', () => {
   it('shows the schema\'s errors on the fields', async () => {
     const create = vi.fn();
-    renderAtPath('/app/people?action=add-candidate', { 'POST /api/candidates': create });
+    await renderAtPath('/app/people?action=add-candidate', { 'POST /api/candidates': create });
     const form = await screen.findByTestId('candidate-form');
     const submit = () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Add candidate' }));
     submit();
@@ -144,7 +145,7 @@ describe('create form (?action=add-candidate)', () => {
     const create = vi.fn(() => (++attempts === 1
       ? jsonResponse({ error: 'a candidate with this email already exists', field: 'email' }, 409)
       : jsonResponse(detail(42, { name: 'Joël Müller' }), 201)));
-    const { fetchMock } = renderAtPath('/app/people?action=add-candidate', {
+    const { fetchMock } = await renderAtPath('/app/people?action=add-candidate', {
       'POST /api/candidates': create,
       'GET /api/candidates/42': detail(42, { name: 'Joël Müller' }),
     });

@@ -2,9 +2,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assignColumn, delimiterName, fieldOfColumn, mapsName, progressPercent } from '#app/pages/people/import/importMapping.ts';
-import type { ImportPreview, ImportSummary } from '#app/pages/people/import/importTypes.ts';
+import type { ImportPreview, ImportSummary } from '#domain/imports/schemas.ts';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
-import { jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { renderPage } from './renderInRouter.tsx';
+import { jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
 import { pageResponse, pools, rowsFor } from './peopleFixtures.ts';
 
 vi.mock('#app/lib/browserNavigation.ts', () => ({
@@ -113,14 +114,14 @@ describe('CSV import', () => {
         '\ufeffline,field,reason\r\n3,email,email must be a valid email address\r\n7,email,"a candidate with email a@b.nl already exists (skipped)"\r\n',
         { headers: { 'Content-Type': 'text/csv' } }),
     });
-    renderAt('/app/people', <PeoplePage />, { user: recruiter });
+    await renderPage('/app/people', <PeoplePage />, { user: recruiter });
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
     const file = bigFile();
     chooseFile(file);
 
     const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
     const woonplaats = await selectInput(dialog, 'Field for column Woonplaats');
-    expect((woonplaats as HTMLInputElement).value).toBe('Location');
+    expect((woonplaats).value).toBe('Location');
     // Only the start of the file went to the server, marked as cut off.
     expect(previewCalls[0].size).toBe(64 * 1024);
     expect(previewCalls[0].url).toContain('partial=true');
@@ -175,7 +176,7 @@ describe('CSV import', () => {
       'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
       'POST /api/imports/preview': () => jsonResponse(preview({ email: 2 })),
     });
-    renderAt('/app/people', <PeoplePage />, { user: recruiter });
+    await renderPage('/app/people', <PeoplePage />, { user: recruiter });
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
     chooseFile(new File(['Voornaam;Achternaam;E-mailadres;Woonplaats\n'], 'small.csv', { type: 'text/csv' }));
     const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
@@ -189,7 +190,7 @@ describe('CSV import', () => {
       'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
       'POST /api/imports/preview': () => jsonResponse({ error: 'The file is empty: it needs a header row and at least one row', field: 'file' }, 422),
     });
-    renderAt('/app/people', <PeoplePage />, { user: recruiter });
+    await renderPage('/app/people', <PeoplePage />, { user: recruiter });
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
     chooseFile(new File([''], 'empty.csv', { type: 'text/csv' }));
     expect(await screen.findByText('The file is empty: it needs a header row and at least one row')).toBeTruthy();
@@ -204,7 +205,7 @@ describe('CSV import refusals (all or nothing)', () => {
       'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
       'POST /api/imports/preview': () => jsonResponse({ error: message, field: 'file' }, 422),
     });
-    renderAt('/app/people', <PeoplePage />, { user: recruiter });
+    await renderPage('/app/people', <PeoplePage />, { user: recruiter });
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
     chooseFile(new File(['name,email\n"Anna,anna@example.org\nBen,ben@example.org\n'], 'broken.csv', { type: 'text/csv' }));
     const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
@@ -229,7 +230,7 @@ describe('CSV import refusals (all or nothing)', () => {
         return jsonResponse({ error: message, field: 'file', import: summary({ status: 'failed', stage: null, error: message, imported: 0, skipped: 0, progress: null }) }, 422);
       },
     });
-    renderAt('/app/people', <PeoplePage />, { user: recruiter });
+    await renderPage('/app/people', <PeoplePage />, { user: recruiter });
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
     chooseFile(bigFile());
     const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });

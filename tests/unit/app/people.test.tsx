@@ -4,9 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_SORT, EMPTY_FILTERS, exportUrl, filterParams, listParams, nextSort, pageCount, rangeLabel,
 } from '#app/pages/people/candidateFilters.ts';
-import { candidateIdFrom, urlWithParams } from '#app/pages/people/candidateUrl.ts';
+import { readPeopleSearch, urlWithParams } from '#app/pages/people/candidateUrl.ts';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
-import { jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { renderPage } from './renderInRouter.tsx';
+import { jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
 import { pageResponse, paramsOf, pools, rowsFor } from './peopleFixtures.ts';
 
 vi.mock('#app/lib/browserNavigation.ts', () => ({
@@ -51,21 +52,21 @@ describe('list parameters', () => {
   });
 
   it('reads ?candidate= and edits the query string', () => {
-    expect(candidateIdFrom(new URLSearchParams('candidate=12'))).toBe(12);
-    expect(candidateIdFrom(new URLSearchParams('candidate=abc'))).toBeNull();
-    expect(candidateIdFrom(new URLSearchParams('candidate=0'))).toBeNull();
+    expect(readPeopleSearch('candidate=12').candidate).toBe(12);
+    expect(readPeopleSearch('candidate=abc').candidate).toBeUndefined();
+    expect(readPeopleSearch('candidate=0').candidate).toBeUndefined();
     expect(urlWithParams('/app/people', '?action=add-candidate', { action: null, candidate: '5' })).toBe('/app/people?candidate=5');
     expect(urlWithParams('/app/people', '?candidate=5', { candidate: null })).toBe('/app/people');
   });
 });
 
-function renderPeople(total = 120, extra: Record<string, unknown> = {}, path = '/app/people') {
+async function renderPeople(total = 120, extra: Record<string, unknown> = {}, path = '/app/people') {
   const fetchMock = stubFetch({
     'GET /api/talent-pools': pools,
     'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, total), total),
     ...extra,
   });
-  const view = renderAt(path, <PeoplePage />, { user: recruiter });
+  const view = await renderPage(path, <PeoplePage />, { user: recruiter });
   return { fetchMock, ...view };
 }
 
@@ -75,7 +76,7 @@ const lastList = (fetchMock: ReturnType<typeof stubFetch>) => paramsOf(listCalls
 
 describe('people page', () => {
   it('shows the pools with their counts and the first 50 candidates of the total', async () => {
-    const { fetchMock } = renderPeople();
+    const { fetchMock } = await renderPeople();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('People');
     const panel = screen.getByTestId('talent-pools');
     expect(await within(panel).findByText('Backend Engineers')).toBeTruthy();
@@ -86,7 +87,7 @@ describe('people page', () => {
   });
 
   it('asks the server for the next page', async () => {
-    const { fetchMock } = renderPeople();
+    const { fetchMock } = await renderPeople();
     await screen.findAllByTestId('candidate-row');
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(screen.getByTestId('candidate-range').textContent).toBe('101–120 of 120'));
@@ -95,7 +96,7 @@ describe('people page', () => {
   });
 
   it('fetches the next page by the cursor the previous page sent (keyset paging)', async () => {
-    const { fetchMock } = renderPeople(120, {
+    const { fetchMock } = await renderPeople(120, {
       'GET /api/candidates': (url: string) => {
         const params = paramsOf(url);
         const response = pageResponse(rowsFor(params.cursor === 'after-50' ? `${url}&offset=50` : url, 120), 120);
@@ -113,7 +114,7 @@ describe('people page', () => {
   });
 
   it('sorts on the server: a score column highest first, then flipped', async () => {
-    const { fetchMock } = renderPeople();
+    const { fetchMock } = await renderPeople();
     await screen.findAllByTestId('candidate-row');
     fireEvent.click(screen.getByTestId('sort-leadScore'));
     await waitFor(() => expect(lastList(fetchMock)).toMatchObject({ sort: 'leadScore', dir: 'desc', offset: '0' }));
@@ -123,7 +124,7 @@ describe('people page', () => {
   });
 
   it('filters by pool (side list), consent and engagement at once, and by typed text after a pause', async () => {
-    const { fetchMock } = renderPeople();
+    const { fetchMock } = await renderPeople();
     await screen.findAllByTestId('candidate-row');
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(lastList(fetchMock).offset).toBe('50'));
@@ -150,7 +151,7 @@ describe('people page', () => {
   it('adds the selected candidates to a pool and deletes them after confirming', async () => {
     const addMembers = vi.fn(() => jsonResponse({ added: 2 }));
     const bulkDelete = vi.fn(() => jsonResponse({ deleted: 2 }));
-    const { fetchMock } = renderPeople(120, {
+    const { fetchMock } = await renderPeople(120, {
       'POST /api/talent-pools/2/members': addMembers,
       'POST /api/candidates/bulk-delete': bulkDelete,
     });
@@ -177,7 +178,7 @@ describe('people page', () => {
   });
 
   it('selects a whole page from the header checkbox', async () => {
-    renderPeople();
+    await renderPeople();
     await screen.findAllByTestId('candidate-row');
     fireEvent.click(screen.getByLabelText('Select all on this page'));
     expect(screen.getByTestId('bulk-actions').textContent).toContain('50 selected');
@@ -188,7 +189,7 @@ describe('people page', () => {
     const create = vi.fn(() => (++attempts === 1
       ? jsonResponse({ error: 'a talent pool with this name already exists', field: 'name' }, 409)
       : jsonResponse({ id: 9, name: 'Designers', description: null, candidateCount: 0 }, 201)));
-    const { fetchMock } = renderPeople(120, { 'POST /api/talent-pools': create });
+    const { fetchMock } = await renderPeople(120, { 'POST /api/talent-pools': create });
     fireEvent.click(screen.getByRole('button', { name: 'New pool' }));
     const dialog = await screen.findByRole('dialog', { name: 'New talent pool' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create pool' }));
@@ -205,7 +206,7 @@ describe('people page', () => {
 
   it('asks before deleting a pool and says its candidates are not deleted', async () => {
     const remove = vi.fn(() => jsonResponse({ success: true }));
-    renderPeople(120, { 'DELETE /api/talent-pools/1': remove });
+    await renderPeople(120, { 'DELETE /api/talent-pools/1': remove });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Backend Engineers' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete talent pool "Backend Engineers"?' });
@@ -217,7 +218,7 @@ describe('people page', () => {
 
   it('renames a pool with PATCH', async () => {
     const rename = vi.fn(() => jsonResponse({ ...pools[1], name: 'Frontend & Design' }));
-    const { fetchMock } = renderPeople(120, { 'PATCH /api/talent-pools/2': rename });
+    const { fetchMock } = await renderPeople(120, { 'PATCH /api/talent-pools/2': rename });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Frontend Engineers' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename talent pool' });
@@ -231,7 +232,7 @@ describe('people page', () => {
   });
 
   it('says so when nothing matches', async () => {
-    renderPeople(0);
+    await renderPeople(0);
     expect(await screen.findByTestId('no-candidates')).toBeTruthy();
     expect(screen.getByTestId('candidate-range').textContent).toBe('0 of 0');
     await act(async () => {});

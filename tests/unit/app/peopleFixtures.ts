@@ -1,5 +1,7 @@
 // Test data and a fetch stub for the people page tests (not a test file itself).
-import type { Candidate, CandidateDetail, TalentPool } from '#app/pages/people/peopleTypes.ts';
+// Typed by the API's own answer schemas, so a fixture cannot drift from what the API sends.
+import type { Candidate, CandidateDetail } from '#domain/candidates/schemas.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 
 export const pools: TalentPool[] = [
   { id: 1, name: 'Backend Engineers', description: 'Platform teams', candidateCount: 80 },
@@ -42,9 +44,12 @@ export function detail(id: number, overrides: Partial<CandidateDetail> = {}): Ca
     consentHistory: [
       { channel: 'email', granted: true, source: 'seed', wording: 'Demo data', createdAt: '2026-03-01T10:00:00Z', createdBy: null },
     ],
+    contactBlockers: { email: [], whatsapp: [] },
     messages: [
-      { id: 91, subject: 'Quick hello', direction: 'outbound', channel: 'email', sentiment: null, status: 'sent', createdAt: '2026-03-02T10:00:00Z' },
-      { id: 92, subject: 'Re: Quick hello', direction: 'inbound', channel: 'email', sentiment: 'positive', status: 'received', createdAt: '2026-03-03T10:00:00Z' },
+      { id: 91, subject: 'Quick hello', direction: 'out', channel: 'email', sentiment: null, status: 'sent', createdAt: '2026-03-02T10:00:00Z',
+        autoReply: false, autoReplyUntil: null, optOutReview: false },
+      { id: 92, subject: 'Re: Quick hello', direction: 'in', channel: 'email', sentiment: 'positive', status: 'received', createdAt: '2026-03-03T10:00:00Z',
+        autoReply: false, autoReplyUntil: null, optOutReview: false },
     ],
     engagement: { opens: 3, clicks: 1, replies: 1, score: 42 },
     ...overrides,

@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { createQueryClient } from '#app/api/queryClient.ts';
-import type { SessionUser } from '#app/api/types.ts';
+import type { SessionUser } from '#domain/auth/schemas.ts';
 import { CurrentUserProvider } from '#app/session/CurrentUser.tsx';
 import { theme } from '#app/theme.ts';
 import { ToastViewport } from '#app/toast/ToastViewport.tsx';

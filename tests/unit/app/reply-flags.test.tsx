@@ -5,13 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { ThreadMessage } from '#app/pages/communications/ThreadMessage.tsx';
 import { CandidateMessages } from '#app/pages/people/CandidateMessages.tsx';
 import { backOn } from '#app/panels/ReplyFlagBadges.tsx';
-import type { Message } from '#app/messaging/types.ts';
+import { candidateMessageSchema } from '#domain/candidates/schemas.ts';
 import { renderAt } from './renderWithProviders.tsx';
+import { reply as receivedReply } from './messagingFixtures.ts';
 
-const reply = (extra: Partial<Message>): Message => ({
-  id: 41, subject: 'Re: A new role', content: 'I am out of the office.', sentiment: 'other', createdAt: '2026-11-30T09:31:00Z',
-  direction: 'in', channel: 'email', status: 'received', ...extra,
-});
+const reply = (extra: Parameters<typeof receivedReply>[1]) =>
+  receivedReply(41, { subject: 'Re: A new role', content: 'I am out of the office.', sentiment: 'other', createdAt: '2026-11-30T09:31:00Z', ...extra });
 
 describe('reply badges in a thread', () => {
   it('an auto-reply shows "Auto-reply" with the date its sender is back', () => {
@@ -47,7 +46,7 @@ describe('reply badges in the candidate drawer', () => {
         autoReply: true, autoReplyUntil: '2027-01-04', optOutReview: false },
       { id: 2, subject: 'Re: B', direction: 'in', channel: 'email', sentiment: 'negative', status: 'received', createdAt: '2026-11-29T09:31:00Z',
         autoReply: false, autoReplyUntil: null, optOutReview: true },
-    ]} />);
+    ].map((m) => candidateMessageSchema.parse(m))} />);
     const [first, second] = screen.getAllByTestId('candidate-message');
     expect(within(first).getByTestId('auto-reply-badge').textContent).toBe('Auto-reply · back on Jan 4, 2027');
     expect(within(second).getByTestId('opt-out-review-badge').textContent).toBe('May want to opt out: review');

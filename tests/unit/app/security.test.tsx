@@ -4,16 +4,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage } from '#app/pages/settings/SettingsPage.tsx';
-import { admin, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { NEW_BACKUP_CODES, revoked, SESSIONS, SUCCESS } from './authFixtures.ts';
+import { renderPage } from './renderInRouter.tsx';
+import { admin, jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const SESSIONS = {
-  sessions: [
-    { id: '11111111-1111-4111-8111-111111111111', device: 'Firefox on Windows', ipAddress: '10.0.0.1', lastSeenAt: '2026-11-20T10:00:00Z', createdAt: '2026-11-20T09:00:00Z', current: true },
-    { id: '22222222-2222-4222-8222-222222222222', device: 'Safari on iOS', ipAddress: '10.0.0.2', lastSeenAt: '2026-11-19T08:30:00Z', createdAt: '2026-11-19T08:00:00Z', current: false },
-  ],
-};
 
 function bodyOf(fetchMock: ReturnType<typeof stubFetch>, method: string, url: string) {
   const call = fetchMock.mock.calls.find(([u, init]) => u === url && (init?.method ?? 'GET') === method);
@@ -27,7 +22,7 @@ function securityCard() {
 describe('Settings → Security: sessions', () => {
   it('lists sessions with device, address and last activity, this device marked', async () => {
     stubFetch({ 'GET /api/auth/sessions': SESSIONS });
-    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
     const rows = await screen.findAllByTestId('session-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]).getByText('Firefox on Windows')).toBeTruthy();
@@ -41,12 +36,12 @@ describe('Settings → Security: sessions', () => {
     const fetchMock = stubFetch({
       'GET /api/auth/sessions': () => jsonResponse(sessions),
       [`DELETE /api/auth/sessions/${SESSIONS.sessions[1].id}`]: () => {
-        sessions = { sessions: [SESSIONS.sessions[0]] };
-        return jsonResponse({ success: true });
+        sessions = { ...SESSIONS, sessions: [SESSIONS.sessions[0]] };
+        return jsonResponse(SUCCESS);
       },
-      'POST /api/auth/sessions/revoke-others': { revoked: 0 },
+      'POST /api/auth/sessions/revoke-others': revoked(0),
     });
-    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
     fireEvent.click(await screen.findByRole('button', { name: /^Sign out Safari on iOS/ }));
     expect(await screen.findByText('Session signed out')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1));
@@ -56,8 +51,8 @@ describe('Settings → Security: sessions', () => {
   });
 
   it('"Sign out everywhere else" posts JSON and reports the count', async () => {
-    const fetchMock = stubFetch({ 'GET /api/auth/sessions': SESSIONS, 'POST /api/auth/sessions/revoke-others': { revoked: 1 } });
-    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    const fetchMock = stubFetch({ 'GET /api/auth/sessions': SESSIONS, 'POST /api/auth/sessions/revoke-others': revoked(1) });
+    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
     await screen.findAllByTestId('session-row');
     fireEvent.click(securityCard().getByRole('button', { name: 'Sign out everywhere else' }));
     expect(await screen.findByText('1 other session ended.')).toBeTruthy();
@@ -68,8 +63,8 @@ describe('Settings → Security: sessions', () => {
 describe('Settings → Security: password', () => {
   it('checks the form before posting, then changes the password (keyboard only)', async () => {
     const user = userEvent.setup({ delay: null });
-    const fetchMock = stubFetch({ 'GET /api/auth/sessions': SESSIONS, 'POST /api/auth/password': { success: true } });
-    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    const fetchMock = stubFetch({ 'GET /api/auth/sessions': SESSIONS, 'POST /api/auth/password': SUCCESS });
+    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
 
     securityCard().getByRole('button', { name: 'Change password' }).focus();
     await user.keyboard('{Enter}');
@@ -97,7 +92,7 @@ describe('Settings → Security: password', () => {
       'GET /api/auth/sessions': SESSIONS,
       'POST /api/auth/password': () => jsonResponse({ error: 'currentPassword is incorrect', field: 'currentPassword' }, 400),
     });
-    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
     fireEvent.click(securityCard().getByRole('button', { name: 'Change password' }));
     const form = within(await screen.findByTestId('change-password-form'));
     fireEvent.change(form.getByLabelText(/^Current password/), { target: { value: 'wrong-password' } });
@@ -112,9 +107,9 @@ describe('Settings → Security: backup codes', () => {
   it('asks for the password and shows the new codes once', async () => {
     const fetchMock = stubFetch({
       'GET /api/auth/sessions': SESSIONS,
-      'POST /api/auth/two-factor/backup-codes': { backupCodes: ['AAAAA-11111', 'BBBBB-22222'] },
+      'POST /api/auth/two-factor/backup-codes': NEW_BACKUP_CODES,
     });
-    renderAt('/app/settings', <SettingsPage />, { user: admin });
+    await renderPage('/app/settings', <SettingsPage />, { user: admin });
     fireEvent.click(securityCard().getByRole('button', { name: 'Regenerate backup codes' }));
     const form = within(await screen.findByTestId('backup-codes-form'));
     fireEvent.click(form.getByRole('button', { name: 'Generate new codes' }));
@@ -142,7 +137,7 @@ describe('Settings → Security: backup codes', () => {
       'GET /api/auth/sessions': SESSIONS,
       'POST /api/auth/two-factor/backup-codes': () => jsonResponse({ error: 'password is incorrect', field: 'password' }, 400),
     });
-    renderAt('/app/settings', <SettingsPage />, { user: admin });
+    await renderPage('/app/settings', <SettingsPage />, { user: admin });
     fireEvent.click(securityCard().getByRole('button', { name: 'Regenerate backup codes' }));
     const form = within(await screen.findByTestId('backup-codes-form'));
     fireEvent.change(form.getByLabelText('Password to generate new codes'), { target: { value: 'nope' } });
@@ -152,7 +147,7 @@ describe('Settings → Security: backup codes', () => {
 
   it('is offered only with two-factor authentication on', async () => {
     stubFetch({ 'GET /api/auth/sessions': SESSIONS });
-    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
     await screen.findAllByTestId('session-row');
     expect(securityCard().queryByRole('button', { name: 'Regenerate backup codes' })).toBeNull();
   });

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assignLocation, replaceLocation } from '#app/lib/browserNavigation.ts';
 import { useCurrentUser } from '#app/session/CurrentUser.tsx';
 import { SessionGate } from '#app/session/SessionGate.tsx';
+import { meSchema } from '#domain/auth/schemas.ts';
+import { answer } from './authFixtures.ts';
 import { jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 
 vi.mock('#app/lib/browserNavigation.ts', () => ({
@@ -23,11 +25,11 @@ function Hello() {
 
 describe('<SessionGate>', () => {
   it('shows a spinner while the session loads, then the app', async () => {
-    let answer!: (response: Response) => void;
-    stubFetch({ 'GET /api/auth/me': () => new Promise<Response>((resolve) => { answer = resolve; }) });
+    let respond!: (response: Response) => void;
+    stubFetch({ 'GET /api/auth/me': () => new Promise<Response>((resolve) => { respond = resolve; }) });
     renderAt('/app', <SessionGate><Hello /></SessionGate>);
     expect(screen.getByLabelText('Loading')).toBeTruthy();
-    answer(jsonResponse({ user: recruiter }));
+    respond(jsonResponse(answer(meSchema, { user: recruiter })));
     expect(await screen.findByText('Hello rita')).toBeTruthy();
     expect(screen.queryByLabelText('Loading')).toBeNull();
   });

@@ -3,17 +3,16 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage } from '#app/pages/settings/SettingsPage.tsx';
 import { ME_QUERY_KEY } from '#app/session/useSession.ts';
-import { admin, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { ENROLMENT as SETUP, SUCCESS } from './authFixtures.ts';
+import { renderPage } from './renderInRouter.tsx';
+import { admin, jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>';
-const SETUP = { totpURI: 'otpauth://totp/Talentloop:rita?secret=ABC&issuer=Talentloop', qrCodeSvg: SVG, backupCodes: ['aaaa-1111', 'bbbb-2222'] };
-
 describe('settings', () => {
-  it('shows the profile', () => {
+  it('shows the profile', async () => {
     stubFetch({});
-    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
     expect(screen.getByText('rita')).toBeTruthy();
     expect(screen.getByText('Rita Recruiter')).toBeTruthy();
     expect(screen.getByText('rita@example.com')).toBeTruthy();
@@ -21,25 +20,25 @@ describe('settings', () => {
     expect(screen.queryByTestId('enrol-2fa-alert')).toBeNull();
   });
 
-  it('explains enrolment with ?enrol=2fa', () => {
+  it('explains enrolment with ?enrol=2fa', async () => {
     stubFetch({});
-    renderAt('/app/settings?enrol=2fa', <SettingsPage />, { user: { ...admin, twoFactorEnabled: false } });
+    await renderPage('/app/settings?enrol=2fa', <SettingsPage />, { user: { ...admin, twoFactorEnabled: false } });
     expect(screen.getByTestId('enrol-2fa-alert').textContent).toContain('Administrators must enrol');
   });
 
   it('sets up two-factor: password, QR code, backup codes, confirm', async () => {
     const fetchMock = stubFetch({
       'POST /api/auth/two-factor/setup': SETUP,
-      'POST /api/auth/two-factor/confirm': { success: true },
+      'POST /api/auth/two-factor/confirm': SUCCESS,
     });
-    const { client } = renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    const { client } = await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
     client.setQueryData(ME_QUERY_KEY, recruiter);
 
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'my-password-123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set up two-factor' }));
 
     const qr = await screen.findByAltText('QR code for your authenticator app');
-    expect(qr.getAttribute('src')).toBe('data:image/svg+xml;utf8,' + encodeURIComponent(SVG));
+    expect(qr.getAttribute('src')).toBe('data:image/svg+xml;utf8,' + encodeURIComponent(SETUP.qrCodeSvg));
     expect(screen.getByTestId('otpauth-uri').textContent).toBe(SETUP.totpURI);
     expect(screen.getByText('aaaa-1111')).toBeTruthy();
     expect(screen.getByText('bbbb-2222')).toBeTruthy();
@@ -60,7 +59,7 @@ describe('settings', () => {
 
   it('shows the server error for a wrong password', async () => {
     stubFetch({ 'POST /api/auth/two-factor/setup': () => jsonResponse({ error: 'Invalid password' }, 400) });
-    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'nope' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set up two-factor' }));
     expect(await screen.findByText('Invalid password')).toBeTruthy();
@@ -68,7 +67,7 @@ describe('settings', () => {
 
   it('rejects a code that is not 6 digits without calling the API', async () => {
     const fetchMock = stubFetch({ 'POST /api/auth/two-factor/setup': SETUP });
-    renderAt('/app/settings', <SettingsPage />, { user: recruiter });
+    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'pw' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set up two-factor' }));
     await screen.findByAltText('QR code for your authenticator app');
@@ -81,13 +80,13 @@ describe('settings', () => {
   });
 
   it('when on: admins cannot disable, recruiters can', async () => {
-    stubFetch({ 'POST /api/auth/two-factor/disable': { success: true } });
-    const first = renderAt('/app/settings', <SettingsPage />, { user: admin });
+    stubFetch({ 'POST /api/auth/two-factor/disable': SUCCESS });
+    const first = await renderPage('/app/settings', <SettingsPage />, { user: admin });
     expect(screen.getByText('Two-factor authentication is on')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
     first.unmount();
 
-    renderAt('/app/settings', <SettingsPage />, { user: { ...recruiter, twoFactorEnabled: true } });
+    await renderPage('/app/settings', <SettingsPage />, { user: { ...recruiter, twoFactorEnabled: true } });
     expect(screen.getByText('Two-factor authentication is on')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Password to disable'), { target: { value: 'pw' } });
     fireEvent.click(screen.getByRole('button', { name: 'Disable' }));

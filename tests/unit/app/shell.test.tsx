@@ -2,9 +2,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assignLocation } from '#app/lib/browserNavigation.ts';
-import { AppRoutes } from '#app/router/AppRoutes.tsx';
-import { AppLayout } from '#app/shell/AppLayout.tsx';
-import { admin, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { SUCCESS } from './authFixtures.ts';
+import { renderApp } from './renderInRouter.tsx';
+import { admin, jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
 
 vi.mock('#app/lib/browserNavigation.ts', () => ({
   assignLocation: vi.fn(),
@@ -16,11 +16,9 @@ afterEach(() => {
   vi.mocked(assignLocation).mockClear();
 });
 
-const shell = () => <AppLayout><AppRoutes /></AppLayout>;
-
 describe('shell', () => {
-  it('has a mobile bottom bar with exactly 4 links', () => {
-    renderAt('/app', shell(), { user: admin });
+  it('has a mobile bottom bar with exactly 4 links', async () => {
+    await renderApp('/app', { user: admin });
     // jsdom lays out at 1024 px, where the bar is display: none; query hidden elements too.
     const bar = screen.getByRole('navigation', { name: 'Mobile navigation', hidden: true });
     const links = within(bar).getAllByRole('link', { hidden: true });
@@ -32,14 +30,14 @@ describe('shell', () => {
     ]);
   });
 
-  it('hides the sidebar below sm and the bottom bar from sm (display: none classes)', () => {
-    renderAt('/app', shell(), { user: recruiter });
+  it('hides the sidebar below sm and the bottom bar from sm (display: none classes)', async () => {
+    await renderApp('/app', { user: recruiter });
     expect(screen.getByTestId('sidebar').className).toContain('mantine-visible-from-sm');
     expect(screen.getByTestId('mobile-bottom-bar').className).toContain('mantine-hidden-from-sm');
   });
 
-  it('shows the Main group to everyone and no Admin Portal link to recruiters', () => {
-    renderAt('/app', shell(), { user: recruiter });
+  it('shows the Main group to everyone and no Admin Portal link to recruiters', async () => {
+    await renderApp('/app', { user: recruiter });
     const sidebar = screen.getByTestId('sidebar');
     const main = within(sidebar).getByRole('region', { name: 'Main' });
     expect(within(main).getAllByRole('link').map((link) => link.textContent))
@@ -48,27 +46,27 @@ describe('shell', () => {
     expect(within(sidebar).queryByText('Admin')).toBeNull();
   });
 
-  it('shows the Admin Portal link to admins', () => {
-    renderAt('/app', shell(), { user: admin });
+  it('shows the Admin Portal link to admins', async () => {
+    await renderApp('/app', { user: admin });
     const group = within(screen.getByTestId('sidebar')).getByRole('region', { name: 'Admin' });
     expect(within(group).getByRole('link', { name: 'Admin Portal' }).getAttribute('href')).toBe('/app/admin');
   });
 
-  it('marks the active item, People also for talent pools', () => {
-    renderAt('/app/talent-pools', shell(), { user: recruiter });
+  it('marks the active item, People also for talent pools', async () => {
+    await renderApp('/app/talent-pools', { user: recruiter });
     const sidebar = screen.getByTestId('sidebar');
     expect(within(sidebar).getByRole('link', { name: 'People' }).getAttribute('aria-current')).toBe('page');
     expect(within(sidebar).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
   });
 
-  it('navigates from the sidebar', () => {
-    renderAt('/app', shell(), { user: recruiter });
+  it('navigates from the sidebar', async () => {
+    await renderApp('/app', { user: recruiter });
     fireEvent.click(within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Settings' }));
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Settings');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Settings'));
   });
 
-  it('shows the username, the role and a search button with the shortcut hint', () => {
-    renderAt('/app', shell(), { user: recruiter });
+  it('shows the username, the role and a search button with the shortcut hint', async () => {
+    await renderApp('/app', { user: recruiter });
     const sidebar = screen.getByTestId('sidebar');
     expect(within(sidebar).getByTestId('sidebar-username').textContent).toBe('rita');
     expect(within(sidebar).getByTestId('sidebar-role').textContent).toBe('recruiter');
@@ -79,8 +77,8 @@ describe('shell', () => {
   });
 
   it('signs out: POST /api/auth/logout, clear the cache, load /', async () => {
-    const fetchMock = stubFetch({ 'POST /api/auth/logout': { success: true } });
-    const { client } = renderAt('/app', shell(), { user: recruiter });
+    const fetchMock = stubFetch({ 'POST /api/auth/logout': SUCCESS });
+    const { client } = await renderApp('/app', { user: recruiter });
     client.setQueryData(['/api/talent-pools'], [{ id: 1 }]);
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/'));
@@ -90,7 +88,7 @@ describe('shell', () => {
 
   it('stays and shows a toast when sign-out fails', async () => {
     stubFetch({ 'POST /api/auth/logout': () => jsonResponse({ error: 'Server down' }, 500) });
-    renderAt('/app', shell(), { user: recruiter });
+    await renderApp('/app', { user: recruiter });
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByText('Server down')).toBeTruthy();
     expect(assignLocation).not.toHaveBeenCalled();

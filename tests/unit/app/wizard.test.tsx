@@ -8,26 +8,24 @@ import { closeAllPanels, getDrawerState, openPanel } from '#app/drawers/drawerSt
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
 import { openCampaignWizard } from '#app/panels/wizard/openCampaignWizard.ts';
 import { jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { aiTemplate, campaignList, createdCampaign, generation, pool, suggestion } from './messagingFixtures.ts';
 
 afterEach(() => {
   act(() => { closeAllPanels(); notifications.clean(); });
   vi.unstubAllGlobals();
 });
 
-const pools = [{ id: 1, name: 'Frontend', candidateCount: 40 }, { id: 2, name: 'Data', candidateCount: 40 }];
+const pools = [pool(1, 'Frontend', 40), pool(2, 'Data', 40)];
 const suggestions = [
-  { id: 1, templateId: 'nurture-checkin', name: 'Career Check-in', description: 'A friendly check-in', category: 'nurture' },
-  { id: 2, templateId: 'nurture-market', name: 'Market Update', description: 'What is happening', category: 'nurture' },
+  suggestion(1, 'nurture-checkin', 'Career Check-in', 'A friendly check-in'),
+  suggestion(2, 'nurture-market', 'Market Update', 'What is happening'),
 ];
-const generated = {
-  success: true, subject: 'Hoe gaat het, {{firstName}}?', content: 'Hoi {{firstName}}, hoe gaat het?', error: null,
-  metadata: { templateName: 'Career Check-in' },
-};
+const generated = generation({ subject: 'Hoe gaat het, {{firstName}}?', content: 'Hoi {{firstName}}, hoe gaat het?', templateName: 'Career Check-in' });
 
 function stubApi(extra: Record<string, unknown> = {}) {
   return stubFetch({
     'GET /api/talent-pools': pools,
-    'GET /api/ai-templates': [{ templateId: 'nurture-checkin', name: 'Career Check-in' }],
+    'GET /api/ai-templates': [aiTemplate('nurture-checkin', 'Career Check-in')],
     'GET /api/ai-templates/suggestions/nurture': { suggestions },
     'GET /api/ai-templates/suggestions/event': { suggestions: [] },
     ...extra,
@@ -130,9 +128,9 @@ describe('campaign wizard', () => {
   });
 
   it('launches with the campaign payload, toasts, closes and starts again at step 1', async () => {
-    fetchMockRef = stubApi({ 'POST /api/campaigns': () => jsonResponse({ success: true, campaign: { id: 9 } }, 201) });
+    fetchMockRef = stubApi({ 'POST /api/campaigns': () => jsonResponse(createdCampaign(9), 201) });
     const { client } = renderAt('/app', <GlobalPanels />, { user: recruiter });
-    client.setQueryData(['/api/campaigns'], { campaigns: [] });
+    client.setQueryData(['/api/campaigns'], campaignList([]));
     act(() => openPanel('campaign'));
     await fillStepOne();
     fireEvent.change(input(/^Campaign name/), { target: { value: 'Spring check-in' } });
@@ -166,7 +164,7 @@ describe('campaign wizard', () => {
   });
 
   it('custom time: the chosen datetime; Previous goes back a step', async () => {
-    fetchMockRef = stubApi({ 'POST /api/campaigns': () => jsonResponse({ success: true, campaign: { id: 9 } }, 201) });
+    fetchMockRef = stubApi({ 'POST /api/campaigns': () => jsonResponse(createdCampaign(9), 201) });
     renderAt('/app', <GlobalPanels />, { user: recruiter });
     act(() => openPanel('campaign'));
     await fillStepOne();

@@ -1,15 +1,16 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { navigate } from '#app/router/history.ts';
 import { ShieldIcon } from '#app/shell/icons.tsx';
 
 export const ACCESS_DENIED_REDIRECT_MS = 3000;
 
 export function AccessDenied() {
+  const navigate = useNavigate();
   useEffect(() => {
-    const timer = setTimeout(() => navigate('/app', { replace: true }), ACCESS_DENIED_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate({ to: '/app', replace: true }), ACCESS_DENIED_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [navigate]);
 
   return (
     <Center mih="60vh">
@@ -17,7 +18,7 @@ export function AccessDenied() {
         <ShieldIcon size={40} color="var(--mantine-color-red-6)" />
         <Title order={1}>Access Denied</Title>
         <Text c="dimmed">You don't have permission to access this page. Admin privileges are required.</Text>
-        <Button onClick={() => navigate('/app')}>Back to Dashboard</Button>
+        <Button onClick={() => void navigate({ to: '/app' })}>Back to Dashboard</Button>
       </Stack>
     </Center>
   );

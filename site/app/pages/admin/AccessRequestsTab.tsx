@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { AccessRequest } from '#app/api/types.ts';
+import type { AccessRequest } from '#domain/auth/schemas.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { useAccessRequests, useReviewAccessRequest } from './adminQueries.ts';
 import { QueryState } from './QueryState.tsx';
 
-const STATUS_COLORS: Record<string, string> = { pending: 'yellow', approved: 'green', rejected: 'gray' };
+const STATUS_COLORS: Record<AccessRequest['status'], string> = { pending: 'yellow', approved: 'green', rejected: 'gray' };
 
 export function AccessRequestsTab() {
   const requests = useAccessRequests();
@@ -50,7 +50,7 @@ export function AccessRequestsTab() {
                   <Table.Td>{request.company || '—'}</Table.Td>
                   <Table.Td maw={280}><Text size="sm" lineClamp={3}>{request.message || '—'}</Text></Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATUS_COLORS[request.status] ?? 'gray'} tt="capitalize">{request.status}</Badge>
+                    <Badge variant="light" color={STATUS_COLORS[request.status]} tt="capitalize">{request.status}</Badge>
                   </Table.Td>
                   <Table.Td>{formatDateTime(request.createdAt)}</Table.Td>
                   <Table.Td>{actions(request)}</Table.Td>

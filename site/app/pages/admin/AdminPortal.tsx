@@ -1,17 +1,16 @@
 import { Tabs } from '@mantine/core';
+import { Navigate } from '@tanstack/react-router';
 import { useCurrentUser } from '#app/session/CurrentUser.tsx';
 import { PageHeader } from '../PageHeader.tsx';
 import { AccessRequestsTab } from './AccessRequestsTab.tsx';
 import { AuditLogTab } from './AuditLogTab.tsx';
-import { Redirect } from '#app/router/Redirect.tsx';
-import { ENROL_2FA_PATH } from './TwoFactorRequiredAlert.tsx';
 import { SuppressionsTab } from './SuppressionsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
 
 export function AdminPortal() {
   const user = useCurrentUser();
   // Admins enrol in two-factor sign-in before they may use the portal.
-  if (user.twoFactorEnabled === false) return <Redirect to={ENROL_2FA_PATH} />;
+  if (user.twoFactorEnabled === false) return <Navigate to="/app/settings" search={{ enrol: '2fa' }} replace />;
   return (
     <>
       <PageHeader title="Admin Portal" description="Users, access requests, the audit log and the suppression list." />

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { ApiError } from '#app/api/ApiError.ts';
+import type { UserSummary } from '#domain/auth/schemas.ts';
 import { useCreateUser } from './adminQueries.ts';
 import { NEW_USER_DEFAULTS, newUserSchema, PASSWORD_MIN_LENGTH, type NewUserInput, type NewUserValues } from './newUserSchema.ts';
 
-export const ROLE_OPTIONS = [
+export const ROLE_OPTIONS: { value: UserSummary['role']; label: string }[] = [
   { value: 'recruiter', label: 'Recruiter' },
   { value: 'admin', label: 'Admin' },
 ];

@@ -5,8 +5,9 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest } from '#app/api/apiClient.ts';
+import { api, call } from '#app/api/client.ts';
 import { errorText } from '#app/api/ApiError.ts';
+import type { SuppressionEntry } from '#domain/consent/schemas.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { sourceLabel } from '../people/consentLabels.ts';
 import { toast } from '#app/toast/toast.ts';
@@ -15,25 +16,25 @@ import { QueryState } from './QueryState.tsx';
 
 const KEY = ['/api/admin/suppressions'] as const;
 
-interface Lookup {
-  count: number;
-  entry?: { email: string; suppressed: boolean; source?: string; byCandidate?: boolean; since?: string };
+/** The count, and with `email` whether that address is on the list. */
+function fetchSuppressions(email?: string, signal?: AbortSignal) {
+  return call((o) => api.admin.suppressions.$get({ query: { email } }, o), { signal });
 }
 
 export function SuppressionsTab() {
   const queryClient = useQueryClient();
-  const summary = useQuery<Lookup>({ queryKey: KEY, retry: false });
+  const summary = useQuery({ queryKey: KEY, queryFn: ({ signal }) => fetchSuppressions(undefined, signal), retry: false });
   const [email, setEmail] = useState('');
   const [reason, setReason] = useState('');
-  const [lookup, setLookup] = useState<Lookup['entry'] | null>(null);
+  const [lookup, setLookup] = useState<SuppressionEntry | null>(null);
   const find = useMutation({
-    mutationFn: (address: string) => apiRequest<Lookup>('GET', `/api/admin/suppressions?email=${encodeURIComponent(address)}`),
+    mutationFn: (address: string) => fetchSuppressions(address),
     onSuccess: (result) => setLookup(result.entry ?? null),
   });
   const remove = useMutation({
-    mutationFn: () => apiRequest<{ removed: boolean; count: number }>('POST', '/api/admin/suppressions/remove', { email: lookup!.email, reason }),
-    onSuccess: async () => {
-      toast({ title: 'Suppression removed', description: `${lookup!.email} may be given consent again by a recruiter.`, variant: 'success' });
+    mutationFn: (entry: SuppressionEntry) => call((o) => api.admin.suppressions.remove.$post({ json: { email: entry.email, reason } }, o)),
+    onSuccess: async (_removed, entry) => {
+      toast({ title: 'Suppression removed', description: `${entry.email} may be given consent again by a recruiter.`, variant: 'success' });
       setLookup(null); setReason(''); setEmail('');
       await queryClient.invalidateQueries({ queryKey: KEY });
       await queryClient.invalidateQueries({ queryKey: AUDIT_LOG_KEY });
@@ -62,7 +63,7 @@ export function SuppressionsTab() {
           <Stack gap="xs" data-testid="suppression-lookup">
             <Title order={4}>{lookup.email}</Title>
             <Text size="sm">
-              On the list since {formatDateTime(lookup.since)}, from: {sourceLabel(lookup.source ?? '')}
+              On the list since {formatDateTime(lookup.since)}, from: {sourceLabel(lookup.source)}
               {lookup.byCandidate ? ' (the candidate opted out themselves)' : ''}.
             </Text>
             <Textarea label="Why may this address be emailed again?" required minLength={3} maxLength={500}
@@ -70,7 +71,7 @@ export function SuppressionsTab() {
               placeholder="The address now belongs to someone else" />
             {remove.error && <Alert color="red">{errorText(remove.error)}</Alert>}
             <Group>
-              <Button color="red" disabled={reason.trim().length < 3} loading={remove.isPending} onClick={() => remove.mutate()}>
+              <Button color="red" disabled={reason.trim().length < 3} loading={remove.isPending} onClick={() => remove.mutate(lookup)}>
                 Remove from the suppression list
               </Button>
             </Group>

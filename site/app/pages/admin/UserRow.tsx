@@ -1,15 +1,17 @@
 import { Badge, Button, Select, Table, Text } from '@mantine/core';
-import type { AdminUser } from '#app/api/types.ts';
+import type { UserSummary, UserUpdate } from '#domain/auth/schemas.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
-import type { UserChanges } from './adminQueries.ts';
 import { ROLE_OPTIONS } from './NewUserModal.tsx';
 
 interface UserRowProps {
-  user: AdminUser;
+  user: UserSummary;
   isSelf: boolean;
   busy: boolean;
-  onChange: (changes: UserChanges) => void;
+  onChange: (changes: UserUpdate) => void;
 }
+
+/** The role the Select picked, when it is one of ours. */
+const roleOf = (value: string | null) => ROLE_OPTIONS.find((option) => option.value === value)?.value;
 
 export function UserRow({ user, isSelf, busy, onChange }: UserRowProps) {
   return (
@@ -27,7 +29,10 @@ export function UserRow({ user, isSelf, busy, onChange }: UserRowProps) {
           allowDeselect={false}
           disabled={isSelf || busy}
           size="xs"
-          onChange={(role) => role && role !== user.role && onChange({ role })}
+          onChange={(value) => {
+            const role = roleOf(value);
+            if (role && role !== user.role) onChange({ role });
+          }}
         />
       </Table.Td>
       <Table.Td>

@@ -1,8 +1,8 @@
-// Admin Portal reads and writes (docs/api.md "Admin").
+// Admin Portal reads and writes (docs/api.md "Admin"), through the typed API client.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '#app/api/apiClient.ts';
+import { api, call } from '#app/api/client.ts';
 import { errorText } from '#app/api/ApiError.ts';
-import type { AccessRequest, AdminUser, AuditEntry } from '#app/api/types.ts';
+import type { AccessRequest, AccessRequestDecision, NewUser, UserSummary, UserUpdate } from '#domain/auth/schemas.ts';
 import { toast } from '#app/toast/toast.ts';
 
 export const ADMIN_USERS_KEY = ['/api/admin/users'] as const;
@@ -13,30 +13,27 @@ export const AUDIT_LOG_KEY = ['/api/admin/audit-log'] as const;
 const noRetry = { retry: false } as const;
 
 export function useAdminUsers() {
-  return useQuery<{ users: AdminUser[] }>({ queryKey: ADMIN_USERS_KEY, ...noRetry });
+  return useQuery({
+    queryKey: ADMIN_USERS_KEY,
+    queryFn: ({ signal }) => call((o) => api.admin.users.$get(undefined, o), { signal }),
+    ...noRetry,
+  });
 }
 
 export function useAccessRequests() {
-  return useQuery<{ requests: AccessRequest[] }>({ queryKey: ACCESS_REQUESTS_KEY, ...noRetry });
+  return useQuery({
+    queryKey: ACCESS_REQUESTS_KEY,
+    queryFn: ({ signal }) => call((o) => api.admin['access-requests'].$get(undefined, o), { signal }),
+    ...noRetry,
+  });
 }
 
 export function useAuditLog() {
-  return useQuery<{ entries: AuditEntry[] }>({ queryKey: AUDIT_LOG_KEY, ...noRetry });
-}
-
-export interface NewUser {
-  username: string;
-  displayName: string;
-  email: string;
-  password: string;
-  role: 'admin' | 'recruiter';
-}
-
-export interface UserChanges {
-  displayName?: string;
-  role?: string;
-  banned?: boolean;
-  password?: string;
+  return useQuery({
+    queryKey: AUDIT_LOG_KEY,
+    queryFn: ({ signal }) => call((o) => api.admin['audit-log'].$get(undefined, o), { signal }),
+    ...noRetry,
+  });
 }
 
 function useAdminMutation<V>(
@@ -59,7 +56,7 @@ function useAdminMutation<V>(
 
 export function useCreateUser() {
   return useAdminMutation(
-    (user: NewUser) => apiRequest('POST', '/api/admin/users', user),
+    (user: NewUser) => call((o) => api.admin.users.$post({ json: user }, o)),
     [ADMIN_USERS_KEY],
     'User created',
   );
@@ -67,8 +64,8 @@ export function useCreateUser() {
 
 export function useUpdateUser() {
   return useAdminMutation(
-    ({ id, changes }: { id: string; changes: UserChanges }) =>
-      apiRequest('PATCH', `/api/admin/users/${encodeURIComponent(id)}`, changes),
+    ({ id, changes }: { id: UserSummary['id']; changes: UserUpdate }) =>
+      call((o) => api.admin.users[':id'].$patch({ param: { id }, json: changes }, o)),
     [ADMIN_USERS_KEY],
     'User updated',
   );
@@ -76,8 +73,8 @@ export function useUpdateUser() {
 
 export function useReviewAccessRequest() {
   return useAdminMutation(
-    ({ id, status }: { id: string; status: 'approved' | 'rejected' }) =>
-      apiRequest('PATCH', `/api/admin/access-requests/${encodeURIComponent(id)}`, { status }),
+    ({ id, status }: { id: AccessRequest['id']; status: AccessRequestDecision }) =>
+      call((o) => api.admin['access-requests'][':id'].$patch({ param: { id: String(id) }, json: { status } }, o)),
     [ACCESS_REQUESTS_KEY],
     'Access request updated',
   );

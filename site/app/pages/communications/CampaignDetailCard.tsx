@@ -4,7 +4,6 @@ import { errorText } from '#app/api/ApiError.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { campaignTypeLabel } from '#app/messaging/campaignTypes.ts';
 import { useCampaign } from '#app/messaging/queries.ts';
-import { progressPercent } from './campaignProgress.ts';
 import { CampaignStatusBadge } from './CampaignStatusBadge.tsx';
 
 function Figure({ label, value }: { label: string; value: number }) {
@@ -21,7 +20,7 @@ export function CampaignDetailCard({ id }: { id: number }) {
   if (campaign.isError) return <Alert color="red" title="Could not load the campaign">{errorText(campaign.error)}</Alert>;
   if (!campaign.data) return <Center py="lg"><Loader aria-label="Loading campaign" /></Center>;
   const c = campaign.data;
-  const p = c.progress ?? { ...c, percent: progressPercent(c), skipReasons: [], eligibleNow: 0 };
+  const p = c.progress;
   return (
     <Paper withBorder p="md" data-testid="campaign-detail">
       <Stack gap="sm">

@@ -3,8 +3,8 @@
 import { Anchor, Progress, Table, Text } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { campaignTypeLabel } from '#app/messaging/campaignTypes.ts';
-import type { CampaignSummary } from '#app/messaging/types.ts';
-import { progressPercent } from './campaignProgress.ts';
+import type { CampaignSummary } from '#domain/campaigns/schemas.ts';
+import { progressPercent } from '#domain/campaigns/progress.ts';
 import { CampaignStatusBadge } from './CampaignStatusBadge.tsx';
 
 export function CampaignRow({ campaign, selected, onOpen }: { campaign: CampaignSummary; selected: boolean; onOpen: () => void }) {

@@ -1,6 +1,10 @@
 import { Badge } from '@mantine/core';
-import { STATUS_COLORS } from './campaignProgress.ts';
+import type { CampaignStatus } from '#domain/campaigns/schemas.ts';
 
-export function CampaignStatusBadge({ status }: { status: string }) {
-  return <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" data-testid="campaign-status">{status}</Badge>;
+const STATUS_COLORS: Record<CampaignStatus, string> = {
+  draft: 'gray', scheduled: 'blue', sending: 'yellow', sent: 'green', failed: 'red', cancelled: 'gray',
+};
+
+export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
+  return <Badge color={STATUS_COLORS[status]} variant="light" data-testid="campaign-status">{status}</Badge>;
 }

@@ -18,7 +18,7 @@ export function OutboxMailView({ id }: { id: number }) {
         <ScrollArea.Autosize mah={220} type="auto">
           <Table withTableBorder fz="xs" data-testid="outbox-headers">
             <Table.Tbody>
-              {Object.entries(m.headers ?? {}).map(([name, value]) => (
+              {Object.entries(m.headers).map(([name, value]) => (
                 <Table.Tr key={name}><Table.Th w={140}>{name}</Table.Th><Table.Td style={{ wordBreak: 'break-all' }}>{value}</Table.Td></Table.Tr>
               ))}
             </Table.Tbody>

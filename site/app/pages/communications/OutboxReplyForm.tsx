@@ -6,7 +6,6 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { outboxReplySchema } from '#domain/messages/schemas.ts';
 import { errorText } from '#app/api/ApiError.ts';
-import { REPLY_ROWS } from '#app/messaging/constants.ts';
 import { useOutboxReply } from '#app/messaging/queries.ts';
 import { toast } from '#app/toast/toast.ts';
 
@@ -25,10 +24,11 @@ export function OutboxReplyForm({ outboxId }: { outboxId: number }) {
   const submit = handleSubmit(({ content }) => reply.mutate({ id: outboxId, content }, {
     onSuccess: (result) => {
       reset({ content: '' });
-      if (result?.status === 'stored') {
+      if (result.status === 'stored') {
         toast({ title: 'Reply received', description: 'The candidate\'s reply is now in the message thread.', variant: 'success' });
       } else {
-        toast({ title: 'Reply not threaded', description: result?.reason ?? `The reply was ${result?.status ?? 'not stored'}.`, variant: 'warning' });
+        const why = result.status === 'unmatched' ? result.reason : `The reply was ${result.status}.`;
+        toast({ title: 'Reply not threaded', description: why, variant: 'warning' });
       }
     },
     onError: (error) => toast({ title: 'Error', description: errorText(error, 'Failed to send reply'), variant: 'destructive' }),

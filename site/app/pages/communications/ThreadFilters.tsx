@@ -1,13 +1,13 @@
 // Filter the thread list by the latest reply's sentiment and by candidate.
 import { Group, Select } from '@mantine/core';
 import type { ThreadFilters as Filters } from '#app/messaging/queries.ts';
+import { sentimentSchema } from '#domain/messages/schemas.ts';
+
+const capitalised = (text: string) => text[0].toUpperCase() + text.slice(1);
 
 export const SENTIMENT_FILTERS = [
   { value: '', label: 'All sentiments' },
-  { value: 'positive', label: 'Positive' },
-  { value: 'negative', label: 'Negative' },
-  { value: 'neutral', label: 'Neutral' },
-  { value: 'other', label: 'Other' },
+  ...sentimentSchema.options.map((value) => ({ value, label: capitalised(value) })),
 ];
 
 interface ThreadFiltersProps {
@@ -24,7 +24,7 @@ export function ThreadFilters({ value, onChange, candidates }: ThreadFiltersProp
         data={SENTIMENT_FILTERS}
         value={value.sentiment ?? ''}
         allowDeselect={false}
-        onChange={(sentiment) => onChange({ ...value, sentiment: sentiment || undefined })}
+        onChange={(sentiment) => onChange({ ...value, sentiment: sentimentSchema.safeParse(sentiment).data })}
       />
       <Select
         label="Candidate"

@@ -1,7 +1,7 @@
 // One thread in the list: candidate, subject, last message, sentiment, unread state.
 import { Badge, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
-import type { ThreadSummary } from '#app/messaging/types.ts';
+import type { ThreadSummary } from '#domain/messages/schemas.ts';
 import { SentimentBadge } from '#app/panels/SentimentBadge.tsx';
 
 export function ThreadListItem({ thread, selected, onOpen }: { thread: ThreadSummary; selected: boolean; onOpen: () => void }) {

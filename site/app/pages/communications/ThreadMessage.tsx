@@ -1,7 +1,7 @@
 // One message of an open thread.
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
-import type { Message } from '#app/messaging/types.ts';
+import type { Message } from '#domain/messages/schemas.ts';
 import { SentimentBadge } from '#app/panels/SentimentBadge.tsx';
 import { ReplyFlagBadges } from '#app/panels/ReplyFlagBadges.tsx';
 
@@ -14,7 +14,7 @@ export function ThreadMessage({ message, candidateName }: { message: Message; ca
         <Text size="sm" fw={600}>{inbound ? candidateName : 'You'}</Text>
         <Group gap={6} wrap="nowrap">
           {inbound ? <><ReplyFlagBadges flags={message} /><SentimentBadge sentiment={message.sentiment} /></>
-            : message.status && <Badge size="sm" variant="outline">{message.status}</Badge>}
+            : <Badge size="sm" variant="outline">{message.status}</Badge>}
         </Group>
       </Group>
       <Text size="xs" c="dimmed">{formatDateTime(message.createdAt)}{message.subject ? ` · ${message.subject}` : ''}</Text>

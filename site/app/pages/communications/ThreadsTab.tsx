@@ -1,15 +1,20 @@
-// Messages: threads newest first, filters, and the open thread.
+// Messages: threads newest first, filters, and the open thread (both kept in the page's URL).
 import { Alert, Button, Center, Grid, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
 import { useThreads, type ThreadFilters as Filters } from '#app/messaging/queries.ts';
 import { ThreadFilters } from './ThreadFilters.tsx';
 import { ThreadListItem } from './ThreadListItem.tsx';
 import { ThreadView } from './ThreadView.tsx';
 
-export function ThreadsTab({ initialFilters = {} }: { initialFilters?: Filters }) {
-  const [filters, setFilters] = useState<Filters>(initialFilters);
-  const [openThread, setOpenThread] = useState<number | null>(null);
+interface ThreadsTabProps {
+  filters: Filters;
+  onFiltersChange: (filters: Filters) => void;
+  openThread: number | null;
+  onOpenThread: (threadId: number) => void;
+}
+
+export function ThreadsTab({ filters, onFiltersChange: setFilters, openThread, onOpenThread: setOpenThread }: ThreadsTabProps) {
   const threads = useThreads(filters);
   // The candidate filter offers everyone who has a thread (the unfiltered list).
   const allThreads = useThreads();

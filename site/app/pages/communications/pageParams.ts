@@ -1,21 +1,59 @@
-// The communications page's query parameters (spec §2 Advanced Editor, and
-// links from elsewhere): ?action=compose, ?action=create-campaign (with the
-// Advanced Editor's values), ?template={templateId}, ?campaign={id}.
-import { wizardPrefillFromParams, type WizardPrefill } from '#app/messaging/advancedEditor.ts';
+// The communications page's state in the URL: the tab, the thread filters and
+// the open thread, the open campaign (?campaign={id}), and the one-shot
+// parameters that ask for a dialog (spec §2 Advanced Editor, the palette's
+// quick actions): ?action=compose, ?action=create-campaign with the Advanced
+// Editor's values, ?template={templateId}.
+import * as z from 'zod/mini';
+import type { Language } from '#domain/ai/schemas.ts';
+import type { Channel, Sentiment } from '#domain/messages/schemas.ts';
+import { wizardPrefillFromSearch, type WizardPrefill } from '#app/messaging/advancedEditor.ts';
 import type { ComposePayload } from '#app/drawers/drawerStore.ts';
+import type { ThreadFilters } from '#app/messaging/queries.ts';
+import { everyValue, optionalEnum, optionalInt, optionalText, parseSearch } from '#app/router/searchParams.ts';
+
+export const COMMUNICATIONS_TABS = ['messages', 'campaigns', 'outbox'] as const;
+// The values the API accepts.
+const SENTIMENTS = everyValue<Sentiment>()(['positive', 'negative', 'neutral', 'other']);
+const CHANNELS = everyValue<Channel>()(['email', 'whatsapp']);
+const LANGUAGES = everyValue<Language>()(['english', 'dutch']);
+export type CommunicationsTab = typeof COMMUNICATIONS_TABS[number];
+
+/** The route's validateSearch: a value that is not valid is dropped (its default applies). */
+export const communicationsSearchSchema = z.object({
+  tab: optionalEnum(COMMUNICATIONS_TABS),
+  /** Thread filters: the latest reply's sentiment, and the candidate (alone; with ?action= it presets the dialog). */
+  sentiment: optionalEnum(SENTIMENTS),
+  candidateId: optionalInt(),
+  thread: optionalInt(),
+  campaign: optionalInt(),
+  action: optionalEnum(['compose', 'create-campaign']),
+  candidateName: optionalText(200),
+  talentPoolId: optionalInt(),
+  channel: optionalEnum(CHANNELS),
+  subject: optionalText(300),
+  content: optionalText(20_000),
+  template: optionalText(64),
+  prompt: optionalText(4000),
+  language: optionalEnum(LANGUAGES),
+});
+export type CommunicationsSearch = z.infer<typeof communicationsSearchSchema>;
+
+/** A query string as the communications page reads it. */
+export function readCommunicationsSearch(searchStr: string): CommunicationsSearch {
+  return communicationsSearchSchema.parse(parseSearch(searchStr));
+}
 
 /** Parameters that ask for a dialog; removed from the URL once it has opened. */
-export const ONE_SHOT_PARAMS = ['action', 'template', 'candidateId', 'candidateName', 'talentPoolId', 'channel', 'subject', 'content', 'prompt', 'language'];
+export const ONE_SHOT_PARAMS = ['action', 'template', 'candidateId', 'candidateName', 'talentPoolId', 'channel', 'subject', 'content', 'prompt', 'language'] as const;
 
 export type PageAction =
   | { kind: 'compose'; payload: ComposePayload }
   | { kind: 'campaign'; prefill: WizardPrefill }
   | null;
 
-export function pageAction(params: URLSearchParams): PageAction {
-  const action = params.get('action');
-  if (action === 'compose') {
-    const prefill = wizardPrefillFromParams(params);
+export function pageAction(search: CommunicationsSearch): PageAction {
+  if (search.action === 'compose') {
+    const prefill = wizardPrefillFromSearch(search);
     const payload: ComposePayload = {
       candidateId: prefill.candidateId,
       candidateName: prefill.candidateName,
@@ -25,21 +63,34 @@ export function pageAction(params: URLSearchParams): PageAction {
     };
     return { kind: 'compose', payload: Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== undefined)) };
   }
-  if (action === 'create-campaign' || (!action && params.get('template'))) {
-    return { kind: 'campaign', prefill: wizardPrefillFromParams(params) };
+  if (search.action === 'create-campaign' || (!search.action && search.template)) {
+    return { kind: 'campaign', prefill: wizardPrefillFromSearch(search) };
   }
   return null;
 }
 
-/** The query string without the one-shot parameters ('' or '?...'). */
-export function withoutOneShotParams(params: URLSearchParams): string {
-  const kept = new URLSearchParams(params);
-  for (const name of ONE_SHOT_PARAMS) kept.delete(name);
-  const text = kept.toString();
-  return text ? `?${text}` : '';
+/** The search without the one-shot parameters. */
+export function withoutOneShotParams<S extends Record<string, unknown>>(search: S): S {
+  const kept = { ...search };
+  for (const name of ONE_SHOT_PARAMS) delete kept[name];
+  return kept;
 }
 
-export function campaignParam(params: URLSearchParams): number | null {
-  const n = Number(params.get('campaign'));
-  return Number.isInteger(n) && n > 0 ? n : null;
+/** The tab shown: an open campaign belongs to the campaigns tab unless the outbox was chosen. */
+export function activeTab(search: CommunicationsSearch): CommunicationsTab {
+  if (search.campaign && search.tab !== 'outbox') return 'campaigns';
+  return search.tab ?? 'messages';
+}
+
+/** The thread filters as URL values (a sentiment the URL does not know is left out). */
+export function searchFromThreadFilters({ sentiment, candidateId }: ThreadFilters): Pick<CommunicationsSearch, 'sentiment' | 'candidateId'> {
+  return { sentiment: communicationsSearchSchema.shape.sentiment.parse(sentiment), candidateId };
+}
+
+/** ?candidateId= alone filters the threads; with ?action= it belongs to the dialog being opened. */
+export function threadFilters(search: CommunicationsSearch): ThreadFilters {
+  const filters: ThreadFilters = {};
+  if (search.sentiment) filters.sentiment = search.sentiment;
+  if (search.candidateId && !search.action) filters.candidateId = search.candidateId;
+  return filters;
 }

@@ -1,19 +1,19 @@
-// Opens the dialog a query parameter asks for, once, then drops those
-// parameters from the URL so that going back or reloading does not reopen it.
+// Opens the dialog the query parameters ask for, once, then drops those
+// parameters from the URL (replacing the entry) so that going back or
+// reloading does not reopen it.
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { openPanel } from '#app/drawers/drawerStore.ts';
 import { openCampaignWizard } from '#app/panels/wizard/openCampaignWizard.ts';
-import { navigate, useLocation } from '#app/router/history.ts';
-import { pageAction, withoutOneShotParams } from './pageParams.ts';
+import { pageAction, withoutOneShotParams, type CommunicationsSearch } from './pageParams.ts';
 
-export function usePageActions() {
-  const { pathname, search } = useLocation();
+export function usePageActions(search: CommunicationsSearch) {
+  const navigate = useNavigate();
   useEffect(() => {
-    const params = new URLSearchParams(search);
-    const action = pageAction(params);
+    const action = pageAction(search);
     if (!action) return;
     if (action.kind === 'compose') openPanel('compose', action.payload);
     else openCampaignWizard(action.prefill);
-    navigate(pathname + withoutOneShotParams(params), { replace: true });
-  }, [pathname, search]);
+    void navigate({ to: '.', search: (current) => withoutOneShotParams(current), replace: true, resetScroll: false });
+  }, [search, navigate]);
 }

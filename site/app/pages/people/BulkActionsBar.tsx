@@ -3,11 +3,11 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmModal } from './ConfirmModal.tsx';
 import { useAddToPool, useDeleteCandidates, useRemoveFromPool } from './peopleQueries.ts';
-import type { CandidateId, TalentPool } from './peopleTypes.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { PoolMenuButton } from './PoolMenuButton.tsx';
 
 interface BulkActionsBarProps {
-  selected: CandidateId[];
+  selected: number[];
   pools: TalentPool[];
   onDone: () => void;
 }

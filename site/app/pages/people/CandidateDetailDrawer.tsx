@@ -10,14 +10,14 @@ import { CandidateMessages } from './CandidateMessages.tsx';
 import { ConsentSection } from './ConsentSection.tsx';
 import { EngagementSection } from './EngagementSection.tsx';
 import { useCandidate } from './peopleQueries.ts';
-import type { CandidateDetail, CandidateId } from './peopleTypes.ts';
+import type { CandidateDetail } from '#domain/candidates/schemas.ts';
 
 export function candidateSubtitle(candidate: Pick<CandidateDetail, 'jobFunction' | 'location'>): string {
   return [candidate.jobFunction, candidate.location].filter(Boolean).join(' · ');
 }
 
 interface CandidateDetailDrawerProps {
-  candidateId: CandidateId | null;
+  candidateId: number | null;
   onClose: () => void;
   onEdit: (candidate: CandidateDetail) => void;
 }

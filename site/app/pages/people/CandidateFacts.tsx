@@ -3,7 +3,8 @@ import { Badge, Group, Text } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { DetailSection } from './DetailSection.tsx';
 import { FactList } from './FactList.tsx';
-import { capitalize, type CandidateDetail } from './peopleTypes.ts';
+import type { CandidateDetail } from '#domain/candidates/schemas.ts';
+import { capitalize } from './capitalize.ts';
 import { SkillTags } from './SkillTags.tsx';
 
 export function CandidateFacts({ candidate: c }: { candidate: CandidateDetail }) {

@@ -2,7 +2,9 @@
 import { Button, Group, NumberInput, Select, TextInput } from '@mantine/core';
 import { SearchIcon } from '#app/shell/icons.tsx';
 import { EMPTY_FILTERS, hasActiveFilters, type CandidateFilters, type ConsentFilter } from './candidateFilters.ts';
-import { capitalize, SENIORITY_LEVELS, type TalentPool } from './peopleTypes.ts';
+import { SENIORITY_LEVELS } from '#domain/candidates/schemas.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
+import { capitalize } from './capitalize.ts';
 
 const CONSENT_OPTIONS = [
   { value: 'email', label: 'Allows email' },

@@ -5,10 +5,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { candidateCreateSchema, type CandidateCreate } from '#domain/candidates/schemas.ts';
+import {
+  candidateCreateSchema, CONTACT_METHODS, SENIORITY_LEVELS, type Candidate, type CandidateCreate,
+} from '#domain/candidates/schemas.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { errorText } from '#app/api/ApiError.ts';
 import { CANDIDATE_FORM_FIELDS, candidateFormDefaults, type CandidateFormValues } from './candidateFormValues.ts';
-import { capitalize, CONTACT_METHODS, SENIORITY_LEVELS, type Candidate, type TalentPool } from './peopleTypes.ts';
+import { capitalize } from './capitalize.ts';
 import { serverFieldError } from './serverFieldError.ts';
 
 const resolver = zodResolver(candidateCreateSchema) as unknown as Resolver<CandidateFormValues, unknown, CandidateCreate>;

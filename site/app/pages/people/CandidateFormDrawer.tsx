@@ -1,12 +1,12 @@
 // The create and edit form in the context drawer.
 import { Button } from '@mantine/core';
 import { useId } from 'react';
-import type { CandidateCreate } from '#domain/candidates/schemas.ts';
+import type { Candidate, CandidateCreate } from '#domain/candidates/schemas.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { ContextDrawer } from '#app/drawers/ContextDrawer.tsx';
 import { CandidateForm } from './CandidateForm.tsx';
 import { updateBody } from './candidateFormValues.ts';
 import { useCreateCandidate, useUpdateCandidate } from './peopleQueries.ts';
-import type { Candidate, TalentPool } from './peopleTypes.ts';
 
 interface CandidateFormDrawerProps {
   opened: boolean;

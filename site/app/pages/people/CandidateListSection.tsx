@@ -8,7 +8,8 @@ import { CandidatesTable } from './CandidatesTable.tsx';
 import { filterParams, nextSort, pageCount, type CandidateFilters, type SortState } from './candidateFilters.ts';
 import { ListPagination } from './ListPagination.tsx';
 import { useCandidatePage } from './peopleQueries.ts';
-import type { Candidate, CandidateId, TalentPool } from './peopleTypes.ts';
+import type { Candidate } from '#domain/candidates/schemas.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { useResettingState } from './useResettingState.ts';
 
 interface CandidateListSectionProps {
@@ -18,14 +19,16 @@ interface CandidateListSectionProps {
   onFiltersChange: (filters: CandidateFilters) => void;
   sort: SortState;
   onSortChange: (sort: SortState) => void;
+  /** 1-based, from the URL; a new filter or sort starts again at 1. */
+  page: number;
+  onPageChange: (page: number, options?: { replace?: boolean }) => void;
   pools: TalentPool[];
   hrefFor: (candidate: Candidate) => string;
 }
 
-export function CandidateListSection({ filters, queryFilters, onFiltersChange, sort, onSortChange, pools, hrefFor }: CandidateListSectionProps) {
+export function CandidateListSection({ filters, queryFilters, onFiltersChange, sort, onSortChange, page, onPageChange, pools, hrefFor }: CandidateListSectionProps) {
   const listKey = JSON.stringify([filterParams(queryFilters), sort]);
-  const [page, setPage] = useResettingState(listKey, 1);
-  const [selected, setSelected] = useResettingState<ReadonlySet<CandidateId>>(listKey, new Set());
+  const [selected, setSelected] = useResettingState<ReadonlySet<number>>(listKey, new Set());
   // The cursor that fetches each page, learnt from the page before it (X-Next-Cursor).
   const cursors = useRef(new Map<string, string>());
   const cursorKey = (p: number) => `${listKey}|${p}`;
@@ -39,10 +42,10 @@ export function CandidateListSection({ filters, queryFilters, onFiltersChange, s
 
   // After deletions the last page can disappear: step back to the new last page.
   useEffect(() => {
-    if (list.data && !list.isPlaceholderData && page > pageCount(total)) setPage(pageCount(total));
-  }, [list.data, list.isPlaceholderData, page, total, setPage]);
+    if (list.data && !list.isPlaceholderData && page > pageCount(total)) onPageChange(pageCount(total), { replace: true });
+  }, [list.data, list.isPlaceholderData, page, total, onPageChange]);
 
-  const select = (ids: CandidateId[], on: boolean) => setSelected((current) => {
+  const select = (ids: number[], on: boolean) => setSelected((current) => {
     const next = new Set(current);
     for (const id of ids) {
       if (on) next.add(id);
@@ -65,7 +68,7 @@ export function CandidateListSection({ filters, queryFilters, onFiltersChange, s
         hrefFor={hrefFor}
         loading={list.isPending || list.isPlaceholderData}
       />
-      <ListPagination page={page} total={total} shown={rows.length} onPage={setPage} />
+      <ListPagination page={page} total={total} shown={rows.length} onPage={onPageChange} />
     </Stack>
   );
 }

@@ -3,9 +3,12 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { channelLabel } from './consentLabels.ts';
 import { DetailSection } from './DetailSection.tsx';
-import { capitalize, type CandidateMessage } from './peopleTypes.ts';
+import type { CandidateMessage } from '#domain/candidates/schemas.ts';
+import { capitalize } from './capitalize.ts';
 import { ReplyFlagBadges } from '#app/panels/ReplyFlagBadges.tsx';
 
+/** Keyed by the API's own directions ('in' is what the candidate wrote), so a label cannot miss one. */
+const DIRECTION_LABELS: Record<CandidateMessage['direction'], string> = { in: 'Received', out: 'Sent' };
 const SENTIMENT_COLORS: Record<string, string> = { positive: 'green', negative: 'red', neutral: 'gray', other: 'blue' };
 
 export function CandidateMessages({ messages }: { messages: CandidateMessage[] }) {
@@ -21,7 +24,7 @@ export function CandidateMessages({ messages }: { messages: CandidateMessage[] }
                 <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>{formatDateTime(message.createdAt)}</Text>
               </Group>
               <Group gap={4}>
-                <Badge size="xs" variant="outline" color="gray">{message.direction === 'inbound' ? 'Received' : 'Sent'}</Badge>
+                <Badge size="xs" variant="outline" color="gray" data-testid="message-direction">{DIRECTION_LABELS[message.direction]}</Badge>
                 <Badge size="xs" variant="outline" color="gray">{channelLabel(message.channel)}</Badge>
                 {message.status && <Badge size="xs" variant="light" color="gray">{capitalize(message.status)}</Badge>}
                 {message.sentiment && (

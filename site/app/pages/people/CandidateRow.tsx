@@ -4,7 +4,8 @@ import dayjs from 'dayjs';
 import { Link } from '#app/router/Link.tsx';
 import { ConsentBadges } from './ConsentBadges.tsx';
 import { EngagementBar } from './EngagementBar.tsx';
-import { capitalize, type Candidate } from './peopleTypes.ts';
+import type { Candidate } from '#domain/candidates/schemas.ts';
+import { capitalize } from './capitalize.ts';
 import { SkillTags } from './SkillTags.tsx';
 
 interface CandidateRowProps {

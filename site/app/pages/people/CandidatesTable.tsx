@@ -3,15 +3,15 @@
 import { Box, Checkbox, LoadingOverlay, Table, Text } from '@mantine/core';
 import type { SortField, SortState } from './candidateFilters.ts';
 import { CandidateRow } from './CandidateRow.tsx';
-import type { Candidate, CandidateId } from './peopleTypes.ts';
+import type { Candidate } from '#domain/candidates/schemas.ts';
 import { SortableHeader } from './SortableHeader.tsx';
 
 interface CandidatesTableProps {
   rows: Candidate[];
   sort: SortState;
   onSort: (field: SortField) => void;
-  selected: ReadonlySet<CandidateId>;
-  onSelect: (ids: CandidateId[], selected: boolean) => void;
+  selected: ReadonlySet<number>;
+  onSelect: (ids: number[], selected: boolean) => void;
   hrefFor: (candidate: Candidate) => string;
   loading: boolean;
 }

@@ -2,7 +2,7 @@
 import { Badge, Group, Stack, Text, Timeline } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { channelLabel, sourceLabel } from './consentLabels.ts';
-import type { ConsentEvent } from './peopleTypes.ts';
+import type { ConsentEvent } from '#domain/candidates/schemas.ts';
 
 /** The ledger's createdBy may be a user id; only a readable name is worth showing. */
 function byWhom(createdBy: string | null): string {

@@ -8,7 +8,7 @@ import { formatDateTime } from '#app/lib/formatDate.ts';
 import { ConsentHistory } from './ConsentHistory.tsx';
 import { DetailSection } from './DetailSection.tsx';
 import { useSetConsent } from './peopleQueries.ts';
-import type { CandidateDetail } from './peopleTypes.ts';
+import type { CandidateDetail } from '#domain/candidates/schemas.ts';
 
 type Channel = 'email' | 'whatsapp';
 const LABEL: Record<Channel, string> = { email: 'Email', whatsapp: 'WhatsApp' };

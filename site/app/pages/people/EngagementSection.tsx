@@ -3,7 +3,7 @@ import { Group, RingProgress, Text } from '@mantine/core';
 import { DetailSection } from './DetailSection.tsx';
 import { engagementColor } from './EngagementBar.tsx';
 import { FactList } from './FactList.tsx';
-import type { CandidateDetail } from './peopleTypes.ts';
+import type { CandidateDetail } from '#domain/candidates/schemas.ts';
 
 export function EngagementSection({ candidate }: { candidate: CandidateDetail }) {
   const engagement = candidate.engagement ?? { opens: 0, clicks: 0, replies: 0, score: candidate.engagementScore };

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorText } from '#app/api/ApiError.ts';
 import { useCreatePool, useRenamePool } from './peopleQueries.ts';
-import type { TalentPool } from './peopleTypes.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { poolFormSchema, type PoolFormInput, type PoolFormValues } from './poolFormSchema.ts';
 import { serverFieldError } from './serverFieldError.ts';
 

@@ -1,7 +1,7 @@
 // One talent pool in the side list: pick it to filter, message it, rename or delete it.
 import { ActionIcon, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { openPanel } from '#app/drawers/drawerStore.ts';
-import type { TalentPool } from './peopleTypes.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { UNSHRINKING } from './SkillTags.tsx';
 
 interface PoolListItemProps {

@@ -1,6 +1,6 @@
 // A button that opens a menu of talent pools and reports the chosen one.
 import { Button, Menu, ScrollArea } from '@mantine/core';
-import type { TalentPool } from './peopleTypes.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 
 interface PoolMenuButtonProps {
   label: string;

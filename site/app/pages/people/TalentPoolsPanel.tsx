@@ -4,7 +4,7 @@ import { Button, Card, Group, Loader, SimpleGrid, Text, Title, UnstyledButton } 
 import { useState } from 'react';
 import { ConfirmModal } from './ConfirmModal.tsx';
 import { useDeletePool } from './peopleQueries.ts';
-import type { TalentPool } from './peopleTypes.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { PoolFormModal } from './PoolFormModal.tsx';
 import { PoolListItem } from './PoolListItem.tsx';
 

@@ -59,10 +59,15 @@ export function exportUrl(filters: CandidateFilters, sort: SortState): string {
   return withParams('/api/candidates/export.csv', { ...filterParams(filters), sort: sort.sort, dir: sort.dir });
 }
 
-/** Clicking a column: the same column flips direction; a new one starts A→Z for text, highest first for numbers and dates. */
+/** A column's first direction: A→Z for text, highest first for numbers and dates. */
+export function defaultDirection(field: SortField): SortDir {
+  return field === 'name' || field === 'location' ? 'asc' : 'desc';
+}
+
+/** Clicking a column: the same column flips direction; a new one starts in its default direction. */
 export function nextSort(current: SortState, field: SortField): SortState {
   if (current.sort === field) return { sort: field, dir: current.dir === 'asc' ? 'desc' : 'asc' };
-  return { sort: field, dir: field === 'name' || field === 'location' ? 'asc' : 'desc' };
+  return { sort: field, dir: defaultDirection(field) };
 }
 
 export function pageCount(total: number): number {

@@ -1,7 +1,6 @@
 // What the candidate form edits, its starting values, and the request body it
-// sends. Validation is the API's own schema (domain/schemas/candidates.ts).
-import type { CandidateCreate } from '#domain/candidates/schemas.ts';
-import type { Candidate } from './peopleTypes.ts';
+// sends. Validation is the API's own schema (domain/candidates/schemas.ts).
+import type { Candidate, CandidateCreate } from '#domain/candidates/schemas.ts';
 
 export interface CandidateFormValues {
   name: string;

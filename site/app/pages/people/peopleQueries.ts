@@ -1,24 +1,41 @@
-// People reads and writes (docs/api.md "Candidates" and "Talent pools").
+// People reads and writes, through the typed client (#app/api/client.ts): the
+// answers' types are the API's own schemas (domain/candidates, domain/talent-pools).
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '#app/api/apiClient.ts';
+import type { QueryParams } from '#app/api/apiClient.ts';
 import { errorText } from '#app/api/ApiError.ts';
+import { api, call, callRaw } from '#app/api/client.ts';
 import { toast } from '#app/toast/toast.ts';
+import type { Candidate, CandidateCreate, CandidateUpdate } from '#domain/candidates/schemas.ts';
+import type { TalentPoolCreate } from '#domain/talent-pools/schemas.ts';
 import { listParams, type CandidateFilters, type SortState } from './candidateFilters.ts';
-import { fetchWithTotal } from './fetchWithTotal.ts';
-import type { Candidate, CandidateDetail, CandidateId, TalentPool } from './peopleTypes.ts';
 
 export const TALENT_POOLS_KEY = ['/api/talent-pools'] as const;
 
-export function candidateKey(id: CandidateId) {
+export function candidateKey(id: number) {
   return [`/api/candidates/${id}`] as const;
 }
+
+/** Query parameters as the client sends them: text, the unset ones left out. */
+export function queryText(params: QueryParams): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).flatMap(([key, value]) => (value === null || value === undefined ? [] : [[key, String(value)]])));
+}
+
+const idParam = (id: number) => ({ param: { id: String(id) } });
 
 /** Shares its cache entry with the compose dialog, which reads the same key. */
 export function useTalentPools() {
   return useQuery({
     queryKey: TALENT_POOLS_KEY,
-    select: (reply: unknown) => (Array.isArray(reply) ? (reply as TalentPool[]) : []),
+    queryFn: ({ signal }) => call((o) => api['talent-pools'].$get({}, o), { signal }),
   });
+}
+
+export interface CandidatePage {
+  rows: Candidate[];
+  /** X-Total-Count: every candidate the filters match. */
+  total: number;
+  /** X-Next-Cursor: fetches the page after this one by keyset (fast at any depth); null on the last page. */
+  nextCursor: string | null;
 }
 
 /** One page of the filtered, sorted list; the previous page stays on screen while the next loads. */
@@ -27,13 +44,23 @@ export function useCandidatePage(filters: CandidateFilters, sort: SortState, pag
   return useQuery({
     // 'page' keeps these apart from ['/api/candidates', { limit }] (compose's plain list).
     queryKey: ['/api/candidates', params, 'page'],
-    queryFn: ({ signal }) => fetchWithTotal<Candidate>('/api/candidates', params, signal),
+    queryFn: async ({ signal }): Promise<CandidatePage> => {
+      const res = await callRaw((o) => api.candidates.$get({ query: queryText(params) }, o), { signal });
+      // No `fields` asked for: every row has every field.
+      const rows = await res.json() as Candidate[];
+      const total = Number(res.headers.get('X-Total-Count') ?? NaN);
+      return { rows, total: Number.isFinite(total) ? total : rows.length, nextCursor: res.headers.get('X-Next-Cursor') };
+    },
     placeholderData: keepPreviousData,
   });
 }
 
-export function useCandidate(id: CandidateId | null) {
-  return useQuery<CandidateDetail>({ queryKey: candidateKey(id ?? 0), enabled: id !== null && id > 0 });
+export function useCandidate(id: number | null) {
+  return useQuery({
+    queryKey: candidateKey(id ?? 0),
+    queryFn: ({ signal }) => call((o) => api.candidates[':id'].$get(idParam(id ?? 0), o), { signal }),
+    enabled: id !== null && id > 0,
+  });
 }
 
 /** Everything a people change can make stale: lists, details, pools, counts, search. */
@@ -68,60 +95,63 @@ export function usePeopleMutation<V, R = unknown>(
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export function useCreatePool() {
-  return usePeopleMutation((pool: { name: string; description?: string | null }) =>
-    apiRequest<TalentPool>('POST', '/api/talent-pools', pool), 'Talent pool created', { errorToast: false });
+  return usePeopleMutation((pool: TalentPoolCreate) =>
+    call((o) => api['talent-pools'].$post({ json: pool }, o)), 'Talent pool created', { errorToast: false });
 }
 
 export function useRenamePool() {
-  return usePeopleMutation(({ id, ...changes }: { id: number; name: string; description?: string | null }) =>
-    apiRequest<TalentPool>('PATCH', `/api/talent-pools/${id}`, changes), 'Talent pool renamed', { errorToast: false });
+  return usePeopleMutation(({ id, ...changes }: { id: number } & TalentPoolCreate) =>
+    call((o) => api['talent-pools'][':id'].$patch({ ...idParam(id), json: changes }, o)), 'Talent pool renamed', { errorToast: false });
 }
 
 export function useDeletePool() {
-  return usePeopleMutation((id: number) => apiRequest('DELETE', `/api/talent-pools/${id}`), 'Talent pool deleted');
+  return usePeopleMutation((id: number) => call((o) => api['talent-pools'][':id'].$delete(idParam(id), o)), 'Talent pool deleted');
 }
 
 export function useAddToPool() {
   return usePeopleMutation(
-    ({ poolId, candidateIds }: { poolId: number; candidateIds: CandidateId[] }) =>
-      apiRequest('POST', `/api/talent-pools/${poolId}/members`, { candidateIds }),
+    ({ poolId, candidateIds }: { poolId: number; candidateIds: number[] }) =>
+      call((o) => api['talent-pools'][':id'].members.$post({ ...idParam(poolId), json: { candidateIds } }, o)),
     (_result, { candidateIds }) => `Added ${plural(candidateIds.length, 'candidate', 'candidates')} to the pool`,
   );
 }
 
 export function useRemoveFromPool() {
   return usePeopleMutation(
-    ({ poolId, candidateIds }: { poolId: number; candidateIds: CandidateId[] }) =>
-      apiRequest('POST', `/api/talent-pools/${poolId}/members/remove`, { candidateIds }),
+    ({ poolId, candidateIds }: { poolId: number; candidateIds: number[] }) =>
+      call((o) => api['talent-pools'][':id'].members.remove.$post({ ...idParam(poolId), json: { candidateIds } }, o)),
     (_result, { candidateIds }) => `Removed ${plural(candidateIds.length, 'candidate', 'candidates')} from the pool`,
   );
 }
 
 export function useDeleteCandidates() {
   return usePeopleMutation(
-    (candidateIds: CandidateId[]) => apiRequest('POST', '/api/candidates/bulk-delete', { candidateIds }),
+    (candidateIds: number[]) => call((o) => api.candidates['bulk-delete'].$post({ json: { candidateIds } }, o)),
     (_result, candidateIds) => `Deleted ${plural(candidateIds.length, 'candidate', 'candidates')}`,
   );
 }
 
 export function useCreateCandidate() {
-  return usePeopleMutation((values: unknown) => apiRequest<Candidate>('POST', '/api/candidates', values),
+  return usePeopleMutation((values: CandidateCreate) => call((o) => api.candidates.$post({ json: values }, o)),
     'Candidate added', { errorToast: false });
 }
 
 export function useUpdateCandidate() {
-  return usePeopleMutation(({ id, changes }: { id: CandidateId; changes: Record<string, unknown> }) =>
-    apiRequest<Candidate>('PATCH', `/api/candidates/${id}`, changes), 'Candidate updated', { errorToast: false });
+  return usePeopleMutation(({ id, changes }: { id: number; changes: CandidateUpdate }) =>
+    call((o) => api.candidates[':id'].$patch({ ...idParam(id), json: changes }, o)), 'Candidate updated', { errorToast: false });
 }
 
 /** A consent switch: PATCH { allowsEmail } or { allowsWhatsapp } (+ the evidence of a grant); the server writes the ledger. */
 export function useSetConsent() {
   return usePeopleMutation(
-    ({ id, channel, granted, consentWording }: { id: CandidateId; channel: 'email' | 'whatsapp'; granted: boolean; consentWording?: string }) =>
-      apiRequest('PATCH', `/api/candidates/${id}`, {
-        ...(channel === 'email' ? { allowsEmail: granted } : { allowsWhatsapp: granted }),
-        ...(consentWording ? { consentWording } : {}),
-      }),
+    ({ id, channel, granted, consentWording }: { id: number; channel: 'email' | 'whatsapp'; granted: boolean; consentWording?: string }) =>
+      call((o) => api.candidates[':id'].$patch({
+        ...idParam(id),
+        json: {
+          ...(channel === 'email' ? { allowsEmail: granted } : { allowsWhatsapp: granted }),
+          ...(consentWording ? { consentWording } : {}),
+        },
+      }, o)),
     (_result, { channel, granted }) => `${channel === 'email' ? 'Email' : 'WhatsApp'} consent ${granted ? 'granted' : 'withdrawn'}`,
   );
 }

@@ -1,6 +1,6 @@
 import { Badge, Card, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { SessionUser } from '#app/api/types.ts';
+import type { SessionUser } from '#domain/auth/schemas.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

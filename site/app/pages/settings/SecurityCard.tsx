@@ -1,6 +1,6 @@
 import { Button, Card, Divider, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { SessionUser } from '#app/api/types.ts';
+import type { SessionUser } from '#domain/auth/schemas.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { RegenerateBackupCodes } from './RegenerateBackupCodes.tsx';
 import { SessionsList } from './SessionsList.tsx';

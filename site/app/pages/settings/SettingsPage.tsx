@@ -1,5 +1,5 @@
 import { Alert, Stack } from '@mantine/core';
-import { useSearchParams } from '#app/router/history.ts';
+import { useSearch } from '@tanstack/react-router';
 import { useCurrentUser } from '#app/session/CurrentUser.tsx';
 import { ShieldIcon } from '#app/shell/icons.tsx';
 import { PageHeader } from '../PageHeader.tsx';
@@ -9,7 +9,7 @@ import { TwoFactorCard } from './TwoFactorCard.tsx';
 
 export function SettingsPage() {
   const user = useCurrentUser();
-  const enrol = useSearchParams().get('enrol') === '2fa';
+  const enrol = useSearch({ from: '/app/settings' }).enrol === '2fa';
   return (
     <>
       <PageHeader title="Settings" description="Your profile and sign-in security." />

@@ -1,13 +1,13 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { SessionUser, TwoFactorSetup } from '#app/api/types.ts';
+import type { SessionUser, TwoFactorEnrolment as Enrolment } from '#domain/auth/schemas.ts';
 import { isAdmin } from '#app/session/CurrentUser.tsx';
 import { TwoFactorDisableForm } from './TwoFactorDisableForm.tsx';
 import { TwoFactorEnrolment } from './TwoFactorEnrolment.tsx';
 import { TwoFactorSetupForm } from './TwoFactorSetupForm.tsx';
 
 export function TwoFactorCard({ user }: { user: SessionUser }) {
-  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [setup, setSetup] = useState<Enrolment | null>(null);
   const enabled = user.twoFactorEnabled;
 
   return (

@@ -1,7 +1,7 @@
 import { Button, Code, CopyButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
-import type { TwoFactorSetup } from '#app/api/types.ts';
+import type { TwoFactorEnrolment as Enrolment } from '#domain/auth/schemas.ts';
 import { toast } from '#app/toast/toast.ts';
 import { BackupCodes } from './BackupCodes.tsx';
 import { useConfirmTwoFactor } from './twoFactorMutations.ts';
@@ -11,7 +11,7 @@ export function qrCodeSrc(svg: string): string {
 }
 
 /** Step 2: scan the QR code, keep the backup codes, confirm with a code. */
-export function TwoFactorEnrolment({ setup, onCancel }: { setup: TwoFactorSetup; onCancel: () => void }) {
+export function TwoFactorEnrolment({ setup, onCancel }: { setup: Enrolment; onCancel: () => void }) {
   const [code, setCode] = useState('');
   const [saved, setSaved] = useState(false);
   const [codeError, setCodeError] = useState<string | null>(null);

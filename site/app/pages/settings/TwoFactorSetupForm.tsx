@@ -1,11 +1,11 @@
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
-import type { TwoFactorSetup } from '#app/api/types.ts';
+import type { TwoFactorEnrolment } from '#domain/auth/schemas.ts';
 import { useStartTwoFactorSetup } from './twoFactorMutations.ts';
 
 /** Step 1: confirm the password to start enrolment. */
-export function TwoFactorSetupForm({ onStarted }: { onStarted: (setup: TwoFactorSetup) => void }) {
+export function TwoFactorSetupForm({ onStarted }: { onStarted: (setup: TwoFactorEnrolment) => void }) {
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const start = useStartTwoFactorSetup();

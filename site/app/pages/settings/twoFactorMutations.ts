@@ -1,20 +1,18 @@
 // Two-factor enrolment calls (docs/api.md "Auth").
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '#app/api/apiClient.ts';
-import type { TwoFactorSetup } from '#app/api/types.ts';
+import { api, call } from '#app/api/client.ts';
 import { ME_QUERY_KEY } from '#app/session/useSession.ts';
 
 export function useStartTwoFactorSetup() {
   return useMutation({
-    mutationFn: (password: string) =>
-      apiRequest<TwoFactorSetup>('POST', '/api/auth/two-factor/setup', { password }),
+    mutationFn: (password: string) => call((o) => api.auth['two-factor'].setup.$post({ json: { password } }, o)),
   });
 }
 
 export function useConfirmTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => apiRequest('POST', '/api/auth/two-factor/confirm', { code }),
+    mutationFn: (code: string) => call((o) => api.auth['two-factor'].confirm.$post({ json: { code } }, o)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
   });
 }
@@ -22,7 +20,7 @@ export function useConfirmTwoFactor() {
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => apiRequest('POST', '/api/auth/two-factor/disable', { password }),
+    mutationFn: (password: string) => call((o) => api.auth['two-factor'].disable.$post({ json: { password } }, o)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
   });
 }

@@ -4,7 +4,7 @@ import { Button } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
 import { buildAdvancedEditorUrl } from '#app/messaging/advancedEditor.ts';
 import type { MessageFormValues } from '#app/messaging/messageFormSchema.ts';
-import { navigate } from '#app/router/history.ts';
+import { navigate } from '#app/router/navigate.ts';
 import { toast } from '#app/toast/toast.ts';
 
 interface AdvancedEditorButtonProps {

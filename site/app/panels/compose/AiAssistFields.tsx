@@ -3,9 +3,9 @@
 import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { canRegenerate } from '#app/messaging/aiPlaceholder.ts';
-import { AI_PROMPT_ROWS, LANGUAGE_OPTIONS, MANUAL_TEMPLATE } from '#app/messaging/constants.ts';
+import { AI_PROMPT_ROWS, LANGUAGE_OPTIONS } from '#app/messaging/constants.ts';
 import type { MessageFormValues } from '#app/messaging/messageFormSchema.ts';
-import type { AiTemplate } from '#app/messaging/types.ts';
+import { MANUAL_TEMPLATE, type AiTemplate } from '#domain/ai/schemas.ts';
 
 interface AiAssistFieldsProps {
   form: UseFormReturn<MessageFormValues>;

@@ -7,7 +7,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { closePanel, useDrawerState } from '#app/drawers/drawerStore.ts';
 import { isAiPlaceholder } from '#app/messaging/aiPlaceholder.ts';
 import { COMPOSE_MESSAGE_ROWS } from '#app/messaging/constants.ts';
-import { placeholdersToFill } from '#app/messaging/draftContent.ts';
+import { placeholdersToFill } from '#domain/ai/placeholders.ts';
 import { messageFormDefaults, messageFormSchema, type MessageFormValues } from '#app/messaging/messageFormSchema.ts';
 import { useAiTemplates, useCandidates, useTalentPools } from '#app/messaging/queries.ts';
 import { eligiblePoolRecipients, emailBlockReasons } from '#app/messaging/recipients.ts';

@@ -2,7 +2,7 @@
 // when nobody in the pool can be emailed (spec §2).
 import { Alert, Badge, Group, Paper, Text } from '@mantine/core';
 import { moreLabel, poolPreview } from '#app/messaging/recipients.ts';
-import type { Candidate } from '#app/messaging/types.ts';
+import type { Candidate } from '#domain/candidates/schemas.ts';
 
 export function PoolRecipientsPreview({ recipients, loading }: { recipients: Candidate[]; loading: boolean }) {
   if (loading) return <Text size="sm" c="dimmed">Loading recipients...</Text>;

@@ -3,7 +3,8 @@
 import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import type { MessageFormValues } from '#app/messaging/messageFormSchema.ts';
-import type { Candidate, TalentPool } from '#app/messaging/types.ts';
+import type { Candidate } from '#domain/candidates/schemas.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 
 interface RecipientFieldsProps {
   control: Control<MessageFormValues>;

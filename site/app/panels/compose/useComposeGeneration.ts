@@ -4,11 +4,13 @@
 import { useCallback, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { errorText } from '#app/api/ApiError.ts';
-import { aiPlaceholderText, isGenerationTimeout } from '#app/messaging/aiPlaceholder.ts';
-import { MANUAL_TEMPLATE } from '#app/messaging/constants.ts';
+import { aiPlaceholderText } from '#app/messaging/aiPlaceholder.ts';
 import type { MessageFormValues } from '#app/messaging/messageFormSchema.ts';
 import { generateContent } from '#app/messaging/queries.ts';
-import type { Candidate, TalentPool } from '#app/messaging/types.ts';
+import { MANUAL_TEMPLATE } from '#domain/ai/schemas.ts';
+import { isGenerationTimeout } from '#domain/ai/generation-timeout.ts';
+import type { Candidate } from '#domain/candidates/schemas.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { toast } from '#app/toast/toast.ts';
 
 export const GENERATION_TIMEOUT_TEXT =
@@ -72,8 +74,7 @@ export function useComposeGeneration({ form, candidates, pools }: Options) {
         form.setValue('subject', reply.subject, { shouldValidate: true, shouldDirty: true });
         aiSubject.current = reply.subject;
       }
-      const templateName = reply.metadata?.templateName ?? values.selectedTemplate;
-      toast({ title: 'Content Generated', description: `AI content generated using the ${templateName} template.`, variant: 'success' });
+      toast({ title: 'Content Generated', description: `AI content generated using the ${reply.metadata.templateName} template.`, variant: 'success' });
     } catch (error) {
       if (mine !== epoch.current) return;
       form.setValue('content', '');

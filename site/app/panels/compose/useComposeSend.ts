@@ -6,7 +6,7 @@ import { quickMessageName } from '#app/messaging/campaignTypes.ts';
 import type { MessageFormValues } from '#app/messaging/messageFormSchema.ts';
 import { createCampaign, refreshMessaging, sendCandidateMessage } from '#app/messaging/queries.ts';
 import { individualSendBlock } from '#app/messaging/recipients.ts';
-import type { Candidate } from '#app/messaging/types.ts';
+import type { Candidate } from '#domain/candidates/schemas.ts';
 import { toast } from '#app/toast/toast.ts';
 
 export const MESSAGE_SENT_INDIVIDUAL = 'Your message has been sent successfully.';

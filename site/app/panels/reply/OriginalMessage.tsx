@@ -1,7 +1,7 @@
 // The message being answered: subject, content, sentiment badge and date (spec §2).
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
-import type { Message } from '#app/messaging/types.ts';
+import type { Message } from '#domain/messages/schemas.ts';
 import { SentimentBadge } from '../SentimentBadge.tsx';
 
 export function OriginalMessage({ message }: { message: Message }) {
@@ -13,7 +13,7 @@ export function OriginalMessage({ message }: { message: Message }) {
           <SentimentBadge sentiment={message.sentiment} />
         </Group>
         <Text size="xs" c="dimmed" data-testid="original-date">
-          {message.candidate?.name ? `${message.candidate.name} · ` : ''}{formatDateTime(message.createdAt)}
+          {message.candidate.name} · {formatDateTime(message.createdAt)}
         </Text>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="original-content">{message.content}</Text>
       </Stack>

@@ -9,16 +9,15 @@ import { ContextDrawer } from '#app/drawers/ContextDrawer.tsx';
 import { closePanel, useDrawerState } from '#app/drawers/drawerStore.ts';
 import { REPLY_ROWS } from '#app/messaging/constants.ts';
 import { refreshMessaging, sendCandidateMessage, useMessage } from '#app/messaging/queries.ts';
-import { withReplyPrefix } from '#app/messaging/replySubject.ts';
-import type { Message } from '#app/messaging/types.ts';
+import type { Message } from '#domain/messages/schemas.ts';
+import { replySubject } from '#domain/messages/reply-subject.ts';
 import { toast } from '#app/toast/toast.ts';
 import { OriginalMessage } from './OriginalMessage.tsx';
 import { replyFormSchema, type ReplyFormValues } from './replyFormSchema.ts';
 
 function sendReply({ original, content }: { original: Message; content: string }) {
-  if (!original.candidate?.id) throw new Error('This message has no candidate to reply to');
   return sendCandidateMessage(original.candidate.id, {
-    subject: withReplyPrefix(original.subject),
+    subject: replySubject(original.subject),
     content,
     channel: 'email',
     originalMessageId: original.id,
@@ -74,7 +73,7 @@ export function ReplyDrawer() {
       ) : (
         <>
           <OriginalMessage message={original} />
-          <Text size="sm" data-testid="reply-subject"><Text span fw={500}>Subject:</Text> {withReplyPrefix(original.subject)}</Text>
+          <Text size="sm" data-testid="reply-subject"><Text span fw={500}>Subject:</Text> {replySubject(original.subject)}</Text>
         </>
       )}
       <form id="reply-form" onSubmit={submit} noValidate>

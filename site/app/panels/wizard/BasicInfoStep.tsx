@@ -3,7 +3,8 @@ import { Select, Stack, TextInput } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
 import { applyCampaignTypeDefaults } from '#app/messaging/campaignTypes.ts';
-import type { CampaignType, TalentPool } from '#app/messaging/types.ts';
+import type { CampaignType } from '#domain/ai/schemas.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { CampaignTypeCards } from './CampaignTypeCards.tsx';
 
 export function BasicInfoStep({ form, pools }: { form: UseFormReturn<CampaignFormValues>; pools: TalentPool[] }) {

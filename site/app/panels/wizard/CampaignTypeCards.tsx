@@ -1,7 +1,7 @@
 // The four campaign types as cards; choosing one fills the defaults (spec §4).
 import { Card, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { CAMPAIGN_TYPES } from '#app/messaging/campaignTypes.ts';
-import type { CampaignType } from '#app/messaging/types.ts';
+import type { CampaignType } from '#domain/ai/schemas.ts';
 
 interface CampaignTypeCardsProps {
   value: CampaignType | '';

@@ -3,8 +3,9 @@ import { Alert, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mant
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
 import { defaultSubject, isDefaultSubject } from '#app/messaging/campaignTypes.ts';
-import { CAMPAIGN_CONTENT_ROWS, LANGUAGE_OPTIONS, type Language } from '#app/messaging/constants.ts';
-import { placeholdersToFill } from '#app/messaging/draftContent.ts';
+import { CAMPAIGN_CONTENT_ROWS, LANGUAGE_OPTIONS } from '#app/messaging/constants.ts';
+import type { Language } from '#domain/ai/schemas.ts';
+import { placeholdersToFill } from '#domain/ai/placeholders.ts';
 import { TemplateSuggestionCards } from './TemplateSuggestionCards.tsx';
 
 interface ContentStepProps {
@@ -37,7 +38,7 @@ export function ContentStep({ form, generatingId, onChooseTemplate }: ContentSte
           name="language"
           render={({ field }) => (
             <SegmentedControl aria-labelledby="wizard-language" data={LANGUAGE_OPTIONS} value={field.value}
-              onChange={(value) => changeLanguage(value as Language)} disabled={generatingId !== null} />
+              onChange={changeLanguage} disabled={generatingId !== null} />
           )}
         />
       </div>

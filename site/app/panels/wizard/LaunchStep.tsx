@@ -5,7 +5,7 @@ import { formatDateTime } from '#app/lib/formatDate.ts';
 import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
 import { campaignTypeLabel } from '#app/messaging/campaignTypes.ts';
 import { computeScheduledAt } from '#app/messaging/schedule.ts';
-import type { TalentPool } from '#app/messaging/types.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { ScheduleField } from './ScheduleField.tsx';
 
 export function LaunchStep({ form, pools, launchError }: { form: UseFormReturn<CampaignFormValues>; pools: TalentPool[]; launchError: string | null }) {

@@ -3,9 +3,10 @@
 import { Alert, Badge, Card, Group, Loader, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
 import { useTemplateSuggestions } from '#app/messaging/queries.ts';
+import type { CampaignType } from '#domain/ai/schemas.ts';
 
 interface TemplateSuggestionCardsProps {
-  campaignType: string;
+  campaignType: CampaignType | '';
   selected: string;
   generatingId: string | null;
   onChoose: (templateId: string) => void;

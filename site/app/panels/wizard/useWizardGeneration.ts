@@ -6,7 +6,7 @@ import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
 import { campaignTypeLabel } from '#app/messaging/campaignTypes.ts';
 import { draftPlaceholderContent } from '#app/messaging/draftContent.ts';
 import { generateContent } from '#app/messaging/queries.ts';
-import type { TalentPool } from '#app/messaging/types.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { toast } from '#app/toast/toast.ts';
 
 export function useWizardGeneration(form: UseFormReturn<CampaignFormValues>, pools: TalentPool[], prompt: string) {
@@ -40,7 +40,7 @@ export function useWizardGeneration(form: UseFormReturn<CampaignFormValues>, poo
       form.setValue('emailContent', reply.content, set);
       toast({
         title: 'Content Generated',
-        description: `AI content generated using the ${reply.metadata?.templateName ?? templateId} template.`,
+        description: `AI content generated using the ${reply.metadata.templateName} template.`,
         variant: 'success',
       });
     } catch {

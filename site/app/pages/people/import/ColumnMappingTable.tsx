@@ -2,7 +2,7 @@
 // headers; every choice can be changed).
 import { Select, Table, Text } from '@mantine/core';
 import { fieldOfColumn } from './importMapping.ts';
-import type { ImportField, ImportMapping, ImportPreview } from './importTypes.ts';
+import type { ImportField, ImportMapping, ImportPreview } from '#domain/imports/schemas.ts';
 
 interface ColumnMappingTableProps {
   preview: ImportPreview;

@@ -3,7 +3,7 @@
 import { Modal } from '@mantine/core';
 import { useState } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
-import type { TalentPool } from '../peopleTypes.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { ImportWizard } from './ImportWizard.tsx';
 import { IMPORT_MUTATION_KEY } from './useImportRun.ts';
 

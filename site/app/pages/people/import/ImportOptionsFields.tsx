@@ -1,7 +1,9 @@
 // Where the imported candidates go and what happens to ones already known (same email).
 import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import type { TalentPool } from '../peopleTypes.ts';
-import type { DuplicateMode } from './importTypes.ts';
+import type { ImportCreate } from '#domain/imports/schemas.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
+
+type DuplicateMode = ImportCreate['duplicates'];
 
 interface ImportOptionsFieldsProps {
   pools: TalentPool[];

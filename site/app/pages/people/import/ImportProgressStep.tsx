@@ -2,7 +2,7 @@
 // are read and checked as the file arrives, then all of them are written at once.
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { progressPercent } from './importMapping.ts';
-import type { ImportSummary } from './importTypes.ts';
+import type { ImportSummary } from '#domain/imports/schemas.ts';
 
 const count = (n: number | undefined) => (n ?? 0).toLocaleString('en-US');
 

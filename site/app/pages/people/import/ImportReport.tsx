@@ -2,7 +2,7 @@
 // row's line and reason) and the report to download.
 import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { reportUrl } from './importApi.ts';
-import type { ImportSummary } from './importTypes.ts';
+import type { ImportSummary } from '#domain/imports/schemas.ts';
 import { SkippedRowsTable } from './SkippedRowsTable.tsx';
 
 function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {

@@ -2,14 +2,14 @@
 import { Alert, Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
-import type { TalentPool } from '../peopleTypes.ts';
+import type { ImportCreate, ImportMapping } from '#domain/imports/schemas.ts';
+import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { ColumnMappingTable } from './ColumnMappingTable.tsx';
 import { ImportFileStep } from './ImportFileStep.tsx';
 import { assignColumn, delimiterName, mapsName } from './importMapping.ts';
 import { ImportOptionsFields } from './ImportOptionsFields.tsx';
 import { ImportProgressStep } from './ImportProgressStep.tsx';
 import { ImportReport } from './ImportReport.tsx';
-import type { DuplicateMode, ImportMapping } from './importTypes.ts';
 import { PreviewRowsTable } from './PreviewRowsTable.tsx';
 import { useImportPreview } from './useImportPreview.ts';
 import { useImportRun } from './useImportRun.ts';
@@ -26,7 +26,7 @@ export function ImportWizard({ pools, defaultPoolId, onClose }: ImportWizardProp
   /** null: the mapping guessed by the server. */
   const [mapping, setMapping] = useState<ImportMapping | null>(null);
   const [poolId, setPoolId] = useState<number | null>(defaultPoolId);
-  const [duplicates, setDuplicates] = useState<DuplicateMode>('skip');
+  const [duplicates, setDuplicates] = useState<ImportCreate['duplicates']>('skip');
   const preview = useImportPreview(file, fileToken, mapping);
   const { run, progress } = useImportRun();
 

@@ -1,7 +1,7 @@
 // The first rows as they would be imported, each checked: valid, or the
 // problem that would skip it.
 import { Badge, Table, Text } from '@mantine/core';
-import type { ImportPreview } from './importTypes.ts';
+import type { ImportPreview } from '#domain/imports/schemas.ts';
 
 type Values = Record<string, unknown>;
 

@@ -1,37 +1,29 @@
-// The import's requests (docs/api.md "Imports"). The file itself is never read
-// into memory here: the preview sends a 64 KB slice, the import sends the File
-// as the request body and the browser streams it from disk.
-import { apiRequest } from '#app/api/apiClient.ts';
+// The import's requests, through the typed client (#app/api/client.ts). The
+// file itself is never read into memory here: the preview sends a 64 KB slice,
+// the import sends the File as the request body and the browser streams it from disk.
+import { api, call, callRaw } from '#app/api/client.ts';
 import { CsvParser } from '#domain/imports/csv.ts';
-import { apiErrorFromResponse } from '../apiErrorFromResponse.ts';
+import type { ImportCreate, ImportMapping } from '#domain/imports/schemas.ts';
 import { PREVIEW_BYTES, PREVIEW_ROWS } from './importMapping.ts';
-import type { DuplicateMode, ImportMapping, ImportPreview, ImportSummary, SkippedRow } from './importTypes.ts';
 
-async function send<T>(method: 'POST' | 'PUT', url: string, body: Blob): Promise<T> {
-  const res = await fetch(url, { method, body, credentials: 'include', headers: { 'Content-Type': 'text/csv' } });
-  if (!res.ok) throw await apiErrorFromResponse(res);
-  return res.json() as Promise<T>;
+/** The request options with a piece of the CSV file as the body (these routes read text/csv, not JSON). */
+function withCsvBody(options: { init: RequestInit }, file: Blob): { init: RequestInit } {
+  return { ...options, init: { ...options.init, body: file, headers: { 'Content-Type': 'text/csv' } } };
 }
 
 /** Headers, the guessed (or given) mapping and the first rows checked, from the start of the file. */
-export function previewFile(file: Blob, mapping?: ImportMapping): Promise<ImportPreview> {
-  const params = new URLSearchParams({ rows: String(PREVIEW_ROWS) });
-  // A cut-off slice ends mid-line; the server then leaves that last line out.
-  if (file.size > PREVIEW_BYTES) params.set('partial', 'true');
-  if (mapping) params.set('mapping', JSON.stringify(mapping));
-  return send<ImportPreview>('POST', `/api/imports/preview?${params}`, file.slice(0, PREVIEW_BYTES));
+export function previewFile(file: Blob, mapping?: ImportMapping) {
+  const query = {
+    rows: String(PREVIEW_ROWS),
+    // A cut-off slice ends mid-line; the server then leaves that last line out.
+    ...(file.size > PREVIEW_BYTES ? { partial: 'true' } : {}),
+    ...(mapping ? { mapping: JSON.stringify(mapping) } : {}),
+  };
+  return call((o) => api.imports.preview.$post({ query }, withCsvBody(o, file.slice(0, PREVIEW_BYTES))));
 }
 
-export interface ImportOptions {
-  fileName: string;
-  mapping: ImportMapping;
-  talentPoolId: number | null;
-  duplicates: DuplicateMode;
-  delimiter?: 'comma' | 'semicolon' | 'tab';
-}
-
-export function createImport(options: ImportOptions): Promise<ImportSummary> {
-  return apiRequest<ImportSummary>('POST', '/api/imports', options);
+export function createImport(options: ImportCreate) {
+  return call((o) => api.imports.$post({ json: options }, o));
 }
 
 /**
@@ -39,18 +31,24 @@ export function createImport(options: ImportOptions): Promise<ImportSummary> {
  * GET /api/imports/{id}). No encoding is sent: the server reads it from the whole
  * file, where the preview saw only its start (which may be all ASCII).
  */
-export function uploadFile(id: number, file: Blob): Promise<ImportSummary> {
-  return send<ImportSummary>('PUT', `/api/imports/${id}/file`, file);
+export function uploadFile(id: number, file: Blob) {
+  return call((o) => api.imports[':id'].file.$put({ param: { id: String(id) }, query: {} }, withCsvBody(o, file)));
 }
 
 export function reportUrl(id: number): string {
-  return `/api/imports/${id}/report.csv`;
+  return api.imports[':id']['report.csv'].$path({ param: { id: String(id) } });
+}
+
+/** A row of the skipped-rows report (CSV: line, field, reason). */
+export interface SkippedRow {
+  line: number;
+  field: string;
+  reason: string;
 }
 
 /** The first `limit` skipped rows from the report CSV; the rest of the report is not downloaded. */
 export async function readSkippedRows(id: number, limit: number, signal?: AbortSignal): Promise<SkippedRow[]> {
-  const res = await fetch(reportUrl(id), { credentials: 'include', signal });
-  if (!res.ok) throw await apiErrorFromResponse(res);
+  const res = await callRaw((o) => api.imports[':id']['report.csv'].$get({ param: { id: String(id) } }, o), { signal });
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   const parser = new CsvParser({ delimiter: ',' });

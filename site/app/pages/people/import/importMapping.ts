@@ -1,5 +1,5 @@
 // Column mapping edits and small conversions for the import. Pure functions.
-import type { ImportField, ImportMapping, ImportSummary } from './importTypes.ts';
+import type { ImportField, ImportMapping, ImportSummary } from '#domain/imports/schemas.ts';
 
 /** Puts `field` on column `index` (null: the column is not imported). One field per column, one column per field. */
 export function assignColumn(mapping: ImportMapping, index: number, field: ImportField | null): ImportMapping {

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { previewFile } from './importApi.ts';
 import { mapsName } from './importMapping.ts';
-import type { ImportMapping } from './importTypes.ts';
+import type { ImportMapping } from '#domain/imports/schemas.ts';
 
 /** `fileToken` names the file in the cache key (a File does not serialise). */
 export function useImportPreview(file: File | null, fileToken: number, mapping: ImportMapping | null) {

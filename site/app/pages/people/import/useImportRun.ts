@@ -2,9 +2,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorText } from '#app/api/ApiError.ts';
+import { api, call } from '#app/api/client.ts';
+import { importSummarySchema, type ImportCreate, type ImportSummary } from '#domain/imports/schemas.ts';
 import { invalidatePeople } from '../peopleQueries.ts';
-import { createImport, uploadFile, type ImportOptions } from './importApi.ts';
-import type { ImportSummary } from './importTypes.ts';
+import { createImport, uploadFile } from './importApi.ts';
 
 export const PROGRESS_POLL_MS = 500;
 /** The import dialog will not close while a mutation with this key runs. */
@@ -15,29 +16,37 @@ export interface ImportOutcome {
   error: string | null;
 }
 
+/** A refused upload names its failed import next to the error (`import`, nothing of it kept); null when it does not. */
+function failedImport(error: unknown): ImportSummary | null {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return null;
+  const parsed = importSummarySchema.safeParse((error.body as { import?: unknown }).import);
+  return parsed.success ? parsed.data : null;
+}
+
 export function useImportRun() {
   const queryClient = useQueryClient();
   const [importId, setImportId] = useState<number | null>(null);
 
   const run = useMutation({
     mutationKey: IMPORT_MUTATION_KEY,
-    mutationFn: async ({ file, options }: { file: File; options: ImportOptions }): Promise<ImportOutcome> => {
+    mutationFn: async ({ file, options }: { file: File; options: ImportCreate }): Promise<ImportOutcome> => {
       const created = await createImport(options);
       setImportId(created.id);
       try {
         return { summary: await uploadFile(created.id, file), error: null };
       } catch (error) {
         // A file that cannot be read (or fails while writing) comes back with its failed import: nothing of it was kept.
-        const body = error instanceof ApiError ? (error.body as { import?: ImportSummary } | null) : null;
-        if (body?.import) return { summary: body.import, error: errorText(error) };
+        const summary = failedImport(error);
+        if (summary) return { summary, error: errorText(error) };
         throw error;
       }
     },
     onSettled: () => invalidatePeople(queryClient),
   });
 
-  const progress = useQuery<ImportSummary>({
+  const progress = useQuery({
     queryKey: [`/api/imports/${importId}`],
+    queryFn: ({ signal }) => call((o) => api.imports[':id'].$get({ param: { id: String(importId) } }, o), { signal }),
     enabled: importId !== null && run.isPending,
     refetchInterval: PROGRESS_POLL_MS,
     staleTime: 0,

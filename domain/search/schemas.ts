@@ -1,0 +1,31 @@
+// The command palette's search: the query and the answer of GET /api/search.
+import { z } from 'zod';
+
+export const searchQuerySchema = z.object({
+  q: z.string({ error: 'q is required' }).trim().min(2, 'q must be at least 2 characters').max(100, 'q must be at most 100 characters'),
+});
+
+// ---- Answers ----
+
+/** The icons a result may name (the palette draws each; spec §3). */
+export const SEARCH_ICONS = ['User', 'Mail', 'FileText', 'Plus', 'UserPlus', 'Calendar', 'Search', 'Command'] as const;
+export type SearchIcon = typeof SEARCH_ICONS[number];
+
+export const SEARCH_RESULT_TYPES = ['candidate', 'campaign', 'template', 'action'] as const;
+
+/** One result (spec §3 "Search result"); `id` is "<type>:<id>", unique in one answer. */
+export const searchResultSchema = z.object({
+  id: z.string(),
+  type: z.enum(SEARCH_RESULT_TYPES),
+  title: z.string(),
+  subtitle: z.string().optional(),
+  description: z.string().optional(),
+  /** Where choosing it goes: an /app path. */
+  url: z.string(),
+  action: z.literal('navigate'),
+  icon: z.enum(SEARCH_ICONS),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/** Candidates first, then campaigns and templates, then actions. */
+export const searchResultsSchema = z.array(searchResultSchema);

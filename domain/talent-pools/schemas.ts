@@ -1,0 +1,33 @@
+// Talent pools: the requests (the pool form validates with these too) and the
+// answers of /api/talent-pools.
+import { z } from 'zod';
+import { optionalText } from '../candidates/schemas.ts';
+
+export const talentPoolCreateSchema = z.object({
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(120, 'name must be at most 120 characters'),
+  description: optionalText('description', 500),
+});
+export type TalentPoolCreate = z.infer<typeof talentPoolCreateSchema>;
+
+export const talentPoolUpdateSchema = talentPoolCreateSchema.partial()
+  .refine((value) => value.name !== undefined || value.description !== undefined, { message: 'nothing to update' });
+export type TalentPoolUpdate = z.infer<typeof talentPoolUpdateSchema>;
+
+// ---- Answers ----
+
+export const talentPoolSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Members now. */
+  candidateCount: z.number(),
+});
+export type TalentPool = z.infer<typeof talentPoolSchema>;
+
+export const talentPoolListSchema = z.array(talentPoolSchema);
+
+/** POST /api/talent-pools/{id}/members: how many were added (members already in it are not counted). */
+export const poolMembersAddedSchema = z.object({ added: z.number() });
+
+/** POST /api/talent-pools/{id}/members/remove: how many memberships ended. */
+export const poolMembersRemovedSchema = z.object({ removed: z.number() });

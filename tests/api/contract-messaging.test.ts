@@ -1,0 +1,234 @@
+// The messaging routes answer what they document (issue 9): each endpoint of
+// routes/messages.ts, ai.ts, campaigns.ts and outbox.ts is called on the real
+// API and database, with data the test makes through the API, and its real
+// answer is parsed with the schema its doc() names, found through
+// documentedRoutes(). The harness also checks every answer
+// (CHECK_API_RESPONSES); this file proves each endpoint is reached on its
+// success path with answers that exercise its schema (nullable fields set,
+// lists not empty), so none goes unchecked.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { aiSuggestionListSchema, aiTemplateListSchema, generationSchema } from '#domain/ai/schemas.ts';
+import { campaignDetailSchema, campaignListSchema, createdCampaignSchema } from '#domain/campaigns/schemas.ts';
+import { outboxEmailSchema, outboxListSchema, outboxReplyResultSchema } from '#domain/mail/outbox-schemas.ts';
+import { messageSchema, sentMessageSchema, threadListSchema, threadReadSchema, threadSchema } from '#domain/messages/schemas.ts';
+import { documentedRoutes, type DocumentedRoute } from '#edge-functions/openapi.ts';
+import { startWorker, type Worker } from '#worker/index.ts';
+import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { NO_AI } from '../support/fake-openai.ts';
+import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
+import { CONSENT, newCandidate, newPool, uniqueTag } from '../support/test-data.ts';
+import { until } from '../support/until.ts';
+
+let app: TestApp;
+let worker: Worker;
+let recruiter: TestClient;
+let routes: DocumentedRoute[];
+
+beforeAll(async () => {
+  app = await startTestApp({
+    config: { openai: NO_AI, ...OUTBOX_MAIL },
+    jobs: { send: (queue, jobs) => worker.jobs.send(queue, jobs) },
+  });
+  worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  recruiter = app.client({ ip: '10.78.0.1' });
+  await signInRecruiter(recruiter);
+  routes = documentedRoutes(app.api);
+});
+afterAll(async () => {
+  await worker?.stop();
+  await app?.close();
+});
+
+/** The endpoints of routes/messages.ts, ai.ts, campaigns.ts and outbox.ts. */
+const ENDPOINTS = [
+  'POST /api/candidates/:id/messages',
+  'GET /api/messages',
+  'GET /api/messages/:id',
+  'GET /api/messages/:id/thread',
+  'POST /api/messages/:id/read',
+  'GET /api/ai-templates',
+  'GET /api/ai-templates/suggestions/:campaignType',
+  'POST /api/ai-content/generate',
+  'GET /api/campaigns',
+  'GET /api/campaigns/:id',
+  'POST /api/campaigns',
+  'GET /api/outbox',
+  'GET /api/outbox/:id',
+  'POST /api/outbox/:id/reply',
+] as const;
+type Endpoint = typeof ENDPOINTS[number];
+
+/**
+ * The answer parsed with the schema `endpoint` documents, after checking the
+ * documented status. `schema` only types the result: it must be the very
+ * schema the route's doc() names.
+ */
+function documented<S extends z.ZodType>(endpoint: Endpoint, schema: S, response: { status: number; json: unknown; text: string }): z.output<S> {
+  const [method, path] = endpoint.split(' ');
+  const route = routes.find((r) => r.method === method && r.path === path);
+  if (!route) throw new Error(`${endpoint} has no doc()`);
+  const declared = route.doc.response;
+  if (!('safeParse' in declared)) throw new Error(`${endpoint} does not document a JSON answer`);
+  expect(declared, `${endpoint} documents another schema`).toBe(schema);
+  expect(response.status, response.text.slice(0, 300)).toBe(route.doc.status ?? 200);
+  const parsed = declared.safeParse(response.json);
+  expect(parsed.error?.issues, `${endpoint}: ${response.text.slice(0, 300)}`).toBeUndefined();
+  return parsed.data as z.output<S>;
+}
+
+/** A candidate who can be emailed, with a first name for {{firstName}}. */
+const recipient = (fields: Record<string, unknown> = {}) => newCandidate(recruiter, { name: `Noor Contract ${uniqueTag()}`, ...fields });
+
+/** Sends a message to a new candidate and waits until the worker has put it in the dev outbox. */
+async function deliveredMessage() {
+  const candidate = await recipient();
+  const created = await recruiter.post(`/api/candidates/${candidate.id}/messages`, { subject: 'Coffee next week?', content: 'Hi {{firstName}}, coffee?', channel: 'email' });
+  expect(created.status, created.text).toBe(201);
+  const messageId: number = created.json.message.id;
+  await until(() => recruiter.get(`/api/messages/${messageId}`), (r) => r.json.status === 'sent');
+  const outbox = await recruiter.get('/api/outbox');
+  const email = outbox.json.emails.find((e: { messageId: number }) => e.messageId === messageId);
+  return { candidate, messageId, outboxId: email.id as number };
+}
+
+/** A delivered message the candidate answered through the dev outbox: a thread with an unread reply. */
+async function answeredThread() {
+  const sent = await deliveredMessage();
+  const answered = await recruiter.post(`/api/outbox/${sent.outboxId}/reply`, { content: 'Yes, Tuesday works for me!' });
+  expect(answered.status, answered.text).toBe(201);
+  return { ...sent, replyId: answered.json.messageId as number };
+}
+
+describe('the documented routes of messages, AI, campaigns and the outbox', () => {
+  it('are exactly the endpoints this file calls', () => {
+    const ours = routes
+      .map((route) => `${route.method} ${route.path}`)
+      .filter((key) => /^\w+ \/api\/(messages|ai-templates|ai-content|campaigns|outbox)(\/|$)/.test(key) || key === 'POST /api/candidates/:id/messages');
+    expect([...ours].sort()).toEqual([...ENDPOINTS].sort());
+  });
+});
+
+describe('messages', () => {
+  it('POST /api/candidates/:id/messages', async () => {
+    const candidate = await recipient();
+    const { message } = documented('POST /api/candidates/:id/messages', sentMessageSchema,
+      await recruiter.post(`/api/candidates/${candidate.id}/messages`, { subject: 'A role for you', content: 'Hi {{firstName}}!', channel: 'email' }));
+    expect(message).toMatchObject({ direction: 'out', status: 'queued', candidate: { id: candidate.id }, threadId: message.id, sentAt: null });
+
+    const reply = documented('POST /api/candidates/:id/messages', sentMessageSchema,
+      await recruiter.post(`/api/candidates/${candidate.id}/messages`, { content: 'Following up.', channel: 'email', originalMessageId: message.id }));
+    expect(reply.message).toMatchObject({ subject: 'Re: A role for you', threadId: message.id, originalMessageId: message.id });
+  });
+
+  it('GET /api/messages', async () => {
+    const { candidate } = await answeredThread();
+    const { threads } = documented('GET /api/messages', threadListSchema, await recruiter.get(`/api/messages?candidateId=${candidate.id}`));
+    expect(threads).toHaveLength(1);
+    expect(threads[0]).toMatchObject({ candidate: { id: candidate.id }, unreadCount: 1, sentiment: 'positive', lastMessage: { direction: 'in' } });
+  });
+
+  it('GET /api/messages/:id', async () => {
+    const { replyId, messageId } = await answeredThread();
+    const message = documented('GET /api/messages/:id', messageSchema, await recruiter.get(`/api/messages/${replyId}`));
+    expect(message).toMatchObject({ id: replyId, direction: 'in', status: 'received', threadId: messageId, readAt: null, autoReply: false });
+    const sent = documented('GET /api/messages/:id', messageSchema, await recruiter.get(`/api/messages/${messageId}`));
+    expect(sent.sentAt).toEqual(expect.any(String));
+  });
+
+  it('GET /api/messages/:id/thread', async () => {
+    const { messageId, replyId } = await answeredThread();
+    const thread = documented('GET /api/messages/:id/thread', threadSchema, await recruiter.get(`/api/messages/${replyId}/thread`));
+    expect(thread).toMatchObject({ threadId: messageId, unreadCount: 1 });
+    expect(thread.messages.map((m) => m.id)).toEqual([messageId, replyId]);
+  });
+
+  it('POST /api/messages/:id/read', async () => {
+    const { messageId, replyId } = await answeredThread();
+    const read = documented('POST /api/messages/:id/read', threadReadSchema, await recruiter.post(`/api/messages/${replyId}/read`));
+    expect(read).toEqual({ success: true, threadId: messageId, unreadCount: 0 });
+    const message = documented('GET /api/messages/:id', messageSchema, await recruiter.get(`/api/messages/${replyId}`));
+    expect(message.readAt).toEqual(expect.any(String));
+  });
+});
+
+describe('AI drafting', () => {
+  it('GET /api/ai-templates', async () => {
+    const templates = documented('GET /api/ai-templates', aiTemplateListSchema, await recruiter.get('/api/ai-templates'));
+    expect(templates.length).toBeGreaterThan(0);
+  });
+
+  it('GET /api/ai-templates/suggestions/:campaignType', async () => {
+    const { suggestions } = documented('GET /api/ai-templates/suggestions/:campaignType', aiSuggestionListSchema,
+      await recruiter.get('/api/ai-templates/suggestions/nurture'));
+    expect(suggestions.length).toBeGreaterThan(0);
+  });
+
+  it('POST /api/ai-content/generate', async () => {
+    const [template] = (await recruiter.get('/api/ai-templates')).json as Array<{ templateId: string }>;
+    const candidate = await recipient({ jobFunction: 'Data Engineer', location: 'Utrecht' });
+    const draft = documented('POST /api/ai-content/generate', generationSchema, await recruiter.post('/api/ai-content/generate', {
+      templateId: template.templateId, prompt: 'Check in', language: 'dutch', candidateData: { id: candidate.id }, channel: 'email',
+    }));
+    expect(draft.metadata).toMatchObject({ templateId: template.templateId, source: 'template', language: 'dutch' });
+  });
+});
+
+describe('campaigns', () => {
+  /** A pool with someone who can be emailed and someone who cannot (a skip reason). */
+  async function mixedPool() {
+    const reachable = await recipient();
+    const unreachable = await recipient(CONSENT.noEmailConsent);
+    return newPool(recruiter, [reachable.id, unreachable.id]);
+  }
+  const campaign = (talentPoolId: number, scheduledAt = new Date().toISOString()) => ({
+    name: `Contract campaign ${uniqueTag()}`, campaignType: 'nurture', talentPoolId, language: 'english',
+    emailSubject: 'How are things, {{firstName}}?', emailContent: 'Hi {{firstName}},\n\nHow are things?', scheduledAt,
+  });
+
+  it('POST /api/campaigns', async () => {
+    const pool = await mixedPool();
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const created = documented('POST /api/campaigns', createdCampaignSchema, await recruiter.post('/api/campaigns', campaign(pool.id, later)));
+    expect(created.campaign).toMatchObject({ status: 'scheduled', talentPoolId: pool.id, talentPoolName: pool.name, startedAt: null });
+    expect(created.campaign.progress).toMatchObject({ recipients: 0, eligibleNow: 1, percent: 0 });
+  });
+
+  it('GET /api/campaigns/:id', async () => {
+    const pool = await mixedPool();
+    const { id } = (await recruiter.post('/api/campaigns', campaign(pool.id))).json.campaign;
+    const done = await until(() => recruiter.get(`/api/campaigns/${id}`), (r) => r.json.status === 'sent');
+    const detail = documented('GET /api/campaigns/:id', campaignDetailSchema, done);
+    expect(detail).toMatchObject({ recipients: 2, sent: 1, skipped: 1, completedAt: expect.any(String) });
+    expect(detail.progress.skipReasons).toEqual([{ reason: 'Candidate has not consented to email', count: 1 }]);
+  });
+
+  it('GET /api/campaigns', async () => {
+    const pool = await mixedPool();
+    const { id } = (await recruiter.post('/api/campaigns', campaign(pool.id))).json.campaign;
+    const { campaigns } = documented('GET /api/campaigns', campaignListSchema, await recruiter.get('/api/campaigns'));
+    expect(campaigns.find((c) => c.id === id)).toMatchObject({ talentPoolId: pool.id, campaignType: 'nurture' });
+  });
+});
+
+describe('dev outbox', () => {
+  it('GET /api/outbox', async () => {
+    const { messageId, outboxId } = await deliveredMessage();
+    const outbox = documented('GET /api/outbox', outboxListSchema, await recruiter.get('/api/outbox'));
+    expect(outbox.transport).toBe('outbox');
+    expect(outbox.emails.find((e) => e.id === outboxId)).toMatchObject({ messageId, subject: 'Coffee next week?' });
+  });
+
+  it('GET /api/outbox/:id', async () => {
+    const { outboxId } = await deliveredMessage();
+    const email = documented('GET /api/outbox/:id', outboxEmailSchema, await recruiter.get(`/api/outbox/${outboxId}`));
+    expect(email.headers['Message-ID']).toBe(email.internetMessageId);
+  });
+
+  it('POST /api/outbox/:id/reply', async () => {
+    const { outboxId, messageId } = await deliveredMessage();
+    const result = documented('POST /api/outbox/:id/reply', outboxReplyResultSchema,
+      await recruiter.post(`/api/outbox/${outboxId}/reply`, { content: 'Sounds great, when can we talk?' }));
+    expect(result).toMatchObject({ status: 'stored', threadId: messageId, message: { direction: 'in', threadId: messageId } });
+  });
+});
