@@ -9,6 +9,8 @@ export default defineConfig({
           include: ['tests/unit/app/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup-dom.ts'],
+          // Page tests walk several steps (render, click, wait for the refetch); on 2 busy cores one can pass 5 s.
+          testTimeout: 15_000,
         },
       },
       {

@@ -119,16 +119,16 @@ export function pathParams<S extends z.ZodType>(schema: S): ParamsHandler<S> {
 export function reply<S extends z.ZodType, Status extends ContentfulStatusCode = 200>(
   c: Context<AppEnv>, schema: S, data: z.input<S>, status?: Status,
 ) {
-  if (c.var.deps.config.checkApiResponses) checkReply(c, schema, data);
+  if (c.var.deps.config.checkApiResponses) checkReply(c, schema, data, status ?? 200);
   return c.json(data as z.output<S> & object, (status ?? 200) as Status);
 }
 
-function checkReply(c: Context<AppEnv>, schema: z.ZodType, data: unknown) {
+function checkReply(c: Context<AppEnv>, schema: z.ZodType, data: unknown, status: number) {
   const route = `${c.req.method} ${c.req.routePath}`;
   const routeDoc = c.var.routeDoc;
-  const documented = routeDoc && (routeDoc.response === schema || Object.values(routeDoc.alsoAnswers ?? {}).includes(schema));
-  if (!documented) {
-    throw new HttpError(500, `${route}: the answer's schema is not one its doc() declares`);
+  const documented = routeDoc && (status === (routeDoc.status ?? 200) ? routeDoc.response : routeDoc.alsoAnswers?.[status]);
+  if (documented !== schema) {
+    throw new HttpError(500, `${route}: a ${status} answer with this schema is not what its doc() declares`);
   }
   const result = schema.safeParse(JSON.parse(JSON.stringify(data)));
   if (!result.success) {

@@ -28,7 +28,8 @@ export const importRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
 
   /** The body is the start of the file (text/csv, at most 1 MB), not JSON. */
-  .post('/preview', doc({ summary: 'Preview a CSV file from its start (the body, text/csv): headers, guessed mapping, first rows checked', response: importPreviewSchema }),
+  .post('/preview', doc({ summary: 'Preview a CSV file from its start: headers, guessed mapping, first rows checked', response: importPreviewSchema,
+    requestBody: { contentType: 'text/csv', description: 'The start of the file (at most 1 MB)' } }),
     query(importPreviewQuerySchema), async (c) => {
       const options = c.req.valid('query');
       const bytes = new Uint8Array(await c.req.arrayBuffer());
@@ -61,7 +62,8 @@ export const importRoutes = new Hono<AppEnv>()
    * imported in batches while it arrives. A failed file answers its error with
    * the failed import (`import`) next to it.
    */
-  .put('/:id/file', doc({ summary: 'Upload the whole file (the body, text/csv, streamed); answers the finished import, all or nothing', response: importSummarySchema }),
+  .put('/:id/file', doc({ summary: 'Upload the whole file (streamed); answers the finished import, all or nothing', response: importSummarySchema,
+    requestBody: { contentType: 'text/csv', description: 'The whole file (at most 512 MB or 1,000,000 rows)' } }),
     idParam(), query(importUploadQuerySchema), async (c) => {
       const { id } = c.req.valid('param');
       const { encoding } = c.req.valid('query');

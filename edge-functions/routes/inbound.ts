@@ -23,7 +23,10 @@ function sameSecret(given: string, expected: string): boolean {
 export const inboundRoutes = new Hono<AppEnv>()
   /** The body is the raw message (message/rfc822), not JSON; the shared secret is the credential. */
   .post('/email', doc({ summary: 'Deliver an inbound email (the body: raw RFC 822; Authorization: Bearer <INBOUND_MAIL_SECRET>)', access: 'public',
-    response: inboundResultSchema, status: 201 }), async (c) => {
+    requestBody: { contentType: 'message/rfc822', description: 'The raw email (at most 15 MB)' },
+    response: inboundResultSchema, status: 201,
+    // 200: a duplicate, or a List-Unsubscribe mail; 202: kept aside, unmatched.
+    alsoAnswers: { 200: inboundResultSchema, 202: inboundResultSchema } }), async (c) => {
     const secret = c.var.deps.config.inboundMailSecret;
     if (!secret) throw new HttpError(503, 'Inbound mail is not configured (set INBOUND_MAIL_SECRET)', { field: 'authorization' });
     const given = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';

@@ -29,7 +29,7 @@ export const outboxRoutes = new Hono<AppEnv>()
 
   /** 201 with the stored reply; 200 when the inbound path did not store it as one (a repeat, kept aside, an unsubscribe). */
   .post('/:id/reply', doc({ summary: 'Answer an outbox mail as the candidate, through the inbound mail path', response: outboxReplyResultSchema,
-    status: 201 }),
+    status: 201, alsoAnswers: { 200: outboxReplyResultSchema } }),
   idParam(), body(outboxReplySchema), async (c) => {
     const { content } = c.req.valid('json');
     const email = await asUser(c, (tx) => getOutboxEmail(tx, c.req.valid('param').id));

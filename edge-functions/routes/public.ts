@@ -30,7 +30,8 @@ const REASONS: Record<Exclude<HealthAnswer, 'ok'>, (what: string) => string> = {
 export const ACCESS_REQUESTS_PER_IP: RateRule = { name: 'access-request:ip', limit: 5, windowSeconds: 60 * 60 };
 
 export const publicRoutes = new Hono<AppEnv>()
-  .get('/health', doc({ summary: 'Whether the database and the job queue answer (503 "degraded" with reasons when not)', access: 'public', response: healthSchema }),
+  .get('/health', doc({ summary: 'Whether the database and the job queue answer (503 "degraded" with reasons when not)', access: 'public', response: healthSchema,
+    alsoAnswers: { 503: healthSchema } }),
   async (c) => {
     const { deps } = c.var;
     const [database, queue] = await Promise.all([

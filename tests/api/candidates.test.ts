@@ -7,7 +7,7 @@ import { canContact } from '#domain/consent/eligibility.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withClaims } from '#domain/db/request.ts';
 import { listCandidates } from '#domain/candidates/candidates.ts';
-import { candidateListQuerySchema } from '#domain/candidates/schemas.ts';
+import { candidateListQuerySchema, type Candidate, type CandidateDetail, type ConsentEvent } from '#domain/candidates/schemas.ts';
 import { parseCsv } from '#domain/imports/csv.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { newCandidate, newPool, uniqueTag } from '../support/test-data.ts';
@@ -31,7 +31,7 @@ const CANDIDATE_KEYS = ['id', 'name', 'email', 'phone', 'whatsappNumber', 'allow
 async function all(query = '') {
   const response = await recruiter.get(`/api/candidates?limit=10000${query}`);
   expect(response.status).toBe(200);
-  return response.json as Array<Record<string, any>>;
+  return response.json as Candidate[];
 }
 
 // Capitalised ASCII words: their order by name is the same in any collation.
@@ -49,7 +49,7 @@ function people(tag: string, count: number, fields: (i: number) => Record<string
     ...fields(i),
   })));
 }
-const ids = (list: Array<Record<string, any>>): number[] => list.map((c) => c.id);
+const ids = (list: Array<{ id: number }>): number[] => list.map((c) => c.id);
 
 describe('GET /api/candidates', () => {
   it('is closed to signed-out visitors', async () => {
@@ -251,7 +251,7 @@ describe('create, edit and delete', () => {
       engagement: { opens: 0, clicks: 0, replies: 0, score: 0 }, messages: [],
     });
     expect(created.json.consentHistory).toHaveLength(2);
-    expect(created.json.consentHistory.every((e: any) => e.source === 'recruiter' && e.createdBy === recruiterId)).toBe(true);
+    expect(created.json.consentHistory.every((e: ConsentEvent) => e.source === 'recruiter' && e.createdBy === recruiterId)).toBe(true);
 
     const duplicate = await recruiter.post('/api/candidates', { name: 'Someone Else', email: 'eva.achterberg@example.org' });
     expect(duplicate.status).toBe(409);
@@ -304,8 +304,8 @@ describe('create, edit and delete', () => {
     expect(detail.status).toBe(200);
     expect(detail.json).toMatchObject({ id: first.id, name: first.name, engagement: { opens: 2, clicks: 1, replies: 0 } });
     expect(detail.json.messages[0]).toMatchObject({ subject: 'Re: hello', direction: 'in', channel: 'email', sentiment: 'positive', status: 'received' });
-    expect(detail.json.consentHistory.map((e: any) => e.source)).toContain('recruiter');
-    expect(detail.json.pools.map((p: any) => p.id)).toEqual([pool.id]);
+    expect(detail.json.consentHistory.map((e: ConsentEvent) => e.source)).toContain('recruiter');
+    expect(detail.json.pools.map((p: CandidateDetail['pools'][number]) => p.id)).toEqual([pool.id]);
 
     expect((await recruiter.get('/api/candidates/424242')).status).toBe(404);
     expect((await recruiter.get('/api/candidates/abc')).json).toMatchObject({ field: 'id' });

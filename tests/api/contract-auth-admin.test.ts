@@ -14,15 +14,15 @@ import {
 import { suppressionRemovedSchema, suppressionSummarySchema } from '#domain/consent/schemas.ts';
 import { healthSchema } from '#domain/runtime/schemas.ts';
 import { successSchema } from '#domain/schemas/answers.ts';
-import { documentedRoutes, type DocumentedRoute } from '#edge-functions/openapi.ts';
 import { signInAdmin, signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { Contract, type RealAnswer } from '../support/contract.ts';
 import { login, makeTotpUser, makeUser, type TestUser, type TotpUser } from '../support/auth-users.ts';
 
 let app: TestApp;
-let routes: DocumentedRoute[];
+let contract: Contract;
 beforeAll(async () => {
   app = await startTestApp();
-  routes = documentedRoutes(app.api);
+  contract = new Contract(app.api);
 });
 afterAll(async () => { await app?.close(); });
 
@@ -60,19 +60,9 @@ function client(): TestClient {
   return app.client({ ip: `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}` });
 }
 
-/**
- * The answer parsed with the schema `endpoint` documents (its doc() must name
- * `schema`, which types the result), after checking the documented status.
- */
-function documented<S extends z.ZodType>(endpoint: Endpoint, schema: S, response: { status: number; json: unknown; text: string }): z.output<S> {
-  const [method, path] = endpoint.split(' ');
-  const route = routes.find((r) => r.method === method && r.path === path);
-  if (!route) throw new Error(`${endpoint} has no doc()`);
-  expect(route.doc.response, `${endpoint} documents another schema`).toBe(schema);
-  expect(response.status, response.text).toBe(route.doc.status ?? 200);
-  const parsed = schema.safeParse(response.json);
-  expect(parsed.error?.issues, `${endpoint}: ${response.text.slice(0, 300)}`).toBeUndefined();
-  return parsed.data as z.output<S>;
+/** The answer parsed with the schema `endpoint` documents (which must be `schema`), after checking the documented status. */
+function documented<S extends z.ZodType>(endpoint: Endpoint, schema: S, response: RealAnswer): z.output<S> {
+  return contract.answer(endpoint, response, { schema });
 }
 
 async function signedIn(user: TestUser): Promise<TestClient> {
@@ -99,8 +89,7 @@ const uniqueEmail = (what: string) => `${what}-${randomBytes(4).toString('hex')}
 
 describe('the documented routes of auth, admin and public', () => {
   it('are exactly the endpoints this file calls', () => {
-    const ours = routes
-      .map((route) => `${route.method} ${route.path}`)
+    const ours = contract.endpoints()
       .filter((key) => /^\w+ \/api\/(auth|admin)\//.test(key) || key === 'GET /api/health' || key === 'POST /api/access-requests');
     expect([...ours].sort()).toEqual([...ENDPOINTS].sort());
   });

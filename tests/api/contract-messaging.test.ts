@@ -12,8 +12,8 @@ import { aiSuggestionListSchema, aiTemplateListSchema, generationSchema } from '
 import { campaignDetailSchema, campaignListSchema, createdCampaignSchema } from '#domain/campaigns/schemas.ts';
 import { outboxEmailSchema, outboxListSchema, outboxReplyResultSchema } from '#domain/mail/outbox-schemas.ts';
 import { messageSchema, sentMessageSchema, threadListSchema, threadReadSchema, threadSchema } from '#domain/messages/schemas.ts';
-import { documentedRoutes, type DocumentedRoute } from '#edge-functions/openapi.ts';
 import { startWorker, type Worker } from '#worker/index.ts';
+import { Contract, type RealAnswer } from '../support/contract.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
@@ -23,7 +23,7 @@ import { until } from '../support/until.ts';
 let app: TestApp;
 let worker: Worker;
 let recruiter: TestClient;
-let routes: DocumentedRoute[];
+let contract: Contract;
 
 beforeAll(async () => {
   app = await startTestApp({
@@ -33,7 +33,7 @@ beforeAll(async () => {
   worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
   recruiter = app.client({ ip: '10.78.0.1' });
   await signInRecruiter(recruiter);
-  routes = documentedRoutes(app.api);
+  contract = new Contract(app.api);
 });
 afterAll(async () => {
   await worker?.stop();
@@ -59,22 +59,9 @@ const ENDPOINTS = [
 ] as const;
 type Endpoint = typeof ENDPOINTS[number];
 
-/**
- * The answer parsed with the schema `endpoint` documents, after checking the
- * documented status. `schema` only types the result: it must be the very
- * schema the route's doc() names.
- */
-function documented<S extends z.ZodType>(endpoint: Endpoint, schema: S, response: { status: number; json: unknown; text: string }): z.output<S> {
-  const [method, path] = endpoint.split(' ');
-  const route = routes.find((r) => r.method === method && r.path === path);
-  if (!route) throw new Error(`${endpoint} has no doc()`);
-  const declared = route.doc.response;
-  if (!('safeParse' in declared)) throw new Error(`${endpoint} does not document a JSON answer`);
-  expect(declared, `${endpoint} documents another schema`).toBe(schema);
-  expect(response.status, response.text.slice(0, 300)).toBe(route.doc.status ?? 200);
-  const parsed = declared.safeParse(response.json);
-  expect(parsed.error?.issues, `${endpoint}: ${response.text.slice(0, 300)}`).toBeUndefined();
-  return parsed.data as z.output<S>;
+/** The answer parsed with the schema `endpoint` documents (which must be `schema`), after checking the documented status. */
+function documented<S extends z.ZodType>(endpoint: Endpoint, schema: S, response: RealAnswer): z.output<S> {
+  return contract.answer(endpoint, response, { schema });
 }
 
 /** A candidate who can be emailed, with a first name for {{firstName}}. */
@@ -102,8 +89,7 @@ async function answeredThread() {
 
 describe('the documented routes of messages, AI, campaigns and the outbox', () => {
   it('are exactly the endpoints this file calls', () => {
-    const ours = routes
-      .map((route) => `${route.method} ${route.path}`)
+    const ours = contract.endpoints()
       .filter((key) => /^\w+ \/api\/(messages|ai-templates|ai-content|campaigns|outbox)(\/|$)/.test(key) || key === 'POST /api/candidates/:id/messages');
     expect([...ours].sort()).toEqual([...ENDPOINTS].sort());
   });

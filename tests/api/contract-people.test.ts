@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { documentedRoutes, type DocumentedRoute } from '#edge-functions/openapi.ts';
+import { Contract } from '../support/contract.ts';
 import { candidateRoutes } from '#edge-functions/routes/candidates.ts';
 import { importRoutes } from '#edge-functions/routes/imports.ts';
 import { inboundRoutes } from '#edge-functions/routes/inbound.ts';
@@ -22,13 +22,13 @@ import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 const SECRET = 'contract-people-inbound-secret';
 let app: TestApp;
 let recruiter: TestClient;
-let documented: Map<string, DocumentedRoute>;
+let contract: Contract;
 
 beforeAll(async () => {
   app = await startTestApp({ config: { openai: NO_AI, ...OUTBOX_MAIL, inboundMailSecret: SECRET } });
   recruiter = app.client({ ip: '10.40.0.1' });
   await signInRecruiter(recruiter);
-  documented = new Map(documentedRoutes(app.api).map((route) => [`${route.method} ${route.path}`, route]));
+  contract = new Contract(app.api);
 });
 afterAll(async () => { await app?.close(); });
 
@@ -36,15 +36,7 @@ interface Answer { status: number; headers: Headers; text: string; json?: unknow
 
 /** The answer has the route's documented status (or `status`) and parses with its documented schema (or has its content type). */
 function expectDocumented(route: string, answer: Answer, status?: number): unknown {
-  const entry = documented.get(route);
-  expect(entry, `${route} has a doc()`).toBeDefined();
-  const { doc } = entry!;
-  expect(answer.status, `${route}: ${answer.text.slice(0, 300)}`).toBe(status ?? doc.status ?? 200);
-  if ('contentType' in doc.response) {
-    expect(answer.headers.get('content-type')).toContain(doc.response.contentType);
-    return answer.text;
-  }
-  return doc.response.parse(answer.json !== undefined ? answer.json : JSON.parse(answer.text));
+  return contract.answer(route, answer, { status });
 }
 
 const tag = () => randomUUID().slice(0, 8);
@@ -274,7 +266,7 @@ describe('the people API answers what it documents', () => {
     const endpoints = PEOPLE_ROUTES.flatMap(([mount, routes]) =>
       [...new Set(routes.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path === '/' ? mount : mount + route.path}`))]);
     expect(Object.keys(ENDPOINTS).sort()).toEqual(endpoints.sort());
-    for (const endpoint of endpoints) expect(documented.has(endpoint), endpoint).toBe(true);
+    for (const endpoint of endpoints) expect(contract.has(endpoint), endpoint).toBe(true);
   });
 
   for (const [endpoint, test] of Object.entries(ENDPOINTS)) it(endpoint, test);

@@ -4,6 +4,7 @@
 // however often its job runs. The Graph adapter is checked against a fake.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
@@ -145,19 +146,18 @@ describe('Microsoft Graph adapter', () => {
   it('uploads the MIME message with our headers and a bearer token; 4xx is final, 5xx is retried', async () => {
     const requests: Array<{ url: string; auth: string | undefined; type: string | undefined; body: string }> = [];
     let status = 202;
-    const server = http.createServer(async (req, res) => {
-      let body = '';
-      for await (const chunk of req) body += chunk;
+    // Node ignores a listener's promise: answer once the body has been read.
+    const server = http.createServer((req, res) => void text(req).then((body) => {
       requests.push({ url: req.url!, auth: req.headers.authorization, type: req.headers['content-type'], body });
       // Like Graph: 202 with no body; errors as JSON.
       if (status === 202) { res.writeHead(202).end(); return; }
       res.writeHead(status, { 'content-type': 'application/json' })
         .end(JSON.stringify({ error: { code: status === 400 ? 'ErrorInvalidRecipients' : 'ServiceUnavailable', message: 'refused' } }));
-    });
+    }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const credential = { getToken: async () => ({ token: 'graph-token', expiresOnTimestamp: Date.now() + 3_600_000 }) };
+      const credential = { getToken: () => Promise.resolve({ token: 'graph-token', expiresOnTimestamp: Date.now() + 3_600_000 }) };
       const graph = createGraphMail({
         tenantId: 't', clientId: 'c', clientSecret: 's', mailbox: 'recruiting@talentloop.test', authorityHost: undefined,
         baseUrl: `http://127.0.0.1:${port}`,

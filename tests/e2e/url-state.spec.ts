@@ -11,7 +11,8 @@ import { newCandidate, newCandidates, newPool, uniqueTag, uniqueWord } from './d
 // context, so the tests do not spend the per-address sign-in budget that the whole run shares.
 const SIGNED_IN = fileURLToPath(new URL('../../test-results/url-state-signed-in.json', import.meta.url));
 test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
+  // An empty state of its own: test.use() below would otherwise make this page read the file it is about to write.
+  const page = await browser.newPage({ storageState: { cookies: [], origins: [] } });
   await signInRecruiter(page);
   await page.context().storageState({ path: SIGNED_IN });
   await page.context().close();

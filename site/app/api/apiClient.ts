@@ -86,7 +86,7 @@ export async function withTimeout<T>(options: RequestOptions, request: (signal: 
   try {
     return await request(controller.signal);
   } catch (error) {
-    if (timedOut) throw new Error(TIMEOUT_MESSAGE);
+    if (timedOut) throw new Error(TIMEOUT_MESSAGE, { cause: error });
     throw error;
   } finally {
     if (timer !== undefined) clearTimeout(timer);

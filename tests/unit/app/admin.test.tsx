@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accessRequestAnswerSchema } from '#domain/auth/schemas.ts';
 import { ACCESS_REQUESTS, answer, AUDIT_LOG, bannedRecruiter, USERS } from './authFixtures.ts';
 import { renderApp } from './renderInRouter.tsx';
-import { admin, currentUrl, jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
+import { admin, currentUrl, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 
 vi.mock('#app/lib/browserNavigation.ts', () => ({
   assignLocation: vi.fn(),
@@ -73,7 +73,7 @@ describe('/app/admin for an admin', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Ban rita' }));
     await waitFor(() => expect(patch).toHaveBeenCalled());
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/users/u-recruiter')!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ banned: true });
+    expect(sentJson(call[1])).toEqual({ banned: true });
     expect(await screen.findByText('User updated')).toBeTruthy();
   });
 
@@ -96,7 +96,7 @@ describe('/app/admin for an admin', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(patch).toHaveBeenCalled());
     const call = fetchMock.mock.calls.find(([url]) => url === `/api/admin/access-requests/${nina.id}`)!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ status: 'approved' });
+    expect(sentJson(call[1])).toEqual({ status: 'approved' });
   });
 
   it('shows the audit log', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import {
   apiRequest, getJson, TIMEOUT_MESSAGE, TWO_FACTOR_MESSAGE, withParams,
 } from '#app/api/apiClient.ts';
@@ -12,10 +12,11 @@ vi.mock('#app/lib/browserNavigation.ts', () => ({
   replaceLocation: vi.fn(),
 }));
 
-let fetchMock: ReturnType<typeof vi.fn>;
+/** fetch as the API client calls it: always a path and an init. */
+let fetchMock: Mock<(url: string, init: RequestInit) => Promise<Response>>;
 
 function reply(response: Response | (() => Response)) {
-  fetchMock.mockImplementation(async () => (typeof response === 'function' ? response() : response));
+  fetchMock.mockImplementation(() => Promise.resolve(typeof response === 'function' ? response() : response));
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<Error> {
@@ -124,7 +125,7 @@ describe('apiRequest', () => {
     }));
     const pending = failureOf(apiRequest('POST', '/api/ai-content/generate', {}, { timeoutMs: 60_000 }));
     await vi.advanceTimersByTimeAsync(59_999);
-    expect(fetchMock.mock.calls[0][1].signal.aborted).toBe(false);
+    expect(fetchMock.mock.calls[0][1].signal!.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect((await pending).message).toBe(TIMEOUT_MESSAGE);
   });

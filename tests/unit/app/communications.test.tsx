@@ -8,7 +8,7 @@ import { closeAllPanels, getDrawerState } from '#app/drawers/drawerStore.ts';
 import { CommunicationsPage } from '#app/pages/CommunicationsPage.tsx';
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
 import { renderPage } from './renderInRouter.tsx';
-import { currentUrl, jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
+import { currentUrl, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 import {
   campaignDetail, campaignList, campaignSummary, message, outboxEmail, outboxEmailSummary, outboxList, pool, reply, storedOutboxReply, thread,
   threadList, threadRead, threadSummary,
@@ -143,7 +143,7 @@ describe('communications page: campaigns and outbox', () => {
     fireEvent.click(within(mail).getByRole('button', { name: 'Send as candidate' }));
     expect(await screen.findByText('Reply received')).toBeTruthy();
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/outbox/3/reply')!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ content: 'Yes please!' });
+    expect(sentJson(call[1])).toEqual({ content: 'Yes please!' });
   });
 });
 
@@ -160,12 +160,12 @@ describe('communications page: query parameters', () => {
     await renderPage('/app/communications?talentPoolId=1&channel=email&subject=Hi%20%26%20hello&content=Body%20text&template=manual&language=english&action=create-campaign',
       page(), { user: recruiter });
     const wizard = await screen.findByRole('dialog', { name: 'Create Campaign' });
-    await waitFor(() => expect((within(wizard).getByLabelText(/^Talent pool/, { selector: 'input' }) as HTMLInputElement).value).toBe('Frontend (40)'));
+    await waitFor(() => expect(within(wizard).getByLabelText<HTMLInputElement>(/^Talent pool/, { selector: 'input' }).value).toBe('Frontend (40)'));
     await waitFor(() => expect(currentUrl()).toBe('/app/communications'));
     fireEvent.click(within(wizard).getByTestId('campaign-type-announcement'));
     fireEvent.click(within(wizard).getByRole('button', { name: 'Next' }));
-    expect((within(wizard).getByLabelText(/^Email subject/, { selector: 'input' }) as HTMLInputElement).value).toBe('Hi & hello');
-    expect((within(wizard).getByLabelText(/^Email content/, { selector: 'textarea' }) as HTMLTextAreaElement).value).toBe('Body text');
+    expect(within(wizard).getByLabelText<HTMLInputElement>(/^Email subject/, { selector: 'input' }).value).toBe('Hi & hello');
+    expect(within(wizard).getByLabelText<HTMLTextAreaElement>(/^Email content/, { selector: 'textarea' }).value).toBe('Body text');
   });
 
   it('?template={templateId} opens the wizard with that template chosen', async () => {

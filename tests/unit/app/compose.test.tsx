@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllPanels, getDrawerState, openPanel, type ComposePayload } from '#app/drawers/drawerStore.ts';
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
 import { renderPage } from './renderInRouter.tsx';
-import { currentUrl, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { actAsync, currentUrl, jsonResponse, recruiter, renderAt, requestUrl, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { aiTemplate, campaignList, candidate, createdCampaign, generation, pool, sentMessage, threadList } from './messagingFixtures.ts';
 
 afterEach(() => {
@@ -48,10 +48,10 @@ function openCompose(payload: ComposePayload = {}) {
 
 const dialog = () => screen.getByRole('dialog', { name: 'Compose Message' });
 const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, url: string) =>
-  JSON.parse(String(fetchMock.mock.calls.find(([u, init]) => u === url && init?.method === 'POST')![1]!.body));
+  sentJson(fetchMock.mock.calls.find(([u, init]) => u === url && init?.method === 'POST')![1]);
 
 /** A Mantine Select's input, found by its label. */
-const selectInput = (label: string) => within(dialog()).getByLabelText(label, { selector: 'input:not([type=radio])' }) as HTMLInputElement;
+const selectInput = (label: string) => within(dialog()).getByLabelText<HTMLInputElement>(label, { selector: 'input:not([type=radio])' });
 
 async function chooseOption(label: string, option: string) {
   // Wait for the list to load (the option text appears nowhere else), then pick from the dropdown.
@@ -73,13 +73,13 @@ describe('compose dialog', () => {
     expect(dialog()).toBeTruthy();
     expect(screen.getByText('Send a message to a candidate or talent pool')).toBeTruthy();
     await waitFor(() => {
-      const urls = fetchMock.mock.calls.map(([url]) => String(url));
+      const urls = fetchMock.mock.calls.map(([url]) => requestUrl(url));
       expect(urls).toEqual(expect.arrayContaining(['/api/candidates?limit=10000', '/api/talent-pools', '/api/ai-templates']));
     });
-    expect((within(dialog()).getByLabelText(/^Message/, { selector: 'textarea' }) as HTMLTextAreaElement).rows).toBe(8);
-    expect((within(dialog()).getByLabelText('Prompt', { selector: 'textarea' }) as HTMLTextAreaElement).rows).toBe(3);
-    expect((within(dialog()).getByLabelText('Allow WhatsApp replies') as HTMLInputElement).checked).toBe(true);
-    expect((within(dialog()).getByLabelText('English') as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog()).getByLabelText<HTMLTextAreaElement>(/^Message/, { selector: 'textarea' }).rows).toBe(8);
+    expect(within(dialog()).getByLabelText<HTMLTextAreaElement>('Prompt', { selector: 'textarea' }).rows).toBe(3);
+    expect(within(dialog()).getByLabelText<HTMLInputElement>('Allow WhatsApp replies').checked).toBe(true);
+    expect(within(dialog()).getByLabelText<HTMLInputElement>('English').checked).toBe(true);
   });
 
   it('locks the recipient when a candidate is preset and lists why they cannot be emailed', async () => {
@@ -91,7 +91,7 @@ describe('compose dialog', () => {
     expect(within(box).getByText('No email address on file')).toBeTruthy();
     expect(within(box).getByText('Candidate has not consented to email')).toBeTruthy();
     expect(selectInput('Candidate').hasAttribute('disabled')).toBe(true);
-    expect((within(dialog()).getByLabelText('Talent pool', { selector: 'input[type=radio]' }) as HTMLInputElement).disabled).toBe(true);
+    expect(within(dialog()).getByLabelText<HTMLInputElement>('Talent pool', { selector: 'input[type=radio]' }).disabled).toBe(true);
   });
 
   it('previews a pool: 5 names then "+ N more"; an amber warning when nobody is eligible', async () => {
@@ -212,15 +212,15 @@ describe('compose dialog', () => {
     expect(getDrawerState().compose.open).toBe(true);
   });
 
-  it('resets the form each time it opens', async () => {
+  it('resets the form each time it opens', () => {
     stubApi();
     renderAt('/app', <GlobalPanels />, { user: recruiter });
     openCompose({ subject: 'Preset subject' });
-    expect((within(dialog()).getByLabelText('Subject', { exact: false, selector: 'input' }) as HTMLInputElement).value).toBe('Preset subject');
+    expect(within(dialog()).getByLabelText<HTMLInputElement>('Subject', { exact: false, selector: 'input' }).value).toBe('Preset subject');
     fill('Subject', 'Typed');
     act(() => { closeAllPanels(); });
     openCompose();
-    expect((within(dialog()).getByLabelText('Subject', { exact: false, selector: 'input' }) as HTMLInputElement).value).toBe('');
+    expect(within(dialog()).getByLabelText<HTMLInputElement>('Subject', { exact: false, selector: 'input' }).value).toBe('');
   });
 });
 
@@ -247,7 +247,7 @@ describe('compose AI drafting', () => {
     fireEvent.click(within(dialog()).getByLabelText('Dutch'));
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Generate' }));
 
-    const message = within(dialog()).getByLabelText(/^Message/, { selector: 'textarea' }) as HTMLTextAreaElement;
+    const message = within(dialog()).getByLabelText<HTMLTextAreaElement>(/^Message/, { selector: 'textarea' });
     await waitFor(() => expect(message.value).toBe('🤖 AI is generating content...'));
     const sending = within(dialog()).getByRole('button', { name: 'AI Generating...' });
     expect(sending.hasAttribute('disabled')).toBe(true);
@@ -258,9 +258,9 @@ describe('compose AI drafting', () => {
     expect(body.candidateData).toMatchObject({ id: 3, name: 'Pool Person 3' });
     expect(typeof body.additionalContext).toBe('string');
 
-    await act(async () => answer(jsonResponse(generation({ content: 'Hoi Pool, koffie?', subject: 'Koffie?', templateName: 'Career Check-in' }))));
+    await actAsync(() => answer(jsonResponse(generation({ content: 'Hoi Pool, koffie?', subject: 'Koffie?', templateName: 'Career Check-in' }))));
     await waitFor(() => expect(message.value).toBe('Hoi Pool, koffie?'));
-    expect((within(dialog()).getByLabelText('Subject', { exact: false, selector: 'input' }) as HTMLInputElement).value).toBe('Koffie?');
+    expect(within(dialog()).getByLabelText<HTMLInputElement>('Subject', { exact: false, selector: 'input' }).value).toBe('Koffie?');
     expect(await screen.findByText('Content Generated')).toBeTruthy();
     expect(screen.getByText('AI content generated using the Career Check-in template.')).toBeTruthy();
     expect(within(dialog()).getByRole('button', { name: 'Send Message' }).hasAttribute('disabled')).toBe(false);
@@ -268,7 +268,7 @@ describe('compose AI drafting', () => {
     // Regenerate: the exact placeholder text after the marker.
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Regenerate' }));
     await waitFor(() => expect(message.value).toBe('🤖 AI is regenerating content with fresh perspective...'));
-    await act(async () => answer(jsonResponse(generation({ content: 'Nieuwe versie', subject: 'Koffie 2?', templateName: 'Career Check-in' }))));
+    await actAsync(() => answer(jsonResponse(generation({ content: 'Nieuwe versie', subject: 'Koffie 2?', templateName: 'Career Check-in' }))));
     await waitFor(() => expect(message.value).toBe('Nieuwe versie'));
   });
 
@@ -281,7 +281,7 @@ describe('compose AI drafting', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Generate' }));
     expect(await screen.findByText('Generation Failed')).toBeTruthy();
     expect(screen.getByText('The AI provider answered 500')).toBeTruthy();
-    expect((within(dialog()).getByLabelText(/^Message/, { selector: 'textarea' }) as HTMLTextAreaElement).value).toBe('');
+    expect(within(dialog()).getByLabelText<HTMLTextAreaElement>(/^Message/, { selector: 'textarea' }).value).toBe('');
   });
 
   it('"Generation Timeout" after 60 s', async () => {
@@ -299,9 +299,9 @@ describe('compose AI drafting', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Generate' }));
     await act(async () => { await Promise.resolve(); });
-    await act(async () => { vi.advanceTimersByTime(59_000); });
+    await actAsync(() => vi.advanceTimersByTime(59_000));
     expect(signals[0]?.aborted).toBe(false);
-    await act(async () => { vi.advanceTimersByTime(1_000); });
+    await actAsync(() => vi.advanceTimersByTime(1_000));
     expect(signals[0].aborted).toBe(true);
     vi.useRealTimers();
     expect(await screen.findByText('Generation Timeout')).toBeTruthy();

@@ -5,7 +5,7 @@ import { NewUserModal } from '#app/pages/admin/NewUserModal.tsx';
 import { newUserSchema } from '#app/pages/admin/newUserSchema.ts';
 import { userAnswerSchema } from '#domain/auth/schemas.ts';
 import { answer } from './authFixtures.ts';
-import { admin, jsonResponse, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { admin, jsonResponse, renderAt, sentJson, stubFetch } from './renderWithProviders.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -65,7 +65,7 @@ describe('<NewUserModal>', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create user' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/admin/users')!;
-    expect(JSON.parse(String(init!.body))).toEqual({
+    expect(sentJson(init)).toEqual({
       username: 'sam', displayName: 'Sam Smith', email: 'sam@example.com', password: 'correct-horse-battery', role: 'recruiter',
     });
   });

@@ -8,7 +8,7 @@ import { getPaletteState, resetCommandPalette } from '#app/palette/paletteStore.
 import { resultIconName, type SearchResult } from '#app/palette/searchResult.ts';
 import { CommandPalette } from '#app/shell/DeferredPanels.tsx';
 import { renderApp } from './renderInRouter.tsx';
-import { currentUrl, recruiter, stubFetch } from './renderWithProviders.tsx';
+import { currentUrl, recruiter, requestUrl, stubFetch } from './renderWithProviders.tsx';
 
 vi.mock('#app/lib/browserNavigation.ts', () => ({
   assignLocation: vi.fn(),
@@ -111,7 +111,7 @@ async function renderShell(search: (q: string) => SearchResult[] | Promise<Searc
 }
 
 const searchCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
-  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/search'));
+  fetchMock.mock.calls.map(([url]) => requestUrl(url)).filter((url) => url.startsWith('/api/search'));
 
 function ctrlK(target: Element | Window = window) {
   fireEvent.keyDown(target, { key: 'k', code: 'KeyK', ctrlKey: true });
@@ -120,7 +120,7 @@ function ctrlK(target: Element | Window = window) {
 const palette = () => screen.queryByTestId('command-palette');
 const input = () => screen.getByPlaceholderText('Search candidates, campaigns and templates...');
 
-async function typeQuery(text: string) {
+function typeQuery(text: string) {
   fireEvent.change(input(), { target: { value: text } });
 }
 
@@ -167,7 +167,7 @@ describe('command palette', () => {
     const gate = new Promise<void>((resolve) => { release = resolve; });
     const fetchMock = await renderShell(async () => { await gate; return results; });
     ctrlK();
-    await typeQuery('an');
+    typeQuery('an');
     expect(await screen.findByText('Searching...')).toBeTruthy();
     release();
     const items = await screen.findAllByTestId('palette-result');
@@ -184,7 +184,7 @@ describe('command palette', () => {
   it('says "1 result" for one', async () => {
     await renderShell(() => results.slice(0, 1));
     ctrlK();
-    await typeQuery('anna');
+    typeQuery('anna');
     await screen.findAllByTestId('palette-result');
     expect(screen.getByTestId('palette-count').textContent).toBe('1 result');
   });
@@ -192,7 +192,7 @@ describe('command palette', () => {
   it('shows "No results found" with the hint', async () => {
     await renderShell(() => []);
     ctrlK();
-    await typeQuery('zzz');
+    typeQuery('zzz');
     expect(await screen.findByText('No results found')).toBeTruthy();
     expect(screen.getByText('Try a different search term')).toBeTruthy();
     expect(screen.getByTestId('palette-count').textContent).toBe('0 results');
@@ -201,7 +201,7 @@ describe('command palette', () => {
   it('moves the highlight with Down/Up, clamped, and Enter navigates, closes and clears', async () => {
     await renderShell();
     ctrlK();
-    await typeQuery('an');
+    typeQuery('an');
     await screen.findAllByTestId('palette-result');
     const selected = () => screen.getAllByTestId('palette-result').findIndex((item) => item.getAttribute('aria-selected') === 'true');
     fireEvent.keyDown(input(), { key: 'ArrowUp' });
@@ -224,7 +224,7 @@ describe('command palette', () => {
   it('navigates on a click too', async () => {
     await renderShell();
     ctrlK();
-    await typeQuery('an');
+    typeQuery('an');
     const items = await screen.findAllByTestId('palette-result');
     fireEvent.click(items[2]);
     await waitFor(() => expect(currentUrl()).toBe('/app/people?action=add-candidate'));
@@ -234,7 +234,7 @@ describe('command palette', () => {
   it('reopens with an empty query and the first result highlighted, served from the cache', async () => {
     const fetchMock = await renderShell();
     ctrlK();
-    await typeQuery('an');
+    typeQuery('an');
     await screen.findAllByTestId('palette-result');
     fireEvent.keyDown(input(), { key: 'ArrowDown' });
     fireEvent.keyDown(input(), { key: 'Escape' });
@@ -242,7 +242,7 @@ describe('command palette', () => {
     ctrlK();
     expect((input() as HTMLInputElement).value).toBe('');
     expect(screen.getByText('Start typing to search across the product')).toBeTruthy();
-    await typeQuery('an');
+    typeQuery('an');
     const items = screen.getAllByTestId('palette-result');
     expect(items[0].getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(searchCalls(fetchMock)).toEqual(['/api/search?q=an']));
@@ -251,7 +251,7 @@ describe('command palette', () => {
   it('limits the dialog to 42rem and the list to 24rem', async () => {
     await renderShell();
     ctrlK();
-    await typeQuery('an');
+    typeQuery('an');
     await screen.findAllByTestId('palette-result');
     const dialog = screen.getByRole('dialog');
     expect(dialog.style.maxWidth).toBe('42rem');

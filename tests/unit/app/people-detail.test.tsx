@@ -5,7 +5,7 @@ import { closeAllPanels, getDrawerState } from '#app/drawers/drawerStore.ts';
 import { candidateFormDefaults, updateBody } from '#app/pages/people/candidateFormValues.ts';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
 import { renderPage } from './renderInRouter.tsx';
-import { currentUrl, jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
+import { currentUrl, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { candidate, detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
 
 vi.mock('#app/lib/browserNavigation.ts', () => ({
@@ -31,7 +31,7 @@ async function renderAtPath(path: string, extra: Record<string, unknown> = {}) {
 }
 
 const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, method: string, url: string) =>
-  JSON.parse(String(fetchMock.mock.calls.filter(([u, init]) => u === url && init?.method === method).at(-1)![1]!.body));
+  sentJson(fetchMock.mock.calls.filter(([u, init]) => u === url && init?.method === method).at(-1)![1]);
 
 describe('candidate detail drawer', () => {
   it('opens from ?candidate= with the name, job function · location and every section', async () => {
@@ -62,7 +62,7 @@ describe('candidate detail drawer', () => {
   it('changes consent with a switch (PATCH) and shows the new ledger entry', async () => {
     let current = detail(7);
     const patch = vi.fn((_url: string, init: RequestInit) => {
-      const change = JSON.parse(String(init.body));
+      const change = sentJson(init);
       current = {
         ...current,
         allowsEmail: change.allowsEmail,
@@ -85,7 +85,7 @@ describe('candidate detail drawer', () => {
     expect(newest.textContent).toContain('Recruiter');
     // A bare user id means nothing to a recruiter: it is not shown.
     expect(newest.textContent).not.toContain(USER_ID);
-    expect((screen.getByRole('switch', { name: 'Email' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Email' }).checked).toBe(false);
   });
 
   it('"Send message" opens the compose panel for this candidate', async () => {
@@ -109,7 +109,7 @@ describe('candidate detail drawer', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const form = await screen.findByTestId('candidate-form');
-    const name = within(form).getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+    const name = within(form).getByRole<HTMLInputElement>('textbox', { name: 'Name' });
     expect(name.value).toBe('Anna de Vries');
     expect(within(form).queryByLabelText('Allows email')).toBeNull();
     fireEvent.change(name, { target: { value: 'Anna van Vries' } });

@@ -5,7 +5,7 @@ import { assignColumn, delimiterName, fieldOfColumn, mapsName, progressPercent }
 import type { ImportPreview, ImportSummary } from '#domain/imports/schemas.ts';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
 import { renderPage } from './renderInRouter.tsx';
-import { jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
+import { jsonResponse, recruiter, requestUrl, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { pageResponse, pools, rowsFor } from './peopleFixtures.ts';
 
 vi.mock('#app/lib/browserNavigation.ts', () => ({
@@ -140,17 +140,17 @@ describe('CSV import', () => {
     fireEvent.click(await selectInput(dialog, 'Add to talent pool'));
     fireEvent.click(await screen.findByRole('option', { name: 'Frontend Engineers' }));
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Update' }));
-    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Start import' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Start import' }).disabled).toBe(false));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start import' }));
 
     expect(await within(dialog).findByTestId('import-progress')).toBeTruthy();
     await waitFor(() => expect(within(dialog).getByTestId('import-progress').textContent).toContain('50%'));
     expect(within(dialog).getByTestId('import-progress').textContent).toContain('900 rows read · 800 to import · 100 skipped');
     const created = fetchMock.mock.calls.find(([url, init]) => url === '/api/imports' && init?.method === 'POST')!;
-    expect(JSON.parse(String(created[1]!.body))).toEqual({
+    expect(sentJson(created[1])).toEqual({
       fileName: 'kandidaten.csv', mapping: { firstName: 0, lastName: 1, email: 2 }, talentPoolId: 2, duplicates: 'update', delimiter: 'semicolon',
     });
-    const upload = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/imports/5/file'))!;
+    const upload = fetchMock.mock.calls.find(([url]) => requestUrl(url).startsWith('/api/imports/5/file'))!;
     // No encoding: the server reads it from the whole file, not from the preview's first 64 KB.
     expect(upload[0]).toBe('/api/imports/5/file');
     // The File itself is the body: the browser streams it, nothing is read into memory.
@@ -181,7 +181,7 @@ describe('CSV import', () => {
     chooseFile(new File(['Voornaam;Achternaam;E-mailadres;Woonplaats\n'], 'small.csv', { type: 'text/csv' }));
     const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
     expect(await within(dialog).findByText('Which column holds the name?')).toBeTruthy();
-    expect((within(dialog).getByRole('button', { name: 'Start import' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Start import' }).disabled).toBe(true);
   });
 
   it('shows why a file cannot be read', async () => {
@@ -212,7 +212,7 @@ describe('CSV import refusals (all or nothing)', () => {
     const alert = await within(dialog).findByTestId('import-preview-error');
     expect(alert.textContent).toContain('This file cannot be imported');
     expect(alert.textContent).toContain(message);
-    expect((within(dialog).getByRole('button', { name: 'Start import' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Start import' }).disabled).toBe(true);
   });
 
   it('says that nothing was imported when the file fails part-way, with its line, and shows the writing stage before', async () => {
@@ -234,7 +234,7 @@ describe('CSV import refusals (all or nothing)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
     chooseFile(bigFile());
     const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
-    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Start import' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Start import' }).disabled).toBe(false));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start import' }));
 
     const progress = await within(dialog).findByTestId('import-progress');

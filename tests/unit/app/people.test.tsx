@@ -7,7 +7,7 @@ import {
 import { readPeopleSearch, urlWithParams } from '#app/pages/people/candidateUrl.ts';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
 import { renderPage } from './renderInRouter.tsx';
-import { jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
+import { jsonResponse, recruiter, requestUrl, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { pageResponse, paramsOf, pools, rowsFor } from './peopleFixtures.ts';
 
 vi.mock('#app/lib/browserNavigation.ts', () => ({
@@ -71,7 +71,7 @@ async function renderPeople(total = 120, extra: Record<string, unknown> = {}, pa
 }
 
 const listCalls = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls
-  .map(([url]) => String(url)).filter((url) => url.startsWith('/api/candidates?'));
+  .map(([url]) => requestUrl(url)).filter((url) => url.startsWith('/api/candidates?'));
 const lastList = (fetchMock: ReturnType<typeof stubFetch>) => paramsOf(listCalls(fetchMock).at(-1)!);
 
 describe('people page', () => {
@@ -165,7 +165,7 @@ describe('people page', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Frontend Engineers' }));
     await waitFor(() => expect(addMembers).toHaveBeenCalled());
     const addCall = fetchMock.mock.calls.find(([url]) => url === '/api/talent-pools/2/members')!;
-    expect(JSON.parse(String(addCall[1]!.body))).toEqual({ candidateIds: [1, 2] });
+    expect(sentJson(addCall[1])).toEqual({ candidateIds: [1, 2] });
     expect(await screen.findByText('Added 2 candidates to the pool')).toBeTruthy();
 
     fireEvent.click(within(screen.getByTestId('bulk-actions')).getByRole('button', { name: 'Delete' }));
@@ -173,7 +173,7 @@ describe('people page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete 2 candidates' }));
     await waitFor(() => expect(bulkDelete).toHaveBeenCalled());
     const deleteCall = fetchMock.mock.calls.find(([url]) => url === '/api/candidates/bulk-delete')!;
-    expect(JSON.parse(String(deleteCall[1]!.body))).toEqual({ candidateIds: [1, 2] });
+    expect(sentJson(deleteCall[1])).toEqual({ candidateIds: [1, 2] });
     await waitFor(() => expect(screen.queryByTestId('bulk-actions')).toBeNull());
   });
 
@@ -200,7 +200,7 @@ describe('people page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create pool' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New talent pool' })).toBeNull());
     const call = fetchMock.mock.calls.filter(([url, init]) => url === '/api/talent-pools' && init?.method === 'POST').at(-1)!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ name: 'Designers', description: null });
+    expect(sentJson(call[1])).toEqual({ name: 'Designers', description: null });
     await waitFor(() => expect(lastList(fetchMock).talentPoolId).toBe('9'));
   });
 
@@ -222,13 +222,13 @@ describe('people page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Frontend Engineers' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename talent pool' });
-    const name = within(dialog).getByLabelText(/Name/) as HTMLInputElement;
+    const name = within(dialog).getByLabelText<HTMLInputElement>(/Name/);
     await waitFor(() => expect(name.value).toBe('Frontend Engineers'));
     fireEvent.change(name, { target: { value: 'Frontend & Design' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(rename).toHaveBeenCalled());
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/talent-pools/2')!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ name: 'Frontend & Design', description: null });
+    expect(sentJson(call[1])).toEqual({ name: 'Frontend & Design', description: null });
   });
 
   it('says so when nothing matches', async () => {

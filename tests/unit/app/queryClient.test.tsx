@@ -21,7 +21,7 @@ describe('query client defaults (spec §9)', () => {
   });
 
   it('reads [path, params] query keys with the default reader', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse([{ id: 7 }]));
+    const fetchMock = vi.fn(() => Promise.resolve(jsonResponse([{ id: 7 }])));
     vi.stubGlobal('fetch', fetchMock);
     const client = createQueryClient();
     const data = await client.fetchQuery({ queryKey: ['/api/search', { q: 'ab' }] });

@@ -1,7 +1,7 @@
 // Shared helpers for the /app unit tests (not a test file itself).
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { createQueryClient } from '#app/api/queryClient.ts';
@@ -55,16 +55,43 @@ export function renderAt(path: string, ui: ReactNode, { user }: { user?: Session
   return { ...result, client };
 }
 
+/**
+ * Runs `update` (resolving a stubbed fetch, moving fake timers) in React's async act: act then
+ * flushes the promise callbacks it set off, so their renders land before the test reads the DOM.
+ */
+export async function actAsync(update: () => unknown): Promise<void> {
+  await act(() => {
+    update();
+    return Promise.resolve();
+  });
+}
+
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
-/** Stubs the browser's fetch with a handler per "METHOD /path" (query string ignored). */
-export function stubFetch(routes: Record<string, Handler | unknown>) {
+/** The URL a fetch call asked for, in whichever form the caller passed it. */
+export function requestUrl(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return input;
+  return input instanceof URL ? input.href : input.url;
+}
+
+/** The JSON a fetch call sent: the app's client sends JSON bodies as text. Untyped, like the API answers in tests. */
+export function sentJson(init: RequestInit | undefined) {
+  const body = init?.body;
+  if (typeof body !== 'string') throw new Error(`Expected a JSON text body, got ${body == null ? 'none' : Object.prototype.toString.call(body)}`);
+  return JSON.parse(body);
+}
+
+/**
+ * Stubs the browser's fetch per "METHOD /path" (query string ignored): each value is a Handler,
+ * or any other value, which is answered as JSON.
+ */
+export function stubFetch(routes: Record<string, unknown>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
+    const url = requestUrl(input);
     const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
     if (!(key in routes)) return jsonResponse({ error: `No stub for ${key}` }, 404);
     const route = routes[key];

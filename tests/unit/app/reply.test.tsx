@@ -5,7 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllPanels, getDrawerState, openPanel } from '#app/drawers/drawerStore.ts';
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
-import { jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { jsonResponse, recruiter, renderAt, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { campaignList, reply, sentMessage } from './messagingFixtures.ts';
 
 afterEach(() => {
@@ -21,7 +21,7 @@ const original = reply(41, {
 const sent = (id: number, subject: string) => sentMessage(id, { subject, threadId: 40, originalMessageId: 41 });
 
 const drawer = () => screen.getByRole('dialog', { name: 'Reply to Message' });
-const replyBox = () => within(drawer()).getByLabelText(/^Your reply/, { selector: 'textarea' }) as HTMLTextAreaElement;
+const replyBox = () => within(drawer()).getByLabelText<HTMLTextAreaElement>(/^Your reply/, { selector: 'textarea' });
 
 describe('reply drawer', () => {
   it('reads the message only while open, and shows subject, content, sentiment and date', async () => {
@@ -69,7 +69,7 @@ describe('reply drawer', () => {
     expect(await screen.findByText('Reply Sent')).toBeTruthy();
     expect(screen.getByText('Your reply has been sent successfully.')).toBeTruthy();
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/candidates/7/messages')!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({
+    expect(sentJson(call[1])).toEqual({
       subject: 'Re: Coffee next week?', content: 'Great, see you Tuesday!', channel: 'email', originalMessageId: 41,
     });
     expect(getDrawerState().reply.open).toBe(false);
@@ -88,7 +88,7 @@ describe('reply drawer', () => {
     fireEvent.click(within(drawer()).getByRole('button', { name: 'Send Reply' }));
     await screen.findByText('Reply Sent');
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/candidates/7/messages')!;
-    expect(JSON.parse(String(call[1]!.body)).subject).toBe('Re: Coffee next week?');
+    expect(sentJson(call[1]).subject).toBe('Re: Coffee next week?');
   });
 
   it('shows "Error" with the server message on failure', async () => {
@@ -106,7 +106,7 @@ describe('reply drawer', () => {
     expect(getDrawerState().reply.open).toBe(true);
   });
 
-  it('Cancel closes the drawer', async () => {
+  it('Cancel closes the drawer', () => {
     stubFetch({ 'GET /api/messages/41': original });
     renderAt('/app', <GlobalPanels />, { user: recruiter });
     act(() => openPanel('reply', { messageId: 41 }));

@@ -6,13 +6,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage } from '#app/pages/settings/SettingsPage.tsx';
 import { NEW_BACKUP_CODES, revoked, SESSIONS, SUCCESS } from './authFixtures.ts';
 import { renderPage } from './renderInRouter.tsx';
-import { admin, jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
+import { admin, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 function bodyOf(fetchMock: ReturnType<typeof stubFetch>, method: string, url: string) {
   const call = fetchMock.mock.calls.find(([u, init]) => u === url && (init?.method ?? 'GET') === method);
-  return call ? JSON.parse(String(call[1]!.body ?? 'null')) : undefined;
+  if (!call) return undefined;
+  return call[1]!.body == null ? null : sentJson(call[1]);
 }
 
 function securityCard() {

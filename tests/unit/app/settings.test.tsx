@@ -5,7 +5,7 @@ import { SettingsPage } from '#app/pages/settings/SettingsPage.tsx';
 import { ME_QUERY_KEY } from '#app/session/useSession.ts';
 import { ENROLMENT as SETUP, SUCCESS } from './authFixtures.ts';
 import { renderPage } from './renderInRouter.tsx';
-import { admin, jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
+import { admin, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -43,7 +43,7 @@ describe('settings', () => {
     expect(screen.getByText('aaaa-1111')).toBeTruthy();
     expect(screen.getByText('bbbb-2222')).toBeTruthy();
     const setupCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/two-factor/setup')!;
-    expect(JSON.parse(String(setupCall[1]!.body))).toEqual({ password: 'my-password-123' });
+    expect(sentJson(setupCall[1])).toEqual({ password: 'my-password-123' });
 
     const confirm = screen.getByRole('button', { name: 'Confirm' });
     expect(confirm.hasAttribute('disabled')).toBe(true);
@@ -53,7 +53,7 @@ describe('settings', () => {
 
     expect(await screen.findByText('Two-factor enabled')).toBeTruthy();
     const confirmCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/two-factor/confirm')!;
-    expect(JSON.parse(String(confirmCall[1]!.body))).toEqual({ code: '123456' });
+    expect(sentJson(confirmCall[1])).toEqual({ code: '123456' });
     await waitFor(() => expect(client.getQueryState(ME_QUERY_KEY)?.isInvalidated).toBe(true));
   });
 

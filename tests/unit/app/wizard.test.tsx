@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllPanels, getDrawerState, openPanel } from '#app/drawers/drawerStore.ts';
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
 import { openCampaignWizard } from '#app/panels/wizard/openCampaignWizard.ts';
-import { jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { actAsync, jsonResponse, recruiter, renderAt, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { aiTemplate, campaignList, createdCampaign, generation, pool, suggestion } from './messagingFixtures.ts';
 
 afterEach(() => {
@@ -33,10 +33,10 @@ function stubApi(extra: Record<string, unknown> = {}) {
 }
 
 const wizard = () => screen.getByRole('dialog', { name: 'Create Campaign' });
-const button = (name: string) => within(wizard()).getByRole('button', { name }) as HTMLButtonElement;
-const input = (label: RegExp) => within(wizard()).getByLabelText(label, { selector: 'input, textarea' }) as HTMLInputElement;
+const button = (name: string) => within(wizard()).getByRole<HTMLButtonElement>('button', { name });
+const input = (label: RegExp) => within(wizard()).getByLabelText<HTMLInputElement>(label, { selector: 'input, textarea' });
 const postBody = (fetchMock: ReturnType<typeof stubFetch>, url: string) =>
-  JSON.parse(String(fetchMock.mock.calls.filter(([u, init]) => u === url && init?.method === 'POST').at(-1)![1]!.body));
+  sentJson(fetchMock.mock.calls.filter(([u, init]) => u === url && init?.method === 'POST').at(-1)![1]);
 
 async function choosePool(name: string) {
   await waitFor(() => expect(fetchedPools()).toBe(true));
@@ -93,7 +93,7 @@ describe('campaign wizard', () => {
     await fillStepOne();
     fireEvent.click(button('Next'));
 
-    expect((within(wizard()).getByLabelText('Dutch') as HTMLInputElement).checked).toBe(true);
+    expect(within(wizard()).getByLabelText<HTMLInputElement>('Dutch').checked).toBe(true);
     expect(input(/^Email subject/).value).toBe('Nieuwe kansen in {{industry}}');
     expect((input(/^Email content/) as unknown as HTMLTextAreaElement).rows).toBe(6);
     expect(button('Next').disabled).toBe(true);
@@ -107,7 +107,7 @@ describe('campaign wizard', () => {
     expect(calls()).toHaveLength(1);
     expect(postBody(fetchMockRef, '/api/ai-content/generate')).toMatchObject({ templateId: 'nurture-checkin', language: 'dutch' });
 
-    await act(async () => answer(jsonResponse(generated)));
+    await actAsync(() => answer(jsonResponse(generated)));
     await waitFor(() => expect(input(/^Email content/).value).toBe('Hoi {{firstName}}, hoe gaat het?'));
     expect(input(/^Email subject/).value).toBe('Hoe gaat het, {{firstName}}?');
     expect(await screen.findByText('Content Generated')).toBeTruthy();
@@ -140,7 +140,7 @@ describe('campaign wizard', () => {
     fireEvent.click(button('Next'));
 
     // Nurture defaults to tomorrow morning.
-    expect((within(wizard()).getByLabelText('Tomorrow morning (09:00)') as HTMLInputElement).checked).toBe(true);
+    expect(within(wizard()).getByLabelText<HTMLInputElement>('Tomorrow morning (09:00)').checked).toBe(true);
     expect(within(wizard()).queryByRole('button', { name: 'Next' })).toBeNull();
     const campaignPosts = () => fetchMockRef.mock.calls.filter(([url, init]) => url === '/api/campaigns' && init?.method === 'POST');
     expect(campaignPosts()).toHaveLength(0);
@@ -208,7 +208,7 @@ describe('campaign wizard', () => {
     fireEvent.click(button('Next'));
     expect(input(/^Email subject/).value).toBe('Hello & welcome');
     expect(input(/^Email content/).value).toBe('Prefilled body');
-    expect((within(wizard()).getByLabelText('English') as HTMLInputElement).checked).toBe(true);
+    expect(within(wizard()).getByLabelText<HTMLInputElement>('English').checked).toBe(true);
     expect((await within(wizard()).findByTestId('template-card-nurture-market')).getAttribute('aria-pressed')).toBe('true');
   });
 });

@@ -36,7 +36,7 @@ export function NewUserModal({ opened, onClose }: { opened: boolean; onClose: ()
 
   return (
     <Modal opened={opened} onClose={close} title="New user" centered>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="sm">
           <TextInput label="Username" autoComplete="off" withAsterisk {...register('username')} error={errors.username?.message} />
           <TextInput label="Display name" withAsterisk {...register('displayName')} error={errors.displayName?.message} />

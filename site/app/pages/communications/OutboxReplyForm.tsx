@@ -34,7 +34,7 @@ export function OutboxReplyForm({ outboxId }: { outboxId: number }) {
     onError: (error) => toast({ title: 'Error', description: errorText(error, 'Failed to send reply'), variant: 'destructive' }),
   }));
   return (
-    <form onSubmit={submit} noValidate data-testid="outbox-reply-form">
+    <form onSubmit={(event) => void submit(event)} noValidate data-testid="outbox-reply-form">
       <Stack gap="xs">
         <Text fw={600} size="sm">Reply as the candidate</Text>
         <Textarea label="Candidate's reply" rows={4} {...register('content')} error={errors.content?.message} />

@@ -29,13 +29,16 @@ interface CandidateFormProps {
 
 export function CandidateForm({ formId, candidate, pools, defaultPoolId, onSubmit }: CandidateFormProps) {
   const creating = candidate === null;
-  const [formError, setFormError] = useState<string | null>(null);
+  // A save error belongs to the candidate and pool it was shown for: another one starts without it
+  // (derived here rather than cleared in the reset effect below).
+  const [saveError, setSaveError] = useState<{ candidate: Candidate | null; defaultPoolId: number | null; message: string } | null>(null);
+  const formError = saveError?.candidate === candidate && saveError.defaultPoolId === defaultPoolId ? saveError.message : null;
+  const setFormError = (message: string | null) => setSaveError(message === null ? null : { candidate, defaultPoolId, message });
   const { register, control, handleSubmit, reset, setError, formState: { errors } } =
     useForm<CandidateFormValues, unknown, CandidateCreate>({ resolver, defaultValues: candidateFormDefaults(candidate, defaultPoolId) });
 
   useEffect(() => {
     reset(candidateFormDefaults(candidate, defaultPoolId));
-    setFormError(null);
   }, [candidate, defaultPoolId, reset]);
 
   const submit = handleSubmit(async (values) => {
@@ -50,7 +53,7 @@ export function CandidateForm({ formId, candidate, pools, defaultPoolId, onSubmi
   });
 
   return (
-    <form id={formId} onSubmit={submit} noValidate data-testid="candidate-form">
+    <form id={formId} onSubmit={(event) => void submit(event)} noValidate data-testid="candidate-form">
       <Stack gap="sm">
         {formError && <Alert color="red" title="Could not save">{formError}</Alert>}
         <TextInput label="Name" withAsterisk data-autofocus {...register('name')} error={errors.name?.message} />
@@ -103,5 +106,10 @@ export function CandidateForm({ formId, candidate, pools, defaultPoolId, onSubmi
 /** A bad tag's message (errors on array items sit at their index). */
 function firstItemError(error: unknown): string | undefined {
   if (!Array.isArray(error)) return undefined;
-  return error.find((item) => item?.message)?.message;
+  const items: unknown[] = error;
+  for (const item of items) {
+    const message: unknown = typeof item === 'object' && item !== null && 'message' in item ? item.message : undefined;
+    if (typeof message === 'string' && message) return message;
+  }
+  return undefined;
 }

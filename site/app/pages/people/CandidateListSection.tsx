@@ -1,6 +1,6 @@
 // Filters, bulk actions, the server-paged table and its pages.
 import { Alert, Stack } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
 import { BulkActionsBar } from './BulkActionsBar.tsx';
 import { CandidateFiltersBar } from './CandidateFiltersBar.tsx';
@@ -30,15 +30,17 @@ export function CandidateListSection({ filters, queryFilters, onFiltersChange, s
   const listKey = JSON.stringify([filterParams(queryFilters), sort]);
   const [selected, setSelected] = useResettingState<ReadonlySet<number>>(listKey, new Set());
   // The cursor that fetches each page, learnt from the page before it (X-Next-Cursor).
-  const cursors = useRef(new Map<string, string>());
+  const [cursors, setCursors] = useState<ReadonlyMap<string, string>>(() => new Map());
   const cursorKey = (p: number) => `${listKey}|${p}`;
-  const list = useCandidatePage(queryFilters, sort, page, cursors.current.get(cursorKey(page)) ?? null);
+  const list = useCandidatePage(queryFilters, sort, page, cursors.get(cursorKey(page)) ?? null);
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
 
-  useEffect(() => {
-    if (list.data?.nextCursor && !list.isPlaceholderData) cursors.current.set(cursorKey(page + 1), list.data.nextCursor);
-  });
+  // Learnt while rendering (React's "information from previous renders"), once per new cursor.
+  const nextCursor = list.isPlaceholderData ? null : list.data?.nextCursor;
+  if (nextCursor && cursors.get(cursorKey(page + 1)) !== nextCursor) {
+    setCursors(new Map(cursors).set(cursorKey(page + 1), nextCursor));
+  }
 
   // After deletions the last page can disappear: step back to the new last page.
   useEffect(() => {

@@ -22,7 +22,7 @@ export function CandidatesTable({ rows, sort, onSort, selected, onSelect, hrefFo
   const header = (field: SortField, label: string) => <SortableHeader field={field} label={label} sort={sort} onSort={onSort} />;
   return (
     <Box pos="relative">
-      <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Loading candidates' } as object} />
+      <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Loading candidates' }} />
       <Table.ScrollContainer minWidth={1100}>
         <Table highlightOnHover verticalSpacing="xs" data-testid="candidates-table" style={{ whiteSpace: 'nowrap' }}>
           <Table.Thead>

@@ -42,7 +42,7 @@ export function PoolFormModal({ opened, pool, onClose, onCreated }: PoolFormModa
 
   return (
     <Modal opened={opened} onClose={onClose} title={pool ? 'Rename talent pool' : 'New talent pool'} centered>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="sm">
           <TextInput label="Name" withAsterisk data-autofocus {...register('name')} error={errors.name?.message} />
           <Textarea label="Description" rows={2} {...register('description')} error={errors.description?.message} />

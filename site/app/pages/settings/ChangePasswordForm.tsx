@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError, errorText } from '#app/api/ApiError.ts';
 import { toast } from '#app/toast/toast.ts';
@@ -20,10 +21,12 @@ function fieldOf(error: unknown): (typeof FIELDS)[number] | undefined {
 /** Current password, new password twice. Signing in elsewhere ends on success. */
 export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const change = useChangePassword();
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<ChangePasswordValues>({
+  const { register, handleSubmit, setError, setFocus, formState: { errors } } = useForm<ChangePasswordValues>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: CHANGE_PASSWORD_DEFAULTS,
   });
+  // The form opens on the user's request: start typing the current password right away.
+  useEffect(() => setFocus('currentPassword'), [setFocus]);
 
   const onSubmit = handleSubmit(({ currentPassword, newPassword }) => {
     change.mutate({ currentPassword, newPassword }, {
@@ -36,14 +39,13 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="change-password-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="change-password-form">
       <Stack gap="sm" maw={420}>
         <PasswordInput
           label="Current password"
           autoComplete="current-password"
           withAsterisk
           data-autofocus
-          autoFocus
           {...register('currentPassword')}
           error={errors.currentPassword?.message}
         />

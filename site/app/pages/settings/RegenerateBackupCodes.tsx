@@ -1,5 +1,5 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
 import { BackupCodes } from './BackupCodes.tsx';
 import { useRegenerateBackupCodes } from './securityQueries.ts';
@@ -13,6 +13,12 @@ export function RegenerateBackupCodes() {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const regenerate = useRegenerateBackupCodes();
+  const passwordInput = useRef<HTMLInputElement>(null);
+
+  // The password step opens on the user's request: start typing right away.
+  useEffect(() => {
+    if (step.kind === 'password') passwordInput.current?.focus();
+  }, [step.kind]);
 
   const close = () => {
     setStep({ kind: 'idle' });
@@ -62,7 +68,7 @@ export function RegenerateBackupCodes() {
         <PasswordInput
           label="Password to generate new codes"
           autoComplete="current-password"
-          autoFocus
+          ref={passwordInput}
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={fieldError}

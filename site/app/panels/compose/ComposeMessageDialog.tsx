@@ -2,7 +2,7 @@
 // openPanel('compose', { candidateId?, candidateName?, talentPoolId?, subject?, content? }).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useEffectEvent, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { closePanel, useDrawerState } from '#app/drawers/drawerStore.ts';
 import { isAiPlaceholder } from '#app/messaging/aiPlaceholder.ts';
@@ -48,10 +48,11 @@ export function ComposeMessageDialog() {
   };
   const { submit, sending } = useComposeSend({ candidates, onSent: () => { resetForm(); closePanel('compose'); } });
 
-  // A fresh form each time the dialog opens, with the preset values.
+  // A fresh form each time the dialog opens, with the preset values. Keyed on `open` alone:
+  // the payload is read once, when the dialog opens (an effect event, so later changes do not re-run it).
+  const resetOnOpen = useEffectEvent(resetForm);
   useEffect(() => {
-    if (open) resetForm();
-    // Deliberately keyed on `open` alone: the payload is read once, when the dialog opens.
+    if (open) resetOnOpen();
   }, [open]);
 
   const [recipientType, chosenCandidate, chosenPool, currentContent, currentSubject] = useWatch({
@@ -67,7 +68,7 @@ export function ComposeMessageDialog() {
 
   return (
     <Modal opened={open} onClose={close} title="Compose Message" size="lg" centered data-testid="compose-dialog">
-      <form onSubmit={handleSubmit(submit)} noValidate>
+      <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">{COMPOSE_DESCRIPTION}</Text>
           <RecipientFields
@@ -84,7 +85,7 @@ export function ComposeMessageDialog() {
             <Text size="sm"><Text span fw={500}>Channel:</Text> Email</Text>
             <Checkbox label="Allow WhatsApp replies" {...register('allowWhatsAppReplies')} />
           </Group>
-          <AiAssistFields form={form} templates={templatesQuery.data ?? []} generating={generation.generating} onGenerate={generation.generate} />
+          <AiAssistFields form={form} templates={templatesQuery.data ?? []} generating={generation.generating} onGenerate={(regenerate) => void generation.generate(regenerate)} />
           <TextInput label="Subject" withAsterisk {...register('subject')} error={errors.subject?.message} />
           <Textarea
             label="Message"

@@ -76,7 +76,7 @@ export function ReplyDrawer() {
           <Text size="sm" data-testid="reply-subject"><Text span fw={500}>Subject:</Text> {replySubject(original.subject)}</Text>
         </>
       )}
-      <form id="reply-form" onSubmit={submit} noValidate>
+      <form id="reply-form" onSubmit={(event) => void submit(event)} noValidate>
         <Textarea label="Your reply" rows={REPLY_ROWS} withAsterisk {...register('content')} error={errors.content?.message} />
       </form>
     </ContextDrawer>

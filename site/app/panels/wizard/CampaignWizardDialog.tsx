@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Stepper } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { errorText } from '#app/api/ApiError.ts';
 import { closePanel, useDrawerState } from '#app/drawers/drawerStore.ts';
@@ -30,6 +30,7 @@ export function CampaignWizardDialog() {
   const [step, setStep] = useState(0);
   const [prompt, setPrompt] = useState('');
   const [launchError, setLaunchError] = useState<string | null>(null);
+  const [wasOpen, setWasOpen] = useState(false);
 
   const form = useForm<CampaignFormValues>({
     resolver: zodResolver(campaignFormSchema),
@@ -38,9 +39,20 @@ export function CampaignWizardDialog() {
   });
   const generation = useWizardGeneration(form, pools, prompt);
 
-  // Each opening starts at step 1 with the defaults plus whatever the opener passed in.
-  useEffect(() => {
-    if (!open) return;
+  // Each opening starts at step 1 with the defaults plus whatever the opener passed in. The
+  // dialog's own state starts over while rendering the opening (React's "information from
+  // previous renders"); the form and the generation, outside React state, in the effect below.
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setPrompt(panel.prompt ?? '');
+      setLaunchError(null);
+      setStep(0);
+    }
+  }
+  // Keyed on `open` alone: the payload is read once, when the dialog opens (an effect event,
+  // so later changes to it do not re-run this).
+  const startOpening = useEffectEvent(() => {
     void prefetchAiTemplates(client);
     const values: CampaignFormValues = {
       ...CAMPAIGN_FORM_DEFAULTS,
@@ -53,10 +65,9 @@ export function CampaignWizardDialog() {
     if (panel.campaignType) Object.assign(values, { campaignType: panel.campaignType }, applyCampaignTypeDefaults(values, panel.campaignType));
     generation.cancel();
     form.reset(values);
-    setPrompt(panel.prompt ?? '');
-    setLaunchError(null);
-    setStep(0);
-    // Deliberately keyed on `open` alone: the payload is read once, when the dialog opens.
+  });
+  useEffect(() => {
+    if (open) startOpening();
   }, [open]);
 
   const watched = useWatch({ control: form.control, name: ['campaignType', 'name', 'talentPoolId', 'emailSubject', 'emailContent'] });
@@ -100,7 +111,7 @@ export function CampaignWizardDialog() {
               <BasicInfoStep form={form} pools={pools} />
             </Stepper.Step>
             <Stepper.Step label={WIZARD_STEPS[1]}>
-              <ContentStep form={form} generatingId={generation.generatingId} onChooseTemplate={generation.choose} />
+              <ContentStep form={form} generatingId={generation.generatingId} onChooseTemplate={(templateId) => void generation.choose(templateId)} />
             </Stepper.Step>
             <Stepper.Step label={WIZARD_STEPS[2]}>
               <LaunchStep form={form} pools={pools} launchError={launchError} />

@@ -2,7 +2,7 @@
 import { Radio, Stack, TextInput } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
-import { SCHEDULE_OPTIONS, type ScheduleOption } from '#app/messaging/schedule.ts';
+import { SCHEDULE_OPTIONS } from '#app/messaging/schedule.ts';
 
 export function ScheduleField({ form }: { form: UseFormReturn<CampaignFormValues> }) {
   const option = useWatch({ control: form.control, name: 'scheduleOption' });
@@ -12,7 +12,7 @@ export function ScheduleField({ form }: { form: UseFormReturn<CampaignFormValues
         control={form.control}
         name="scheduleOption"
         render={({ field }) => (
-          <Radio.Group label="Schedule" value={field.value} onChange={(value) => field.onChange(value as ScheduleOption)}>
+          <Radio.Group label="Schedule" value={field.value} onChange={(value) => field.onChange(value)}>
             <Stack gap={6} mt={4}>
               {SCHEDULE_OPTIONS.map((o) => <Radio key={o.value} value={o.value} label={o.label} />)}
             </Stack>

@@ -31,7 +31,7 @@ export function ImportOptionsFields({ pools, poolId, onPool, duplicates, onDupli
         <SegmentedControl
           aria-labelledby="import-duplicates-label"
           value={duplicates}
-          onChange={(value) => onDuplicates(value as DuplicateMode)}
+          onChange={(value) => onDuplicates(value)}
           data={[{ value: 'skip', label: 'Skip' }, { value: 'update', label: 'Update' }]}
         />
       </Stack>

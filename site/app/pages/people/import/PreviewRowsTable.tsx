@@ -5,9 +5,14 @@ import type { ImportPreview } from '#domain/imports/schemas.ts';
 
 type Values = Record<string, unknown>;
 
+/** A cell as text: lists joined, anything structured as JSON (never "[object Object]"). */
 function text(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return Array.isArray(value) ? value.join(', ') : String(value);
+  if (Array.isArray(value)) return value.map(text).join(', ');
+  switch (typeof value) {
+    case 'string': return value;
+    case 'number': case 'boolean': case 'bigint': return String(value);
+    default: return value === null || value === undefined ? '' : JSON.stringify(value) ?? '';
+  }
 }
 
 /** A valid row carries the candidate; an invalid one the raw cells (maybe first/last name apart). */
