@@ -2,7 +2,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accessRequestAnswerSchema } from '#domain/auth/schemas.ts';
-import { ACCESS_REQUESTS, answer, AUDIT_LOG, bannedRecruiter, USERS } from './authFixtures.ts';
+import { answer, failure } from './answers.ts';
+import { ACCESS_REQUESTS, AUDIT_LOG, bannedRecruiter, USERS } from './authFixtures.ts';
 import { renderApp } from './renderInRouter.tsx';
 import { admin, currentUrl, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 
@@ -112,7 +113,7 @@ describe('/app/admin for an admin', () => {
 
   it('asks for two-factor set-up when the API answers 403 two_factor_required', async () => {
     stubFetch({
-      'GET /api/admin/users': () => jsonResponse({ error: 'Two-factor authentication required', code: 'two_factor_required' }, 403),
+      'GET /api/admin/users': () => jsonResponse(failure({ error: 'Two-factor authentication required', code: 'two_factor_required' }), 403),
     });
     await renderApp('/app/admin', { user: admin });
     expect(await screen.findByText('Set up two-factor authentication before using the Admin Portal.')).toBeTruthy();

@@ -1,18 +1,13 @@
 // API answers for the auth, admin and settings tests (not a test file itself).
 // Each one is parsed with the schema its route documents, so a fixture cannot
 // drift from what the API really sends.
-import type { z } from 'zod';
 import {
   accessRequestListSchema, auditLogSchema, backupCodesSchema, revokedCountSchema, sessionListSchema, twoFactorEnrolmentSchema,
   userAnswerSchema, userListSchema,
 } from '#domain/auth/schemas.ts';
 import { successSchema } from '#domain/schemas/answers.ts';
+import { answer } from './answers.ts';
 import { admin, recruiter } from './renderWithProviders.tsx';
-
-/** `data` as the route's schema reads it; throws when the fixture does not match the API. */
-export function answer<S extends z.ZodType>(schema: S, data: z.input<S>): z.output<S> {
-  return schema.parse(data);
-}
 
 /** `{ success: true }`: logout, password change, two-factor confirm and disable, a session signed out. */
 export const SUCCESS = answer(successSchema, { success: true });

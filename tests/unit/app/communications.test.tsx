@@ -10,8 +10,8 @@ import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
 import { renderPage } from './renderInRouter.tsx';
 import { currentUrl, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 import {
-  campaignDetail, campaignList, campaignSummary, message, outboxEmail, outboxEmailSummary, outboxList, pool, reply, storedOutboxReply, thread,
-  threadList, threadRead, threadSummary,
+  aiTemplateList, campaignDetail, campaignList, campaignSummary, candidateList, message, outboxEmail, outboxEmailSummary, outboxList, pool, poolList,
+  reply, storedOutboxReply, thread, threadList, threadRead, threadSummary,
 } from './messagingFixtures.ts';
 
 afterEach(() => {
@@ -29,11 +29,9 @@ const threads = [
     lastMessage: { id: 30, content: 'Hi Bram, a new role...', direction: 'out', status: 'sent', createdAt: '2026-03-05T09:00:00.000Z' },
   }),
 ];
-const thread40 = thread([
-  message(40, { subject: 'Coffee next week?', content: 'Hi Anna, coffee?', threadId: 40 }),
-  reply(41, { subject: 'Re: Coffee next week?', content: 'Sounds great, Tuesday works.', sentiment: 'positive', createdAt: '2026-03-06T10:00:00.000Z',
-    threadId: 40, originalMessageId: 40 }),
-]);
+const reply41 = reply(41, { subject: 'Re: Coffee next week?', content: 'Sounds great, Tuesday works.', sentiment: 'positive',
+  createdAt: '2026-03-06T10:00:00.000Z', threadId: 40, originalMessageId: 40 });
+const thread40 = thread([message(40, { subject: 'Coffee next week?', content: 'Hi Anna, coffee?', threadId: 40 }), reply41]);
 const sentCampaign = { status: 'sent', recipients: 40, sent: 33, skipped: 7, startedAt: '2026-03-05T09:00:01.000Z', completedAt: '2026-03-05T09:01:00.000Z' } as const;
 const campaigns = [campaignSummary(5, sentCampaign)];
 const outbox = outboxList([outboxEmailSummary(3)]);
@@ -51,9 +49,9 @@ function stubApi(extra: Record<string, unknown> = {}) {
     } }),
     'GET /api/outbox': outbox,
     'GET /api/outbox/3': outboxMail,
-    'GET /api/talent-pools': [pool(1, 'Frontend', 40)],
-    'GET /api/candidates': [],
-    'GET /api/ai-templates': [],
+    'GET /api/talent-pools': poolList([pool(1, 'Frontend', 40)]),
+    'GET /api/candidates': candidateList([]),
+    'GET /api/ai-templates': aiTemplateList([]),
     ...extra,
   });
 }
@@ -90,7 +88,7 @@ describe('communications page: threads', () => {
   });
 
   it('opens a thread with all its messages, marks it read, and Reply opens the reply drawer', async () => {
-    const fetchMock = stubApi({ 'GET /api/messages/41': thread40.messages[1] });
+    const fetchMock = stubApi({ 'GET /api/messages/41': reply41 });
     await renderPage('/app/communications', page(), { user: recruiter });
     fireEvent.click(await screen.findByTestId('thread-row-40'));
     const view = await screen.findByTestId('thread-view');

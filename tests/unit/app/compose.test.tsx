@@ -7,7 +7,10 @@ import { closeAllPanels, getDrawerState, openPanel, type ComposePayload } from '
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
 import { renderPage } from './renderInRouter.tsx';
 import { actAsync, currentUrl, jsonResponse, recruiter, renderAt, requestUrl, sentJson, stubFetch } from './renderWithProviders.tsx';
-import { aiTemplate, campaignList, candidate, createdCampaign, generation, pool, sentMessage, threadList } from './messagingFixtures.ts';
+import { failure } from './answers.ts';
+import {
+  aiTemplate, aiTemplateList, campaignList, candidate, candidateList, createdCampaign, generation, pool, poolList, sentMessage, threadList,
+} from './messagingFixtures.ts';
 
 afterEach(() => {
   act(() => { closeAllPanels(); notifications.clean(); });
@@ -35,9 +38,9 @@ function stubApi(extra: Record<string, unknown> = {}) {
     return jsonResponse(body);
   };
   return stubFetch({
-    'GET /api/candidates': list(candidates),
-    'GET /api/talent-pools': list(pools),
-    'GET /api/ai-templates': list(templates),
+    'GET /api/candidates': list(candidateList(candidates)),
+    'GET /api/talent-pools': list(poolList(pools)),
+    'GET /api/ai-templates': list(aiTemplateList(templates)),
     ...extra,
   });
 }
@@ -201,7 +204,7 @@ describe('compose dialog', () => {
   });
 
   it('shows the server error, or "Failed to send message"', async () => {
-    stubApi({ 'POST /api/candidates/1/messages': () => jsonResponse({ error: 'Candidate has not consented to email', field: 'channel' }, 422) });
+    stubApi({ 'POST /api/candidates/1/messages': () => jsonResponse(failure({ error: 'Candidate has not consented to email', field: 'channel' }), 422) });
     renderAt('/app', <GlobalPanels />, { user: recruiter });
     openCompose({ candidateId: 1 });
     fill('Subject', 'S');
@@ -273,7 +276,7 @@ describe('compose AI drafting', () => {
   });
 
   it('clears the content and says "Generation Failed" with the server message', async () => {
-    stubApi({ 'POST /api/ai-content/generate': () => jsonResponse({ error: 'The AI provider answered 500', success: false }, 502) });
+    stubApi({ 'POST /api/ai-content/generate': () => jsonResponse(failure({ error: 'The AI provider answered 500', success: false }), 502) });
     renderAt('/app', <GlobalPanels />, { user: recruiter });
     openCompose({ candidateId: 1, content: 'old text' });
     await chooseOption('AI template', 'Career Check-in');

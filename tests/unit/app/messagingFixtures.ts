@@ -2,14 +2,14 @@
 // built by parsing with the schema its route documents, so a fixture that
 // disagrees with what the API sends fails here, not in production.
 import type { z } from 'zod';
-import { aiSuggestionSchema, aiTemplateSchema, generationSchema } from '#domain/ai/schemas.ts';
-import { candidateSchema } from '#domain/candidates/schemas.ts';
+import { aiSuggestionListSchema, aiSuggestionSchema, aiTemplateListSchema, aiTemplateSchema, generationSchema } from '#domain/ai/schemas.ts';
+import { candidateListSchema, candidateSchema } from '#domain/candidates/schemas.ts';
 import { campaignDetailSchema, campaignListSchema, campaignSummarySchema, createdCampaignSchema } from '#domain/campaigns/schemas.ts';
 import { outboxEmailSchema, outboxEmailSummarySchema, outboxListSchema, outboxReplyResultSchema } from '#domain/mail/outbox-schemas.ts';
 import {
   messageSchema, sentMessageSchema, threadListSchema, threadReadSchema, threadSchema, threadSummarySchema,
 } from '#domain/messages/schemas.ts';
-import { talentPoolSchema } from '#domain/talent-pools/schemas.ts';
+import { talentPoolListSchema, talentPoolSchema } from '#domain/talent-pools/schemas.ts';
 
 type Input<S extends z.ZodType> = Partial<z.input<S>>;
 
@@ -22,16 +22,36 @@ export function candidate(id: number, overrides: Input<typeof candidateSchema> =
   });
 }
 
+/** GET /api/candidates (one page; X-Total-Count is not needed by these screens). */
+export function candidateList(candidates: z.input<typeof candidateSchema>[]) {
+  return candidateListSchema.parse(candidates);
+}
+
 export function pool(id: number, name: string, candidateCount: number) {
   return talentPoolSchema.parse({ id, name, description: null, candidateCount });
+}
+
+/** GET /api/talent-pools */
+export function poolList(pools: z.input<typeof talentPoolSchema>[]) {
+  return talentPoolListSchema.parse(pools);
 }
 
 export function aiTemplate(templateId: string, name: string) {
   return aiTemplateSchema.parse({ templateId, name, description: null, category: 'nurture', languages: ['english', 'dutch'] });
 }
 
+/** GET /api/ai-templates */
+export function aiTemplateList(templates: z.input<typeof aiTemplateSchema>[]) {
+  return aiTemplateListSchema.parse(templates);
+}
+
 export function suggestion(id: number, templateId: string, name: string, description: string) {
   return aiSuggestionSchema.parse({ id, templateId, name, description, category: 'nurture' });
+}
+
+/** GET /api/ai-templates/suggestions/{campaignType} */
+export function suggestionList(suggestions: z.input<typeof aiSuggestionSchema>[]) {
+  return aiSuggestionListSchema.parse({ suggestions });
 }
 
 export function generation(draft: { subject: string; content: string; templateName: string }) {

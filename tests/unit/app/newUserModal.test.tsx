@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NewUserModal } from '#app/pages/admin/NewUserModal.tsx';
 import { newUserSchema } from '#app/pages/admin/newUserSchema.ts';
 import { userAnswerSchema } from '#domain/auth/schemas.ts';
-import { answer } from './authFixtures.ts';
+import { answer, failure } from './answers.ts';
 import { admin, jsonResponse, renderAt, sentJson, stubFetch } from './renderWithProviders.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -71,7 +71,7 @@ describe('<NewUserModal>', () => {
   });
 
   it('puts a server validation error on its field', async () => {
-    stubFetch({ 'POST /api/admin/users': () => jsonResponse({ error: 'Username is taken', field: 'username' }, 409) });
+    stubFetch({ 'POST /api/admin/users': () => jsonResponse(failure({ error: 'Username is taken', field: 'username' }), 409) });
     renderAt('/app/admin', <NewUserModal opened onClose={() => {}} />, { user: admin });
     fill('Username', 'ada');
     fill('Display name', 'Ada Two');

@@ -7,8 +7,10 @@ import {
 import { getPaletteState, resetCommandPalette } from '#app/palette/paletteStore.ts';
 import { resultIconName, type SearchResult } from '#app/palette/searchResult.ts';
 import { CommandPalette } from '#app/shell/DeferredPanels.tsx';
+import { searchResultsSchema } from '#domain/search/schemas.ts';
+import { answer } from './answers.ts';
 import { renderApp } from './renderInRouter.tsx';
-import { currentUrl, recruiter, requestUrl, stubFetch } from './renderWithProviders.tsx';
+import { currentUrl, jsonResponse, recruiter, requestUrl, stubFetch } from './renderWithProviders.tsx';
 
 vi.mock('#app/lib/browserNavigation.ts', () => ({
   assignLocation: vi.fn(),
@@ -91,17 +93,17 @@ describe('palette rules', () => {
   });
 });
 
-const results: SearchResult[] = [
+const results: SearchResult[] = answer(searchResultsSchema, [
   { id: 'c1', type: 'candidate', title: 'Anna de Vries', subtitle: 'anna@example.com', url: '/app/people?candidate=1', action: 'navigate', icon: 'User' },
   { id: 'm1', type: 'campaign', title: 'Annual nurture', description: 'Nurture Campaign', url: '/app/communications?campaign=4', action: 'navigate', icon: 'Mail' },
   { id: 'a1', type: 'action', title: 'Add candidate', url: '/app/people?action=add-candidate', action: 'navigate', icon: 'UserPlus' },
-];
+]);
 
 async function renderShell(search: (q: string) => SearchResult[] | Promise<SearchResult[]> = () => results) {
   const fetchMock = stubFetch({
     'GET /api/search': async (url: string) => {
       const q = new URL(url, 'http://x').searchParams.get('q') ?? '';
-      return new Response(JSON.stringify(await search(q)), { headers: { 'Content-Type': 'application/json' } });
+      return jsonResponse(answer(searchResultsSchema, await search(q)));
     },
   });
   await renderApp('/app', { user: recruiter });

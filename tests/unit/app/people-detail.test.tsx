@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllPanels, getDrawerState } from '#app/drawers/drawerStore.ts';
 import { candidateFormDefaults, updateBody } from '#app/pages/people/candidateFormValues.ts';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
+import { failure } from './answers.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { currentUrl, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { candidate, detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
@@ -63,11 +64,11 @@ describe('candidate detail drawer', () => {
     let current = detail(7);
     const patch = vi.fn((_url: string, init: RequestInit) => {
       const change = sentJson(init);
-      current = {
+      current = detail(7, {
         ...current,
         allowsEmail: change.allowsEmail,
         consentHistory: [{ channel: 'email', granted: change.allowsEmail, source: 'recruiter', wording: 'Recorded by a recruiter in Talentloop', createdAt: '2026-03-09T10:00:00Z', createdBy: USER_ID }, ...current.consentHistory],
-      };
+      });
       return jsonResponse(current);
     });
     const { fetchMock } = await renderAtPath('/app/people?candidate=7', {
@@ -143,7 +144,7 @@ describe('create form (?action=add-candidate)', () => {
   it('shows a server refusal on its field, then creates and opens the new candidate', async () => {
     let attempts = 0;
     const create = vi.fn(() => (++attempts === 1
-      ? jsonResponse({ error: 'a candidate with this email already exists', field: 'email' }, 409)
+      ? jsonResponse(failure({ error: 'a candidate with this email already exists', field: 'email' }), 409)
       : jsonResponse(detail(42, { name: 'Joël Müller' }), 201)));
     const { fetchMock } = await renderAtPath('/app/people?action=add-candidate', {
       'POST /api/candidates': create,

@@ -2,8 +2,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assignColumn, delimiterName, fieldOfColumn, mapsName, progressPercent } from '#app/pages/people/import/importMapping.ts';
-import type { ImportPreview, ImportSummary } from '#domain/imports/schemas.ts';
+import { importPreviewSchema, importSummarySchema, type ImportPreview, type ImportSummary } from '#domain/imports/schemas.ts';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
+import { answer, failure } from './answers.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { jsonResponse, recruiter, requestUrl, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { pageResponse, pools, rowsFor } from './peopleFixtures.ts';
@@ -48,7 +49,7 @@ const FIELDS: ImportPreview['fields'] = [
 ];
 
 function preview(mapping: ImportPreview['mapping']): ImportPreview {
-  return {
+  return answer(importPreviewSchema, {
     delimiter: ';',
     encoding: 'utf-8',
     headers: HEADERS,
@@ -61,15 +62,15 @@ function preview(mapping: ImportPreview['mapping']): ImportPreview {
       { line: 2, values: { name: 'Sanne de Vries', email: 'sanne@example.com' }, valid: true },
       { line: 3, values: { firstName: 'Daan', lastName: 'Bakker', email: 'daan@example' }, valid: false, problem: { field: 'email', message: 'email must be a valid email address' } },
     ],
-  };
+  });
 }
 
 function summary(overrides: Partial<ImportSummary> = {}): ImportSummary {
-  return {
+  return answer(importSummarySchema, {
     id: 5, fileName: 'kandidaten.csv', status: 'running', stage: 'reading', talentPoolId: 2, duplicates: 'skip', mapping: {}, delimiter: ';',
     totalBytes: 70_000, processedBytes: 35_000, processedRows: 900, stagedRows: 800, writtenRows: 0, imported: 0, updated: 0, skipped: 100, error: null,
     createdAt: '2026-03-05T14:07:00Z', startedAt: '2026-03-05T14:07:00Z', finishedAt: null, progress: 0.5, ...overrides,
-  };
+  });
 }
 
 /** A file bigger than the 64 KB preview slice. */
@@ -188,7 +189,7 @@ describe('CSV import', () => {
     stubFetch({
       'GET /api/talent-pools': pools,
       'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
-      'POST /api/imports/preview': () => jsonResponse({ error: 'The file is empty: it needs a header row and at least one row', field: 'file' }, 422),
+      'POST /api/imports/preview': () => jsonResponse(failure({ error: 'The file is empty: it needs a header row and at least one row', field: 'file' }), 422),
     });
     await renderPage('/app/people', <PeoplePage />, { user: recruiter });
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
@@ -203,7 +204,7 @@ describe('CSV import refusals (all or nothing)', () => {
     stubFetch({
       'GET /api/talent-pools': pools,
       'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
-      'POST /api/imports/preview': () => jsonResponse({ error: message, field: 'file' }, 422),
+      'POST /api/imports/preview': () => jsonResponse(failure({ error: message, field: 'file' }), 422),
     });
     await renderPage('/app/people', <PeoplePage />, { user: recruiter });
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
@@ -227,7 +228,7 @@ describe('CSV import refusals (all or nothing)', () => {
       'GET /api/imports/5': () => jsonResponse(summary({ stage: 'writing', stagedRows: 4000, writtenRows: 2000, imported: 1990, updated: 10, progress: 0.75 })),
       'PUT /api/imports/5/file': async () => {
         await uploaded;
-        return jsonResponse({ error: message, field: 'file', import: summary({ status: 'failed', stage: null, error: message, imported: 0, skipped: 0, progress: null }) }, 422);
+        return jsonResponse(failure({ error: message, field: 'file', import: summary({ status: 'failed', stage: null, error: message, imported: 0, skipped: 0, progress: null }) }), 422);
       },
     });
     await renderPage('/app/people', <PeoplePage />, { user: recruiter });

@@ -6,6 +6,9 @@ import {
 } from '#app/pages/people/candidateFilters.ts';
 import { readPeopleSearch, urlWithParams } from '#app/pages/people/candidateUrl.ts';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
+import { deletedCountSchema, successSchema } from '#domain/schemas/answers.ts';
+import { poolMembersAddedSchema, talentPoolSchema } from '#domain/talent-pools/schemas.ts';
+import { answer, failure } from './answers.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { jsonResponse, recruiter, requestUrl, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { pageResponse, paramsOf, pools, rowsFor } from './peopleFixtures.ts';
@@ -149,8 +152,8 @@ describe('people page', () => {
   });
 
   it('adds the selected candidates to a pool and deletes them after confirming', async () => {
-    const addMembers = vi.fn(() => jsonResponse({ added: 2 }));
-    const bulkDelete = vi.fn(() => jsonResponse({ deleted: 2 }));
+    const addMembers = vi.fn(() => jsonResponse(answer(poolMembersAddedSchema, { added: 2 })));
+    const bulkDelete = vi.fn(() => jsonResponse(answer(deletedCountSchema, { deleted: 2 })));
     const { fetchMock } = await renderPeople(120, {
       'POST /api/talent-pools/2/members': addMembers,
       'POST /api/candidates/bulk-delete': bulkDelete,
@@ -187,8 +190,8 @@ describe('people page', () => {
   it('creates a talent pool and shows a server refusal on the name field', async () => {
     let attempts = 0;
     const create = vi.fn(() => (++attempts === 1
-      ? jsonResponse({ error: 'a talent pool with this name already exists', field: 'name' }, 409)
-      : jsonResponse({ id: 9, name: 'Designers', description: null, candidateCount: 0 }, 201)));
+      ? jsonResponse(failure({ error: 'a talent pool with this name already exists', field: 'name' }), 409)
+      : jsonResponse(answer(talentPoolSchema, { id: 9, name: 'Designers', description: null, candidateCount: 0 }), 201)));
     const { fetchMock } = await renderPeople(120, { 'POST /api/talent-pools': create });
     fireEvent.click(screen.getByRole('button', { name: 'New pool' }));
     const dialog = await screen.findByRole('dialog', { name: 'New talent pool' });
@@ -205,7 +208,7 @@ describe('people page', () => {
   });
 
   it('asks before deleting a pool and says its candidates are not deleted', async () => {
-    const remove = vi.fn(() => jsonResponse({ success: true }));
+    const remove = vi.fn(() => jsonResponse(answer(successSchema, { success: true })));
     await renderPeople(120, { 'DELETE /api/talent-pools/1': remove });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Backend Engineers' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
@@ -217,7 +220,7 @@ describe('people page', () => {
   });
 
   it('renames a pool with PATCH', async () => {
-    const rename = vi.fn(() => jsonResponse({ ...pools[1], name: 'Frontend & Design' }));
+    const rename = vi.fn(() => jsonResponse(answer(talentPoolSchema, { ...pools[1], name: 'Frontend & Design' })));
     const { fetchMock } = await renderPeople(120, { 'PATCH /api/talent-pools/2': rename });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Frontend Engineers' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));

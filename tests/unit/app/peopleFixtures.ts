@@ -1,15 +1,18 @@
 // Test data and a fetch stub for the people page tests (not a test file itself).
-// Typed by the API's own answer schemas, so a fixture cannot drift from what the API sends.
-import type { Candidate, CandidateDetail } from '#domain/candidates/schemas.ts';
-import type { TalentPool } from '#domain/talent-pools/schemas.ts';
+// Parsed with the API's own answer schemas, so a fixture that drifts from what the API sends fails at once.
+import type { z } from 'zod';
+import { candidateDetailSchema, candidateListSchema, candidateSchema, type Candidate } from '#domain/candidates/schemas.ts';
+import { talentPoolListSchema } from '#domain/talent-pools/schemas.ts';
+import { answer } from './answers.ts';
 
-export const pools: TalentPool[] = [
+/** GET /api/talent-pools */
+export const pools = answer(talentPoolListSchema, [
   { id: 1, name: 'Backend Engineers', description: 'Platform teams', candidateCount: 80 },
   { id: 2, name: 'Frontend Engineers', description: null, candidateCount: 40 },
-];
+]);
 
-export function candidate(id: number, overrides: Partial<Candidate> = {}): Candidate {
-  return {
+export function candidate(id: number, overrides: Partial<z.input<typeof candidateSchema>> = {}) {
+  return answer(candidateSchema, {
     id,
     name: `Candidate ${id}`,
     email: `c${id}@example.com`,
@@ -33,11 +36,12 @@ export function candidate(id: number, overrides: Partial<Candidate> = {}): Candi
     createdAt: '2026-03-05T14:07:00Z',
     updatedAt: '2026-03-06T09:00:00Z',
     ...overrides,
-  };
+  });
 }
 
-export function detail(id: number, overrides: Partial<CandidateDetail> = {}): CandidateDetail {
-  return {
+/** GET/PATCH /api/candidates/{id}, POST /api/candidates */
+export function detail(id: number, overrides: Partial<z.input<typeof candidateDetailSchema>> = {}) {
+  return answer(candidateDetailSchema, {
     ...candidate(id),
     name: 'Anna de Vries',
     pools: [{ id: 1, name: 'Backend Engineers' }],
@@ -53,12 +57,12 @@ export function detail(id: number, overrides: Partial<CandidateDetail> = {}): Ca
     ],
     engagement: { opens: 3, clicks: 1, replies: 1, score: 42 },
     ...overrides,
-  };
+  });
 }
 
 /** A page reply of GET /api/candidates: the rows and X-Total-Count. */
 export function pageResponse(rows: Candidate[], total: number): Response {
-  return new Response(JSON.stringify(rows), {
+  return new Response(JSON.stringify(answer(candidateListSchema, rows)), {
     status: 200,
     headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(total) },
   });

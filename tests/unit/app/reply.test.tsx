@@ -5,6 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllPanels, getDrawerState, openPanel } from '#app/drawers/drawerStore.ts';
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
+import { failure } from './answers.ts';
 import { jsonResponse, recruiter, renderAt, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { campaignList, reply, sentMessage } from './messagingFixtures.ts';
 
@@ -78,7 +79,7 @@ describe('reply drawer', () => {
 
   it('keeps an existing "Re: " prefix', async () => {
     const fetchMock = stubFetch({
-      'GET /api/messages/41': { ...original, subject: 'Re: Coffee next week?' },
+      'GET /api/messages/41': reply(41, { ...original, subject: 'Re: Coffee next week?' }),
       'POST /api/candidates/7/messages': () => jsonResponse(sent(43, 'Re: Coffee next week?'), 201),
     });
     renderAt('/app', <GlobalPanels />, { user: recruiter });
@@ -94,7 +95,7 @@ describe('reply drawer', () => {
   it('shows "Error" with the server message on failure', async () => {
     stubFetch({
       'GET /api/messages/41': original,
-      'POST /api/candidates/7/messages': () => jsonResponse({ error: 'Candidate has not consented to email', field: 'channel' }, 422),
+      'POST /api/candidates/7/messages': () => jsonResponse(failure({ error: 'Candidate has not consented to email', field: 'channel' }), 422),
     });
     renderAt('/app', <GlobalPanels />, { user: recruiter });
     act(() => openPanel('reply', { messageId: 41 }));

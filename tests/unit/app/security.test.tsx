@@ -4,6 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage } from '#app/pages/settings/SettingsPage.tsx';
+import { sessionListSchema } from '#domain/auth/schemas.ts';
+import { answer, failure } from './answers.ts';
 import { NEW_BACKUP_CODES, revoked, SESSIONS, SUCCESS } from './authFixtures.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { admin, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
@@ -37,7 +39,7 @@ describe('Settings → Security: sessions', () => {
     const fetchMock = stubFetch({
       'GET /api/auth/sessions': () => jsonResponse(sessions),
       [`DELETE /api/auth/sessions/${SESSIONS.sessions[1].id}`]: () => {
-        sessions = { ...SESSIONS, sessions: [SESSIONS.sessions[0]] };
+        sessions = answer(sessionListSchema, { sessions: [SESSIONS.sessions[0]] });
         return jsonResponse(SUCCESS);
       },
       'POST /api/auth/sessions/revoke-others': revoked(0),
@@ -91,7 +93,7 @@ describe('Settings → Security: password', () => {
   it('shows the server\'s refusal on the field it names', async () => {
     stubFetch({
       'GET /api/auth/sessions': SESSIONS,
-      'POST /api/auth/password': () => jsonResponse({ error: 'currentPassword is incorrect', field: 'currentPassword' }, 400),
+      'POST /api/auth/password': () => jsonResponse(failure({ error: 'currentPassword is incorrect', field: 'currentPassword' }), 400),
     });
     await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
     fireEvent.click(securityCard().getByRole('button', { name: 'Change password' }));
@@ -136,7 +138,7 @@ describe('Settings → Security: backup codes', () => {
   it('shows a wrong password under the field', async () => {
     stubFetch({
       'GET /api/auth/sessions': SESSIONS,
-      'POST /api/auth/two-factor/backup-codes': () => jsonResponse({ error: 'password is incorrect', field: 'password' }, 400),
+      'POST /api/auth/two-factor/backup-codes': () => jsonResponse(failure({ error: 'password is incorrect', field: 'password' }), 400),
     });
     await renderPage('/app/settings', <SettingsPage />, { user: admin });
     fireEvent.click(securityCard().getByRole('button', { name: 'Regenerate backup codes' }));

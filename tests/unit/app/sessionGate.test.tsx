@@ -5,7 +5,7 @@ import { assignLocation, replaceLocation } from '#app/lib/browserNavigation.ts';
 import { useCurrentUser } from '#app/session/CurrentUser.tsx';
 import { SessionGate } from '#app/session/SessionGate.tsx';
 import { meSchema } from '#domain/auth/schemas.ts';
-import { answer } from './authFixtures.ts';
+import { answer, failure } from './answers.ts';
 import { jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 
 vi.mock('#app/lib/browserNavigation.ts', () => ({
@@ -35,7 +35,7 @@ describe('<SessionGate>', () => {
   });
 
   it('sends a signed-out visitor to /login with next = path and query', async () => {
-    stubFetch({ 'GET /api/auth/me': () => jsonResponse({ error: 'Not signed in' }, 401) });
+    stubFetch({ 'GET /api/auth/me': () => jsonResponse(failure({ error: 'Not signed in' }), 401) });
     renderAt('/app/people?pool=3', <SessionGate><Hello /></SessionGate>);
     await waitFor(() => expect(replaceLocation).toHaveBeenCalledWith('/login?next=%2Fapp%2Fpeople%3Fpool%3D3'));
     expect(screen.getByLabelText('Loading')).toBeTruthy();
@@ -44,7 +44,7 @@ describe('<SessionGate>', () => {
 
   it('sends a half-signed-in visitor to /verify-2fa', async () => {
     stubFetch({
-      'GET /api/auth/me': () => jsonResponse({ error: 'Two-factor authentication required', requiresTwoFactor: true }, 401),
+      'GET /api/auth/me': () => jsonResponse(failure({ error: 'Two-factor authentication required', requiresTwoFactor: true }), 401),
     });
     renderAt('/app', <SessionGate><Hello /></SessionGate>);
     await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/verify-2fa'));
@@ -53,7 +53,7 @@ describe('<SessionGate>', () => {
   });
 
   it('asks once, without retrying, and offers a retry on a server error', async () => {
-    const fetchMock = stubFetch({ 'GET /api/auth/me': () => jsonResponse({ error: 'Database down' }, 500) });
+    const fetchMock = stubFetch({ 'GET /api/auth/me': () => jsonResponse(failure({ error: 'Database down' }), 500) });
     renderAt('/app', <SessionGate><Hello /></SessionGate>);
     expect(await screen.findByText('Database down')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage } from '#app/pages/settings/SettingsPage.tsx';
 import { ME_QUERY_KEY } from '#app/session/useSession.ts';
+import { failure } from './answers.ts';
 import { ENROLMENT as SETUP, SUCCESS } from './authFixtures.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { admin, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
@@ -58,7 +59,7 @@ describe('settings', () => {
   });
 
   it('shows the server error for a wrong password', async () => {
-    stubFetch({ 'POST /api/auth/two-factor/setup': () => jsonResponse({ error: 'Invalid password' }, 400) });
+    stubFetch({ 'POST /api/auth/two-factor/setup': () => jsonResponse(failure({ error: 'Invalid password' }), 400) });
     await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'nope' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set up two-factor' }));

@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assignLocation } from '#app/lib/browserNavigation.ts';
+import { failure } from './answers.ts';
 import { SUCCESS } from './authFixtures.ts';
 import { renderApp } from './renderInRouter.tsx';
 import { admin, jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
@@ -87,7 +88,7 @@ describe('shell', () => {
   });
 
   it('stays and shows a toast when sign-out fails', async () => {
-    stubFetch({ 'POST /api/auth/logout': () => jsonResponse({ error: 'Server down' }, 500) });
+    stubFetch({ 'POST /api/auth/logout': () => jsonResponse(failure({ error: 'Server down' }), 500) });
     await renderApp('/app', { user: recruiter });
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByText('Server down')).toBeTruthy();

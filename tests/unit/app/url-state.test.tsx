@@ -10,7 +10,7 @@ import { CommunicationsPage } from '#app/pages/CommunicationsPage.tsx';
 import { getPaletteState, resetCommandPalette } from '#app/palette/paletteStore.ts';
 import { renderApp, renderPage } from './renderInRouter.tsx';
 import { currentUrl, recruiter, stubFetch } from './renderWithProviders.tsx';
-import { message, reply, thread, threadList, threadSummary, campaignList } from './messagingFixtures.ts';
+import { message, reply, thread, threadList, threadRead, threadSummary, campaignList } from './messagingFixtures.ts';
 import { detail, pageResponse, paramsOf, pools, rowsFor } from './peopleFixtures.ts';
 
 vi.mock('#app/lib/browserNavigation.ts', () => ({
@@ -113,7 +113,7 @@ describe('communications page state in the URL', () => {
       message(40, { subject: 'Coffee next week?', content: 'Hi Anna, coffee?', threadId: 40 }),
       reply(41, { subject: 'Re: Coffee next week?', content: 'Sounds great.', threadId: 40, originalMessageId: 40 }),
     ]),
-    'POST /api/messages/41/read': { threadId: 40, unreadCount: 0 },
+    'POST /api/messages/41/read': threadRead(40),
     'GET /api/campaigns': campaignList([]),
   });
 

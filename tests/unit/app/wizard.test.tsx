@@ -8,7 +8,10 @@ import { closeAllPanels, getDrawerState, openPanel } from '#app/drawers/drawerSt
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
 import { openCampaignWizard } from '#app/panels/wizard/openCampaignWizard.ts';
 import { actAsync, jsonResponse, recruiter, renderAt, sentJson, stubFetch } from './renderWithProviders.tsx';
-import { aiTemplate, campaignList, createdCampaign, generation, pool, suggestion } from './messagingFixtures.ts';
+import { failure } from './answers.ts';
+import {
+  aiTemplate, aiTemplateList, campaignList, createdCampaign, generation, pool, poolList, suggestion, suggestionList,
+} from './messagingFixtures.ts';
 
 afterEach(() => {
   act(() => { closeAllPanels(); notifications.clean(); });
@@ -24,10 +27,10 @@ const generated = generation({ subject: 'Hoe gaat het, {{firstName}}?', content:
 
 function stubApi(extra: Record<string, unknown> = {}) {
   return stubFetch({
-    'GET /api/talent-pools': pools,
-    'GET /api/ai-templates': [aiTemplate('nurture-checkin', 'Career Check-in')],
-    'GET /api/ai-templates/suggestions/nurture': { suggestions },
-    'GET /api/ai-templates/suggestions/event': { suggestions: [] },
+    'GET /api/talent-pools': poolList(pools),
+    'GET /api/ai-templates': aiTemplateList([aiTemplate('nurture-checkin', 'Career Check-in')]),
+    'GET /api/ai-templates/suggestions/nurture': suggestionList(suggestions),
+    'GET /api/ai-templates/suggestions/event': suggestionList([]),
     ...extra,
   });
 }
@@ -116,7 +119,7 @@ describe('campaign wizard', () => {
   });
 
   it('on a failed generation puts a draft in the content and says so', async () => {
-    fetchMockRef = stubApi({ 'POST /api/ai-content/generate': () => jsonResponse({ error: 'provider down', success: false }, 502) });
+    fetchMockRef = stubApi({ 'POST /api/ai-content/generate': () => jsonResponse(failure({ error: 'provider down', success: false }), 502) });
     renderAt('/app', <GlobalPanels />, { user: recruiter });
     act(() => openPanel('campaign'));
     await fillStepOne();
@@ -183,7 +186,7 @@ describe('campaign wizard', () => {
 
   it('"Error Creating Campaign" on failure, with the server\'s reason in the wizard', async () => {
     fetchMockRef = stubApi({
-      'POST /api/campaigns': () => jsonResponse({ error: 'Replace {{industry}} in the email subject before sending', field: 'emailSubject' }, 422),
+      'POST /api/campaigns': () => jsonResponse(failure({ error: 'Replace {{industry}} in the email subject before sending', field: 'emailSubject' }), 422),
     });
     renderAt('/app', <GlobalPanels />, { user: recruiter });
     act(() => openPanel('campaign'));
