@@ -34,8 +34,7 @@ export async function apiRequest<T = unknown>(
     headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   }, options);
-  if (!res.ok) throw await toError(res);
-  return (await readBody(res)).json as T;
+  return (await answerOf(res)) as T;
 }
 
 /** The default reader: GET path?params, parsed JSON. */
@@ -45,13 +44,23 @@ export async function getJson<T = unknown>(
   options: GetJsonOptions = {},
 ): Promise<T | null> {
   const res = await send(withParams(path, params), { method: 'GET' }, options);
-  if (res.status === 401 && options.on401 === 'returnNull') {
+  return (await answerOf(res, options.on401)) as T | null;
+}
+
+/**
+ * A reply's parsed JSON (null for an empty body), or the error the spec names:
+ * "status: detail", the two-factor redirect, and null for a 401 when the
+ * caller reads with on401: 'returnNull'. The typed client (client.ts) reads
+ * its replies here too.
+ */
+export async function answerOf(res: Response, on401: GetJsonOptions['on401'] = 'throw'): Promise<unknown> {
+  if (res.status === 401 && on401 === 'returnNull') {
     const { json } = await readBody(res);
     if (isTwoFactorChallenge(json)) throw twoFactorRedirect();
     return null;
   }
   if (!res.ok) throw await toError(res);
-  return (await readBody(res)).json as T;
+  return (await readBody(res)).json;
 }
 
 export function withParams(path: string, params?: QueryParams): string {
@@ -94,7 +103,7 @@ export async function withTimeout<T>(options: RequestOptions, request: (signal: 
   }
 }
 
-export async function readBody(res: Response): Promise<{ text: string; json: unknown }> {
+async function readBody(res: Response): Promise<{ text: string; json: unknown }> {
   const text = await res.text();
   if (!text) return { text, json: null };
   try {
@@ -120,12 +129,12 @@ function detailOf(json: unknown, text: string, statusText: string): string {
   return text || statusText;
 }
 
-export function isTwoFactorChallenge(json: unknown): boolean {
+function isTwoFactorChallenge(json: unknown): boolean {
   return json !== null && typeof json === 'object'
     && (json as { requiresTwoFactor?: unknown }).requiresTwoFactor === true;
 }
 
-export function twoFactorRedirect(): Error {
+function twoFactorRedirect(): Error {
   assignLocation(VERIFY_2FA_PATH);
   return new Error(TWO_FACTOR_MESSAGE);
 }

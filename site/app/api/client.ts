@@ -6,9 +6,7 @@
 // on401: 'returnNull' for the session probe.
 import { hc, type ClientResponse } from 'hono/client';
 import type { ApiType } from '#edge-functions/app.ts';
-import {
-  isTwoFactorChallenge, readBody, toError, twoFactorRedirect, withTimeout, type GetJsonOptions,
-} from './apiClient.ts';
+import { answerOf, toError, withTimeout, type GetJsonOptions } from './apiClient.ts';
 
 /** `api.candidates[':id'].$get({ param: { id } })`: every /api route, typed. */
 export const api = hc<ApiType>('', { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, credentials: 'include' }) }).api;
@@ -23,13 +21,7 @@ export async function call<R extends ClientResponse<unknown, number, string>>(re
 export async function call<R extends ClientResponse<unknown, number, string>>(request: Request<R>, options: GetJsonOptions & { on401: 'returnNull' }): Promise<Answer<R> | null>;
 export async function call<R extends ClientResponse<unknown, number, string>>(request: Request<R>, options: GetJsonOptions = {}): Promise<Answer<R> | null> {
   const res = await withTimeout(options, (signal) => request({ init: { signal } })) as unknown as Response;
-  if (res.status === 401 && options.on401 === 'returnNull') {
-    const { json } = await readBody(res);
-    if (isTwoFactorChallenge(json)) throw twoFactorRedirect();
-    return null;
-  }
-  if (!res.ok) throw await toError(res);
-  return (await readBody(res)).json as Answer<R>;
+  return (await answerOf(res, options.on401)) as Answer<R> | null;
 }
 
 /** A typed request's Response as it is (headers, blobs): for X-Total-Count and file downloads. Throws like `call`. */
