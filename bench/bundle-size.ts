@@ -16,7 +16,7 @@ import * as OTPAuth from 'otpauth';
 import { DEMO_ADMIN, DEMO_ADMIN_TOTP_BASE32, DEMO_RECRUITER } from '#domain/demo/demo.ts';
 import { startBenchServer } from './candidates-list.ts';
 import { holdE2eLock } from './support/e2e-lock.ts';
-import { freePort } from './support/free-port.ts';
+import { freePort } from '#domain/runtime/ports.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENT_DIR = path.join(ROOT, 'dist/client');

@@ -1,8 +1,8 @@
 // Starts the embedded PostgreSQL used when no DATABASE_URL is given.
 // Data lives in <dataDir>/pg and survives restarts.
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { probePort } from '../runtime/ports.ts';
 
 export interface EmbeddedDatabase {
   ownerUrl: string;
@@ -109,18 +109,6 @@ function rememberedPort(dataDir: string): number | null {
   if (!existsSync(file)) return null;
   const port = Number(readFileSync(file, 'utf8').trim());
   return Number.isInteger(port) && port > 0 && port < 65536 ? port : null;
-}
-
-/** Listens on 127.0.0.1:`port` (0: any free one) and lets go again; null when taken. */
-function probePort(port: number): Promise<number | null> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(null));
-    probe.listen({ host: '127.0.0.1', port, exclusive: true }, () => {
-      const { port: bound } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(bound));
-    });
-  });
 }
 
 async function choosePort(dataDir: string): Promise<number> {

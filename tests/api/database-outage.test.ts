@@ -15,6 +15,7 @@ import { createApi } from '#edge-functions/app.ts';
 import { startWorker } from '#worker/index.ts';
 import { AUTH_SECRET, ORIGIN, TEST_SECRET } from '../support/constants.ts';
 import { createTestDatabase, TestClient, type TestDatabase } from '../support/harness.ts';
+import { freePort } from '#domain/runtime/ports.ts';
 
 const UNAVAILABLE = { error: 'The database is not answering. Please try again in a moment.' };
 const QUICK: DbTimeouts = { statementMs: 15_000, connectMs: 300 };
@@ -57,14 +58,6 @@ function apiWith(app: pg.Pool, checkQueue?: () => Promise<unknown>) {
     pools, auth: authService.auth, config: { ...loadConfig(), publicUrl: ORIGIN, appSecret: TEST_SECRET },
     clientIp: (c) => c.req.header('x-test-client-ip') ?? '10.32.0.1', checkQueue,
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const accessRequest = { name: 'Outage Test', email: 'outage@example.com' };

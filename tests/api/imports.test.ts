@@ -12,6 +12,7 @@ import { ORIGIN } from '../support/constants.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { until } from '../support/until.ts';
 import { newCandidate, uniqueTag } from '../support/test-data.ts';
+import { utf16Bytes } from '../support/utf16.ts';
 
 const DUTCH = readFileSync(path.join(import.meta.dirname, '../fixtures/csv/kandidaten-nl.csv'), 'utf8');
 /** The Dutch file with its own addresses for one test (…@<tag>.voorbeeld.nl), so that tests share no people. */
@@ -233,17 +234,6 @@ function bulkCsv(count: number, tag: string, row: (i: number) => string | null =
   const lines = ['name,email'];
   for (let i = 1; i <= count; i++) lines.push(row(i) ?? `Person ${tag} ${i},${tag}-${i}@example.org`);
   return lines.join('\r\n') + '\r\n';
-}
-
-function utf16Bytes(text: string, order: 'le' | 'be', bom: boolean): Uint8Array {
-  const units = (bom ? '\ufeff' : '') + text;
-  const bytes = new Uint8Array(units.length * 2);
-  for (let i = 0; i < units.length; i++) {
-    const unit = units.charCodeAt(i);
-    bytes[2 * i + (order === 'le' ? 0 : 1)] = unit & 0xff;
-    bytes[2 * i + (order === 'le' ? 1 : 0)] = unit >> 8;
-  }
-  return bytes;
 }
 
 describe('all or nothing per file', () => {

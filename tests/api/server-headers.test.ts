@@ -4,12 +4,12 @@
 // `__Host-` cookies. Needs the built site (`npm run build`), like `npm start`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRET } from '../support/constants.ts';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
+import { freePort } from '#domain/runtime/ports.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -29,14 +29,6 @@ afterAll(async () => {
   await db?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** `node server.ts` (Node 24, as `npm start` runs it) on the test database, until it says it is running. */
 async function startServer(env: Record<string, string>): Promise<RunningServer> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CsvDecoder, type TextEncoding } from '#domain/imports/csv-decoder.ts';
 import { CsvError, CsvParser, csvLine, decodeCsvBytes, detectDelimiter, parseCsv, readCsv } from '#domain/imports/csv.ts';
+import { utf16Bytes } from '../support/utf16.ts';
 
 const fields = (text: string) => parseCsv(text).records.map((r) => r.fields);
 
@@ -92,17 +93,6 @@ function decodeInPieces(bytes: Uint8Array, size: number, encoding?: TextEncoding
   return { text: text + decoder.end(), encoding: decoder.encoding };
 }
 
-function utf16(text: string, order: 'le' | 'be', bom: boolean): Uint8Array {
-  const units = (bom ? '\ufeff' : '') + text;
-  const bytes = new Uint8Array(units.length * 2);
-  for (let i = 0; i < units.length; i++) {
-    const unit = units.charCodeAt(i);
-    bytes[2 * i + (order === 'le' ? 0 : 1)] = unit & 0xff;
-    bytes[2 * i + (order === 'le' ? 1 : 0)] = unit >> 8;
-  }
-  return bytes;
-}
-
 describe('CSV reader refusals (a file is read as its writer meant it, or refused with the line)', () => {
   it('names the line where a quote opened that is never closed', () => {
     const error = csvError(() => parseCsv('name,email\n"Jan Jansen,jan@example.com\nPiet,piet@example.com\nKlaas,k@example.com\n'));
@@ -143,13 +133,13 @@ describe('CSV reader refusals (a file is read as its writer meant it, or refused
     for (const order of ['le', 'be'] as const) {
       for (const bom of [true, false]) {
         for (const size of [1, 3, 4096]) {
-          const read = decodeInPieces(utf16(text, order, bom), size);
+          const read = decodeInPieces(utf16Bytes(text, order, bom), size);
           expect(read.encoding, `${order} ${bom} ${size}`).toBe(`utf-16${order}`);
           expect(parseCsv(read.text).records.map((r) => r.fields)).toEqual([['naam', 'plaats'], ['Zoë', 'Düsseldorf'], ['Ω ∑', '😀 ok']]);
         }
       }
     }
-    const lone = utf16('a\nb\nc\ud800d\n', 'le', true);
+    const lone = utf16Bytes('a\nb\nc\ud800d\n', 'le', true);
     expect(csvError(() => decodeInPieces(lone, 5)).message).toMatch(/^Line 3 is not valid UTF-16 LE/);
   });
 

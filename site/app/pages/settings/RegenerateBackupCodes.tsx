@@ -1,18 +1,16 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { errorText } from '#app/api/ApiError.ts';
+import { useEffect, useRef, useState } from 'react';
 import { BackupCodes } from './BackupCodes.tsx';
 import { useRegenerateBackupCodes } from './securityQueries.ts';
+import { usePasswordConfirm } from './usePasswordConfirm.ts';
 
 type Step = { kind: 'idle' } | { kind: 'password' } | { kind: 'codes'; codes: string[] };
 
 /** New backup codes after the password; shown once, the old ones stop working. */
 export function RegenerateBackupCodes() {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const regenerate = useRegenerateBackupCodes();
+  const regenerate = usePasswordConfirm(useRegenerateBackupCodes(), ({ backupCodes }) => setStep({ kind: 'codes', codes: backupCodes }));
   const passwordInput = useRef<HTMLInputElement>(null);
 
   // The password step opens on the user's request: start typing right away.
@@ -22,25 +20,8 @@ export function RegenerateBackupCodes() {
 
   const close = () => {
     setStep({ kind: 'idle' });
-    setPassword('');
-    setFieldError(null);
+    regenerate.reset();
     setSaved(false);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setFieldError('Enter your password');
-      return;
-    }
-    setFieldError(null);
-    regenerate.mutate(password, {
-      onSuccess: ({ backupCodes }) => {
-        setPassword('');
-        setStep({ kind: 'codes', codes: backupCodes });
-      },
-      onError: (error) => setFieldError(errorText(error)),
-    });
   };
 
   if (step.kind === 'idle') {
@@ -62,16 +43,14 @@ export function RegenerateBackupCodes() {
     );
   }
   return (
-    <form onSubmit={submit} noValidate data-testid="backup-codes-form">
+    <form onSubmit={regenerate.submit} noValidate data-testid="backup-codes-form">
       <Stack gap="sm" maw={420}>
         <Text size="sm" c="dimmed">New codes replace all your current backup codes.</Text>
         <PasswordInput
           label="Password to generate new codes"
           autoComplete="current-password"
           ref={passwordInput}
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={fieldError}
+          {...regenerate.field}
         />
         <Group gap="sm">
           <Button type="submit" loading={regenerate.isPending}>Generate new codes</Button>
