@@ -5,6 +5,7 @@ import type { Auth } from '#domain/auth/better-auth.ts';
 import type { Caller, SessionUser } from '#domain/auth/session.ts';
 import type { Config } from '#domain/runtime/config.ts';
 import type { JobQueue } from '#domain/runtime/jobs.ts';
+import type { CalendarPort } from '#domain/meetings/calendar-port.ts';
 import type { RouteDoc } from './contract.ts';
 
 export interface ApiDeps {
@@ -15,6 +16,8 @@ export interface ApiDeps {
   clientIp(c: Context): string;
   /** Hands work to the worker at once (pg-boss). Optional: without it the worker's sweep finds queued work. */
   jobs?: JobQueue;
+  /** The recruiters' Outlook calendars (Microsoft Graph); null or absent when not configured. */
+  calendar?: CalendarPort | null;
   /** Resolves when the job queue answers (pg-boss in this process); absent when no worker runs here. For /api/health. */
   checkQueue?(): Promise<unknown>;
 }

@@ -10,6 +10,10 @@ export const QUEUES = {
   campaignDispatch: 'campaign-dispatch',
   sentiment: 'message-sentiment',
   messagingSweep: 'messaging-sweep',
+  /** Brings a meeting's Outlook event (and Teams link) up to the meeting's sequence. */
+  meetingTeams: 'meeting-teams',
+  /** Sends one of the candidate's meeting emails (public.meeting_notifications). */
+  meetingMail: 'meeting-mail',
 } as const;
 
 export interface JobRequest {
@@ -39,6 +43,19 @@ export function stableJobId(name: string): string {
 export const mailJob = (messageId: number, attempts = 0, cause?: string): JobRequest => ({
   data: { messageId },
   id: stableJobId(`mail-send:${messageId}:${attempts}${cause ? `:${cause}` : ''}`),
+});
+
+/** One Outlook sync per meeting and sequence (a retry after 429 names its attempt). */
+export const meetingTeamsJob = (meetingId: number, sequence: number, attempt = 0, startAfter?: Date): JobRequest => ({
+  data: { meetingId },
+  id: stableJobId(`meeting-teams:${meetingId}:${sequence}:${attempt}`),
+  startAfter,
+});
+
+/** One job per meeting email and attempt. */
+export const meetingMailJob = (notificationId: number, attempt = 0): JobRequest => ({
+  data: { notificationId },
+  id: stableJobId(`meeting-mail:${notificationId}:${attempt}`),
 });
 
 export function bossJobQueue(boss: Pick<PgBoss, 'insert'>): JobQueue {

@@ -226,12 +226,17 @@ export function rowLevelSecuritySuite(openDatabase: () => Promise<TestDatabase>)
     });
   });
 
-  describe('recruiter availability', () => {
-    it('a recruiter sets their own hours but not a colleague’s', async () => {
+  describe('booking settings and meeting types', () => {
+    it('a recruiter sets their own hours and meeting types but not a colleague’s', async () => {
       await asRecruiter((tx) => tx.query(
-        `insert into public.recruiter_availability (recruiter_id, weekday, start_time, end_time) values ($1, 1, '09:00', '12:00')`, [recruiterId]));
+        `insert into public.booking_settings (recruiter_id, availability) values ($1, '{}')`, [recruiterId]));
       await expect(asRecruiter((tx) => tx.query(
-        `insert into public.recruiter_availability (recruiter_id, weekday, start_time, end_time) values ($1, 1, '09:00', '12:00')`, [adminId])))
+        `insert into public.booking_settings (recruiter_id, availability) values ($1, '{}')`, [adminId])))
+        .rejects.toThrow(/row-level security/);
+      await asRecruiter((tx) => tx.query(
+        `insert into public.meeting_types (recruiter_id, name, duration_minutes) values ($1, 'Intro', 30)`, [recruiterId]));
+      await expect(asRecruiter((tx) => tx.query(
+        `insert into public.meeting_types (recruiter_id, name, duration_minutes) values ($1, 'Intro', 30)`, [adminId])))
         .rejects.toThrow(/row-level security/);
     });
   });
@@ -246,13 +251,12 @@ export function rowLevelSecuritySuite(openDatabase: () => Promise<TestDatabase>)
   });
 
   describe('booking links and meetings', () => {
-    it('the public page reads one link by its token, never the table', async () => {
+    it('links get an unguessable token, and anon never reads the table', async () => {
       const token = await asRecruiter(async (tx) => (await tx.query<{ token: string }>(
         `insert into public.booking_links (recruiter_id, candidate_id) values ($1, $2) returning token`, [recruiterId, consentingId])).rows[0].token);
-      expect(token.length).toBeGreaterThanOrEqual(40);
-      const link = await asAnon(async (tx) => (await tx.query<Record<string, unknown>>('select * from public.booking_link_by_token($1)', [token])).rows);
-      expect(link[0]).toMatchObject({ recruiter_name: 'Sam J.', candidate_name: 'Consenting Candidate' });
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       await expect(asAnon((tx) => tx.query('select * from public.booking_links'))).rejects.toThrow(/permission denied/);
+      await expect(asAnon((tx) => tx.query('select * from public.meetings'))).rejects.toThrow(/permission denied/);
     });
 
     it('one recruiter can never have two overlapping confirmed meetings', async () => {
@@ -266,6 +270,16 @@ export function rowLevelSecuritySuite(openDatabase: () => Promise<TestDatabase>)
         `insert into public.meetings (recruiter_id, title, starts_at, ends_at, status) values ($1, 'C', '2027-01-04 10:15+01', '2027-01-04 10:45+01', 'cancelled')`, [recruiterId]));
       await asRecruiter((tx) => tx.query(
         `insert into public.meetings (recruiter_id, title, starts_at, ends_at) values ($1, 'D', '2027-01-04 10:15+01', '2027-01-04 10:45+01')`, [adminId]));
+    });
+
+    it('buffers count: the gap between two meetings must hold the first one’s after and the second one’s before', async () => {
+      const insert = (title: string, start: string, end: string, before: number, after: number) => asService((tx) => tx.query(
+        `insert into public.meetings (recruiter_id, title, starts_at, ends_at, buffer_before_minutes, buffer_after_minutes)
+         values ($1, $2, $3, $4, $5, $6)`, [recruiterId, title, start, end, before, after]));
+      await insert('A', '2027-02-01 10:00+01', '2027-02-01 10:30+01', 0, 15);
+      await expect(insert('B', '2027-02-01 10:40+01', '2027-02-01 11:00+01', 0, 0)).rejects.toThrow(/meetings_no_overlap/);
+      await expect(insert('C', '2027-02-01 10:50+01', '2027-02-01 11:20+01', 10, 0)).rejects.toThrow(/meetings_no_overlap/);
+      await insert('D', '2027-02-01 10:55+01', '2027-02-01 11:20+01', 10, 0);
     });
   });
 }

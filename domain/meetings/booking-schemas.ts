@@ -1,0 +1,204 @@
+// Request and answer schemas of the booking settings, meeting types, booking links
+// and the public booking page (/api/booking-settings, /api/meeting-types,
+// /api/booking-links, /api/public/booking/{token}). Browser-safe.
+import { z } from 'zod';
+import { idSchema } from '../schemas/ids.ts';
+import { timestamp } from '../schemas/answers.ts';
+import { optionalText } from '../candidates/schemas.ts';
+import { availabilitySettingsSchema, availabilityWarningSchema, dateOverrideSchema, meetingDurationSchema, slotSchema,
+  weeklyAvailabilitySchema } from './schemas.ts';
+import { ianaTimeZone } from './availability.ts';
+
+// ---- Booking settings ----
+
+/** PUT /api/booking-settings: the whole settings object (availabilitySettingsSchema checks it). */
+export const bookingSettingsInputSchema = availabilitySettingsSchema;
+
+/** Settings as stored and answered. */
+export const bookingSettingsSchema = z.object({
+  timeZone: z.string(),
+  availability: weeklyAvailabilitySchema,
+  overrides: z.array(dateOverrideSchema),
+  bufferBeforeMinutes: z.number(),
+  bufferAfterMinutes: z.number(),
+  minimumNoticeMinutes: z.number(),
+  horizonDays: z.number(),
+  slotStepMinutes: z.number(),
+  dailyMaximum: z.number().nullable(),
+});
+export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
+
+/** GET/PUT /api/booking-settings. `saved: false`: nothing saved yet, these are the defaults. */
+export const bookingSettingsAnswerSchema = z.object({
+  settings: bookingSettingsSchema,
+  saved: z.boolean(),
+  /** Allowed but probably not meant, e.g. a meeting type longer than every range. */
+  warnings: z.array(availabilityWarningSchema),
+  /** Whether Outlook busy times and Teams meetings are on (Microsoft Graph configured). */
+  calendar: z.object({ connected: z.boolean(), message: z.string() }),
+});
+export type BookingSettingsAnswer = z.infer<typeof bookingSettingsAnswerSchema>;
+
+// ---- Meeting types ----
+
+export const LOCATION_KINDS = ['teams', 'phone', 'in_person'] as const;
+export type LocationKind = (typeof LOCATION_KINDS)[number];
+/** Mantine palette names: the colour a type shows with in lists and the week calendar. */
+export const MEETING_COLOURS = ['blue', 'teal', 'green', 'grape', 'violet', 'indigo', 'cyan', 'orange', 'red', 'pink', 'yellow', 'gray'] as const;
+
+const meetingTypeFields = {
+  name: z.string({ error: 'name must be text' }).trim().min(1, 'name is required').max(80, 'name must be at most 80 characters'),
+  durationMinutes: meetingDurationSchema,
+  description: optionalText('description', 1000),
+  locationKind: z.enum(LOCATION_KINDS, { error: 'locationKind must be one of teams, phone, in_person' }),
+  /** The phone number (phone) or the address (in_person); ignored for teams. */
+  locationDetail: optionalText('locationDetail', 300),
+  colour: z.enum(MEETING_COLOURS, { error: `colour must be one of ${MEETING_COLOURS.join(', ')}` }),
+};
+
+function requireLocationDetail(value: { locationKind?: LocationKind; locationDetail?: string | null }, ctx: z.RefinementCtx) {
+  if ((value.locationKind === 'phone' || value.locationKind === 'in_person') && !value.locationDetail) {
+    ctx.addIssue({ code: 'custom', path: ['locationDetail'],
+      message: value.locationKind === 'phone' ? 'locationDetail must give the phone number to call' : 'locationDetail must give the address' });
+  }
+}
+
+/** POST /api/meeting-types */
+export const meetingTypeCreateSchema = z.object({ ...meetingTypeFields, colour: meetingTypeFields.colour.default('blue') })
+  .superRefine(requireLocationDetail);
+export type MeetingTypeCreate = z.input<typeof meetingTypeCreateSchema>;
+/** PATCH /api/meeting-types/{id}: any of the fields; a phone or on-site type still needs its detail. */
+export const meetingTypePatchSchema = z.object(meetingTypeFields).partial()
+  .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change');
+export type MeetingTypePatch = z.input<typeof meetingTypePatchSchema>;
+
+export const meetingTypeSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  durationMinutes: z.number(),
+  description: z.string().nullable(),
+  locationKind: z.enum(LOCATION_KINDS),
+  locationDetail: z.string().nullable(),
+  colour: z.enum(MEETING_COLOURS),
+  createdAt: timestamp,
+});
+export type MeetingType = z.infer<typeof meetingTypeSchema>;
+export const meetingTypeListSchema = z.object({ meetingTypes: z.array(meetingTypeSchema) });
+export const meetingTypeAnswerSchema = z.object({ meetingType: meetingTypeSchema, warnings: z.array(availabilityWarningSchema) });
+
+// ---- Booking links ----
+
+/** POST /api/booking-links. Without meetingTypeId: the caller's first meeting type. */
+export const bookingLinkCreateSchema = z.object({
+  candidateId: idSchema('candidateId must be a candidate id'),
+  meetingTypeId: idSchema('meetingTypeId must be a meeting type id').optional(),
+  expiresInDays: z.number({ error: 'expiresInDays must be a whole number of days from 1 to 90' })
+    .int('expiresInDays must be a whole number of days from 1 to 90').min(1, 'expiresInDays must be a whole number of days from 1 to 90')
+    .max(90, 'expiresInDays must be a whole number of days from 1 to 90').optional(),
+});
+export type BookingLinkCreate = z.infer<typeof bookingLinkCreateSchema>;
+/** 201 */
+export const bookingLinkCreatedSchema = z.object({ id: z.number(), token: z.string(), url: z.string(), expiresAt: timestamp });
+export type BookingLinkCreated = z.infer<typeof bookingLinkCreatedSchema>;
+
+/** created: not sent yet; sent: in a queued message; opened: the candidate looked; booked: a meeting holds; expired. */
+export const BOOKING_LINK_STATES = ['created', 'sent', 'opened', 'booked', 'cancelled', 'expired'] as const;
+export type BookingLinkState = (typeof BOOKING_LINK_STATES)[number];
+
+/** A link as the candidate drawer lists it: GET /api/candidates/{id}/booking-links */
+export const bookingLinkSchema = z.object({
+  id: z.number(),
+  url: z.string(),
+  state: z.enum(BOOKING_LINK_STATES),
+  title: z.string(),
+  durationMinutes: z.number(),
+  meetingTypeId: z.number().nullable(),
+  recruiterName: z.string(),
+  createdAt: timestamp,
+  expiresAt: timestamp,
+  sentAt: timestamp.nullable(),
+  openedAt: timestamp.nullable(),
+  meeting: z.object({ id: z.number(), start: timestamp, end: timestamp, status: z.string() }).nullable(),
+});
+export type BookingLink = z.infer<typeof bookingLinkSchema>;
+export const bookingLinkListSchema = z.object({ bookingLinks: z.array(bookingLinkSchema) });
+
+// ---- Public booking page ----
+
+/** An IANA zone in a query (?timeZone=Europe/Amsterdam), canonical spelling. */
+export const timeZoneParam = z.string({ error: 'timeZone must be an IANA time zone like Europe/Amsterdam' })
+  .transform((name, ctx) => {
+    const zone = ianaTimeZone(name);
+    if (zone === null) ctx.addIssue({ code: 'custom', message: 'timeZone must be an IANA time zone like Europe/Amsterdam' });
+    return zone ?? name;
+  });
+
+/** An instant with a zone or offset: "2026-12-01T09:00:00.000Z". */
+export const instantParam = (field: string) => z.string({ error: `${field} must be a time like 2026-12-01T09:00:00Z` })
+  .refine((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)),
+    `${field} must be a time like 2026-12-01T09:00:00Z`);
+
+/** GET /api/public/booking/{token}/slots (and the recruiter's previews): at most 35 days; defaults: the coming 7 days. */
+export const slotsQuerySchema = z.object({
+  from: instantParam('from').optional(),
+  to: instantParam('to').optional(),
+  timeZone: timeZoneParam.optional(),
+});
+export const slotsAnswerSchema = z.object({ timeZone: z.string(), slots: z.array(slotSchema) });
+export type SlotsAnswer = z.infer<typeof slotsAnswerSchema>;
+
+/**
+ * open: book a time; booked: a meeting holds (reschedule or cancel); cancelled: the meeting was cancelled and the link
+ * can book a new time; expired: past its date and nothing booked; used: the meeting has taken place.
+ */
+export const PUBLIC_BOOKING_STATES = ['open', 'booked', 'cancelled', 'expired', 'used'] as const;
+
+/** The meeting as the candidate sees it. Times are instants; `timeZone` is the recruiter's. */
+export const publicMeetingSchema = z.object({
+  start: timestamp,
+  end: timestamp,
+  status: z.enum(['confirmed', 'rescheduled', 'cancelled', 'completed', 'no_show']),
+  recruiterTimeZone: z.string(),
+  candidateTimeZone: z.string().nullable(),
+  locationKind: z.enum(LOCATION_KINDS),
+  locationDetail: z.string().nullable(),
+  /** The Teams join link, once Outlook made it. */
+  joinUrl: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  note: z.string().nullable(),
+});
+export type PublicMeeting = z.infer<typeof publicMeetingSchema>;
+
+/** GET /api/public/booking/{token}: who, what, how long. */
+export const publicBookingSchema = z.object({
+  state: z.enum(PUBLIC_BOOKING_STATES),
+  candidate: z.object({ firstName: z.string().nullable(), name: z.string().nullable(), email: z.string().nullable() }),
+  recruiter: z.object({ name: z.string(), email: z.string(), timeZone: z.string() }),
+  meetingType: z.object({
+    name: z.string(), durationMinutes: z.number(), description: z.string().nullable(),
+    locationKind: z.enum(LOCATION_KINDS), locationDetail: z.string().nullable(), colour: z.enum(MEETING_COLOURS),
+  }),
+  expiresAt: timestamp,
+  meeting: publicMeetingSchema.nullable(),
+});
+export type PublicBooking = z.infer<typeof publicBookingSchema>;
+
+/** POST /api/public/booking/{token}: book (201) or, when the link already booked, move that meeting (200). */
+export const bookingRequestSchema = z.object({
+  start: instantParam('start'),
+  name: z.string({ error: 'name must be text' }).trim().min(1, 'name is required').max(120, 'name must be at most 120 characters'),
+  email: z.string({ error: 'email must be an email address' }).trim().toLowerCase().max(254, 'email must be at most 254 characters')
+    .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'email must be an email address like name@example.com'),
+  note: optionalText('note', 1000),
+  /** The zone the candidate chose on the page (shown in their email). */
+  timeZone: timeZoneParam.optional(),
+});
+export type BookingRequest = z.input<typeof bookingRequestSchema>;
+export const bookingAnswerSchema = z.object({ meeting: publicMeetingSchema });
+
+/** 409: the time was just taken (or is no longer free); `slots` are fresh ones around it. */
+export const slotTakenSchema = z.object({ error: z.string(), field: z.literal('start'), slots: z.array(slotSchema) });
+
+/** POST /api/public/booking/{token}/cancel and POST /api/meetings/{id}/cancel */
+export const cancelRequestSchema = z.object({ reason: optionalText('reason', 1000) });

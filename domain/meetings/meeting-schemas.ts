@@ -1,0 +1,71 @@
+// Request and answer schemas of the recruiter's meetings (/api/meetings). Browser-safe.
+import { z } from 'zod';
+import { timestamp } from '../schemas/answers.ts';
+
+import { instantParam, LOCATION_KINDS, MEETING_COLOURS } from './booking-schemas.ts';
+
+/** confirmed and rescheduled hold their time; completed and no_show are set by the recruiter afterwards. */
+export const MEETING_STATUSES = ['confirmed', 'rescheduled', 'cancelled', 'completed', 'no_show'] as const;
+export type MeetingStatus = (typeof MEETING_STATUSES)[number];
+
+/** created: Outlook event with its Teams link; pending: the worker is on it; failed: see `error`; not_configured: no Graph. */
+export const TEAMS_STATES = ['created', 'pending', 'failed', 'not_configured'] as const;
+export type TeamsState = (typeof TEAMS_STATES)[number];
+
+export const meetingSchema = z.object({
+  id: z.number(),
+  start: timestamp,
+  end: timestamp,
+  status: z.enum(MEETING_STATUSES),
+  title: z.string(),
+  candidate: z.object({ id: z.number(), name: z.string(), email: z.string().nullable() }).nullable(),
+  meetingType: z.object({ id: z.number(), name: z.string(), colour: z.enum(MEETING_COLOURS) }).nullable(),
+  location: z.object({ kind: z.enum(LOCATION_KINDS), detail: z.string().nullable() }),
+  joinUrl: z.string().nullable(),
+  teams: z.object({ state: z.enum(TEAMS_STATES), error: z.string().optional() }),
+  /** The recruiter's zone when booked, and the one the candidate chose. */
+  timeZone: z.string(),
+  candidateTimeZone: z.string().nullable(),
+  /** Who booked, as typed on the booking page. */
+  attendee: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+  candidateNote: z.string().nullable(),
+  notes: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  cancelledBy: z.enum(['candidate', 'recruiter']).nullable(),
+  recruiter: z.object({ id: z.string(), name: z.string() }),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Meeting = z.infer<typeof meetingSchema>;
+
+const statusList = z.string({ error: 'status must be a list of statuses' }).transform((text, ctx) => {
+  const statuses = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = statuses.filter((s) => !(MEETING_STATUSES as readonly string[]).includes(s));
+  if (unknown.length) ctx.addIssue({ code: 'custom', message: `status must be one or more of ${MEETING_STATUSES.join(', ')}` });
+  return statuses as MeetingStatus[];
+});
+
+/** GET /api/meetings: the caller's meetings (all recruiters' with `recruiter=all`), by start, at most 500. */
+export const meetingListQuerySchema = z.object({
+  from: instantParam('from').optional(),
+  to: instantParam('to').optional(),
+  /** One status or several, comma-separated: "confirmed,rescheduled". */
+  status: statusList.optional(),
+  candidateId: z.coerce.number({ error: 'candidateId must be a candidate id' }).int('candidateId must be a candidate id')
+    .positive('candidateId must be a candidate id').optional(),
+  recruiter: z.enum(['me', 'all'], { error: 'recruiter must be me or all' }).optional(),
+});
+export type MeetingListQuery = z.infer<typeof meetingListQuerySchema>;
+export const meetingListSchema = z.object({ meetings: z.array(meetingSchema) });
+export const meetingAnswerSchema = z.object({ meeting: meetingSchema });
+
+/** PATCH /api/meetings/{id}: mark afterwards, or keep notes. */
+export const meetingPatchSchema = z.object({
+  status: z.enum(['confirmed', 'completed', 'no_show'], { error: 'status must be one of confirmed, completed, no_show' }).optional(),
+  notes: z.string({ error: 'notes must be text' }).max(5000, 'notes must be at most 5000 characters').nullable().optional(),
+}).refine((value) => value.status !== undefined || value.notes !== undefined, 'Give status or notes');
+export type MeetingPatch = z.infer<typeof meetingPatchSchema>;
+
+/** POST /api/meetings/{id}/reschedule */
+export const rescheduleRequestSchema = z.object({ start: instantParam('start') });
+
