@@ -137,7 +137,7 @@ function isPgError(error: unknown): error is PgError {
 /** Known database refusals become 4xx answers, an unreachable or too slow database a 503; anything else is a 500 and logged. */
 export function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error;
-  if (error instanceof DomainError) return new HttpError(error.status, error.message, { field: error.field });
+  if (error instanceof DomainError) return new HttpError(error.status, error.message, { field: error.field, extra: error.extra });
   if (isDatabaseUnavailable(error)) return new HttpError(503, 'The database is not answering. Please try again in a moment.');
   if (!isPgError(error)) return null;
   switch (error.code) {

@@ -24,6 +24,13 @@ export const TWO_FACTOR_PER_IP: RateRule = { name: '2fa:ip', limit: 20, windowSe
 /** Password confirmations (change password, new backup codes, two-factor setup) per signed-in user. */
 export const PASSWORD_CONFIRM_PER_USER: RateRule = { name: 'password-confirm:user', limit: 10, windowSeconds: 15 * 60 };
 
+/** The public booking page and its API, per address: a week's browsing is a dozen requests. */
+export const BOOKING_PER_IP: RateRule = { name: 'booking:ip', limit: 300, windowSeconds: 15 * 60 };
+/** Per booking link: reads and writes together. */
+export const BOOKING_PER_TOKEN: RateRule = { name: 'booking:token', limit: 120, windowSeconds: 15 * 60 };
+/** Bookings, moves and cancels per link: a person changes their mind a few times, not hundreds. */
+export const BOOKING_CHANGES_PER_TOKEN: RateRule = { name: 'booking-change:token', limit: 20, windowSeconds: 15 * 60 };
+
 export interface RateDecision {
   allowed: boolean;
   /** Hits in the current window, this one included. */

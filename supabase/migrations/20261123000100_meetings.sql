@@ -135,7 +135,7 @@ alter table public.booking_settings enable row level security;
 alter table public.meeting_types enable row level security;
 alter table public.meeting_notifications enable row level security;
 grant select, insert, update, delete on public.booking_settings, public.meeting_types to authenticated;
-grant select on public.meeting_notifications to authenticated;
+grant select, insert on public.meeting_notifications to authenticated;
 grant all on public.booking_settings, public.meeting_types, public.meeting_notifications to service_role;
 
 create policy booking_settings_read on public.booking_settings for select to authenticated
@@ -150,6 +150,9 @@ create policy meeting_types_own on public.meeting_types for all to authenticated
   with check (recruiter_id = (select auth.uid()) or (select public.is_admin()));
 create policy meeting_notifications_read on public.meeting_notifications for select to authenticated
   using ((select public.is_member()));
+-- A recruiter's cancel or reschedule queues the candidate's email; the worker sends it.
+create policy meeting_notifications_queue on public.meeting_notifications for insert to authenticated
+  with check ((select public.is_member()) and status = 'queued');
 
 comment on table public.booking_settings is
   'A recruiter''s booking settings (zone, weekly hours, overrides, buffers, notice, horizon, step, daily maximum). '
@@ -158,7 +161,8 @@ comment on table public.meeting_types is
   'Meeting types a recruiter offers. Policies: meeting_types_read (members read all), meeting_types_own '
   '(a recruiter writes their own; admins any).';
 comment on table public.meeting_notifications is
-  'The candidate''s meeting emails (with ICS). Policy meeting_notifications_read: members read; the worker writes.';
+  'The candidate''s meeting emails (with ICS). Policies: meeting_notifications_read (members read), '
+  'meeting_notifications_queue (members queue one); the worker (service_role) sends and updates them.';
 comment on table public.booking_links is
   'Booking links. Policy booking_links_members: members read and write all; the public page reads one link by '
   'its token through the API (service_role), never as anon.';

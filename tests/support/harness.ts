@@ -7,6 +7,7 @@ import * as OTPAuth from 'otpauth';
 import { openDatabase, type Pools } from '#domain/db/pools.ts';
 import { createAuth, type AuthService } from '#domain/auth/better-auth.ts';
 import { loadConfig, type Config } from '#domain/runtime/config.ts';
+import type { CalendarPort } from '#domain/meetings/calendar-port.ts';
 import type { JobQueue } from '#domain/runtime/jobs.ts';
 import { createApi, type ApiType } from '#edge-functions/app.ts';
 import { DEMO_ADMIN_TOTP_BASE32 } from '#domain/demo/demo.ts';
@@ -52,7 +53,7 @@ export interface TestApp extends TestDatabase {
 }
 
 /** `config` overrides parts of the configuration; `jobs` is the queue the API hands work to (see startWorker). */
-export async function startTestApp(options: { config?: Partial<Config>; jobs?: JobQueue } = {}): Promise<TestApp> {
+export async function startTestApp(options: { config?: Partial<Config>; jobs?: JobQueue; calendar?: CalendarPort | null } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const authService = await createAuth({
     ownerUrl: db.ownerUrl, secret: AUTH_SECRET, baseURL: ORIGIN, trustedOrigins: [], secureCookies: false,
@@ -66,6 +67,7 @@ export async function startTestApp(options: { config?: Partial<Config>; jobs?: J
     // The tests stand in for different clients by this header.
     clientIp: (c) => c.req.header('x-test-client-ip') ?? '127.0.0.1',
     jobs: options.jobs,
+    calendar: options.calendar ?? null,
   });
   return {
     ...db,
