@@ -20,6 +20,9 @@ import { talentPoolRoutes } from './routes/talent-pools.ts';
 import { searchRoutes } from './routes/search.ts';
 import { importRoutes } from './routes/imports.ts';
 import { suppressionRoutes } from './routes/suppressions.ts';
+import { bookingLinkRoutes, bookingPreviewRoutes, candidateBookingLinkRoutes, meetingRoutes } from './routes/meetings.ts';
+import { publicBookingRoutes } from './routes/public-booking.ts';
+import { bookingSettingsRoutes, meetingTypeRoutes } from './routes/meeting-booking.ts';
 import { openApiDocument } from './openapi.ts';
 import { doc } from './contract.ts';
 
@@ -51,7 +54,14 @@ export function createApi(deps: ApiDeps) {
     .route('/candidates', candidateRoutes)
     .route('/talent-pools', talentPoolRoutes)
     .route('/search', searchRoutes)
-    .route('/imports', importRoutes);
+    .route('/imports', importRoutes)
+    .route('/booking-settings', bookingSettingsRoutes)
+    .route('/meeting-types', meetingTypeRoutes)
+    .route('/public/booking', publicBookingRoutes)
+    .route('/booking-settings', bookingPreviewRoutes)
+    .route('/booking-links', bookingLinkRoutes)
+    .route('/candidates', candidateBookingLinkRoutes)
+    .route('/meetings', meetingRoutes);
 
   let openApi: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', doc({ summary: 'This document: every /api route, its inputs and its answers (OpenAPI 3.1)', access: 'public', tag: 'meta',

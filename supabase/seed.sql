@@ -72,3 +72,18 @@ select p.id, c.id
   from public.candidates c
   join public.talent_pools p on p.name = 'Graduates 2027'
  where c.seniority_level = 'junior' and c.id % 2 = 0;
+
+-- Meetings (issue 10): every demo user books like a recruiter. Weekday mornings and afternoons
+-- in Amsterdam with a lunch break, 10 minutes kept free after each meeting, and one meeting type.
+insert into public.booking_settings (recruiter_id, time_zone, availability, overrides, buffer_before_minutes,
+                                     buffer_after_minutes, minimum_notice_minutes, horizon_days, slot_step_minutes, daily_maximum)
+select id, 'Europe/Amsterdam',
+       jsonb_build_object(
+         'monday', hours, 'tuesday', hours, 'wednesday', hours, 'thursday', hours, 'friday', hours,
+         'saturday', '[]'::jsonb, 'sunday', '[]'::jsonb),
+       '[]', 0, 10, 240, 30, 30, 6
+  from public.profiles,
+       (select '[{"start": "09:00", "end": "12:00"}, {"start": "13:00", "end": "17:00"}]'::jsonb as hours) as office;
+insert into public.meeting_types (recruiter_id, name, duration_minutes, description, location_kind, colour)
+select id, 'Intro call', 30, 'A first conversation: who you are, what you are looking for, and the roles we have.', 'teams', 'blue'
+  from public.profiles;

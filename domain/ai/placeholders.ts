@@ -5,8 +5,11 @@ import type { Language } from './schemas.ts';
 
 export type { Language };
 
-/** Filled from each recipient's own record, so they may stay in a pool draft. */
-export const RECIPIENT_PLACEHOLDERS = ['candidateName', 'firstName', 'jobFunction', 'skills', 'location'] as const;
+/** Each recipient's own booking link (domain/meetings/booking-links.ts), made when the message is queued. */
+export const BOOKING_LINK_PLACEHOLDER = 'bookingLink';
+
+/** Filled per recipient (their record, their own booking link), so they may stay in a pool draft. */
+export const RECIPIENT_PLACEHOLDERS = ['candidateName', 'firstName', 'jobFunction', 'skills', 'location', BOOKING_LINK_PLACEHOLDER] as const;
 
 const PLACEHOLDER = /\{\{\s*([a-zA-Z][a-zA-Z0-9_]*)\s*\}\}/g;
 

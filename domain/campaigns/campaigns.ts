@@ -4,7 +4,9 @@
 // the mail job sends the messages; the campaign is 'sent' once none is pending.
 import type { Tx } from '../db/request.ts';
 import { isoTimestamp } from '../db/sql-time.ts';
-import { candidateValues, detectLanguage, fillPlaceholders, placeholdersToFill, type Language } from '../ai/placeholders.ts';
+import { BOOKING_LINK_PLACEHOLDER, candidateValues, detectLanguage, fillPlaceholders, placeholdersIn, placeholdersToFill, type Language } from '../ai/placeholders.ts';
+import { bookingUrl, createBookingLinks } from '../meetings/booking-links.ts';
+import { defaultMeetingType } from '../meetings/meeting-types.ts';
 import type { CampaignDetail, CampaignSummary, NewCampaign } from './schemas.ts';
 import { progressPercent } from './progress.ts';
 import { MessagingError } from '../messages/messages.ts';
@@ -65,6 +67,9 @@ export async function createCampaign(tx: Tx, input: NewCampaign, userId: string)
     const left = placeholdersToFill(text);
     if (left.length) throw new MessagingError('refused', `Replace ${left.map((n) => `{{${n}}}`).join(', ')} in the ${label} before sending`, field);
   }
+  if (usesBookingLink(input.emailSubject, input.emailContent) && !(await defaultMeetingType(tx, userId))) {
+    throw new MessagingError('refused', 'Create a meeting type under Meeting booking before using {{bookingLink}}', 'emailContent');
+  }
   const language = input.language ?? detectLanguage(input.emailContent);
   const { rows } = await tx.query<{ id: number }>(
     `insert into public.campaigns (name, campaign_type, talent_pool_id, email_subject, email_content, message_template,
@@ -92,10 +97,11 @@ export function skipReason(member: Pick<Member, 'blockers'>): string | null {
  * caller's transaction. Safe to run twice: only a 'scheduled' campaign is taken.
  * Returns the ids of the queued messages.
  */
-export async function dispatchCampaign(tx: Tx, campaignId: number): Promise<number[]> {
-  const { rows: [campaign] } = await tx.query<{ id: number; talentPoolId: number | null; subject: string; content: string; language: Language; sender: string | null }>(
+export async function dispatchCampaign(tx: Tx, campaignId: number, publicUrl: string): Promise<number[]> {
+  const { rows: [campaign] } = await tx.query<{ id: number; talentPoolId: number | null; subject: string; content: string; language: Language;
+    sender: string | null; senderId: string | null }>(
     `select k.id, k.talent_pool_id as "talentPoolId", k.email_subject as subject, k.email_content as content, k.language,
-            p.display_name as sender
+            p.display_name as sender, k.created_by as "senderId"
        from public.campaigns k left join public.profiles p on p.id = k.created_by
       where k.id = $1 and k.status = 'scheduled' and k.scheduled_at <= now()
       for update of k skip locked`, [campaignId]);
@@ -108,7 +114,15 @@ export async function dispatchCampaign(tx: Tx, campaignId: number): Promise<numb
        from public.talent_pool_members m join public.candidates c on c.id = m.candidate_id
       where m.talent_pool_id = $1 order by c.id for share of c`, [campaign.talentPoolId]);
   const eligible = members.filter((member) => !skipReason(member));
-  const values = (member: Member) => ({ ...candidateValues(member, campaign.language), recruiterName: campaign.sender ?? undefined });
+  // {{bookingLink}}: each recipient gets their own link of the sender's.
+  const links = usesBookingLink(campaign.subject, campaign.content) && campaign.senderId
+    ? await createBookingLinks(tx, campaign.senderId, eligible.map((m) => m.id), { sent: true })
+    : new Map<number, { token: string }>();
+  const linkOf = (member: Member) => {
+    const link = links.get(member.id);
+    return link ? { [BOOKING_LINK_PLACEHOLDER]: bookingUrl(publicUrl, link.token) } : {};
+  };
+  const values = (member: Member) => ({ ...candidateValues(member, campaign.language), recruiterName: campaign.sender ?? undefined, ...linkOf(member) });
   const inserted = await tx.query<{ id: number; candidate_id: number }>(
     `insert into public.messages (candidate_id, campaign_id, direction, channel, subject, content, status)
      select candidate_id, $1, 'out', 'email', subject, content, 'queued'
@@ -127,6 +141,10 @@ export async function dispatchCampaign(tx: Tx, campaignId: number): Promise<numb
     `update public.campaigns set status = 'sending', started_at = now() where id = $1`, [campaign.id]);
   await completeCampaigns(tx, [campaign.id]);
   return inserted.rows.map((row) => row.id);
+}
+
+function usesBookingLink(...texts: string[]): boolean {
+  return texts.some((text) => placeholdersIn(text).includes(BOOKING_LINK_PLACEHOLDER));
 }
 
 /** Due campaigns, for the sweep (a job for one may have been lost). */

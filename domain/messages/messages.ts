@@ -5,7 +5,8 @@
 import { DomainError } from '../errors.ts';
 import type { Tx } from '../db/request.ts';
 import { isoTimestamp } from '../db/sql-time.ts';
-import { candidateValues, detectLanguage, fillPlaceholders, placeholdersIn } from '../ai/placeholders.ts';
+import { BOOKING_LINK_PLACEHOLDER, candidateValues, detectLanguage, fillPlaceholders, placeholdersIn } from '../ai/placeholders.ts';
+import { bookingUrl, createBookingLinks, markLinksSent } from '../meetings/booking-links.ts';
 import type { Message, NewMessage, Thread, ThreadListQuery, ThreadRead, ThreadSummary } from './schemas.ts';
 import { replySubject } from './reply-subject.ts';
 import { BLOCKER_TEXT, type ContactBlocker } from '../consent/eligibility.ts';
@@ -110,9 +111,9 @@ async function loadCandidate(tx: Tx, id: number, channel: 'email' | 'whatsapp'):
 }
 
 /** Fills the candidate's own placeholders; refuses a text that still has the recruiter's blanks in it. */
-export function personalise(text: string, candidate: CandidateRow, senderName: string, field: string): string {
+export function personalise(text: string, candidate: CandidateRow, senderName: string, field: string, more: Record<string, string> = {}): string {
   const language = detectLanguage(text);
-  const filled = fillPlaceholders(text, { ...candidateValues(candidate, language), recruiterName: senderName });
+  const filled = fillPlaceholders(text, { ...candidateValues(candidate, language), recruiterName: senderName, ...more });
   const left = placeholdersIn(filled);
   if (left.length) {
     throw new MessagingError('refused', `Replace ${left.map((name) => `{{${name}}}`).join(', ')} in the ${field} before sending`, field);
@@ -121,7 +122,8 @@ export function personalise(text: string, candidate: CandidateRow, senderName: s
 }
 
 /** Stores an outbound message (status queued) after the consent checks; the caller enqueues its delivery. */
-export async function createMessage(tx: Tx, candidateId: number, input: NewMessage, sender: { id: string; displayName: string }): Promise<Message> {
+export async function createMessage(tx: Tx, candidateId: number, input: NewMessage, sender: { id: string; displayName: string },
+  publicUrl: string): Promise<Message> {
   const candidate = await loadCandidate(tx, candidateId, input.channel);
   if (!candidate) throw new MessagingError('not_found', 'Candidate not found', 'candidateId');
   if (candidate.blockers.length) throw new MessagingError('refused', BLOCKER_TEXT[candidate.blockers[0]], 'channel');
@@ -141,8 +143,14 @@ export async function createMessage(tx: Tx, candidateId: number, input: NewMessa
     originalId = original.id;
     subject = replySubject(subject ?? original.subject);
   }
-  const content = personalise(input.content, candidate, sender.displayName, 'content');
-  if (subject) subject = personalise(subject, candidate, sender.displayName, 'subject');
+  // {{bookingLink}}: a link of the sender's for this candidate, made now.
+  const more: Record<string, string> = {};
+  if ([input.content, subject ?? ''].some((text) => placeholdersIn(text).includes(BOOKING_LINK_PLACEHOLDER))) {
+    const link = (await createBookingLinks(tx, sender.id, [candidateId])).get(candidateId)!;
+    more[BOOKING_LINK_PLACEHOLDER] = bookingUrl(publicUrl, link.token);
+  }
+  const content = personalise(input.content, candidate, sender.displayName, 'content', more);
+  if (subject) subject = personalise(subject, candidate, sender.displayName, 'subject', more);
 
   const { rows } = await tx.query<{ id: number }>(
     `insert into public.messages (candidate_id, thread_id, original_message_id, direction, channel, subject, content,
@@ -150,5 +158,6 @@ export async function createMessage(tx: Tx, candidateId: number, input: NewMessa
      values ($1, $2, $3, 'out', $4, $5, $6, 'queued', $7, $8) returning id`,
     [candidateId, threadId, originalId, input.channel, subject, content,
       input.kind === 'compose' ? input.allowWhatsAppReplies : true, sender.id]);
+  await markLinksSent(tx, candidateId, content);
   return (await getMessage(tx, rows[0].id))!;
 }

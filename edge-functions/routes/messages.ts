@@ -15,7 +15,7 @@ export const candidateMessageRoutes = new Hono<AppEnv>()
   .post('/:id/messages', doc({ summary: 'Send a message to a candidate, or a reply in a thread (stored queued; the worker sends it)', tag: 'messages',
     response: sentMessageSchema, status: 201 }),
   requireUser, idParam('candidateId'), body(newMessageBodySchema, newMessageSchemaFor), async (c) => {
-    const message = await asUser(c, (tx) => createMessage(tx, c.req.valid('param').id, c.req.valid('json'), c.var.user));
+    const message = await asUser(c, (tx) => createMessage(tx, c.req.valid('param').id, c.req.valid('json'), c.var.user, c.var.deps.config.publicUrl));
     await enqueueQuietly(c.var.deps.jobs, QUEUES.mailSend, [mailJob(message.id)]);
     return reply(c, sentMessageSchema, { success: true, message }, 201);
   });

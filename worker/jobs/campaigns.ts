@@ -7,7 +7,7 @@ import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 
 export async function dispatchAndQueue(deps: JobDeps, campaignId: number): Promise<number> {
-  const messageIds = await asService(deps.pools.app, (tx) => dispatchCampaign(tx, campaignId));
+  const messageIds = await asService(deps.pools.app, (tx) => dispatchCampaign(tx, campaignId, deps.config.publicUrl));
   // If this fails the messages stay 'queued' and the sweep queues them.
   await deps.jobs.send(QUEUES.mailSend, messageIds.map((id) => mailJob(id)));
   if (messageIds.length) deps.log(`campaign ${campaignId}: ${messageIds.length} message(s) queued`);

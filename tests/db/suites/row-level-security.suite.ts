@@ -228,8 +228,10 @@ export function rowLevelSecuritySuite(openDatabase: () => Promise<TestDatabase>)
 
   describe('booking settings and meeting types', () => {
     it('a recruiter sets their own hours and meeting types but not a colleague’s', async () => {
+      // The demo seed gave them settings already: saving again is an upsert (what the API does).
       await asRecruiter((tx) => tx.query(
-        `insert into public.booking_settings (recruiter_id, availability) values ($1, '{}')`, [recruiterId]));
+        `insert into public.booking_settings (recruiter_id, availability) values ($1, '{}')
+         on conflict (recruiter_id) do update set availability = excluded.availability`, [recruiterId]));
       await expect(asRecruiter((tx) => tx.query(
         `insert into public.booking_settings (recruiter_id, availability) values ($1, '{}')`, [adminId])))
         .rejects.toThrow(/row-level security/);
