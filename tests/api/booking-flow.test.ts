@@ -6,7 +6,10 @@ import type { JobQueue, JobRequest } from '#domain/runtime/jobs.ts';
 import { QUEUES } from '#domain/runtime/jobs.ts';
 import { TEAMS_NOT_CONFIGURED } from '#domain/meetings/calendar-port.ts';
 import type { PublicBooking } from '#domain/meetings/booking-schemas.ts';
-import { startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { asService } from '#domain/db/request.ts';
+import { dispatchCampaign } from '#domain/campaigns/campaigns.ts';
+import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { newPool } from '../support/test-data.ts';
 import { newBookableRecruiter, newLink, roundTheClock, slotsOf, type BookableRecruiter } from '../support/meeting-data.ts';
 
 let app: TestApp;
@@ -231,5 +234,52 @@ describe('the recruiter’s meetings', () => {
     const byCandidate = await recruiter.client.get(`/api/meetings?candidateId=${link.candidate.id}`);
     expect(byCandidate.json.meetings).toHaveLength(1);
     expect(await recruiter.client.get('/api/meetings?status=maybe')).toMatchObject({ status: 400, json: { field: 'status' } });
+  });
+});
+
+describe('{{bookingLink}} in a message', () => {
+  let recruiter: BookableRecruiter;
+  beforeAll(async () => { recruiter = await newBookableRecruiter(app, roundTheClock(), '10.66.0.1'); });
+
+  it('gives one candidate their own link, counted as sent', async () => {
+    const { candidate } = await newLink(recruiter);
+    const sent = await recruiter.client.post(`/api/candidates/${candidate.id}/messages`, {
+      subject: 'Shall we talk?', content: 'Hi {{firstName}},\n\nPick a time here: {{bookingLink}}', channel: 'email', platform: 'email' });
+    expect(sent.status).toBe(201);
+    const url = /https?:\/\/\S+\/book\/([A-Za-z0-9_-]{43})/.exec(sent.json.message.content as string);
+    expect(url).not.toBeNull();
+    const links = (await recruiter.client.get(`/api/candidates/${candidate.id}/booking-links`)).json.bookingLinks;
+    expect(links.find((l: { url: string }) => l.url === url![0])).toMatchObject({ state: 'sent' });
+  });
+
+  it('gives every campaign recipient a link of their own', async () => {
+    const members = [(await newLink(recruiter)).candidate, (await newLink(recruiter)).candidate];
+    const pool = await newPool(recruiter.client, members.map((m) => m.id));
+    const created = await recruiter.client.post('/api/campaigns', {
+      name: 'Book a chat', campaignType: 'nurture', talentPoolId: pool.id, language: 'english',
+      emailSubject: 'A chat, {{firstName}}?', emailContent: 'Hi {{firstName}},\n\nBook a time: {{bookingLink}}',
+      messageTemplate: 'Hi {{firstName}},\n\nBook a time: {{bookingLink}}', scheduledAt: new Date(Date.now() - 1000).toISOString(),
+    });
+    expect(created.status, created.text).toBe(201);
+    await asService(app.pools.app, (tx) => dispatchCampaign(tx, created.json.campaign.id, app.config.publicUrl));
+    const { rows } = await app.pools.owner.query<{ candidate_id: number; token: string }>(
+      `select m.candidate_id::int, b.token from public.messages m
+         join public.booking_links b on b.candidate_id = m.candidate_id and strpos(m.content, '/book/' || b.token) > 0
+        where m.campaign_id = $1 and b.sent_at is not null`, [created.json.campaign.id]);
+    expect(rows.map((r) => r.candidate_id).sort()).toEqual(members.map((m) => m.id).sort());
+    expect(new Set(rows.map((r) => r.token)).size).toBe(2);
+  });
+
+  it('refuses a campaign with {{bookingLink}} from a recruiter without a meeting type', async () => {
+    const { rows: [demo] } = await app.pools.owner.query<{ id: string }>(`select id from public.profiles where username = 'recruiter'`);
+    await app.pools.owner.query('update public.meeting_types set archived_at = now() where recruiter_id = $1', [demo.id]);
+    const demoClient = app.client({ ip: '10.66.0.2' });
+    await signInRecruiter(demoClient);
+    const pool = await newPool(demoClient, []);
+    const refused = await demoClient.post('/api/campaigns', {
+      name: 'No type', campaignType: 'nurture', talentPoolId: pool.id, language: 'english', emailSubject: 'Hi',
+      emailContent: 'Book: {{bookingLink}}', messageTemplate: 'Book: {{bookingLink}}', scheduledAt: new Date().toISOString(),
+    });
+    expect(refused).toMatchObject({ json: { error: 'Create a meeting type under Meeting booking before using {{bookingLink}}', field: 'emailContent' } });
   });
 });
