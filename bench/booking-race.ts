@@ -1,0 +1,71 @@
+// 200 candidates, each with their own link, book the same time at once through the
+// real booking path (domain/meetings/public-booking.ts → slot check → insert under
+// the exclusion constraint). The figure that must hold: exactly one is confirmed;
+// the others get "This time was just taken" with fresh slots. Also: how long the
+// losers wait for that answer (p50/p95), with the app pool's 10 connections.
+import { randomUUID } from 'node:crypto';
+import { openDatabase } from '#domain/db/pools.ts';
+import { loadConfig } from '#domain/runtime/config.ts';
+import { DomainError } from '#domain/errors.ts';
+import { asService } from '#domain/db/request.ts';
+import { saveBookingSettings } from '#domain/meetings/booking-settings.ts';
+import { availabilitySettingsSchema } from '#domain/meetings/schemas.ts';
+import { WEEKDAYS } from '#domain/meetings/availability.ts';
+import { bookByToken, publicSlots } from '#domain/meetings/public-booking.ts';
+import { benchDatabase } from './support/database.ts';
+
+const ATTEMPTS = 200;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export async function run() {
+  const database = await benchDatabase('bookingrace');
+  const pools = await openDatabase(database.url, loadConfig().appSecret);
+  try {
+    const recruiterId = randomUUID();
+    await pools.owner.query(`insert into public.profiles (id, username, display_name, email) values ($1, 'bench', 'Bench Recruiter', 'bench@example.com')`, [recruiterId]);
+    await asService(pools.app, (tx) => saveBookingSettings(tx, recruiterId, availabilitySettingsSchema.parse({
+      timeZone: 'Europe/Amsterdam', availability: Object.fromEntries(WEEKDAYS.map((day) => [day, [{ start: '00:00', end: '24:00' }]])),
+      overrides: [], bufferBeforeMinutes: 0, bufferAfterMinutes: 10, minimumNoticeMinutes: 60, horizonDays: 30, slotStepMinutes: 30, dailyMaximum: null,
+    })));
+    await pools.owner.query(`insert into public.meeting_types (recruiter_id, name, duration_minutes) values ($1, 'Intro call', 30)`, [recruiterId]);
+    await pools.owner.query(
+      `insert into public.candidates (name, email) select 'Candidate ' || g, 'candidate' || g || '@example.com' from generate_series(1, $1) g`, [ATTEMPTS]);
+    const { rows: links } = await pools.owner.query<{ token: string }>(
+      `insert into public.booking_links (recruiter_id, candidate_id, title, duration_minutes)
+       select $1, id, 'Intro call', 30 from public.candidates returning token`, [recruiterId]);
+    const deps = { pool: pools.app };
+    const { slots } = await publicSlots(deps, links[0].token, {});
+    const start = slots[5].start;
+
+    const outcomes = await Promise.all(links.map(async ({ token }, i) => {
+      const began = performance.now();
+      try {
+        await bookByToken(deps, token, { start, name: `Candidate ${i + 1}`, email: `candidate${i + 1}@example.com` });
+        return { confirmed: true, ms: performance.now() - began, freshSlots: 0 };
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.status !== 409) throw error;
+        return { confirmed: false, ms: performance.now() - began, freshSlots: (error.extra.slots as unknown[]).length };
+      }
+    }));
+    const held = await pools.owner.query<{ n: number }>(
+      `select count(*)::int as n from public.meetings where recruiter_id = $1 and status <> 'cancelled'`, [recruiterId]);
+    const losers = outcomes.filter((o) => !o.confirmed).map((o) => o.ms).sort((a, b) => a - b);
+    return {
+      bench: 'booking-race',
+      attempts: ATTEMPTS,
+      confirmed: outcomes.filter((o) => o.confirmed).length,
+      meetingsInDatabase: held.rows[0].n,
+      slotTakenAnswers: losers.length,
+      everyLoserGotFreshSlots: outcomes.every((o) => o.confirmed || o.freshSlots > 0),
+      loserAnswerMs: { p50: Math.round(percentile(losers, 50)), p95: Math.round(percentile(losers, 95)), max: Math.round(losers[losers.length - 1]) },
+      appPoolConnections: 10,
+    };
+  } finally {
+    await pools.owner.end();
+    await pools.app.end();
+    await database.stop();
+  }
+}
