@@ -16,6 +16,7 @@ import { DEMO_ADMIN, DEMO_ADMIN_TOTP_BASE32, DEMO_RECRUITER, findDemoUsers, seed
 import { checkConfiguration, demoUsersRefusal } from '#domain/runtime/startup-checks.ts';
 import { clientIp } from '#domain/auth/client-ip.ts';
 import { createApi } from '#edge-functions/app.ts';
+import { createCalendarPort } from '#domain/meetings/teams.ts';
 import { NON_PAGE_CSP, securityHeaders, securityHeaderValues } from '#edge-functions/security-headers.ts';
 import { startWorker, type Worker } from '#worker/index.ts';
 
@@ -52,7 +53,7 @@ if (startProblem) {
 const noUsersYet = await userCount(pools.owner) === 0;
 const worker: Worker | null = config.runWorker ? await startWorker(platform.ownerUrl, pools, console.log, config) : null;
 
-type AstroHandler = (req: HttpBindings['incoming'], res: HttpBindings['outgoing'], next: () => void) => Promise<void>;
+type AstroHandler = (req: HttpBindings['incoming'], res: HttpBindings['outgoing'], next: () => void, locals: App.Locals) => Promise<void>;
 const { handler: astroHandler } = await import(pathToFileURL(serverEntry).href) as { handler: AstroHandler };
 const notFoundPage = existsSync(path.join(clientDir, '404.html')) ? readFileSync(path.join(clientDir, '404.html'), 'utf8') : 'Not found';
 const pagePolicies = loadPagePolicies(path.resolve(import.meta.dirname, 'dist/_headers.json'));
@@ -88,6 +89,7 @@ const api = createApi({
   config,
   clientIp: (c) => clientIp(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), config.trustProxy),
   jobs: worker?.jobs,
+  calendar: createCalendarPort(config),
   checkQueue: worker ? () => worker.boss.getQueues() : undefined,
 });
 
@@ -121,7 +123,12 @@ app.all('*', async (c) => {
   let passedOn = false;
   // Astro's page sets its own Content-Security-Policy (hashes and a style nonce), which replaces this one.
   for (const [name, value] of shellHeaders) c.env.outgoing.setHeader(name, value);
-  await astroHandler(c.env.incoming, c.env.outgoing, () => { passedOn = true; });
+  // Server-rendered pages that show API data (the booking page) read it in-process, as this request (its client
+  // address counts for the API's rate limits).
+  const locals: App.Locals = {
+    apiGet: async (apiPath) => api.fetch(new Request(new URL(apiPath, c.req.url), { headers: c.req.raw.headers }), c.env),
+  };
+  await astroHandler(c.env.incoming, c.env.outgoing, () => { passedOn = true; }, locals);
   if (passedOn) return c.html(notFoundPage, 404, { 'Content-Security-Policy': notFoundPolicy });
   return RESPONSE_ALREADY_SENT;
 });

@@ -4,8 +4,8 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import type { MailComposerOptions } from 'nodemailer/lib/mail-composer';
 
 export interface OutgoingMail {
-  /** Row id in public.messages. */
-  messageRowId: number;
+  /** Row id in public.messages; null for mail that is not a message (a meeting email). */
+  messageRowId: number | null;
   /** The Message-ID header, angle brackets included; derived from the row id, so a resend is recognisable. */
   messageId: string;
   from: string;
@@ -18,6 +18,8 @@ export interface OutgoingMail {
   references?: string[];
   /** Extra headers: List-Unsubscribe, List-Unsubscribe-Post, ... */
   headers: Record<string, string>;
+  /** An iTIP invitation (ICS text): sent as the text/calendar alternative that mail clients offer to accept. */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
 }
 
 export interface MailPort {
@@ -49,6 +51,7 @@ export function composerOptions(mail: OutgoingMail): MailComposerOptions {
     references: mail.references,
     // Prepared: header values are written as given (no encoding of the URL in List-Unsubscribe).
     headers: Object.fromEntries(Object.entries(mail.headers).map(([key, value]) => [key, { prepared: true, value }])),
+    icalEvent: mail.calendar ? { method: mail.calendar.method, content: mail.calendar.content } : undefined,
   };
 }
 

@@ -1,6 +1,7 @@
 // A recruiter's booking settings: one row in public.booking_settings, or the
 // defaults until they save. The slot computation (domain/meetings/slots.ts) and
 // the booking code read them through loadBookingSettings.
+import { TEAMS_SETUP } from './calendar-port.ts';
 import type { Tx } from '../db/request.ts';
 import type { AvailabilitySettings, AvailabilityWarning, WeeklyAvailability } from './schemas.ts';
 import { meetingDurationWarning, WEEKDAYS } from './availability.ts';
@@ -70,9 +71,7 @@ const CALENDAR_CONNECTED = 'Outlook busy times and Teams links are on';
 // TEAMS_NOT_CONFIGURED speaks of one booked meeting; this page speaks of booking in general.
 const CALENDAR_NOT_CONNECTED =
   'Teams is not configured: meetings are confirmed and the candidate gets the invitation by email, but without a Teams ' +
-  'link, and Outlook busy times are not checked. To turn it on, set MS_TENANT_ID, MS_CLIENT_ID and MS_CLIENT_SECRET of an ' +
-  'Entra app with the application permissions Calendars.ReadWrite and OnlineMeetings.ReadWrite.All (and a Teams ' +
-  'application access policy for it).';
+  `link, and Outlook busy times are not checked. To turn it on, ${TEAMS_SETUP}`;
 
 /**
  * The settings as /app/meeting-booking shows them: saved or default, what in them is probably

@@ -53,6 +53,17 @@ async function outlookBusy(calendar: CalendarPort | null | undefined, mailbox: s
   }
 }
 
+async function meetingTimes(tx: Tx, id: number): Promise<{ start: number; end: number } | null> {
+  const { rows } = await tx.query<{ start: Date; end: Date }>('select starts_at as start, ends_at as "end" from public.meetings where id = $1', [id]);
+  return rows[0] ? { start: rows[0].start.getTime(), end: rows[0].end.getTime() } : null;
+}
+
+/** The meeting being moved has its own Outlook event: that busy block must not keep it from its own time. */
+function withoutOwnEvent(busy: BusyInterval[], own: { start: number; end: number } | null): BusyInterval[] {
+  if (!own) return busy;
+  return busy.filter((block) => epochMilliseconds(block.start) !== own.start || epochMilliseconds(block.end) !== own.end);
+}
+
 /** The recruiter's free slots in [from, to) for a meeting of `durationMinutes`. */
 export async function freeSlots(tx: Tx, request: SlotRequest, now = Date.now()): Promise<Slot[]> {
   const { settings } = await loadBookingSettings(tx, request.recruiterId);
@@ -67,7 +78,8 @@ export async function freeSlots(tx: Tx, request: SlotRequest, now = Date.now()):
   const mailbox = withBusy && request.calendar
     ? (await tx.query<{ email: string }>('select email::text as email from public.profiles where id = $1', [request.recruiterId])).rows[0]?.email
     : undefined;
-  const busy = mailbox ? await outlookBusy(request.calendar, mailbox, request.from, request.to) : [];
+  const busy = mailbox ? withoutOwnEvent(await outlookBusy(request.calendar, mailbox, request.from, request.to),
+    request.excludeMeetingId ? await meetingTimes(tx, request.excludeMeetingId) : null) : [];
   return bookableSlots({
     settings,
     durationMinutes: request.durationMinutes,

@@ -63,11 +63,15 @@ export function calendarConfigured(graph: Config['graph']): boolean {
   return Boolean(graph.tenantId && graph.clientId && graph.clientSecret);
 }
 
+/** What a tenant must set for Teams meetings (README, .env.example and decision 015 say more). */
+export const TEAMS_SETUP =
+  'set MS_TENANT_ID, MS_CLIENT_ID and MS_CLIENT_SECRET of an Entra app with the application permission ' +
+  'Calendars.ReadWrite (admin consent); each recruiter needs a Teams licence and their profile email must be their ' +
+  'Microsoft 365 address.';
+
 /** What the recruiter sees on a meeting when Graph is not configured: what to set. */
 export const TEAMS_NOT_CONFIGURED =
-  'Teams not configured: set MS_TENANT_ID, MS_CLIENT_ID and MS_CLIENT_SECRET of an Entra app with the application ' +
-  'permissions Calendars.ReadWrite and OnlineMeetings.ReadWrite.All (and a Teams application access policy for it). ' +
-  'The meeting is confirmed and the candidate got the invitation by email.';
+  `Teams not configured: ${TEAMS_SETUP} The meeting is confirmed and the candidate got the invitation by email.`;
 
 /** What the recruiter sees when the join link could not be made. */
 export const TEAMS_LINK_FAILED = 'Teams link could not be created';

@@ -41,6 +41,8 @@ const ACTIONS: Action[] = [
     keywords: 'new create candidate person people talent kandidaat persoon toevoegen nieuwe' },
   { id: 'action:meetings', title: 'Open meetings', description: 'Your calendar and booked meetings',
     url: '/app/meetings', icon: 'Calendar', keywords: 'meetings calendar agenda afspraken afspraak booking schedule gesprek' },
+  { id: 'action:meeting-booking', title: 'Meeting booking', description: 'Your availability and meeting types',
+    url: '/app/meeting-booking', icon: 'Calendar', keywords: 'availability meeting types booking settings hours beschikbaarheid agenda' },
 ];
 
 function fold(text: string): string {

@@ -1,5 +1,5 @@
 // Registers the messaging jobs: mail delivery, campaign dispatch, reply
-// sentiment, the sweep behind them, and the recovery of a dead worker's
+// sentiment, the meeting emails and Outlook events, the sweep behind them, and the recovery of a dead worker's
 // deliveries. The mail adapter is chosen here.
 import type { PgBoss } from 'pg-boss';
 import type { Config } from '#domain/runtime/config.ts';
@@ -13,6 +13,9 @@ import { registerCampaignJobs } from './campaigns.ts';
 import { registerSentimentJobs } from './sentiment.ts';
 import { registerSweep } from './sweep.ts';
 import { startRecovery } from './recovery.ts';
+import { registerMeetingMailJobs } from './meeting-mail.ts';
+import { registerMeetingTeamsJobs } from './meeting-teams.ts';
+import { createCalendarPort } from '#domain/meetings/teams.ts';
 
 export async function registerMessagingJobs(boss: PgBoss, options: { pools: Pools; config: Config; worker: WorkerIdentity; log(line: string): void }):
   Promise<{ jobs: JobQueue; stopRecovery(): Promise<void>; close(): Promise<void> }> {
@@ -21,6 +24,8 @@ export async function registerMessagingJobs(boss: PgBoss, options: { pools: Pool
   await registerMailJobs(boss, deps);
   await registerCampaignJobs(boss, deps);
   await registerSentimentJobs(boss, deps);
+  await registerMeetingMailJobs(boss, deps);
+  await registerMeetingTeamsJobs(boss, { ...deps, calendar: createCalendarPort(options.config) });
   await registerSweep(boss, deps);
   // Stopped before pg-boss (it queues jobs); the mail port after it (handlers still send).
   return { jobs, stopRecovery: startRecovery(deps), close: () => deps.mail.close() };

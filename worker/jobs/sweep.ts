@@ -11,6 +11,8 @@ import { MAX_ATTEMPTS } from '#domain/mail/delivery.ts';
 import { STALE_CLAIM_SQL } from '#domain/runtime/workers.ts';
 import { dispatchAndQueue } from './campaigns.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
+import { sweepMeetingMail } from './meeting-mail.ts';
+import { sweepMeetingTeams } from './meeting-teams.ts';
 
 export async function sweep(deps: JobDeps) {
   for (const id of await asService(deps.pools.app, dueCampaignIds)) await dispatchAndQueue(deps, id);
@@ -30,6 +32,8 @@ export async function sweep(deps: JobDeps) {
     return rows;
   });
   await deps.jobs.send(QUEUES.mailSend, lost.map((row) => mailJob(row.id, row.attempts)));
+  await sweepMeetingMail(deps);
+  await sweepMeetingTeams(deps);
 }
 
 export async function registerSweep(boss: PgBoss, deps: JobDeps) {

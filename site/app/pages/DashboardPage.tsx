@@ -1,4 +1,5 @@
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { UpcomingMeetingsCard } from './people/booking/UpcomingMeetingsCard.tsx';
 import { useCurrentUser } from '../session/CurrentUser.tsx';
 import { PageHeader } from './PageHeader.tsx';
 
@@ -10,7 +11,10 @@ export function DashboardPage() {
         title="Dashboard"
         description="Your pipeline at a glance: talent pools, campaigns, replies and upcoming meetings."
       />
-      <Text size="lg">Welcome back, {user.displayName || user.username}.</Text>
+      <Stack gap="lg" maw={640}>
+        <Text size="lg">Welcome back, {user.displayName || user.username}.</Text>
+        <UpcomingMeetingsCard />
+      </Stack>
     </>
   );
 }

@@ -1,10 +1,30 @@
-import { PlaceholderPage } from './PlaceholderPage.tsx';
+// /app/meeting-booking: the recruiter's meeting types, availability and booking
+// rules, and a preview of the public booking page (issue 10).
+import { Grid, Stack } from '@mantine/core';
+import { AvailabilityCard } from './meeting-booking/AvailabilityCard.tsx';
+import { BookingPreview } from './meeting-booking/BookingPreview.tsx';
+import { MeetingTypesCard } from './meeting-booking/MeetingTypesCard.tsx';
+import { PageHeader } from './PageHeader.tsx';
 
 export function MeetingBookingPage() {
   return (
-    <PlaceholderPage
-      title="Meeting booking"
-      description="Booking links and available times that candidates use to book a meeting themselves."
-    />
+    <>
+      <PageHeader
+        title="Meeting booking"
+        description="The meetings candidates can book with you, the times they can book, and how your booking page looks to them."
+      />
+      {/* One column on phones and tablets; the preview beside the settings on wide screens. */}
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="lg">
+            <MeetingTypesCard />
+            <AvailabilityCard />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <BookingPreview />
+        </Grid.Col>
+      </Grid>
+    </>
   );
 }

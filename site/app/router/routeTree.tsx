@@ -8,6 +8,7 @@ import type { SessionUser } from '#domain/auth/schemas.ts';
 import { COMMUNICATIONS_PATH } from '../messaging/advancedEditor.ts';
 import { ENROL_2FA_PATH } from '../pages/admin/TwoFactorRequiredAlert.tsx';
 import { communicationsSearchSchema } from '../pages/communications/pageParams.ts';
+import { MEETINGS_PATH, meetingsSearchSchema } from '../pages/meetings/pageParams.ts';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { peopleSearchSchema } from '../pages/people/candidateUrl.ts';
 import { isAdmin } from '../session/CurrentUser.tsx';
@@ -72,7 +73,8 @@ export function createRouteTree(Root: RouteComponent = AppLayout) {
 
   const meetingsRoute = createRoute({
     getParentRoute: () => rootRoute,
-    path: '/app/meetings',
+    path: MEETINGS_PATH,
+    validateSearch: meetingsSearchSchema,
     component: lazyRouteComponent(() => import('../pages/MeetingsPage.tsx'), 'MeetingsPage'),
   });
 

@@ -48,6 +48,21 @@ export const optionalText = (max: number) => lenient(z.string().check(z.maxLengt
 export const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T) => lenient(z.enum(values));
 
 /**
+ * Several of `values`, comma-separated ('confirmed,no_show'), kept as that text so
+ * the URL stays flat: unknown and repeated values are dropped, none left = undefined.
+ */
+export const optionalEnumList = (values: readonly string[]) => lenient(z.pipe(z.string(), z.transform((text) => {
+  const known = [...new Set(text.split(','))].filter((value) => values.includes(value));
+  return known.length ? known.join(',') : undefined;
+})));
+
+/** A calendar date 'YYYY-MM-DD' (not 2026-02-30). */
+export const optionalDate = () => lenient(z.string().check(z.refine((text) => {
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : NaN;
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
+})));
+
+/**
  * The values of a union type as a list, checked by the compiler against the
  * type (none missing, none extra): a URL schema can name the API's values
  * (a type import, free at run time) without loading the API's zod schemas.

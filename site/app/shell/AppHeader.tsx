@@ -1,20 +1,26 @@
 import { ActionIcon, AppShell, Group, Text } from '@mantine/core';
+import { useLocation } from '@tanstack/react-router';
 import { openCommandPalette } from '../palette/paletteStore.ts';
 import { Link } from '../router/Link.tsx';
 import { SearchIcon } from './icons.tsx';
+import { SchedulingMenu } from './SchedulingMenu.tsx';
 
 export function AppHeader() {
+  const pathname = useLocation({ select: (location) => location.pathname });
   return (
     <AppShell.Header px="md">
       <Group h="100%" justify="space-between">
         <Text component={Link} to="/app" fw={800} size="lg" c="indigo" style={{ textDecoration: 'none' }}>
           Talentloop
         </Text>
-        {/* On phones the sidebar (and its search button) is hidden: search lives here. */}
-        <ActionIcon variant="subtle" size="lg" aria-label="Open search" hiddenFrom="sm" onClick={openCommandPalette}
-          data-testid="header-search-button">
-          <SearchIcon size={20} />
-        </ActionIcon>
+        {/* On phones the sidebar (and its search button) is hidden: search and scheduling live here. */}
+        <Group gap={4} hiddenFrom="sm">
+          <SchedulingMenu pathname={pathname} />
+          <ActionIcon variant="subtle" size="lg" aria-label="Open search" onClick={openCommandPalette}
+            data-testid="header-search-button">
+            <SearchIcon size={20} />
+          </ActionIcon>
+        </Group>
       </Group>
     </AppShell.Header>
   );

@@ -2,7 +2,7 @@ import { AppShell, ScrollArea, Stack } from '@mantine/core';
 import type { SessionUser } from '#domain/auth/schemas.ts';
 import { isAdmin } from '../session/CurrentUser.tsx';
 import { NavGroup } from './NavGroup.tsx';
-import { ADMIN_NAV, MAIN_NAV } from './navItems.ts';
+import { ADMIN_NAV, MAIN_NAV, SCHEDULING_NAV } from './navItems.ts';
 import { SearchButton } from './SearchButton.tsx';
 import { SidebarUserFooter } from './SidebarUserFooter.tsx';
 
@@ -22,6 +22,7 @@ export function Sidebar({ user, pathname, onOpenSearch }: SidebarProps) {
       <AppShell.Section grow component={ScrollArea}>
         <Stack gap="lg">
           <NavGroup label="Main" items={MAIN_NAV} pathname={pathname} />
+          <NavGroup label="Scheduling" items={SCHEDULING_NAV} pathname={pathname} />
           {isAdmin(user) && <NavGroup label="Admin" items={ADMIN_NAV} pathname={pathname} />}
         </Stack>
       </AppShell.Section>

@@ -1,7 +1,7 @@
 // The sidebar and bottom bar entries (spec §2 Navigation).
 import type { ComponentType } from 'react';
 import { normalizePath } from '../router/paths.ts';
-import { HomeIcon, MailIcon, SettingsIcon, ShieldIcon, UsersIcon, type IconProps } from './icons.tsx';
+import { CalendarIcon, ClockIcon, HomeIcon, MailIcon, SettingsIcon, ShieldIcon, UsersIcon, type IconProps } from './icons.tsx';
 
 export interface NavItem {
   label: string;
@@ -16,6 +16,12 @@ export const MAIN_NAV: NavItem[] = [
   { label: 'People', href: '/app/people', icon: UsersIcon, alsoActiveOn: ['/app/talent-pools', '/app/candidates'] },
   { label: 'Communications', href: '/app/communications', icon: MailIcon },
   { label: 'Settings', href: '/app/settings', icon: SettingsIcon },
+];
+
+/** Not in the spec's Main group (which stays as it is): meetings and the recruiter's booking settings. */
+export const SCHEDULING_NAV: NavItem[] = [
+  { label: 'Meetings', href: '/app/meetings', icon: CalendarIcon },
+  { label: 'Meeting booking', href: '/app/meeting-booking', icon: ClockIcon },
 ];
 
 export const ADMIN_NAV: NavItem[] = [

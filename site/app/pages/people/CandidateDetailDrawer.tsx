@@ -1,10 +1,11 @@
 // A candidate in the context drawer (spec §2): title = name, description =
 // job function · location, every field, consent with its ledger, pools,
-// messages and engagement; Edit and Send message in the footer.
+// messages, engagement, meetings and booking links; Edit and Send message in the footer.
 import { Alert, Button, Center, Divider, Loader, Stack } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
 import { ContextDrawer } from '#app/drawers/ContextDrawer.tsx';
 import { openPanel } from '#app/drawers/drawerStore.ts';
+import { CandidateMeetingsSection } from './booking/CandidateMeetingsSection.tsx';
 import { CandidateFacts } from './CandidateFacts.tsx';
 import { CandidateMessages } from './CandidateMessages.tsx';
 import { ConsentSection } from './ConsentSection.tsx';
@@ -44,6 +45,8 @@ export function CandidateDetailDrawer({ candidateId, onClose, onEdit }: Candidat
         <ConsentSection candidate={candidate} />
         <Divider />
         <EngagementSection candidate={candidate} />
+        <Divider />
+        <CandidateMeetingsSection candidate={candidate} />
         <Divider />
         <CandidateMessages messages={candidate.messages ?? []} />
       </Stack>}

@@ -2,9 +2,10 @@
 // openPanel('compose', { candidateId?, candidateName?, talentPoolId?, subject?, content? }).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useEffect, useEffectEvent, useMemo } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { closePanel, useDrawerState } from '#app/drawers/drawerStore.ts';
+import { InsertBookingLinkButton } from '#app/pages/people/booking/InsertBookingLinkButton.tsx';
 import { isAiPlaceholder } from '#app/messaging/aiPlaceholder.ts';
 import { COMPOSE_MESSAGE_ROWS } from '#app/messaging/constants.ts';
 import { placeholdersToFill } from '#domain/ai/placeholders.ts';
@@ -36,6 +37,9 @@ export function ComposeMessageDialog() {
     defaultValues: messageFormDefaults(),
   });
   const { control, register, handleSubmit, reset, formState: { errors } } = form;
+  // The message field itself, so "Insert booking link" can insert at its cursor.
+  const contentField = register('content');
+  const contentElement = useRef<HTMLTextAreaElement | null>(null);
   const generation = useComposeGeneration({ form, candidates, pools });
 
   const resetForm = () => {
@@ -92,9 +96,11 @@ export function ComposeMessageDialog() {
             withAsterisk
             rows={COMPOSE_MESSAGE_ROWS}
             readOnly={generation.generating}
-            {...register('content')}
+            {...contentField}
+            ref={(element) => { contentField.ref(element); contentElement.current = element; }}
             error={errors.content?.message}
           />
+          <InsertBookingLinkButton form={form} textarea={() => contentElement.current} disabled={generation.generating} />
           {toFill.length > 0 && (
             <Alert color="yellow" data-testid="compose-placeholders-to-fill">
               Replace {toFill.map((name) => `{{${name}}}`).join(', ')} before sending.

@@ -1,0 +1,39 @@
+// A meeting's length: a number of minutes, with the usual lengths one click away.
+import { Chip, Group, NumberInput, Stack } from '@mantine/core';
+import { DURATION_PRESETS } from './meetingTypeForm.ts';
+
+interface DurationFieldProps {
+  value: number;
+  onChange: (minutes: number) => void;
+  onBlur: () => void;
+  error?: string;
+}
+
+export function DurationField({ value, onChange, onBlur, error }: DurationFieldProps) {
+  return (
+    <Stack gap={6}>
+      <NumberInput
+        label="Duration"
+        suffix=" min"
+        withAsterisk
+        min={10}
+        max={240}
+        step={5}
+        allowDecimal={false}
+        allowNegative={false}
+        value={Number.isNaN(value) ? '' : value}
+        onChange={(next) => onChange(typeof next === 'number' ? next : Number.NaN)}
+        onBlur={onBlur}
+        error={error}
+        maw={200}
+      />
+      <Chip.Group multiple={false} value={String(value)} onChange={(next) => onChange(Number(next))}>
+        <Group gap={6} role="group" aria-label="Common durations">
+          {DURATION_PRESETS.map((minutes) => (
+            <Chip key={minutes} value={String(minutes)} size="xs">{`${minutes} min`}</Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,52 @@
+// The recruiter's meeting types: list, add, edit and delete (archive).
+import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Fragment, useState } from 'react';
+import { QueryState } from '#app/pages/admin/QueryState.tsx';
+import { ConfirmModal } from '#app/pages/people/ConfirmModal.tsx';
+import type { MeetingType } from '#domain/meetings/booking-schemas.ts';
+import { useDeleteMeetingType, useMeetingTypes } from './bookingQueries.ts';
+import { MeetingTypeModal } from './MeetingTypeModal.tsx';
+import { MeetingTypeRow } from './MeetingTypeRow.tsx';
+
+export function MeetingTypesCard() {
+  const types = useMeetingTypes();
+  const deleteType = useDeleteMeetingType();
+  const [editing, setEditing] = useState<{ meetingType: MeetingType | null } | null>(null);
+  const [deleting, setDeleting] = useState<MeetingType | null>(null);
+  const list = types.data?.meetingTypes ?? [];
+
+  return (
+    <Card withBorder padding="lg" data-testid="meeting-types">
+      <Group justify="space-between" mb={4}>
+        <Title order={2} size="h3">Meeting types</Title>
+        <Button size="xs" variant="light" onClick={() => setEditing({ meetingType: null })}>Add meeting type</Button>
+      </Group>
+      <Text size="sm" c="dimmed" mb="sm">What candidates can book with you, and how long it takes.</Text>
+      <QueryState isPending={types.isPending} error={types.error}>
+        {list.length === 0
+          ? <Text size="sm" c="dimmed">No meeting types yet. Add one, for example a 30-minute intro call on Teams.</Text>
+          : (
+            <Stack gap={0}>
+              {list.map((meetingType, index) => (
+                <Fragment key={meetingType.id}>
+                  {index > 0 && <Divider />}
+                  <MeetingTypeRow meetingType={meetingType} onEdit={() => setEditing({ meetingType })} onDelete={() => setDeleting(meetingType)} />
+                </Fragment>
+              ))}
+            </Stack>
+          )}
+      </QueryState>
+      <MeetingTypeModal opened={editing !== null} meetingType={editing?.meetingType ?? null} onClose={() => setEditing(null)} />
+      <ConfirmModal
+        opened={deleting !== null}
+        title="Delete meeting type"
+        confirmLabel="Delete"
+        loading={deleteType.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && deleteType.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+      >
+        {`Delete "${deleting?.name ?? ''}"? It is archived: it leaves this list and new booking links. Meetings already booked are not affected.`}
+      </ConfirmModal>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+// Cancel a meeting with an optional reason; the candidate is emailed (with a
+// calendar cancellation) and the Outlook event is cancelled.
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { errorText } from '#app/api/ApiError.ts';
+import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
+import { meetingWith } from './meetingLabels.ts';
+import { useCancelMeeting } from './meetingQueries.ts';
+import { dateAndTime } from './meetingTime.ts';
+
+const REASON_MAX = 1000;
+
+interface CancelMeetingModalProps {
+  meeting: Meeting;
+  timeZone: string;
+  opened: boolean;
+  onClose: () => void;
+  onChanged: (meeting: Meeting) => void;
+}
+
+export function CancelMeetingModal({ meeting, timeZone, opened, onClose, onChanged }: CancelMeetingModalProps) {
+  const [reason, setReason] = useState('');
+  const cancel = useCancelMeeting({ onChanged });
+  const close = () => {
+    cancel.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Cancel meeting" centered>
+      <Stack gap="md">
+        <Text size="sm">
+          The meeting with {meetingWith(meeting)} on {dateAndTime(meeting, timeZone)} will be cancelled. The candidate is emailed.
+        </Text>
+        <Textarea label="Reason (optional)" description="Included in the email to the candidate." rows={3}
+          maxLength={REASON_MAX} value={reason} onChange={(event) => setReason(event.currentTarget.value)} />
+        {cancel.isError && <Alert color="red" title="Could not cancel the meeting">{errorText(cancel.error)}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>Keep meeting</Button>
+          <Button color="red" loading={cancel.isPending}
+            onClick={() => cancel.mutate({ id: meeting.id, reason }, { onSuccess: close })}>
+            Cancel meeting
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

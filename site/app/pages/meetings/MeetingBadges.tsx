@@ -1,0 +1,18 @@
+// A meeting's status badge and its meeting type with the type's colour.
+import { Badge, ColorSwatch, Group, Text } from '@mantine/core';
+import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
+import { STATUS_COLOURS, STATUS_LABELS } from './meetingLabels.ts';
+
+export function MeetingStatusBadge({ status }: { status: Meeting['status'] }) {
+  return <Badge color={STATUS_COLOURS[status]} variant="light" data-testid="meeting-status">{STATUS_LABELS[status]}</Badge>;
+}
+
+export function MeetingTypeLabel({ meetingType }: { meetingType: Meeting['meetingType'] }) {
+  if (!meetingType) return <Text size="sm" c="dimmed">No meeting type</Text>;
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="meeting-type">
+      <ColorSwatch color={`var(--mantine-color-${meetingType.colour}-6)`} size={10} withShadow={false} aria-hidden />
+      <Text size="sm">{meetingType.name}</Text>
+    </Group>
+  );
+}

@@ -1,0 +1,54 @@
+// One meeting in the list: time, candidate (opens the candidate drawer), type,
+// location, status, Teams and notes, and a button that opens the meeting.
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
+import { appLinkProps } from '#app/router/Link.tsx';
+import { MeetingStatusBadge, MeetingTypeLabel } from './MeetingBadges.tsx';
+import { locationText, meetingWith } from './meetingLabels.ts';
+import { localTimes } from './meetingTime.ts';
+import { TeamsStatus } from './TeamsStatus.tsx';
+
+interface MeetingRowProps {
+  meeting: Meeting;
+  timeZone: string;
+  /** The href that opens this meeting's candidate in the drawer. */
+  candidateHref: (candidateId: number) => string;
+  onOpen: (meeting: Meeting) => void;
+  showRecruiter: boolean;
+}
+
+export function MeetingRow({ meeting, timeZone, candidateHref, onOpen, showRecruiter }: MeetingRowProps) {
+  const { range } = localTimes(meeting, timeZone);
+  const cancelled = meeting.status === 'cancelled';
+  return (
+    <Paper component="li" withBorder p="sm" radius="md" data-testid={`meeting-row-${meeting.id}`} data-status={meeting.status}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4} miw={0} style={{ flex: '1 1 16rem' }}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={600} td={cancelled ? 'line-through' : undefined} data-testid="meeting-time">{range}</Text>
+            <MeetingStatusBadge status={meeting.status} />
+          </Group>
+          {meeting.candidate
+            ? <Anchor {...appLinkProps(candidateHref(meeting.candidate.id))} fw={500} w="fit-content">{meeting.candidate.name}</Anchor>
+            : <Text fw={500}>{meetingWith(meeting)}</Text>}
+          <Group gap="md" wrap="wrap">
+            <MeetingTypeLabel meetingType={meeting.meetingType} />
+            <Text size="sm" c="dimmed">{locationText(meeting.location)}</Text>
+            {showRecruiter && <Text size="sm" c="dimmed">with {meeting.recruiter.name}</Text>}
+          </Group>
+          {cancelled && meeting.cancelReason && (
+            <Text size="sm" c="dimmed">Cancelled by {meeting.cancelledBy ?? 'someone'}: {meeting.cancelReason}</Text>
+          )}
+          {meeting.notes && <Text size="sm" lineClamp={2} data-testid="meeting-notes">Notes: {meeting.notes}</Text>}
+        </Stack>
+        <Stack gap="xs" align="flex-end" style={{ flex: '0 1 auto' }}>
+          <TeamsStatus meeting={meeting} />
+          <Button variant="default" size="xs" onClick={() => onOpen(meeting)}
+            aria-label={`Details of the meeting with ${meetingWith(meeting)}, ${range}`}>
+            Details
+          </Button>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,121 @@
+// Meetings reads and writes through the typed client (the API's own schemas,
+// domain/meetings/meeting-schemas.ts). Every write answers with the meeting as
+// it is now: it replaces the cached copy at once, then everything about
+// meetings (lists, slots, a candidate's drawer) is fetched again.
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ApiError, errorText } from '#app/api/ApiError.ts';
+import { api, call } from '#app/api/client.ts';
+import { toast } from '#app/toast/toast.ts';
+import type { Meeting, MeetingPatch } from '#domain/meetings/meeting-schemas.ts';
+import type { Slot } from '#domain/meetings/schemas.ts';
+import type { RecruiterScope } from './pageParams.ts';
+
+export const MEETINGS_KEY = '/api/meetings';
+/** While Outlook is making a Teams link, the list looks again this often. */
+const PENDING_REFRESH_MS = 10_000;
+/** The API answers at most this many meetings per request. */
+export const MEETING_LIST_LIMIT = 500;
+
+export interface MeetingListParams {
+  from?: string;
+  to?: string;
+  /** Comma-separated statuses. */
+  status?: string;
+  recruiter: RecruiterScope;
+}
+
+const idParam = (id: number) => ({ param: { id: String(id) } });
+
+export function useMeetingList(params: MeetingListParams) {
+  return useQuery({
+    queryKey: [MEETINGS_KEY, params],
+    queryFn: ({ signal }) => call((o) => api.meetings.$get({ query: params }, o), { signal }),
+    select: (answer) => answer.meetings,
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.meetings.some((m) => m.teams.state === 'pending') ? PENDING_REFRESH_MS : false),
+  });
+}
+
+/** Free times for moving a meeting, from `from` to `to`, read on the clock in `timeZone`. */
+export function useRescheduleSlots(meetingId: number, range: { from: string; to: string }, timeZone: string) {
+  const query = { from: range.from, to: range.to, timeZone };
+  return useQuery({
+    queryKey: [`${MEETINGS_KEY}/${meetingId}/slots`, query],
+    queryFn: ({ signal }) => call((o) => api.meetings[':id'].slots.$get({ ...idParam(meetingId), query }, o), { signal }),
+    staleTime: 0,
+  });
+}
+
+/** The fresh times a 409 "This time was just taken" carries, or null for any other error. */
+export function slotsOfConflict(error: unknown): Slot[] | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const body = error.body as { slots?: unknown } | null;
+  return Array.isArray(body?.slots) ? body.slots as Slot[] : null;
+}
+
+function replaceCachedMeeting(client: QueryClient, meeting: Meeting) {
+  client.setQueriesData<{ meetings: Meeting[] }>({ queryKey: [MEETINGS_KEY] }, (answer) =>
+    answer && { meetings: answer.meetings.map((m) => (m.id === meeting.id ? meeting : m)) });
+}
+
+function refreshMeetings(client: QueryClient, meeting: Meeting) {
+  const candidatePath = meeting.candidate ? `/api/candidates/${meeting.candidate.id}` : null;
+  return client.invalidateQueries({
+    predicate: ({ queryKey }) => {
+      const path = queryKey[0];
+      return typeof path === 'string' && (path.startsWith(MEETINGS_KEY) || (candidatePath !== null && path.startsWith(candidatePath)));
+    },
+  });
+}
+
+/** A meeting write: the success toast, the error toast (unless the form shows it), fresh data, `onChanged` with the answer. */
+function useMeetingMutation<V>(
+  write: (variables: V) => Promise<{ meeting: Meeting }>,
+  success: (variables: V) => string,
+  { errorToast = true, onChanged }: { errorToast?: boolean; onChanged?: (meeting: Meeting) => void } = {},
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: async ({ meeting }, variables) => {
+      toast({ title: success(variables), variant: 'success' });
+      replaceCachedMeeting(client, meeting);
+      onChanged?.(meeting);
+      await refreshMeetings(client, meeting);
+    },
+    onError: (error) => {
+      if (errorToast) toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
+    },
+  });
+}
+
+type Changed = { onChanged?: (meeting: Meeting) => void };
+
+export function useCancelMeeting(options: Changed = {}) {
+  return useMeetingMutation(
+    ({ id, reason }: { id: number; reason: string }) =>
+      call((o) => api.meetings[':id'].cancel.$post({ ...idParam(id), json: reason.trim() ? { reason: reason.trim() } : {} }, o)),
+    () => 'Meeting cancelled. The candidate is emailed.', { ...options, errorToast: false });
+}
+
+export function useRescheduleMeeting(options: Changed = {}) {
+  return useMeetingMutation(
+    ({ id, start }: { id: number; start: string }) => call((o) => api.meetings[':id'].reschedule.$post({ ...idParam(id), json: { start } }, o)),
+    () => 'Meeting rescheduled. The candidate is emailed the new time.', { ...options, errorToast: false });
+}
+
+const PATCH_DONE: Record<NonNullable<MeetingPatch['status']>, string> = {
+  completed: 'Marked as completed', no_show: 'Marked as no-show', confirmed: 'Marked as confirmed',
+};
+
+export function usePatchMeeting(options: Changed & { errorToast?: boolean } = {}) {
+  return useMeetingMutation(
+    ({ id, patch }: { id: number; patch: MeetingPatch }) => call((o) => api.meetings[':id'].$patch({ ...idParam(id), json: patch }, o)),
+    ({ patch }) => (patch.status ? PATCH_DONE[patch.status] : 'Notes saved'), options);
+}
+
+export function useRetryTeams(options: Changed = {}) {
+  return useMeetingMutation(
+    (id: number) => call((o) => api.meetings[':id']['teams-retry'].$post(idParam(id), o)),
+    () => 'Trying again to create the Teams link', options);
+}

@@ -1,0 +1,40 @@
+// The candidate drawer's "Meetings": their upcoming meetings, their booking
+// links with state and Copy link, and "Send booking link".
+import { Alert, Loader, Stack, Text } from '@mantine/core';
+import { errorText } from '#app/api/ApiError.ts';
+import { browserTimeZone } from '#app/pages/meetings/meetingTime.ts';
+import { useCurrentUser } from '#app/session/CurrentUser.tsx';
+import type { CandidateDetail } from '#domain/candidates/schemas.ts';
+import { DetailSection } from '../DetailSection.tsx';
+import { BookingLinkList } from './BookingLinkList.tsx';
+import { useCandidateBookingLinks, useUpcomingMeetings } from './bookingQueries.ts';
+import { SendBookingLink } from './SendBookingLink.tsx';
+import { UpcomingMeetingList } from './UpcomingMeetingList.tsx';
+
+export function CandidateMeetingsSection({ candidate }: { candidate: CandidateDetail }) {
+  const user = useCurrentUser();
+  // Every recruiter's meetings with this candidate: a colleague's interview matters here too.
+  const meetings = useUpcomingMeetings({ candidateId: candidate.id, recruiter: 'all' });
+  const links = useCandidateBookingLinks(candidate.id);
+  return (
+    <DetailSection title="Meetings" testId="candidate-meetings">
+      <Stack gap="sm">
+        {meetings.isPending && <Loader size="sm" aria-label="Loading meetings" />}
+        {meetings.isError && <Alert color="red" p="xs">Could not load meetings: {errorText(meetings.error)}</Alert>}
+        {meetings.data && (meetings.data.length === 0
+          ? <Text size="sm" c="dimmed">No upcoming meetings.</Text>
+          : <>
+            <Text size="xs" c="dimmed">Times in {browserTimeZone()}</Text>
+            <UpcomingMeetingList meetings={meetings.data} showCandidate={false} currentUserId={user.id} />
+          </>)}
+        <Text size="sm" fw={600}>Booking links</Text>
+        {links.isPending && <Loader size="sm" aria-label="Loading booking links" />}
+        {links.isError && <Alert color="red" p="xs">Could not load booking links: {errorText(links.error)}</Alert>}
+        {links.data && (links.data.bookingLinks.length === 0
+          ? <Text size="sm" c="dimmed">No booking links yet.</Text>
+          : <BookingLinkList links={links.data.bookingLinks} />)}
+        <SendBookingLink candidate={candidate} />
+      </Stack>
+    </DetailSection>
+  );
+}

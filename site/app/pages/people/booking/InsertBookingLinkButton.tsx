@@ -1,0 +1,54 @@
+// "Insert booking link" in the compose dialog: for one candidate, a new link of
+// theirs at the cursor (or at the end) of the message; for a pool, the
+// {{bookingLink}} placeholder that the campaign fills per recipient.
+import { Button, Group, Text } from '@mantine/core';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { MessageFormValues } from '#app/messaging/messageFormSchema.ts';
+import { useCreateBookingLink } from './bookingQueries.ts';
+import { BOOKING_LINK_FIELD, insertText } from './bookingText.ts';
+
+interface InsertBookingLinkButtonProps {
+  form: UseFormReturn<MessageFormValues>;
+  /** The message field, for its cursor. */
+  textarea: () => HTMLTextAreaElement | null;
+  disabled?: boolean;
+}
+
+export function InsertBookingLinkButton({ form, textarea, disabled }: InsertBookingLinkButtonProps) {
+  const [recipientType, candidateId] = useWatch({ control: form.control, name: ['recipientType', 'candidateId'] });
+  const create = useCreateBookingLink();
+  const pool = recipientType === 'pool';
+
+  const insert = (text: string) => {
+    const field = textarea();
+    const content = form.getValues('content');
+    // The field's selection counts only while it shows the form's value.
+    const selection = field && field.value === content ? { start: field.selectionStart, end: field.selectionEnd } : null;
+    const { value, caret } = insertText(content, text, selection);
+    form.setValue('content', value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    if (field) {
+      field.focus();
+      field.setSelectionRange(caret, caret);
+    }
+  };
+
+  const onClick = () => {
+    if (pool) {
+      insert(BOOKING_LINK_FIELD);
+      return;
+    }
+    if (!candidateId) return;
+    create.mutate({ candidateId }, { onSuccess: (link) => insert(link.url) });
+  };
+
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Button size="xs" variant="light" onClick={onClick} loading={create.isPending} disabled={disabled || (!pool && !candidateId)}>
+        Insert booking link
+      </Button>
+      <Text size="xs" c="dimmed" data-testid="booking-link-hint">
+        {pool ? 'Each recipient gets their own link' : candidateId ? 'A new link for this candidate, at the cursor' : 'Choose a candidate first'}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,37 @@
+// The dashboard's "Upcoming meetings": the recruiter's next 5, or where to set
+// availability when there are none.
+import { Alert, Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { errorText } from '#app/api/ApiError.ts';
+import { browserTimeZone } from '#app/pages/meetings/meetingTime.ts';
+import { appLinkProps } from '#app/router/Link.tsx';
+import { useUpcomingMeetings } from './bookingQueries.ts';
+import { UpcomingMeetingList } from './UpcomingMeetingList.tsx';
+
+export const DASHBOARD_MEETING_COUNT = 5;
+
+export function UpcomingMeetingsCard() {
+  const meetings = useUpcomingMeetings({ recruiter: 'me', limit: DASHBOARD_MEETING_COUNT });
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="upcoming-meetings-title" data-testid="upcoming-meetings-card">
+      <Stack gap="sm">
+        <Group justify="space-between" align="baseline" gap="xs">
+          <Title order={2} size="h4" id="upcoming-meetings-title">Upcoming meetings</Title>
+          <Anchor size="sm" {...appLinkProps('/app/meetings')}>All meetings</Anchor>
+        </Group>
+        {meetings.isPending && <Loader size="sm" aria-label="Loading meetings" />}
+        {meetings.isError && <Alert color="red" p="xs">Could not load meetings: {errorText(meetings.error)}</Alert>}
+        {meetings.data && (meetings.data.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="no-upcoming-meetings">
+            No meetings booked yet. <Anchor {...appLinkProps('/app/meeting-booking')}>Set your availability</Anchor> and send
+            candidates a booking link.
+          </Text>
+        ) : (
+          <>
+            <Text size="xs" c="dimmed">Times in {browserTimeZone()}</Text>
+            <UpcomingMeetingList meetings={meetings.data} showCandidate />
+          </>
+        ))}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,297 @@
+// The booking page's island: time zone, a week of free times, confirm, book,
+// reschedule and cancel. The server rendered every panel (BookingPage.astro); this
+// shows one at a time, fills in times on the candidate's clock and talks to the API.
+import type { PublicBooking, PublicMeeting } from '#domain/meetings/booking-schemas.ts';
+import type { Slot } from '#domain/meetings/schemas.ts';
+import { byId, setBusy, setInlineError } from '../form.ts';
+import { fetchSlots, postBooking, postCancel, type Failure } from './api.ts';
+import {
+  clockTime, dayHeading, englishLocale, firstPanel, joinLink, locationText, meetingTimeInZone, slotsByDay, TEAMS_LINK_LATER,
+  weekHeading, withFreshSlots, type BookingRoute, type Panel,
+} from './format.ts';
+import { detectedZone, localDate, weekFrom, zoneChoices, zoneLabel, type Week } from './zones.ts';
+
+/** Weeks ahead one can page to: the longest booking horizon (365 days). */
+const MAX_WEEKS = 53;
+/** On opening, empty weeks skipped to reach the first free time (a few requests at most). */
+const SKIP_EMPTY_WEEKS = 4;
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+const root = document.getElementById('booking');
+if (root) start(root);
+
+function start(root: HTMLElement) {
+  const token = root.dataset.token ?? '';
+  const route = root.dataset.route as BookingRoute;
+  const booking = JSON.parse(root.dataset.booking ?? '{}') as PublicBooking;
+  const base = `/book/${encodeURIComponent(token)}`;
+  const locale = englishLocale(navigator.languages.length ? navigator.languages : [navigator.language]);
+  let zone = detectedZone(booking.recruiter.timeZone);
+  let weekIndex = 0;
+  let week: Week = weekFrom(localDate(Date.now(), zone), 0, zone);
+  let slots: Slot[] = [];
+  let chosen: Slot | null = null;
+  let loading: AbortController | null = null;
+
+  const panels: Record<Panel, HTMLElement> = {
+    picker: byId('bk-picker'), confirm: byId('bk-confirm'), done: byId('bk-done'),
+    cancel: byId('bk-cancel'), cancelled: byId('bk-cancelled'), 'nothing-booked': byId('bk-nothing'),
+  };
+  const status = byId('bk-status');
+  const zoneSelect = byId<HTMLSelectElement>('bk-zone');
+  const slotList = byId('bk-slots');
+  const empty = byId('bk-empty');
+  const pickerError = byId('bk-picker-error');
+  const prev = byId<HTMLButtonElement>('bk-prev');
+  const next = byId<HTMLButtonElement>('bk-next');
+  const form = byId<HTMLFormElement>('bk-form');
+  const submit = byId<HTMLButtonElement>('bk-submit');
+  const fields = {
+    name: { input: byId<HTMLInputElement>('bk-name'), error: byId('bk-name-error') },
+    email: { input: byId<HTMLInputElement>('bk-email'), error: byId('bk-email-error') },
+    note: { input: byId<HTMLTextAreaElement>('bk-note'), error: byId('bk-note-error') },
+  };
+  const formError = byId('bk-form-error');
+  const startError = byId('bk-start-error');
+  const cancelForm = byId<HTMLFormElement>('bk-cancel-form');
+  const reason = { input: byId<HTMLTextAreaElement>('bk-reason'), error: byId('bk-reason-error') };
+  const cancelError = byId('bk-cancel-error');
+  const cancelSubmit = byId<HTMLButtonElement>('bk-cancel-submit');
+
+  const announce = (text: string) => { status.textContent = text; };
+
+  function show(panel: Panel, focus = true) {
+    for (const [name, element] of Object.entries(panels)) element.hidden = name !== panel;
+    if (focus) panels[panel].querySelector<HTMLElement>('h2')?.focus();
+  }
+
+  // ---- Time zone and week ----
+
+  function fillZones() {
+    byId('bk-picker-body').hidden = false;
+    zoneSelect.replaceChildren(...zoneChoices(zone, booking.recruiter.timeZone).map((name) => new Option(name.replaceAll('_', ' '), name)));
+    zoneSelect.value = zone;
+    byId('bk-zone-name').textContent = zoneLabel(zone);
+  }
+
+  async function loadWeek(skipEmpty = 0): Promise<void> {
+    loading?.abort();
+    const controller = new AbortController();
+    loading = controller;
+    week = weekFrom(localDate(Date.now(), zone), weekIndex, zone);
+    const heading = weekHeading(week.dates[0], week.dates[6], locale);
+    byId('bk-week-label').textContent = heading;
+    prev.disabled = weekIndex === 0;
+    next.disabled = weekIndex >= MAX_WEEKS - 1;
+    setInlineError(pickerError, null);
+    slotList.setAttribute('aria-busy', 'true');
+    slotList.replaceChildren();
+    empty.textContent = 'Loading free times…';
+    empty.hidden = false;
+    let answer: Awaited<ReturnType<typeof fetchSlots>>;
+    try {
+      answer = await fetchSlots(token, week, zone, controller.signal);
+    } catch {
+      return; // a newer week or zone took over
+    }
+    if (loading !== controller) return;
+    slotList.removeAttribute('aria-busy');
+    if (!answer.ok) {
+      slots = [];
+      renderSlots();
+      setInlineError(pickerError, answer.message);
+      return;
+    }
+    slots = answer.answer.slots;
+    if (!slots.length && skipEmpty > 0 && weekIndex < MAX_WEEKS - 1) {
+      weekIndex += 1;
+      return loadWeek(skipEmpty - 1);
+    }
+    renderSlots();
+    announce(slots.length ? `${heading}: ${slots.length} free ${slots.length === 1 ? 'time' : 'times'}` : `${heading}: no free times`);
+  }
+
+  function renderSlots() {
+    const days = slotsByDay(slots, zone).filter((day) => week.dates.includes(day.date));
+    slotList.replaceChildren(...days.map((day) => {
+      const group = document.createElement('div');
+      group.className = 'bk-day';
+      group.setAttribute('role', 'group');
+      group.setAttribute('aria-labelledby', `bk-day-${day.date}`);
+      const title = document.createElement('h4');
+      title.id = `bk-day-${day.date}`;
+      title.textContent = dayHeading(day.date, locale);
+      const list = document.createElement('ul');
+      list.className = 'bk-times';
+      list.append(...day.slots.map((slot) => {
+        const item = document.createElement('li');
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'bk-time';
+        button.dataset.start = slot.start;
+        button.textContent = clockTime(Date.parse(slot.start), zone, locale);
+        // When moving a meeting, its own time is offered too (it does not block itself): mark it rather than book it again.
+        if (booking.state === 'booked' && booking.meeting && Date.parse(booking.meeting.start) === Date.parse(slot.start)) {
+          button.disabled = true;
+          button.append(Object.assign(document.createElement('span'), { className: 'visually-hidden', textContent: ' (your current time)' }));
+        }
+        item.append(button);
+        return item;
+      }));
+      group.append(title, list);
+      return group;
+    }));
+    empty.textContent = 'No free times this week';
+    empty.hidden = days.length > 0;
+  }
+
+  zoneSelect.addEventListener('change', () => {
+    zone = zoneSelect.value;
+    byId('bk-zone-name').textContent = zoneLabel(zone);
+    void loadWeek();
+  });
+  prev.addEventListener('click', () => {
+    weekIndex = Math.max(0, weekIndex - 1);
+    void loadWeek();
+  });
+  next.addEventListener('click', () => {
+    weekIndex = Math.min(MAX_WEEKS - 1, weekIndex + 1);
+    void loadWeek();
+  });
+
+  // ---- Confirm and book ----
+
+  slotList.addEventListener('click', (event) => {
+    const start = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-start]')?.dataset.start;
+    const slot = slots.find((candidate) => candidate.start === start);
+    if (!slot) return;
+    chosen = slot;
+    const { time, zone: zoneText } = meetingTimeInZone(slot, zone, locale);
+    byId('bk-chosen-time').textContent = time;
+    byId('bk-chosen-zone').textContent = zoneText;
+    clearFormErrors();
+    show('confirm');
+  });
+
+  byId('bk-change').addEventListener('click', () => {
+    show('picker');
+    renderSlots();
+  });
+
+  function clearFormErrors() {
+    for (const field of Object.values(fields)) setInlineError(field.error, null, [field.input]);
+    setInlineError(formError, null);
+    setInlineError(startError, null);
+  }
+
+  function fieldError(name: keyof typeof fields, message: string) {
+    setInlineError(fields[name].error, message, [fields[name].input]);
+    fields[name].input.focus();
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (!chosen || submit.disabled) return;
+    clearFormErrors();
+    const name = fields.name.input.value.trim();
+    const email = fields.email.input.value.trim();
+    const note = fields.note.input.value.trim();
+    if (!name) return fieldError('name', 'Please enter your name');
+    if (!EMAIL.test(email)) return fieldError('email', 'Please enter an email address like name@example.com');
+    void book(chosen, { name, email, note });
+  });
+
+  async function book(slot: Slot, input: { name: string; email: string; note: string }) {
+    setBusy(submit, true);
+    const result = await postBooking(token, { start: slot.start, name: input.name, email: input.email, note: input.note || undefined, timeZone: zone });
+    setBusy(submit, false);
+    if (result.ok) {
+      booking.state = 'booked';
+      booking.meeting = result.meeting;
+      // A reload (or the back button) should show the booked meeting, not the picker.
+      if (route !== 'book') history.replaceState(null, '', base);
+      showMeeting(result.meeting, result.moved ? 'Your meeting has been moved' : 'You’re booked');
+      return;
+    }
+    bookingFailed(result, slot);
+  }
+
+  function bookingFailed(failure: Failure, slot: Slot) {
+    if (failure.status === 409) {
+      slots = withFreshSlots(slots, failure.slots ?? [], slot.start, week);
+      chosen = null;
+      show('picker');
+      renderSlots();
+      setInlineError(pickerError, failure.message);
+      return;
+    }
+    if (failure.field === 'name' || failure.field === 'email' || failure.field === 'note') return fieldError(failure.field, failure.message);
+    setInlineError(failure.field === 'start' ? startError : formError, failure.message);
+  }
+
+  // ---- The booked meeting ----
+
+  function fillMeeting(meeting: PublicMeeting) {
+    const yours = meetingTimeInZone(meeting, zone, locale);
+    const theirs = meetingTimeInZone(meeting, meeting.recruiterTimeZone, locale);
+    byId('bk-done-yours').textContent = yours.time;
+    byId('bk-done-yours-zone').textContent = yours.zone;
+    byId('bk-done-theirs').textContent = theirs.time;
+    byId('bk-done-theirs-zone').textContent = theirs.zone;
+    const where = byId('bk-done-where');
+    const join = joinLink(meeting);
+    if (meeting.locationKind === 'teams' && join) {
+      const link = Object.assign(document.createElement('a'), { href: join, target: '_blank', rel: 'noopener noreferrer' });
+      link.textContent = 'Join the Microsoft Teams meeting';
+      where.replaceChildren(link);
+    } else {
+      where.textContent = meeting.locationKind === 'teams' ? TEAMS_LINK_LATER : locationText(meeting);
+    }
+    for (const id of ['bk-cancel-time', 'bk-current-time']) {
+      const element = document.getElementById(id);
+      if (element) element.textContent = yours.time;
+    }
+  }
+
+  function showMeeting(meeting: PublicMeeting, title: string) {
+    fillMeeting(meeting);
+    byId('bk-done-title').textContent = title;
+    byId('bk-done-lead').textContent = `A confirmation with a calendar invitation is on its way to ${meeting.email}.`;
+    show('done');
+    announce(`${title}: ${byId('bk-done-yours').textContent}`);
+  }
+
+  // ---- Cancel ----
+
+  cancelForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (cancelSubmit.disabled) return;
+    setInlineError(reason.error, null, [reason.input]);
+    setInlineError(cancelError, null);
+    void cancel(reason.input.value.trim());
+  });
+
+  async function cancel(text: string) {
+    setBusy(cancelSubmit, true);
+    const result = await postCancel(token, text);
+    setBusy(cancelSubmit, false);
+    if (result.ok) {
+      booking.state = 'cancelled';
+      show('cancelled');
+      announce('Your meeting is cancelled');
+      return;
+    }
+    if (result.field === 'reason') {
+      setInlineError(reason.error, result.message, [reason.input]);
+      reason.input.focus();
+    } else {
+      setInlineError(cancelError, result.message);
+    }
+  }
+
+  // ---- Opening ----
+
+  fillZones();
+  if (booking.meeting) fillMeeting(booking.meeting);
+  if (firstPanel(route, booking.state) === 'picker') void loadWeek(SKIP_EMPTY_WEEKS);
+}

@@ -1,0 +1,246 @@
+// A fake Microsoft Graph (v1.0) and Entra token endpoint on 127.0.0.1 over https,
+// speaking Graph's wire format for what the calendar uses: client-credential
+// tokens, POST/GET/PATCH events, POST .../cancel, calendarView with paging, and
+// errors such as 429 with Retry-After. The SDK skips its auth provider for plain
+// http, and @azure/identity wants https: so the fake has a self-signed
+// certificate, made with the openssl CLI at test time and trusted in this
+// process only (tls.setDefaultCACertificates: added to Node's default CAs).
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { text } from 'node:stream/consumers';
+import tls from 'node:tls';
+import { Temporal } from 'temporal-polyfill';
+import type { Config } from '#domain/runtime/config.ts';
+
+export interface GraphCall {
+  method: string;
+  /** Decoded, without /v1.0: "/users/ada@example.com/events". */
+  path: string;
+  query: Record<string, string>;
+  authorization: string | undefined;
+  prefer: string | undefined;
+  /** The parsed JSON body, if any. */
+  body: Record<string, unknown> | undefined;
+}
+
+export interface FakeEvent {
+  id: string;
+  mailbox: string;
+  /** The event as Graph keeps it: what was posted, patched over. */
+  data: Record<string, unknown>;
+  joinUrl: string | null;
+  /** GETs still to answer without the join URL (Infinity: never). */
+  readsWithoutLink: number;
+  cancelled: boolean;
+}
+
+export interface BusyItem { start: string; end: string; showAs: string }
+
+export interface FakeGraph {
+  /** Graph's base URL (the SDK adds /v1.0) and the token authority. */
+  url: string;
+  config: Config['graph'];
+  /** Graph requests (not the token endpoint), in order. */
+  calls: GraphCall[];
+  /** Form fields of each token request. */
+  tokenRequests: Array<{ tenant: string; form: URLSearchParams }>;
+  events: Map<string, FakeEvent>;
+  /** How a newly created online meeting gets its link: at once (0), after that many GETs, or never (Infinity). */
+  linkAfterReads: number;
+  /** Milliseconds before answering a create (to make concurrent runs overlap). */
+  createDelayMs: number;
+  /** calendarView's page size (Graph pages by $top; smaller here to exercise nextLink). */
+  pageSize: number;
+  /** The next `times` requests matching `method` and `path` get this answer instead. */
+  fail(match: { method?: string; path?: RegExp }, answer: { status: number; retryAfter?: string; code?: string; message?: string }, times?: number): void;
+  /** The mailbox's calendar items for calendarView (instants in UTC). */
+  setBusy(mailbox: string, items: BusyItem[]): void;
+  close(): Promise<void>;
+}
+
+let certificate: { key: string; cert: string } | undefined;
+
+/** One certificate per test process, for 127.0.0.1, trusted from then on. */
+function trustedCertificate(): { key: string; cert: string } {
+  if (certificate) return certificate;
+  const dir = mkdtempSync(path.join(tmpdir(), 'fake-graph-'));
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
+      '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '2',
+      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'pipe' });
+    certificate = { key: readFileSync(path.join(dir, 'key.pem'), 'utf8'), cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  tls.setDefaultCACertificates([...tls.getCACertificates('default'), certificate.cert]);
+  return certificate;
+}
+
+/** Graph's dateTimeTimeZone of an instant: seven fractional digits, as Graph writes them. */
+function graphTime(instant: string, timeZone: string) {
+  const wall = Temporal.Instant.from(instant).toZonedDateTimeISO(timeZone).toPlainDateTime();
+  return { dateTime: `${wall.toString({ smallestUnit: 'second' })}.0000000`, timeZone };
+}
+
+export async function startFakeGraph(): Promise<FakeGraph> {
+  const { key, cert } = trustedCertificate();
+  const tokens = new Set<string>();
+  const failures: Array<{ method?: string; path?: RegExp; answer: { status: number; retryAfter?: string; code?: string; message?: string }; times: number }> = [];
+  const busy = new Map<string, BusyItem[]>();
+  const byTransaction = new Map<string, string>();
+  let url = '';
+
+  const fake: FakeGraph = {
+    url: '',
+    config: { tenantId: 'fake-tenant', clientId: 'fake-client', clientSecret: 'fake-secret', mailbox: undefined, authorityHost: undefined, baseUrl: undefined },
+    calls: [],
+    tokenRequests: [],
+    events: new Map(),
+    linkAfterReads: 0,
+    createDelayMs: 0,
+    pageSize: 100,
+    fail(match, answer, times = 1) { failures.push({ ...match, answer, times }); },
+    setBusy(mailbox, items) { busy.set(mailbox.toLowerCase(), items); },
+    close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+  };
+
+  const json = (res: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+  const graphError = (res: import('node:http').ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) =>
+    json(res, status, { error: { code, message } }, headers);
+  const eventAnswer = (event: FakeEvent) => ({
+    id: event.id, ...event.data,
+    isOnlineMeeting: Boolean(event.data.isOnlineMeeting),
+    onlineMeeting: event.joinUrl && event.readsWithoutLink <= 0 ? { joinUrl: event.joinUrl } : null,
+    isCancelled: event.cancelled,
+  });
+
+  async function handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) {
+    const body = await text(req);
+    const prefer = [req.headers.prefer ?? []].flat().join(', ');
+    const address = new URL(req.url!, url);
+    const method = req.method!;
+
+    // Entra: the authority's metadata, then the token (client credentials).
+    const metadata = /^\/([^/]+)\/v2\.0\/\.well-known\/openid-configuration$/.exec(address.pathname);
+    if (metadata) {
+      const tenant = metadata[1];
+      return json(res, 200, {
+        token_endpoint: `${url}/${tenant}/oauth2/v2.0/token`, authorization_endpoint: `${url}/${tenant}/oauth2/v2.0/authorize`,
+        issuer: `${url}/${tenant}/v2.0`, jwks_uri: `${url}/${tenant}/discovery/v2.0/keys`,
+      });
+    }
+    const token = /^\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(address.pathname);
+    if (token && method === 'POST') {
+      const form = new URLSearchParams(body);
+      fake.tokenRequests.push({ tenant: token[1], form });
+      if (token[1] !== fake.config.tenantId || form.get('client_id') !== fake.config.clientId || form.get('client_secret') !== fake.config.clientSecret) {
+        return json(res, 401, { error: 'invalid_client', error_description: 'AADSTS7000215: Invalid client secret provided.' });
+      }
+      const issued = `fake-token-${randomBytes(8).toString('hex')}`;
+      tokens.add(issued);
+      return json(res, 200, { token_type: 'Bearer', expires_in: 3599, ext_expires_in: 3599, access_token: issued });
+    }
+
+    if (!address.pathname.startsWith('/v1.0/')) return graphError(res, 404, 'NotFound', 'Unknown path');
+    const graphPath = decodeURIComponent(address.pathname.slice('/v1.0'.length));
+    const call: GraphCall = {
+      method, path: graphPath, query: Object.fromEntries(address.searchParams), authorization: req.headers.authorization,
+      prefer: prefer || undefined, body: body ? JSON.parse(body) as Record<string, unknown> : undefined,
+    };
+    fake.calls.push(call);
+    const bearer = req.headers.authorization?.replace(/^Bearer /, '');
+    if (!bearer || !tokens.has(bearer)) return graphError(res, 401, 'InvalidAuthenticationToken', 'Access token is empty or invalid.');
+
+    const failure = failures.find((f) => f.times > 0 && (!f.method || f.method === method) && (!f.path || f.path.test(graphPath)));
+    if (failure) {
+      failure.times -= 1;
+      const { status, retryAfter, code, message } = failure.answer;
+      return graphError(res, status, code ?? (status === 429 ? 'TooManyRequests' : 'ErrorInternalServerError'), message ?? 'Refused by the fake',
+        retryAfter ? { 'retry-after': retryAfter } : {});
+    }
+
+    const route = /^\/users\/([^/]+)\/(events|calendarView)(?:\/([^/]+))?(\/cancel)?$/.exec(graphPath);
+    if (!route) return graphError(res, 404, 'ResourceNotFound', 'Resource not found for the segment.');
+    const mailbox = route[1].toLowerCase();
+
+    if (route[2] === 'calendarView' && method === 'GET') {
+      const from = Date.parse(address.searchParams.get('startDateTime') ?? '');
+      const to = Date.parse(address.searchParams.get('endDateTime') ?? '');
+      if (Number.isNaN(from) || Number.isNaN(to)) return graphError(res, 400, 'ErrorInvalidParameter', 'startDateTime and endDateTime are required');
+      const utc = /outlook\.timezone="UTC"/.test(prefer);
+      const items = (busy.get(mailbox) ?? []).filter((item) => Date.parse(item.start) < to && Date.parse(item.end) > from);
+      const skip = Number(address.searchParams.get('$skiptoken') ?? 0);
+      const size = Math.min(fake.pageSize, Number(address.searchParams.get('$top') ?? 10));
+      const page = items.slice(skip, skip + size).map((item) => ({
+        // Without the Prefer header Graph answers in the mailbox's own (Windows-named) zone.
+        start: utc ? graphTime(item.start, 'UTC') : { ...graphTime(item.start, 'America/Los_Angeles'), timeZone: 'Pacific Standard Time' },
+        end: utc ? graphTime(item.end, 'UTC') : { ...graphTime(item.end, 'America/Los_Angeles'), timeZone: 'Pacific Standard Time' },
+        showAs: item.showAs,
+      }));
+      const answer: Record<string, unknown> = { value: page };
+      if (skip + size < items.length) {
+        const next = new URL(address.toString());
+        next.searchParams.set('$skiptoken', String(skip + size));
+        answer['@odata.nextLink'] = next.toString();
+      }
+      return json(res, 200, answer);
+    }
+
+    if (route[2] !== 'events') return graphError(res, 405, 'ErrorInvalidRequest', 'Unsupported method');
+    if (!route[3]) {
+      if (method !== 'POST') return graphError(res, 405, 'ErrorInvalidRequest', 'Unsupported method');
+      const posted = call.body ?? {};
+      if (fake.createDelayMs) await new Promise((resolve) => setTimeout(resolve, fake.createDelayMs));
+      // Graph: a create repeating an earlier one's transactionId answers with that event.
+      const earlier = typeof posted.transactionId === 'string' ? byTransaction.get(`${mailbox}|${posted.transactionId}`) : undefined;
+      if (earlier) return json(res, 201, eventAnswer(fake.events.get(earlier)!));
+      const id = `AAMkAG${randomBytes(12).toString('hex')}=`;
+      const online = posted.isOnlineMeeting === true && posted.onlineMeetingProvider === 'teamsForBusiness';
+      const event: FakeEvent = {
+        id, mailbox, data: posted, cancelled: false,
+        joinUrl: online && Number.isFinite(fake.linkAfterReads) ? `https://teams.microsoft.com/l/meetup-join/19%3ameeting_${id.slice(6, 18)}%40thread.v2/0` : null,
+        readsWithoutLink: fake.linkAfterReads,
+      };
+      fake.events.set(id, event);
+      if (typeof posted.transactionId === 'string') byTransaction.set(`${mailbox}|${posted.transactionId}`, id);
+      return json(res, 201, eventAnswer(event));
+    }
+
+    const event = fake.events.get(route[3]);
+    if (!event || event.mailbox !== mailbox || event.cancelled) {
+      return graphError(res, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
+    }
+    if (route[4]) {
+      if (method !== 'POST') return graphError(res, 405, 'ErrorInvalidRequest', 'Unsupported method');
+      event.cancelled = true;
+      res.writeHead(202).end();
+      return;
+    }
+    if (method === 'GET') {
+      event.readsWithoutLink -= 1;
+      const answer = eventAnswer(event);
+      const select = address.searchParams.get('$select');
+      return json(res, 200, select ? Object.fromEntries(select.split(',').map((field) => [field, (answer as Record<string, unknown>)[field] ?? null])) : answer);
+    }
+    if (method === 'PATCH') {
+      Object.assign(event.data, call.body);
+      return json(res, 200, eventAnswer(event));
+    }
+    return graphError(res, 405, 'ErrorInvalidRequest', 'Unsupported method');
+  }
+
+  const server = https.createServer({ key, cert }, (req, res) => {
+    handle(req, res).catch((error: Error) => graphError(res, 500, 'FakeGraphFailure', error.message));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = url;
+  fake.config = { ...fake.config, authorityHost: url, baseUrl: url };
+  return fake;
+}
