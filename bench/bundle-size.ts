@@ -135,6 +135,17 @@ export async function run() {
         }
         for (const { file } of routes[route].scripts) usedBy.set(file, [...usedBy.get(file) ?? [], route]);
       }
+      // The candidate's booking page, signed out, on a link the demo recruiter makes (budget: 60 KB gzip).
+      const recruiter = contexts.get('recruiter')!;
+      const [candidate] = await (await recruiter.request.get(`${server.url}/api/candidates?limit=1&fields=id`)).json() as Array<{ id: number }>;
+      const link = await (await recruiter.request.post(`${server.url}/api/booking-links`, {
+        data: { candidateId: candidate.id }, headers: { origin: server.url } })).json() as { token: string };
+      const bookingContext = await browser.newContext();
+      try {
+        routes['/book/{token}'] = await measureRoute(bookingContext, server.url, `/book/${link.token}`);
+      } finally {
+        await bookingContext.close();
+      }
       const largest = [...sizes.values()].sort((a, b) => b.gzip - a.gzip).slice(0, LARGEST).map((f) => {
         const routes = usedBy.get(f.file) ?? [];
         return { file: shortName(f.file), raw: f.raw, gzip: f.gzip, loadedBy: routes.length <= 3 ? routes : `${routes.length} routes` };
@@ -145,6 +156,7 @@ export async function run() {
           + 'inlineScriptChars: inline <script> text in the page; largest: a route\'s three largest files (gzip bytes); firstLoadGzip: /app',
         build_s: buildSeconds,
         firstLoadGzip: routes['/app'].gzipBytes,
+        bookingPageGzip: routes['/book/{token}'].gzipBytes,
         routes: Object.fromEntries(Object.entries(routes).map(([route, r]) => [route, {
           files: r.files, rawBytes: r.rawBytes, gzipBytes: r.gzipBytes, inlineScriptChars: r.inlineScriptChars,
           largest: r.scripts.slice(0, 3).map((f) => `${shortName(f.file)} ${f.gzip}`),
