@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 
@@ -42,6 +43,29 @@ export async function signIn(page: Page, username: string, password: string) {
 export async function signInRecruiter(page: Page) {
   await signIn(page, 'recruiter', 'recruiter-demo-password');
   await expect(page).toHaveURL(/\/app$/);
+}
+
+/**
+ * One recruiter sign-in for a whole spec file: its cookies (the session and the device cookie) go to
+ * every test's browser context. The run shares one address's sign-in budget (30 per 15 minutes),
+ * so the specs with many signed-in tests sign in once. Tests then start with `openApp(page)`.
+ */
+export function recruiterSessionPerFile(name: string) {
+  const file = fileURLToPath(new URL(`../../test-results/${name}-signed-in.json`, import.meta.url));
+  test.beforeAll(async ({ browser }) => {
+    // An empty state of its own: test.use() below would otherwise make this page read the file it is about to write.
+    const page = await browser.newPage({ storageState: { cookies: [], origins: [] } });
+    await signInRecruiter(page);
+    await page.context().storageState({ path: file });
+    await page.context().close();
+  });
+  test.use({ storageState: file });
+}
+
+/** The dashboard, signed in: the page is on our origin, so the data helpers can write through the API. */
+export async function openApp(page: Page) {
+  await page.goto('/app');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
 const TOTP_PERIOD_MS = 30_000;

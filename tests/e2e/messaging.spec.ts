@@ -2,8 +2,10 @@
 // preview, Advanced Editor, the wizard, the dev outbox, replies. Each test makes
 // the candidates and pools it needs through the real API.
 import type { Page } from '@playwright/test';
-import { expect, signInRecruiter, test } from './helpers.ts';
+import { expect, openApp, recruiterSessionPerFile, test } from './helpers.ts';
 import { newCandidate, newCandidates, newPool, uniqueTag } from './data.ts';
+
+recruiterSessionPerFile('messaging');
 
 /** A pool of `eligible` people who can be emailed and `blocked` who did not consent. */
 async function poolOf(page: Page, eligible: number, blocked = 0) {
@@ -29,7 +31,7 @@ async function openCommunications(page: Page) {
 }
 
 test('compose to a consenting candidate: Message Sent, the mail lands in the dev outbox, the candidate replies, and we reply back', async ({ page }) => {
-  await signInRecruiter(page);
+  await openApp(page);
   const person = await newCandidate(page, { name: `Femke Coffee ${uniqueTag()}` });
   const subject = `E2E coffee ${Date.now()}`;
 
@@ -96,7 +98,7 @@ test('compose to a consenting candidate: Message Sent, the mail lands in the dev
 });
 
 test('compose to a candidate without consent or address shows "Cannot Send Email" with the reasons', async ({ page }) => {
-  await signInRecruiter(page);
+  await openApp(page);
   const noConsent = await newCandidate(page, { allowsEmail: false });
   const noAddress = await newCandidate(page, { email: null });
 
@@ -117,7 +119,7 @@ test('compose to a candidate without consent or address shows "Cannot Send Email
 });
 
 test('a pool preview shows 5 names and "+ N more"', async ({ page }) => {
-  await signInRecruiter(page);
+  await openApp(page);
   const pool = await poolOf(page, 7, 1);
 
   await openCommunications(page);
@@ -132,7 +134,7 @@ test('a pool preview shows 5 names and "+ N more"', async ({ page }) => {
 });
 
 test('Advanced Editor carries the compose values to the campaign wizard', async ({ page }) => {
-  await signInRecruiter(page);
+  await openApp(page);
   const pool = await poolOf(page, 2);
 
   await openCommunications(page);
@@ -167,7 +169,7 @@ test('Advanced Editor carries the compose values to the campaign wizard', async 
 });
 
 test('the campaign wizard drafts from a template and launches a campaign that shows up with its progress', async ({ page }) => {
-  await signInRecruiter(page);
+  await openApp(page);
   // Someone who cannot be emailed, so that the campaign skips one with a reason.
   const pool = await poolOf(page, 3, 1);
   const name = `E2E announcement ${Date.now()}`;
@@ -218,7 +220,7 @@ test('the campaign wizard drafts from a template and launches a campaign that sh
 });
 
 test('a pool is messaged from the People page with its recipient locked', async ({ page }) => {
-  await signInRecruiter(page);
+  await openApp(page);
   const pool = await poolOf(page, 2);
   await page.goto('/app/people');
   await page.getByRole('button', { name: `Actions for ${pool.name}` }).click();

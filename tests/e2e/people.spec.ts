@@ -3,8 +3,10 @@
 // with the Search filter.
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, signInRecruiter, test } from './helpers.ts';
+import { expect, openApp, recruiterSessionPerFile, test } from './helpers.ts';
 import { newCandidate, newCandidates, uniqueWord } from './data.ts';
+
+recruiterSessionPerFile('people');
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/csv/ui-candidates-nl.csv', import.meta.url));
 
@@ -23,7 +25,7 @@ async function searchFor(page: Page, word: string, rows: number) {
 }
 
 test('lists the candidates 50 at a time, sorted on the server', async ({ page }) => {
-  await signInRecruiter(page);
+  await openApp(page);
   const word = uniqueWord();
   await newCandidates(page, 101, (i) => ({ name: `Person ${String(i).padStart(3, '0')} ${word}`, leadScore: (i * 37) % 101 }));
   await openPeople(page);
@@ -41,7 +43,7 @@ test('lists the candidates 50 at a time, sorted on the server', async ({ page })
 });
 
 test('creates, renames and deletes a talent pool (its candidates stay)', async ({ page }) => {
-  await signInRecruiter(page);
+  await openApp(page);
   const word = uniqueWord();
   await newCandidates(page, 2, (i) => ({ name: `Pool Member ${i} ${word}` }));
   await openPeople(page);
@@ -82,7 +84,7 @@ test('creates, renames and deletes a talent pool (its candidates stay)', async (
 });
 
 test('imports a Dutch CSV and reports each skipped row with its line and reason', async ({ page }) => {
-  await signInRecruiter(page);
+  await openApp(page);
   await openPeople(page);
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import candidates from CSV' });
@@ -131,7 +133,7 @@ test('imports a Dutch CSV and reports each skipped row with its line and reason'
 });
 
 test('opens a candidate, changes consent and sees it in the history', async ({ page }) => {
-  await signInRecruiter(page);
+  await openApp(page);
   const word = uniqueWord();
   await newCandidate(page, { name: `Consent Person ${word}`, whatsappNumber: '+31 6 12345678', allowsWhatsapp: false });
   await openPeople(page);
@@ -172,7 +174,7 @@ test('opens a candidate, changes consent and sees it in the history', async ({ p
 });
 
 test('adds a candidate with errors shown on the fields, and exports the filtered list', async ({ page }) => {
-  await signInRecruiter(page);
+  await openApp(page);
   await openPeople(page);
   await page.getByRole('button', { name: 'Add candidate' }).click();
   await expect(page).toHaveURL(/action=add-candidate/);

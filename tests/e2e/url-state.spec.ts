@@ -2,28 +2,11 @@
 // a copied URL opens the same view, the old paths redirect, unknown paths get
 // the 404 page, and Cmd/Ctrl+K works as soon as the shell is on screen, before
 // the palette's own code has loaded. Data comes from the real API.
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, signInRecruiter, test } from './helpers.ts';
+import { expect, openApp, recruiterSessionPerFile, test } from './helpers.ts';
 import { newCandidate, newCandidates, newPool, uniqueTag, uniqueWord } from './data.ts';
 
-// One sign-in for the file: its cookies (the session and the device cookie) go to every test's browser
-// context, so the tests do not spend the per-address sign-in budget that the whole run shares.
-const SIGNED_IN = fileURLToPath(new URL('../../test-results/url-state-signed-in.json', import.meta.url));
-test.beforeAll(async ({ browser }) => {
-  // An empty state of its own: test.use() below would otherwise make this page read the file it is about to write.
-  const page = await browser.newPage({ storageState: { cookies: [], origins: [] } });
-  await signInRecruiter(page);
-  await page.context().storageState({ path: SIGNED_IN });
-  await page.context().close();
-});
-test.use({ storageState: SIGNED_IN });
-
-/** The dashboard, signed in: the page is on our origin, so the data helpers can write through the API. */
-async function openApp(page: Page) {
-  await page.goto('/app');
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
+recruiterSessionPerFile('url-state');
 
 const range = (page: Page) => page.getByTestId('candidate-range');
 const searchField = (page: Page) => page.getByTestId('candidate-filters').getByLabel('Search');
