@@ -14,6 +14,12 @@ export const QUEUES = {
   meetingTeams: 'meeting-teams',
   /** Sends one of the candidate's meeting emails (public.meeting_notifications). */
   meetingMail: 'meeting-mail',
+  /** Records one open or click (data: a TrackingHit, domain/engagement/tracking.ts): the endpoint answers first. */
+  engagementRecord: 'engagement-record',
+  /** Recomputes the scores of some candidates (data: { candidateIds }) after their events changed. */
+  engagementScore: 'engagement-score',
+  /** Once a night: every candidate's score decays with time (one set-based update). */
+  engagementNightly: 'engagement-nightly',
 } as const;
 
 export interface JobRequest {
@@ -56,6 +62,12 @@ export const meetingTeamsJob = (meetingId: number, sequence: number, attempt = 0
 export const meetingMailJob = (notificationId: number, attempt = 0): JobRequest => ({
   data: { notificationId },
   id: stableJobId(`meeting-mail:${notificationId}:${attempt}`),
+});
+
+/** One score recompute per candidate and minute: a burst of events for one candidate is recomputed once. */
+export const engagementScoreJob = (candidateId: number, at = new Date()): JobRequest => ({
+  data: { candidateIds: [candidateId] },
+  id: stableJobId(`engagement-score:${candidateId}:${at.toISOString().slice(0, 16)}`),
 });
 
 export function bossJobQueue(boss: Pick<PgBoss, 'insert'>): JobQueue {
