@@ -107,6 +107,12 @@ app.get('/unsubscribe/:token', (c) => {
   url.pathname = `/api/unsubscribe/${encodeURIComponent(c.req.param('token'))}`;
   return api.fetch(new Request(url, { headers: c.req.raw.headers }), c.env);
 });
+// The open pixel and the tracked links in every email (edge-functions/routes/tracking.ts).
+app.get('/t/:kind{[oc]}/:token', (c) => {
+  const url = new URL(c.req.url);
+  url.pathname = `/api/t/${c.req.param('kind')}/${encodeURIComponent(c.req.param('token'))}`;
+  return api.fetch(new Request(url, { headers: c.req.raw.headers }), c.env);
+});
 app.use('/_astro/*', compress(), serveStatic({
   root: path.relative(process.cwd(), clientDir),
   onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),

@@ -22,6 +22,8 @@ import { importRoutes } from './routes/imports.ts';
 import { suppressionRoutes } from './routes/suppressions.ts';
 import { bookingLinkRoutes, bookingPreviewRoutes, candidateBookingLinkRoutes, meetingRoutes } from './routes/meetings.ts';
 import { publicBookingRoutes } from './routes/public-booking.ts';
+import { privacyRoutes, trackingRoutes } from './routes/tracking.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
 import { bookingSettingsRoutes, meetingTypeRoutes } from './routes/meeting-booking.ts';
 import { openApiDocument } from './openapi.ts';
 import { doc } from './contract.ts';
@@ -61,7 +63,10 @@ export function createApi(deps: ApiDeps) {
     .route('/booking-settings', bookingPreviewRoutes)
     .route('/booking-links', bookingLinkRoutes)
     .route('/candidates', candidateBookingLinkRoutes)
-    .route('/meetings', meetingRoutes);
+    .route('/meetings', meetingRoutes)
+    .route('/t', trackingRoutes)
+    .route('/settings/privacy', privacyRoutes)
+    .route('/dashboard', dashboardRoutes);
 
   let openApi: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', doc({ summary: 'This document: every /api route, its inputs and its answers (OpenAPI 3.1)', access: 'public', tag: 'meta',

@@ -71,3 +71,26 @@ export async function peek(pool: pg.Pool, rule: RateRule, subject: string): Prom
 export async function reset(pool: pg.Pool, rule: RateRule, subject: string): Promise<void> {
   await pool.query('delete from private.rate_limits where key = $1', [`${rule.name}:${subject.toLowerCase()}`]);
 }
+
+/**
+ * The same fixed window, counted in this process's memory: for hits so frequent and so cheap
+ * (the tracking pixel) that a database round trip each would cost more than what it guards.
+ * All subjects share one window; at most `maxSubjects` are counted per window, beyond that
+ * (a flood from many addresses) a new subject is refused.
+ */
+export function memoryRateLimiter(rule: RateRule, maxSubjects = 100_000): (subject: string) => boolean {
+  let counts = new Map<string, number>();
+  let windowEnds = 0;
+  return (subject) => {
+    const now = Date.now();
+    if (now >= windowEnds) {
+      counts = new Map();
+      windowEnds = now + rule.windowSeconds * 1000;
+    }
+    const key = subject.toLowerCase();
+    const hits = (counts.get(key) ?? 0) + 1;
+    if (hits === 1 && counts.size >= maxSubjects) return false;
+    counts.set(key, hits);
+    return hits <= rule.limit;
+  };
+}

@@ -9,6 +9,7 @@ import { bookingUrl, createBookingLinks } from '../meetings/booking-links.ts';
 import { defaultMeetingType } from '../meetings/meeting-types.ts';
 import type { CampaignDetail, CampaignSummary, NewCampaign } from './schemas.ts';
 import { progressPercent } from './progress.ts';
+import { campaignFunnel, listFigures, percentOf, type ListFigures } from './results.ts';
 import { MessagingError } from '../messages/messages.ts';
 import { BLOCKER_TEXT, type ContactBlocker } from '../consent/eligibility.ts';
 
@@ -26,15 +27,18 @@ const FROM_CAMPAIGNS = `from public.campaigns k
   left join public.campaign_recipients r on r.campaign_id = k.id`;
 
 
+type CampaignCounts = Omit<CampaignSummary, keyof ListFigures>;
+
 export async function listCampaigns(tx: Tx): Promise<CampaignSummary[]> {
-  const { rows } = await tx.query<CampaignSummary>(`select ${CAMPAIGN_COLUMNS} ${FROM_CAMPAIGNS} group by k.id, p.name order by k.created_at desc, k.id desc limit 200`);
-  return rows;
+  const { rows } = await tx.query<CampaignCounts>(`select ${CAMPAIGN_COLUMNS} ${FROM_CAMPAIGNS} group by k.id, p.name order by k.created_at desc, k.id desc limit 200`);
+  const figures = await listFigures(tx, rows.filter((row) => row.recipients).map((row) => row.id));
+  return rows.map((row) => ({ ...row, ...(figures.get(row.id) ?? { humanOpenRate: 0, replyRate: 0, meetingsBooked: 0 }) }));
 }
 
 export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail | null> {
-  const { rows } = await tx.query<Omit<CampaignDetail, 'progress'>>(
+  const { rows } = await tx.query<Omit<CampaignDetail, 'progress' | 'funnel' | keyof ListFigures> & { cancelled: number }>(
     `select ${CAMPAIGN_COLUMNS}, k.email_content as "emailContent", k.message_template as "messageTemplate",
-            k.whatsapp_content as "whatsappContent"
+            k.whatsapp_content as "whatsappContent", (count(*) filter (where r.status = 'cancelled'))::int as cancelled
        ${FROM_CAMPAIGNS} where k.id = $1 group by k.id, p.name`, [id]);
   const campaign = rows[0];
   if (!campaign) return null;
@@ -44,10 +48,17 @@ export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail | 
   const eligible = await tx.query<{ n: number }>(
     `select count(*)::int as n from public.talent_pool_members m join public.candidates c on c.id = m.candidate_id
       where m.talent_pool_id = $1 and public.can_contact(c, 'email')`, [campaign.talentPoolId]);
+  const { cancelled, ...fields } = campaign;
+  const funnel = await campaignFunnel(tx, id);
   return {
-    ...campaign,
+    ...fields,
+    humanOpenRate: percentOf(funnel.humanOpened, funnel.sent),
+    replyRate: percentOf(funnel.replied, funnel.sent),
+    meetingsBooked: funnel.booked,
+    funnel,
     progress: {
       recipients: campaign.recipients, pending: campaign.pending, sent: campaign.sent, skipped: campaign.skipped, failed: campaign.failed,
+      cancelled,
       percent: progressPercent(campaign),
       skipReasons: reasons.rows,
       /** Before dispatch: how many of the pool could receive it now. */

@@ -2,7 +2,7 @@
 // wizard's payload, with the spec's §5 validation texts, and the answers.
 import { z } from 'zod';
 import { campaignTypeSchema, languageSchema } from '../ai/schemas.ts';
-import { channelSchema } from '../messages/schemas.ts';
+import { channelSchema, sentimentSchema } from '../messages/schemas.ts';
 import { isId } from '../schemas/ids.ts';
 import { timestamp } from '../schemas/answers.ts';
 
@@ -64,10 +64,13 @@ export type NewCampaignBody = z.input<typeof newCampaignSchema>;
 
 // ---- Answers (the API's responses; the browser reads these types) ----
 
+/** A share in percent, 0-100 with one decimal (as the dashboard's rates). */
+const rate = z.number().min(0).max(100);
+
 /** public.campaigns.campaign_type: the wizard's four, and 'quick' (a compose dialog pool send). */
 export const CAMPAIGN_KINDS = [...campaignTypeSchema.options, 'quick'] as const;
 /** public.campaigns.status. */
-export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled', 'failed'] as const;
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled', 'failed'] as const;
 export type CampaignStatus = typeof CAMPAIGN_STATUSES[number];
 
 /** One campaign in the list, with its recipients counted by status. */
@@ -92,6 +95,12 @@ export const campaignSummarySchema = z.object({
   sent: z.number(),
   skipped: z.number(),
   failed: z.number(),
+  /** Of the sent: distinct recipients with an open that is not a machine's, 0-100 (one decimal); 0 before any is sent. */
+  humanOpenRate: rate,
+  /** Of the sent: distinct recipients who replied, 0-100. */
+  replyRate: rate,
+  /** Recipients who booked a meeting after the send. */
+  meetingsBooked: z.number(),
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 
@@ -109,6 +118,8 @@ export const campaignDetailSchema = campaignSummarySchema.extend({
     sent: z.number(),
     skipped: z.number(),
     failed: z.number(),
+    /** Recipients whose message was stopped by cancelling the campaign. */
+    cancelled: z.number(),
     /** Recipients done (sent, skipped or failed), 0-100 (domain/campaigns/progress.ts). */
     percent: z.number(),
     /** Why recipients were skipped, most frequent first. */
@@ -116,8 +127,74 @@ export const campaignDetailSchema = campaignSummarySchema.extend({
     /** Before dispatch: how many of the pool could receive it now. */
     eligibleNow: z.number(),
   }),
+  /** Distinct recipients at each step (domain/campaigns/results.ts). */
+  funnel: z.object({
+    sent: z.number(),
+    /** Sent minus bounced. */
+    delivered: z.number(),
+    /** Any open, machines (image proxies, privacy features, scanners) included. */
+    opened: z.number(),
+    humanOpened: z.number(),
+    clicked: z.number(),
+    /** An inbound message in the thread of the campaign's message. */
+    replied: z.number(),
+    /** The reply's sentiment is positive. */
+    positive: z.number(),
+    /** A meeting booked by the recipient after the send. */
+    booked: z.number(),
+    unsubscribed: z.number(),
+  }),
 });
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 
 /** POST /api/campaigns: the campaign, stored scheduled (201). */
 export const createdCampaignSchema = z.object({ success: z.literal(true), campaign: campaignDetailSchema });
+
+/** The step a campaign's control moves it to. */
+export const CAMPAIGN_ACTIONS = ['pause', 'resume', 'cancel'] as const;
+export type CampaignAction = typeof CAMPAIGN_ACTIONS[number];
+/** The statuses each action starts from (the API refuses others with 409; the browser shows only these buttons). */
+export const ACTION_FROM: Record<CampaignAction, readonly CampaignStatus[]> = {
+  pause: ['scheduled', 'sending'],
+  resume: ['paused'],
+  cancel: ['scheduled', 'sending', 'paused'],
+};
+
+/** POST /api/campaigns/{id}/pause | resume | cancel: the campaign as it is now. */
+export const campaignControlSchema = z.object({ success: z.literal(true), campaign: campaignDetailSchema });
+
+/** The recipient filters of GET /api/campaigns/{id}/recipients; not_delivered = skipped, failed, cancelled or bounced. */
+export const RECIPIENT_FILTERS = ['pending', 'sent', 'skipped', 'failed', 'opened', 'clicked', 'replied', 'booked', 'not_delivered'] as const;
+export type RecipientFilter = typeof RECIPIENT_FILTERS[number];
+
+export const recipientQuerySchema = z.object({
+  status: z.enum(RECIPIENT_FILTERS, { error: `status must be one of ${RECIPIENT_FILTERS.join(', ')}` }).optional(),
+  /** The last candidate id of the previous page. */
+  cursor: z.coerce.number({ error: 'cursor must be a candidate id' }).int('cursor must be a candidate id')
+    .positive('cursor must be a candidate id').max(Number.MAX_SAFE_INTEGER, 'cursor must be a candidate id').optional(),
+});
+export type RecipientQuery = z.infer<typeof recipientQuerySchema>;
+
+export const RECIPIENT_STATUSES = ['pending', 'sent', 'skipped', 'failed', 'cancelled'] as const;
+
+export const campaignRecipientSchema = z.object({
+  candidate: z.object({ id: z.number(), name: z.string() }),
+  status: z.enum(RECIPIENT_STATUSES),
+  /** Why they did not get it: the skip reason, the delivery error, the bounce, or the cancellation. */
+  skipReason: z.string().nullable(),
+  sentAt: timestamp.nullable(),
+  opened: z.boolean(),
+  humanOpened: z.boolean(),
+  clicked: z.boolean(),
+  replied: z.boolean(),
+  /** The latest reply's sentiment (null before the sentiment job has read it, or without a reply). */
+  sentiment: sentimentSchema.nullable(),
+  /** The message bounced (it was sent, yet did not arrive). */
+  bounced: z.boolean(),
+  booked: z.boolean(),
+});
+export type CampaignRecipient = z.infer<typeof campaignRecipientSchema>;
+
+/** GET /api/campaigns/{id}/recipients: 100 per page, by candidate id. */
+export const campaignRecipientListSchema = z.object({ recipients: z.array(campaignRecipientSchema), nextCursor: z.number().nullable() });
+export const RECIPIENTS_PAGE_SIZE = 100;

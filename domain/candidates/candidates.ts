@@ -5,6 +5,7 @@ import type { Tx } from '../db/request.ts';
 import { DomainError } from '../errors.ts';
 import { isoTimestamp } from '../db/sql-time.ts';
 import { recordInitialConsent, recordRecruiterConsent } from '../consent/ledger.ts';
+import { explainScore, HORIZON_DAYS, type ScoreEvent } from '../engagement/score.ts';
 import { CANDIDATE_FIELDS, type CandidateCreate, type CandidateDetail, type CandidateField, type CandidateFilter, type CandidateListQuery, type CandidateUpdate } from './schemas.ts';
 
 /** A refusal that names the field (the API answers it as a 4xx). */
@@ -270,10 +271,16 @@ export async function exportChunk(tx: Tx, filter: CandidateFilter & Pick<Candida
   return { rows, next: last && rows.length === size ? encodeCursor({ value: last.k, id: last.id }) : null };
 }
 
+/** Event counts and the events the score reads, as the detail query returns them. */
+interface StoredEngagement {
+  opens: number; humanOpens: number; clicks: number; replies: number; meetings: number;
+  now: string; events: ScoreEvent[];
+}
+
 /** A candidate with pools, consent history, messages so far and engagement; null when not found. */
 export async function getCandidate(tx: Tx, id: number): Promise<CandidateDetail | null> {
   await prepare(tx, null);
-  const { rows } = await tx.query<{ detail: CandidateDetail }>(
+  const { rows } = await tx.query<{ detail: Omit<CandidateDetail, 'engagement'> & { engagement: StoredEngagement } }>(
     `select to_jsonb(x) || jsonb_build_object(
        'pools', coalesce((select jsonb_agg(jsonb_build_object('id', tp.id, 'name', tp.name) order by m.added_at, tp.id)
                             from public.talent_pool_members m join public.talent_pools tp on tp.id = m.talent_pool_id
@@ -291,13 +298,22 @@ export async function getCandidate(tx: Tx, id: number): Promise<CandidateDetail 
        'contactBlockers', jsonb_build_object('email', to_jsonb(public.contact_blockers(c, 'email')),
                                              'whatsapp', to_jsonb(public.contact_blockers(c, 'whatsapp'))),
        'engagement', (select jsonb_build_object(
-                         'opens', count(*) filter (where kind = 'open'), 'clicks', count(*) filter (where kind = 'click'),
-                         'replies', count(*) filter (where kind = 'reply'), 'score', c.engagement_score)
+                         'opens', count(*) filter (where kind = 'open'), 'humanOpens', count(*) filter (where kind = 'open' and not machine),
+                         'clicks', count(*) filter (where kind = 'click'), 'replies', count(*) filter (where kind = 'reply'),
+                         'meetings', count(*) filter (where kind = 'meeting_booked'), 'now', ${ts('now()')},
+                         -- What the score reads (decision 016); explainScore() weighs them below.
+                         'events', coalesce(jsonb_agg(jsonb_build_object('id', id, 'kind', kind, 'at', ${ts('occurred_at')}, 'machine', machine,
+                                     'sentiment', case when kind = 'reply' then public.engagement_reply_sentiment(metadata, message_id) end))
+                                     filter (where not machine and occurred_at > now() - interval '${HORIZON_DAYS} days'), '[]'))
                         from public.engagement_events where candidate_id = c.id)
      ) as detail
        from public.candidates c ${POOL_IDS} ${candidateColumns(CANDIDATE_FIELDS)}
       where c.id = $1`, [id]);
-  return rows[0]?.detail ?? null;
+  const detail = rows[0]?.detail;
+  if (!detail) return null;
+  // The score as of now with the signals behind it: the stored score may be a night of decay behind.
+  const { events, now, ...counts } = detail.engagement;
+  return { ...detail, engagement: { ...counts, ...explainScore(events, new Date(now)) } };
 }
 
 /** Candidate fields that map straight onto a column. */

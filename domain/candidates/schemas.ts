@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idSchema } from '../schemas/ids.ts';
 import { fieldName, findUnstorableText } from '../schemas/text.ts';
 import { timestamp } from '../schemas/answers.ts';
+import { ENGAGEMENT_BANDS } from '../engagement/score.ts';
 
 export const SENIORITY_LEVELS = ['intern', 'junior', 'medior', 'senior', 'lead', 'principal', 'executive'] as const;
 export const CONTACT_METHODS = ['email', 'whatsapp', 'phone'] as const;
@@ -180,12 +181,33 @@ export const candidateMessageSchema = z.object({
 });
 export type CandidateMessage = z.infer<typeof candidateMessageSchema>;
 
+/** One counted signal of the score (decision 016): its weight now, after the repeat discount and decay. */
+export const engagementSignalSchema = z.object({ kind: z.string(), weight: z.number(), at: timestamp });
+
+/**
+ * The candidate's engagement: the score as of now with its band and the signals
+ * behind it (domain/engagement/score.ts), and counts of all events (opens: raw,
+ * humanOpens: without machine opens). The newer fields have defaults so that
+ * answers written before them still parse.
+ */
+export const candidateEngagementSchema = z.object({
+  score: z.number(),
+  band: z.enum(ENGAGEMENT_BANDS).optional(),
+  signals: z.array(engagementSignalSchema).default([]),
+  opens: z.number(),
+  humanOpens: z.number().default(0),
+  clicks: z.number(),
+  replies: z.number(),
+  meetings: z.number().default(0),
+});
+export type CandidateEngagement = z.infer<typeof candidateEngagementSchema>;
+
 export const candidateDetailSchema = candidateSchema.extend({
   pools: z.array(z.object({ id: z.number(), name: z.string() })),
   consentHistory: z.array(consentEventSchema),
   /** Why the candidate cannot be contacted now, per channel (domain/consent/eligibility.ts); empty: they can. */
   contactBlockers: z.object({ email: z.array(z.enum(CONTACT_BLOCKER_CODES)), whatsapp: z.array(z.enum(CONTACT_BLOCKER_CODES)) }),
   messages: z.array(candidateMessageSchema),
-  engagement: z.object({ opens: z.number(), clicks: z.number(), replies: z.number(), score: z.number() }),
+  engagement: candidateEngagementSchema,
 });
 export type CandidateDetail = z.infer<typeof candidateDetailSchema>;

@@ -8,6 +8,7 @@ import type { Config } from '../runtime/config.ts';
 import { detectLanguage, type Language } from '../ai/placeholders.ts';
 import type { OutgoingMail } from './port.ts';
 import { escapeHtml } from '../html.ts';
+import { clickUrl, openPixelUrl, rewriteText, segments } from '../engagement/tracking.ts';
 
 export interface OutboundRow {
   id: number;
@@ -21,6 +22,11 @@ export interface OutboundRow {
   inReplyTo?: string | null;
   /** Message-IDs of the thread so far, oldest first. */
   references?: string[];
+  /**
+   * Open and click tracking (organisation_settings.tracking_enabled): the message's token and its
+   * tracked_links (domain/engagement/tracking.ts). Absent: no pixel, links as they are.
+   */
+  tracking?: { token: string; links: string[] } | null;
 }
 
 export interface MailSettings {
@@ -79,7 +85,11 @@ export function composeMail(row: OutboundRow, settings: MailSettings): OutgoingM
   const subject = row.subject?.trim() || (language === 'dutch' ? 'Bericht van je recruiter' : 'A message from your recruiter');
   // One kind of line break in what we store; the raw mail gets CRLF when it is built (port.ts).
   const content = row.content.replace(/\r\n?/g, '\n').trim();
-  const paragraphs = content.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');
+  const tracking = row.tracking ?? null;
+  const paragraphs = content.split(/\n{2,}/).map((p) => `<p>${paragraphHtml(p, tracking, settings.publicUrl)}</p>`).join('\n');
+  const text = tracking ? rewriteText(content, tracking.links, settings.publicUrl, tracking.token) : content;
+  const pixel = tracking
+    ? `<img src="${escapeHtml(openPixelUrl(settings.publicUrl, tracking.token))}" width="1" height="1" alt="">\n` : '';
   const messageId = internetMessageId(row.id, row.replyToken, settings.from);
   return {
     messageRowId: row.id,
@@ -88,10 +98,10 @@ export function composeMail(row: OutboundRow, settings: MailSettings): OutgoingM
     to: { name: row.candidateName, address: row.candidateEmail },
     replyTo: replyAddress(settings, row.replyToken),
     subject,
-    text: `${content}\n\n-- \n${footer.why}\n${footer.link}: ${pageUrl}\n`,
+    text: `${text}\n\n-- \n${footer.why}\n${footer.link}: ${pageUrl}\n`,
     html: `<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">\n${paragraphs}\n` +
       `<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0 12px">\n` +
-      `<p style="font-size:12px;color:#6b7280">${escapeHtml(footer.why)} <a href="${escapeHtml(pageUrl)}">${footer.link}</a></p>\n</body></html>`,
+      `<p style="font-size:12px;color:#6b7280">${escapeHtml(footer.why)} <a href="${escapeHtml(pageUrl)}">${footer.link}</a></p>\n${pixel}</body></html>`,
     inReplyTo: row.inReplyTo ?? undefined,
     references: row.inReplyTo ? [...new Set([...(row.references ?? []), row.inReplyTo])] : undefined,
     headers: {
@@ -102,4 +112,19 @@ export function composeMail(row: OutboundRow, settings: MailSettings): OutgoingM
       'X-Talentloop-Message': String(row.id),
     },
   };
+}
+
+/**
+ * One paragraph of the HTML part. With tracking, each tracked URL is a link through the click
+ * endpoint that shows the URL the candidate will land on; other text (and untracked URLs) as before.
+ */
+function paragraphHtml(paragraph: string, tracking: OutboundRow['tracking'], publicUrl: string): string {
+  const html = (text: string) => escapeHtml(text).replace(/\n/g, '<br>');
+  if (!tracking) return html(paragraph);
+  return segments(paragraph).map((segment) => {
+    if (segment.kind === 'text') return html(segment.text);
+    const index = tracking.links.indexOf(segment.url);
+    if (index < 0) return html(segment.url);
+    return `<a href="${escapeHtml(clickUrl(publicUrl, tracking.token, index))}">${html(segment.url)}</a>`;
+  }).join('');
 }

@@ -13,6 +13,7 @@ import { composeMail, internetMessageId, type MailSettings } from './compose.ts'
 import { MailDeliveryError, type MailPort } from './port.ts';
 import { createSendSlots, groupCommit, type SendSlots } from './concurrency.ts';
 import { BLOCKER_TEXT, CONSENT_BLOCKERS, type ContactBlocker } from '../consent/eligibility.ts';
+import { trackedLinks } from '../engagement/tracking.ts';
 
 /** Crash-loop guard: a message claimed this often is given up. */
 export const MAX_ATTEMPTS = 10;
@@ -29,6 +30,11 @@ interface Claimed {
   campaign_id: number | null; original_message_id: number | null; name: string; email: string | null;
   /** public.contact_blockers(c, channel) at the moment of the claim: the one eligibility rule. */
   blockers: ContactBlocker[];
+  tracking_token: string | null;
+  /** organisation_settings.tracking_enabled at the claim. */
+  tracking_enabled: boolean;
+  /** Set by the claim when tracking is on (its rewritten URLs); not read from the row. */
+  links?: string[];
 }
 
 export interface DeliveryDeps {
@@ -62,14 +68,20 @@ async function deliverBatch(deps: DeliveryDeps, slots: SendSlots, record: (item:
   ids: number[], isLastTry: (id: number) => boolean): Promise<Map<number, Outcome>> {
   const outcomes = new Map<number, Outcome>(ids.map((id) => [id, { status: 'not-claimed' }]));
   const claimed = await asService(deps.app, async (tx) => {
+    // A cancelled campaign's messages that came back to the queue (a retry) are stopped, not sent.
+    await tx.query(`select public.stop_cancelled_campaign_messages(array(
+      select distinct campaign_id from public.messages where id = any($1) and campaign_id is not null))`, [ids]);
     const { rows } = await tx.query<Claimed>(
       `update public.messages m set status = 'sending', attempts = m.attempts + 1, claimed_by = $3, claimed_at = now()
          from public.candidates c
         where m.id = any($1) and c.id = m.candidate_id and m.direction = 'out' and m.attempts < $2
           and (m.status = 'queued' or (m.status = 'sending' and ${STALE_CLAIM_SQL}))
+          and not exists (select 1 from public.campaigns k where k.id = m.campaign_id and k.status in ('paused', 'cancelled'))
        returning m.id, m.reply_token, m.subject, m.content, m.channel, m.campaign_id, m.original_message_id,
-                 c.name, c.email::text as email, public.contact_blockers(c, m.channel) as blockers`,
+                 c.name, c.email::text as email, public.contact_blockers(c, m.channel) as blockers, m.tracking_token,
+                 coalesce((select s.tracking_enabled from public.organisation_settings s), true) as tracking_enabled`,
       [ids, MAX_ATTEMPTS, deps.worker.id]);
+    await storeTrackedLinks(tx, rows, deps.settings.publicUrl);
     return { rows, threading: await threadingOf(tx, rows.filter((r) => r.original_message_id).map((r) => r.id)) };
   });
   for (const row of claimed.rows) deps.worker.working.add(row.id);
@@ -121,6 +133,7 @@ async function sendOne(deps: DeliveryDeps, row: Claimed, thread: Threading | und
   const mail = composeMail({
     id: row.id, replyToken: row.reply_token, subject: row.subject, content: row.content,
     candidateName: row.name, candidateEmail: row.email!, inReplyTo: thread?.inReplyTo, references: thread?.references,
+    tracking: row.links && row.tracking_token ? { token: row.tracking_token, links: row.links } : null,
   }, deps.settings);
   try {
     await deps.mail.send(mail);
@@ -130,6 +143,23 @@ async function sendOne(deps: DeliveryDeps, row: Claimed, thread: Threading | und
     const final = failure.permanent || lastTry;
     return { status: final ? 'failed' : 'retry', error: failure.message.slice(0, 1000) };
   }
+}
+
+/**
+ * With tracking on, the claim stores each message's rewritten URLs (messages.tracked_links), the ones
+ * the click endpoint redirects to, before the mail goes out. They follow from the content alone, so a
+ * resend writes the same list.
+ */
+async function storeTrackedLinks(tx: pg.PoolClient, rows: Claimed[], publicUrl: string) {
+  const tracked = rows.filter((row) => row.tracking_enabled && row.tracking_token && row.channel === 'email');
+  for (const row of tracked) row.links = trackedLinks(row.content, publicUrl);
+  const withLinks = tracked.filter((row) => row.links!.length);
+  if (!withLinks.length) return;
+  await tx.query(
+    `update public.messages m set tracked_links = array(select jsonb_array_elements_text(x.links))
+       from jsonb_to_recordset($1::jsonb) as x(id bigint, links jsonb)
+      where m.id = x.id and m.tracked_links is distinct from array(select jsonb_array_elements_text(x.links))`,
+    [JSON.stringify(withLinks.map((row) => ({ id: row.id, links: row.links })))]);
 }
 
 interface Threading { inReplyTo: string | null; references: string[] }

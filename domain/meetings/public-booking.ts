@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import { asService, type Tx } from '../db/request.ts';
 import { DomainError } from '../errors.ts';
-import type { JobQueue } from '../runtime/jobs.ts';
+import { engagementScoreJob, enqueueQuietly, QUEUES, type JobQueue } from '../runtime/jobs.ts';
 import { firstName } from '../ai/placeholders.ts';
 import type { BookingRequest, PublicBooking, PublicMeeting, SlotsAnswer } from './booking-schemas.ts';
 import type { CalendarPort } from './calendar-port.ts';
@@ -169,6 +169,8 @@ export async function bookByToken(deps: BookingDeps, token: string, request: Boo
     return placed;
   }, (tx) => slotTaken(tx, slotRequest!, request.start));
   await announceChange(deps.jobs, change);
+  // A booked meeting weighs most in the score: recomputed now, not at the next minute.
+  if (change.created) await enqueueQuietly(deps.jobs, QUEUES.engagementScore, [engagementScoreJob()]);
   const meeting = await asService(deps.pool, (tx) => getMeeting(tx, change.meetingId));
   return { meeting: publicMeeting(meeting), created: change.created };
 }

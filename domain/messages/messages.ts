@@ -7,7 +7,7 @@ import type { Tx } from '../db/request.ts';
 import { isoTimestamp } from '../db/sql-time.ts';
 import { BOOKING_LINK_PLACEHOLDER, candidateValues, detectLanguage, fillPlaceholders, placeholdersIn } from '../ai/placeholders.ts';
 import { bookingUrl, createBookingLinks, markLinksSent } from '../meetings/booking-links.ts';
-import type { Message, NewMessage, Thread, ThreadListQuery, ThreadRead, ThreadSummary } from './schemas.ts';
+import type { CampaignGroup, Message, NewMessage, Thread, ThreadListQuery, ThreadRead, ThreadSummary } from './schemas.ts';
 import { replySubject } from './reply-subject.ts';
 import { BLOCKER_TEXT, type ContactBlocker } from '../consent/eligibility.ts';
 
@@ -50,23 +50,32 @@ export async function getThread(tx: Tx, id: number): Promise<Thread | null> {
   };
 }
 
-/** Threads, newest activity first, with the latest reply's sentiment and the unread count. */
+/**
+ * Threads, newest activity first, with the latest reply's sentiment and the unread count. The
+ * "needs-reply" view reads the flag on the thread roots (migration 20261124000050). Without a
+ * candidate filter, threads that are only a campaign's message with no reply are left out:
+ * listCampaignGroups() counts them, one row per campaign.
+ */
 export async function listThreads(tx: Tx, query: ThreadListQuery): Promise<ThreadSummary[]> {
   const { rows } = await tx.query<ThreadSummary>(
-    `with threads as (
-       select coalesce(m.thread_id, m.id) as thread_id, max(m.created_at) as last_at, count(*)::int as message_count,
+    `with roots as (
+       select r.id, r.subject, r.candidate_id, r.campaign_id, r.needs_reply from public.messages r
+        where r.thread_id is null
+          and ($1::bigint is null or r.candidate_id = $1)
+          and (not $6 or r.needs_reply)
+     ), threads as (
+       select root.id as thread_id, max(m.created_at) as last_at, count(*)::int as message_count,
               (count(*) filter (where m.direction = 'in' and m.read_at is null))::int as unread_count
-         from public.messages m
-        where ($1::bigint is null or m.candidate_id = $1)
-        group by 1
+         from roots root join public.messages m on coalesce(m.thread_id, m.id) = root.id
+        group by root.id
      )
      select t.thread_id as "threadId", root.subject, t.message_count as "messageCount", t.unread_count as "unreadCount",
             ${isoTimestamp('t.last_at')} as "lastMessageAt", reply.sentiment,
-            json_build_object('id', c.id, 'name', c.name) as candidate,
+            json_build_object('id', c.id, 'name', c.name) as candidate, root.needs_reply as "needsReply",
             json_build_object('id', last.id, 'content', left(last.content, 280), 'direction', last.direction,
                               'status', last.status, 'createdAt', ${isoTimestamp('last.created_at')}) as "lastMessage"
        from threads t
-       join public.messages root on root.id = t.thread_id
+       join roots root on root.id = t.thread_id
        join public.candidates c on c.id = root.candidate_id
        cross join lateral (select id, content, direction, status, created_at from public.messages
                             where coalesce(thread_id, id) = t.thread_id order by created_at desc, id desc limit 1) last
@@ -75,10 +84,31 @@ export async function listThreads(tx: Tx, query: ThreadListQuery): Promise<Threa
                            order by created_at desc, id desc limit 1) reply on true
       where ($2::text is null or reply.sentiment = $2)
         and (not $3 or t.unread_count > 0)
+        and ($1::bigint is not null or root.campaign_id is null or t.message_count > 1)
       order by t.last_at desc, t.thread_id desc
       limit $4 offset $5`,
-    [query.candidateId ?? null, query.sentiment ?? null, query.unread === 'true', query.limit, query.offset]);
+    [query.candidateId ?? null, query.sentiment ?? null, query.unread === 'true', query.limit, query.offset, query.view === 'needs-reply']);
   return rows;
+}
+
+/** Campaigns whose sends have no reply yet: each once, with the count of threads that are only its message. */
+export async function listCampaignGroups(tx: Tx): Promise<CampaignGroup[]> {
+  const { rows } = await tx.query<CampaignGroup>(
+    `select c.id as "campaignId", c.name, count(*)::int as unanswered, ${isoTimestamp('max(r.created_at)')} as "lastSentAt"
+       from public.messages r join public.campaigns c on c.id = r.campaign_id
+      where r.thread_id is null
+        and not exists (select 1 from public.messages m where coalesce(m.thread_id, m.id) = r.id and m.id <> r.id)
+      group by c.id, c.name
+      order by max(r.created_at) desc, c.id desc`);
+  return rows;
+}
+
+/** "Mark done": the message's thread no longer needs a reply. Null for an unknown message. */
+export async function markThreadDone(tx: Tx, id: number): Promise<{ threadId: number } | null> {
+  const { rows } = await tx.query<{ threadId: number }>('select coalesce(thread_id, id) as "threadId" from public.messages where id = $1', [id]);
+  if (!rows[0]) return null;
+  await tx.query('update public.messages set needs_reply = false where id = $1 and needs_reply', [rows[0].threadId]);
+  return rows[0];
 }
 
 /** Marks the replies in the message's thread up to this one as read. */

@@ -73,7 +73,12 @@ export function newMessageSchemaFor(body: unknown) {
  */
 export const newMessageBodySchema = z.union([composeMessageSchema, replyMessageSchema]);
 
+/** The thread list's views: threads whose candidate wrote last ("Needs reply"), or all (campaign sends without a reply grouped apart). */
+export const THREAD_VIEWS = ['needs-reply', 'all'] as const;
+export type ThreadView = typeof THREAD_VIEWS[number];
+
 export const threadListQuerySchema = z.object({
+  view: z.enum(THREAD_VIEWS, { error: 'view must be needs-reply or all' }).default('all'),
   sentiment: sentimentSchema.optional(),
   candidateId: z.coerce.number({ error: 'candidateId must be a number' }).int().positive('candidateId must be a positive number').optional(),
   unread: z.enum(['true', 'false'], { error: 'unread must be true or false' }).optional(),
@@ -149,6 +154,8 @@ export const threadSummarySchema = z.object({
   lastMessageAt: timestamp,
   sentiment: sentimentSchema.nullable(),
   candidate: z.object({ id: z.number(), name: z.string() }),
+  /** The candidate wrote last and nobody has answered or marked the thread done. */
+  needsReply: z.boolean(),
   /** The latest message, its content cut to 280 characters. */
   lastMessage: z.object({
     id: z.number(),
@@ -160,8 +167,27 @@ export const threadSummarySchema = z.object({
 });
 export type ThreadSummary = z.infer<typeof threadSummarySchema>;
 
-/** GET /api/messages: threads, newest activity first. */
+/**
+ * GET /api/messages: threads, newest activity first. Without a candidate filter, a thread that is
+ * only a campaign's message with no reply is left out: GET /api/messages/campaign-groups counts them.
+ */
 export const threadListSchema = z.object({ threads: z.array(threadSummarySchema) });
+
+/** One campaign whose sends have no reply yet, listed once instead of one thread per recipient. */
+export const campaignGroupSchema = z.object({
+  campaignId: z.number(),
+  name: z.string(),
+  /** Threads that are only this campaign's message: nobody answered and we wrote nothing more. */
+  unanswered: z.number(),
+  lastSentAt: timestamp,
+});
+export type CampaignGroup = z.infer<typeof campaignGroupSchema>;
+
+/** GET /api/messages/campaign-groups: newest send first. */
+export const campaignGroupListSchema = z.object({ groups: z.array(campaignGroupSchema) });
+
+/** POST /api/messages/{id}/done: the thread no longer needs a reply. */
+export const threadDoneSchema = z.object({ success: z.literal(true), threadId: z.number() });
 
 /** POST /api/messages/{id}/read: the replies up to this one are read; what is left unread in the thread. */
 export const threadReadSchema = z.object({ success: z.literal(true), threadId: z.number(), unreadCount: z.number() });

@@ -14,9 +14,9 @@ export const QUEUES = {
   meetingTeams: 'meeting-teams',
   /** Sends one of the candidate's meeting emails (public.meeting_notifications). */
   meetingMail: 'meeting-mail',
-  /** Records one open or click (data: a TrackingHit, domain/engagement/tracking.ts): the endpoint answers first. */
+  /** Records opens and clicks (data: an EngagementRecordJob, domain/engagement/tracking.ts): the endpoint answers first. */
   engagementRecord: 'engagement-record',
-  /** Recomputes the scores of some candidates (data: { candidateIds }) after their events changed. */
+  /** Recomputes the scores the triggers marked pending (private.engagement_pending) after events arrived; also each minute. */
   engagementScore: 'engagement-score',
   /** Once a night: every candidate's score decays with time (one set-based update). */
   engagementNightly: 'engagement-nightly',
@@ -64,11 +64,15 @@ export const meetingMailJob = (notificationId: number, attempt = 0): JobRequest 
   id: stableJobId(`meeting-mail:${notificationId}:${attempt}`),
 });
 
-/** One score recompute per candidate and minute: a burst of events for one candidate is recomputed once. */
-export const engagementScoreJob = (candidateId: number, at = new Date()): JobRequest => ({
-  data: { candidateIds: [candidateId] },
-  id: stableJobId(`engagement-score:${candidateId}:${at.toISOString().slice(0, 16)}`),
-});
+/**
+ * "Scores are due": the job recomputes every candidate the triggers marked pending. One job per
+ * 10 seconds, starting when they end, so a burst of events is one recompute and a late event of
+ * the burst is never left to a job that already ran.
+ */
+export const engagementScoreJob = (at = new Date()): JobRequest => {
+  const bucketEnds = Math.ceil((at.getTime() + 1) / 10_000) * 10_000;
+  return { data: {}, id: stableJobId(`engagement-score:${bucketEnds}`), startAfter: new Date(bucketEnds) };
+};
 
 export function bossJobQueue(boss: Pick<PgBoss, 'insert'>): JobQueue {
   return {

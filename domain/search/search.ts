@@ -12,6 +12,7 @@
 // trigram and email index lookups go through small security-definer functions
 // that check membership (supabase/migrations/20261121000010_people_search.sql).
 import type { Tx } from '../db/request.ts';
+import { bandOf } from '../engagement/score.ts';
 import type { SearchIcon, SearchResult } from './schemas.ts';
 
 export const SEARCH_LIMITS = { candidates: 8, campaigns: 5, templates: 5 };
@@ -81,7 +82,7 @@ async function matchWords(tx: Tx, q: string): Promise<{ tokens: string[]; matche
 }
 
 interface CandidateRow {
-  id: number; name: string; email: string | null; job_function: string | null; location: string | null;
+  id: number; name: string; email: string | null; job_function: string | null; location: string | null; engagement_score: number;
   words: string[]; word: string; rank: number;
 }
 
@@ -97,7 +98,7 @@ async function fetchCandidates(tx: Tx, drivers: WordMatch[], others: WordMatch[]
                          where o.word = any($${params.length}::text[]) and o.candidate_id = w.candidate_id)`;
   }).join('\n');
   const { rows } = await tx.query<CandidateRow>(
-    `select c.id, c.name, c.email::text as email, c.job_function, c.location, public.name_words(c.name) as words,
+    `select c.id, c.name, c.email::text as email, c.job_function, c.location, c.engagement_score, public.name_words(c.name) as words,
             d.word, d.rank::int as rank
        from unnest($1::text[]) with ordinality as d(word, rank)
        cross join lateral (
@@ -168,13 +169,20 @@ export async function searchCandidates(tx: Tx, q: string, limit = SEARCH_LIMITS.
 
 async function candidatesByEmail(tx: Tx, email: string): Promise<SearchResult[]> {
   const { rows } = await tx.query<CandidateRow>(
-    `select c.id, c.name, c.email::text as email, c.job_function, c.location
+    `select c.id, c.name, c.email::text as email, c.job_function, c.location, c.engagement_score
        from public.candidate_ids_by_email(array[$1]) m join public.candidates c on c.id = m.id`, [email]);
   return rows.map(candidateResult);
 }
 
-function candidateResult(row: Pick<CandidateRow, 'id' | 'name' | 'email' | 'job_function' | 'location'>): SearchResult {
-  const subtitle = [row.job_function, row.location].filter(Boolean).join(' · ');
+/** "Hot 82%": the band and score once there is any engagement (decision 016); a fresh candidate's 0% says nothing. */
+function engagementLabel(score: number): string | null {
+  if (!score) return null;
+  const band = bandOf(score);
+  return `${band[0].toUpperCase()}${band.slice(1)} ${score}%`;
+}
+
+function candidateResult(row: Pick<CandidateRow, 'id' | 'name' | 'email' | 'job_function' | 'location' | 'engagement_score'>): SearchResult {
+  const subtitle = [row.job_function, row.location, engagementLabel(row.engagement_score)].filter(Boolean).join(' · ');
   return {
     id: `candidate:${row.id}`, type: 'candidate', title: row.name,
     ...(subtitle ? { subtitle } : {}), ...(row.email ? { description: row.email } : {}),

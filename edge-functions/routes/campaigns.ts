@@ -1,12 +1,30 @@
 // Campaigns: create (compose pool send or wizard), list with counts, one with progress.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { createCampaign, getCampaign, listCampaigns } from '#domain/campaigns/campaigns.ts';
-import { campaignDetailSchema, campaignListSchema, createdCampaignSchema, newCampaignSchema } from '#domain/campaigns/schemas.ts';
-import { enqueueQuietly, QUEUES } from '#domain/runtime/jobs.ts';
+import { controlCampaign } from '#domain/campaigns/control.ts';
+import { campaignRecipients } from '#domain/campaigns/results.ts';
+import {
+  campaignControlSchema, campaignDetailSchema, campaignListSchema, campaignRecipientListSchema, createdCampaignSchema, newCampaignSchema,
+  recipientQuerySchema, type CampaignAction,
+} from '#domain/campaigns/schemas.ts';
+import { enqueueQuietly, mailJob, QUEUES } from '#domain/runtime/jobs.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';
-import { body, doc, idParam, reply } from '../contract.ts';
+import { body, doc, idParam, query, reply } from '../contract.ts';
+
+/** Pause, resume or cancel; then what the change needs queued (a dispatch, or the paused messages' delivery). */
+async function control(c: Context<AppEnv>, id: number, action: CampaignAction) {
+  const followUp = await asUser(c, (tx) => controlCampaign(tx, id, action));
+  if (followUp.kind === 'dispatch') {
+    await enqueueQuietly(c.var.deps.jobs, QUEUES.campaignDispatch, [{ data: { campaignId: id }, startAfter: followUp.scheduledAt }]);
+  } else if (followUp.kind === 'deliver') {
+    // A new job per resume (the jobs of the paused run completed without sending).
+    await enqueueQuietly(c.var.deps.jobs, QUEUES.mailSend,
+      followUp.messages.map((m) => mailJob(m.id, m.attempts, `resume:${followUp.resumedAt}`)));
+  }
+  return { success: true as const, campaign: (await asUser(c, (tx) => getCampaign(tx, id)))! };
+}
 
 export const campaignRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
@@ -19,6 +37,32 @@ export const campaignRoutes = new Hono<AppEnv>()
     const campaign = await asUser(c, (tx) => getCampaign(tx, c.req.valid('param').id));
     if (!campaign) throw new HttpError(404, 'Campaign not found', { field: 'id' });
     return reply(c, campaignDetailSchema, campaign);
+  })
+
+  .get('/:id/recipients', doc({ summary: 'A campaign\'s recipients with what each did, 100 per page by candidate id',
+    response: campaignRecipientListSchema }), idParam(), query(recipientQuerySchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const page = await asUser(c, async (tx) => {
+      const found = await tx.query('select 1 from public.campaigns where id = $1', [id]);
+      return found.rowCount ? campaignRecipients(tx, id, c.req.valid('query')) : null;
+    });
+    if (!page) throw new HttpError(404, 'Campaign not found', { field: 'id' });
+    return reply(c, campaignRecipientListSchema, page);
+  })
+
+  .post('/:id/pause', doc({ summary: 'Pause a scheduled or sending campaign (its queued messages wait); 409 otherwise',
+    response: campaignControlSchema }), idParam(), async (c) => {
+    return reply(c, campaignControlSchema, await control(c, c.req.valid('param').id, 'pause'));
+  })
+
+  .post('/:id/resume', doc({ summary: 'Resume a paused campaign: scheduled again if not dispatched yet, else sending; 409 otherwise',
+    response: campaignControlSchema }), idParam(), async (c) => {
+    return reply(c, campaignControlSchema, await control(c, c.req.valid('param').id, 'resume'));
+  })
+
+  .post('/:id/cancel', doc({ summary: 'Cancel a scheduled, sending or paused campaign: its unsent messages are never sent; 409 otherwise',
+    response: campaignControlSchema }), idParam(), async (c) => {
+    return reply(c, campaignControlSchema, await control(c, c.req.valid('param').id, 'cancel'));
   })
 
   .post('/', doc({ summary: 'Schedule a campaign to a talent pool (the wizard, or a compose dialog pool send)', response: createdCampaignSchema,

@@ -7,7 +7,7 @@ import { UnreadableMailError } from '#domain/mail/inbound-guard.ts';
 import { inboundResultSchema, unmatchedEmailDetailSchema, unmatchedEmailListSchema } from '#domain/mail/inbound-schemas.ts';
 import { getUnmatchedEmail, listUnmatchedEmails } from '#domain/mail/unmatched.ts';
 import { providerConfigured } from '#domain/ai/provider.ts';
-import { enqueueQuietly, QUEUES } from '#domain/runtime/jobs.ts';
+import { engagementScoreJob, enqueueQuietly, QUEUES } from '#domain/runtime/jobs.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';
@@ -47,6 +47,8 @@ export const inboundRoutes = new Hono<AppEnv>()
     if (result.status === 'stored' && providerConfigured(c.var.deps.config.openai)) {
       await enqueueQuietly(c.var.deps.jobs, QUEUES.sentiment, [{ data: { messageId: result.messageId } }]);
     }
+    // A reply (or an unsubscribe by mail) marked its candidate's score due.
+    if (result.status !== 'unmatched') await enqueueQuietly(c.var.deps.jobs, QUEUES.engagementScore, [engagementScoreJob()]);
     // 201 a reply stored, 202 kept aside, 200 a repeat or an unsubscribe mail.
     return reply(c, inboundResultSchema, result, result.status === 'stored' ? 201 : result.status === 'unmatched' ? 202 : 200);
   })

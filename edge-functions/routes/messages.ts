@@ -1,9 +1,11 @@
 // Messages and threads: compose and reply (POST /api/candidates/{id}/messages),
-// one message, a thread, the thread list and marking read.
+// one message, a thread, the thread list ("Needs reply" or all, campaign sends without
+// a reply grouped per campaign), marking read and marking a thread done.
 import { Hono } from 'hono';
-import { createMessage, getMessage, getThread, listThreads, markRead } from '#domain/messages/messages.ts';
+import { createMessage, getMessage, getThread, listCampaignGroups, listThreads, markRead, markThreadDone } from '#domain/messages/messages.ts';
 import {
-  messageSchema, newMessageBodySchema, newMessageSchemaFor, sentMessageSchema, threadListQuerySchema, threadListSchema, threadReadSchema, threadSchema,
+  campaignGroupListSchema, messageSchema, newMessageBodySchema, newMessageSchemaFor, sentMessageSchema, threadDoneSchema, threadListQuerySchema,
+  threadListSchema, threadReadSchema, threadSchema,
 } from '#domain/messages/schemas.ts';
 import { enqueueQuietly, mailJob, QUEUES } from '#domain/runtime/jobs.ts';
 import type { AppEnv } from '../context.ts';
@@ -23,10 +25,17 @@ export const candidateMessageRoutes = new Hono<AppEnv>()
 export const messageRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
 
-  .get('/', doc({ summary: 'Threads, newest activity first (filter by sentiment, candidate, unread)', response: threadListSchema }),
+  .get('/', doc({ summary: 'Threads, newest activity first (view needs-reply or all; filter by sentiment, candidate, unread)', response: threadListSchema }),
   query(threadListQuerySchema), async (c) => {
     const threads = await asUser(c, (tx) => listThreads(tx, c.req.valid('query')));
     return reply(c, threadListSchema, { threads });
+  })
+
+  // Before /:id, which would read "campaign-groups" as an id.
+  .get('/campaign-groups', doc({ summary: 'Campaigns whose sends have no reply yet, each once with its count', response: campaignGroupListSchema }),
+  async (c) => {
+    const groups = await asUser(c, (tx) => listCampaignGroups(tx));
+    return reply(c, campaignGroupListSchema, { groups });
   })
 
   .get('/:id', doc({ summary: 'One message', response: messageSchema }), idParam(), async (c) => {
@@ -45,4 +54,10 @@ export const messageRoutes = new Hono<AppEnv>()
     const read = await asUser(c, (tx) => markRead(tx, c.req.valid('param').id));
     if (!read) throw new HttpError(404, 'Message not found', { field: 'id' });
     return reply(c, threadReadSchema, { success: true, ...read });
+  })
+
+  .post('/:id/done', doc({ summary: "Mark the message's thread done: it no longer needs a reply", response: threadDoneSchema }), idParam(), async (c) => {
+    const done = await asUser(c, (tx) => markThreadDone(tx, c.req.valid('param').id));
+    if (!done) throw new HttpError(404, 'Message not found', { field: 'id' });
+    return reply(c, threadDoneSchema, { success: true, ...done });
   });

@@ -9,9 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { aiSuggestionListSchema, aiTemplateListSchema, generationSchema } from '#domain/ai/schemas.ts';
-import { campaignDetailSchema, campaignListSchema, createdCampaignSchema } from '#domain/campaigns/schemas.ts';
+import {
+  campaignControlSchema, campaignDetailSchema, campaignListSchema, campaignRecipientListSchema, createdCampaignSchema,
+} from '#domain/campaigns/schemas.ts';
 import { outboxEmailSchema, outboxListSchema, outboxReplyResultSchema } from '#domain/mail/outbox-schemas.ts';
-import { messageSchema, sentMessageSchema, threadListSchema, threadReadSchema, threadSchema } from '#domain/messages/schemas.ts';
+import {
+  campaignGroupListSchema, messageSchema, sentMessageSchema, threadDoneSchema, threadListSchema, threadReadSchema, threadSchema,
+} from '#domain/messages/schemas.ts';
 import { startWorker, type Worker } from '#worker/index.ts';
 import { Contract, type RealAnswer } from '../support/contract.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
@@ -47,12 +51,18 @@ const ENDPOINTS = [
   'GET /api/messages/:id',
   'GET /api/messages/:id/thread',
   'POST /api/messages/:id/read',
+  'GET /api/messages/campaign-groups',
+  'POST /api/messages/:id/done',
   'GET /api/ai-templates',
   'GET /api/ai-templates/suggestions/:campaignType',
   'POST /api/ai-content/generate',
   'GET /api/campaigns',
   'GET /api/campaigns/:id',
   'POST /api/campaigns',
+  'GET /api/campaigns/:id/recipients',
+  'POST /api/campaigns/:id/pause',
+  'POST /api/campaigns/:id/resume',
+  'POST /api/campaigns/:id/cancel',
   'GET /api/outbox',
   'GET /api/outbox/:id',
   'POST /api/outbox/:id/reply',
@@ -136,6 +146,14 @@ describe('messages', () => {
     const message = documented('GET /api/messages/:id', messageSchema, await recruiter.get(`/api/messages/${replyId}`));
     expect(message.readAt).toEqual(expect.any(String));
   });
+
+  it('POST /api/messages/:id/done', async () => {
+    const { messageId, candidate } = await answeredThread();
+    const done = documented('POST /api/messages/:id/done', threadDoneSchema, await recruiter.post(`/api/messages/${messageId}/done`));
+    expect(done).toEqual({ success: true, threadId: messageId });
+    const { threads } = documented('GET /api/messages', threadListSchema, await recruiter.get(`/api/messages?candidateId=${candidate.id}`));
+    expect(threads[0]).toMatchObject({ threadId: messageId, needsReply: false });
+  });
 });
 
 describe('AI drafting', () => {
@@ -189,11 +207,42 @@ describe('campaigns', () => {
     expect(detail.progress.skipReasons).toEqual([{ reason: 'Candidate has not consented to email', count: 1 }]);
   });
 
+  it('GET /api/messages/campaign-groups', async () => {
+    const pool = await mixedPool();
+    const { id } = (await recruiter.post('/api/campaigns', campaign(pool.id))).json.campaign;
+    await until(() => recruiter.get(`/api/campaigns/${id}`), (r) => r.json.status === 'sent');
+    const { groups } = documented('GET /api/messages/campaign-groups', campaignGroupListSchema, await recruiter.get('/api/messages/campaign-groups'));
+    expect(groups.find((g) => g.campaignId === id)).toMatchObject({ unanswered: 1, lastSentAt: expect.any(String) });
+  });
+
   it('GET /api/campaigns', async () => {
     const pool = await mixedPool();
     const { id } = (await recruiter.post('/api/campaigns', campaign(pool.id))).json.campaign;
     const { campaigns } = documented('GET /api/campaigns', campaignListSchema, await recruiter.get('/api/campaigns'));
     expect(campaigns.find((c) => c.id === id)).toMatchObject({ talentPoolId: pool.id, campaignType: 'nurture' });
+  });
+
+  it('GET /api/campaigns/:id/recipients', async () => {
+    const pool = await mixedPool();
+    const { id } = (await recruiter.post('/api/campaigns', campaign(pool.id))).json.campaign;
+    await until(() => recruiter.get(`/api/campaigns/${id}`), (r) => r.json.status === 'sent');
+    const page = documented('GET /api/campaigns/:id/recipients', campaignRecipientListSchema, await recruiter.get(`/api/campaigns/${id}/recipients`));
+    expect(page.nextCursor).toBeNull();
+    expect(page.recipients.map((r) => [r.status, r.skipReason, r.sentAt === null]).sort()).toEqual([
+      ['sent', null, false], ['skipped', 'Candidate has not consented to email', true],
+    ]);
+  });
+
+  it('POST /api/campaigns/:id/pause, /resume and /cancel', async () => {
+    const pool = await mixedPool();
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const { id } = (await recruiter.post('/api/campaigns', campaign(pool.id, later))).json.campaign;
+    const paused = documented('POST /api/campaigns/:id/pause', campaignControlSchema, await recruiter.post(`/api/campaigns/${id}/pause`));
+    expect(paused.campaign).toMatchObject({ id, status: 'paused' });
+    const resumed = documented('POST /api/campaigns/:id/resume', campaignControlSchema, await recruiter.post(`/api/campaigns/${id}/resume`));
+    expect(resumed.campaign).toMatchObject({ id, status: 'scheduled' });
+    const cancelled = documented('POST /api/campaigns/:id/cancel', campaignControlSchema, await recruiter.post(`/api/campaigns/${id}/cancel`));
+    expect(cancelled.campaign).toMatchObject({ id, status: 'cancelled', completedAt: expect.any(String) });
   });
 });
 

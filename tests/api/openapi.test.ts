@@ -26,9 +26,9 @@ const documentSchema = z.object({
 });
 type Operation = z.infer<typeof operationSchema>;
 
-/** Its success answer: a 204 has no body; any other needs a schema that says something. */
+/** Its success answer (a redirect, e.g. a tracked link, counts): a 204 has no body; any other needs a schema that says something. */
 function describesAnswer(operation: Operation): boolean {
-  const success = Object.entries(operation.responses).filter(([status]) => /^2\d\d$/.test(status));
+  const success = Object.entries(operation.responses).filter(([status]) => /^(2\d\d|30[23])$/.test(status));
   return success.length > 0 && success.every(([status, response]) => status === '204'
     || Object.values(response.content ?? {}).some((media) => Object.keys(media.schema).length > 0));
 }

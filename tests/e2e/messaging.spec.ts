@@ -73,6 +73,8 @@ test('compose to a consenting candidate: Message Sent, the mail lands in the dev
     await expect(row).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
   await expect(row).toHaveAttribute('data-unread', 'true');
+  // Read now: once answered, the thread leaves "Needs reply", the list the page opens on.
+  const threadId = Number((await row.getAttribute('data-testid'))!.replace('thread-row-', ''));
   await row.click();
   const view = page.getByTestId('thread-view');
   await expect(view.getByText('Yes, Tuesday works great for me, thanks!')).toBeVisible();
@@ -91,7 +93,6 @@ test('compose to a consenting candidate: Message Sent, the mail lands in the dev
   await expect(page.getByText('Your reply has been sent successfully.')).toBeVisible();
   await expect(view.getByText('Great, see you Tuesday at 10!')).toBeVisible();
 
-  const threadId = Number((await row.getAttribute('data-testid'))!.replace('thread-row-', ''));
   const thread = await (await page.request.get(`/api/messages/${threadId}/thread`)).json();
   const last = thread.messages[thread.messages.length - 1];
   expect(last).toMatchObject({ direction: 'out', subject: `Re: ${subject}`, content: 'Great, see you Tuesday at 10!' });

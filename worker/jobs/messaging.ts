@@ -1,6 +1,7 @@
 // Registers the messaging jobs: mail delivery, campaign dispatch, reply
-// sentiment, the meeting emails and Outlook events, the sweep behind them, and the recovery of a dead worker's
-// deliveries. The mail adapter is chosen here.
+// sentiment, the meeting emails and Outlook events, opens, clicks and scores,
+// the sweep behind them, and the recovery of a dead worker's deliveries. The
+// mail adapter is chosen here.
 import type { PgBoss } from 'pg-boss';
 import type { Config } from '#domain/runtime/config.ts';
 import type { Pools } from '#domain/db/pools.ts';
@@ -16,6 +17,8 @@ import { startRecovery } from './recovery.ts';
 import { registerMeetingMailJobs } from './meeting-mail.ts';
 import { registerMeetingTeamsJobs } from './meeting-teams.ts';
 import { createCalendarPort } from '#domain/meetings/teams.ts';
+import { registerEngagementRecordJobs } from './engagement-record.ts';
+import { registerEngagementScoreJobs } from './engagement-score.ts';
 
 export async function registerMessagingJobs(boss: PgBoss, options: { pools: Pools; config: Config; worker: WorkerIdentity; log(line: string): void }):
   Promise<{ jobs: JobQueue; stopRecovery(): Promise<void>; close(): Promise<void> }> {
@@ -26,6 +29,8 @@ export async function registerMessagingJobs(boss: PgBoss, options: { pools: Pool
   await registerSentimentJobs(boss, deps);
   await registerMeetingMailJobs(boss, deps);
   await registerMeetingTeamsJobs(boss, { ...deps, calendar: createCalendarPort(options.config) });
+  await registerEngagementRecordJobs(boss, deps);
+  await registerEngagementScoreJobs(boss, deps);
   await registerSweep(boss, deps);
   // Stopped before pg-boss (it queues jobs); the mail port after it (handlers still send).
   return { jobs, stopRecovery: startRecovery(deps), close: () => deps.mail.close() };

@@ -8,7 +8,7 @@ import type { PgBoss } from 'pg-boss';
 import { chat, providerConfigured } from '#domain/ai/provider.ts';
 import type { Sentiment } from '#domain/ai/sentiment.ts';
 import { asService } from '#domain/db/request.ts';
-import { QUEUES } from '#domain/runtime/jobs.ts';
+import { engagementScoreJob, enqueueQuietly, QUEUES } from '#domain/runtime/jobs.ts';
 import type { Config } from '#domain/runtime/config.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 
@@ -42,6 +42,8 @@ export async function registerSentimentJobs(boss: PgBoss, deps: JobDeps) {
       if (label) {
         await asService(deps.pools.app, (tx) => tx.query(
           'update public.messages set sentiment = $2 where id = $1 and not auto_reply', [job.data.messageId, label]));
+        // A changed sentiment marked the candidate's score due (a trigger).
+        await enqueueQuietly(deps.jobs, QUEUES.engagementScore, [engagementScoreJob()]);
       }
     }
   });

@@ -7,7 +7,7 @@ import { api, call } from '../api/client.ts';
 import type { CampaignType, generateContentSchema } from '#domain/ai/schemas.ts';
 import type { Candidate } from '#domain/candidates/schemas.ts';
 import type { NewCampaignBody } from '#domain/campaigns/schemas.ts';
-import type { newMessageBodySchema } from '#domain/messages/schemas.ts';
+import type { newMessageBodySchema, ThreadView } from '#domain/messages/schemas.ts';
 import { AI_GENERATION_TIMEOUT_MS, CANDIDATE_LIST_LIMIT } from './constants.ts';
 
 export const CANDIDATES_KEY = ['/api/candidates', { limit: CANDIDATE_LIST_LIMIT }] as const;
@@ -76,13 +76,18 @@ export function useMessage(id: number | undefined, open: boolean) {
 
 /** The thread list's filters (the API checks the sentiment: positive, negative, neutral or other). */
 export interface ThreadFilters {
+  /** "Needs reply" or all threads (the API's default). */
+  view?: ThreadView;
   sentiment?: string;
   candidateId?: number;
 }
 
 export function useThreads(filters: ThreadFilters = {}) {
   // Left-out values are left out of the URL too.
-  const query = { sentiment: filters.sentiment || undefined, candidateId: filters.candidateId ? String(filters.candidateId) : undefined };
+  const query = {
+    view: filters.view === 'needs-reply' ? filters.view : undefined,
+    sentiment: filters.sentiment || undefined, candidateId: filters.candidateId ? String(filters.candidateId) : undefined,
+  };
   const params = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
   return useQuery({
     queryKey: Object.keys(params).length ? ['/api/messages', params] : ['/api/messages'],
@@ -162,6 +167,25 @@ export function useMarkThreadRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (messageId: number) => call((o) => api.messages[':id'].read.$post({ param: { id: String(messageId) } }, o)),
+    onSuccess: () => client.invalidateQueries(startsWith('/api/messages')),
+  });
+}
+
+/** Campaigns whose sends nobody answered yet, each once (the "All" view lists them instead of one thread per recipient). */
+export function useCampaignGroups(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/messages/campaign-groups'],
+    enabled,
+    queryFn: ({ signal }) => call((o) => api.messages['campaign-groups'].$get(undefined, o), { signal }),
+    select: (reply) => reply.groups,
+  });
+}
+
+/** "Mark done": the thread leaves "Needs reply". */
+export function useMarkThreadDone() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (threadId: number) => call((o) => api.messages[':id'].done.$post({ param: { id: String(threadId) } }, o)),
     onSuccess: () => client.invalidateQueries(startsWith('/api/messages')),
   });
 }

@@ -1,20 +1,83 @@
-import { Stack, Text } from '@mantine/core';
+// /app: the recruiter's pipeline at a glance for a period (7, 30, 90 days) and
+// for me or the whole team (?period=, ?scope=; dashboard/pageParams.ts): the
+// KPIs, the funnel, the charts (their own chunk, loaded after the first paint)
+// and the lists to act on. Every figure with a list behind it links there.
+import { Alert, Anchor, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { errorText } from '#app/api/ApiError.ts';
+import { appLinkProps } from '#app/router/Link.tsx';
+import type { Dashboard, DashboardQuery } from '#domain/dashboard/schemas.ts';
+import { CampaignsInProgressCard } from './dashboard/CampaignsInProgressCard.tsx';
+import { DashboardControls } from './dashboard/DashboardControls.tsx';
+import { useDashboard } from './dashboard/dashboardQueries.ts';
+import { FunnelCard } from './dashboard/FunnelCard.tsx';
+import { HottestCard } from './dashboard/HottestCard.tsx';
+import { KpiCards } from './dashboard/KpiCards.tsx';
+import { LazyDashboardCharts } from './dashboard/LazyDashboardCharts.tsx';
+import { NeedsReplyCard } from './dashboard/NeedsReplyCard.tsx';
+import { DASHBOARD_PATH, DEFAULT_PERIOD, DEFAULT_SCOPE, dashboardQuery } from './dashboard/pageParams.ts';
 import { UpcomingMeetingsCard } from './people/booking/UpcomingMeetingsCard.tsx';
 import { useCurrentUser } from '../session/CurrentUser.tsx';
 import { PageHeader } from './PageHeader.tsx';
 
 export function DashboardPage() {
   const user = useCurrentUser();
+  const query = dashboardQuery(useSearch({ from: DASHBOARD_PATH }));
+  const navigate = useNavigate();
+  const setQuery = (changes: Partial<DashboardQuery>) => {
+    const next = { ...query, ...changes };
+    // The defaults stay out of the URL.
+    void navigate({
+      to: '.',
+      search: { period: next.period === DEFAULT_PERIOD ? undefined : next.period, scope: next.scope === DEFAULT_SCOPE ? undefined : next.scope },
+      replace: true,
+      resetScroll: false,
+    });
+  };
+  const dashboard = useDashboard(query);
+
   return (
     <>
       <PageHeader
         title="Dashboard"
         description="Your pipeline at a glance: talent pools, campaigns, replies and upcoming meetings."
       />
-      <Stack gap="lg" maw={640}>
-        <Text size="lg">Welcome back, {user.displayName || user.username}.</Text>
-        <UpcomingMeetingsCard />
+      <Stack gap="lg">
+        <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+          <Text size="lg">Welcome back, {user.displayName || user.username}.</Text>
+          <DashboardControls query={query} onChange={setQuery} />
+        </Group>
+        {dashboard.isPending && <Loader size="sm" aria-label="Loading the dashboard" />}
+        {dashboard.isError && <Alert color="red" p="xs">Could not load the dashboard: {errorText(dashboard.error)}</Alert>}
+        {dashboard.data && <DashboardFigures dashboard={dashboard.data} updating={dashboard.isPlaceholderData} />}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          {dashboard.data && <NeedsReplyCard items={dashboard.data.needsReply} />}
+          <UpcomingMeetingsCard />
+          {dashboard.data && <HottestCard items={dashboard.data.hottest} />}
+          {dashboard.data && <CampaignsInProgressCard items={dashboard.data.campaignsInProgress} />}
+        </SimpleGrid>
       </Stack>
     </>
+  );
+}
+
+/** The KPIs, the funnel and the charts of the period, or what to do when nothing was sent in it. */
+function DashboardFigures({ dashboard, updating }: { dashboard: Dashboard; updating: boolean }) {
+  if (dashboard.kpis.sent === 0) {
+    return (
+      <Alert color="gray" variant="light" data-testid="dashboard-empty" title="Nothing sent in this period">
+        Once you email candidates, their opens, clicks, replies and meetings show up here.{' '}
+        <Anchor {...appLinkProps('/app/communications?action=create-campaign')}>Create a campaign</Anchor>
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="lg" aria-busy={updating || undefined} style={{ opacity: updating ? 0.6 : 1 }} data-testid="dashboard-figures">
+      <KpiCards dashboard={dashboard} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <FunnelCard dashboard={dashboard} />
+        <LazyDashboardCharts dashboard={dashboard} />
+      </SimpleGrid>
+    </Stack>
   );
 }

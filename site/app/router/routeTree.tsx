@@ -8,6 +8,7 @@ import type { SessionUser } from '#domain/auth/schemas.ts';
 import { COMMUNICATIONS_PATH } from '../messaging/advancedEditor.ts';
 import { ENROL_2FA_PATH } from '../pages/admin/TwoFactorRequiredAlert.tsx';
 import { communicationsSearchSchema } from '../pages/communications/pageParams.ts';
+import { dashboardSearchSchema } from '../pages/dashboard/pageParams.ts';
 import { MEETINGS_PATH, meetingsSearchSchema } from '../pages/meetings/pageParams.ts';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { peopleSearchSchema } from '../pages/people/candidateUrl.ts';
@@ -39,6 +40,7 @@ export function createRouteTree(Root: RouteComponent = AppLayout) {
   const dashboardRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/app',
+    validateSearch: dashboardSearchSchema,
     component: lazyRouteComponent(() => import('../pages/DashboardPage.tsx'), 'DashboardPage'),
   });
 

@@ -44,7 +44,7 @@ function stubApi(extra: Record<string, unknown> = {}) {
     'POST /api/messages/41/read': threadRead(40),
     'GET /api/campaigns': campaignList(campaigns),
     'GET /api/campaigns/5': campaignDetail(5, { ...sentCampaign, progress: {
-      recipients: 40, pending: 0, sent: 33, skipped: 7, failed: 0, percent: 100,
+      recipients: 40, pending: 0, sent: 33, skipped: 7, failed: 0, cancelled: 0, percent: 100,
       skipReasons: [{ reason: 'Candidate has not consented to email', count: 5 }, { reason: 'No email address on file', count: 2 }], eligibleNow: 33,
     } }),
     'GET /api/outbox': outbox,
@@ -75,16 +75,16 @@ describe('communications page: threads', () => {
     expect(rows[1].dataset.unread).toBe('false');
   });
 
-  it('filters by sentiment and by candidate', async () => {
+  it('filters by sentiment and by candidate (within the view it opens on, "Needs reply")', async () => {
     const fetchMock = stubApi();
     await renderPage('/app/communications', page(), { user: recruiter });
     await screen.findByTestId('thread-list');
     fireEvent.click(screen.getByLabelText('Sentiment', { selector: 'input' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Negative' }));
-    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/messages?sentiment=negative'));
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/messages?view=needs-reply&sentiment=negative'));
     fireEvent.click(screen.getByLabelText('Candidate', { selector: 'input' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Bram Jansen' }));
-    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/messages?sentiment=negative&candidateId=8'));
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/messages?view=needs-reply&sentiment=negative&candidateId=8'));
   });
 
   it('opens a thread with all its messages, marks it read, and Reply opens the reply drawer', async () => {

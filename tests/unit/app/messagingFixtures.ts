@@ -89,7 +89,8 @@ export function thread(messages: z.input<typeof messageSchema>[], overrides: Inp
 
 export function threadSummary(overrides: Input<typeof threadSummarySchema> & Pick<z.input<typeof threadSummarySchema>, 'threadId' | 'candidate' | 'lastMessage'>) {
   return threadSummarySchema.parse({
-    subject: 'A new role', messageCount: 1, unreadCount: 0, lastMessageAt: overrides.lastMessage.createdAt, sentiment: null, ...overrides,
+    subject: 'A new role', messageCount: 1, unreadCount: 0, lastMessageAt: overrides.lastMessage.createdAt, sentiment: null, needsReply: false,
+    ...overrides,
   });
 }
 
@@ -106,6 +107,7 @@ export function campaignSummary(id: number, overrides: Input<typeof campaignSumm
     id, name: 'Nurture Campaign - Mar 5', campaignType: 'nurture', status: 'scheduled', talentPoolId: 1, talentPoolName: 'Frontend',
     emailSubject: 'Hi', language: 'english', channels: ['email'], primaryChannel: 'email', scheduledAt: '2026-03-05T09:00:00.000Z',
     startedAt: null, completedAt: null, createdAt: '2026-03-05T08:00:00.000Z', recipients: 0, pending: 0, sent: 0, skipped: 0, failed: 0,
+    humanOpenRate: 0, replyRate: 0, meetingsBooked: 0,
     ...overrides,
   });
 }
@@ -115,7 +117,8 @@ export function campaignDetail(id: number, overrides: Input<typeof campaignDetai
   return campaignDetailSchema.parse({
     ...summary, emailContent: 'Hi {{firstName}}', messageTemplate: 'Hi {{firstName}}', whatsappContent: null,
     progress: { recipients: summary.recipients, pending: summary.pending, sent: summary.sent, skipped: summary.skipped, failed: summary.failed,
-      percent: 0, skipReasons: [], eligibleNow: 0 },
+      cancelled: 0, percent: 0, skipReasons: [], eligibleNow: 0 },
+    funnel: { sent: summary.sent, delivered: summary.sent, opened: 0, humanOpened: 0, clicked: 0, replied: 0, positive: 0, booked: 0, unsubscribed: 0 },
     ...overrides,
   });
 }

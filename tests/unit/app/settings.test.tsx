@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage } from '#app/pages/settings/SettingsPage.tsx';
 import { ME_QUERY_KEY } from '#app/session/useSession.ts';
-import { failure } from './answers.ts';
+import { privacySettingsSchema } from '#domain/engagement/schemas.ts';
+import { answer, failure } from './answers.ts';
 import { ENROLMENT as SETUP, SUCCESS } from './authFixtures.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { admin, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
@@ -92,5 +93,43 @@ describe('settings', () => {
     fireEvent.change(screen.getByLabelText('Password to disable'), { target: { value: 'pw' } });
     fireEvent.click(screen.getByRole('button', { name: 'Disable' }));
     expect(await screen.findByText('Two-factor disabled')).toBeTruthy();
+  });
+});
+
+describe('settings: privacy (open and click tracking)', () => {
+  const TRACKING_ON = answer(privacySettingsSchema, { trackingEnabled: true });
+
+  it('a recruiter sees whether tracking is on, and cannot change it', async () => {
+    stubFetch({ 'GET /api/settings/privacy': TRACKING_ON });
+    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
+    const toggle = await screen.findByRole('switch', { name: /^Track opens and clicks for the whole organisation/ });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    expect(toggle.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Only an administrator can change this.')).toBeTruthy();
+  });
+
+  it('an admin turns tracking off: the setting is saved and confirmed', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/settings/privacy': TRACKING_ON,
+      'PUT /api/settings/privacy': answer(privacySettingsSchema, { trackingEnabled: false }),
+    });
+    await renderPage('/app/settings', <SettingsPage />, { user: admin });
+    const toggle = await screen.findByRole('switch', { name: /^Track opens and clicks for the whole organisation/ });
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Tracking turned off')).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([url, init]) => url === '/api/settings/privacy' && init?.method === 'PUT')!;
+    expect(sentJson(put[1])).toEqual({ trackingEnabled: false });
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(false));
+  });
+
+  it('shows why it could not save', async () => {
+    stubFetch({
+      'GET /api/settings/privacy': TRACKING_ON,
+      'PUT /api/settings/privacy': () => jsonResponse(failure({ error: 'Only administrators can do this' }), 403),
+    });
+    await renderPage('/app/settings', <SettingsPage />, { user: admin });
+    fireEvent.click(await screen.findByRole('switch', { name: /^Track opens and clicks for the whole organisation/ }));
+    expect(await screen.findByText('Could not save the privacy setting')).toBeTruthy();
+    expect(screen.getByText(/Only administrators can do this/)).toBeTruthy();
   });
 });

@@ -1,10 +1,15 @@
-// One campaign with its progress and why recipients were skipped (GET /api/campaigns/{id}).
-import { Alert, Center, Group, List, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// One campaign (GET /api/campaigns/{id}, ?campaign={id}): status with a live
+// progress bar while sending, why recipients were skipped, the funnel, the
+// recipients, and pause / resume / cancel.
+import { Alert, Center, Divider, Group, List, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { campaignTypeLabel } from '#app/messaging/campaignTypes.ts';
-import { useCampaign } from '#app/messaging/queries.ts';
 import { CampaignStatusBadge } from './CampaignStatusBadge.tsx';
+import { CampaignControls } from './campaign/CampaignControls.tsx';
+import { CampaignFunnel } from './campaign/CampaignFunnel.tsx';
+import { RecipientTable } from './campaign/RecipientTable.tsx';
+import { useLiveCampaign } from './campaign/queries.ts';
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -16,37 +21,55 @@ function Figure({ label, value }: { label: string; value: number }) {
 }
 
 export function CampaignDetailCard({ id }: { id: number }) {
-  const campaign = useCampaign(id);
+  const campaign = useLiveCampaign(id);
   if (campaign.isError) return <Alert color="red" title="Could not load the campaign">{errorText(campaign.error)}</Alert>;
   if (!campaign.data) return <Center py="lg"><Loader aria-label="Loading campaign" /></Center>;
   const c = campaign.data;
   const p = c.progress;
+  const sending = c.status === 'sending';
+  const dispatched = c.startedAt !== null;
   return (
     <Paper withBorder p="md" data-testid="campaign-detail">
       <Stack gap="sm">
-        <Group justify="space-between">
+        <Group justify="space-between" align="flex-start">
           <div>
             <Title order={3}>{c.name}</Title>
             <Text size="sm" c="dimmed">
               {campaignTypeLabel(c.campaignType)}{c.talentPoolName ? ` · ${c.talentPoolName}` : ''} · {formatDateTime(c.scheduledAt)}
             </Text>
           </div>
-          <CampaignStatusBadge status={c.status} />
+          <Group gap="xs">
+            <CampaignStatusBadge status={c.status} />
+            <CampaignControls id={c.id} status={c.status} />
+          </Group>
         </Group>
         <Text size="sm"><Text span fw={500}>Subject:</Text> {c.emailSubject}</Text>
-        <Progress value={p.percent} aria-label="Campaign progress" />
-        <SimpleGrid cols={4}>
+        <Progress value={p.percent} animated={sending} striped={sending} aria-label="Campaign progress" aria-valuetext={`${p.percent}% done`} />
+        <Text size="xs" c="dimmed" data-testid="campaign-progress-text" aria-live="polite">
+          {sending ? `Sending: ${p.percent}% done, ${p.pending} still to send` : `${p.percent}% done`}
+        </Text>
+        <SimpleGrid cols={{ base: 2, xs: 4 }}>
           <Figure label="Recipients" value={p.recipients} />
           <Figure label="Sent" value={p.sent} />
           <Figure label="Skipped" value={p.skipped} />
           <Figure label="Failed" value={p.failed} />
         </SimpleGrid>
         {c.status === 'scheduled' && <Text size="sm" c="dimmed">{p.eligibleNow} candidates in the pool can receive it now.</Text>}
+        {c.status === 'paused' && <Text size="sm" c="dimmed">Paused: nothing more is sent until you resume it.</Text>}
+        {p.cancelled > 0 && <Text size="sm" c="dimmed">{p.cancelled} messages were not sent because the campaign was cancelled.</Text>}
         {p.skipReasons.length > 0 && (
           <div>
             <Text size="sm" fw={500}>Skipped because</Text>
             <List size="sm">{p.skipReasons.map((r) => <List.Item key={r.reason}>{r.reason}: {r.count}</List.Item>)}</List>
           </div>
+        )}
+        {dispatched && (
+          <>
+            <Divider label="Results" labelPosition="left" />
+            <CampaignFunnel funnel={c.funnel} />
+            <Divider label="Recipients" labelPosition="left" />
+            <RecipientTable campaignId={c.id} live={sending} />
+          </>
         )}
       </Stack>
     </Paper>

@@ -1,5 +1,6 @@
-// One campaign in the list: name, type, pool, status, when, and progress
-// (recipients / sent / skipped / failed).
+// One campaign in the list: name, type, pool, status, when, progress
+// (recipients / sent / skipped / failed) and results (human open rate, reply
+// rate, meetings booked).
 import { Anchor, Progress, Table, Text } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { campaignTypeLabel } from '#app/messaging/campaignTypes.ts';
@@ -22,6 +23,12 @@ export function CampaignRow({ campaign, selected, onOpen }: { campaign: Campaign
         <Text size="xs" c="dimmed" data-testid="campaign-counts">
           {campaign.recipients} recipients · {campaign.sent} sent · {campaign.skipped} skipped · {campaign.failed} failed
         </Text>
+      </Table.Td>
+      <Table.Td data-testid="campaign-results">
+        <Text size="xs"><Text span fw={600}>{campaign.sent}</Text> sent</Text>
+        <Text size="xs"><Text span fw={600}>{campaign.humanOpenRate}%</Text> opened by a person</Text>
+        <Text size="xs"><Text span fw={600}>{campaign.replyRate}%</Text> replied</Text>
+        <Text size="xs"><Text span fw={600}>{campaign.meetingsBooked}</Text> {campaign.meetingsBooked === 1 ? 'meeting' : 'meetings'} booked</Text>
       </Table.Td>
     </Table.Tr>
   );

@@ -1,4 +1,4 @@
-// Campaigns: the list with progress, and the one named by ?campaign={id}.
+// Campaigns: the list with progress and results, and the one named by ?campaign={id}.
 import { Alert, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
 import { useCampaigns } from '#app/messaging/queries.ts';
@@ -20,10 +20,10 @@ export function CampaignsTab({ selected, onSelect }: { selected: number | null; 
       ) : campaigns.data.length === 0 ? (
         <Text c="dimmed" size="sm">No campaigns yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={760}>
           <Table data-testid="campaign-list" verticalSpacing="xs">
             <Table.Thead>
-              <Table.Tr><Table.Th>Campaign</Table.Th><Table.Th>Status</Table.Th><Table.Th>Scheduled</Table.Th><Table.Th>Progress</Table.Th></Table.Tr>
+              <Table.Tr><Table.Th>Campaign</Table.Th><Table.Th>Status</Table.Th><Table.Th>Scheduled</Table.Th><Table.Th>Progress</Table.Th><Table.Th>Results</Table.Th></Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {campaigns.data.map((c) => <CampaignRow key={c.id} campaign={c} selected={c.id === selected} onOpen={() => onSelect(c.id)} />)}

@@ -1,4 +1,4 @@
-// One thread in the list: candidate, subject, last message, sentiment, unread state.
+// One thread in the list: candidate, subject, last message, sentiment, unread state, whether it needs a reply.
 import { Badge, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import type { ThreadSummary } from '#domain/messages/schemas.ts';
@@ -8,11 +8,12 @@ export function ThreadListItem({ thread, selected, onOpen }: { thread: ThreadSum
   const unread = thread.unreadCount > 0;
   return (
     <UnstyledButton onClick={onOpen} w="100%" aria-current={selected ? 'true' : undefined}
-      data-testid={`thread-row-${thread.threadId}`} data-unread={unread ? 'true' : 'false'}>
+      data-testid={`thread-row-${thread.threadId}`} data-unread={unread ? 'true' : 'false'} data-needs-reply={thread.needsReply ? 'true' : 'false'}>
       <Paper withBorder p="sm" bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={unread ? 700 : 500} size="sm" truncate>{thread.candidate.name}</Text>
           <Group gap={6} wrap="nowrap">
+            {thread.needsReply && <Badge size="sm" color="orange" variant="light" data-testid="needs-reply-badge">Needs reply</Badge>}
             {unread && <Badge size="sm" color="blue" data-testid="unread-badge">{thread.unreadCount} unread</Badge>}
             <SentimentBadge sentiment={thread.sentiment} />
           </Group>

@@ -1,15 +1,17 @@
-// An open thread: all its messages, oldest first, and Reply (the reply drawer).
-// Opening a thread with unread replies marks them read.
+// An open thread: all its messages, oldest first, Reply (the reply drawer) and,
+// while it needs a reply, "Mark done". Opening a thread with unread replies marks them read.
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
 import { openPanel } from '#app/drawers/drawerStore.ts';
-import { useMarkThreadRead, useThread } from '#app/messaging/queries.ts';
+import { useMarkThreadDone, useMarkThreadRead, useThread } from '#app/messaging/queries.ts';
 import { ThreadMessage } from './ThreadMessage.tsx';
 
-export function ThreadView({ threadId }: { threadId: number }) {
+/** `needsReply`: the thread list's word on it (the thread's answer does not carry the flag). */
+export function ThreadView({ threadId, needsReply = false }: { threadId: number; needsReply?: boolean }) {
   const thread = useThread(threadId);
   const markRead = useMarkThreadRead();
+  const markDone = useMarkThreadDone();
   const marked = useRef<string | null>(null);
   const data = thread.data;
 
@@ -34,8 +36,14 @@ export function ThreadView({ threadId }: { threadId: number }) {
           <Title order={3}>{data.subject || '(no subject)'}</Title>
           <Text size="sm" c="dimmed">{data.candidate.name}{data.candidate.email ? ` · ${data.candidate.email}` : ''}</Text>
         </div>
-        {replyTo && <Button onClick={() => openPanel('reply', { messageId: replyTo.id })}>Reply</Button>}
+        <Group gap="xs">
+          {needsReply && (
+            <Button variant="default" loading={markDone.isPending} onClick={() => markDone.mutate(data.threadId)}>Mark done</Button>
+          )}
+          {replyTo && <Button onClick={() => openPanel('reply', { messageId: replyTo.id })}>Reply</Button>}
+        </Group>
       </Group>
+      {markDone.isError && <Alert color="red" title="Could not mark the thread done">{errorText(markDone.error)}</Alert>}
       {data.messages.map((message) => <ThreadMessage key={message.id} message={message} candidateName={data.candidate.name} />)}
     </Stack>
   );

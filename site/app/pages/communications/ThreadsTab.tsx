@@ -1,8 +1,10 @@
-// Messages: threads newest first, filters, and the open thread (both kept in the page's URL).
+// Messages: "Needs reply" (the default) or all threads, newest first, with campaign sends nobody
+// answered grouped per campaign; filters, and the open thread (kept in the page's URL).
 import { Alert, Button, Center, Grid, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
 import { useThreads, type ThreadFilters as Filters } from '#app/messaging/queries.ts';
+import { CampaignGroups } from './CampaignGroups.tsx';
 import { ThreadFilters } from './ThreadFilters.tsx';
 import { ThreadListItem } from './ThreadListItem.tsx';
 import { ThreadView } from './ThreadView.tsx';
@@ -18,6 +20,10 @@ export function ThreadsTab({ filters, onFiltersChange: setFilters, openThread, o
   const threads = useThreads(filters);
   // The candidate filter offers everyone who has a thread (the unfiltered list).
   const allThreads = useThreads();
+  const needsReply = filters.view === 'needs-reply';
+  // Grouped sends belong to the whole list, not to one candidate's or one sentiment's.
+  const showCampaignGroups = filters.view !== 'needs-reply' && !filters.candidateId && !filters.sentiment;
+  const openSummary = threads.data?.find((t) => t.threadId === openThread);
   const candidates = useMemo(() => {
     const seen = new Map<number, string>();
     for (const t of allThreads.data ?? []) seen.set(t.candidate.id, t.candidate.name);
@@ -32,12 +38,13 @@ export function ThreadsTab({ filters, onFiltersChange: setFilters, openThread, o
           <Group justify="flex-end">
             <Button size="xs" variant="subtle" onClick={() => void threads.refetch()} loading={threads.isFetching}>Refresh</Button>
           </Group>
+          {showCampaignGroups && <CampaignGroups />}
           {threads.isError ? (
             <Alert color="red" title="Could not load messages">{errorText(threads.error)}</Alert>
           ) : threads.isPending ? (
             <Center py="xl"><Loader aria-label="Loading messages" /></Center>
           ) : threads.data.length === 0 ? (
-            <Text c="dimmed" size="sm" data-testid="no-threads">No messages yet.</Text>
+            <Text c="dimmed" size="sm" data-testid="no-threads">{needsReply ? 'No replies waiting for an answer.' : 'No messages yet.'}</Text>
           ) : (
             <Stack gap="xs" data-testid="thread-list">
               {threads.data.map((thread) => (
@@ -49,7 +56,7 @@ export function ThreadsTab({ filters, onFiltersChange: setFilters, openThread, o
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
-        {openThread ? <ThreadView threadId={openThread} /> : (
+        {openThread ? <ThreadView threadId={openThread} needsReply={openSummary?.needsReply} /> : (
           <Paper withBorder p="xl"><Text c="dimmed" ta="center">Open a thread to read it.</Text></Paper>
         )}
       </Grid.Col>

@@ -5,7 +5,7 @@
 // Editor's values, ?template={templateId}.
 import * as z from 'zod/mini';
 import type { Language } from '#domain/ai/schemas.ts';
-import type { Channel, Sentiment } from '#domain/messages/schemas.ts';
+import type { Channel, Sentiment, ThreadView } from '#domain/messages/schemas.ts';
 import { wizardPrefillFromSearch, type WizardPrefill } from '#app/messaging/advancedEditor.ts';
 import type { ComposePayload } from '#app/drawers/drawerStore.ts';
 import type { ThreadFilters } from '#app/messaging/queries.ts';
@@ -16,12 +16,15 @@ export const COMMUNICATIONS_TABS = ['messages', 'campaigns', 'outbox'] as const;
 const SENTIMENTS = everyValue<Sentiment>()(['positive', 'negative', 'neutral', 'other']);
 const CHANNELS = everyValue<Channel>()(['email', 'whatsapp']);
 const LANGUAGES = everyValue<Language>()(['english', 'dutch']);
+const THREAD_VIEWS = everyValue<ThreadView>()(['needs-reply', 'all']);
 export type CommunicationsTab = typeof COMMUNICATIONS_TABS[number];
 
 /** The route's validateSearch: a value that is not valid is dropped (its default applies). */
 export const communicationsSearchSchema = z.object({
   tab: optionalEnum(COMMUNICATIONS_TABS),
   /** Thread filters: the latest reply's sentiment, and the candidate (alone; with ?action= it presets the dialog). */
+  /** "Needs reply" (the default) or all threads; a link naming a sentiment or a candidate means all of theirs. */
+  view: optionalEnum(THREAD_VIEWS),
   sentiment: optionalEnum(SENTIMENTS),
   candidateId: optionalInt(),
   thread: optionalInt(),
@@ -82,9 +85,14 @@ export function activeTab(search: CommunicationsSearch): CommunicationsTab {
   return search.tab ?? 'messages';
 }
 
-/** The thread filters as URL values (a sentiment the URL does not know is left out). */
-export function searchFromThreadFilters({ sentiment, candidateId }: ThreadFilters): Pick<CommunicationsSearch, 'sentiment' | 'candidateId'> {
-  return { sentiment: communicationsSearchSchema.shape.sentiment.parse(sentiment), candidateId };
+/** The view a URL without ?view= opens: "Needs reply", unless it names a sentiment or a candidate. */
+const impliedView = (filters: { sentiment?: string; candidateId?: number }): ThreadView =>
+  (filters.sentiment || filters.candidateId ? 'all' : 'needs-reply');
+
+/** The thread filters as URL values (a sentiment the URL does not know is left out; the implied view too). */
+export function searchFromThreadFilters({ view, sentiment, candidateId }: ThreadFilters): Pick<CommunicationsSearch, 'view' | 'sentiment' | 'candidateId'> {
+  const known = { sentiment: communicationsSearchSchema.shape.sentiment.parse(sentiment), candidateId };
+  return { view: view && view !== impliedView(known) ? view : undefined, ...known };
 }
 
 /** ?candidateId= alone filters the threads; with ?action= it belongs to the dialog being opened. */
@@ -92,5 +100,6 @@ export function threadFilters(search: CommunicationsSearch): ThreadFilters {
   const filters: ThreadFilters = {};
   if (search.sentiment) filters.sentiment = search.sentiment;
   if (search.candidateId && !search.action) filters.candidateId = search.candidateId;
+  filters.view = search.view ?? impliedView(filters);
   return filters;
 }

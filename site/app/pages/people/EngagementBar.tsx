@@ -1,18 +1,40 @@
-// An engagement score 0-100% as a thin bar with its number (spec §1).
-import { Group, Progress, Text } from '@mantine/core';
+// An engagement score 0-100% as a thin bar with its number and band (spec §1,
+// decision 016). Band colours pass WCAG AA: badge text 4.5:1 or more on its
+// background (cold 6.1, warm 11.5, hot 5.5), bars 3:1 or more on white.
+import { Badge, Group, Progress, Text } from '@mantine/core';
+import { bandOf, type EngagementBand } from '#domain/engagement/score.ts';
 
+export const BAND_LABELS: Record<EngagementBand, string> = { cold: 'Cold', warm: 'Warm', hot: 'Hot' };
+
+const BAND_COLOURS: Record<EngagementBand, { bar: string; background: string; text: string }> = {
+  cold: { bar: '#1864ab', background: '#1864ab', text: '#ffffff' },
+  warm: { bar: '#d9480f', background: '#ffd8a8', text: '#212529' },
+  hot: { bar: '#c92a2a', background: '#c92a2a', text: '#ffffff' },
+};
+
+export const clampScore = (score: number) => Math.min(Math.max(Math.round(score), 0), 100);
+
+/** The bar or ring colour of a score: its band's. */
 export function engagementColor(score: number): string {
-  if (score >= 70) return 'green';
-  if (score >= 40) return 'yellow';
-  return 'gray';
+  return BAND_COLOURS[bandOf(clampScore(score))].bar;
+}
+
+export function EngagementBandBadge({ score, band = bandOf(clampScore(score)) }: { score: number; band?: EngagementBand }) {
+  const colours = BAND_COLOURS[band];
+  return (
+    <Badge size="sm" radius="sm" color={colours.background} styles={{ label: { color: colours.text } }} data-testid="engagement-band" data-band={band}>
+      {BAND_LABELS[band]}
+    </Badge>
+  );
 }
 
 export function EngagementBar({ score }: { score: number }) {
-  const value = Math.min(Math.max(Math.round(score), 0), 100);
+  const value = clampScore(score);
   return (
-    <Group gap={6} wrap="nowrap" miw={90}>
+    <Group gap={6} wrap="nowrap" miw={130}>
       <Progress value={value} color={engagementColor(value)} size="sm" w={48} aria-label={`Engagement ${value}%`} />
       <Text size="xs">{value}%</Text>
+      <EngagementBandBadge score={value} />
     </Group>
   );
 }

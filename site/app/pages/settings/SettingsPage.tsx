@@ -3,6 +3,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useCurrentUser } from '#app/session/CurrentUser.tsx';
 import { ShieldIcon } from '#app/shell/icons.tsx';
 import { PageHeader } from '../PageHeader.tsx';
+import { PrivacyCard } from './PrivacyCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { SecurityCard } from './SecurityCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
@@ -12,7 +13,7 @@ export function SettingsPage() {
   const enrol = useSearch({ from: '/app/settings' }).enrol === '2fa';
   return (
     <>
-      <PageHeader title="Settings" description="Your profile and sign-in security." />
+      <PageHeader title="Settings" description="Your profile, sign-in security and the organisation's privacy setting." />
       <Stack gap="lg" maw={760}>
         {enrol && (
           <Alert color="yellow" title="Set up two-factor authentication" icon={<ShieldIcon />} data-testid="enrol-2fa-alert">
@@ -23,6 +24,7 @@ export function SettingsPage() {
         <ProfileCard user={user} />
         <TwoFactorCard user={user} />
         <SecurityCard user={user} />
+        <PrivacyCard user={user} />
       </Stack>
     </>
   );

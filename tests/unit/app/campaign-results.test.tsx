@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+// Campaign results in Communications: the list's sent, human open rate, reply
+// rate and meetings booked; the detail's funnel, the recipient filter (the
+// request it makes) and pause / resume / cancel (the requests they make).
+import { notifications } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CampaignsTab } from '#app/pages/communications/CampaignsTab.tsx';
+import { campaignControlSchema, campaignRecipientListSchema, type CampaignDetail } from '#domain/campaigns/schemas.ts';
+import { answer } from './answers.ts';
+import { campaignDetail, campaignList, campaignSummary } from './messagingFixtures.ts';
+import { jsonResponse, recruiter, renderAt, requestUrl, stubFetch } from './renderWithProviders.tsx';
+
+afterEach(() => {
+  act(() => { notifications.clean(); });
+  vi.unstubAllGlobals();
+});
+
+const results = { status: 'sending', recipients: 25, pending: 5, sent: 20, skipped: 0, humanOpenRate: 45, replyRate: 15, meetingsBooked: 2,
+  startedAt: '2026-03-05T09:00:01.000Z' } as const;
+const funnel = { sent: 20, delivered: 19, opened: 14, humanOpened: 9, clicked: 5, replied: 3, positive: 2, booked: 2, unsubscribed: 1 };
+const detail = (status: CampaignDetail['status']) => campaignDetail(9, { ...results, status, funnel, progress: {
+  recipients: 25, pending: 5, sent: 20, skipped: 0, failed: 0, cancelled: 0, percent: 80, skipReasons: [], eligibleNow: 0,
+} });
+
+const recipients = answer(campaignRecipientListSchema, { nextCursor: null, recipients: [{
+  candidate: { id: 70, name: 'Anna de Vries' }, status: 'sent', skipReason: null, sentAt: '2026-03-05T09:00:02.000Z',
+  opened: true, humanOpened: true, clicked: true, replied: true, sentiment: 'positive', bounced: false, booked: true,
+}, {
+  candidate: { id: 71, name: 'Bram Jansen' }, status: 'sent', skipReason: null, sentAt: '2026-03-05T09:00:02.000Z',
+  opened: true, humanOpened: false, clicked: false, replied: false, sentiment: null, bounced: false, booked: false,
+}] });
+const notDelivered = answer(campaignRecipientListSchema, { nextCursor: null, recipients: [{
+  candidate: { id: 72, name: 'Carla Smit' }, status: 'skipped', skipReason: 'Candidate has not consented to email', sentAt: null,
+  opened: false, humanOpened: false, clicked: false, replied: false, sentiment: null, bounced: false, booked: false,
+}] });
+
+function stubApi(status: CampaignDetail['status'] = 'sending') {
+  const control = (next: CampaignDetail['status']) => () => jsonResponse(answer(campaignControlSchema, { success: true, campaign: detail(next) }));
+  return stubFetch({
+    'GET /api/campaigns': campaignList([campaignSummary(9, results)]),
+    'GET /api/campaigns/9': detail(status),
+    'GET /api/campaigns/9/recipients': (url: string) => jsonResponse(url.includes('status=not_delivered') ? notDelivered : recipients),
+    'POST /api/campaigns/9/pause': control('paused'),
+    'POST /api/campaigns/9/resume': control('sending'),
+    'POST /api/campaigns/9/cancel': control('cancelled'),
+  });
+}
+
+const calls = (fetchMock: ReturnType<typeof stubFetch>, method: string, path: string) =>
+  fetchMock.mock.calls.filter(([input, init]) => (init?.method ?? 'GET') === method && requestUrl(input).startsWith(path));
+
+describe('campaign results', () => {
+  it('the list shows sent, human open rate, reply rate and meetings booked', async () => {
+    stubApi();
+    renderAt('/app/communications?tab=campaigns', <CampaignsTab selected={null} onSelect={() => undefined} />, { user: recruiter });
+    const row = await screen.findByTestId('campaign-row-9');
+    expect(within(row).getByTestId('campaign-results').textContent)
+      .toBe('20 sent45% opened by a person15% replied2 meetings booked');
+  });
+
+  it('the detail shows the funnel with counts and shares of the sent, and the recipients', async () => {
+    stubApi();
+    renderAt('/app/communications?campaign=9', <CampaignsTab selected={9} onSelect={() => undefined} />, { user: recruiter });
+    const funnelList = await screen.findByTestId('campaign-funnel');
+    const figure = (step: string) => within(within(funnelList).getByTestId(`funnel-${step}`)).getByTestId('funnel-figure').textContent;
+    expect(figure('sent')).toBe('20 · 100%');
+    expect(figure('delivered')).toBe('19 · 95%');
+    expect(figure('opened')).toBe('14 · 70%');
+    expect(figure('humanOpened')).toBe('9 · 45%');
+    expect(figure('clicked')).toBe('5 · 25%');
+    expect(figure('replied')).toBe('3 · 15%');
+    expect(figure('positive')).toBe('2 · 10%');
+    expect(figure('booked')).toBe('2 · 10%');
+    expect(figure('unsubscribed')).toBe('1 · 5.0%');
+    expect(screen.getByTestId('campaign-progress-text').textContent).toBe('Sending: 80% done, 5 still to send');
+
+    const anna = await screen.findByTestId('recipient-70');
+    expect(within(anna).getByText('Yes (positive)')).toBeTruthy();
+    expect(within(await screen.findByTestId('recipient-71')).getByText('Machine only')).toBeTruthy();
+  });
+
+  it('filtering asks the API for those recipients and shows why they did not get it', async () => {
+    const fetchMock = stubApi();
+    renderAt('/app/communications?campaign=9', <CampaignsTab selected={9} onSelect={() => undefined} />, { user: recruiter });
+    await screen.findByTestId('recipient-70');
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'not_delivered' } });
+    const carla = await screen.findByTestId('recipient-72');
+    expect(within(carla).getByTestId('recipient-reason').textContent).toBe('Candidate has not consented to email');
+    expect(screen.queryByTestId('recipient-70')).toBeNull();
+    expect(calls(fetchMock, 'GET', '/api/campaigns/9/recipients?status=not_delivered')).toHaveLength(1);
+  });
+
+  it('pause, resume and cancel (after a confirmation) send their requests', async () => {
+    const fetchMock = stubApi();
+    renderAt('/app/communications?campaign=9', <CampaignsTab selected={9} onSelect={() => undefined} />, { user: recruiter });
+    const controls = await screen.findByTestId('campaign-controls');
+    fireEvent.click(within(controls).getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(calls(fetchMock, 'POST', '/api/campaigns/9/pause')).toHaveLength(1));
+    fireEvent.click(await within(screen.getByTestId('campaign-controls')).findByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(calls(fetchMock, 'POST', '/api/campaigns/9/resume')).toHaveLength(1));
+
+    fireEvent.click(await within(screen.getByTestId('campaign-controls')).findByRole('button', { name: 'Cancel campaign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this campaign?' });
+    expect(calls(fetchMock, 'POST', '/api/campaigns/9/cancel')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel campaign' }));
+    await waitFor(() => expect(calls(fetchMock, 'POST', '/api/campaigns/9/cancel')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByTestId('campaign-controls')).toBeNull());
+    expect(within(screen.getByTestId('campaign-detail')).getByTestId('campaign-status').textContent).toBe('cancelled');
+  });
+});
