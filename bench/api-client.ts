@@ -11,11 +11,12 @@ import { hc } from 'hono/client';
 import type { AddressInfo } from 'node:net';
 import { createAuth } from '#domain/auth/better-auth.ts';
 import { openDatabase } from '#domain/db/pools.ts';
-import { DEMO_RECRUITER, seedDemoData } from '#domain/demo/demo.ts';
+import { seedDemoData } from '#domain/demo/demo.ts';
 import { ensureDemoPools, generateCandidates } from '#domain/demo/demo-candidates.ts';
 import { loadConfig } from '#domain/runtime/config.ts';
 import { createApi, type ApiType } from '#edge-functions/app.ts';
 import { benchDatabase } from './support/database.ts';
+import { signInCookie } from './support/sign-in.ts';
 
 const CANDIDATES = 10_000;
 const WARM_UP = 5;
@@ -51,12 +52,7 @@ export async function run() {
     app.use('/api/*', compress());
     app.all('/api/*', (c) => api.fetch(c.req.raw));
 
-    const login = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl },
-      body: JSON.stringify({ username: DEMO_RECRUITER.username, password: DEMO_RECRUITER.password }),
-    });
-    if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = await signInCookie(baseUrl);
 
     const url = `${baseUrl}/api/candidates?limit=${CANDIDATES}`;
     const client = hc<ApiType>(baseUrl, { headers: { cookie } });

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { derivedSecret } from '#domain/runtime/boot.ts';
 import type { Config } from '#domain/runtime/config.ts';
 import { generateCandidates } from '#domain/demo/demo-candidates.ts';
+import { signInCookie } from './support/sign-in.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const COMPOSE_FIELDS = 'id,name,email,phone,whatsappNumber,allowsEmail,allowsWhatsapp,talentPoolId';
@@ -52,11 +53,7 @@ export async function startBenchServer(label: string, port: number, pgPort: numb
       try { if ((await fetch(`${url}/api/health`)).ok) break; } catch { /* not up yet */ }
       await sleep(50);
     }
-    const login = await fetch(`${url}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', origin: url },
-      body: JSON.stringify({ username: 'recruiter', password: 'recruiter-demo-password' }),
-    });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = await signInCookie(url);
     const password = derivedSecret({ appSecret } as Config, 'embedded postgres superuser');
     const owner = new pg.Pool({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/talentloop`, max: 2 });
     return { url, child, owner, cookie, stop: async () => { await owner.end(); await stop(); } };

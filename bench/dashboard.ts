@@ -115,7 +115,7 @@ export async function buildDashboardData(owner: pg.Pool, recruiters: string[]): 
          select * from private.engagement_daily_recount()`);
       await client.query(
         `insert into public.talent_pool_bands (talent_pool_id, band, members)
-         select m.talent_pool_id, private.pool_band(c.engagement_score), count(*)
+         select m.talent_pool_id, public.engagement_band(c.engagement_score), count(*)
            from public.talent_pool_members m join public.candidates c on c.id = m.candidate_id group by 1, 2`);
     });
     await client.query('set session_replication_role = origin');

@@ -28,6 +28,8 @@ export async function run() {
       smtp: { url: sink.url, from: 'Talentloop <recruiting@talentloop.test>' },
       graph: { tenantId: undefined, clientId: undefined, clientSecret: undefined, mailbox: undefined, authorityHost: undefined, baseUrl: undefined },
       openai: { apiKey: undefined, baseURL: undefined, model: 'none', timeoutMs: 60_000 },
+      // The pipeline, not the bulk-sender limits (10,000 from one address would wait for tomorrow).
+      senderLimits: { dailyCap: null, perMinute: null },
     };
     const pools = await openDatabase(database.url, config.appSecret);
     await pools.owner.query(

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { signInCookie } from './support/sign-in.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -62,12 +63,7 @@ export async function run() {
     const serverOnly = start(process.execPath, ['server.ts'], env);
     startup.server_only_existing_data_folder_ms = Math.round(await waitForHealth(url, serverOnly));
 
-    const login = await fetch(`${url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: url },
-      body: JSON.stringify({ username: 'recruiter', password: 'recruiter-demo-password' }),
-    });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = await signInCookie(url);
     const latencies: number[] = [];
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon({ url: `${url}/api/auth/me`, connections: 50, duration: 10, headers: { cookie } },

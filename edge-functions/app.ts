@@ -24,6 +24,7 @@ import { bookingLinkRoutes, bookingPreviewRoutes, candidateBookingLinkRoutes, me
 import { publicBookingRoutes } from './routes/public-booking.ts';
 import { privacyRoutes, trackingRoutes } from './routes/tracking.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
+import { organisationSettingsRoutes, profileSettingsRoutes } from './routes/settings.ts';
 import { bookingSettingsRoutes, meetingTypeRoutes } from './routes/meeting-booking.ts';
 import { openApiDocument } from './openapi.ts';
 import { doc } from './contract.ts';
@@ -66,6 +67,8 @@ export function createApi(deps: ApiDeps) {
     .route('/meetings', meetingRoutes)
     .route('/t', trackingRoutes)
     .route('/settings/privacy', privacyRoutes)
+    .route('/settings/organisation', organisationSettingsRoutes)
+    .route('/settings/profile', profileSettingsRoutes)
     .route('/dashboard', dashboardRoutes);
 
   let openApi: ReturnType<typeof openApiDocument> | undefined;

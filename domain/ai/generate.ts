@@ -1,9 +1,13 @@
 // POST /api/ai-content/generate: a draft from a template, written by the AI
-// provider when one is configured, else by the built-in drafter.
+// provider when one is configured, else by the built-in drafter. Both get the
+// organisation's and the recruiter's settings, read here on the server: the
+// browser sends only the template, prompt, language and candidate.
 import type { Tx } from '../db/request.ts';
+import { organisationSettings } from '../settings/organisation.ts';
+import { profileSettings } from '../settings/profile.ts';
 import type { CandidateData, GenerateContentInput, Generation, Language } from './schemas.ts';
-import { contextValues, draftFromTemplate } from './drafter.ts';
-import type { CandidateFacts } from './placeholders.ts';
+import { contextValues, draftFromTemplate, draftValues, type DraftInput, type DraftingSettings } from './drafter.ts';
+import { fillPlaceholders, placeholdersIn, type CandidateFacts } from './placeholders.ts';
 import { chat, parseDraft, providerConfigured, type AiConfig } from './provider.ts';
 import { findTemplate, type TemplateRow } from './templates.ts';
 
@@ -11,13 +15,24 @@ export interface DraftingInputs {
   template: TemplateRow;
   familyName: string;
   candidate?: CandidateFacts;
+  /** The signed-in recruiter's display name, as saved now. */
+  recruiterName: string;
+  settings: DraftingSettings;
 }
 
-/** Reads what a draft needs (template, candidate) inside the caller's transaction. */
-export async function loadDraftingInputs(tx: Tx, input: GenerateContentInput): Promise<DraftingInputs | null> {
+/** Reads what a draft needs (template, candidate, settings) inside the caller's transaction, as `userId`. */
+export async function loadDraftingInputs(tx: Tx, input: GenerateContentInput, userId: string): Promise<DraftingInputs | null> {
   const found = await findTemplate(tx, input.templateId, input.language);
   if (!found) return null;
-  return { template: found.row, familyName: found.familyName, candidate: await candidateFacts(tx, input.candidateData) };
+  const [organisation, profile] = [await organisationSettings(tx), await profileSettings(tx, userId)];
+  return {
+    template: found.row, familyName: found.familyName, candidate: await candidateFacts(tx, input.candidateData),
+    recruiterName: profile.displayName,
+    settings: {
+      company: organisation.companyName, website: organisation.website, industry: organisation.industry,
+      organisationSignature: organisation.signature, recruiterTitle: profile.title, signature: profile.signature,
+    },
+  };
 }
 
 // The database's record wins over what the browser sent; sent fields fill gaps.
@@ -44,10 +59,14 @@ async function candidateFacts(tx: Tx, data: CandidateData | null | undefined): P
   };
 }
 
-export async function generateContent(ai: AiConfig, inputs: DraftingInputs, input: GenerateContentInput, recruiterName: string): Promise<Generation> {
+export async function generateContent(ai: AiConfig, inputs: DraftingInputs, input: GenerateContentInput): Promise<Generation> {
   const started = performance.now();
   const { template, familyName, candidate } = inputs;
-  const draft = draftFromTemplate({ template, candidate, context: contextValues(input.additionalContext), recruiterName });
+  const draftInput: DraftInput = {
+    template, candidate, context: contextValues(input.additionalContext), recruiterName: inputs.recruiterName,
+    prompt: input.prompt, settings: inputs.settings, channel: input.channel ?? 'email',
+  };
+  const draft = draftFromTemplate(draftInput);
   const base = {
     templateId: input.templateId,
     templateName: familyName,
@@ -66,13 +85,16 @@ export async function generateContent(ai: AiConfig, inputs: DraftingInputs, inpu
     };
   }
 
+  const values = draftValues(draftInput);
   const { text, model } = await chat(ai, [
-    { role: 'system', content: systemPrompt(input.language, input.channel ?? 'email', Boolean(candidate)) },
-    { role: 'user', content: userPrompt(draft, input, candidate, familyName) },
+    { role: 'system', content: systemPrompt(input.language, input.channel ?? 'email', Boolean(candidate), Boolean(values.signature)) },
+    { role: 'user', content: userPrompt(draft, input, candidate, familyName, inputs, values) },
   ]);
   const parsed = parseDraft(text);
-  const subject = parsed.subject ?? draft.subject;
-  const content = parsed.body || draft.content;
+  // A placeholder the model kept although we know its value is filled all the same (a pool's
+  // per-recipient ones are not among the values unless the prompt named them: they stay for the send).
+  const subject = fillPlaceholders(parsed.subject ?? draft.subject, values);
+  const content = fillPlaceholders(parsed.body || draft.content, values);
   return {
     success: true, subject, content, error: null,
     metadata: {
@@ -83,7 +105,7 @@ export async function generateContent(ai: AiConfig, inputs: DraftingInputs, inpu
   };
 }
 
-function systemPrompt(language: Language, channel: 'email' | 'whatsapp', oneCandidate: boolean): string {
+function systemPrompt(language: Language, channel: 'email' | 'whatsapp', oneCandidate: boolean, signed: boolean): string {
   return [
     'You write outreach messages for a recruiter at a recruiting agency.',
     `Write in ${language === 'dutch' ? 'Dutch (informal "je", as usual in Dutch recruiting)' : 'English'}.`,
@@ -94,13 +116,28 @@ function systemPrompt(language: Language, channel: 'email' | 'whatsapp', oneCand
     oneCandidate
       ? 'Address the candidate by first name. Never invent facts about the candidate or the job.'
       : 'The message goes to a whole talent pool: keep {{firstName}} as the greeting name, it is filled in per recipient.',
+    'Use the organisation and recruiter details given; never invent a company, website, date or place.',
+    signed && channel === 'email' ? 'End the email with the signature given, exactly as written, on its own lines.' : '',
     'Keep any {{placeholder}} you have no value for exactly as written.',
-  ].join('\n');
+  ].filter(Boolean).join('\n');
 }
 
-function userPrompt(draft: { subject: string; content: string }, input: GenerateContentInput, candidate: CandidateFacts | undefined, familyName: string): string {
+function userPrompt(draft: { subject: string; content: string }, input: GenerateContentInput, candidate: CandidateFacts | undefined,
+  familyName: string, inputs: DraftingInputs, values: Record<string, string>): string {
   const lines = [`Template: ${familyName}`, `Starting point:\nSubject: ${draft.subject}\n\n${draft.content}`];
   if (input.prompt) lines.push(`Recruiter's instructions: ${input.prompt}`);
+  const { settings } = inputs;
+  const organisation = [
+    settings.company && `company: ${settings.company}`, settings.website && `website: ${settings.website}`,
+    settings.industry && `industry: ${settings.industry}`,
+  ].filter(Boolean);
+  if (organisation.length) lines.push(`Organisation: ${organisation.join('; ')}`);
+  lines.push(`Recruiter: ${[`name: ${inputs.recruiterName}`, settings.recruiterTitle && `title: ${settings.recruiterTitle}`].filter(Boolean).join('; ')}`);
+  // What the placeholders stand for, from the settings, the prompt and the context (the candidate's own are listed below).
+  const known = placeholdersIn(`${inputs.template.subject}\n${inputs.template.body}`)
+    .filter((name) => values[name] !== undefined && name !== 'signature').map((name) => `{{${name}}} = ${values[name]}`);
+  if (known.length) lines.push(`Values of the template's placeholders: ${known.join('; ')}`);
+  if (values.signature && input.channel !== 'whatsapp') lines.push(`Signature:\n${values.signature}`);
   if (candidate) {
     // Only what the letter needs: no email address or phone number leaves the building.
     const facts = [

@@ -2,16 +2,19 @@
 // Creating one stores it 'scheduled'; when it is due the worker dispatches it
 // in one transaction (recipients, skip reasons, one queued message each) and
 // the mail job sends the messages; the campaign is 'sent' once none is pending.
+import { waitingCounts } from '../mail/sender-limits.ts';
 import type { Tx } from '../db/request.ts';
 import { isoTimestamp } from '../db/sql-time.ts';
-import { BOOKING_LINK_PLACEHOLDER, candidateValues, detectLanguage, fillPlaceholders, placeholdersIn, placeholdersToFill, type Language } from '../ai/placeholders.ts';
-import { bookingUrl, createBookingLinks } from '../meetings/booking-links.ts';
+import { BOOKING_LINK_PLACEHOLDER, detectLanguage, placeholdersIn, placeholdersToFill } from '../ai/placeholders.ts';
 import { defaultMeetingType } from '../meetings/meeting-types.ts';
+import { replySubject } from '../messages/reply-subject.ts';
 import type { CampaignDetail, CampaignSummary, NewCampaign } from './schemas.ts';
 import { progressPercent } from './progress.ts';
-import { campaignFunnel, listFigures, percentOf, type ListFigures } from './results.ts';
+import { campaignFunnel, campaignSteps, listFigures, percentOf, type ListFigures } from './results.ts';
 import { MessagingError } from '../messages/messages.ts';
-import { BLOCKER_TEXT, type ContactBlocker } from '../consent/eligibility.ts';
+import { MEMBER_COLUMNS, PLAN_COLUMNS, sendPlan, writeFirstStep, type Member, type PlanRow, type Queued } from './sequences.ts';
+
+export { skipReason } from './sequences.ts';
 
 const CAMPAIGN_COLUMNS = `k.id, k.name, k.campaign_type as "campaignType", k.status, k.talent_pool_id as "talentPoolId",
   p.name as "talentPoolName", k.email_subject as "emailSubject", k.language, k.channels, k.primary_channel as "primaryChannel",
@@ -36,18 +39,24 @@ export async function listCampaigns(tx: Tx): Promise<CampaignSummary[]> {
 }
 
 export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail | null> {
-  const { rows } = await tx.query<Omit<CampaignDetail, 'progress' | 'funnel' | keyof ListFigures> & { cancelled: number }>(
+  const { rows } = await tx.query<Omit<CampaignDetail, 'progress' | 'funnel' | 'steps' | 'waiting' | keyof ListFigures> & { cancelled: number }>(
     `select ${CAMPAIGN_COLUMNS}, k.email_content as "emailContent", k.message_template as "messageTemplate",
-            k.whatsapp_content as "whatsappContent", (count(*) filter (where r.status = 'cancelled'))::int as cancelled
+            k.whatsapp_content as "whatsappContent", (count(*) filter (where r.status = 'cancelled'))::int as cancelled,
+            k.join_late as "joinLate", k.paused_reason as "pausedReason",
+            case when k.send_window_start is not null then json_build_object(
+              'start', to_char(k.send_window_start, 'HH24:MI'), 'end', to_char(k.send_window_end, 'HH24:MI'),
+              'weekdaysOnly', k.send_window_weekdays_only, 'candidateTimeZone', k.send_window_candidate_zone,
+              'timeZone', k.send_window_time_zone) end as "sendWindow"
        ${FROM_CAMPAIGNS} where k.id = $1 group by k.id, p.name`, [id]);
   const campaign = rows[0];
   if (!campaign) return null;
   const reasons = await tx.query<{ reason: string; count: number }>(
     `select skip_reason as reason, count(*)::int as count from public.campaign_recipients
       where campaign_id = $1 and status = 'skipped' group by 1 order by 2 desc`, [id]);
-  const eligible = await tx.query<{ n: number }>(
+  // Only before dispatch (then it is the recipients that count): over a large pool this is the costly part.
+  const eligible = campaign.status === 'scheduled' ? await tx.query<{ n: number }>(
     `select count(*)::int as n from public.talent_pool_members m join public.candidates c on c.id = m.candidate_id
-      where m.talent_pool_id = $1 and public.can_contact(c, 'email')`, [campaign.talentPoolId]);
+      where m.talent_pool_id = $1 and public.can_contact(c, 'email')`, [campaign.talentPoolId]) : { rows: [{ n: 0 }] };
   const { cancelled, ...fields } = campaign;
   const funnel = await campaignFunnel(tx, id);
   return {
@@ -56,6 +65,8 @@ export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail | 
     replyRate: percentOf(funnel.replied, funnel.sent),
     meetingsBooked: funnel.booked,
     funnel,
+    steps: await campaignSteps(tx, id),
+    waiting: await waitingCounts(tx, id),
     progress: {
       recipients: campaign.recipients, pending: campaign.pending, sent: campaign.sent, skipped: campaign.skipped, failed: campaign.failed,
       cancelled,
@@ -73,85 +84,80 @@ export async function createCampaign(tx: Tx, input: NewCampaign, userId: string)
   }
   const pool = await tx.query('select 1 from public.talent_pools where id = $1', [input.talentPoolId]);
   if (!pool.rowCount) throw new MessagingError('refused', 'Talent pool not found', 'talentPoolId');
+  // A follow-up without a subject answers the previous one ("Re: "), so it lands in the same thread.
+  const followUps: Array<{ subject: string; content: string; delayDays: number; businessDaysOnly: boolean }> = [];
+  for (const step of input.steps) {
+    const previous = followUps.at(-1)?.subject ?? input.emailSubject;
+    followUps.push({ subject: step.subject?.trim() || replySubject(previous), content: step.content,
+      delayDays: step.delayDays, businessDaysOnly: step.businessDaysOnly ?? false });
+  }
   // Each recipient's own placeholders are filled at send time; the recruiter's must be filled now.
-  for (const [field, label, text] of [['emailSubject', 'email subject', input.emailSubject], ['emailContent', 'email content', input.emailContent]] as const) {
+  const texts: Array<[string, string, string]> = [['emailSubject', 'email subject', input.emailSubject], ['emailContent', 'email content', input.emailContent],
+    ...followUps.flatMap((step, i): Array<[string, string, string]> => [
+      [`steps.${i}.subject`, `subject of follow-up ${i + 1}`, step.subject], [`steps.${i}.content`, `content of follow-up ${i + 1}`, step.content]])];
+  for (const [field, label, text] of texts) {
     const left = placeholdersToFill(text);
     if (left.length) throw new MessagingError('refused', `Replace ${left.map((n) => `{{${n}}}`).join(', ')} in the ${label} before sending`, field);
   }
-  if (usesBookingLink(input.emailSubject, input.emailContent) && !(await defaultMeetingType(tx, userId))) {
+  if (usesBookingLink(...texts.map(([, , text]) => text)) && !(await defaultMeetingType(tx, userId))) {
     throw new MessagingError('refused', 'Create a meeting type under Meeting booking before using {{bookingLink}}', 'emailContent');
   }
   const language = input.language ?? detectLanguage(input.emailContent);
+  const window = input.sendWindow;
   const { rows } = await tx.query<{ id: number }>(
     `insert into public.campaigns (name, campaign_type, talent_pool_id, email_subject, email_content, message_template,
-                                   whatsapp_content, language, channels, primary_channel, status, scheduled_at, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'scheduled', $11, $12) returning id`,
+                                   whatsapp_content, language, channels, primary_channel, status, scheduled_at, created_by,
+                                   join_late, send_window_start, send_window_end, send_window_weekdays_only,
+                                   send_window_candidate_zone, send_window_time_zone)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'scheduled', $11, $12, $13, $14, $15, $16, $17, $18) returning id`,
     [input.name, input.campaignType, input.talentPoolId, input.emailSubject, input.emailContent, input.messageTemplate,
-      input.whatsappContent, language, input.channels, input.primaryChannel, input.scheduledAt, userId]);
+      input.whatsappContent, language, input.channels, input.primaryChannel, input.scheduledAt, userId,
+      input.joinLate, window?.start ?? null, window?.end ?? null, window?.weekdaysOnly ?? false, window?.candidateTimeZone ?? false,
+      window?.timeZone ?? null]);
+  await tx.query(
+    `insert into public.campaign_steps (campaign_id, position, delay_days, business_days_only, subject, content)
+     select $1, position + 1, delay_days, business_days_only, subject, content
+       from unnest($2::int[], $3::boolean[], $4::text[], $5::text[]) with ordinality as t(delay_days, business_days_only, subject, content, position)`,
+    [rows[0].id, followUps.map((s) => s.delayDays), followUps.map((s) => s.businessDaysOnly), followUps.map((s) => s.subject),
+      followUps.map((s) => s.content)]);
   return (await getCampaign(tx, rows[0].id))!;
-}
-
-interface Member {
-  id: number; name: string; jobFunction: string | null; skillTags: string[]; location: string | null;
-  /** public.contact_blockers(c, 'email'): the one eligibility rule. */
-  blockers: ContactBlocker[];
-}
-
-/** Why a pool member is skipped (the first blocker, as a recruiter reads it), or null when they get the mail. */
-export function skipReason(member: Pick<Member, 'blockers'>): string | null {
-  return member.blockers.length ? BLOCKER_TEXT[member.blockers[0]] : null;
 }
 
 /**
  * Dispatches one due campaign (as service_role): recipients with skip reasons
- * and one queued, personalised message per eligible candidate, all in the
- * caller's transaction. Safe to run twice: only a 'scheduled' campaign is taken.
- * Returns the ids of the queued messages.
+ * and step 1 queued, personalised and timed by the send window, for each
+ * eligible candidate, all in the caller's transaction. Safe to run twice: only a
+ * 'scheduled' campaign is taken. Returns the queued messages.
  */
-export async function dispatchCampaign(tx: Tx, campaignId: number, publicUrl: string): Promise<number[]> {
-  const { rows: [campaign] } = await tx.query<{ id: number; talentPoolId: number | null; subject: string; content: string; language: Language;
-    sender: string | null; senderId: string | null }>(
-    `select k.id, k.talent_pool_id as "talentPoolId", k.email_subject as subject, k.email_content as content, k.language,
-            p.display_name as sender, k.created_by as "senderId"
+/** How long one statement of a campaign's dispatch may take (the worker's, never a request's). */
+export const DISPATCH_STATEMENT_TIMEOUT = '10min';
+
+export async function dispatchCampaignMessages(tx: Tx, campaignId: number, publicUrl: string, now = new Date()): Promise<Queued[]> {
+  const { rows: [campaign] } = await tx.query<PlanRow & { subject: string; content: string }>(
+    `select ${PLAN_COLUMNS}, k.email_subject as subject, k.email_content as content
        from public.campaigns k left join public.profiles p on p.id = k.created_by
       where k.id = $1 and k.status = 'scheduled' and k.scheduled_at <= now()
       for update of k skip locked`, [campaignId]);
   if (!campaign) return [];
+  // One transaction for the whole pool: at 100,000 members it takes tens of seconds, past the
+  // app pool's per-statement limit, and it would then never go out (bench/campaign-100k.ts).
+  await tx.query(`set local statement_timeout = '${DISPATCH_STATEMENT_TIMEOUT}'`);
   // FOR SHARE: a consent change waits until this transaction is done, so the
   // consent trigger on messages cannot refuse a row we judged eligible.
   const { rows: members } = await tx.query<Member>(
-    `select c.id, c.name, c.job_function as "jobFunction", c.skill_tags as "skillTags", c.location,
-            public.contact_blockers(c, 'email') as blockers
+    `select ${MEMBER_COLUMNS}
        from public.talent_pool_members m join public.candidates c on c.id = m.candidate_id
       where m.talent_pool_id = $1 order by c.id for share of c`, [campaign.talentPoolId]);
-  const eligible = members.filter((member) => !skipReason(member));
-  // {{bookingLink}}: each recipient gets their own link of the sender's.
-  const links = usesBookingLink(campaign.subject, campaign.content) && campaign.senderId
-    ? await createBookingLinks(tx, campaign.senderId, eligible.map((m) => m.id), { sent: true })
-    : new Map<number, { token: string }>();
-  const linkOf = (member: Member) => {
-    const link = links.get(member.id);
-    return link ? { [BOOKING_LINK_PLACEHOLDER]: bookingUrl(publicUrl, link.token) } : {};
-  };
-  const values = (member: Member) => ({ ...candidateValues(member, campaign.language), recruiterName: campaign.sender ?? undefined, ...linkOf(member) });
-  const inserted = await tx.query<{ id: number; candidate_id: number }>(
-    `insert into public.messages (candidate_id, campaign_id, direction, channel, subject, content, status)
-     select candidate_id, $1, 'out', 'email', subject, content, 'queued'
-       from unnest($2::bigint[], $3::text[], $4::text[]) as t(candidate_id, subject, content)
-     returning id, candidate_id`,
-    [campaign.id, eligible.map((m) => m.id), eligible.map((m) => fillPlaceholders(campaign.subject, values(m))),
-      eligible.map((m) => fillPlaceholders(campaign.content, values(m)))]);
-  const messageOf = new Map(inserted.rows.map((row) => [row.candidate_id, row.id]));
-  await tx.query(
-    `insert into public.campaign_recipients (campaign_id, candidate_id, message_id, status, skip_reason)
-     select $1, candidate_id, message_id, case when message_id is null then 'skipped' else 'pending' end, skip_reason
-       from unnest($2::bigint[], $3::bigint[], $4::text[]) as t(candidate_id, message_id, skip_reason)
-     on conflict (campaign_id, candidate_id) do nothing`,
-    [campaign.id, members.map((m) => m.id), members.map((m) => messageOf.get(m.id) ?? null), members.map((m) => skipReason(m))]);
+  const queued = await writeFirstStep(tx, await sendPlan(tx, campaign), campaign, members, publicUrl, now);
   await tx.query(
     `update public.campaigns set status = 'sending', started_at = now() where id = $1`, [campaign.id]);
   await completeCampaigns(tx, [campaign.id]);
-  return inserted.rows.map((row) => row.id);
+  return queued;
+}
+
+/** dispatchCampaignMessages, answering the ids of the queued messages. */
+export async function dispatchCampaign(tx: Tx, campaignId: number, publicUrl: string, now = new Date()): Promise<number[]> {
+  return (await dispatchCampaignMessages(tx, campaignId, publicUrl, now)).map((message) => message.id);
 }
 
 function usesBookingLink(...texts: string[]): boolean {
@@ -165,7 +171,11 @@ export async function dueCampaignIds(tx: Tx): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-/** A campaign with no pending recipient is done: 'sent', or 'failed' when nothing could be delivered. */
+/**
+ * A campaign with no pending recipient is done: 'sent', or 'failed' when nothing could be delivered.
+ * With follow-ups, not while a later step is queued or sending, nor while an active recipient
+ * (no exit, still contactable) has sent a step that has a next one: the sequence still runs.
+ */
 export async function completeCampaigns(tx: Tx, ids: number[] | null): Promise<void> {
   await tx.query(
     `update public.campaigns k
@@ -174,6 +184,16 @@ export async function completeCampaigns(tx: Tx, ids: number[] | null): Promise<v
                           then 'failed' else 'sent' end,
             completed_at = now()
       where k.status = 'sending' and ($1::bigint[] is null or k.id = any($1))
-        and not exists (select 1 from public.campaign_recipients r where r.campaign_id = k.id and r.status = 'pending')`,
+        and not exists (select 1 from public.campaign_recipients r where r.campaign_id = k.id and r.status = 'pending')
+        and not exists (
+          select 1 from public.campaign_steps s where s.campaign_id = k.id and (
+            exists (select 1 from public.messages m where m.campaign_id = k.id and m.campaign_step > 1 and m.status in ('queued', 'sending'))
+            or exists (
+              select 1 from public.campaign_recipients r
+                join public.messages prev on prev.campaign_id = r.campaign_id and prev.campaign_step = r.current_step
+                                          and prev.candidate_id = r.candidate_id and prev.status = 'sent'
+                join public.candidates c on c.id = r.candidate_id
+               where r.campaign_id = k.id and r.exit_reason is null and r.current_step < s.position
+                 and public.can_contact(c, 'email'))))`,
     [ids]);
 }

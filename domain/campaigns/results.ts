@@ -9,6 +9,7 @@
 //   sentiment; booked: a meeting of the recipient created at or after the send;
 // - delivered: sent minus bounced.
 import type { Tx } from '../db/request.ts';
+import type { CampaignStep } from './sequence-schemas.ts';
 import { isoTimestamp } from '../db/sql-time.ts';
 import {
   RECIPIENTS_PAGE_SIZE, type CampaignDetail, type CampaignRecipient, type RecipientFilter, type RecipientQuery,
@@ -16,7 +17,7 @@ import {
 
 /** One row per recipient of the campaigns in $1 (bigint[]). */
 const RECIPIENT_RESULTS = `
-  select r.campaign_id, r.candidate_id, c.name, r.status, r.message_id,
+  select r.campaign_id, r.candidate_id, c.name, r.status, r.message_id, r.current_step, r.exit_reason, r.exited_at,
          coalesce(r.skip_reason, case when r.status = 'failed' then m.error end) as skip_reason,
          m.sent_at,
          coalesce(e.opened, false) as opened, coalesce(e.human_opened, false) as human_opened,
@@ -29,7 +30,7 @@ const RECIPIENT_RESULTS = `
     left join public.messages m on m.id = r.message_id
     left join lateral (
       select bool_or(e.kind = 'open') as opened, bool_or(e.kind = 'open' and not e.machine) as human_opened,
-             bool_or(e.kind = 'click' and not e.machine) as clicked, bool_or(e.kind = 'bounce') as bounced,
+             bool_or(e.kind = 'click' and not e.machine) as clicked, bool_or(e.kind = 'bounce' and e.metadata->>'type' = 'hard') as bounced,
              bool_or(e.kind = 'unsubscribe') as unsubscribed
         from public.engagement_events e
        where e.message_id = r.message_id
@@ -58,6 +59,8 @@ const FILTERS: Record<RecipientFilter, string> = {
   booked: `x.booked`,
   // "Who did not get it and why": skipped, failed, stopped by a cancel, or bounced.
   not_delivered: `(x.status in ('skipped', 'failed', 'cancelled') or x.bounced)`,
+  // Left the sequence (a reply, a booking, an unsubscribe, ...): no later step.
+  exited: `x.exit_reason is not null`,
 };
 
 const FUNNEL_COLUMNS = `
@@ -95,14 +98,49 @@ export async function listFigures(tx: Tx, campaignIds: number[]): Promise<Map<nu
   }]));
 }
 
-/** One page of a campaign's recipients, by candidate id, after `cursor`. */
-export async function campaignRecipients(tx: Tx, campaignId: number, query: RecipientQuery):
+/**
+ * The campaign's steps with their counts: step 1 is the campaign's own subject and content, the
+ * follow-ups are public.campaign_steps. Counts come from the send ledger (a message per campaign,
+ * step and candidate); `exited` counts recipients who left the sequence without this step sent.
+ */
+export async function campaignSteps(tx: Tx, campaignId: number): Promise<CampaignStep[]> {
+  const { rows } = await tx.query<CampaignStep>(
+    `with steps as (
+       select 1 as position, 0 as delay_days, false as business_days_only, coalesce(k.email_subject, '') as subject,
+              coalesce(k.email_content, k.message_template, '') as content
+         from public.campaigns k where k.id = $1
+       union all
+       select s.position, s.delay_days, s.business_days_only, s.subject, s.content from public.campaign_steps s where s.campaign_id = $1
+     )
+     select s.position, s.delay_days as "delayDays", s.business_days_only as "businessDaysOnly", s.subject, s.content,
+            json_build_object('waiting', coalesce(m.waiting, 0), 'sent', coalesce(m.sent, 0), 'failed', coalesce(m.failed, 0),
+                              'exited', e.exited) as counts
+       from steps s
+       left join (
+         select campaign_step, (count(*) filter (where status in ('queued', 'sending')))::int as waiting,
+                (count(*) filter (where status = 'sent'))::int as sent, (count(*) filter (where status = 'failed'))::int as failed
+           from public.messages where campaign_id = $1 and campaign_step is not null group by campaign_step
+       ) m on m.campaign_step = s.position
+       cross join lateral (
+         select count(*)::int as exited from public.campaign_recipients r
+          where r.campaign_id = $1 and r.exit_reason is not null
+            and not exists (select 1 from public.messages x where x.campaign_id = $1 and x.campaign_step = s.position
+                               and x.candidate_id = r.candidate_id and x.status = 'sent')
+       ) e
+      order by s.position`, [campaignId]);
+  return rows;
+}
+
+/** One page of a campaign's recipients, by candidate id, after `cursor` (or the one `candidateId`). */
+export async function campaignRecipients(tx: Tx, campaignId: number, query: RecipientQuery & { candidateId?: number }):
   Promise<{ recipients: CampaignRecipient[]; nextCursor: number | null }> {
-  const where = [query.status ? FILTERS[query.status] : 'true', query.cursor ? 'x.candidate_id > $2' : 'true'].join(' and ');
+  const where = [query.status ? FILTERS[query.status] : 'true', query.cursor ? 'x.candidate_id > $2' : 'true',
+    query.candidateId ? `x.candidate_id = ${Number(query.candidateId)}` : 'true'].join(' and ');
   const { rows } = await tx.query<CampaignRecipient & { id: number }>(
     `select x.candidate_id::int as id, json_build_object('id', x.candidate_id, 'name', x.name) as candidate, x.status,
             x.skip_reason as "skipReason", ${isoTimestamp('x.sent_at')} as "sentAt",
-            x.opened, x.human_opened as "humanOpened", x.clicked, x.replied, x.sentiment, x.bounced, x.booked
+            x.opened, x.human_opened as "humanOpened", x.clicked, x.replied, x.sentiment, x.bounced, x.booked,
+            x.current_step as "currentStep", x.exit_reason as "exitReason", ${isoTimestamp('x.exited_at')} as "exitedAt"
        from (${RECIPIENT_RESULTS}) x where ${where}
       order by x.candidate_id limit ${RECIPIENTS_PAGE_SIZE + 1}`,
     query.cursor ? [[campaignId], query.cursor] : [[campaignId]]);

@@ -5,6 +5,7 @@ import { campaignTypeSchema, languageSchema } from '../ai/schemas.ts';
 import { channelSchema, sentimentSchema } from '../messages/schemas.ts';
 import { isId } from '../schemas/ids.ts';
 import { timestamp } from '../schemas/answers.ts';
+import { campaignStepSchema, exitReasonSchema, sendWindowSchema, sequenceInputSchema } from './sequence-schemas.ts';
 
 /** A date and time that parses, in years PostgreSQL and people both mean (1000-9999). */
 function isStorableTime(text: string): boolean {
@@ -27,6 +28,8 @@ export const newCampaignSchema = z.object({
   language: languageSchema.nullish(),
   channels: z.array(channelSchema).max(2).nullish(),
   primaryChannel: channelSchema.nullish(),
+  // Issue 12: follow-ups, send window, joining late (all optional: the spec's payload is a one-step campaign).
+  ...sequenceInputSchema.shape,
 }).superRefine((value, ctx) => {
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   // The compose dialog's pool send has no type (it becomes a 'quick' campaign); the wizard always sends one.
@@ -56,6 +59,9 @@ export const newCampaignSchema = z.object({
     language: value.language ?? null,
     channels: value.channels?.length ? [...new Set(value.channels)] : ['email' as const],
     primaryChannel: value.primaryChannel ?? 'email' as const,
+    steps: value.steps ?? [],
+    sendWindow: value.sendWindow ?? null,
+    joinLate: value.joinLate ?? false,
   };
 });
 export type NewCampaign = z.infer<typeof newCampaignSchema>;
@@ -107,9 +113,31 @@ export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 /** GET /api/campaigns: the 200 newest. */
 export const campaignListSchema = z.object({ campaigns: z.array(campaignSummarySchema) });
 
+/** What of a campaign waits for a later moment, and why (domain/mail/sender-limits.ts waitingCounts). */
+export const campaignWaitingSchema = z.object({
+  /** Queued for a later moment for another reason: a sequence's delay or a send window. */
+  waitingForWindow: z.number(),
+  /** Queued because the sender's daily cap or per-minute rate was reached. */
+  waitingForLimit: z.number(),
+  /** Of waitingForLimit, those held by the daily cap ("312 waiting for tomorrow's window"). */
+  waitingForDailyCap: z.number(),
+  /** The earliest moment one of them may go out. */
+  nextSendAt: timestamp.nullable(),
+});
+export type CampaignWaiting = z.infer<typeof campaignWaitingSchema>;
+
 /** GET /api/campaigns/{id}: the campaign with its texts and its progress. */
 export const campaignDetailSchema = campaignSummarySchema.extend({
+  /** Why it paused by itself (too many bounces or complaints); null when a person paused it, or it runs. */
+  pausedReason: z.string().nullable(),
+  waiting: campaignWaitingSchema,
   emailContent: z.string().nullable(),
+  /** Step 1 is the first email (emailSubject/emailContent); later ones are its follow-ups. */
+  steps: z.array(campaignStepSchema),
+  /** Null: each message goes out as soon as it is due. */
+  sendWindow: sendWindowSchema.nullable(),
+  /** Candidates added to the pool while the sequence runs join it at step 1. */
+  joinLate: z.boolean(),
   messageTemplate: z.string().nullable(),
   whatsappContent: z.string().nullable(),
   progress: z.object({
@@ -164,7 +192,7 @@ export const ACTION_FROM: Record<CampaignAction, readonly CampaignStatus[]> = {
 export const campaignControlSchema = z.object({ success: z.literal(true), campaign: campaignDetailSchema });
 
 /** The recipient filters of GET /api/campaigns/{id}/recipients; not_delivered = skipped, failed, cancelled or bounced. */
-export const RECIPIENT_FILTERS = ['pending', 'sent', 'skipped', 'failed', 'opened', 'clicked', 'replied', 'booked', 'not_delivered'] as const;
+export const RECIPIENT_FILTERS = ['pending', 'sent', 'skipped', 'failed', 'opened', 'clicked', 'replied', 'booked', 'not_delivered', 'exited'] as const;
 export type RecipientFilter = typeof RECIPIENT_FILTERS[number];
 
 export const recipientQuerySchema = z.object({
@@ -192,9 +220,17 @@ export const campaignRecipientSchema = z.object({
   /** The message bounced (it was sent, yet did not arrive). */
   bounced: z.boolean(),
   booked: z.boolean(),
+  /** The latest step written for them (1 = the first email). */
+  currentStep: z.number(),
+  /** Why they left the sequence (no later step), and when; null while in it. */
+  exitReason: exitReasonSchema.nullable(),
+  exitedAt: timestamp.nullable(),
 });
 export type CampaignRecipient = z.infer<typeof campaignRecipientSchema>;
 
 /** GET /api/campaigns/{id}/recipients: 100 per page, by candidate id. */
 export const campaignRecipientListSchema = z.object({ recipients: z.array(campaignRecipientSchema), nextCursor: z.number().nullable() });
 export const RECIPIENTS_PAGE_SIZE = 100;
+
+/** POST /api/campaigns/{id}/recipients/{candidateId}/remove: the recipient, out of the sequence. */
+export const removedRecipientSchema = z.object({ success: z.literal(true), recipient: campaignRecipientSchema });

@@ -293,13 +293,18 @@ export async function getCandidate(tx: Tx, id: number): Promise<CandidateDetail 
                        'id', msg.id, 'subject', msg.subject, 'direction', msg.direction, 'channel', msg.channel,
                        'sentiment', msg.sentiment, 'status', msg.status, 'createdAt', ${ts('msg.created_at')},
                        'autoReply', msg.auto_reply, 'autoReplyUntil', to_char(msg.auto_reply_until, 'YYYY-MM-DD'),
-                       'optOutReview', msg.opt_out_review) order by msg.created_at desc, msg.id desc)
+                       'optOutReview', msg.opt_out_review,
+                       'bounce', case when msg.direction = 'out' then public.message_bounce(msg.id) end) order by msg.created_at desc, msg.id desc)
                       from (select * from public.messages where candidate_id = c.id order by created_at desc, id desc limit 200) msg), '[]'),
+       'emailBounce', public.candidate_email_bounce(c),
+       -- Where send windows put the candidate's morning: their own zone (from the location), else the organisation's.
+       'timeZone', jsonb_build_object('zone', coalesce(c.time_zone, (select s.time_zone from public.organisation_settings s), 'Europe/Amsterdam'),
+                                      'fromLocation', c.time_zone is not null),
        'contactBlockers', jsonb_build_object('email', to_jsonb(public.contact_blockers(c, 'email')),
                                              'whatsapp', to_jsonb(public.contact_blockers(c, 'whatsapp'))),
        'engagement', (select jsonb_build_object(
                          'opens', count(*) filter (where kind = 'open'), 'humanOpens', count(*) filter (where kind = 'open' and not machine),
-                         'clicks', count(*) filter (where kind = 'click'), 'replies', count(*) filter (where kind = 'reply'),
+                         'clicks', count(*) filter (where kind = 'click' and not machine), 'replies', count(*) filter (where kind = 'reply'),
                          'meetings', count(*) filter (where kind = 'meeting_booked'), 'now', ${ts('now()')},
                          -- What the score reads (decision 016); explainScore() weighs them below.
                          'events', coalesce(jsonb_agg(jsonb_build_object('id', id, 'kind', kind, 'at', ${ts('occurred_at')}, 'machine', machine,

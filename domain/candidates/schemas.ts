@@ -5,6 +5,7 @@ import { idSchema } from '../schemas/ids.ts';
 import { fieldName, findUnstorableText } from '../schemas/text.ts';
 import { timestamp } from '../schemas/answers.ts';
 import { ENGAGEMENT_BANDS } from '../engagement/score.ts';
+import { bounceSchema } from '../mail/bounce-schemas.ts';
 
 export const SENIORITY_LEVELS = ['intern', 'junior', 'medior', 'senior', 'lead', 'principal', 'executive'] as const;
 export const CONTACT_METHODS = ['email', 'whatsapp', 'phone'] as const;
@@ -178,6 +179,8 @@ export const candidateMessageSchema = z.object({
   /** An out-of-office reply's return date (YYYY-MM-DD), when it says one. */
   autoReplyUntil: z.string().nullable(),
   optOutReview: z.boolean(),
+  /** Its latest bounce, if it bounced (domain/mail/bounces.ts). */
+  bounce: bounceSchema.nullable().optional(),
 });
 export type CandidateMessage = z.infer<typeof candidateMessageSchema>;
 
@@ -209,5 +212,9 @@ export const candidateDetailSchema = candidateSchema.extend({
   contactBlockers: z.object({ email: z.array(z.enum(CONTACT_BLOCKER_CODES)), whatsapp: z.array(z.enum(CONTACT_BLOCKER_CODES)) }),
   messages: z.array(candidateMessageSchema),
   engagement: candidateEngagementSchema,
+  /** The address bounced hard and is suppressed: its latest hard bounce (null: it did not, or it was lifted). */
+  emailBounce: bounceSchema.nullable().optional(),
+  /** The zone a send window uses for them: inferred from the location when it names one, else the organisation's. */
+  timeZone: z.object({ zone: z.string(), fromLocation: z.boolean() }),
 });
 export type CandidateDetail = z.infer<typeof candidateDetailSchema>;

@@ -5,6 +5,10 @@
 // crash re-sends at most the messages that were in a slot (decision 011). A
 // message left 'sending' by a dead worker is claimed again once the worker's
 // heartbeat is stale, and goes out with the same Message-ID.
+// Sender limits are taken in the claim's transaction (./sender-limits.ts): what
+// does not fit goes back to the queue until the next window. A campaign paused
+// or cancelled after the claim stops before its next send (the stopped campaigns
+// are read with every record), so only the sends already in a slot still leave.
 import type pg from 'pg';
 import { asService } from '../db/request.ts';
 import { completeCampaigns } from '../campaigns/campaigns.ts';
@@ -14,6 +18,7 @@ import { MailDeliveryError, type MailPort } from './port.ts';
 import { createSendSlots, groupCommit, type SendSlots } from './concurrency.ts';
 import { BLOCKER_TEXT, CONSENT_BLOCKERS, type ContactBlocker } from '../consent/eligibility.ts';
 import { trackedLinks } from '../engagement/tracking.ts';
+import { NO_SENDER_LIMITS, takeSenderQuota, type SenderLimits, type WaitReason } from './sender-limits.ts';
 
 /** Crash-loop guard: a message claimed this often is given up. */
 export const MAX_ATTEMPTS = 10;
@@ -23,10 +28,14 @@ export type Outcome =
   | { status: 'retry'; error: string }
   | { status: 'failed'; error: string }
   | { status: 'skipped'; error: string }
+  /** A sender limit was reached: queued again until `until` (send_after). */
+  | { status: 'deferred'; until: Date; reason: WaitReason; attempts: number }
+  /** Its campaign was paused or cancelled after the claim: queued again, not sent. */
+  | { status: 'released' }
   | { status: 'not-claimed' };
 
 interface Claimed {
-  id: number; reply_token: string; subject: string | null; content: string; channel: 'email' | 'whatsapp';
+  id: number; attempts: number; reply_token: string; subject: string | null; content: string; channel: 'email' | 'whatsapp';
   campaign_id: number | null; original_message_id: number | null; name: string; email: string | null;
   /** public.contact_blockers(c, channel) at the moment of the claim: the one eligibility rule. */
   blockers: ContactBlocker[];
@@ -45,6 +54,10 @@ export interface DeliveryDeps {
   worker: WorkerIdentity;
   /** Sends in flight at most, each from its first byte to the server until its outcome is committed. */
   inFlight: number;
+  /** Per-sender daily cap and per-minute rate (default: none). */
+  limits?: SenderLimits;
+  /** The time the claim and the sender limits go by (tests); default the database's now(). */
+  clock?: () => Date;
 }
 
 export interface Delivery {
@@ -60,11 +73,42 @@ type Recorded = { row: Claimed; outcome: Outcome };
 /** One per worker: the send slots and the group commit are shared by all its batches. */
 export function createDelivery(deps: DeliveryDeps): Delivery {
   const slots = createSendSlots(deps.inFlight);
-  const record = groupCommit<Recorded>((items) => recordOutcomes(deps, items));
-  return { deliver: (ids, isLastTry) => deliverBatch(deps, slots, record, ids, isLastTry) };
+  const campaigns = createCampaignWatch();
+  const record = groupCommit<Recorded>((items) => recordOutcomes(deps, items, campaigns));
+  return { deliver: (ids, isLastTry) => deliverBatch(deps, slots, record, campaigns, ids, isLastTry) };
 }
 
-async function deliverBatch(deps: DeliveryDeps, slots: SendSlots, record: (item: Recorded) => Promise<void>,
+/**
+ * The campaigns this worker has claimed messages of, and which of them were
+ * paused or cancelled since: read again in every record's transaction, so a
+ * stop is seen within one record (a few milliseconds while mail flows).
+ */
+interface CampaignWatch {
+  add(ids: Array<number | null>): void;
+  remove(ids: Array<number | null>): void;
+  watched(): number[];
+  stopped: Set<number>;
+}
+
+function createCampaignWatch(): CampaignWatch {
+  const counts = new Map<number, number>();
+  const stopped = new Set<number>();
+  return {
+    add(ids) { for (const id of ids) if (id !== null) counts.set(id, (counts.get(id) ?? 0) + 1); },
+    remove(ids) {
+      for (const id of ids) {
+        if (id === null) continue;
+        const left = (counts.get(id) ?? 1) - 1;
+        if (left > 0) counts.set(id, left);
+        else { counts.delete(id); stopped.delete(id); }
+      }
+    },
+    watched: () => [...counts.keys()],
+    stopped,
+  };
+}
+
+async function deliverBatch(deps: DeliveryDeps, slots: SendSlots, record: (item: Recorded) => Promise<void>, campaigns: CampaignWatch,
   ids: number[], isLastTry: (id: number) => boolean): Promise<Map<number, Outcome>> {
   const outcomes = new Map<number, Outcome>(ids.map((id) => [id, { status: 'not-claimed' }]));
   const claimed = await asService(deps.app, async (tx) => {
@@ -72,19 +116,24 @@ async function deliverBatch(deps: DeliveryDeps, slots: SendSlots, record: (item:
     await tx.query(`select public.stop_cancelled_campaign_messages(array(
       select distinct campaign_id from public.messages where id = any($1) and campaign_id is not null))`, [ids]);
     const { rows } = await tx.query<Claimed>(
-      `update public.messages m set status = 'sending', attempts = m.attempts + 1, claimed_by = $3, claimed_at = now()
+      `update public.messages m set status = 'sending', attempts = m.attempts + 1, claimed_by = $3, claimed_at = now(), wait_reason = null
          from public.candidates c
         where m.id = any($1) and c.id = m.candidate_id and m.direction = 'out' and m.attempts < $2
           and (m.status = 'queued' or (m.status = 'sending' and ${STALE_CLAIM_SQL}))
+          and (m.send_after is null or m.send_after <= coalesce($4::timestamptz, now()))
           and not exists (select 1 from public.campaigns k where k.id = m.campaign_id and k.status in ('paused', 'cancelled'))
-       returning m.id, m.reply_token, m.subject, m.content, m.channel, m.campaign_id, m.original_message_id,
+       returning m.id, m.attempts, m.reply_token, m.subject, m.content, m.channel, m.campaign_id, m.original_message_id,
                  c.name, c.email::text as email, public.contact_blockers(c, m.channel) as blockers, m.tracking_token,
                  coalesce((select s.tracking_enabled from public.organisation_settings s), true) as tracking_enabled`,
-      [ids, MAX_ATTEMPTS, deps.worker.id]);
-    await storeTrackedLinks(tx, rows, deps.settings.publicUrl);
-    return { rows, threading: await threadingOf(tx, rows.filter((r) => r.original_message_id).map((r) => r.id)) };
+      [ids, MAX_ATTEMPTS, deps.worker.id, deps.clock?.() ?? null]);
+    const deferred = await deferOverLimit(deps, tx, rows);
+    const kept = rows.filter((row) => !deferred.has(row.id));
+    await storeTrackedLinks(tx, kept, deps.settings.publicUrl);
+    return { rows: kept, deferred, threading: await threadingOf(tx, kept.filter((r) => r.original_message_id).map((r) => r.id)) };
   });
+  for (const [id, outcome] of claimed.deferred) outcomes.set(id, outcome);
   for (const row of claimed.rows) deps.worker.working.add(row.id);
+  campaigns.add(claimed.rows.map((row) => row.campaign_id));
 
   try {
     const unsendable: Recorded[] = [];
@@ -98,7 +147,9 @@ async function deliverBatch(deps: DeliveryDeps, slots: SendSlots, record: (item:
     for (const { row, outcome } of unsendable) outcomes.set(row.id, outcome);
     // The slot is held until the outcome is committed: that bounds what a crash can send twice.
     const results = await Promise.allSettled(sendable.map((row) => slots.run(async () => {
-      const outcome = await sendOne(deps, row, claimed.threading.get(row.id), isLastTry(row.id));
+      const outcome: Outcome = row.campaign_id !== null && campaigns.stopped.has(row.campaign_id)
+        ? { status: 'released' }
+        : await sendOne(deps, row, claimed.threading.get(row.id), isLastTry(row.id));
       await record({ row, outcome });
       outcomes.set(row.id, outcome);
     })));
@@ -106,13 +157,37 @@ async function deliverBatch(deps: DeliveryDeps, slots: SendSlots, record: (item:
     if (failure) throw failure.reason;
   } finally {
     for (const row of claimed.rows) deps.worker.working.delete(row.id);
+    campaigns.remove(claimed.rows.map((row) => row.campaign_id));
   }
 
   // Once per batch, after the records above: of two batches finishing together, the later one sees both.
-  const settled = claimed.rows.filter((row) => outcomes.get(row.id)!.status !== 'retry');
-  const campaigns = [...new Set(settled.map((r) => r.campaign_id).filter((id): id is number => id !== null))];
-  if (campaigns.length) await asService(deps.app, (tx) => completeCampaigns(tx, campaigns));
+  const settled = claimed.rows.filter((row) => !['retry', 'released'].includes(outcomes.get(row.id)!.status));
+  const touched = [...new Set(settled.map((r) => r.campaign_id).filter((id): id is number => id !== null))];
+  if (touched.length) await asService(deps.app, (tx) => completeCampaigns(tx, touched));
   return outcomes;
+}
+
+/**
+ * Takes the sender's quota for the claimed messages that would be sent (in id
+ * order) and puts the rest back: queued, the attempt not counted, send_after
+ * at the next window. All in the claim's transaction, so nobody sees them claimed.
+ */
+async function deferOverLimit(deps: DeliveryDeps, tx: pg.PoolClient, rows: Claimed[]): Promise<Map<number, Outcome>> {
+  const deferred = new Map<number, Outcome>();
+  const limits = deps.limits ?? NO_SENDER_LIMITS;
+  if (limits.dailyCap === null && limits.perMinute === null) return deferred;
+  // One sending mailbox today (the configured From); the counters are keyed by it. Each message counts once,
+  // at its first claim: a retry, or a claim taken over from a dead worker, was counted then (else a crash
+  // would push the rest of a campaign to the next day).
+  const sendable = rows.filter((row) => row.attempts === 1 && !unsendableOutcome(row)).sort((a, b) => a.id - b.id);
+  const quota = await takeSenderQuota(tx, deps.settings.from, sendable.length, limits, deps.clock?.());
+  const over = sendable.slice(quota.granted);
+  if (!over.length || !quota.waitUntil || !quota.waitReason) return deferred;
+  await tx.query(
+    `update public.messages set status = 'queued', attempts = attempts - 1, claimed_by = null, send_after = $2, wait_reason = $3
+      where id = any($1)`, [over.map((row) => row.id), quota.waitUntil, quota.waitReason]);
+  for (const row of over) deferred.set(row.id, { status: 'deferred', until: quota.waitUntil, reason: quota.waitReason, attempts: row.attempts - 1 });
+  return deferred;
 }
 
 /** A claimed message that is not to be sent: WhatsApp (no adapter yet), or no longer contactable. */
@@ -184,30 +259,46 @@ async function threadingOf(tx: pg.PoolClient, ids: number[]) {
  * recorded whoever holds the claim now (the mail did go out); the other
  * outcomes only while the claim is still this worker's.
  */
-async function recordOutcomes(deps: DeliveryDeps, items: Recorded[]) {
+async function recordOutcomes(deps: DeliveryDeps, items: Recorded[], campaigns?: CampaignWatch) {
   if (!items.length) return;
   const errorOf = (outcome: Outcome) => ('error' in outcome ? outcome.error : null);
-  await asService(deps.app, (tx) => tx.query(
+  await asService(deps.app, async (tx) => {
+    const { rows: stopped } = await tx.query<{ id: number }>(
     `with outcome as (
        select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) as o(id, status, error, provider_id)
      ), recorded as (
        update public.messages m
-          set status = case o.status when 'sent' then 'sent' when 'retry' then 'queued' else 'failed' end,
+          set status = case o.status when 'sent' then 'sent' when 'retry' then 'queued' when 'released' then 'queued' else 'failed' end,
+              attempts = case when o.status = 'released' then m.attempts - 1 else m.attempts end,
               sent_at = case when o.status = 'sent' then now() else m.sent_at end,
               provider_message_id = case when o.status = 'sent' then o.provider_id else m.provider_message_id end,
-              error = case when o.status = 'sent' then null else o.error end
+              error = case when o.status = 'sent' then null when o.status = 'released' then m.error else o.error end
          from outcome o
         where m.id = o.id
           and case when o.status = 'sent' then m.status <> 'sent' else m.status = 'sending' and m.claimed_by = $5 end
        returning m.id, o.status, o.error
+     ), recipients as (
+       update public.campaign_recipients r
+          set status = case when recorded.status in ('sent', 'skipped') then recorded.status else 'failed' end,
+              skip_reason = case when recorded.status = 'skipped' then recorded.error else r.skip_reason end
+         from recorded
+        where r.message_id = recorded.id and recorded.status not in ('retry', 'released')
      )
-     update public.campaign_recipients r
-        set status = case when recorded.status in ('sent', 'skipped') then recorded.status else 'failed' end,
-            skip_reason = case when recorded.status = 'skipped' then recorded.error else r.skip_reason end
-       from recorded
-      where r.message_id = recorded.id and recorded.status <> 'retry'`,
+     -- The watched campaigns that were paused or cancelled since (same statement: no extra round trip).
+     select k.id::int from public.campaigns k where k.id = any($6) and k.status in ('paused', 'cancelled')`,
     [items.map((i) => i.row.id), items.map((i) => i.outcome.status), items.map((i) => errorOf(i.outcome)),
-      items.map((i) => internetMessageId(i.row.id, i.row.reply_token, deps.settings.from)), deps.worker.id]));
+      items.map((i) => internetMessageId(i.row.id, i.row.reply_token, deps.settings.from)), deps.worker.id,
+      campaigns?.watched() ?? []]);
+    // Released messages of a cancelled campaign are stopped for good (the cancel's trigger has run already).
+    const released = items.filter((i) => i.outcome.status === 'released' && i.row.campaign_id !== null);
+    if (released.length) {
+      await tx.query('select public.stop_cancelled_campaign_messages($1)', [[...new Set(released.map((i) => i.row.campaign_id))]]);
+    }
+    if (campaigns) {
+      campaigns.stopped.clear();
+      for (const row of stopped) campaigns.stopped.add(row.id);
+    }
+  });
 }
 
 export interface Orphan { id: number; attempts: number; cause: string }

@@ -3,11 +3,12 @@
 import { z } from 'zod';
 import { timestamp } from '../schemas/answers.ts';
 import { sentimentSchema } from '../messages/schemas.ts';
+import { bounceSchema } from './bounce-schemas.ts';
 
 export const MATCHED_BY = ['in-reply-to', 'references', 'reply-address', 'subject', 'quoted-text', 'sender'] as const;
 export type MatchedBy = typeof MATCHED_BY[number];
 
-/** POST /api/inbound/email: stored as a reply (201), a repeat (200), kept aside (202), or an unsubscribe mail (200). */
+/** POST /api/inbound/email: stored as a reply (201), a repeat (200), kept aside (202), an unsubscribe mail or a bounce (200). */
 export const inboundResultSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('stored'),
@@ -30,6 +31,21 @@ export const inboundResultSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('unmatched'), unmatchedId: z.number(), reason: z.string() }),
   /** Mail to the List-Unsubscribe address: email consent withdrawn (or already), nothing stored in the thread. */
   z.object({ status: z.literal('unsubscribed'), candidateId: z.number(), messageId: z.number(), already: z.boolean() }),
+  /** A delivery-status notification about one of our messages (domain/mail/bounces.ts). */
+  z.object({
+    status: z.literal('bounce'),
+    messageId: z.number(),
+    candidateId: z.number(),
+    bounce: bounceSchema,
+    /**
+     * suppressed: a hard bounce, the address is on the suppression list; retry_scheduled: a soft bounce, the message
+     * goes out again at retryAt; gave_up: a soft bounce after the last retry, the message failed; recorded: noted only
+     * (a resend is already queued); duplicate: this report was received before.
+     */
+    outcome: z.enum(['suppressed', 'retry_scheduled', 'gave_up', 'recorded', 'duplicate']),
+    retry: z.number().nullable(),
+    retryAt: timestamp.nullable(),
+  }),
 ]);
 export type InboundResult = z.infer<typeof inboundResultSchema>;
 

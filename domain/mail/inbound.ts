@@ -8,6 +8,9 @@
 // address starts a new thread; else the mail is kept aside in
 // inbound_unmatched. Mail to the List-Unsubscribe address
 // (reply+unsubscribe-<token>@...) unsubscribes and is not stored as a reply.
+// A bounce (delivery-status notification) is read before all of that
+// (domain/mail/dsn.ts, bounces.ts): it often carries In-Reply-To of our mail and
+// must never become the candidate's reply.
 import type { ParsedMail } from 'mailparser';
 import type pg from 'pg';
 import { asService, type Tx } from '../db/request.ts';
@@ -17,6 +20,8 @@ import { parseInboundMail } from './inbound-guard.ts';
 import { readReply } from './reply-text.ts';
 import { unsubscribe } from '../consent/unsubscribe.ts';
 import type { InboundResult, MatchedBy } from './inbound-schemas.ts';
+import { looksLikeBounce, parseDeliveryReport, type DeliveryReport } from './dsn.ts';
+import { failedRecipient, recordBounce } from './bounces.ts';
 
 const TOKEN = '[0-9a-f]{24}';
 const REF_TAG = new RegExp(`\\s*\\[ref:(${TOKEN})\\]`, 'i');
@@ -112,6 +117,8 @@ export async function receiveInboundEmail(app: pg.Pool, raw: Buffer | string): P
   const subject = parsed.subject ?? '';
   const headerId = parsed.messageId ?? null;
   const recipients = recipientAddresses(parsed);
+  const bounce = readBounce(raw);
+  if (bounce) return receiveBounce(app, bounce, parsed, raw, recipients);
   const unsubscribeToken = recipients.map((address) => UNSUBSCRIBE_ADDRESS.exec(address)?.[1]).find(Boolean);
   if (unsubscribeToken) return listUnsubscribe(app, unsubscribeToken.toLowerCase(), parsed, raw, recipients);
 
@@ -174,6 +181,34 @@ export async function receiveInboundEmail(app: pg.Pool, raw: Buffer | string): P
       matchedBy: thread?.matchedBy ?? 'sender', sentiment: verdict.sentiment, removalRequested: verdict.removalRequested,
       optOutReview: verdict.optOut === 'review', autoReply: verdict.autoReply, autoReplyUntil: verdict.autoReplyUntil,
     };
+  });
+}
+
+type BounceReading = { report: DeliveryReport } | { unreadable: string };
+
+/** The delivery report in the mail; a mail shaped like a bounce that cannot be read is still one (never a reply). */
+function readBounce(raw: Buffer | string): BounceReading | null {
+  try {
+    const report = parseDeliveryReport(raw);
+    if (report) return { report };
+  } catch (error) {
+    return { unreadable: `Bounce that could not be read (${(error as Error).message.slice(0, 200)})` };
+  }
+  return looksLikeBounce(raw) ? { unreadable: 'Bounce without a status we could read' } : null;
+}
+
+async function receiveBounce(app: pg.Pool, reading: BounceReading, parsed: ParsedMail, raw: Buffer | string, recipients: string[]): Promise<InboundResult> {
+  const text = parsed.text ?? '';
+  return asService(app, async (tx) => {
+    if ('unreadable' in reading) return keepAside(tx, parsed, raw, recipients, reading.unreadable, text);
+    const handled = await recordBounce(tx, reading.report);
+    if (handled) return handled;
+    const failed = failedRecipient(reading.report);
+    const about = reading.report.recipients[0];
+    const reason = failed
+      ? `Bounce (${failed.status ?? 'no status'}) for ${failed.recipient ?? 'an unknown address'}: no message of ours matches it`
+      : `Delivery report (${about?.action ?? 'no action'}, ${about?.status ?? 'no status'}) for ${about?.recipient ?? 'an unknown address'}: not a bounce, nothing to do`;
+    return keepAside(tx, parsed, raw, recipients, reason, text);
   });
 }
 

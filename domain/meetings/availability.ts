@@ -46,19 +46,9 @@ export function isCalendarDate(text: string): boolean {
   }
 }
 
-/**
- * The IANA name of a time zone in its usual spelling ("europe/amsterdam" →
- * "Europe/Amsterdam"), or null when `name` is not one. Fixed offsets such as
- * "+01:00" are refused: they have no DST rules, so a recruiter's hours would drift.
- */
-export function ianaTimeZone(name: string): string | null {
-  if (!name || /^[+-]/.test(name)) return null;
-  try {
-    return Temporal.Instant.fromEpochMilliseconds(0).toZonedDateTimeISO(name).timeZoneId;
-  } catch {
-    return null;
-  }
-}
+import { ianaTimeZone } from '../schemas/time-zone.ts';
+
+export { ianaTimeZone };
 
 /** Where a local date + wall time falls: its instant, and whether that wall time exists at all. */
 export interface WallTimeInstant {

@@ -4,10 +4,10 @@
 import { z } from 'zod';
 import { idSchema } from '../schemas/ids.ts';
 import { timestamp } from '../schemas/answers.ts';
+import { timeZoneParam } from '../schemas/time-zone.ts';
 import { optionalText } from '../candidates/schemas.ts';
 import { availabilitySettingsSchema, availabilityWarningSchema, dateOverrideSchema, meetingDurationSchema, slotSchema,
   weeklyAvailabilitySchema } from './schemas.ts';
-import { ianaTimeZone } from './availability.ts';
 
 // ---- Booking settings ----
 
@@ -125,13 +125,8 @@ export const bookingLinkListSchema = z.object({ bookingLinks: z.array(bookingLin
 
 // ---- Public booking page ----
 
-/** An IANA zone in a query (?timeZone=Europe/Amsterdam), canonical spelling. */
-export const timeZoneParam = z.string({ error: 'timeZone must be an IANA time zone like Europe/Amsterdam' })
-  .transform((name, ctx) => {
-    const zone = ianaTimeZone(name);
-    if (zone === null) ctx.addIssue({ code: 'custom', message: 'timeZone must be an IANA time zone like Europe/Amsterdam' });
-    return zone ?? name;
-  });
+export { timeZoneParam };
+
 
 /** An instant with a zone or offset: "2026-12-01T09:00:00.000Z". */
 export const instantParam = (field: string) => z.string({ error: `${field} must be a time like 2026-12-01T09:00:00Z` })

@@ -25,7 +25,8 @@ const MESSAGE_COLUMNS = `m.id, m.subject, m.content, m.sentiment, ${isoTimestamp
   m.direction, m.channel, m.status, coalesce(m.thread_id, m.id) as "threadId", m.original_message_id as "originalMessageId",
   m.campaign_id as "campaignId", m.error, m.attempts, ${isoTimestamp('m.sent_at')} as "sentAt", ${isoTimestamp('m.read_at')} as "readAt",
   m.removal_requested as "removalRequested", m.opt_out_review as "optOutReview", m.auto_reply as "autoReply",
-  to_char(m.auto_reply_until, 'YYYY-MM-DD') as "autoReplyUntil"`;
+  to_char(m.auto_reply_until, 'YYYY-MM-DD') as "autoReplyUntil",
+  case when m.direction = 'out' then public.message_bounce(m.id) end as bounce`;
 const FROM_MESSAGES = 'from public.messages m join public.candidates c on c.id = m.candidate_id';
 
 export async function getMessage(tx: Tx, id: number): Promise<Message | null> {

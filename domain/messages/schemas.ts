@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { isId } from '../schemas/ids.ts';
 import { timestamp } from '../schemas/answers.ts';
+import { bounceSchema } from '../mail/bounce-schemas.ts';
 
 export const channelSchema = z.enum(['email', 'whatsapp'], { error: 'channel must be email or whatsapp' });
 export type Channel = z.infer<typeof channelSchema>;
@@ -129,6 +130,8 @@ export const messageSchema = z.object({
   autoReply: z.boolean(),
   /** YYYY-MM-DD: when the auto-reply's sender is back, if it says. */
   autoReplyUntil: z.string().nullable(),
+  /** Its latest bounce (domain/mail/bounces.ts), if it bounced. */
+  bounce: bounceSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -28,6 +28,15 @@ function positiveNumber(name: string, fallback: number): number {
   return value;
 }
 
+/** A per-sender limit (domain/mail/sender-limits.ts): a positive whole number, or "off" for none. */
+function limit(name: string, fallback: number | null): number | null {
+  const value = env(name);
+  if (value === undefined) return fallback;
+  if (value.toLowerCase() === 'off') return null;
+  if (!/^[1-9]\d*$/.test(value)) throw new Error(`${name} must be a positive whole number or off, not "${value}"`);
+  return Number(value);
+}
+
 function persistentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'app-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -91,6 +100,11 @@ export function loadConfig() {
       baseUrl: env('MS_GRAPH_BASE_URL'),
     },
     inboundMailSecret: env('INBOUND_MAIL_SECRET'),
+    /** Per sending mailbox (From address): emails per day (from midnight in the organisation's zone) and per minute. */
+    senderLimits: {
+      dailyCap: limit('MAIL_DAILY_CAP_PER_SENDER', 400),
+      perMinute: limit('MAIL_PER_MINUTE_PER_SENDER', null),
+    },
     mail: {
       /** Where candidates' replies go; sent plus-addressed (reply+<token>@...). Default: reply@<MAIL_FROM domain>. */
       replyTo: env('MAIL_REPLY_TO'),

@@ -8,6 +8,8 @@ import type { PgBoss } from 'pg-boss';
 export const QUEUES = {
   mailSend: 'mail-send',
   campaignDispatch: 'campaign-dispatch',
+  /** Sequences: late joiners' first step and every due next step (data: { now?: ISO time, for tests }); also each minute. */
+  campaignSteps: 'campaign-steps',
   sentiment: 'message-sentiment',
   messagingSweep: 'messaging-sweep',
   /** Brings a meeting's Outlook event (and Teams link) up to the meeting's sequence. */
@@ -50,6 +52,9 @@ export const mailJob = (messageId: number, attempts = 0, cause?: string): JobReq
   data: { messageId },
   id: stableJobId(`mail-send:${messageId}:${attempts}${cause ? `:${cause}` : ''}`),
 });
+
+/** A message's first delivery job, starting at its send_after (messages.send_after; the claim waits for it anyway). */
+export const mailJobAt = (messageId: number, sendAfter: Date | null): JobRequest => ({ ...mailJob(messageId), startAfter: sendAfter ?? undefined });
 
 /** One Outlook sync per meeting and sequence (a retry after 429 names its attempt). */
 export const meetingTeamsJob = (meetingId: number, sequence: number, attempt = 0, startAfter?: Date): JobRequest => ({

@@ -31,3 +31,13 @@ export const poolMembersAddedSchema = z.object({ added: z.number() });
 
 /** POST /api/talent-pools/{id}/members/remove: how many memberships ended. */
 export const poolMembersRemovedSchema = z.object({ removed: z.number() });
+
+/**
+ * GET /api/talent-pools/{id}/reach: who a campaign to this pool would reach now. `skipped` groups the
+ * others by the reason dispatch would record (the same words as a campaign's skip reasons), most first.
+ */
+export const poolReachSchema = z.object({
+  eligible: z.number(),
+  skipped: z.array(z.object({ reason: z.string(), count: z.number() })),
+});
+export type PoolReach = z.infer<typeof poolReachSchema>;

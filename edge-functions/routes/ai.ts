@@ -36,10 +36,10 @@ export const aiContentRoutes = new Hono<AppEnv>()
   body(generateContentSchema), async (c) => {
     const input = c.req.valid('json');
     // Read what the draft needs, then leave the transaction: the AI call may take up to a minute.
-    const inputs = await asUser(c, (tx) => loadDraftingInputs(tx, input));
+    const inputs = await asUser(c, (tx) => loadDraftingInputs(tx, input, c.var.user.id));
     if (!inputs) throw new HttpError(404, 'Template not found', { field: 'templateId', extra: failed });
     try {
-      return reply(c, generationSchema, await generateContent(c.var.deps.config.openai, inputs, input, c.var.user.displayName));
+      return reply(c, generationSchema, await generateContent(c.var.deps.config.openai, inputs, input));
     } catch (error) {
       const metadata = { templateName: inputs.familyName, source: 'ai' };
       if (error instanceof AiTimeoutError) throw new HttpError(504, error.message, { extra: { ...failed, metadata } });

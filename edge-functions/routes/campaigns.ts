@@ -1,17 +1,24 @@
 // Campaigns: create (compose pool send or wizard), list with counts, one with progress.
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { createCampaign, getCampaign, listCampaigns } from '#domain/campaigns/campaigns.ts';
 import { controlCampaign } from '#domain/campaigns/control.ts';
 import { campaignRecipients } from '#domain/campaigns/results.ts';
+import { removeRecipient } from '#domain/campaigns/sequences.ts';
 import {
   campaignControlSchema, campaignDetailSchema, campaignListSchema, campaignRecipientListSchema, createdCampaignSchema, newCampaignSchema,
-  recipientQuerySchema, type CampaignAction,
+  recipientQuerySchema, removedRecipientSchema, type CampaignAction,
 } from '#domain/campaigns/schemas.ts';
+import { isId } from '#domain/schemas/ids.ts';
 import { enqueueQuietly, mailJob, QUEUES } from '#domain/runtime/jobs.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';
-import { body, doc, idParam, query, reply } from '../contract.ts';
+import { body, doc, idParam, pathParams, query, reply } from '../contract.ts';
+
+const pathId = (field: string) => z.string().regex(/^[0-9]+$/, `${field} must be a positive whole number`).transform(Number)
+  .refine(isId, `${field} must be a positive whole number`);
+const recipientParams = z.object({ id: pathId('id'), candidateId: pathId('candidateId') });
 
 /** Pause, resume or cancel; then what the change needs queued (a dispatch, or the paused messages' delivery). */
 async function control(c: Context<AppEnv>, id: number, action: CampaignAction) {
@@ -22,6 +29,8 @@ async function control(c: Context<AppEnv>, id: number, action: CampaignAction) {
     // A new job per resume (the jobs of the paused run completed without sending).
     await enqueueQuietly(c.var.deps.jobs, QUEUES.mailSend,
       followUp.messages.map((m) => mailJob(m.id, m.attempts, `resume:${followUp.resumedAt}`)));
+    // Steps that fell due while it was paused are written now rather than at the next minute.
+    await enqueueQuietly(c.var.deps.jobs, QUEUES.campaignSteps, [{ data: {} }]);
   }
   return { success: true as const, campaign: (await asUser(c, (tx) => getCampaign(tx, id)))! };
 }
@@ -48,6 +57,17 @@ export const campaignRoutes = new Hono<AppEnv>()
     });
     if (!page) throw new HttpError(404, 'Campaign not found', { field: 'id' });
     return reply(c, campaignRecipientListSchema, page);
+  })
+
+  .post('/:id/recipients/:candidateId/remove', doc({ summary: 'Take one recipient out of the sequence (exit "manual"): '
+    + 'no later step is written and their queued messages are stopped; 409 if they already left or the campaign is not running',
+  response: removedRecipientSchema }), pathParams(recipientParams), async (c) => {
+    const { id, candidateId } = c.req.valid('param');
+    const page = await asUser(c, async (tx) => {
+      await removeRecipient(tx, id, candidateId);
+      return campaignRecipients(tx, id, { candidateId });
+    });
+    return reply(c, removedRecipientSchema, { success: true, recipient: page.recipients[0] });
   })
 
   .post('/:id/pause', doc({ summary: 'Pause a scheduled or sending campaign (its queued messages wait); 409 otherwise',

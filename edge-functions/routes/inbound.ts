@@ -8,6 +8,7 @@ import { inboundResultSchema, unmatchedEmailDetailSchema, unmatchedEmailListSche
 import { getUnmatchedEmail, listUnmatchedEmails } from '#domain/mail/unmatched.ts';
 import { providerConfigured } from '#domain/ai/provider.ts';
 import { engagementScoreJob, enqueueQuietly, QUEUES } from '#domain/runtime/jobs.ts';
+import { bounceRetryJob } from '#domain/mail/bounces.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';
@@ -25,7 +26,7 @@ export const inboundRoutes = new Hono<AppEnv>()
   .post('/email', doc({ summary: 'Deliver an inbound email (the body: raw RFC 822; Authorization: Bearer <INBOUND_MAIL_SECRET>)', access: 'public',
     requestBody: { contentType: 'message/rfc822', description: 'The raw email (at most 15 MB)' },
     response: inboundResultSchema, status: 201,
-    // 200: a duplicate, or a List-Unsubscribe mail; 202: kept aside, unmatched.
+    // 200: a duplicate, a List-Unsubscribe mail or a bounce; 202: kept aside, unmatched.
     alsoAnswers: { 200: inboundResultSchema, 202: inboundResultSchema } }), async (c) => {
     const secret = c.var.deps.config.inboundMailSecret;
     if (!secret) throw new HttpError(503, 'Inbound mail is not configured (set INBOUND_MAIL_SECRET)', { field: 'authorization' });
@@ -47,9 +48,12 @@ export const inboundRoutes = new Hono<AppEnv>()
     if (result.status === 'stored' && providerConfigured(c.var.deps.config.openai)) {
       await enqueueQuietly(c.var.deps.jobs, QUEUES.sentiment, [{ data: { messageId: result.messageId } }]);
     }
+    // A soft bounce sends the message again at its send_after (else the sweep finds it).
+    const retry = result.status === 'bounce' ? bounceRetryJob(result) : null;
+    if (retry) await enqueueQuietly(c.var.deps.jobs, QUEUES.mailSend, [retry]);
     // A reply (or an unsubscribe by mail) marked its candidate's score due.
     if (result.status !== 'unmatched') await enqueueQuietly(c.var.deps.jobs, QUEUES.engagementScore, [engagementScoreJob()]);
-    // 201 a reply stored, 202 kept aside, 200 a repeat or an unsubscribe mail.
+    // 201 a reply stored, 202 kept aside, 200 a repeat, an unsubscribe mail or a bounce.
     return reply(c, inboundResultSchema, result, result.status === 'stored' ? 201 : result.status === 'unmatched' ? 202 : 200);
   })
 

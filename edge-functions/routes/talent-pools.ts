@@ -1,13 +1,14 @@
 // Talent pools: list with candidate counts, create, rename, delete (candidates
-// stay), and membership changes. Mounted at /api/talent-pools.
+// stay), membership changes, and a campaign's reach. Mounted at /api/talent-pools.
 import { Hono } from 'hono';
 import { candidateIdsSchema } from '#domain/candidates/schemas.ts';
 import {
-  poolMembersAddedSchema, poolMembersRemovedSchema, talentPoolCreateSchema, talentPoolListSchema, talentPoolSchema, talentPoolUpdateSchema,
+  poolMembersAddedSchema, poolMembersRemovedSchema, poolReachSchema, talentPoolCreateSchema, talentPoolListSchema, talentPoolSchema, talentPoolUpdateSchema,
 } from '#domain/talent-pools/schemas.ts';
 import {
   addPoolMembers, createTalentPool, deleteTalentPool, getTalentPool, listTalentPools, removePoolMembers, updateTalentPool,
 } from '#domain/talent-pools/talent-pools.ts';
+import { poolReach } from '#domain/talent-pools/reach.ts';
 import { successSchema } from '#domain/schemas/answers.ts';
 import { audit } from '#domain/auth/users.ts';
 import type { AppEnv } from '../context.ts';
@@ -33,6 +34,14 @@ export const talentPoolRoutes = new Hono<AppEnv>()
     if (!pool) throw notFound();
     return reply(c, talentPoolSchema, pool);
   })
+
+  /** How many members a campaign would reach now, and why the others are skipped (dispatch's rule). */
+  .get('/:id/reach', doc({ summary: 'How many of the pool a campaign would reach now, and why the others are skipped', response: poolReachSchema }),
+    idParam(), async (c) => {
+      const reach = await asUser(c, (tx) => poolReach(tx, c.req.valid('param').id));
+      if (!reach) throw notFound();
+      return reply(c, poolReachSchema, reach);
+    })
 
   .patch('/:id', doc({ summary: 'Rename a talent pool or change its description', response: talentPoolSchema }), idParam(),
     body(talentPoolUpdateSchema), async (c) => {

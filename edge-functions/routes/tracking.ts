@@ -13,7 +13,7 @@ import { privacySettings, savePrivacySettings } from '#domain/engagement/privacy
 import { privacySettingsInputSchema, privacySettingsSchema } from '#domain/engagement/schemas.ts';
 import { enqueueQuietly, QUEUES, type JobQueue } from '#domain/runtime/jobs.ts';
 import { escapeHtml } from '#domain/html.ts';
-import type { ApiDeps, AppEnv } from '../context.ts';
+import type { AppEnv } from '../context.ts';
 import { asUser, requireAdmin, requireUser } from '../guards.ts';
 import { body, doc, reply } from '../contract.ts';
 import { inlineStylePageCsp } from '../security-headers.ts';

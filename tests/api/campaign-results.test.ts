@@ -74,9 +74,11 @@ async function outboxCount(messageIds: number[]) {
 
 /** An event as the tracking job writes it. */
 async function event(message: { id: number; candidateId: number }, campaignId: number, kind: string, machine = false) {
+  // A bounce as domain/mail/bounces.ts writes a hard one (a soft bounce is retried, not "bounced").
+  const metadata = kind === 'bounce' ? { type: 'hard', status: '5.1.1' } : {};
   await app.pools.owner.query(
-    `insert into public.engagement_events (candidate_id, message_id, campaign_id, kind, machine) values ($1, $2, $3, $4, $5)`,
-    [message.candidateId, message.id, campaignId, kind, machine]);
+    `insert into public.engagement_events (candidate_id, message_id, campaign_id, kind, machine, metadata) values ($1, $2, $3, $4, $5, $6)`,
+    [message.candidateId, message.id, campaignId, kind, machine, JSON.stringify(metadata)]);
 }
 /** The candidate's answer in the thread of the campaign's message. */
 async function inboundReply(message: { id: number; candidateId: number }, campaignId: number, sentiment: string) {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { aiSuggestionListSchema, aiTemplateListSchema, generationSchema } from '#domain/ai/schemas.ts';
 import {
-  campaignControlSchema, campaignDetailSchema, campaignListSchema, campaignRecipientListSchema, createdCampaignSchema,
+  campaignControlSchema, campaignDetailSchema, campaignListSchema, campaignRecipientListSchema, createdCampaignSchema, removedRecipientSchema,
 } from '#domain/campaigns/schemas.ts';
 import { outboxEmailSchema, outboxListSchema, outboxReplyResultSchema } from '#domain/mail/outbox-schemas.ts';
 import {
@@ -63,6 +63,7 @@ const ENDPOINTS = [
   'POST /api/campaigns/:id/pause',
   'POST /api/campaigns/:id/resume',
   'POST /api/campaigns/:id/cancel',
+  'POST /api/campaigns/:id/recipients/:candidateId/remove',
   'GET /api/outbox',
   'GET /api/outbox/:id',
   'POST /api/outbox/:id/reply',
@@ -243,6 +244,29 @@ describe('campaigns', () => {
     expect(resumed.campaign).toMatchObject({ id, status: 'scheduled' });
     const cancelled = documented('POST /api/campaigns/:id/cancel', campaignControlSchema, await recruiter.post(`/api/campaigns/${id}/cancel`));
     expect(cancelled.campaign).toMatchObject({ id, status: 'cancelled', completedAt: expect.any(String) });
+  });
+});
+
+describe('campaign sequences', () => {
+  it('POST /api/campaigns/:id/recipients/:candidateId/remove', async () => {
+    const candidate = await recipient();
+    const pool = await newPool(recruiter, [candidate.id]);
+    const created = await recruiter.post('/api/campaigns', {
+      name: `Contract sequence ${uniqueTag()}`, campaignType: 'nurture', talentPoolId: pool.id, emailSubject: 'Hi {{firstName}}',
+      emailContent: 'Hello', steps: [{ delayDays: 3, content: 'Any news?' }],
+      sendWindow: { start: '09:00', end: '11:00', weekdaysOnly: true, candidateTimeZone: true },
+    });
+    expect(created.status, created.text).toBe(201);
+    const { id } = created.json.campaign;
+    await until(() => recruiter.get(`/api/campaigns/${id}`), (r) => r.json.status === 'sending');
+    const removed = documented('POST /api/campaigns/:id/recipients/:candidateId/remove', removedRecipientSchema,
+      await recruiter.post(`/api/campaigns/${id}/recipients/${candidate.id}/remove`));
+    expect(removed.recipient).toMatchObject({ candidate: { id: candidate.id }, exitReason: 'manual', currentStep: 1 });
+    const detail = documented('GET /api/campaigns/:id', campaignDetailSchema, await recruiter.get(`/api/campaigns/${id}`));
+    expect(detail.steps.map((s) => [s.position, s.subject])).toEqual([[1, 'Hi {{firstName}}'], [2, 'Re: Hi {{firstName}}']]);
+    expect(detail.sendWindow).toMatchObject({ start: '09:00', end: '11:00' });
+    const bad = await recruiter.post(`/api/campaigns/${id}/recipients/abc/remove`);
+    expect([bad.status, bad.json.field]).toEqual([400, 'candidateId']);
   });
 });
 

@@ -157,6 +157,13 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
     const id = await newPool();
     expect(expectDocumented('GET /api/talent-pools/:id', await recruiter.get(`/api/talent-pools/${id}`))).toMatchObject({ id, candidateCount: 0 });
   },
+  'GET /api/talent-pools/:id/reach': async () => {
+    const id = await newPool();
+    await newCandidate({ talentPoolIds: [id] });
+    await newCandidate({ talentPoolIds: [id], email: null });
+    const reach = expectDocumented('GET /api/talent-pools/:id/reach', await recruiter.get(`/api/talent-pools/${id}/reach`));
+    expect(reach).toEqual({ eligible: 1, skipped: [{ reason: 'No email address on file', count: 1 }] });
+  },
   'PATCH /api/talent-pools/:id': async () => {
     const id = await newPool();
     const renamed = await recruiter.patch(`/api/talent-pools/${id}`, { description: null });

@@ -126,6 +126,10 @@ describe('GET /api/dashboard', () => {
     let board = await dashboard(me.client, '?period=7d');
     expect(board.funnel).toEqual({ sent: 1, opened: 1, clicked: 0, replied: 1, booked: 0 });
     expect(board.sentiment).toEqual({ positive: 0, neutral: 0, negative: 0, other: 0 });
+    // A soft bounce's resend (queued again, then sent, its first sent_at kept) is still one mail sent.
+    await app.pools.owner.query(`update public.messages set status = 'queued' where id = $1`, [m.id]);
+    await app.pools.owner.query(`update public.messages set status = 'sent' where id = $1`, [m.id]);
+    expect((await dashboard(me.client, '?period=7d')).funnel.sent).toBe(1);
 
     await app.pools.owner.query(`update public.messages set sentiment = 'neutral' where id = $1`, [replyId]);
     await app.pools.owner.query(`update public.messages set sentiment = 'positive' where id = $1`, [replyId]);

@@ -127,6 +127,25 @@ describe('SMTP delivery', () => {
     expect((await recruiter.get(`/api/messages/${id}`)).json.attempts).toBe(1);
   });
 
+  it('a queued message waits for its send_after: a job before then sends nothing, one after it sends the mail', async () => {
+    const person = await newRecipient();
+    await worker.boss.offWork(QUEUES.mailSend, { wait: true });
+    const created = await sendEmail(person.id, { subject: 'Later', content: 'Hello' });
+    const id = created.json.message.id;
+    await app.pools.owner.query(`update public.messages set send_after = now() + interval '1 hour' where id = $1`, [id]);
+    await worker.stop();
+    worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+    await worker.jobs.send(QUEUES.mailSend, [mailJob(id, 0, 'early')]);
+    await jobsFinished(id, 2);
+    expect((await recruiter.get(`/api/messages/${id}`)).json).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(await receivedFor(id)).toHaveLength(0);
+
+    await app.pools.owner.query(`update public.messages set send_after = now() - interval '1 second' where id = $1`, [id]);
+    await worker.jobs.send(QUEUES.mailSend, [mailJob(id, 0, 'due')]);
+    expect((await settled(id)).json.status).toBe('sent');
+    expect(await receivedFor(id)).toHaveLength(1);
+  });
+
   it('does not send a queued message to someone who unsubscribed in the meantime', async () => {
     const person = await newRecipient();
     // No delivery while the candidate unsubscribes: the message waits, queued.

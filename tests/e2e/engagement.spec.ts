@@ -124,3 +124,32 @@ test('the dashboard shows the figures its API answers, and draws its charts', as
   await page.getByTestId('kpi-sent').click();
   await expect(page).toHaveURL(/\/app\/communications\?tab=campaigns/);
 });
+
+test('a scheduled campaign is paused, resumed and cancelled from its detail', async ({ page }) => {
+  await openApp(page);
+  const [person] = await newCandidates(page, 1);
+  const pool = await newPool(page, [person.id]);
+  const created = await page.request.post('/api/campaigns', {
+    headers: origin(page),
+    data: { name: `Control ${uniqueTag()}`, campaignType: 'nurture', talentPoolId: pool.id, emailSubject: 'Later',
+      emailContent: 'Hi {{firstName}}', scheduledAt: new Date(Date.now() + 86_400_000).toISOString() },
+  });
+  expect(created.status()).toBe(201);
+  const campaignId: number = (await created.json()).campaign.id;
+
+  await page.goto(`/app/communications?tab=campaigns&campaign=${campaignId}`);
+  const detail = page.getByTestId('campaign-detail');
+  const status = detail.getByTestId('campaign-status');
+  await expect(status).toHaveText('scheduled');
+  await detail.getByRole('button', { name: 'Pause' }).click();
+  await expect(status).toHaveText('paused');
+  await expect(detail.getByText('Paused: nothing more is sent until you resume it.')).toBeVisible();
+  await detail.getByRole('button', { name: 'Resume' }).click();
+  await expect(status).toHaveText('scheduled');
+  await detail.getByRole('button', { name: 'Cancel campaign' }).click();
+  await page.getByRole('dialog', { name: 'Cancel this campaign?' }).getByRole('button', { name: 'Cancel campaign' }).click();
+  await expect(status).toHaveText('cancelled');
+  await expect(detail.getByTestId('campaign-controls')).toBeHidden();
+  // The API agrees: nothing will go out.
+  expect((await campaignOf(page, campaignId)).status).toBe('cancelled');
+});

@@ -1,7 +1,7 @@
 // The command palette (spec §2, §4, §5), driven by the keyboard only, against
 // the real search API, with candidates each test makes for itself.
 import type { Page } from '@playwright/test';
-import { expect, signInRecruiter, test } from './helpers.ts';
+import { expect, openApp, recruiterSessionPerFile, test } from './helpers.ts';
 import { newCandidate, uniqueWord } from './data.ts';
 
 const PLACEHOLDER = 'Search candidates, campaigns and templates...';
@@ -11,9 +11,12 @@ const searchField = (page: Page) => page.getByPlaceholder(PLACEHOLDER);
 const results = (page: Page) => page.getByTestId('palette-result');
 const highlighted = (page: Page) => page.locator('[data-testid="palette-result"][aria-selected="true"]');
 
+// One sign-in for the file (the run shares one address's sign-in budget).
+recruiterSessionPerFile('palette');
+
 /** Signed in with the shell on screen (the shortcut listener lives in the shell). */
 async function signedIn(page: Page) {
-  await signInRecruiter(page);
+  await openApp(page);
   await expect(page.getByTestId('search-button')).toBeVisible();
 }
 

@@ -25,6 +25,8 @@ export interface WorkerEnv {
   smtpUrl: string;
   /** Must be the secret the database's app role was made with (the role is shared by the whole server). */
   appSecret: string;
+  /** More environment for the worker (e.g. MAIL_DAILY_CAP_PER_SENDER). */
+  extra?: Record<string, string>;
 }
 
 /** Starts worker/main.ts on this database and SMTP server; resolves once it runs its queues. */
@@ -36,6 +38,7 @@ export async function startWorkerProcess(env: WorkerEnv): Promise<WorkerProcess>
       ...process.env,
       DATABASE_URL: env.databaseUrl, SMTP_URL: env.smtpUrl, APP_SECRET: env.appSecret,
       MAIL_FROM: 'Talentloop Recruiting <recruiting@talentloop.test>', OPENAI_API_KEY: '', MS_TENANT_ID: '',
+      ...env.extra,
     },
   });
   let output = '';

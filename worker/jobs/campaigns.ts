@@ -1,17 +1,18 @@
 // campaign-dispatch: turns a due campaign into recipients and queued messages
-// (one transaction, safe to run twice), then queues their delivery.
+// (one transaction, safe to run twice), then queues their delivery, each at its
+// send_after (the send window).
 import type { PgBoss } from 'pg-boss';
-import { dispatchCampaign } from '#domain/campaigns/campaigns.ts';
+import { dispatchCampaignMessages } from '#domain/campaigns/campaigns.ts';
 import { asService } from '#domain/db/request.ts';
-import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
+import { mailJobAt, QUEUES } from '#domain/runtime/jobs.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 
 export async function dispatchAndQueue(deps: JobDeps, campaignId: number): Promise<number> {
-  const messageIds = await asService(deps.pools.app, (tx) => dispatchCampaign(tx, campaignId, deps.config.publicUrl));
+  const queued = await asService(deps.pools.app, (tx) => dispatchCampaignMessages(tx, campaignId, deps.config.publicUrl));
   // If this fails the messages stay 'queued' and the sweep queues them.
-  await deps.jobs.send(QUEUES.mailSend, messageIds.map((id) => mailJob(id)));
-  if (messageIds.length) deps.log(`campaign ${campaignId}: ${messageIds.length} message(s) queued`);
-  return messageIds.length;
+  await deps.jobs.send(QUEUES.mailSend, queued.map((m) => mailJobAt(m.id, m.sendAfter)));
+  if (queued.length) deps.log(`campaign ${campaignId}: ${queued.length} message(s) queued`);
+  return queued.length;
 }
 
 export async function registerCampaignJobs(boss: PgBoss, deps: JobDeps) {

@@ -11,6 +11,7 @@ import type { WorkerIdentity } from '#domain/runtime/workers.ts';
 import type { JobDeps } from './deps.ts';
 import { registerMailJobs } from './mail.ts';
 import { registerCampaignJobs } from './campaigns.ts';
+import { registerCampaignStepJobs } from './campaign-steps.ts';
 import { registerSentimentJobs } from './sentiment.ts';
 import { registerSweep } from './sweep.ts';
 import { startRecovery } from './recovery.ts';
@@ -26,6 +27,7 @@ export async function registerMessagingJobs(boss: PgBoss, options: { pools: Pool
   const deps: JobDeps = { ...options, mail: createMailPort(options.config, options.pools.app), jobs };
   await registerMailJobs(boss, deps);
   await registerCampaignJobs(boss, deps);
+  await registerCampaignStepJobs(boss, deps);
   await registerSentimentJobs(boss, deps);
   await registerMeetingMailJobs(boss, deps);
   await registerMeetingTeamsJobs(boss, { ...deps, calendar: createCalendarPort(options.config) });

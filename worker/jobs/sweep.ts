@@ -8,6 +8,7 @@ import { completeCampaigns, dueCampaignIds } from '#domain/campaigns/campaigns.t
 import { asService } from '#domain/db/request.ts';
 import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
 import { MAX_ATTEMPTS } from '#domain/mail/delivery.ts';
+import { deferredMailJob } from '#domain/mail/sender-limits.ts';
 import { STALE_CLAIM_SQL } from '#domain/runtime/workers.ts';
 import { dispatchAndQueue } from './campaigns.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
@@ -21,17 +22,23 @@ export async function sweep(deps: JobDeps) {
     await tx.query(
       `update public.messages m set status = 'failed', error = coalesce(error, 'Delivery kept failing') || ' (gave up after ' || attempts || ' attempts)'
         where attempts >= $1 and (status = 'queued' or (status = 'sending' and ${STALE_CLAIM_SQL}))`, [MAX_ATTEMPTS]);
-    // Never tried and older than a minute, or waiting for a retry far longer than the longest backoff (10 min).
-    const { rows } = await tx.query<{ id: number; attempts: number }>(
-      `select id, attempts from public.messages
-        where direction = 'out' and status = 'queued' and attempts < $1 and (
+    // Never tried and due for a minute, or waiting for a retry far longer than the longest backoff (10 min).
+    // A message waiting for its send_after is not lost: its job starts then, and this finds it a minute later if not.
+    const { rows } = await tx.query<{ id: number; attempts: number; send_after: Date | null }>(
+      `select id, attempts, send_after from public.messages
+        where direction = 'out' and status = 'queued' and attempts < $1
+          and (send_after is null or send_after < now() - interval '1 minute') and (
               (attempts = 0 and updated_at < now() - interval '1 minute')
            or (attempts > 0 and updated_at < now() - interval '20 minutes'))
         order by updated_at limit 5000`, [MAX_ATTEMPTS]);
     await completeCampaigns(tx, null);
+    // Sender-limit windows older than a few days count nothing any more.
+    await tx.query('select public.forget_sender_windows()');
     return rows;
   });
-  await deps.jobs.send(QUEUES.mailSend, lost.map((row) => mailJob(row.id, row.attempts)));
+  // A message that waited has its own job id (the one a sender limit gave it): the first job's id is taken.
+  await deps.jobs.send(QUEUES.mailSend, lost.map((row) => (row.send_after
+    ? deferredMailJob(row.id, row.attempts, row.send_after) : mailJob(row.id, row.attempts))));
   await sweepMeetingMail(deps);
   await sweepMeetingTeams(deps);
 }

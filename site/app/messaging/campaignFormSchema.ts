@@ -1,10 +1,21 @@
-// The campaign wizard's form (spec §3 "Campaign payload", §5). Required fields
-// are checked by the shared API schema, so the wizard shows the server's words.
+// The campaign wizard's form (spec §3 "Campaign payload", §5), with issue 12's
+// follow-ups, send window and "join late" (sequenceForm.ts). Fields are checked
+// by the shared API schemas, so the wizard shows the server's words.
 import { z } from 'zod';
 import { campaignTypeSchema, languageSchema } from '#domain/ai/schemas.ts';
 import { newCampaignSchema, type NewCampaignBody } from '#domain/campaigns/schemas.ts';
+import { sequenceInputSchema } from '#domain/campaigns/sequence-schemas.ts';
 import { WIZARD_DEFAULT_LANGUAGE } from './constants.ts';
 import { computeScheduledAt } from './schedule.ts';
+import { DEFAULT_SEND_WINDOW, sequencePayload, type SequenceBody } from './sequenceForm.ts';
+
+const followUpFormSchema = z.object({
+  delayDays: z.number(),
+  businessDaysOnly: z.boolean(),
+  subject: z.string(),
+  content: z.string(),
+  selectedTemplate: z.string(),
+});
 
 export const campaignFormSchema = z.object({
   campaignType: z.union([campaignTypeSchema, z.literal('')]),
@@ -18,12 +29,22 @@ export const campaignFormSchema = z.object({
   selectedTemplate: z.string(),
   emailSubject: z.string(),
   emailContent: z.string(),
+  followUps: z.array(followUpFormSchema),
+  sendWindowOn: z.boolean(),
+  sendWindow: z.object({ start: z.string(), end: z.string(), weekdaysOnly: z.boolean(), candidateTimeZone: z.boolean() }),
+  joinLate: z.boolean(),
 }).superRefine((value, ctx) => {
   const checked = newCampaignSchema.safeParse(campaignPayload(value));
-  if (checked.success) return;
-  for (const issue of checked.error.issues) {
+  for (const issue of checked.error?.issues ?? []) {
     const field = issue.path[0];
     if (typeof field === 'string' && field in value) ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
+  }
+  // The API's `steps[i]` are the form's `followUps[i]`.
+  const sequence = sequenceInputSchema.safeParse(sequencePayload(value));
+  for (const issue of sequence.error?.issues ?? []) {
+    const [field, ...rest] = issue.path;
+    const path = field === 'steps' ? ['followUps', ...rest] : [field, ...rest];
+    ctx.addIssue({ code: 'custom', path: path.map((part) => (typeof part === 'symbol' ? String(part) : part)), message: issue.message });
   }
 });
 
@@ -39,6 +60,10 @@ export const CAMPAIGN_FORM_DEFAULTS: CampaignFormValues = {
   selectedTemplate: '',
   emailSubject: '',
   emailContent: '',
+  followUps: [],
+  sendWindowOn: false,
+  sendWindow: DEFAULT_SEND_WINDOW,
+  joinLate: false,
 };
 
 /** Which fields each step needs before Next (spec §4). */
@@ -52,9 +77,12 @@ export function stepComplete(values: Pick<CampaignFormValues, 'campaignType' | '
   return fields.every((field) => String(values[field] ?? '').trim() !== '');
 }
 
+/** POST /api/campaigns: the spec's payload plus the sequence fields the recruiter used. */
+export type CampaignBody = NewCampaignBody & SequenceBody;
+
 /** POST /api/campaigns body (messageTemplate is the content). */
-export function campaignPayload(values: CampaignFormValues, now: Date = new Date()) {
-  return {
+export function campaignPayload(values: CampaignFormValues, now: Date = new Date()): CampaignBody {
+  const spec = {
     name: values.name.trim(),
     campaignType: values.campaignType,
     talentPoolId: values.talentPoolId ? Number(values.talentPoolId) : null,
@@ -64,4 +92,5 @@ export function campaignPayload(values: CampaignFormValues, now: Date = new Date
     scheduledAt: computeScheduledAt(values.scheduleOption, now, values.customScheduledAt).toISOString(),
     language: values.language,
   } satisfies NewCampaignBody;
+  return { ...spec, ...sequencePayload(values) };
 }

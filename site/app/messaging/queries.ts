@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { api, call } from '../api/client.ts';
 import type { CampaignType, generateContentSchema } from '#domain/ai/schemas.ts';
 import type { Candidate } from '#domain/candidates/schemas.ts';
-import type { NewCampaignBody } from '#domain/campaigns/schemas.ts';
+import type { CampaignBody } from './campaignFormSchema.ts';
 import type { newMessageBodySchema, ThreadView } from '#domain/messages/schemas.ts';
 import { AI_GENERATION_TIMEOUT_MS, CANDIDATE_LIST_LIMIT } from './constants.ts';
 
@@ -104,6 +104,17 @@ export function useThread(id: number | null) {
   });
 }
 
+/** Who a campaign to the pool would reach now (the wizard's Launch step); read afresh each time. */
+export const poolReachQuery = (poolId: number | null) => queryOptions({
+  queryKey: [`/api/talent-pools/${poolId}/reach`],
+  staleTime: 0,
+  queryFn: ({ signal }) => call((o) => api['talent-pools'][':id'].reach.$get({ param: { id: String(poolId) } }, o), { signal }),
+});
+
+export function usePoolReach(poolId: number | null, enabled: boolean) {
+  return useQuery({ ...poolReachQuery(poolId), enabled: enabled && isId(poolId) });
+}
+
 export function useCampaigns() {
   return useQuery({
     queryKey: CAMPAIGNS_KEY,
@@ -152,7 +163,8 @@ export function sendCandidateMessage(candidateId: number, body: NewMessageBody) 
   return call((o) => api.candidates[':id'].messages.$post({ param: { id: String(candidateId) }, json: body }, o));
 }
 
-export function createCampaign(body: NewCampaignBody) {
+/** The wizard's body: the spec's payload, plus follow-ups, send window and "join late" when used. */
+export function createCampaign(body: CampaignBody) {
   return call((o) => api.campaigns.$post({ json: body }, o));
 }
 

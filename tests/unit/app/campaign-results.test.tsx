@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CampaignsTab } from '#app/pages/communications/CampaignsTab.tsx';
-import { campaignControlSchema, campaignRecipientListSchema, type CampaignDetail } from '#domain/campaigns/schemas.ts';
+import { campaignControlSchema, campaignRecipientListSchema, removedRecipientSchema, type CampaignDetail } from '#domain/campaigns/schemas.ts';
 import { answer } from './answers.ts';
 import { campaignDetail, campaignList, campaignSummary } from './messagingFixtures.ts';
 import { jsonResponse, recruiter, renderAt, requestUrl, stubFetch } from './renderWithProviders.tsx';
@@ -26,13 +26,16 @@ const detail = (status: CampaignDetail['status']) => campaignDetail(9, { ...resu
 const recipients = answer(campaignRecipientListSchema, { nextCursor: null, recipients: [{
   candidate: { id: 70, name: 'Anna de Vries' }, status: 'sent', skipReason: null, sentAt: '2026-03-05T09:00:02.000Z',
   opened: true, humanOpened: true, clicked: true, replied: true, sentiment: 'positive', bounced: false, booked: true,
+  currentStep: 1, exitReason: null, exitedAt: null,
 }, {
   candidate: { id: 71, name: 'Bram Jansen' }, status: 'sent', skipReason: null, sentAt: '2026-03-05T09:00:02.000Z',
   opened: true, humanOpened: false, clicked: false, replied: false, sentiment: null, bounced: false, booked: false,
+  currentStep: 1, exitReason: null, exitedAt: null,
 }] });
 const notDelivered = answer(campaignRecipientListSchema, { nextCursor: null, recipients: [{
   candidate: { id: 72, name: 'Carla Smit' }, status: 'skipped', skipReason: 'Candidate has not consented to email', sentAt: null,
   opened: false, humanOpened: false, clicked: false, replied: false, sentiment: null, bounced: false, booked: false,
+  currentStep: 1, exitReason: null, exitedAt: null,
 }] });
 
 function stubApi(status: CampaignDetail['status'] = 'sending') {
@@ -107,5 +110,54 @@ describe('campaign results', () => {
     await waitFor(() => expect(calls(fetchMock, 'POST', '/api/campaigns/9/cancel')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByTestId('campaign-controls')).toBeNull());
     expect(within(screen.getByTestId('campaign-detail')).getByTestId('campaign-status').textContent).toBe('cancelled');
+  });
+
+  it('a sequence: its steps with counts, each recipient\'s step and why they left, and "Take out" by hand', async () => {
+    const step = (position: number, delayDays: number, subject: string, counts: { waiting: number; sent: number; failed: number; exited: number }) =>
+      ({ position, delayDays, businessDaysOnly: position === 2, subject, content: 'Hi', counts });
+    const sequence = campaignDetail(9, { ...results, status: 'sending', funnel, joinLate: true,
+      sendWindow: { start: '09:00', end: '11:00', weekdaysOnly: true, candidateTimeZone: true },
+      steps: [step(1, 0, 'A role in Utrecht', { waiting: 0, sent: 20, failed: 0, exited: 0 }),
+        step(2, 3, 'Re: A role in Utrecht', { waiting: 4, sent: 12, failed: 0, exited: 4 })] });
+    const list = answer(campaignRecipientListSchema, { nextCursor: null, recipients: [
+      { ...recipients.recipients[0], currentStep: 1, exitReason: 'replied', exitedAt: '2026-03-06T10:00:00.000Z' },
+      { ...recipients.recipients[1], currentStep: 2 },
+    ] });
+    const fetchMock = stubFetch({
+      'GET /api/campaigns/9': sequence,
+      'GET /api/campaigns/9/recipients': list,
+      'POST /api/campaigns/9/recipients/71/remove': answer(removedRecipientSchema, { success: true,
+        recipient: { ...list.recipients[1], exitReason: 'manual', exitedAt: '2026-03-07T10:00:00.000Z' } }),
+    });
+    renderAt('/app/communications?campaign=9', <CampaignsTab selected={9} onSelect={() => undefined} />, { user: recruiter });
+    const steps = await screen.findByTestId('campaign-steps');
+    expect(within(steps).getByTestId('campaign-step-2').textContent)
+      .toBe('3 business days after step 1 · Re: A role in Utrecht12 sent · 4 waiting · 0 failed · 4 left before it');
+    expect(steps.textContent).toContain("Sends between 09:00 and 11:00 on weekdays, in each candidate's time zone.");
+    expect(steps.textContent).toContain('Candidates added to the pool later join this campaign.');
+
+    const anna = await screen.findByTestId('recipient-70');
+    expect(within(anna).getByTestId('recipient-exit').textContent).toMatch(/^Left: Replied, /);
+    expect(within(anna).queryByRole('button', { name: /Take .* out of the sequence/ })).toBeNull();
+    const bram = screen.getByTestId('recipient-71');
+    expect(bram.textContent).toContain('Step 2 of 2');
+    fireEvent.click(within(bram).getByRole('button', { name: 'Take Bram Jansen out of the sequence' }));
+    expect(await screen.findByText('Taken out of the sequence')).toBeTruthy();
+    expect(calls(fetchMock, 'POST', '/api/campaigns/9/recipients/71/remove')).toHaveLength(1);
+  });
+
+  it('says what waits and why, and why a campaign paused by itself', async () => {
+    stubFetch({
+      'GET /api/campaigns/9': campaignDetail(9, { ...results, status: 'paused', funnel,
+        pausedReason: 'Paused automatically: 11 of the last 200 emails bounced or were marked as spam (5.5%; the limit is 5%)',
+        waiting: { waitingForWindow: 4, waitingForLimit: 312, waitingForDailyCap: 312, nextSendAt: '2026-03-06T08:00:00.000Z' } }),
+      'GET /api/campaigns/9/recipients': recipients,
+    });
+    renderAt('/app/communications?campaign=9', <CampaignsTab selected={9} onSelect={() => undefined} />, { user: recruiter });
+    expect((await screen.findByTestId('campaign-paused-reason')).textContent)
+      .toBe('Paused automatically: 11 of the last 200 emails bounced or were marked as spam (5.5%; the limit is 5%). Nothing more is sent until you resume it.');
+    expect(screen.getByTestId('campaign-waiting').textContent)
+      .toMatch(/^312 waiting for tomorrow's window \(the sender's daily limit was reached\) · 4 waiting for their send time; the next goes out /);
+    expect(within(screen.getByTestId('campaign-controls')).getByRole('button', { name: 'Resume' })).toBeTruthy();
   });
 });

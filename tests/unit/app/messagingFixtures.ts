@@ -116,6 +116,8 @@ export function campaignDetail(id: number, overrides: Input<typeof campaignDetai
   const summary = campaignSummary(id, overrides);
   return campaignDetailSchema.parse({
     ...summary, emailContent: 'Hi {{firstName}}', messageTemplate: 'Hi {{firstName}}', whatsappContent: null,
+    steps: [], sendWindow: null, joinLate: false, pausedReason: null,
+    waiting: { waitingForWindow: 0, waitingForLimit: 0, waitingForDailyCap: 0, nextSendAt: null },
     progress: { recipients: summary.recipients, pending: summary.pending, sent: summary.sent, skipped: summary.skipped, failed: summary.failed,
       cancelled: 0, percent: 0, skipReasons: [], eligibleNow: 0 },
     funnel: { sent: summary.sent, delivered: summary.sent, opened: 0, humanOpened: 0, clicked: 0, replied: 0, positive: 0, booked: 0, unsubscribed: 0 },

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage } from '#app/pages/settings/SettingsPage.tsx';
 import { ME_QUERY_KEY } from '#app/session/useSession.ts';
 import { privacySettingsSchema } from '#domain/engagement/schemas.ts';
+import { organisationSettingsSchema, profileSettingsSchema } from '#domain/settings/schemas.ts';
 import { answer, failure } from './answers.ts';
 import { ENROLMENT as SETUP, SUCCESS } from './authFixtures.ts';
 import { renderPage } from './renderInRouter.tsx';
@@ -131,5 +132,110 @@ describe('settings: privacy (open and click tracking)', () => {
     fireEvent.click(await screen.findByRole('switch', { name: /^Track opens and clicks for the whole organisation/ }));
     expect(await screen.findByText('Could not save the privacy setting')).toBeTruthy();
     expect(screen.getByText(/Only administrators can do this/)).toBeTruthy();
+  });
+});
+
+describe('settings: profile and organisation', () => {
+  const PROFILE = answer(profileSettingsSchema, {
+    username: 'rita', email: 'rita@example.com', displayName: 'Rita Recruiter', title: null, signature: null, timeZone: 'Europe/Amsterdam',
+  });
+  const ORGANISATION = answer(organisationSettingsSchema, {
+    companyName: 'Acme Talent', website: 'https://acme.example', industry: 'fintech', senderName: 'Acme Recruiting',
+    senderEmail: 'jobs@acme.example', signature: 'Acme Talent\nHerengracht 1', defaultLanguage: 'english', timeZone: 'Europe/Amsterdam',
+    updatedAt: '2026-11-26T08:00:00.000Z',
+  });
+  const form = (name: string) => within(screen.getByRole('form', { name }));
+
+  it('a recruiter edits their title and signature: saved, confirmed, the session read again', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/settings/profile': PROFILE,
+      'GET /api/settings/organisation': ORGANISATION,
+      'PUT /api/settings/profile': answer(profileSettingsSchema, { ...PROFILE, title: 'Talent Partner', signature: 'Rita\nTalent Partner' }),
+    });
+    const { client } = await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
+    client.setQueryData(ME_QUERY_KEY, recruiter);
+    await screen.findByRole('form', { name: 'Your profile' });
+    const profile = form('Your profile');
+    expect(profile.getByLabelText<HTMLInputElement>(/^Display name/).value).toBe('Rita Recruiter');
+    fireEvent.change(profile.getByLabelText(/^Title/), { target: { value: 'Talent Partner' } });
+    fireEvent.change(profile.getByLabelText(/^Signature/), { target: { value: 'Rita\nTalent Partner' } });
+    fireEvent.click(profile.getByRole('button', { name: 'Save profile' }));
+
+    expect(await screen.findByText('Profile saved')).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([url, init]) => url === '/api/settings/profile' && init?.method === 'PUT')!;
+    expect(sentJson(put[1])).toEqual({ displayName: 'Rita Recruiter', title: 'Talent Partner', signature: 'Rita\nTalent Partner', timeZone: 'Europe/Amsterdam' });
+    await waitFor(() => expect(client.getQueryState(ME_QUERY_KEY)?.isInvalidated).toBe(true));
+  });
+
+  it('checks the profile in the browser with the API\'s schema, and shows a refusal at its field', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/settings/profile': PROFILE,
+      'GET /api/settings/organisation': ORGANISATION,
+      'PUT /api/settings/profile': () => jsonResponse(failure({ error: 'timeZone must be an IANA time zone like Europe/Amsterdam', field: 'timeZone' }), 400),
+    });
+    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
+    await screen.findByRole('form', { name: 'Your profile' });
+    const profile = form('Your profile');
+    fireEvent.change(profile.getByLabelText(/^Display name/), { target: { value: '   ' } });
+    fireEvent.click(profile.getByRole('button', { name: 'Save profile' }));
+    expect(await profile.findByText('displayName is required')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/settings/profile' && init?.method === 'PUT')).toBe(false);
+
+    fireEvent.change(profile.getByLabelText(/^Display name/), { target: { value: 'Rita R.' } });
+    fireEvent.click(profile.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Could not save your profile')).toBeTruthy();
+    expect(profile.getByText('timeZone must be an IANA time zone like Europe/Amsterdam')).toBeTruthy();
+  });
+
+  it('a recruiter sees the organisation\'s settings read-only', async () => {
+    stubFetch({ 'GET /api/settings/profile': PROFILE, 'GET /api/settings/organisation': ORGANISATION });
+    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
+    const view = within(await screen.findByTestId('organisation-view'));
+    expect(view.getByText('Acme Talent')).toBeTruthy();
+    expect(view.getByText('Acme Recruiting <jobs@acme.example>')).toBeTruthy();
+    expect(view.getByText('English')).toBeTruthy();
+    expect(screen.getByText(/Only an administrator can change these\./)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Organisation settings' })).toBeNull();
+  });
+
+  it('an admin changes the organisation: a bad website is named before sending, then it saves', async () => {
+    const saved = answer(organisationSettingsSchema, { ...ORGANISATION, companyName: 'Acme Group', website: 'https://acme.group' });
+    const fetchMock = stubFetch({
+      'GET /api/settings/profile': { ...PROFILE, username: 'ada' },
+      'GET /api/settings/organisation': ORGANISATION,
+      'PUT /api/settings/organisation': saved,
+    });
+    await renderPage('/app/settings', <SettingsPage />, { user: admin });
+    await screen.findByRole('form', { name: 'Organisation settings' });
+    const organisation = form('Organisation settings');
+    fireEvent.change(organisation.getByLabelText(/^Company name/), { target: { value: 'Acme Group' } });
+    fireEvent.change(organisation.getByLabelText(/^Website/), { target: { value: 'acme.group' } });
+    fireEvent.click(organisation.getByRole('button', { name: 'Save organisation settings' }));
+    expect(await organisation.findByText('website must be a web address like https://example.com')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    fireEvent.change(organisation.getByLabelText(/^Website/), { target: { value: 'https://acme.group' } });
+    fireEvent.click(organisation.getByRole('button', { name: 'Save organisation settings' }));
+    expect(await screen.findByText('Organisation settings saved')).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([url, init]) => url === '/api/settings/organisation' && init?.method === 'PUT')!;
+    expect(sentJson(put[1])).toEqual({
+      companyName: 'Acme Group', website: 'https://acme.group', industry: 'fintech', senderName: 'Acme Recruiting',
+      senderEmail: 'jobs@acme.example', signature: 'Acme Talent\nHerengracht 1', defaultLanguage: 'english', timeZone: 'Europe/Amsterdam',
+    });
+  });
+
+  it('tells an admin why the organisation could not be saved', async () => {
+    stubFetch({
+      'GET /api/settings/profile': PROFILE,
+      'GET /api/settings/organisation': ORGANISATION,
+      'PUT /api/settings/organisation': () => jsonResponse(failure({ error: 'Set up two-factor authentication before using the Admin Portal.' }), 403),
+    });
+    await renderPage('/app/settings', <SettingsPage />, { user: admin });
+    await screen.findByRole('form', { name: 'Organisation settings' });
+    const organisation = form('Organisation settings');
+    fireEvent.change(organisation.getByLabelText(/^Industry/), { target: { value: 'healthcare' } });
+    fireEvent.click(organisation.getByRole('button', { name: 'Save organisation settings' }));
+    expect(await screen.findByText('Could not save the organisation settings')).toBeTruthy();
+    expect(screen.getByText(/Set up two-factor authentication before using the Admin Portal/)).toBeTruthy();
   });
 });

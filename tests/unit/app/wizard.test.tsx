@@ -8,7 +8,8 @@ import { closeAllPanels, getDrawerState, openPanel } from '#app/drawers/drawerSt
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
 import { openCampaignWizard } from '#app/panels/wizard/openCampaignWizard.ts';
 import { actAsync, jsonResponse, recruiter, renderAt, sentJson, stubFetch } from './renderWithProviders.tsx';
-import { failure } from './answers.ts';
+import { answer, failure } from './answers.ts';
+import { poolReachSchema } from '#domain/talent-pools/schemas.ts';
 import {
   aiTemplate, aiTemplateList, campaignList, createdCampaign, generation, pool, poolList, suggestion, suggestionList,
 } from './messagingFixtures.ts';
@@ -31,6 +32,8 @@ function stubApi(extra: Record<string, unknown> = {}) {
     'GET /api/ai-templates': aiTemplateList([aiTemplate('nurture-checkin', 'Career Check-in')]),
     'GET /api/ai-templates/suggestions/nurture': suggestionList(suggestions),
     'GET /api/ai-templates/suggestions/event': suggestionList([]),
+    'GET /api/talent-pools/1/reach': answer(poolReachSchema, { eligible: 40, skipped: [] }),
+    'GET /api/talent-pools/2/reach': answer(poolReachSchema, { eligible: 40, skipped: [] }),
     ...extra,
   });
 }
@@ -172,6 +175,7 @@ describe('campaign wizard', () => {
     act(() => openPanel('campaign'));
     await fillStepOne();
     fireEvent.click(button('Next'));
+    fireEvent.change(input(/^Email subject/), { target: { value: 'Nieuwe kansen in fintech' } });
     fireEvent.change(input(/^Email content/), { target: { value: 'Body' } });
     fireEvent.click(button('Previous'));
     expect(input(/^Campaign name/)).toBeTruthy();
@@ -185,20 +189,24 @@ describe('campaign wizard', () => {
   });
 
   it('"Error Creating Campaign" on failure, with the server\'s reason in the wizard', async () => {
+    const refusal = 'Create a meeting type under Meeting booking before using {{bookingLink}}';
     fetchMockRef = stubApi({
-      'POST /api/campaigns': () => jsonResponse(failure({ error: 'Replace {{industry}} in the email subject before sending', field: 'emailSubject' }), 422),
+      'POST /api/campaigns': () => jsonResponse(failure({ error: refusal, field: 'emailContent' }), 422),
     });
     renderAt('/app', <GlobalPanels />, { user: recruiter });
     act(() => openPanel('campaign'));
     await fillStepOne();
     fireEvent.click(button('Next'));
-    fireEvent.change(input(/^Email content/), { target: { value: 'Body' } });
+    fireEvent.change(input(/^Email content/), { target: { value: 'Book a time: {{bookingLink}}' } });
+    // The default subject's {{industry}} keeps Next disabled until it is filled (issue 12).
     expect(within(wizard()).getByTestId('placeholders-to-fill').textContent).toContain('{{industry}}');
+    expect(button('Next').disabled).toBe(true);
+    fireEvent.change(input(/^Email subject/), { target: { value: 'Nieuwe kansen in fintech' } });
     fireEvent.click(button('Next'));
     fireEvent.click(button('Launch Campaign'));
     expect(await screen.findByText('Error Creating Campaign')).toBeTruthy();
     expect(screen.getByText('Please try again or contact support if the issue persists.')).toBeTruthy();
-    expect(within(wizard()).getByTestId('launch-error').textContent).toContain('Replace {{industry}}');
+    expect(within(wizard()).getByTestId('launch-error').textContent).toContain(refusal);
     expect(getDrawerState().campaign.open).toBe(true);
   });
 

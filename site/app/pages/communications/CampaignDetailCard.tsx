@@ -1,13 +1,15 @@
 // One campaign (GET /api/campaigns/{id}, ?campaign={id}): status with a live
-// progress bar while sending, why recipients were skipped, the funnel, the
-// recipients, and pause / resume / cancel.
+// progress bar while sending, why recipients were skipped, a sequence's steps,
+// the funnel, the recipients, and pause / resume / cancel.
 import { Alert, Center, Divider, Group, List, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
+import type { CampaignDetail } from '#domain/campaigns/schemas.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { campaignTypeLabel } from '#app/messaging/campaignTypes.ts';
 import { CampaignStatusBadge } from './CampaignStatusBadge.tsx';
 import { CampaignControls } from './campaign/CampaignControls.tsx';
 import { CampaignFunnel } from './campaign/CampaignFunnel.tsx';
+import { CampaignSteps } from './campaign/CampaignSteps.tsx';
 import { RecipientTable } from './campaign/RecipientTable.tsx';
 import { useLiveCampaign } from './campaign/queries.ts';
 
@@ -17,6 +19,21 @@ function Figure({ label, value }: { label: string; value: number }) {
       <Text size="xl" fw={700}>{value}</Text>
       <Text size="xs" c="dimmed">{label}</Text>
     </div>
+  );
+}
+
+/** What waits for a later moment, and why: the sender's daily limit, the per-minute rate, a send window or a step's delay. */
+function WaitingText({ waiting: w }: { waiting: CampaignDetail['waiting'] }) {
+  const lines = [
+    w.waitingForDailyCap > 0 && `${w.waitingForDailyCap} waiting for tomorrow's window (the sender's daily limit was reached)`,
+    w.waitingForLimit - w.waitingForDailyCap > 0 && `${w.waitingForLimit - w.waitingForDailyCap} waiting for the sender's per-minute limit`,
+    w.waitingForWindow > 0 && `${w.waitingForWindow} waiting for their send time`,
+  ].filter(Boolean);
+  if (!lines.length) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="campaign-waiting">
+      {lines.join(' · ')}{w.nextSendAt ? `; the next goes out ${formatDateTime(w.nextSendAt)}.` : '.'}
+    </Text>
   );
 }
 
@@ -55,7 +72,10 @@ export function CampaignDetailCard({ id }: { id: number }) {
           <Figure label="Failed" value={p.failed} />
         </SimpleGrid>
         {c.status === 'scheduled' && <Text size="sm" c="dimmed">{p.eligibleNow} candidates in the pool can receive it now.</Text>}
-        {c.status === 'paused' && <Text size="sm" c="dimmed">Paused: nothing more is sent until you resume it.</Text>}
+        {c.status === 'paused' && (c.pausedReason
+          ? <Alert color="orange" p="xs" data-testid="campaign-paused-reason">{c.pausedReason}. Nothing more is sent until you resume it.</Alert>
+          : <Text size="sm" c="dimmed">Paused: nothing more is sent until you resume it.</Text>)}
+        <WaitingText waiting={c.waiting} />
         {p.cancelled > 0 && <Text size="sm" c="dimmed">{p.cancelled} messages were not sent because the campaign was cancelled.</Text>}
         {p.skipReasons.length > 0 && (
           <div>
@@ -63,12 +83,19 @@ export function CampaignDetailCard({ id }: { id: number }) {
             <List size="sm">{p.skipReasons.map((r) => <List.Item key={r.reason}>{r.reason}: {r.count}</List.Item>)}</List>
           </div>
         )}
+        {c.steps.length > 1 && (
+          <>
+            <Divider label="Sequence" labelPosition="left" />
+            <CampaignSteps campaign={c} />
+          </>
+        )}
         {dispatched && (
           <>
             <Divider label="Results" labelPosition="left" />
             <CampaignFunnel funnel={c.funnel} />
             <Divider label="Recipients" labelPosition="left" />
-            <RecipientTable campaignId={c.id} live={sending} />
+            <RecipientTable campaignId={c.id} live={sending} steps={Math.max(1, c.steps.length)}
+              running={c.status === 'sending' || c.status === 'paused'} />
           </>
         )}
       </Stack>

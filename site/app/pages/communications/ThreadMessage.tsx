@@ -4,6 +4,7 @@ import { formatDateTime } from '#app/lib/formatDate.ts';
 import type { Message } from '#domain/messages/schemas.ts';
 import { SentimentBadge } from '#app/panels/SentimentBadge.tsx';
 import { ReplyFlagBadges } from '#app/panels/ReplyFlagBadges.tsx';
+import { BounceNote } from '#app/panels/BounceBadge.tsx';
 
 export function ThreadMessage({ message, candidateName }: { message: Message; candidateName: string }) {
   const inbound = message.direction === 'in';
@@ -19,7 +20,8 @@ export function ThreadMessage({ message, candidateName }: { message: Message; ca
       </Group>
       <Text size="xs" c="dimmed">{formatDateTime(message.createdAt)}{message.subject ? ` · ${message.subject}` : ''}</Text>
       <Text size="sm" mt={6} style={{ whiteSpace: 'pre-wrap' }}>{message.content}</Text>
-      {message.error && <Text size="xs" c="red" mt={4}>{message.error}</Text>}
+      {message.bounce && <BounceNote bounce={message.bounce} />}
+      {message.error && message.error !== message.bounce?.reason && <Text size="xs" c="red" mt={4}>{message.error}</Text>}
     </Paper>
   );
 }

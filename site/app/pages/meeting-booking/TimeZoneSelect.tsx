@@ -17,16 +17,19 @@ interface TimeZoneSelectProps {
   onChange: (zone: string) => void;
   onBlur: () => void;
   error?: string;
+  /** What the zone is used for, under the label; the booking page's wording by default. */
+  description?: string;
+  label?: string;
 }
 
-export function TimeZoneSelect({ value, onChange, onBlur, error }: TimeZoneSelectProps) {
+export function TimeZoneSelect({ value, onChange, onBlur, error, description, label = 'Time zone' }: TimeZoneSelectProps) {
   // A saved zone this browser spells differently (an alias) stays selectable.
   const data = useMemo(() => (value && !supportedZones().includes(value) ? [value, ...supportedZones()] : supportedZones()), [value]);
   const browserZone = browserTimeZone();
   return (
     <Select
-      label="Time zone"
-      description={`Your weekly hours and date overrides are in this zone; candidates see times in their own.${browserZone !== value ? ` This browser is in ${browserZone}.` : ''}`}
+      label={label}
+      description={`${description ?? 'Your weekly hours and date overrides are in this zone; candidates see times in their own.'}${browserZone !== value ? ` This browser is in ${browserZone}.` : ''}`}
       data={data}
       value={value}
       onChange={(zone) => { if (zone) onChange(zone); }}

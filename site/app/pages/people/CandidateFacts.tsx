@@ -23,6 +23,7 @@ export function CandidateFacts({ candidate: c }: { candidate: CandidateDetail })
           { label: 'Job function', value: c.jobFunction },
           { label: 'Seniority', value: c.seniorityLevel ? capitalize(c.seniorityLevel) : null },
           { label: 'Location', value: c.location },
+          { label: 'Time zone', value: `${c.timeZone.zone} (${c.timeZone.fromLocation ? 'from the location' : "the organisation's"})` },
           { label: 'Preferred role', value: c.preferredRole },
           { label: 'Lead score', value: c.leadScore },
           { label: 'Unsubscribed', value: c.unsubscribedAt ? formatDateTime(c.unsubscribedAt) : 'No' },

@@ -6,6 +6,7 @@ import { DetailSection } from './DetailSection.tsx';
 import type { CandidateMessage } from '#domain/candidates/schemas.ts';
 import { capitalize } from './capitalize.ts';
 import { ReplyFlagBadges } from '#app/panels/ReplyFlagBadges.tsx';
+import { BounceNote } from '#app/panels/BounceBadge.tsx';
 
 /** Keyed by the API's own directions ('in' is what the candidate wrote), so a label cannot miss one. */
 const DIRECTION_LABELS: Record<CandidateMessage['direction'], string> = { in: 'Received', out: 'Sent' };
@@ -32,6 +33,7 @@ export function CandidateMessages({ messages }: { messages: CandidateMessage[] }
                 )}
                 <ReplyFlagBadges flags={message} size="xs" />
               </Group>
+              {message.bounce && <BounceNote bounce={message.bounce} />}
             </Stack>
           ))}
         </Stack>

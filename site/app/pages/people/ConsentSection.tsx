@@ -51,6 +51,14 @@ export function ConsentSection({ candidate }: { candidate: CandidateDetail }) {
             />
           ))}
         </Group>
+        {candidate.emailBounce && (
+          <Alert color="red" variant="light" title="Email bounced" data-testid="email-bounced">
+            <Text size="sm">
+              {candidate.emailBounce.reason}, on {formatDateTime(candidate.emailBounce.at)}. The address is on the suppression list:
+              no email goes to it. Not an opt-out; with a new address {candidate.name} can be emailed again.
+            </Text>
+          </Alert>
+        )}
         {optOuts.map(({ channel, at }) => (
           <Alert key={channel} color="yellow" variant="light" title={`Opted out of ${LABEL[channel]} by the candidate`} data-testid={`opt-out-${channel}`}>
             <Text size="sm">

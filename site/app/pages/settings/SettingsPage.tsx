@@ -3,6 +3,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useCurrentUser } from '#app/session/CurrentUser.tsx';
 import { ShieldIcon } from '#app/shell/icons.tsx';
 import { PageHeader } from '../PageHeader.tsx';
+import { OrganisationCard } from './OrganisationCard.tsx';
 import { PrivacyCard } from './PrivacyCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { SecurityCard } from './SecurityCard.tsx';
@@ -13,7 +14,7 @@ export function SettingsPage() {
   const enrol = useSearch({ from: '/app/settings' }).enrol === '2fa';
   return (
     <>
-      <PageHeader title="Settings" description="Your profile, sign-in security and the organisation's privacy setting." />
+      <PageHeader title="Settings" description="Your profile, sign-in security, and the organisation's details and privacy setting." />
       <Stack gap="lg" maw={760}>
         {enrol && (
           <Alert color="yellow" title="Set up two-factor authentication" icon={<ShieldIcon />} data-testid="enrol-2fa-alert">
@@ -24,6 +25,7 @@ export function SettingsPage() {
         <ProfileCard user={user} />
         <TwoFactorCard user={user} />
         <SecurityCard user={user} />
+        <OrganisationCard user={user} />
         <PrivacyCard user={user} />
       </Stack>
     </>

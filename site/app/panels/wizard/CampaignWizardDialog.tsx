@@ -1,7 +1,9 @@
 // The campaign wizard (spec §2, §4, §5, §8): 1 Basic Info, 2 Content, 3 Launch.
+// Issue 12 adds follow-ups and placeholder gating to Content, and the send window,
+// "join late" and the recipient count to Launch, within the same three steps.
 // Opened with openPanel('campaign', ...) or openCampaignWizard(prefill).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Stepper } from '@mantine/core';
+import { Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -11,7 +13,8 @@ import {
   CAMPAIGN_FORM_DEFAULTS, campaignFormSchema, campaignPayload, stepComplete, type CampaignFormValues,
 } from '#app/messaging/campaignFormSchema.ts';
 import { applyCampaignTypeDefaults } from '#app/messaging/campaignTypes.ts';
-import { createCampaign, prefetchAiTemplates, refreshMessaging, useTalentPools } from '#app/messaging/queries.ts';
+import { createCampaign, poolReachQuery, prefetchAiTemplates, refreshMessaging, usePoolReach, useTalentPools } from '#app/messaging/queries.ts';
+import { contentStepBlockers, sendWindowProblems } from '#app/messaging/sequenceForm.ts';
 import { toast } from '#app/toast/toast.ts';
 import { BasicInfoStep } from './BasicInfoStep.tsx';
 import { ContentStep } from './ContentStep.tsx';
@@ -30,6 +33,7 @@ export function CampaignWizardDialog() {
   const [step, setStep] = useState(0);
   const [prompt, setPrompt] = useState('');
   const [launchError, setLaunchError] = useState<string | null>(null);
+  const [confirmingEmpty, setConfirmingEmpty] = useState(false);
   const [wasOpen, setWasOpen] = useState(false);
 
   const form = useForm<CampaignFormValues>({
@@ -47,6 +51,7 @@ export function CampaignWizardDialog() {
     if (open) {
       setPrompt(panel.prompt ?? '');
       setLaunchError(null);
+      setConfirmingEmpty(false);
       setStep(0);
     }
   }
@@ -70,11 +75,19 @@ export function CampaignWizardDialog() {
     if (open) startOpening();
   }, [open]);
 
-  const watched = useWatch({ control: form.control, name: ['campaignType', 'name', 'talentPoolId', 'emailSubject', 'emailContent'] });
-  const [campaignType, name, talentPoolId, emailSubject, emailContent] = watched;
+  const watched = useWatch({
+    control: form.control,
+    name: ['campaignType', 'name', 'talentPoolId', 'emailSubject', 'emailContent', 'followUps', 'sendWindowOn', 'sendWindow'],
+  });
+  const [campaignType, name, talentPoolId, emailSubject, emailContent, followUps, sendWindowOn, sendWindow] = watched;
   const current = { campaignType, name, talentPoolId, emailSubject, emailContent };
-  const canAdvance = step < LAST_STEP && stepComplete(current, step) && generation.generatingId === null;
-  const canLaunch = step === LAST_STEP && stepComplete(current, 1);
+  // The spec's rule (subject and content set), extended: no {{placeholder}} left, follow-ups the API accepts.
+  const contentBlockers = contentStepBlockers({ emailSubject, emailContent, followUps });
+  const contentReady = stepComplete(current, 1) && contentBlockers.length === 0;
+  const nextBlockedBy = step === 1 && stepComplete(current, 1) ? contentBlockers[0] : undefined;
+  const canAdvance = step < LAST_STEP && stepComplete(current, step) && (step < 1 || contentReady) && generation.generatingId === null;
+  const canLaunch = step === LAST_STEP && contentReady && sendWindowProblems({ sendWindowOn, sendWindow }).length === 0;
+  const reach = usePoolReach(talentPoolId ? Number(talentPoolId) : null, open && step === LAST_STEP);
 
   const launch = useMutation({
     mutationFn: (values: CampaignFormValues) => createCampaign(campaignPayload(values)),
@@ -84,6 +97,7 @@ export function CampaignWizardDialog() {
       await refreshMessaging(client);
     },
     onError: (error) => {
+      setConfirmingEmpty(false);
       setLaunchError(errorText(error, 'Failed to create campaign'));
       toast({ title: 'Error Creating Campaign', description: 'Please try again or contact support if the issue persists.', variant: 'destructive' });
     },
@@ -96,33 +110,44 @@ export function CampaignWizardDialog() {
   }
 
   const next = () => { if (canAdvance) setStep((s) => s + 1); };
-  const previous = () => setStep((s) => Math.max(0, s - 1));
+  const previous = () => { setConfirmingEmpty(false); setStep((s) => Math.max(0, s - 1)); };
   const submit = form.handleSubmit((values) => {
     setLaunchError(null);
     launch.mutate(values);
   });
+  // Launching to 0 eligible recipients asks first: only "Launch anyway" goes on from there. A count
+  // still loading is waited for; one that failed does not block.
+  const requestLaunch = async () => {
+    if (!canLaunch || launch.isPending || confirmingEmpty) return;
+    const count = reach.data ?? await client.ensureQueryData(poolReachQuery(Number(talentPoolId))).catch(() => undefined);
+    if (count?.eligible === 0) setConfirmingEmpty(true);
+    else void submit();
+  };
 
   return (
     <Modal opened={open} onClose={close} title="Create Campaign" size="xl" centered data-testid="campaign-wizard">
-      <form onSubmit={(event) => { event.preventDefault(); if (canLaunch) void submit(event); }} noValidate>
+      <form onSubmit={(event) => { event.preventDefault(); void requestLaunch(); }} noValidate>
         <Stack gap="lg">
           <Stepper active={step} onStepClick={(target) => { if (target < step) setStep(target); }} allowNextStepsSelect={false} size="sm">
             <Stepper.Step label={WIZARD_STEPS[0]}>
               <BasicInfoStep form={form} pools={pools} />
             </Stepper.Step>
             <Stepper.Step label={WIZARD_STEPS[1]}>
-              <ContentStep form={form} generatingId={generation.generatingId} onChooseTemplate={(templateId) => void generation.choose(templateId)} />
+              <ContentStep form={form} generatingId={generation.generatingId} generatingStep={generation.generatingStep}
+                onChooseTemplate={(templateId, draftStep) => void generation.choose(templateId, draftStep)} />
             </Stepper.Step>
             <Stepper.Step label={WIZARD_STEPS[2]}>
-              <LaunchStep form={form} pools={pools} launchError={launchError} />
+              <LaunchStep form={form} pools={pools} launchError={launchError} reach={reach} confirmingEmpty={confirmingEmpty}
+                onConfirmEmpty={() => void submit()} onCancelEmpty={() => setConfirmingEmpty(false)} />
             </Stepper.Step>
           </Stepper>
+          {nextBlockedBy && <Text size="sm" c="orange.8" id="wizard-next-blocked" data-testid="next-blocked-reason">{nextBlockedBy}</Text>}
           <Group justify="space-between">
             <Button variant="default" onClick={step === 0 ? close : previous}>{step === 0 ? 'Cancel' : 'Previous'}</Button>
             {/* Distinct keys: reusing the Next element as the submit button would let the click that
                 reaches step 3 also submit the form (its type changes before the browser acts on it). */}
             {step < LAST_STEP ? (
-              <Button key="next" onClick={next} disabled={!canAdvance}>Next</Button>
+              <Button key="next" onClick={next} disabled={!canAdvance} aria-describedby={nextBlockedBy ? 'wizard-next-blocked' : undefined}>Next</Button>
             ) : (
               <Button key="launch" type="submit" disabled={!canLaunch} loading={launch.isPending}>Launch Campaign</Button>
             )}

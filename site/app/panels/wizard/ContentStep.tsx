@@ -1,25 +1,31 @@
-// Wizard step 2: language, AI template cards, email subject and content (6 rows).
-import { Alert, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+// Wizard step 2: language, AI template cards, email subject and content (6 rows),
+// then the follow-ups (issue 12) and the {{placeholders}} still to fill, which
+// keep "Next" disabled (the spec's gating rule extended).
+import { Alert, Divider, List, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
 import { defaultSubject, isDefaultSubject } from '#app/messaging/campaignTypes.ts';
 import { CAMPAIGN_CONTENT_ROWS, LANGUAGE_OPTIONS } from '#app/messaging/constants.ts';
+import { placeholdersLeft } from '#app/messaging/sequenceForm.ts';
 import type { Language } from '#domain/ai/schemas.ts';
-import { placeholdersToFill } from '#domain/ai/placeholders.ts';
+import { FollowUpsSection } from './FollowUpsSection.tsx';
 import { TemplateSuggestionCards } from './TemplateSuggestionCards.tsx';
 
 interface ContentStepProps {
   form: UseFormReturn<CampaignFormValues>;
   generatingId: string | null;
-  onChooseTemplate: (templateId: string) => void;
+  /** Which email is being drafted (0 the first, n follow-up n), or null. */
+  generatingStep: number | null;
+  onChooseTemplate: (templateId: string, step: number) => void;
 }
 
-export function ContentStep({ form, generatingId, onChooseTemplate }: ContentStepProps) {
+export function ContentStep({ form, generatingId, generatingStep, onChooseTemplate }: ContentStepProps) {
   const { control, register, formState: { errors } } = form;
-  const [campaignType, selectedTemplate, subject, content] = useWatch({
-    control, name: ['campaignType', 'selectedTemplate', 'emailSubject', 'emailContent'],
+  const [campaignType, selectedTemplate, emailSubject, emailContent, followUps] = useWatch({
+    control, name: ['campaignType', 'selectedTemplate', 'emailSubject', 'emailContent', 'followUps'],
   });
-  const toFill = placeholdersToFill(subject, content);
+  const toFill = placeholdersLeft({ emailSubject, emailContent, followUps });
+  const drafting = generatingId !== null;
 
   const changeLanguage = (language: Language) => {
     form.setValue('language', language, { shouldDirty: true });
@@ -38,24 +44,33 @@ export function ContentStep({ form, generatingId, onChooseTemplate }: ContentSte
           name="language"
           render={({ field }) => (
             <SegmentedControl aria-labelledby="wizard-language" data={LANGUAGE_OPTIONS} value={field.value}
-              onChange={changeLanguage} disabled={generatingId !== null} />
+              onChange={changeLanguage} disabled={drafting} />
           )}
         />
       </div>
-      <TemplateSuggestionCards campaignType={campaignType} selected={selectedTemplate} generatingId={generatingId} onChoose={onChooseTemplate} />
+      <TemplateSuggestionCards campaignType={campaignType} selected={selectedTemplate} generatingId={generatingStep === 0 ? generatingId : null}
+        busy={drafting} onChoose={(templateId) => onChooseTemplate(templateId, 0)} />
       <TextInput label="Email subject" withAsterisk {...register('emailSubject')} error={errors.emailSubject?.message} />
       <Textarea
         label="Email content"
         withAsterisk
         rows={CAMPAIGN_CONTENT_ROWS}
-        readOnly={generatingId !== null}
+        readOnly={generatingStep === 0}
         {...register('emailContent')}
         error={errors.emailContent?.message}
       />
+      <Divider label="Follow-ups" labelPosition="left" />
+      <FollowUpsSection form={form} generatingId={generatingId} generatingStep={generatingStep} onChooseTemplate={onChooseTemplate} />
       {toFill.length > 0 && (
         <Alert color="yellow" title="Fill in the placeholders" data-testid="placeholders-to-fill">
-          Replace {toFill.map((name) => `{{${name}}}`).join(', ')} before launching.
-          Each candidate's own details ({'{{firstName}}'}, ...) are filled in when the mail is sent.
+          <List size="sm" spacing={2}>
+            {toFill.map(({ where, names }) => (
+              <List.Item key={where}>{where}: replace {names.map((name) => `{{${name}}}`).join(', ')}</List.Item>
+            ))}
+          </List>
+          <Text size="sm" mt={6}>
+            Next stays disabled until they are filled. Each candidate&apos;s own details ({'{{firstName}}'}, ...) are filled in when the mail is sent.
+          </Text>
         </Alert>
       )}
     </Stack>

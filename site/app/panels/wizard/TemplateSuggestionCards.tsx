@@ -1,5 +1,6 @@
 // AI template suggestions for the campaign type; a click generates content.
-// While one is generating the cards are busy and clicks are ignored (spec §4).
+// While one is generating the cards are busy and clicks are ignored (spec §4);
+// the first email and each follow-up have their own set (`busy`: any set is generating).
 import { Alert, Badge, Card, Group, Loader, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
 import { useTemplateSuggestions } from '#app/messaging/queries.ts';
@@ -10,11 +11,12 @@ interface TemplateSuggestionCardsProps {
   selected: string;
   generatingId: string | null;
   onChoose: (templateId: string) => void;
+  /** Another set is generating (default: this one is). */
+  busy?: boolean;
 }
 
-export function TemplateSuggestionCards({ campaignType, selected, generatingId, onChoose }: TemplateSuggestionCardsProps) {
+export function TemplateSuggestionCards({ campaignType, selected, generatingId, onChoose, busy = generatingId !== null }: TemplateSuggestionCardsProps) {
   const suggestions = useTemplateSuggestions(campaignType);
-  const busy = generatingId !== null;
   if (!campaignType) return null;
   if (suggestions.isPending) return <Group gap="xs"><Loader size="xs" /><Text size="sm" c="dimmed">Loading AI templates...</Text></Group>;
   if (suggestions.isError) return <Alert color="red" title="Could not load AI templates">{errorText(suggestions.error)}</Alert>;

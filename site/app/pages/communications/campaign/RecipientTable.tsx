@@ -1,12 +1,15 @@
 // The campaign's recipients: status, why they did not get it, opened (by a
-// person or only by a machine), clicked, replied with sentiment, booked;
+// person or only by a machine), clicked, replied with sentiment, booked; in a
+// sequence also the step reached, why they left it, and "Take out" by hand;
 // filtered by what happened, 100 at a time.
 import { Alert, Badge, Button, Center, Loader, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { toast } from '#app/toast/toast.ts';
+import { EXIT_REASON_LABELS } from '#domain/campaigns/sequence-schemas.ts';
 import { useState } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import type { CampaignRecipient, RecipientFilter } from '#domain/campaigns/schemas.ts';
-import { useCampaignRecipients } from './queries.ts';
+import { useCampaignRecipients, useRemoveRecipient } from './queries.ts';
 
 export const FILTER_LABELS: Record<RecipientFilter | 'all', string> = {
   all: 'All recipients',
@@ -19,6 +22,7 @@ export const FILTER_LABELS: Record<RecipientFilter | 'all', string> = {
   replied: 'Replied',
   booked: 'Booked a meeting',
   not_delivered: 'Not delivered (why)',
+  exited: 'Left the sequence (why)',
 };
 
 const yes = (value: boolean) => (value ? 'Yes' : '—');
@@ -28,7 +32,35 @@ function opened(r: CampaignRecipient): string {
   return r.opened ? 'Machine only' : '—';
 }
 
-function RecipientRow({ recipient: r }: { recipient: CampaignRecipient }) {
+/** What the table knows of the campaign: whether it has follow-ups, and whether it still runs. */
+interface SequenceInfo { campaignId: number; steps: number; running: boolean }
+
+function SequenceCell({ recipient: r, sequence }: { recipient: CampaignRecipient; sequence: SequenceInfo }) {
+  const remove = useRemoveRecipient(sequence.campaignId);
+  const canRemove = sequence.running && !r.exitReason && (r.status === 'pending' || r.status === 'sent');
+  return (
+    <Table.Td>
+      <Text size="sm">Step {r.currentStep} of {sequence.steps}</Text>
+      {r.exitReason && (
+        <Text size="xs" c="dimmed" data-testid="recipient-exit">
+          Left: {EXIT_REASON_LABELS[r.exitReason]}{r.exitedAt ? `, ${formatDateTime(r.exitedAt)}` : ''}
+        </Text>
+      )}
+      {canRemove && (
+        <Button variant="subtle" size="compact-xs" color="red" loading={remove.isPending}
+          aria-label={`Take ${r.candidate.name} out of the sequence`}
+          onClick={() => remove.mutate(r.candidate.id, {
+            onSuccess: () => toast({ title: 'Taken out of the sequence', description: `${r.candidate.name} gets no further steps.`, variant: 'success' }),
+            onError: (error) => toast({ title: 'Could not take them out', description: error.message, variant: 'destructive' }),
+          })}>
+          Take out
+        </Button>
+      )}
+    </Table.Td>
+  );
+}
+
+function RecipientRow({ recipient: r, sequence }: { recipient: CampaignRecipient; sequence: SequenceInfo }) {
   return (
     <Table.Tr data-testid={`recipient-${r.candidate.id}`}>
       <Table.Td>
@@ -41,6 +73,7 @@ function RecipientRow({ recipient: r }: { recipient: CampaignRecipient }) {
         </Badge>
         {r.skipReason && <Text size="xs" c="dimmed" data-testid="recipient-reason">{r.skipReason}</Text>}
       </Table.Td>
+      {sequence.steps > 1 && <SequenceCell recipient={r} sequence={sequence} />}
       <Table.Td><Text size="sm">{opened(r)}</Text></Table.Td>
       <Table.Td><Text size="sm">{yes(r.clicked)}</Text></Table.Td>
       <Table.Td><Text size="sm">{r.replied ? `Yes${r.sentiment ? ` (${r.sentiment})` : ''}` : '—'}</Text></Table.Td>
@@ -49,7 +82,14 @@ function RecipientRow({ recipient: r }: { recipient: CampaignRecipient }) {
   );
 }
 
-export function RecipientTable({ campaignId, live }: { campaignId: number; live: boolean }) {
+export function RecipientTable({ campaignId, live, steps = 1, running = false }: {
+  campaignId: number;
+  live: boolean;
+  /** How many steps the campaign has (1 without follow-ups: no sequence column). */
+  steps?: number;
+  /** Sending or paused: a recipient can still be taken out. */
+  running?: boolean;
+}) {
   const [filter, setFilter] = useState<RecipientFilter | 'all'>('all');
   const recipients = useCampaignRecipients(campaignId, filter === 'all' ? null : filter, live);
   const rows = recipients.data?.pages.flatMap((page) => page.recipients) ?? [];
@@ -69,11 +109,13 @@ export function RecipientTable({ campaignId, live }: { campaignId: number; live:
           <Table verticalSpacing="xs" aria-label="Recipients">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Candidate</Table.Th><Table.Th>Status</Table.Th><Table.Th>Opened</Table.Th>
+                <Table.Th>Candidate</Table.Th><Table.Th>Status</Table.Th>{steps > 1 && <Table.Th>Sequence</Table.Th>}<Table.Th>Opened</Table.Th>
                 <Table.Th>Clicked</Table.Th><Table.Th>Replied</Table.Th><Table.Th>Booked</Table.Th>
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>{rows.map((r) => <RecipientRow key={r.candidate.id} recipient={r} />)}</Table.Tbody>
+            <Table.Tbody>
+              {rows.map((r) => <RecipientRow key={r.candidate.id} recipient={r} sequence={{ campaignId, steps, running }} />)}
+            </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}

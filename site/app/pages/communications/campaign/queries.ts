@@ -48,3 +48,16 @@ export function useCampaignControl(id: number) {
     },
   });
 }
+
+/** Takes one recipient out of the sequence (exit "manual"); the campaign's counts and the table are read again. */
+export function useRemoveRecipient(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (candidateId: number) => call((o) => api.campaigns[':id'].recipients[':candidateId'].remove.$post(
+      { param: { id: String(id), candidateId: String(candidateId) } }, o)),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: campaignKey(id) });
+      void client.invalidateQueries({ queryKey: [`/api/campaigns/${id}/recipients`] });
+    },
+  });
+}

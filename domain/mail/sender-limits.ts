@@ -1,0 +1,61 @@
+// Per-sender limits (issue 12): a daily cap per sending mailbox and a per-minute
+// rate, counted per From address (so a per-organisation or per-recruiter sender
+// gets its own counters). The rule is SQL, public.take_sender_quota()
+// (migration 20261126000400): the delivery claim asks it for as many sends as it
+// claimed, in the claim's transaction, and puts back what does not fit with
+// send_after at the next window and wait_reason saying why. Each message counts
+// once, at its first claim (whether or not the server then takes it): a retry or
+// a crash's second copy (at most the send slots per crash) does not count again.
+import type { CampaignWaiting } from '../campaigns/schemas.ts';
+import type { Tx } from '../db/request.ts';
+import { isoTimestamp } from '../db/sql-time.ts';
+import { mailJob, type JobRequest } from '../runtime/jobs.ts';
+import { addressOf } from './compose.ts';
+
+export interface SenderLimits {
+  /** Emails per sending mailbox per day (from local midnight in the organisation's zone); null: no cap. */
+  dailyCap: number | null;
+  /** Emails per sending mailbox per minute; null: no rate. */
+  perMinute: number | null;
+}
+
+export const NO_SENDER_LIMITS: SenderLimits = { dailyCap: null, perMinute: null };
+
+export type WaitReason = 'sender_daily_cap' | 'sender_rate';
+
+export interface Quota {
+  granted: number;
+  /** Set when not everything was granted: when the rest may go, and why it waits. */
+  waitUntil: Date | null;
+  waitReason: WaitReason | null;
+}
+
+/** The counters' key: the From header's address, lower case ("Sam <Sam@X.com>" → "sam@x.com"). */
+export const senderKey = (from: string) => addressOf(from).toLowerCase();
+
+/** Takes up to `wanted` sends for `from` now (or at `at`); holds the sender's counters until `tx` ends. */
+export async function takeSenderQuota(tx: Tx, from: string, wanted: number, limits: SenderLimits, at?: Date): Promise<Quota> {
+  if (wanted <= 0 || (limits.dailyCap === null && limits.perMinute === null)) return { granted: wanted, waitUntil: null, waitReason: null };
+  const { rows: [row] } = await tx.query<{ granted: number; wait_until: Date | null; wait_reason: WaitReason | null }>(
+    'select granted, wait_until, wait_reason from public.take_sender_quota($1, $2, $3, $4, coalesce($5::timestamptz, now()))',
+    [senderKey(from), wanted, limits.dailyCap, limits.perMinute, at ?? null]);
+  return { granted: row.granted, waitUntil: row.wait_until, waitReason: row.wait_reason };
+}
+
+/** The delivery job for a message put back by a sender limit: due at its send_after, a job id of its own. */
+export const deferredMailJob = (messageId: number, attempts: number, until: Date): JobRequest =>
+  ({ ...mailJob(messageId, attempts, `wait:${until.toISOString()}`), startAfter: until });
+
+export type WaitingCounts = CampaignWaiting;
+
+/** What of a campaign waits, and why, for its detail page. */
+export async function waitingCounts(tx: Tx, campaignId: number): Promise<WaitingCounts> {
+  const { rows: [row] } = await tx.query<WaitingCounts>(
+    `select (count(*) filter (where wait_reason is null))::int as "waitingForWindow",
+            (count(*) filter (where wait_reason is not null))::int as "waitingForLimit",
+            (count(*) filter (where wait_reason = 'sender_daily_cap'))::int as "waitingForDailyCap",
+            ${isoTimestamp('min(send_after)')} as "nextSendAt"
+       from public.messages
+      where campaign_id = $1 and status = 'queued' and send_after is not null and send_after > now()`, [campaignId]);
+  return row;
+}

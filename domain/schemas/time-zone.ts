@@ -1,0 +1,32 @@
+// An IANA time zone name, checked with Intl (browser-safe, no Temporal): the
+// one rule for every zone the API takes (booking settings, profiles, the
+// organisation, campaign send windows) and the browser's own checks.
+import { z } from 'zod';
+
+/**
+ * The IANA name of a time zone in its usual spelling ("europe/amsterdam" →
+ * "Europe/Amsterdam"), or null when `name` is not one. Fixed offsets such as
+ * "+01:00" are refused: they have no DST rules, so local hours would drift.
+ */
+export function ianaTimeZone(name: string): string | null {
+  if (!name || /^[+-]/.test(name)) return null;
+  let resolved: string;
+  try {
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+  // ICU answers some zones by their old names (Asia/Kolkata → Asia/Calcutta): keep the name as given,
+  // only its spelling corrected when that is all that differs.
+  return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
+}
+
+const ZONE_MESSAGE = 'timeZone must be an IANA time zone like Europe/Amsterdam';
+
+/** An IANA zone in a query or body (?timeZone=Europe/Amsterdam), answered in its canonical spelling. */
+export const timeZoneParam = z.string({ error: ZONE_MESSAGE })
+  .transform((name, ctx) => {
+    const zone = ianaTimeZone(name);
+    if (zone === null) ctx.addIssue({ code: 'custom', message: ZONE_MESSAGE });
+    return zone ?? name;
+  });

@@ -1,0 +1,85 @@
+// Organisation and personal settings (/api/settings/organisation, /api/settings/profile):
+// requests and answers, written once for the API, the forms in /app/settings and the tests.
+// Browser-safe. The lengths mirror the checks of migration 20261126000100_settings.sql.
+import { z } from 'zod';
+import { languageSchema } from '../ai/schemas.ts';
+import { optionalText } from '../candidates/schemas.ts';
+import { timestamp } from '../schemas/answers.ts';
+import { timeZoneParam } from '../schemas/time-zone.ts';
+
+/** The longest text each setting may hold (the database's checks say the same). */
+export const SETTINGS_LIMITS = {
+  companyName: 120, website: 300, industry: 120, senderName: 120, senderEmail: 254, signature: 2000,
+  displayName: 120, title: 120,
+} as const;
+
+/** Where a new organisation starts; the sequences' send windows fall back to this zone. */
+export const DEFAULT_ORGANISATION_TIME_ZONE = 'Europe/Amsterdam';
+
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+/** An IANA zone (the booking page's own check), in its usual spelling. */
+const timeZone = z.string({ error: 'timeZone must be an IANA time zone like Europe/Amsterdam' }).trim().pipe(timeZoneParam);
+
+const website = z.preprocess(blankToNull, z.string({ error: 'website must be text' }).trim()
+  .max(SETTINGS_LIMITS.website, `website must be at most ${SETTINGS_LIMITS.website} characters`)
+  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'website must be a web address like https://example.com' }))
+  .nullable().optional());
+
+const senderEmail = z.preprocess(blankToNull, z.string({ error: 'senderEmail must be text' }).trim().toLowerCase()
+  .max(SETTINGS_LIMITS.senderEmail, `senderEmail must be at most ${SETTINGS_LIMITS.senderEmail} characters`)
+  .pipe(z.email({ error: 'senderEmail must be a valid email address' }))
+  .nullable().optional());
+
+/**
+ * PUT /api/settings/organisation (admins). Each field is optional: a field left out keeps
+ * its value, null or blank text clears it (so a later field, e.g. a logo, does not
+ * break older clients).
+ */
+export const organisationSettingsInputSchema = z.strictObject({
+  companyName: optionalText('companyName', SETTINGS_LIMITS.companyName),
+  website,
+  industry: optionalText('industry', SETTINGS_LIMITS.industry),
+  senderName: optionalText('senderName', SETTINGS_LIMITS.senderName),
+  senderEmail,
+  signature: optionalText('signature', SETTINGS_LIMITS.signature),
+  defaultLanguage: languageSchema.optional(),
+  timeZone: timeZone.optional(),
+});
+export type OrganisationSettingsInput = z.output<typeof organisationSettingsInputSchema>;
+
+/** GET and PUT /api/settings/organisation answer. */
+export const organisationSettingsSchema = z.object({
+  companyName: z.string().nullable(),
+  website: z.string().nullable(),
+  industry: z.string().nullable(),
+  senderName: z.string().nullable(),
+  senderEmail: z.string().nullable(),
+  signature: z.string().nullable(),
+  defaultLanguage: languageSchema,
+  timeZone: z.string(),
+  updatedAt: timestamp,
+});
+export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;
+
+/** PUT /api/settings/profile: the signed-in user's own settings; the same "left out keeps it" rule. */
+export const profileSettingsInputSchema = z.strictObject({
+  displayName: z.string({ error: 'displayName is required' }).trim().min(1, 'displayName is required')
+    .max(SETTINGS_LIMITS.displayName, `displayName must be at most ${SETTINGS_LIMITS.displayName} characters`).optional(),
+  title: optionalText('title', SETTINGS_LIMITS.title),
+  signature: optionalText('signature', SETTINGS_LIMITS.signature),
+  timeZone: timeZone.optional(),
+});
+export type ProfileSettingsInput = z.output<typeof profileSettingsInputSchema>;
+
+/** GET and PUT /api/settings/profile answer. Username and email are shown, not changed here. */
+export const profileSettingsSchema = z.object({
+  username: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  title: z.string().nullable(),
+  signature: z.string().nullable(),
+  /** The recruiter's zone: public.booking_settings.time_zone (also their booking page's). */
+  timeZone: z.string(),
+});
+export type ProfileSettings = z.infer<typeof profileSettingsSchema>;

@@ -1,0 +1,44 @@
+// The profile and organisation forms' values and validation: the API's own schemas
+// (domain/settings/schemas.ts), so the browser says what the server says. The forms
+// hold text ('' for "not set"); the schemas turn blank into null.
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Resolver } from 'react-hook-form';
+import {
+  organisationSettingsInputSchema, profileSettingsInputSchema,
+  type OrganisationSettings, type OrganisationSettingsInput, type ProfileSettings, type ProfileSettingsInput,
+} from '#domain/settings/schemas.ts';
+
+export interface ProfileFormValues {
+  displayName: string;
+  title: string;
+  signature: string;
+  timeZone: string;
+}
+export const PROFILE_FIELDS = ['displayName', 'title', 'signature', 'timeZone'] as const;
+
+export const profileResolver = zodResolver(profileSettingsInputSchema) as unknown as
+  Resolver<ProfileFormValues, unknown, ProfileSettingsInput>;
+
+export function profileFormValues(settings: ProfileSettings): ProfileFormValues {
+  return { displayName: settings.displayName, title: settings.title ?? '', signature: settings.signature ?? '', timeZone: settings.timeZone };
+}
+
+export type OrganisationFormValues = Omit<{ [K in keyof OrganisationSettings]: string }, 'updatedAt' | 'defaultLanguage'> & {
+  defaultLanguage: OrganisationSettings['defaultLanguage'];
+};
+export const ORGANISATION_FIELDS = [
+  'companyName', 'website', 'industry', 'senderName', 'senderEmail', 'signature', 'defaultLanguage', 'timeZone',
+] as const satisfies ReadonlyArray<keyof OrganisationFormValues>;
+
+export const organisationResolver = zodResolver(organisationSettingsInputSchema) as unknown as
+  Resolver<OrganisationFormValues, unknown, OrganisationSettingsInput>;
+
+export function organisationFormValues(settings: OrganisationSettings): OrganisationFormValues {
+  return {
+    companyName: settings.companyName ?? '', website: settings.website ?? '', industry: settings.industry ?? '',
+    senderName: settings.senderName ?? '', senderEmail: settings.senderEmail ?? '', signature: settings.signature ?? '',
+    defaultLanguage: settings.defaultLanguage, timeZone: settings.timeZone,
+  };
+}
+
+export const LANGUAGE_OPTIONS = [{ value: 'english', label: 'English' }, { value: 'dutch', label: 'Dutch' }];

@@ -1,0 +1,110 @@
+// The Content step's follow-ups (issue 12): each with its delay, "business days
+// only", a subject (empty: "Re: " + the previous one, the same thread) and content
+// drafted with the same AI template cards as the first email. At most MAX_FOLLOW_UPS.
+import { Button, Checkbox, Fieldset, Group, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useRef } from 'react';
+import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
+import { CAMPAIGN_CONTENT_ROWS } from '#app/messaging/constants.ts';
+import {
+  delayText, followUpLabel, followUpSubjects, MAX_FOLLOW_UPS, NEW_FOLLOW_UP,
+} from '#app/messaging/sequenceForm.ts';
+import { MAX_DELAY_DAYS, MIN_DELAY_DAYS } from '#domain/campaigns/sequence-schemas.ts';
+import { replySubject } from '#domain/messages/reply-subject.ts';
+import { TemplateSuggestionCards } from './TemplateSuggestionCards.tsx';
+
+interface FollowUpsSectionProps {
+  form: UseFormReturn<CampaignFormValues>;
+  generatingId: string | null;
+  /** Which email is being drafted (0 the first, n follow-up n), or null. */
+  generatingStep: number | null;
+  onChooseTemplate: (templateId: string, step: number) => void;
+}
+
+export function FollowUpsSection({ form, generatingId, generatingStep, onChooseTemplate }: FollowUpsSectionProps) {
+  const { control, register, formState: { errors } } = form;
+  const { fields, append, remove } = useFieldArray({ control, name: 'followUps' });
+  const [campaignType, emailSubject, followUps] = useWatch({ control, name: ['campaignType', 'emailSubject', 'followUps'] });
+  const subjects = followUpSubjects({ emailSubject, followUps });
+  const addButton = useRef<HTMLButtonElement>(null);
+  const busy = generatingId !== null;
+
+  return (
+    <Stack gap="md" data-testid="follow-ups">
+      {fields.map((field, index) => {
+        const step = index + 1;
+        const { delayDays, businessDaysOnly } = followUps[index] ?? NEW_FOLLOW_UP;
+        // The default subject follows the previous step as it is now.
+        const defaultSubject = replySubject(index === 0 ? emailSubject : subjects[index - 1]);
+        const fieldErrors = errors.followUps?.[index];
+        return (
+          <Fieldset key={field.id} legend={`${followUpLabel(index)} · ${delayText(delayDays, businessDaysOnly)}`} data-testid={`follow-up-${step}`}>
+            <Stack gap="sm">
+              <Group align="flex-end" gap="md" wrap="wrap">
+                <Controller
+                  control={control}
+                  name={`followUps.${index}.delayDays`}
+                  render={({ field: delay, fieldState }) => (
+                    <NumberInput
+                      ref={delay.ref}
+                      label="Days after the previous step"
+                      min={MIN_DELAY_DAYS}
+                      max={MAX_DELAY_DAYS}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      clampBehavior="none"
+                      w={220}
+                      value={Number.isFinite(delay.value) ? delay.value : ''}
+                      onChange={(value) => delay.onChange(typeof value === 'number' ? value : value === '' ? Number.NaN : Number(value))}
+                      onBlur={delay.onBlur}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+                <Checkbox label="Business days only" mb={8} {...register(`followUps.${index}.businessDaysOnly`)} />
+              </Group>
+              <TextInput
+                label="Follow-up subject"
+                placeholder={defaultSubject}
+                description={`Leave empty to reply in the same thread: ${defaultSubject}`}
+                {...register(`followUps.${index}.subject`)}
+                error={fieldErrors?.subject?.message}
+              />
+              <TemplateSuggestionCards
+                campaignType={campaignType}
+                selected={followUps[index]?.selectedTemplate ?? ''}
+                generatingId={generatingStep === step ? generatingId : null}
+                busy={busy}
+                onChoose={(templateId) => onChooseTemplate(templateId, step)}
+              />
+              <Textarea
+                label="Follow-up content"
+                withAsterisk
+                rows={CAMPAIGN_CONTENT_ROWS}
+                readOnly={generatingStep === step}
+                {...register(`followUps.${index}.content`)}
+                error={fieldErrors?.content?.message}
+              />
+              <Group justify="flex-end">
+                {/* Not while drafting: removing one would move the draft to its neighbour. */}
+                <Button variant="subtle" color="red" size="xs" disabled={busy} aria-label={`Remove ${followUpLabel(index).toLowerCase()}`}
+                  onClick={() => { remove(index); addButton.current?.focus(); }}>
+                  Remove follow-up
+                </Button>
+              </Group>
+            </Stack>
+          </Fieldset>
+        );
+      })}
+      <Group gap="sm">
+        <Button ref={addButton} variant="light" disabled={fields.length >= MAX_FOLLOW_UPS}
+          onClick={() => append({ ...NEW_FOLLOW_UP }, { focusName: `followUps.${fields.length}.delayDays` })}>
+          Add follow-up
+        </Button>
+        <Text size="xs" c="dimmed">
+          {fields.length >= MAX_FOLLOW_UPS ? `At most ${MAX_FOLLOW_UPS} follow-ups` : 'Sent only to those who have not replied or booked'}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}

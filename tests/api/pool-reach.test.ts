@@ -1,0 +1,103 @@
+// GET /api/talent-pools/{id}/reach: how many of a pool a campaign would reach now and why the others are
+// skipped. It is dispatch's rule, so the counts must equal what a launched campaign records.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorker, type Worker } from '#worker/index.ts';
+import { ORIGIN } from '../support/constants.ts';
+import { NO_AI } from '../support/fake-openai.ts';
+import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
+import { CONSENT, newCandidate, newPool } from '../support/test-data.ts';
+import { until } from '../support/until.ts';
+
+let app: TestApp;
+let worker: Worker;
+let recruiter: TestClient;
+
+beforeAll(async () => {
+  app = await startTestApp({
+    config: { openai: NO_AI, ...OUTBOX_MAIL },
+    jobs: { send: (queue, jobs) => worker.jobs.send(queue, jobs) },
+  });
+  worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  recruiter = app.client({ ip: '10.24.7.1' });
+  await signInRecruiter(recruiter);
+});
+afterAll(async () => {
+  await worker?.stop();
+  await app?.close();
+});
+
+/** The candidate unsubscribes through the one-click link of a mail they got. */
+async function unsubscribe(candidateId: number) {
+  const sent = await recruiter.post(`/api/candidates/${candidateId}/messages`, { subject: 'A role', content: 'Interested?', channel: 'email' });
+  expect(sent.status, sent.text).toBe(201);
+  const { rows } = await app.pools.owner.query<{ reply_token: string }>('select reply_token from public.messages where id = $1', [sent.json.message.id]);
+  const response = await app.api.request(`${ORIGIN}/api/unsubscribe/${rows[0].reply_token}`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click',
+  });
+  expect(response.status).toBe(200);
+}
+
+/** 3 who can be emailed, 2 without an address, 1 who did not consent, 1 who unsubscribed. */
+async function mixedPool() {
+  const people = await Promise.all([
+    newCandidate(recruiter, CONSENT.email), newCandidate(recruiter, CONSENT.email), newCandidate(recruiter, CONSENT.email),
+    newCandidate(recruiter, CONSENT.noAddress), newCandidate(recruiter, CONSENT.noAddress),
+    newCandidate(recruiter, CONSENT.noEmailConsent), newCandidate(recruiter, CONSENT.email),
+  ]);
+  await unsubscribe(people[6].id);
+  return newPool(recruiter, people.map((p) => p.id));
+}
+
+describe('a pool\'s reach', () => {
+  it('counts the eligible and groups the skipped by the reason dispatch records, most first', async () => {
+    const pool = await mixedPool();
+    const reach = await recruiter.get(`/api/talent-pools/${pool.id}/reach`);
+    expect(reach.status, reach.text).toBe(200);
+    expect(reach.json).toEqual({
+      eligible: 3,
+      skipped: [
+        { reason: 'No email address on file', count: 2 },
+        { reason: 'Candidate has not consented to email', count: 1 },
+        { reason: 'Candidate unsubscribed', count: 1 },
+      ],
+    });
+
+    // A campaign launched to the pool skips exactly these, for exactly these reasons.
+    const created = await recruiter.post('/api/campaigns', {
+      name: `Reach ${randomUUID().slice(0, 6)}`, campaignType: 'nurture', talentPoolId: pool.id, language: 'english',
+      emailSubject: 'Hello {{firstName}}', emailContent: 'Hi {{firstName}}, how are you?', messageTemplate: 'Hi {{firstName}}, how are you?',
+      scheduledAt: new Date(Date.now() - 1000).toISOString(),
+    });
+    expect(created.status, created.text).toBe(201);
+    const done = await until(() => recruiter.get(`/api/campaigns/${created.json.campaign.id}`), (r) => r.json.recipients > 0);
+    const recorded = [...done.json.progress.skipReasons].sort((a: { reason: string }, b: { reason: string }) => a.reason.localeCompare(b.reason));
+    expect(recorded).toEqual([...reach.json.skipped].sort((a: { reason: string }, b: { reason: string }) => a.reason.localeCompare(b.reason)));
+    expect(done.json.recipients - done.json.skipped).toBe(reach.json.eligible);
+  });
+
+  it('follows consent as it changes and answers an empty pool with nothing', async () => {
+    const person = await newCandidate(recruiter, CONSENT.noEmailConsent);
+    const pool = await newPool(recruiter, [person.id]);
+    expect((await recruiter.get(`/api/talent-pools/${pool.id}/reach`)).json).toEqual({ eligible: 0, skipped: [{ reason: 'Candidate has not consented to email', count: 1 }] });
+    const given = await recruiter.patch(`/api/candidates/${person.id}`, { allowsEmail: true, consentWording: 'said yes on the phone on 3 Nov' });
+    expect(given.status, given.text).toBe(200);
+    expect((await recruiter.get(`/api/talent-pools/${pool.id}/reach`)).json).toEqual({ eligible: 1, skipped: [] });
+    const empty = await newPool(recruiter);
+    expect((await recruiter.get(`/api/talent-pools/${empty.id}/reach`)).json).toEqual({ eligible: 0, skipped: [] });
+  });
+
+  it('refuses an unknown pool, a bad id and a caller without a session', async () => {
+    const unknown = await recruiter.get('/api/talent-pools/999999999/reach');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ error: 'Talent pool not found', field: 'id' });
+    for (const id of ['x', '0', '-1', '1e20']) {
+      const bad = await recruiter.get(`/api/talent-pools/${id}/reach`);
+      expect(bad.status, id).toBe(400);
+      expect(bad.json.field, id).toBe('id');
+    }
+    const pool = await newPool(recruiter);
+    expect((await app.client().get(`/api/talent-pools/${pool.id}/reach`)).status).toBe(401);
+  });
+});
