@@ -72,15 +72,43 @@ export function unfilledContextPlaceholders(text: string): string[] {
 
 /** Filled with the sender's name when the mail goes out. */
 export const SENDER_PLACEHOLDER = 'recruiterName';
+/** A campaign's signature block (drafter.ts signatureBlock of its creator), filled when its mails are written. */
+export const SIGNATURE_PLACEHOLDER = 'signature';
+/** The organisation's company name (its settings), filled when a campaign's mails are written. */
+export const COMPANY_PLACEHOLDER = 'company';
+
+/** What the organisation's settings say that a campaign's mails can use (null or absent: not set). */
+export interface SendTimeFacts {
+  companyName?: string | null;
+}
+
+/**
+ * The placeholders a campaign's mails get when they are written (domain/campaigns/sequences.ts
+ * personalise), besides each recipient's own: the sender's name and signature block, and
+ * {{company}} only while the organisation has a company name (else nothing could fill it).
+ */
+export function sendTimePlaceholders(facts: SendTimeFacts = {}): string[] {
+  return [SENDER_PLACEHOLDER, SIGNATURE_PLACEHOLDER, ...(facts.companyName?.trim() ? [COMPANY_PLACEHOLDER] : [])];
+}
 
 /**
  * The blanks left before a draft may be sent, over all its texts (subject,
  * content), each once: neither a recipient's own ({{firstName}}, ...) nor the
- * sender's name. The API refuses a campaign with one left; the forms list them.
+ * sender's name. A message to one candidate (domain/messages) fills only those.
  */
 export function placeholdersToFill(...texts: string[]): string[] {
   const names = texts.flatMap((text) => unfilledContextPlaceholders(text));
   return [...new Set(names)].filter((name) => name !== SENDER_PLACEHOLDER);
+}
+
+/**
+ * The same for a campaign (the wizard, a compose pool send, POST /api/campaigns): what
+ * sendTimePlaceholders() names is filled when the mails are written, so it is not a blank.
+ * The API refuses a campaign with one left; the forms list them.
+ */
+export function campaignPlaceholdersToFill(texts: string[], facts: SendTimeFacts): string[] {
+  const filled = new Set(sendTimePlaceholders(facts));
+  return placeholdersToFill(...texts).filter((name) => !filled.has(name));
 }
 
 // A handful of very common words is enough to tell Dutch from English mail.
@@ -89,12 +117,30 @@ const DUTCH_WORDS = new Set(['de', 'het', 'een', 'en', 'je', 'jij', 'jouw', 'ik'
 const ENGLISH_WORDS = new Set(['the', 'a', 'an', 'and', 'you', 'your', 'i', 'we', 'not', 'no', 'with', 'for', 'of', 'that',
   'this', 'to', 'also', 'please', 'hi', 'regards', 'thanks', 'is', 'are', 'be', 'will', 'can', 'but', 'my', 'am', 'have']);
 
-export function detectLanguage(text: string): Language {
+function languageWords(text: string): { dutch: number; english: number } {
   let dutch = 0;
   let english = 0;
-  for (const word of text.toLowerCase().match(/[a-zà-ÿ']+/g) ?? []) {
+  // Placeholder names ({{firstName}}) are not words of the letter.
+  for (const word of text.replace(PLACEHOLDER, ' ').toLowerCase().match(/[a-zà-ÿ']+/g) ?? []) {
     if (DUTCH_WORDS.has(word)) dutch++;
     if (ENGLISH_WORDS.has(word)) english++;
   }
+  return { dutch, english };
+}
+
+export function detectLanguage(text: string): Language {
+  const { dutch, english } = languageWords(text);
   return dutch > english ? 'dutch' : 'english';
+}
+
+/**
+ * The language only when the text clearly is in it: at least 3 of its common words and twice
+ * as many as of the other. A short or mixed text ("Hi {{firstName}}, {{jobTitle}}?") answers
+ * null, so the caller's default decides rather than a guess leaning to English.
+ */
+export function clearLanguage(text: string): Language | null {
+  const { dutch, english } = languageWords(text);
+  if (dutch >= 3 && dutch >= 2 * english) return 'dutch';
+  if (english >= 3 && english >= 2 * dutch) return 'english';
+  return null;
 }

@@ -1,11 +1,12 @@
 // Campaigns: a message to every eligible candidate of a pool, at a set time.
 // Creating one stores it 'scheduled'; when it is due the worker dispatches it
-// in one transaction (recipients, skip reasons, one queued message each) and
-// the mail job sends the messages; the campaign is 'sent' once none is pending.
+// in chunks (recipients, skip reasons, one queued message each) while the mail
+// job sends the messages; the campaign is 'sent' once none is pending.
 import { waitingCounts } from '../mail/sender-limits.ts';
 import type { Tx } from '../db/request.ts';
 import { isoTimestamp } from '../db/sql-time.ts';
-import { BOOKING_LINK_PLACEHOLDER, detectLanguage, placeholdersIn, placeholdersToFill } from '../ai/placeholders.ts';
+import { BOOKING_LINK_PLACEHOLDER, campaignPlaceholdersToFill, clearLanguage, placeholdersIn } from '../ai/placeholders.ts';
+import { organisationSettings } from '../settings/organisation.ts';
 import { defaultMeetingType } from '../meetings/meeting-types.ts';
 import { replySubject } from '../messages/reply-subject.ts';
 import type { CampaignDetail, CampaignSummary, NewCampaign } from './schemas.ts';
@@ -39,10 +40,10 @@ export async function listCampaigns(tx: Tx): Promise<CampaignSummary[]> {
 }
 
 export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail | null> {
-  const { rows } = await tx.query<Omit<CampaignDetail, 'progress' | 'funnel' | 'steps' | 'waiting' | keyof ListFigures> & { cancelled: number }>(
+  const { rows } = await tx.query<Omit<CampaignDetail, 'progress' | 'funnel' | 'steps' | 'waiting' | keyof ListFigures> & { cancelled: number; dispatching: boolean }>(
     `select ${CAMPAIGN_COLUMNS}, k.email_content as "emailContent", k.message_template as "messageTemplate",
             k.whatsapp_content as "whatsappContent", (count(*) filter (where r.status = 'cancelled'))::int as cancelled,
-            k.join_late as "joinLate", k.paused_reason as "pausedReason",
+            k.join_late as "joinLate", k.paused_reason as "pausedReason", k.dispatch_cursor is not null as dispatching,
             case when k.send_window_start is not null then json_build_object(
               'start', to_char(k.send_window_start, 'HH24:MI'), 'end', to_char(k.send_window_end, 'HH24:MI'),
               'weekdaysOnly', k.send_window_weekdays_only, 'candidateTimeZone', k.send_window_candidate_zone,
@@ -53,11 +54,14 @@ export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail | 
   const reasons = await tx.query<{ reason: string; count: number }>(
     `select skip_reason as reason, count(*)::int as count from public.campaign_recipients
       where campaign_id = $1 and status = 'skipped' group by 1 order by 2 desc`, [id]);
-  // Only before dispatch (then it is the recipients that count): over a large pool this is the costly part.
-  const eligible = campaign.status === 'scheduled' ? await tx.query<{ n: number }>(
+  // Only for a campaign scheduled for later (then it is the recipients that count): over a large pool this is the costly part.
+  const eligible = campaign.status === 'scheduled' && Date.parse(campaign.scheduledAt) > Date.now() ? await tx.query<{ n: number }>(
     `select count(*)::int as n from public.talent_pool_members m join public.candidates c on c.id = m.candidate_id
-      where m.talent_pool_id = $1 and public.can_contact(c, 'email')`, [campaign.talentPoolId]) : { rows: [{ n: 0 }] };
-  const { cancelled, ...fields } = campaign;
+      where m.talent_pool_id = $1 and public.can_contact(c, 'email')`, [campaign.talentPoolId]) : { rows: [{ n: null }] };
+  // While a large pool is still being dispatched, the pool (not the recipients written so far) is the whole.
+  const whole = campaign.dispatching ? await tx.query<{ n: number }>(
+    'select count(*)::int as n from public.talent_pool_members where talent_pool_id = $1', [campaign.talentPoolId]) : null;
+  const { cancelled, dispatching, ...fields } = campaign;
   const funnel = await campaignFunnel(tx, id);
   return {
     ...fields,
@@ -70,7 +74,7 @@ export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail | 
     progress: {
       recipients: campaign.recipients, pending: campaign.pending, sent: campaign.sent, skipped: campaign.skipped, failed: campaign.failed,
       cancelled,
-      percent: progressPercent(campaign),
+      percent: progressPercent({ ...campaign, recipients: Math.max(campaign.recipients, whole?.rows[0].n ?? 0) }),
       skipReasons: reasons.rows,
       /** Before dispatch: how many of the pool could receive it now. */
       eligibleNow: eligible.rows[0].n,
@@ -91,18 +95,24 @@ export async function createCampaign(tx: Tx, input: NewCampaign, userId: string)
     followUps.push({ subject: step.subject?.trim() || replySubject(previous), content: step.content,
       delayDays: step.delayDays, businessDaysOnly: step.businessDaysOnly ?? false });
   }
-  // Each recipient's own placeholders are filled at send time; the recruiter's must be filled now.
+  // Each recipient's own placeholders, the sender's name and signature, and the company (when the
+  // organisation has one) are filled at send time; the rest must be filled now.
+  const organisation = await organisationSettings(tx);
   const texts: Array<[string, string, string]> = [['emailSubject', 'email subject', input.emailSubject], ['emailContent', 'email content', input.emailContent],
     ...followUps.flatMap((step, i): Array<[string, string, string]> => [
       [`steps.${i}.subject`, `subject of follow-up ${i + 1}`, step.subject], [`steps.${i}.content`, `content of follow-up ${i + 1}`, step.content]])];
   for (const [field, label, text] of texts) {
-    const left = placeholdersToFill(text);
+    const left = campaignPlaceholdersToFill([text], organisation);
     if (left.length) throw new MessagingError('refused', `Replace ${left.map((n) => `{{${n}}}`).join(', ')} in the ${label} before sending`, field);
   }
   if (usesBookingLink(...texts.map(([, , text]) => text)) && !(await defaultMeetingType(tx, userId))) {
     throw new MessagingError('refused', 'Create a meeting type under Meeting booking before using {{bookingLink}}', 'emailContent');
   }
-  const language = input.language ?? detectLanguage(input.emailContent);
+  // The language given; else the text's when it clearly is Dutch or English (the phrases that stand in
+  // for missing candidate details must match what the recruiter wrote); else the organisation's default,
+  // not a guess: a short text like "Hi {{firstName}}" says too little to overrule what the admin chose;
+  // without one, the wizard's own default (spec: Dutch).
+  const language = input.language ?? clearLanguage(`${input.emailSubject}\n${input.emailContent}`) ?? organisation.defaultLanguage ?? 'dutch';
   const window = input.sendWindow;
   const { rows } = await tx.query<{ id: number }>(
     `insert into public.campaigns (name, campaign_type, talent_pool_id, email_subject, email_content, message_template,
@@ -123,51 +133,73 @@ export async function createCampaign(tx: Tx, input: NewCampaign, userId: string)
   return (await getCampaign(tx, rows[0].id))!;
 }
 
-/**
- * Dispatches one due campaign (as service_role): recipients with skip reasons
- * and step 1 queued, personalised and timed by the send window, for each
- * eligible candidate, all in the caller's transaction. Safe to run twice: only a
- * 'scheduled' campaign is taken. Returns the queued messages.
- */
-/** How long one statement of a campaign's dispatch may take (the worker's, never a request's). */
-export const DISPATCH_STATEMENT_TIMEOUT = '10min';
+/** Pool members per dispatch transaction: small enough for short statements and little memory, large enough to be set-based. */
+export const DISPATCH_CHUNK = 5_000;
 
-export async function dispatchCampaignMessages(tx: Tx, campaignId: number, publicUrl: string, now = new Date()): Promise<Queued[]> {
-  const { rows: [campaign] } = await tx.query<PlanRow & { subject: string; content: string }>(
-    `select ${PLAN_COLUMNS}, k.email_subject as subject, k.email_content as content
+export interface DispatchedChunk {
+  queued: Queued[];
+  /** Nothing is left to dispatch (or the campaign is not this caller's to dispatch: another holds it). */
+  done: boolean;
+}
+
+/**
+ * Dispatches the next `chunk` members of a due campaign (as service_role), in
+ * candidate id order after its dispatch cursor: recipients with skip reasons,
+ * and step 1 queued, personalised and timed by the send window, for each
+ * eligible one. The first chunk turns the campaign 'sending' (sends begin while
+ * the rest is dispatched); the last clears the cursor. Each chunk is the
+ * caller's transaction; a crash between chunks resumes at the cursor, and the
+ * ledger's key makes a chunk written twice harmless (decision 021).
+ */
+export async function dispatchCampaignChunk(tx: Tx, campaignId: number, publicUrl: string, now = new Date(),
+  chunk = DISPATCH_CHUNK): Promise<DispatchedChunk> {
+  const { rows: [campaign] } = await tx.query<PlanRow & { subject: string; content: string; status: string; cursor: number | null }>(
+    `select ${PLAN_COLUMNS}, k.email_subject as subject, k.email_content as content, k.status, k.dispatch_cursor as cursor
        from public.campaigns k left join public.profiles p on p.id = k.created_by
-      where k.id = $1 and k.status = 'scheduled' and k.scheduled_at <= now()
+      where k.id = $1 and ((k.status = 'scheduled' and k.scheduled_at <= now()) or k.dispatch_cursor is not null)
       for update of k skip locked`, [campaignId]);
-  if (!campaign) return [];
-  // One transaction for the whole pool: at 100,000 members it takes tens of seconds, past the
-  // app pool's per-statement limit, and it would then never go out (bench/campaign-100k.ts).
-  await tx.query(`set local statement_timeout = '${DISPATCH_STATEMENT_TIMEOUT}'`);
+  if (!campaign) return { queued: [], done: true };
+  if (campaign.status === 'cancelled') {
+    // The cancel stopped what was queued; the members not reached yet are not written at all.
+    await tx.query('update public.campaigns set dispatch_cursor = null where id = $1', [campaign.id]);
+    return { queued: [], done: true };
+  }
   // FOR SHARE: a consent change waits until this transaction is done, so the
   // consent trigger on messages cannot refuse a row we judged eligible.
   const { rows: members } = await tx.query<Member>(
     `select ${MEMBER_COLUMNS}
        from public.talent_pool_members m join public.candidates c on c.id = m.candidate_id
-      where m.talent_pool_id = $1 order by c.id for share of c`, [campaign.talentPoolId]);
+      where m.talent_pool_id = $1 and m.candidate_id > $2 order by m.candidate_id limit $3 for share of c`,
+    [campaign.talentPoolId, campaign.cursor ?? 0, chunk]);
   const queued = await writeFirstStep(tx, await sendPlan(tx, campaign), campaign, members, publicUrl, now);
+  const done = members.length < chunk;
   await tx.query(
-    `update public.campaigns set status = 'sending', started_at = now() where id = $1`, [campaign.id]);
-  await completeCampaigns(tx, [campaign.id]);
-  return queued;
+    `update public.campaigns set status = case when status = 'scheduled' then 'sending' else status end,
+            started_at = coalesce(started_at, now()), dispatch_cursor = $2 where id = $1`,
+    [campaign.id, done ? null : members[members.length - 1].id]);
+  if (done) await completeCampaigns(tx, [campaign.id]);
+  return { queued, done };
 }
 
-/** dispatchCampaignMessages, answering the ids of the queued messages. */
+/** The whole dispatch in the caller's one transaction (tests, small pools), answering the ids of the queued messages. */
 export async function dispatchCampaign(tx: Tx, campaignId: number, publicUrl: string, now = new Date()): Promise<number[]> {
-  return (await dispatchCampaignMessages(tx, campaignId, publicUrl, now)).map((message) => message.id);
+  const ids: number[] = [];
+  for (;;) {
+    const { queued, done } = await dispatchCampaignChunk(tx, campaignId, publicUrl, now);
+    ids.push(...queued.map((message) => message.id));
+    if (done) return ids;
+  }
 }
 
 function usesBookingLink(...texts: string[]): boolean {
   return texts.some((text) => placeholdersIn(text).includes(BOOKING_LINK_PLACEHOLDER));
 }
 
-/** Due campaigns, for the sweep (a job for one may have been lost). */
+/** Due campaigns and unfinished dispatches, for the sweep (a job for one may have been lost). */
 export async function dueCampaignIds(tx: Tx): Promise<number[]> {
   const { rows } = await tx.query<{ id: number }>(
-    `select id from public.campaigns where status = 'scheduled' and scheduled_at <= now() order by scheduled_at limit 50`);
+    `select id from public.campaigns where (status = 'scheduled' and scheduled_at <= now()) or dispatch_cursor is not null
+      order by scheduled_at limit 50`);
   return rows.map((row) => row.id);
 }
 
@@ -183,7 +215,7 @@ export async function completeCampaigns(tx: Tx, ids: number[] | null): Promise<v
                            and not exists (select 1 from public.campaign_recipients r where r.campaign_id = k.id and r.status = 'sent')
                           then 'failed' else 'sent' end,
             completed_at = now()
-      where k.status = 'sending' and ($1::bigint[] is null or k.id = any($1))
+      where k.status = 'sending' and k.dispatch_cursor is null and ($1::bigint[] is null or k.id = any($1))
         and not exists (select 1 from public.campaign_recipients r where r.campaign_id = k.id and r.status = 'pending')
         and not exists (
           select 1 from public.campaign_steps s where s.campaign_id = k.id and (

@@ -8,10 +8,14 @@
 //   left has an exit_reason and is never advanced.
 import type { Tx } from '../db/request.ts';
 import { DomainError } from '../errors.ts';
-import { BOOKING_LINK_PLACEHOLDER, candidateValues, fillPlaceholders, placeholdersIn, type Language } from '../ai/placeholders.ts';
+import {
+  BOOKING_LINK_PLACEHOLDER, candidateValues, COMPANY_PLACEHOLDER, fillPlaceholders, placeholdersIn, SIGNATURE_PLACEHOLDER, type Language,
+} from '../ai/placeholders.ts';
+import { signatureBlock } from '../ai/drafter.ts';
+import { organisationSettings } from '../settings/organisation.ts';
 import { bookingUrl, createBookingLinks } from '../meetings/booking-links.ts';
 import { BLOCKER_TEXT, type ContactBlocker } from '../consent/eligibility.ts';
-import { addDays, nextInWindow, organisationTimeZone, type Window } from './send-window.ts';
+import { addDays, nextInWindow, type Window } from './send-window.ts';
 
 /** How a campaign sends: who signs, in which language, and when (its send window and zones). */
 export interface SendPlan {
@@ -25,23 +29,39 @@ export interface SendPlan {
   candidateZone: boolean;
   /** The zone otherwise: the campaign's, else the organisation's. */
   zone: string;
+  /**
+   * {{signature}}: the creator's block as the drafter writes it (profile signature, else name and
+   * title; then the organisation's signature), read when the mails are written.
+   */
+  signature: string | null;
+  /** {{company}}: the organisation's company name, when set. */
+  company: string | null;
 }
 
 export const PLAN_COLUMNS = `k.id, k.talent_pool_id as "talentPoolId", k.language, p.display_name as sender, k.created_by as "senderId",
   to_char(k.send_window_start, 'HH24:MI') as "windowStart", to_char(k.send_window_end, 'HH24:MI') as "windowEnd",
-  k.send_window_weekdays_only as "weekdaysOnly", k.send_window_candidate_zone as "candidateZone", k.send_window_time_zone as "timeZone"`;
+  k.send_window_weekdays_only as "weekdaysOnly", k.send_window_candidate_zone as "candidateZone", k.send_window_time_zone as "timeZone",
+  p.title as "senderTitle", p.signature as "senderSignature"`;
 
 export interface PlanRow {
   id: number; talentPoolId: number | null; language: Language; sender: string | null; senderId: string | null;
   windowStart: string | null; windowEnd: string | null; weekdaysOnly: boolean; candidateZone: boolean; timeZone: string | null;
+  senderTitle: string | null; senderSignature: string | null;
 }
 
 export async function sendPlan(tx: Tx, row: PlanRow): Promise<SendPlan> {
+  // Read when the mails are written (not stored with the campaign): a corrected signature or company name applies to every step written later.
+  const organisation = await organisationSettings(tx);
+  const company = organisation.companyName?.trim() || null;
+  const signature = signatureBlock(row.sender ?? undefined, {
+    signature: row.senderSignature, recruiterTitle: row.senderTitle, organisationSignature: organisation.signature,
+  }) ?? company;
   return {
     id: row.id, talentPoolId: row.talentPoolId, language: row.language, sender: row.sender, senderId: row.senderId,
     window: row.windowStart && row.windowEnd ? { start: row.windowStart, end: row.windowEnd, weekdaysOnly: row.weekdaysOnly } : null,
     candidateZone: row.candidateZone,
-    zone: row.timeZone ?? await organisationTimeZone(tx),
+    zone: row.timeZone ?? organisation.timeZone,
+    signature, company,
   };
 }
 
@@ -72,7 +92,10 @@ function usesBookingLink(...texts: string[]): boolean {
   return texts.some((text) => placeholdersIn(text).includes(BOOKING_LINK_PLACEHOLDER));
 }
 
-/** Each person's subject and content: their own placeholders filled, {{bookingLink}} a link of their own. */
+/**
+ * Each person's subject and content: their own placeholders filled, {{bookingLink}} a link of their own,
+ * and the campaign's {{recruiterName}}, {{signature}} and {{company}} (placeholders.ts sendTimePlaceholders).
+ */
 async function personalise(tx: Tx, plan: SendPlan, step: { subject: string; content: string }, people: Omit<Member, 'blockers'>[],
   publicUrl: string) {
   const links = usesBookingLink(step.subject, step.content) && plan.senderId
@@ -81,6 +104,7 @@ async function personalise(tx: Tx, plan: SendPlan, step: { subject: string; cont
   const values = (person: Omit<Member, 'blockers'>) => {
     const link = links.get(person.id);
     return { ...candidateValues(person, plan.language), recruiterName: plan.sender ?? undefined,
+      [SIGNATURE_PLACEHOLDER]: plan.signature ?? undefined, [COMPANY_PLACEHOLDER]: plan.company ?? undefined,
       ...(link ? { [BOOKING_LINK_PLACEHOLDER]: bookingUrl(publicUrl, link.token) } : {}) };
   };
   return {
@@ -124,7 +148,7 @@ export async function joinLate(tx: Tx, publicUrl: string, now: Date, limit = 500
   const { rows: campaigns } = await tx.query<PlanRow & { subject: string; content: string }>(
     `select ${PLAN_COLUMNS}, k.email_subject as subject, k.email_content as content
        from public.campaigns k left join public.profiles p on p.id = k.created_by
-      where k.status = 'sending' and k.join_late and exists (
+      where k.status = 'sending' and k.dispatch_cursor is null and k.join_late and exists (
         select 1 from public.talent_pool_members m where m.talent_pool_id = k.talent_pool_id
            and not exists (select 1 from public.campaign_recipients r where r.campaign_id = k.id and r.candidate_id = m.candidate_id))
       order by k.id for update of k skip locked`);

@@ -34,6 +34,23 @@ const EMAIL_TAKEN: Record<string, [string, string]> = {
   candidates_email_key: ['email', 'a candidate with this email already exists'],
 };
 
+/**
+ * A candidate insert or update: a taken email is a 409; a zone that passed
+ * ianaTimeZone() but that PostgreSQL does not know (public.is_iana_time_zone,
+ * in the trigger) is the same 400 as one the schema refused.
+ */
+async function writeCandidate<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await uniqueAs(EMAIL_TAKEN, work);
+  } catch (error) {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (code === '23514' && constraint === 'candidates_time_zone_known') {
+      throw new DomainError(400, 'timeZone must be an IANA time zone like Europe/Amsterdam', 'timeZone');
+    }
+    throw error;
+  }
+}
+
 
 /** Timestamps in JSON: ISO 8601 in UTC with milliseconds (the transaction's time zone is set to UTC). */
 const ts = (column: string) => `date_trunc('milliseconds', ${column})`;
@@ -297,9 +314,11 @@ export async function getCandidate(tx: Tx, id: number): Promise<CandidateDetail 
                        'bounce', case when msg.direction = 'out' then public.message_bounce(msg.id) end) order by msg.created_at desc, msg.id desc)
                       from (select * from public.messages where candidate_id = c.id order by created_at desc, id desc limit 200) msg), '[]'),
        'emailBounce', public.candidate_email_bounce(c),
-       -- Where send windows put the candidate's morning: their own zone (from the location), else the organisation's.
+       -- Where send windows put the candidate's morning: their own zone (set by hand, or from the location), else the organisation's.
        'timeZone', jsonb_build_object('zone', coalesce(c.time_zone, (select s.time_zone from public.organisation_settings s), 'Europe/Amsterdam'),
-                                      'fromLocation', c.time_zone is not null),
+                                      'fromLocation', c.time_zone_source = 'location' and c.time_zone is not null,
+                                      'source', case when c.time_zone_source = 'manual' then 'manual'
+                                                     when c.time_zone is not null then 'location' else 'organisation' end),
        'contactBlockers', jsonb_build_object('email', to_jsonb(public.contact_blockers(c, 'email')),
                                              'whatsapp', to_jsonb(public.contact_blockers(c, 'whatsapp'))),
        'engagement', (select jsonb_build_object(
@@ -327,6 +346,8 @@ const COLUMNS: Array<[keyof CandidateUpdate, string]> = [
   ['preferredContactMethod', 'preferred_contact_method'], ['jobFunction', 'job_function'], ['skillTags', 'skill_tags'],
   ['seniorityLevel', 'seniority_level'], ['location', 'location'], ['preferredRole', 'preferred_role'],
   ['leadScore', 'lead_score'], ['notes', 'notes'],
+  // A zone given is set by hand, null infers it again (the trigger candidates_infer_time_zone keeps the rule).
+  ['timeZone', 'time_zone'],
 ];
 
 const DEFAULT_WORDING = 'Recorded by a recruiter in Talentloop';
@@ -343,7 +364,7 @@ export async function createCandidate(tx: Tx, userId: string, input: CandidateCr
   const poolIds = [...new Set(input.talentPoolIds ?? [])];
   await assertPoolsExist(tx, poolIds);
   const given = COLUMNS.filter(([field]) => input[field] !== undefined);
-  const { rows } = await uniqueAs(EMAIL_TAKEN, () => tx.query<{ id: number }>(
+  const { rows } = await writeCandidate(() => tx.query<{ id: number }>(
     `insert into public.candidates (${[...given.map(([, column]) => column), 'created_by'].join(', ')})
      values (${[...given.map((_, i) => `$${i + 1}`), `$${given.length + 1}`].join(', ')}) returning id`,
     [...given.map(([field]) => input[field]), userId]));
@@ -373,8 +394,11 @@ export async function updateCandidate(tx: Tx, userId: string, id: number, change
   if (!current.rows[0]) return null;
   const given = COLUMNS.filter(([field]) => change[field] !== undefined);
   if (given.length) {
-    await uniqueAs(EMAIL_TAKEN, () => tx.query(
-      `update public.candidates set ${given.map(([, column], i) => `${column} = $${i + 2}`).join(', ')} where id = $1`,
+    const sets = given.map(([, column], i) => `${column} = $${i + 2}`);
+    // Said explicitly: choosing the zone the location already gives still pins it against later moves.
+    if (typeof change.timeZone === 'string') sets.push(`time_zone_source = 'manual'`);
+    await writeCandidate(() => tx.query(
+      `update public.candidates set ${sets.join(', ')} where id = $1`,
       [id, ...given.map(([field]) => change[field])]));
   }
   for (const [channel, granted, now] of [['email', change.allowsEmail, current.rows[0].allows_email],

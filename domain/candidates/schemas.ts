@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idSchema } from '../schemas/ids.ts';
 import { fieldName, findUnstorableText } from '../schemas/text.ts';
 import { timestamp } from '../schemas/answers.ts';
+import { timeZoneParam } from '../schemas/time-zone.ts';
 import { ENGAGEMENT_BANDS } from '../engagement/score.ts';
 import { bounceSchema } from '../mail/bounce-schemas.ts';
 
@@ -11,6 +12,9 @@ export const SENIORITY_LEVELS = ['intern', 'junior', 'medior', 'senior', 'lead',
 export const CONTACT_METHODS = ['email', 'whatsapp', 'phone'] as const;
 export const CANDIDATE_SORTS = ['name', 'createdAt', 'leadScore', 'engagementScore', 'location'] as const;
 export const CONSENT_FILTERS = ['email', 'whatsapp', 'none'] as const;
+/** Where a candidate's zone comes from: set by hand, inferred from the location, or the organisation's default. */
+export const TIME_ZONE_SOURCES = ['manual', 'location', 'organisation'] as const;
+export type TimeZoneSource = typeof TIME_ZONE_SOURCES[number];
 /** The fields of a candidate in the list, in this order. */
 export const CANDIDATE_FIELDS = [
   'id', 'name', 'email', 'phone', 'whatsappNumber', 'allowsEmail', 'allowsWhatsapp', 'talentPoolId', 'talentPoolIds',
@@ -67,6 +71,9 @@ const candidateFields = {
   leadScore: z.number({ error: 'leadScore must be a number' }).int('leadScore must be a whole number')
     .min(0, 'leadScore must be between 0 and 100').max(100, 'leadScore must be between 0 and 100').optional(),
   notes: optionalText('notes', 5000),
+  /** The zone set by hand (IANA name); null (or blank) infers it from the location again. */
+  timeZone: z.preprocess(blankToNull, z.string({ error: 'timeZone must be an IANA time zone like Europe/Amsterdam' }).trim()
+    .pipe(timeZoneParam).nullable().optional()),
 };
 
 /** Also the check of every CSV row, which does not pass through the API's parse(): text that cannot be stored is refused. */
@@ -214,7 +221,10 @@ export const candidateDetailSchema = candidateSchema.extend({
   engagement: candidateEngagementSchema,
   /** The address bounced hard and is suppressed: its latest hard bounce (null: it did not, or it was lifted). */
   emailBounce: bounceSchema.nullable().optional(),
-  /** The zone a send window uses for them: inferred from the location when it names one, else the organisation's. */
-  timeZone: z.object({ zone: z.string(), fromLocation: z.boolean() }),
+  /**
+   * The zone a send window uses for them: set by hand (manual), else inferred from the location when it names
+   * one, else the organisation's. fromLocation is source === 'location' (kept for older readers).
+   */
+  timeZone: z.object({ zone: z.string(), fromLocation: z.boolean(), source: z.enum(TIME_ZONE_SOURCES) }),
 });
 export type CandidateDetail = z.infer<typeof candidateDetailSchema>;

@@ -144,7 +144,7 @@ async function latestBounce(tx: Tx, messageId: number): Promise<Bounce | null> {
 
 /**
  * The delivery job of a soft-bounce resend, starting at its send_after. Its own job id per
- * retry: the message's first job (mailJobAt's id) has run already and pg-boss drops a repeated id.
+ * retry: the message's first job (queuedMailJobs' id) has run already and pg-boss drops a repeated id.
  */
 export function bounceRetryJob(handled: Pick<BounceHandled, 'messageId' | 'retry' | 'retryAt'>): JobRequest | null {
   if (!handled.retry || !handled.retryAt) return null;

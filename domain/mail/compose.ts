@@ -27,6 +27,12 @@ export interface OutboundRow {
    * tracked_links (domain/engagement/tracking.ts). Absent: no pixel, links as they are.
    */
   tracking?: { token: string; links: string[] } | null;
+  /**
+   * The From header when the organisation has a default sender (senderFrom, read at the claim);
+   * absent: the configured one. The Message-ID and the reply address stay on the configured
+   * sender's domain either way, so a retry after a settings change keeps its Message-ID.
+   */
+  from?: string;
 }
 
 export interface MailSettings {
@@ -45,6 +51,31 @@ export function addressOf(mailbox: string): string {
 
 export function domainOf(mailbox: string): string {
   return addressOf(mailbox).split('@')[1] ?? 'talentloop.local';
+}
+
+/** The organisation's default sender (organisation_settings.sender_name, sender_email); null: not set. */
+export interface OrganisationSender {
+  senderName: string | null;
+  senderEmail: string | null;
+}
+
+/** `"Name" <address>`, the name cleaned of what would break the header; just the address without a name. */
+export function mailbox(name: string | null | undefined, address: string): string {
+  const display = name?.replace(/["\\<>\r\n]/g, '').trim();
+  return display ? `"${display}" <${address}>` : address;
+}
+
+/**
+ * The From of outgoing mail: the configured sender (MAIL_FROM), under the organisation's default
+ * sender name when one is set, at its default sender address when one is set. With Microsoft Graph
+ * the configured one as it is: Graph sends as its mailbox (another address needs "Send As" rights
+ * in Exchange), and Exchange writes the mailbox's own display name whatever the header says.
+ */
+export function senderFrom(configured: string, organisation: OrganisationSender | null, via: 'smtp' | 'graph' | 'outbox'): string {
+  const name = organisation?.senderName?.trim();
+  const address = organisation?.senderEmail?.trim();
+  if (via === 'graph' || (!name && !address)) return configured;
+  return mailbox(name || (/^\s*"?([^"<]*?)"?\s*</.exec(configured)?.[1] ?? null), address || addressOf(configured));
 }
 
 /** Stable per message: a resend after a crash carries the same Message-ID, and receivers de-duplicate on it. */
@@ -94,7 +125,7 @@ export function composeMail(row: OutboundRow, settings: MailSettings): OutgoingM
   return {
     messageRowId: row.id,
     messageId,
-    from: settings.from,
+    from: row.from ?? settings.from,
     to: { name: row.candidateName, address: row.candidateEmail },
     replyTo: replyAddress(settings, row.replyToken),
     subject,

@@ -13,12 +13,12 @@ import type pg from 'pg';
 import { asService } from '../db/request.ts';
 import { completeCampaigns } from '../campaigns/campaigns.ts';
 import { STALE_CLAIM_SQL, type WorkerIdentity } from '../runtime/workers.ts';
-import { composeMail, internetMessageId, type MailSettings } from './compose.ts';
+import { composeMail, internetMessageId, senderFrom, type MailSettings } from './compose.ts';
 import { MailDeliveryError, type MailPort } from './port.ts';
 import { createSendSlots, groupCommit, type SendSlots } from './concurrency.ts';
 import { BLOCKER_TEXT, CONSENT_BLOCKERS, type ContactBlocker } from '../consent/eligibility.ts';
 import { trackedLinks } from '../engagement/tracking.ts';
-import { NO_SENDER_LIMITS, takeSenderQuota, type SenderLimits, type WaitReason } from './sender-limits.ts';
+import { NO_SENDER_LIMITS, senderKey, takeSenderQuota, type SenderLimits, type WaitReason } from './sender-limits.ts';
 
 /** Crash-loop guard: a message claimed this often is given up. */
 export const MAX_ATTEMPTS = 10;
@@ -42,6 +42,11 @@ interface Claimed {
   tracking_token: string | null;
   /** organisation_settings.tracking_enabled at the claim. */
   tracking_enabled: boolean;
+  /** organisation_settings' default sender at the claim (a change applies from the next claim, without a restart). */
+  sender_name: string | null;
+  sender_email: string | null;
+  /** Set by the claim: the From header (compose.ts senderFrom); the sender limits are counted by its address. */
+  from?: string;
   /** Set by the claim when tracking is on (its rewritten URLs); not read from the row. */
   links?: string[];
 }
@@ -124,8 +129,11 @@ async function deliverBatch(deps: DeliveryDeps, slots: SendSlots, record: (item:
           and not exists (select 1 from public.campaigns k where k.id = m.campaign_id and k.status in ('paused', 'cancelled'))
        returning m.id, m.attempts, m.reply_token, m.subject, m.content, m.channel, m.campaign_id, m.original_message_id,
                  c.name, c.email::text as email, public.contact_blockers(c, m.channel) as blockers, m.tracking_token,
-                 coalesce((select s.tracking_enabled from public.organisation_settings s), true) as tracking_enabled`,
+                 coalesce((select s.tracking_enabled from public.organisation_settings s), true) as tracking_enabled,
+                 (select s.sender_name from public.organisation_settings s) as sender_name,
+                 (select s.sender_email from public.organisation_settings s) as sender_email`,
       [ids, MAX_ATTEMPTS, deps.worker.id, deps.clock?.() ?? null]);
+    for (const row of rows) row.from = senderFrom(deps.settings.from, { senderName: row.sender_name, senderEmail: row.sender_email }, deps.mail.kind);
     const deferred = await deferOverLimit(deps, tx, rows);
     const kept = rows.filter((row) => !deferred.has(row.id));
     await storeTrackedLinks(tx, kept, deps.settings.publicUrl);
@@ -176,17 +184,20 @@ async function deferOverLimit(deps: DeliveryDeps, tx: pg.PoolClient, rows: Claim
   const deferred = new Map<number, Outcome>();
   const limits = deps.limits ?? NO_SENDER_LIMITS;
   if (limits.dailyCap === null && limits.perMinute === null) return deferred;
-  // One sending mailbox today (the configured From); the counters are keyed by it. Each message counts once,
-  // at its first claim: a retry, or a claim taken over from a dead worker, was counted then (else a crash
-  // would push the rest of a campaign to the next day).
+  // The counters are keyed by the From address of the claim (the organisation's default sender, else the
+  // configured one). Each message counts once, at its first claim: a retry, or a claim taken over from a dead
+  // worker, was counted then (else a crash would push the rest of a campaign to the next day), so a sender
+  // changed between two attempts does not count it twice.
   const sendable = rows.filter((row) => row.attempts === 1 && !unsendableOutcome(row)).sort((a, b) => a.id - b.id);
-  const quota = await takeSenderQuota(tx, deps.settings.from, sendable.length, limits, deps.clock?.());
-  const over = sendable.slice(quota.granted);
-  if (!over.length || !quota.waitUntil || !quota.waitReason) return deferred;
-  await tx.query(
-    `update public.messages set status = 'queued', attempts = attempts - 1, claimed_by = null, send_after = $2, wait_reason = $3
-      where id = any($1)`, [over.map((row) => row.id), quota.waitUntil, quota.waitReason]);
-  for (const row of over) deferred.set(row.id, { status: 'deferred', until: quota.waitUntil, reason: quota.waitReason, attempts: row.attempts - 1 });
+  for (const [key, group] of Map.groupBy(sendable, (row) => senderKey(row.from ?? deps.settings.from))) {
+    const quota = await takeSenderQuota(tx, key, group.length, limits, deps.clock?.());
+    const over = group.slice(quota.granted);
+    if (!over.length || !quota.waitUntil || !quota.waitReason) continue;
+    await tx.query(
+      `update public.messages set status = 'queued', attempts = attempts - 1, claimed_by = null, send_after = $2, wait_reason = $3
+        where id = any($1)`, [over.map((row) => row.id), quota.waitUntil, quota.waitReason]);
+    for (const row of over) deferred.set(row.id, { status: 'deferred', until: quota.waitUntil, reason: quota.waitReason, attempts: row.attempts - 1 });
+  }
   return deferred;
 }
 
@@ -209,6 +220,7 @@ async function sendOne(deps: DeliveryDeps, row: Claimed, thread: Threading | und
     id: row.id, replyToken: row.reply_token, subject: row.subject, content: row.content,
     candidateName: row.name, candidateEmail: row.email!, inReplyTo: thread?.inReplyTo, references: thread?.references,
     tracking: row.links && row.tracking_token ? { token: row.tracking_token, links: row.links } : null,
+    from: row.from,
   }, deps.settings);
   try {
     await deps.mail.send(mail);
@@ -263,6 +275,10 @@ async function recordOutcomes(deps: DeliveryDeps, items: Recorded[], campaigns?:
   if (!items.length) return;
   const errorOf = (outcome: Outcome) => ('error' in outcome ? outcome.error : null);
   await asService(deps.app, async (tx) => {
+    // Not waiting for the WAL flush halves a send slot's cycle (bench/campaign-100k.ts). A killed worker
+    // loses nothing by it (the server has the commit); only a database crash can forget the last few
+    // hundred milliseconds of records, and those messages are then sent again (decision 021).
+    await tx.query('set local synchronous_commit = off');
     const { rows: stopped } = await tx.query<{ id: number }>(
     `with outcome as (
        select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) as o(id, status, error, provider_id)
@@ -287,6 +303,7 @@ async function recordOutcomes(deps: DeliveryDeps, items: Recorded[], campaigns?:
      -- The watched campaigns that were paused or cancelled since (same statement: no extra round trip).
      select k.id::int from public.campaigns k where k.id = any($6) and k.status in ('paused', 'cancelled')`,
     [items.map((i) => i.row.id), items.map((i) => i.outcome.status), items.map((i) => errorOf(i.outcome)),
+      // The configured sender's domain, as composeMail: the same Message-ID on every attempt, whatever the organisation's From.
       items.map((i) => internetMessageId(i.row.id, i.row.reply_token, deps.settings.from)), deps.worker.id,
       campaigns?.watched() ?? []]);
     // Released messages of a cancelled campaign are stopped for good (the cancel's trigger has run already).

@@ -1,6 +1,7 @@
 // Per-sender limits (issue 12): a daily cap per sending mailbox and a per-minute
 // rate, counted per From address (so a per-organisation or per-recruiter sender
-// gets its own counters). The rule is SQL, public.take_sender_quota()
+// gets its own counters): the claim's From, the organisation's default sender
+// when it has one (compose.ts senderFrom), else MAIL_FROM. The rule is SQL, public.take_sender_quota()
 // (migration 20261126000400): the delivery claim asks it for as many sends as it
 // claimed, in the claim's transaction, and puts back what does not fit with
 // send_after at the next window and wait_reason saying why. Each message counts

@@ -7,7 +7,7 @@
 // invites the candidate itself and a second invitation would make a second entry.
 import type { Pools } from '../db/pools.ts';
 import { asService, type Tx } from '../db/request.ts';
-import { addressOf, domainOf } from '../mail/compose.ts';
+import { addressOf, domainOf, mailbox, senderFrom } from '../mail/compose.ts';
 import { MAX_ATTEMPTS } from '../mail/delivery.ts';
 import { MailDeliveryError, type MailPort, type OutgoingMail } from '../mail/port.ts';
 import { meetingIcs } from './ics.ts';
@@ -17,7 +17,7 @@ export type { NotificationKind } from './meeting-mail-text.ts';
 
 export interface MeetingMailOptions {
   publicUrl: string;
-  /** The configured sender (MAIL_FROM); its address is used with the recruiter's name. */
+  /** The configured sender (MAIL_FROM): the Message-ID's domain; its address is used with the recruiter's name unless the organisation set a default sender address. */
   from: string;
   /** Microsoft Graph makes the Outlook event (and its invitation): then no ICS of ours. */
   calendarConfigured: boolean;
@@ -41,6 +41,9 @@ interface NotificationRow extends Omit<MeetingMailFacts, 'links' | 'calendarConf
   /** A later change of the meeting has its own email: this one would show an outdated state. */
   superseded: boolean;
   token: string | null;
+  /** organisation_settings' default sender, read with the claim. */
+  senderName: string | null;
+  senderEmail: string | null;
 }
 
 /** Stable per notification. */
@@ -48,10 +51,13 @@ export function meetingMessageId(notificationId: number, from: string): string {
   return `<talentloop.meeting.${notificationId}@${domainOf(from)}>`;
 }
 
-/** `"Rita Jansen" <recruiting@example.com>`: our sender address under the recruiter's name. */
-function senderAs(name: string, from: string): string {
-  const display = name.replace(/["\\<>\r\n]/g, '').trim();
-  return display ? `"${display}" <${addressOf(from)}>` : from;
+/**
+ * `"Rita Jansen" <recruiting@example.com>`: the sender address (the organisation's default, else the
+ * configured one; compose.ts senderFrom) under the recruiter's name: the meeting is theirs.
+ */
+function senderAs(row: NotificationRow, from: string, via: MailPort['kind']): string {
+  const sender = senderFrom(from, { senderName: row.senderName, senderEmail: row.senderEmail }, via);
+  return row.recruiter.name.trim() ? mailbox(row.recruiter.name, addressOf(sender)) : sender;
 }
 
 async function claim(tx: Tx, notificationId: number): Promise<Claim | null> {
@@ -76,8 +82,9 @@ async function readNotification(tx: Tx, notificationId: number): Promise<Notific
             json_build_object('name', p.display_name, 'email', p.email::text) as recruiter,
             json_build_object('name', coalesce(nullif(btrim(m.attendee_name), ''), c.name, ''),
                               'email', coalesce(m.attendee_email, c.email)::text) as candidate,
-            l.token
+            l.token, s.sender_name as "senderName", s.sender_email as "senderEmail"
        from public.meeting_notifications n
+       left join public.organisation_settings s on true
        join public.meetings m on m.id = n.meeting_id
        join public.profiles p on p.id = m.recruiter_id
        left join public.candidates c on c.id = m.candidate_id
@@ -87,7 +94,7 @@ async function readNotification(tx: Tx, notificationId: number): Promise<Notific
   return rows[0];
 }
 
-function buildMail(notificationId: number, row: NotificationRow, options: MeetingMailOptions): OutgoingMail {
+function buildMail(notificationId: number, row: NotificationRow, options: MeetingMailOptions, via: MailPort['kind']): OutgoingMail {
   const links = row.token ? {
     book: `${options.publicUrl}/book/${row.token}`,
     reschedule: `${options.publicUrl}/book/${row.token}/reschedule`,
@@ -99,7 +106,7 @@ function buildMail(notificationId: number, row: NotificationRow, options: Meetin
   return {
     messageRowId: null,
     messageId: meetingMessageId(notificationId, options.from),
-    from: senderAs(row.recruiter.name, options.from),
+    from: senderAs(row, options.from, via),
     to: { name: row.candidate.name, address: row.candidate.email! },
     replyTo: row.recruiter.email,
     subject: content.subject,
@@ -146,7 +153,7 @@ export async function sendMeetingNotification(pools: Pick<Pools, 'app'>, mail: M
 
   let outgoing: OutgoingMail;
   try {
-    outgoing = buildMail(notificationId, row, options);
+    outgoing = buildMail(notificationId, row, options, mail.kind);
   } catch (error) {
     const message = `Could not build the email: ${(error as Error).message}`;
     await release(pools, held, 'failed', message);

@@ -43,7 +43,8 @@ export const organisationSettingsInputSchema = z.strictObject({
   senderName: optionalText('senderName', SETTINGS_LIMITS.senderName),
   senderEmail,
   signature: optionalText('signature', SETTINGS_LIMITS.signature),
-  defaultLanguage: languageSchema.optional(),
+  /** null: no default (the spec's: English in Compose, Dutch in the campaign wizard). */
+  defaultLanguage: z.preprocess(blankToNull, languageSchema.nullable()).optional(),
   timeZone: timeZone.optional(),
 });
 export type OrganisationSettingsInput = z.output<typeof organisationSettingsInputSchema>;
@@ -56,7 +57,7 @@ export const organisationSettingsSchema = z.object({
   senderName: z.string().nullable(),
   senderEmail: z.string().nullable(),
   signature: z.string().nullable(),
-  defaultLanguage: languageSchema,
+  defaultLanguage: languageSchema.nullable(),
   timeZone: z.string(),
   updatedAt: timestamp,
 });

@@ -51,11 +51,13 @@ const sendingCount = async (campaignId: number) => (await app.pools.owner.query<
   `select count(*)::int as n from public.messages where campaign_id = $1 and status = 'sending'`, [campaignId])).rows[0].n;
 
 describe('a campaign under chaos', () => {
-  it('3 random SIGKILLs of the worker: 0 lost, copies beyond the first at most the messages in flight at the kills', { timeout: 120_000 }, async () => {
+  it('3 random SIGKILLs of the worker: 0 lost, copies beyond the first at most the messages in flight at the kills', { timeout: 240_000 }, async () => {
     const seed = Date.now() % 100_000;
     const campaign = await poolCampaign(app.pools.owner, RECIPIENTS, `test${seed}`);
     const result = await runChaos({
-      owner: app.pools.owner, sink, campaign, kills: 3, slots: SMTP_CONNECTIONS, random: seededRandom(seed), timeoutMs: 60_000,
+      owner: app.pools.owner, sink, campaign, kills: 3, slots: SMTP_CONNECTIONS, random: seededRandom(seed),
+      // Each restart waits out the dead worker's claims (15 s); on a loaded 2-core runner the whole run took 84 s once.
+      timeoutMs: 120_000,
       env: { databaseUrl: app.ownerUrl, smtpUrl: sink.url, appSecret: TEST_SECRET, extra: { MAIL_DAILY_CAP_PER_SENDER: 'off' } },
       onWorker: (process) => processes.push(process),
     });

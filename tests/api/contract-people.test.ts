@@ -114,8 +114,9 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
     expect(csv).toContain(person.email);
   },
   'POST /api/candidates': async () => {
-    const created = await recruiter.post('/api/candidates', { name: `Contract New ${tag()}`, skillTags: ['go'], seniorityLevel: 'senior' });
-    expect(expectDocumented('POST /api/candidates', created)).toMatchObject({ skillTags: ['go'], seniorityLevel: 'senior', messages: [] });
+    const created = await recruiter.post('/api/candidates', { name: `Contract New ${tag()}`, skillTags: ['go'], seniorityLevel: 'senior', timeZone: 'Europe/Lisbon' });
+    expect(expectDocumented('POST /api/candidates', created)).toMatchObject({ skillTags: ['go'], seniorityLevel: 'senior', messages: [],
+      timeZone: { zone: 'Europe/Lisbon', source: 'manual' } });
   },
   'POST /api/candidates/bulk-delete': async () => {
     const [a, b] = [await newCandidate(), await newCandidate()];
@@ -135,8 +136,9 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
   },
   'PATCH /api/candidates/:id': async () => {
     const person = await newCandidate();
-    const changed = await recruiter.patch(`/api/candidates/${person.id}`, { location: 'Zwolle', allowsWhatsapp: true, whatsappNumber: '+31 6 11111111', consentWording: 'Said yes on the phone' });
-    expect(expectDocumented('PATCH /api/candidates/:id', changed)).toMatchObject({ location: 'Zwolle', allowsWhatsapp: true });
+    const changed = await recruiter.patch(`/api/candidates/${person.id}`, { location: 'Zwolle', allowsWhatsapp: true, whatsappNumber: '+31 6 11111111', consentWording: 'Said yes on the phone', timeZone: null });
+    expect(expectDocumented('PATCH /api/candidates/:id', changed)).toMatchObject({ location: 'Zwolle', allowsWhatsapp: true,
+      timeZone: { zone: 'Europe/Amsterdam', source: 'location' } });
   },
   'DELETE /api/candidates/:id': async () => {
     const person = await newCandidate();

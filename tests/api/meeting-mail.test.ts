@@ -219,6 +219,19 @@ describe('meeting emails', () => {
     expect(cancelIcs.event.getFirstPropertyValue('sequence')).toBe(2);
   });
 
+  it('the organisation\'s default sender address, once set, under the recruiter\'s name; the Message-ID stays on the configured domain', async () => {
+    await app.pools.owner.query(`update public.organisation_settings set sender_name = 'Acme Recruiting', sender_email = 'jobs@acme.example'`);
+    try {
+      const booked = await bookMeeting();
+      expect(await sendMeetingNotification(app.pools, smtp, booked.notificationId, options())).toEqual({ status: 'sent' });
+      const [mail] = await received(booked.notificationId);
+      expect(mail.from?.value[0]).toEqual({ name: 'Rita Jansen', address: 'jobs@acme.example' });
+      expect(mail.messageId).toBe(`<talentloop.meeting.${booked.notificationId}@talentloop.test>`);
+    } finally {
+      await app.pools.owner.query('update public.organisation_settings set sender_name = null, sender_email = null');
+    }
+  });
+
   it('with Microsoft Graph configured, Outlook invites: the email carries no calendar part', async () => {
     const booked = await bookMeeting();
     expect(await sendMeetingNotification(app.pools, smtp, booked.notificationId, options(true))).toEqual({ status: 'sent' });

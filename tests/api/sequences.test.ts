@@ -251,9 +251,9 @@ describe('send windows', () => {
     expect(new Map(zones.rows.map((r) => [r.id, r.zone]))).toEqual(new Map([
       [amsterdam.id, 'Europe/Amsterdam'], [newYork.id, 'America/New_York'], [remote.id, null]]));
     // The candidate's detail says which zone their mail is timed in, and where it comes from.
-    expect((await recruiter.get(`/api/candidates/${newYork.id}`)).json.timeZone).toEqual({ zone: 'America/New_York', fromLocation: true });
+    expect((await recruiter.get(`/api/candidates/${newYork.id}`)).json.timeZone).toEqual({ zone: 'America/New_York', fromLocation: true, source: 'location' });
     expect((await recruiter.get(`/api/candidates/${remote.id}`)).json.timeZone)
-      .toEqual({ zone: await asService(app.pools.app, organisationTimeZone), fromLocation: false });
+      .toEqual({ zone: await asService(app.pools.app, organisationTimeZone), fromLocation: false, source: 'organisation' });
 
     const window = { start: '09:00', end: '11:00', weekdaysOnly: true, candidateTimeZone: true };
     const id = await launch((await newPool(recruiter, [amsterdam.id, newYork.id, remote.id])).id,

@@ -34,7 +34,7 @@ const ORGANISATION = {
 /** Each test starts from a new organisation's settings. */
 async function resetOrganisation() {
   await app.pools.owner.query(`update public.organisation_settings set company_name = null, website = null, industry = null,
-    sender_name = null, sender_email = null, signature = null, default_language = 'english', time_zone = 'Europe/Amsterdam'`);
+    sender_name = null, sender_email = null, signature = null, default_language = null, time_zone = 'Europe/Amsterdam'`);
 }
 
 /** A user of their own, signed in, so that renaming them touches no other test. */
@@ -53,7 +53,7 @@ describe('/api/settings/organisation', () => {
     expect(read.status).toBe(200);
     expect(read.json).toEqual({
       companyName: null, website: null, industry: null, senderName: null, senderEmail: null, signature: null,
-      defaultLanguage: 'english', timeZone: 'Europe/Amsterdam', updatedAt: expect.any(String),
+      defaultLanguage: null, timeZone: 'Europe/Amsterdam', updatedAt: expect.any(String),
     });
 
     const refused = await recruiter.send('PUT', '/api/settings/organisation', { body: { companyName: 'Mine now' } });

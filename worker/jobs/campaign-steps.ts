@@ -6,14 +6,14 @@
 import type { PgBoss } from 'pg-boss';
 import { advanceSequences, joinLate, type Queued } from '#domain/campaigns/sequences.ts';
 import { asService } from '#domain/db/request.ts';
-import { mailJobAt, QUEUES } from '#domain/runtime/jobs.ts';
+import { queuedMailJobs, QUEUES } from '#domain/runtime/jobs.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 
 export async function runCampaignSteps(deps: JobDeps, now = new Date()): Promise<number> {
   const { app } = deps.pools;
   const { publicUrl } = deps.config;
   // If queueing fails the messages stay 'queued' and the sweep queues them once their send_after has passed.
-  const queue = (queued: Queued[]) => deps.jobs.send(QUEUES.mailSend, queued.map((m) => mailJobAt(m.id, m.sendAfter)));
+  const queue = (queued: Queued[]) => deps.jobs.send(QUEUES.mailSend, queuedMailJobs(queued));
   const joined = await asService(app, (tx) => joinLate(tx, publicUrl, now));
   await queue(joined);
   let written = joined.length;

@@ -1,18 +1,25 @@
-// campaign-dispatch: turns a due campaign into recipients and queued messages
-// (one transaction, safe to run twice), then queues their delivery, each at its
-// send_after (the send window).
+// campaign-dispatch: turns a due campaign into recipients and queued messages,
+// a chunk of the pool per transaction (safe to run twice, resumable at the
+// campaign's dispatch cursor), and queues each chunk's delivery at once, each
+// message at its send_after (the send window): the first mails leave while the
+// rest of a large pool is still being written.
 import type { PgBoss } from 'pg-boss';
-import { dispatchCampaignMessages } from '#domain/campaigns/campaigns.ts';
+import { dispatchCampaignChunk } from '#domain/campaigns/campaigns.ts';
 import { asService } from '#domain/db/request.ts';
-import { mailJobAt, QUEUES } from '#domain/runtime/jobs.ts';
+import { queuedMailJobs, QUEUES } from '#domain/runtime/jobs.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 
 export async function dispatchAndQueue(deps: JobDeps, campaignId: number): Promise<number> {
-  const queued = await asService(deps.pools.app, (tx) => dispatchCampaignMessages(tx, campaignId, deps.config.publicUrl));
-  // If this fails the messages stay 'queued' and the sweep queues them.
-  await deps.jobs.send(QUEUES.mailSend, queued.map((m) => mailJobAt(m.id, m.sendAfter)));
-  if (queued.length) deps.log(`campaign ${campaignId}: ${queued.length} message(s) queued`);
-  return queued.length;
+  let total = 0;
+  for (;;) {
+    const { queued, done } = await asService(deps.pools.app, (tx) => dispatchCampaignChunk(tx, campaignId, deps.config.publicUrl));
+    // If this fails the messages stay 'queued' and the sweep queues them.
+    await deps.jobs.send(QUEUES.mailSend, queuedMailJobs(queued));
+    total += queued.length;
+    if (done) break;
+  }
+  if (total) deps.log(`campaign ${campaignId}: ${total} message(s) queued`);
+  return total;
 }
 
 export async function registerCampaignJobs(boss: PgBoss, deps: JobDeps) {

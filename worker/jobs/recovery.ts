@@ -13,8 +13,9 @@ export async function requeueOrphans(deps: JobDeps): Promise<number> {
   const orphans = await orphanedDeliveries({ app: deps.pools.app, worker: deps.worker });
   // pg-boss keeps no worker id on a job: a job active this long whose message was never claimed lost its worker.
   const { rows: held } = await deps.pools.owner.query<{ jobId: string; messageId: number; startedOn: Date }>(
-    `select j.id::text as "jobId", (j.data->>'messageId')::bigint as "messageId", j.started_on as "startedOn"
+    `select j.id::text as "jobId", x.id::bigint as "messageId", j.started_on as "startedOn"
        from ${BOSS_SCHEMA}.job j
+       cross join lateral jsonb_array_elements_text(coalesce(j.data->'messageIds', jsonb_build_array(j.data->'messageId'))) as x(id)
       where j.name = $1 and j.state = 'active' and j.started_on < now() - make_interval(secs => $2)
         and exists (select 1 from public.messages m where m.status = 'queued' and m.updated_at < now() - make_interval(secs => $2))
       limit 5000`, [QUEUES.mailSend, CLAIM_STALE_SECONDS]);

@@ -1,7 +1,7 @@
 // The compose form (spec §3 "Message form", §5). Subject and content are
 // checked by the shared API schema, so the form shows the server's words.
 import { z } from 'zod';
-import { languageSchema, MANUAL_TEMPLATE } from '#domain/ai/schemas.ts';
+import { languageSchema, MANUAL_TEMPLATE, type Language } from '#domain/ai/schemas.ts';
 import { composeMessageSchema } from '#domain/messages/schemas.ts';
 import { COMPOSE_DEFAULT_LANGUAGE } from './constants.ts';
 
@@ -30,6 +30,8 @@ export type MessageFormValues = z.infer<typeof messageFormSchema>;
 
 export function messageFormDefaults(preset: {
   candidateId?: number; talentPoolId?: number; subject?: string; content?: string;
+  /** The organisation's default language, once read (organisationDefaults.ts). */
+  language?: Language | null;
 } = {}): MessageFormValues {
   return {
     // A preset pool (and no candidate) means a pool send.
@@ -42,6 +44,6 @@ export function messageFormDefaults(preset: {
     allowWhatsAppReplies: true,
     selectedTemplate: MANUAL_TEMPLATE,
     aiPrompt: '',
-    language: COMPOSE_DEFAULT_LANGUAGE,
+    language: preset.language ?? COMPOSE_DEFAULT_LANGUAGE,
   };
 }

@@ -2,7 +2,7 @@
 // The rules are the API's (domain/campaigns/sequence-schemas.ts); this maps the form to
 // them: the payload, each follow-up's subject and what still blocks "Next" on Content.
 import type { z } from 'zod';
-import { placeholdersToFill } from '#domain/ai/placeholders.ts';
+import { campaignPlaceholdersToFill, type SendTimeFacts } from '#domain/ai/placeholders.ts';
 import { campaignStepInputSchema, MAX_FOLLOW_UPS, sendWindowSchema, type sequenceInputSchema, type SendWindow } from '#domain/campaigns/sequence-schemas.ts';
 import { replySubject } from '#domain/messages/reply-subject.ts';
 
@@ -76,11 +76,14 @@ export interface PlaceholdersLeft {
   names: string[];
 }
 
-/** The {{placeholders}} only the recruiter can fill, per step (a follow-up's default subject is its predecessor's). */
-export function placeholdersLeft(values: Pick<SequenceValues, 'emailSubject' | 'emailContent' | 'followUps'>): PlaceholdersLeft[] {
+/**
+ * The {{placeholders}} only the recruiter can fill, per step (a follow-up's default subject is its
+ * predecessor's); what the campaign fills when it sends (`sendTime`: the organisation's settings) is not among them.
+ */
+export function placeholdersLeft(values: Pick<SequenceValues, 'emailSubject' | 'emailContent' | 'followUps'>, sendTime: SendTimeFacts = {}): PlaceholdersLeft[] {
   const steps = [
-    { where: 'First email', names: placeholdersToFill(values.emailSubject, values.emailContent) },
-    ...values.followUps.map((f, i) => ({ where: followUpLabel(i), names: placeholdersToFill(f.subject, f.content) })),
+    { where: 'First email', names: campaignPlaceholdersToFill([values.emailSubject, values.emailContent], sendTime) },
+    ...values.followUps.map((f, i) => ({ where: followUpLabel(i), names: campaignPlaceholdersToFill([f.subject, f.content], sendTime) })),
   ];
   return steps.filter((step) => step.names.length > 0);
 }
@@ -98,8 +101,8 @@ export function followUpProblems(values: Pick<SequenceValues, 'emailSubject' | '
  * Why "Next" stays disabled on the Content step beyond the spec's rule (subject and content set):
  * placeholders left to fill and follow-ups the API would refuse. Empty when it may go on.
  */
-export function contentStepBlockers(values: Pick<SequenceValues, 'emailSubject' | 'emailContent' | 'followUps'>): string[] {
-  const placeholders = placeholdersLeft(values).map(({ where, names }) => `${where}: fill in ${names.map((n) => `{{${n}}}`).join(', ')}`);
+export function contentStepBlockers(values: Pick<SequenceValues, 'emailSubject' | 'emailContent' | 'followUps'>, sendTime: SendTimeFacts = {}): string[] {
+  const placeholders = placeholdersLeft(values, sendTime).map(({ where, names }) => `${where}: fill in ${names.map((n) => `{{${n}}}`).join(', ')}`);
   return [...placeholders, ...followUpProblems(values)];
 }
 

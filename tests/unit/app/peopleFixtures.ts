@@ -45,7 +45,7 @@ export function detail(id: number, overrides: Partial<z.input<typeof candidateDe
     ...candidate(id),
     name: 'Anna de Vries',
     pools: [{ id: 1, name: 'Backend Engineers' }],
-    timeZone: { zone: 'Europe/Amsterdam', fromLocation: true },
+    timeZone: { zone: 'Europe/Amsterdam', fromLocation: true, source: 'location' },
     consentHistory: [
       { channel: 'email', granted: true, source: 'seed', wording: 'Demo data', createdAt: '2026-03-01T10:00:00Z', createdBy: null },
     ],

@@ -71,7 +71,7 @@ export function CampaignDetailCard({ id }: { id: number }) {
           <Figure label="Skipped" value={p.skipped} />
           <Figure label="Failed" value={p.failed} />
         </SimpleGrid>
-        {c.status === 'scheduled' && <Text size="sm" c="dimmed">{p.eligibleNow} candidates in the pool can receive it now.</Text>}
+        {c.status === 'scheduled' && p.eligibleNow !== null && <Text size="sm" c="dimmed">{p.eligibleNow} candidates in the pool can receive it now.</Text>}
         {c.status === 'paused' && (c.pausedReason
           ? <Alert color="orange" p="xs" data-testid="campaign-paused-reason">{c.pausedReason}. Nothing more is sent until you resume it.</Alert>
           : <Text size="sm" c="dimmed">Paused: nothing more is sent until you resume it.</Text>)}

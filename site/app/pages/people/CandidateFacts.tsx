@@ -3,9 +3,16 @@ import { Badge, Group, Text } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { DetailSection } from './DetailSection.tsx';
 import { FactList } from './FactList.tsx';
-import type { CandidateDetail } from '#domain/candidates/schemas.ts';
+import type { CandidateDetail, TimeZoneSource } from '#domain/candidates/schemas.ts';
 import { capitalize } from './capitalize.ts';
 import { SkillTags } from './SkillTags.tsx';
+
+/** Where the zone send windows use comes from, as the drawer says it. */
+export const TIME_ZONE_SOURCE_TEXT: Record<TimeZoneSource, string> = {
+  manual: 'set by hand',
+  location: 'from the location',
+  organisation: "the organisation's default",
+};
 
 export function CandidateFacts({ candidate: c }: { candidate: CandidateDetail }) {
   return (
@@ -23,7 +30,7 @@ export function CandidateFacts({ candidate: c }: { candidate: CandidateDetail })
           { label: 'Job function', value: c.jobFunction },
           { label: 'Seniority', value: c.seniorityLevel ? capitalize(c.seniorityLevel) : null },
           { label: 'Location', value: c.location },
-          { label: 'Time zone', value: `${c.timeZone.zone} (${c.timeZone.fromLocation ? 'from the location' : "the organisation's"})` },
+          { label: 'Time zone', value: `${c.timeZone.zone} (${TIME_ZONE_SOURCE_TEXT[c.timeZone.source]})` },
           { label: 'Preferred role', value: c.preferredRole },
           { label: 'Lead score', value: c.leadScore },
           { label: 'Unsubscribed', value: c.unsubscribedAt ? formatDateTime(c.unsubscribedAt) : 'No' },

@@ -6,11 +6,13 @@ import { Alert, Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, S
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import {
-  candidateCreateSchema, CONTACT_METHODS, SENIORITY_LEVELS, type Candidate, type CandidateCreate,
+  candidateCreateSchema, CONTACT_METHODS, SENIORITY_LEVELS, type CandidateCreate,
 } from '#domain/candidates/schemas.ts';
 import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { errorText } from '#app/api/ApiError.ts';
-import { CANDIDATE_FORM_FIELDS, candidateFormDefaults, type CandidateFormValues } from './candidateFormValues.ts';
+import { TimeZoneSelect } from '../meeting-booking/TimeZoneSelect.tsx';
+import { TIME_ZONE_SOURCE_TEXT } from './CandidateFacts.tsx';
+import { CANDIDATE_FORM_FIELDS, candidateFormDefaults, type CandidateFormValues, type FormCandidate } from './candidateFormValues.ts';
 import { capitalize } from './capitalize.ts';
 import { serverFieldError } from './serverFieldError.ts';
 
@@ -20,7 +22,7 @@ const SENIORITY_OPTIONS = SENIORITY_LEVELS.map((value) => ({ value, label: capit
 
 interface CandidateFormProps {
   formId: string;
-  candidate: Candidate | null;
+  candidate: FormCandidate | null;
   pools: TalentPool[];
   defaultPoolId: number | null;
   /** Resolves when saved; rejects with the API error. */
@@ -31,7 +33,7 @@ export function CandidateForm({ formId, candidate, pools, defaultPoolId, onSubmi
   const creating = candidate === null;
   // A save error belongs to the candidate and pool it was shown for: another one starts without it
   // (derived here rather than cleared in the reset effect below).
-  const [saveError, setSaveError] = useState<{ candidate: Candidate | null; defaultPoolId: number | null; message: string } | null>(null);
+  const [saveError, setSaveError] = useState<{ candidate: FormCandidate | null; defaultPoolId: number | null; message: string } | null>(null);
   const formError = saveError?.candidate === candidate && saveError.defaultPoolId === defaultPoolId ? saveError.message : null;
   const setFormError = (message: string | null) => setSaveError(message === null ? null : { candidate, defaultPoolId, message });
   const { register, control, handleSubmit, reset, setError, formState: { errors } } =
@@ -73,6 +75,11 @@ export function CandidateForm({ formId, candidate, pools, defaultPoolId, onSubmi
           <TextInput label="Location" {...register('location')} error={errors.location?.message} />
           <TextInput label="Preferred role" {...register('preferredRole')} error={errors.preferredRole?.message} />
         </SimpleGrid>
+        <Controller control={control} name="timeZone" render={({ field }) => (
+          <TimeZoneSelect label="Time zone" emptyLabel="Infer from location" hintBrowserZone={false}
+            value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.timeZone?.message}
+            description={timeZoneHint(candidate)} />
+        )} />
         <Controller control={control} name="skillTags" render={({ field }) => (
           <TagsInput label="Skill tags" placeholder="Type a skill and press Enter" value={field.value} onChange={field.onChange}
             onBlur={field.onBlur} error={errors.skillTags?.message ?? errors.skillTags?.root?.message ?? firstItemError(errors.skillTags)} clearable />
@@ -101,6 +108,14 @@ export function CandidateForm({ formId, candidate, pools, defaultPoolId, onSubmi
       </Stack>
     </form>
   );
+}
+
+/** What the empty choice means for this candidate now. */
+function timeZoneHint(candidate: FormCandidate | null): string {
+  const base = 'For send windows. Empty: from the location when it names one place, else the organisation\'s zone.';
+  const zone = candidate?.timeZone;
+  if (!zone || zone.source === 'manual') return base;
+  return `${base} Now: ${zone.zone} (${TIME_ZONE_SOURCE_TEXT[zone.source]}).`;
 }
 
 /** A bad tag's message (errors on array items sit at their index). */

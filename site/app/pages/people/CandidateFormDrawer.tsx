@@ -1,17 +1,17 @@
 // The create and edit form in the context drawer.
 import { Button } from '@mantine/core';
 import { useId } from 'react';
-import type { Candidate, CandidateCreate } from '#domain/candidates/schemas.ts';
+import type { CandidateCreate } from '#domain/candidates/schemas.ts';
 import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { ContextDrawer } from '#app/drawers/ContextDrawer.tsx';
 import { CandidateForm } from './CandidateForm.tsx';
-import { updateBody } from './candidateFormValues.ts';
+import { updateBody, type FormCandidate } from './candidateFormValues.ts';
 import { useCreateCandidate, useUpdateCandidate } from './peopleQueries.ts';
 
 interface CandidateFormDrawerProps {
   opened: boolean;
   /** The candidate to edit; null to create one. */
-  candidate: Candidate | null;
+  candidate: FormCandidate | null;
   pools: TalentPool[];
   defaultPoolId: number | null;
   onClose: () => void;
@@ -26,7 +26,10 @@ export function CandidateFormDrawer({ opened, candidate, pools, defaultPoolId, o
 
   const save = async (values: CandidateCreate) => {
     if (candidate) {
-      await update.mutateAsync({ id: candidate.id, changes: updateBody(values) });
+      const changes = updateBody(values);
+      // A list row does not say how its zone was set: leave the zone alone rather than clear one set by hand.
+      if (!candidate.timeZone) delete changes.timeZone;
+      await update.mutateAsync({ id: candidate.id, changes });
       onClose();
     } else {
       const created = await create.mutateAsync(values);

@@ -6,11 +6,11 @@ import { DetailSection } from './DetailSection.tsx';
 import type { CandidateMessage } from '#domain/candidates/schemas.ts';
 import { capitalize } from './capitalize.ts';
 import { ReplyFlagBadges } from '#app/panels/ReplyFlagBadges.tsx';
+import { SentimentBadge } from '#app/panels/SentimentBadge.tsx';
 import { BounceNote } from '#app/panels/BounceBadge.tsx';
 
 /** Keyed by the API's own directions ('in' is what the candidate wrote), so a label cannot miss one. */
 const DIRECTION_LABELS: Record<CandidateMessage['direction'], string> = { in: 'Received', out: 'Sent' };
-const SENTIMENT_COLORS: Record<string, string> = { positive: 'green', negative: 'red', neutral: 'gray', other: 'blue' };
 
 export function CandidateMessages({ messages }: { messages: CandidateMessage[] }) {
   const newestFirst = [...messages].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
@@ -28,9 +28,7 @@ export function CandidateMessages({ messages }: { messages: CandidateMessage[] }
                 <Badge size="xs" variant="outline" color="gray" data-testid="message-direction">{DIRECTION_LABELS[message.direction]}</Badge>
                 <Badge size="xs" variant="outline" color="gray">{channelLabel(message.channel)}</Badge>
                 {message.status && <Badge size="xs" variant="light" color="gray">{capitalize(message.status)}</Badge>}
-                {message.sentiment && (
-                  <Badge size="xs" variant="light" color={SENTIMENT_COLORS[message.sentiment] ?? 'blue'}>{capitalize(message.sentiment)}</Badge>
-                )}
+                {message.sentiment && <SentimentBadge sentiment={message.sentiment} size="xs" />}
                 <ReplyFlagBadges flags={message} size="xs" />
               </Group>
               {message.bounce && <BounceNote bounce={message.bounce} />}

@@ -1,6 +1,9 @@
 // What the candidate form edits, its starting values, and the request body it
 // sends. Validation is the API's own schema (domain/candidates/schemas.ts).
-import type { Candidate, CandidateCreate } from '#domain/candidates/schemas.ts';
+import type { Candidate, CandidateCreate, CandidateDetail } from '#domain/candidates/schemas.ts';
+
+/** The candidate an edit starts from: the detail (with its zone) or a list row. */
+export type FormCandidate = Candidate & { timeZone?: CandidateDetail['timeZone'] };
 
 export interface CandidateFormValues {
   name: string;
@@ -15,6 +18,8 @@ export interface CandidateFormValues {
   skillTags: string[];
   leadScore: number;
   notes: string;
+  /** The zone set by hand; '' infers it from the location (the schema reads blank as null). */
+  timeZone: string;
   /** Create only: memberships change through the pool actions afterwards. */
   talentPoolIds: number[];
   /** Create only: afterwards consent changes through the switches (and the ledger). */
@@ -25,10 +30,10 @@ export interface CandidateFormValues {
 /** The form's fields, for mapping a server's `{ field }` to an input. */
 export const CANDIDATE_FORM_FIELDS = [
   'name', 'email', 'phone', 'whatsappNumber', 'preferredContactMethod', 'jobFunction', 'seniorityLevel',
-  'location', 'preferredRole', 'skillTags', 'leadScore', 'notes', 'talentPoolIds', 'allowsEmail', 'allowsWhatsapp',
+  'location', 'preferredRole', 'skillTags', 'leadScore', 'notes', 'timeZone', 'talentPoolIds', 'allowsEmail', 'allowsWhatsapp',
 ] as const satisfies readonly (keyof CandidateFormValues)[];
 
-export function candidateFormDefaults(candidate: Candidate | null, poolId: number | null = null): CandidateFormValues {
+export function candidateFormDefaults(candidate: FormCandidate | null, poolId: number | null = null): CandidateFormValues {
   const contact = candidate?.preferredContactMethod;
   return {
     name: candidate?.name ?? '',
@@ -43,6 +48,8 @@ export function candidateFormDefaults(candidate: Candidate | null, poolId: numbe
     skillTags: candidate?.skillTags ?? [],
     leadScore: candidate?.leadScore ?? 0,
     notes: candidate?.notes ?? '',
+    // Only a zone set by hand is the form's: an inferred one follows the location.
+    timeZone: candidate?.timeZone?.source === 'manual' ? candidate.timeZone.zone : '',
     talentPoolIds: candidate?.talentPoolIds ?? (poolId ? [poolId] : []),
     // The database defaults: email allowed, WhatsApp not.
     allowsEmail: candidate?.allowsEmail ?? true,

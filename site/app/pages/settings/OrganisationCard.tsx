@@ -11,7 +11,7 @@ import type { SessionUser } from '#domain/auth/schemas.ts';
 import { SETTINGS_LIMITS, type OrganisationSettings, type OrganisationSettingsInput } from '#domain/settings/schemas.ts';
 import { TimeZoneSelect } from '../meeting-booking/TimeZoneSelect.tsx';
 import {
-  LANGUAGE_OPTIONS, ORGANISATION_FIELDS, organisationFormValues, organisationResolver, type OrganisationFormValues,
+  DEFAULT_LANGUAGE_OPTIONS, LANGUAGE_OPTIONS, ORGANISATION_FIELDS, organisationFormValues, organisationResolver, type OrganisationFormValues,
 } from './settingsForms.ts';
 import { showFieldError, useOrganisationSettings, useSaveOrganisationSettings } from './settingsQueries.ts';
 
@@ -22,7 +22,8 @@ export function OrganisationCard({ user }: { user: SessionUser }) {
     <Card withBorder padding="lg" data-testid="organisation-card">
       <Title order={2} size="h3" mb="xs">Organisation</Title>
       <Text size="sm" c="dimmed" mb="md">
-        Drafts fill the company, website and industry from here and end with the organisation&apos;s signature under the recruiter&apos;s.
+        Drafts fill the company, website and industry from here and end with the organisation&apos;s signature under the recruiter&apos;s;
+        emails go out under the default sender.
         {admin ? '' : ' Only an administrator can change these.'}
       </Text>
       {settings.isPending ? <Loader size="sm" aria-label="Loading the organisation's settings" /> : settings.isError ? (
@@ -42,7 +43,8 @@ function Value({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function OrganisationView({ settings }: { settings: OrganisationSettings }) {
-  const language = LANGUAGE_OPTIONS.find((option) => option.value === settings.defaultLanguage)?.label;
+  const language = LANGUAGE_OPTIONS.find((option) => option.value === settings.defaultLanguage)?.label
+    ?? 'No default (English in Compose, Dutch in the campaign wizard)';
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="organisation-view">
       <Value label="Company name">{settings.companyName}</Value>
@@ -66,7 +68,7 @@ function OrganisationForm({ settings }: { settings: OrganisationSettings }) {
 
   const onSubmit = handleSubmit((values) => {
     save.mutate(values, {
-      onSuccess: () => toast({ title: 'Organisation settings saved', description: 'New drafts use them from now on.', variant: 'success' }),
+      onSuccess: () => toast({ title: 'Organisation settings saved', description: 'New drafts and the emails sent from now on use them.', variant: 'success' }),
       onError: (error) => {
         showFieldError(error, ORGANISATION_FIELDS, setError);
         toast({ title: 'Could not save the organisation settings', description: errorText(error), variant: 'destructive' });
@@ -85,12 +87,15 @@ function OrganisationForm({ settings }: { settings: OrganisationSettings }) {
           <TextInput label="Industry" description="E.g. fintech; fills {{industry}}" maxLength={SETTINGS_LIMITS.industry}
             {...register('industry')} error={errors.industry?.message} />
           <Controller control={control} name="defaultLanguage" render={({ field }) => (
-            <Select label="Default language" data={LANGUAGE_OPTIONS} value={field.value} allowDeselect={false}
-              onChange={(value) => { if (value) field.onChange(value); }} onBlur={field.onBlur} error={errors.defaultLanguage?.message} />
+            <Select label="Default language" data={DEFAULT_LANGUAGE_OPTIONS} value={field.value || 'none'} allowDeselect={false}
+              description="Preselected in Compose and the campaign wizard, and used for a campaign that names no language. Without one, Compose starts in English and the wizard in Dutch."
+              onChange={(value) => { if (value) field.onChange(value === 'none' ? '' : value); }} onBlur={field.onBlur} error={errors.defaultLanguage?.message} />
           )} />
-          <TextInput label="Default sender name" autoComplete="off" maxLength={SETTINGS_LIMITS.senderName}
+          <TextInput label="Default sender name" description="The name candidates see as the sender of your emails."
+            autoComplete="off" maxLength={SETTINGS_LIMITS.senderName}
             {...register('senderName')} error={errors.senderName?.message} />
           <TextInput label="Default sender address" type="email" placeholder="jobs@example.com" autoComplete="off"
+            description="Emails to candidates go out from this address. Its domain must allow this server to send for it (SPF and DKIM records), or mail may be refused or land in spam."
             maxLength={SETTINGS_LIMITS.senderEmail} {...register('senderEmail')} error={errors.senderEmail?.message} />
         </SimpleGrid>
         <Textarea label="Signature" description="Under each recruiter's own signature in email drafts, e.g. the company name and address."

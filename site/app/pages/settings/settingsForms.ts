@@ -24,7 +24,8 @@ export function profileFormValues(settings: ProfileSettings): ProfileFormValues 
 }
 
 export type OrganisationFormValues = Omit<{ [K in keyof OrganisationSettings]: string }, 'updatedAt' | 'defaultLanguage'> & {
-  defaultLanguage: OrganisationSettings['defaultLanguage'];
+  /** '' is "No default" (null in the API). */
+  defaultLanguage: NonNullable<OrganisationSettings['defaultLanguage']> | '';
 };
 export const ORGANISATION_FIELDS = [
   'companyName', 'website', 'industry', 'senderName', 'senderEmail', 'signature', 'defaultLanguage', 'timeZone',
@@ -37,8 +38,10 @@ export function organisationFormValues(settings: OrganisationSettings): Organisa
   return {
     companyName: settings.companyName ?? '', website: settings.website ?? '', industry: settings.industry ?? '',
     senderName: settings.senderName ?? '', senderEmail: settings.senderEmail ?? '', signature: settings.signature ?? '',
-    defaultLanguage: settings.defaultLanguage, timeZone: settings.timeZone,
+    defaultLanguage: settings.defaultLanguage ?? '', timeZone: settings.timeZone,
   };
 }
 
 export const LANGUAGE_OPTIONS = [{ value: 'english', label: 'English' }, { value: 'dutch', label: 'Dutch' }];
+/** The organisation's choice may be none: Compose then starts in English and the wizard in Dutch. */
+export const DEFAULT_LANGUAGE_OPTIONS = [{ value: 'none', label: 'No default' }, ...LANGUAGE_OPTIONS];

@@ -10,9 +10,11 @@ import type { OrganisationSettingsInput, ProfileSettingsInput } from '#domain/se
 export const ORGANISATION_KEY = ['/api/settings/organisation'] as const;
 export const PROFILE_KEY = ['/api/settings/profile'] as const;
 
-export function useOrganisationSettings() {
+/** Also read by the compose dialog and the campaign wizard while open (messaging/organisationDefaults.ts). */
+export function useOrganisationSettings(enabled = true) {
   return useQuery({
     queryKey: ORGANISATION_KEY,
+    enabled,
     queryFn: ({ signal }) => call((o) => api.settings.organisation.$get(undefined, o), { signal }),
   });
 }

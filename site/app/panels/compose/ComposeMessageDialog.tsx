@@ -8,7 +8,8 @@ import { closePanel, useDrawerState } from '#app/drawers/drawerStore.ts';
 import { InsertBookingLinkButton } from '#app/pages/people/booking/InsertBookingLinkButton.tsx';
 import { isAiPlaceholder } from '#app/messaging/aiPlaceholder.ts';
 import { COMPOSE_MESSAGE_ROWS } from '#app/messaging/constants.ts';
-import { placeholdersToFill } from '#domain/ai/placeholders.ts';
+import { campaignPlaceholdersToFill, placeholdersToFill } from '#domain/ai/placeholders.ts';
+import { useOrganisationDefaults } from '#app/messaging/organisationDefaults.ts';
 import { messageFormDefaults, messageFormSchema, type MessageFormValues } from '#app/messaging/messageFormSchema.ts';
 import { useAiTemplates, useCandidates, useTalentPools } from '#app/messaging/queries.ts';
 import { eligiblePoolRecipients, emailBlockReasons } from '#app/messaging/recipients.ts';
@@ -29,6 +30,7 @@ export function ComposeMessageDialog() {
   const candidatesQuery = useCandidates(open);
   const poolsQuery = useTalentPools(open);
   const templatesQuery = useAiTemplates(open);
+  const organisation = useOrganisationDefaults(open);
   const candidates = useMemo(() => candidatesQuery.data ?? [], [candidatesQuery.data]);
   const pools = useMemo(() => poolsQuery.data ?? [], [poolsQuery.data]);
 
@@ -44,7 +46,7 @@ export function ComposeMessageDialog() {
 
   const resetForm = () => {
     generation.cancel();
-    reset(messageFormDefaults({ candidateId, talentPoolId, subject, content }));
+    reset(messageFormDefaults({ candidateId, talentPoolId, subject, content, language: organisation.language }));
   };
   const close = () => {
     generation.cancel();
@@ -58,6 +60,11 @@ export function ComposeMessageDialog() {
   useEffect(() => {
     if (open) resetOnOpen();
   }, [open]);
+  // The organisation's default language read after the opening: preselected unless the recruiter chose already.
+  const orgLanguage = organisation.language;
+  useEffect(() => {
+    if (open && orgLanguage && !form.getFieldState('language').isDirty) form.setValue('language', orgLanguage);
+  }, [open, orgLanguage, form]);
 
   const [recipientType, chosenCandidate, chosenPool, currentContent, currentSubject] = useWatch({
     control, name: ['recipientType', 'candidateId', 'talentPoolId', 'content', 'subject'],
@@ -67,8 +74,11 @@ export function ComposeMessageDialog() {
   const poolRecipients = recipientType === 'pool' && chosenPool ? eligiblePoolRecipients(candidates, chosenPool) : null;
   const placeholderShowing = isAiPlaceholder(currentContent);
   const locked = Boolean(candidateId || talentPoolId);
-  // A template draft may keep blanks only the recruiter can fill; the server refuses to send them.
-  const toFill = placeholderShowing ? [] : placeholdersToFill(currentSubject ?? '', currentContent ?? '');
+  // A template draft may keep blanks only the recruiter can fill; the server refuses to send them. A pool send is a
+  // campaign: it fills the signature (and the company, when the organisation has one) as it sends.
+  const texts = [currentSubject ?? '', currentContent ?? ''];
+  const toFill = placeholderShowing ? []
+    : recipientType === 'pool' ? campaignPlaceholdersToFill(texts, organisation.sendTime) : placeholdersToFill(...texts);
 
   return (
     <Modal opened={open} onClose={close} title="Compose Message" size="lg" centered data-testid="compose-dialog">

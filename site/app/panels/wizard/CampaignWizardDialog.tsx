@@ -12,7 +12,8 @@ import { closePanel, useDrawerState } from '#app/drawers/drawerStore.ts';
 import {
   CAMPAIGN_FORM_DEFAULTS, campaignFormSchema, campaignPayload, stepComplete, type CampaignFormValues,
 } from '#app/messaging/campaignFormSchema.ts';
-import { applyCampaignTypeDefaults } from '#app/messaging/campaignTypes.ts';
+import { applyCampaignTypeDefaults, defaultSubject, isDefaultSubject } from '#app/messaging/campaignTypes.ts';
+import { useOrganisationDefaults } from '#app/messaging/organisationDefaults.ts';
 import { createCampaign, poolReachQuery, prefetchAiTemplates, refreshMessaging, usePoolReach, useTalentPools } from '#app/messaging/queries.ts';
 import { contentStepBlockers, sendWindowProblems } from '#app/messaging/sequenceForm.ts';
 import { toast } from '#app/toast/toast.ts';
@@ -42,6 +43,7 @@ export function CampaignWizardDialog() {
     defaultValues: CAMPAIGN_FORM_DEFAULTS,
   });
   const generation = useWizardGeneration(form, pools, prompt);
+  const organisation = useOrganisationDefaults(open);
 
   // Each opening starts at step 1 with the defaults plus whatever the opener passed in. The
   // dialog's own state starts over while rendering the opening (React's "information from
@@ -62,7 +64,8 @@ export function CampaignWizardDialog() {
     const values: CampaignFormValues = {
       ...CAMPAIGN_FORM_DEFAULTS,
       talentPoolId: String(panel.talentPoolId ?? ''),
-      language: panel.language ?? CAMPAIGN_FORM_DEFAULTS.language,
+      // The opener's language, else the organisation's default (once read), else the spec's (Dutch).
+      language: panel.language ?? organisation.language ?? CAMPAIGN_FORM_DEFAULTS.language,
       selectedTemplate: panel.templateId ?? '',
       emailSubject: panel.emailSubject ?? '',
       emailContent: panel.emailContent ?? '',
@@ -74,6 +77,16 @@ export function CampaignWizardDialog() {
   useEffect(() => {
     if (open) startOpening();
   }, [open]);
+  // The organisation's default language read after the opening: preselected unless the opener gave one or the
+  // recruiter chose already; a default subject follows it (as when the recruiter switches, ContentStep).
+  const orgLanguage = organisation.language;
+  const openerLanguage = panel.language;
+  useEffect(() => {
+    if (!open || !orgLanguage || openerLanguage || form.getFieldState('language').isDirty || form.getValues('language') === orgLanguage) return;
+    form.setValue('language', orgLanguage);
+    const type = form.getValues('campaignType');
+    if (type && isDefaultSubject(form.getValues('emailSubject'))) form.setValue('emailSubject', defaultSubject(type, orgLanguage));
+  }, [open, orgLanguage, openerLanguage, form]);
 
   const watched = useWatch({
     control: form.control,
@@ -82,7 +95,7 @@ export function CampaignWizardDialog() {
   const [campaignType, name, talentPoolId, emailSubject, emailContent, followUps, sendWindowOn, sendWindow] = watched;
   const current = { campaignType, name, talentPoolId, emailSubject, emailContent };
   // The spec's rule (subject and content set), extended: no {{placeholder}} left, follow-ups the API accepts.
-  const contentBlockers = contentStepBlockers({ emailSubject, emailContent, followUps });
+  const contentBlockers = contentStepBlockers({ emailSubject, emailContent, followUps }, organisation.sendTime);
   const contentReady = stepComplete(current, 1) && contentBlockers.length === 0;
   const nextBlockedBy = step === 1 && stepComplete(current, 1) ? contentBlockers[0] : undefined;
   const canAdvance = step < LAST_STEP && stepComplete(current, step) && (step < 1 || contentReady) && generation.generatingId === null;
@@ -134,7 +147,7 @@ export function CampaignWizardDialog() {
             </Stepper.Step>
             <Stepper.Step label={WIZARD_STEPS[1]}>
               <ContentStep form={form} generatingId={generation.generatingId} generatingStep={generation.generatingStep}
-                onChooseTemplate={(templateId, draftStep) => void generation.choose(templateId, draftStep)} />
+                onChooseTemplate={(templateId, draftStep) => void generation.choose(templateId, draftStep)} sendTime={organisation.sendTime} />
             </Stepper.Step>
             <Stepper.Step label={WIZARD_STEPS[2]}>
               <LaunchStep form={form} pools={pools} launchError={launchError} reach={reach} confirmingEmpty={confirmingEmpty}

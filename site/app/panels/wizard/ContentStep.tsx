@@ -7,6 +7,7 @@ import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
 import { defaultSubject, isDefaultSubject } from '#app/messaging/campaignTypes.ts';
 import { CAMPAIGN_CONTENT_ROWS, LANGUAGE_OPTIONS } from '#app/messaging/constants.ts';
 import { placeholdersLeft } from '#app/messaging/sequenceForm.ts';
+import type { SendTimeFacts } from '#domain/ai/placeholders.ts';
 import type { Language } from '#domain/ai/schemas.ts';
 import { FollowUpsSection } from './FollowUpsSection.tsx';
 import { TemplateSuggestionCards } from './TemplateSuggestionCards.tsx';
@@ -17,14 +18,16 @@ interface ContentStepProps {
   /** Which email is being drafted (0 the first, n follow-up n), or null. */
   generatingStep: number | null;
   onChooseTemplate: (templateId: string, step: number) => void;
+  /** What the organisation's settings fill when the campaign sends (its company name). */
+  sendTime: SendTimeFacts;
 }
 
-export function ContentStep({ form, generatingId, generatingStep, onChooseTemplate }: ContentStepProps) {
+export function ContentStep({ form, generatingId, generatingStep, onChooseTemplate, sendTime }: ContentStepProps) {
   const { control, register, formState: { errors } } = form;
   const [campaignType, selectedTemplate, emailSubject, emailContent, followUps] = useWatch({
     control, name: ['campaignType', 'selectedTemplate', 'emailSubject', 'emailContent', 'followUps'],
   });
-  const toFill = placeholdersLeft({ emailSubject, emailContent, followUps });
+  const toFill = placeholdersLeft({ emailSubject, emailContent, followUps }, sendTime);
   const drafting = generatingId !== null;
 
   const changeLanguage = (language: Language) => {
@@ -69,7 +72,7 @@ export function ContentStep({ form, generatingId, generatingStep, onChooseTempla
             ))}
           </List>
           <Text size="sm" mt={6}>
-            Next stays disabled until they are filled. Each candidate&apos;s own details ({'{{firstName}}'}, ...) are filled in when the mail is sent.
+            Next stays disabled until they are filled. Each candidate&apos;s own details ({'{{firstName}}'}, ...) and your signature ({'{{signature}}'}) are filled in when the mail is sent.
           </Text>
         </Alert>
       )}
