@@ -328,7 +328,12 @@ export interface Orphan { id: number; attempts: number; cause: string }
 export async function orphanedDeliveries(deps: Pick<DeliveryDeps, 'app' | 'worker'>): Promise<Orphan[]> {
   return asService(deps.app, async (tx) => {
     const stale = await tx.query<Orphan>(
-      `select m.id, m.attempts, 'claim-of:' || coalesce(m.claimed_by, '') as cause from public.messages m
+      // The cause names the minute too: if the job queued for this claim is fetched by a worker that dies
+      // before claiming, the claim stays the dead one's, and a cause without the minute would name that
+      // job again (pg-boss drops it) until it expires, minutes later. Workers recovering in the same
+      // minute still queue it once.
+      `select m.id, m.attempts, 'claim-of:' || coalesce(m.claimed_by, '') || ':' || floor(extract(epoch from now()) / 60)::bigint as cause
+         from public.messages m
         where m.status = 'sending' and m.direction = 'out' and m.attempts < $1 and ${STALE_CLAIM_SQL}
         order by m.claimed_at limit 5000`, [MAX_ATTEMPTS]);
     // A minute is far longer than a claim takes to reach `working` (right after its commit).

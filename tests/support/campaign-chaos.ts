@@ -68,10 +68,10 @@ export interface ChaosResult {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitUntil(check: () => boolean | Promise<boolean>, what: string, timeoutMs: number) {
+async function waitUntil(check: () => boolean | Promise<boolean>, what: string, timeoutMs: number, explain?: () => Promise<string>) {
   const started = performance.now();
   while (!(await check())) {
-    if (performance.now() - started > timeoutMs) throw new Error(`${what}: not after ${timeoutMs} ms`);
+    if (performance.now() - started > timeoutMs) throw new Error(`${what}: not after ${timeoutMs} ms${explain ? `; ${await explain()}` : ''}`);
     await sleep(20);
   }
 }
@@ -116,7 +116,7 @@ export async function runChaos(options: {
   await waitUntil(async () => {
     const { rows: [row] } = await owner.query<{ status: string }>('select status from public.campaigns where id = $1', [campaign.campaignId]);
     return row.status !== 'scheduled' && row.status !== 'sending';
-  }, 'campaign finished', options.timeoutMs);
+  }, 'campaign finished', options.timeoutMs, () => campaignState(owner, campaign.campaignId));
   const done = performance.now();
   await worker.kill();
   const { rows: [{ status }] } = await owner.query<{ status: string }>('select status from public.campaigns where id = $1', [campaign.campaignId]);
@@ -147,4 +147,18 @@ export function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** Where a campaign that did not finish stands: its messages and recipients by status, and its delivery jobs by state. */
+async function campaignState(owner: pg.Pool, campaignId: number): Promise<string> {
+  const { rows: [row] } = await owner.query<{ state: unknown }>(
+    `select json_build_object(
+       'campaign', (select json_build_object('status', status, 'cursor', dispatch_cursor) from public.campaigns where id = $1),
+       'messages', (select json_object_agg(k, n) from (select status || '/' || attempts || coalesce('/' || claimed_by, '') as k, count(*) as n
+                      from public.messages where campaign_id = $1 group by 1) t),
+       'recipients', (select json_object_agg(status, n) from (select status, count(*) as n from public.campaign_recipients
+                      where campaign_id = $1 group by 1) t),
+       'mail_jobs', (select json_object_agg(state, n) from (select state, count(*) as n from ${BOSS_SCHEMA}.job
+                      where name = $2 group by 1) t)) as state`, [campaignId, QUEUES.mailSend]);
+  return JSON.stringify(row.state);
 }
