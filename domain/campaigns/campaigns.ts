@@ -5,7 +5,7 @@
 import { waitingCounts } from '../mail/sender-limits.ts';
 import type { Tx } from '../db/request.ts';
 import { isoTimestamp } from '../db/sql-time.ts';
-import { BOOKING_LINK_PLACEHOLDER, campaignPlaceholdersToFill, clearLanguage, placeholdersIn } from '../ai/placeholders.ts';
+import { campaignPlaceholdersToFill, clearLanguage } from '../ai/placeholders.ts';
 import { organisationSettings } from '../settings/organisation.ts';
 import { defaultMeetingType } from '../meetings/meeting-types.ts';
 import { replySubject } from '../messages/reply-subject.ts';
@@ -13,7 +13,7 @@ import type { CampaignDetail, CampaignSummary, NewCampaign } from './schemas.ts'
 import { progressPercent } from './progress.ts';
 import { campaignFunnel, campaignSteps, listFigures, percentOf, type ListFigures } from './results.ts';
 import { MessagingError } from '../messages/messages.ts';
-import { MEMBER_COLUMNS, PLAN_COLUMNS, sendPlan, writeFirstStep, type Member, type PlanRow, type Queued } from './sequences.ts';
+import { MEMBER_COLUMNS, PLAN_COLUMNS, sendPlan, usesBookingLink, writeFirstStep, type Member, type PlanRow, type Queued } from './sequences.ts';
 
 export { skipReason } from './sequences.ts';
 
@@ -189,10 +189,6 @@ export async function dispatchCampaign(tx: Tx, campaignId: number, publicUrl: st
     ids.push(...queued.map((message) => message.id));
     if (done) return ids;
   }
-}
-
-function usesBookingLink(...texts: string[]): boolean {
-  return texts.some((text) => placeholdersIn(text).includes(BOOKING_LINK_PLACEHOLDER));
 }
 
 /** Due campaigns and unfinished dispatches, for the sweep (a job for one may have been lost). */

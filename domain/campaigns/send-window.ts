@@ -4,11 +4,7 @@
 // arithmetic goes through Temporal, so DST changes come from the time zone
 // database (as domain/meetings/availability.ts).
 import { Temporal } from 'temporal-polyfill';
-import type { Tx } from '../db/request.ts';
 import { minutesOf } from './sequence-schemas.ts';
-
-/** The zone used when neither the campaign nor the organisation names one. */
-export const DEFAULT_TIME_ZONE = 'Europe/Amsterdam';
 
 /** A send window as the campaign stores it: "HH:MM" local times, end after start. */
 export interface Window {
@@ -58,12 +54,4 @@ export function addDays(from: Date, days: number, businessDaysOnly: boolean, zon
     if (isWeekday(local)) left -= 1;
   }
   return new Date(local.epochMilliseconds);
-}
-
-/** The organisation's zone: organisation_settings.time_zone when that column is there and set, else Europe/Amsterdam. */
-export async function organisationTimeZone(tx: Tx): Promise<string> {
-  // to_jsonb: reads the column if the settings migration added it, without failing if not.
-  const { rows } = await tx.query<{ zone: string | null }>(
-    `select to_jsonb(s)->>'time_zone' as zone from public.organisation_settings s limit 1`);
-  return rows[0]?.zone || DEFAULT_TIME_ZONE;
 }

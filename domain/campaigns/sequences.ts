@@ -88,7 +88,8 @@ export function skipReason(member: Pick<Member, 'blockers'>): string | null {
   return member.blockers.length ? BLOCKER_TEXT[member.blockers[0]] : null;
 }
 
-function usesBookingLink(...texts: string[]): boolean {
+/** Whether any of the texts asks for a booking link (each recipient then gets one of their own). */
+export function usesBookingLink(...texts: string[]): boolean {
   return texts.some((text) => placeholdersIn(text).includes(BOOKING_LINK_PLACEHOLDER));
 }
 

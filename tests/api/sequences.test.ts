@@ -13,7 +13,8 @@ import { startWorker, type Worker } from '#worker/index.ts';
 import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
 import { asService } from '#domain/db/request.ts';
 import { unsubscribe } from '#domain/consent/unsubscribe.ts';
-import { nextInWindow, organisationTimeZone } from '#domain/campaigns/send-window.ts';
+import { nextInWindow } from '#domain/campaigns/send-window.ts';
+import { organisationSettings } from '#domain/settings/organisation.ts';
 import { EXIT_REASONS, MAX_DELAY_DAYS, MAX_FOLLOW_UPS, MIN_DELAY_DAYS } from '#domain/campaigns/sequence-schemas.ts';
 import { until } from '../support/until.ts';
 import { newCandidate, newPool, uniqueTag } from '../support/test-data.ts';
@@ -253,12 +254,12 @@ describe('send windows', () => {
     // The candidate's detail says which zone their mail is timed in, and where it comes from.
     expect((await recruiter.get(`/api/candidates/${newYork.id}`)).json.timeZone).toEqual({ zone: 'America/New_York', fromLocation: true, source: 'location' });
     expect((await recruiter.get(`/api/candidates/${remote.id}`)).json.timeZone)
-      .toEqual({ zone: await asService(app.pools.app, organisationTimeZone), fromLocation: false, source: 'organisation' });
+      .toEqual({ zone: (await asService(app.pools.app, organisationSettings)).timeZone, fromLocation: false, source: 'organisation' });
 
     const window = { start: '09:00', end: '11:00', weekdaysOnly: true, candidateTimeZone: true };
     const id = await launch((await newPool(recruiter, [amsterdam.id, newYork.id, remote.id])).id,
       { sendWindow: window, steps: [{ delayDays: 1, content: 'Any news?' }] });
-    const organisation = await asService(app.pools.app, organisationTimeZone);
+    const organisation = (await asService(app.pools.app, organisationSettings)).timeZone;
     const zoneOf = (candidateId: number) => ({ [amsterdam.id]: 'Europe/Amsterdam', [newYork.id]: 'America/New_York' })[candidateId] ?? organisation;
 
     // Step 1: queued at the next window moment after the launch, each in their own zone.
