@@ -54,7 +54,10 @@ export function findUnstorableText(data: unknown): TextProblem | null {
   return null;
 }
 
-/** The field name shown to the caller: the dotted path, or `root` for the input as a whole. */
+/**
+ * The field name shown to the caller: the dotted path, or `root` for the input as a whole. A key
+ * that is the empty string is spelled `""`, so that the answer still names a field.
+ */
 export function fieldName(path: ReadonlyArray<PropertyKey>, root: string): string {
-  return path.length ? path.map(String).join('.') : root;
+  return path.length ? path.map((key) => (key === '' ? '""' : String(key))).join('.') : root;
 }
