@@ -120,13 +120,21 @@ async function deliverBatch(deps: DeliveryDeps, slots: SendSlots, record: (item:
     // A cancelled campaign's messages that came back to the queue (a retry) are stopped, not sent.
     await tx.query(`select public.stop_cancelled_campaign_messages(array(
       select distinct campaign_id from public.messages where id = any($1) and campaign_id is not null))`, [ids]);
+    // Locked in id order, as a cancel locks its campaign's queued messages
+    // (stop_cancelled_campaign_messages): in any other order the two can deadlock.
     const { rows } = await tx.query<Claimed>(
-      `update public.messages m set status = 'sending', attempts = m.attempts + 1, claimed_by = $3, claimed_at = now(), wait_reason = null
-         from public.candidates c
-        where m.id = any($1) and c.id = m.candidate_id and m.direction = 'out' and m.attempts < $2
-          and (m.status = 'queued' or (m.status = 'sending' and ${STALE_CLAIM_SQL}))
-          and (m.send_after is null or m.send_after <= coalesce($4::timestamptz, now()))
-          and not exists (select 1 from public.campaigns k where k.id = m.campaign_id and k.status in ('paused', 'cancelled'))
+      `with locked as (
+         select m.id from public.messages m
+          where m.id = any($1) and m.direction = 'out' and m.attempts < $2
+            and (m.status = 'queued' or (m.status = 'sending' and ${STALE_CLAIM_SQL}))
+            and (m.send_after is null or m.send_after <= coalesce($4::timestamptz, now()))
+            and not exists (select 1 from public.campaigns k where k.id = m.campaign_id and k.status in ('paused', 'cancelled'))
+          order by m.id
+            for update of m
+       )
+       update public.messages m set status = 'sending', attempts = m.attempts + 1, claimed_by = $3, claimed_at = now(), wait_reason = null
+         from locked, public.candidates c
+        where m.id = locked.id and c.id = m.candidate_id
        returning m.id, m.attempts, m.reply_token, m.subject, m.content, m.channel, m.campaign_id, m.original_message_id,
                  c.name, c.email::text as email, public.contact_blockers(c, m.channel) as blockers, m.tracking_token,
                  coalesce((select s.tracking_enabled from public.organisation_settings s), true) as tracking_enabled,
@@ -271,8 +279,10 @@ async function threadingOf(tx: pg.PoolClient, ids: number[]) {
  * recorded whoever holds the claim now (the mail did go out); the other
  * outcomes only while the claim is still this worker's.
  */
-async function recordOutcomes(deps: DeliveryDeps, items: Recorded[], campaigns?: CampaignWatch) {
-  if (!items.length) return;
+async function recordOutcomes(deps: DeliveryDeps, recorded: Recorded[], campaigns?: CampaignWatch) {
+  if (!recorded.length) return;
+  // In id order, the order every statement that updates several messages locks them in (the claim's comment).
+  const items = recorded.toSorted((a, b) => a.row.id - b.row.id);
   const errorOf = (outcome: Outcome) => ('error' in outcome ? outcome.error : null);
   await asService(deps.app, async (tx) => {
     // Not waiting for the WAL flush halves a send slot's cycle (bench/campaign-100k.ts). A killed worker
