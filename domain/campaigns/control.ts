@@ -20,7 +20,7 @@ export type ControlFollowUp =
   /** Resumed before it was dispatched: dispatch it when due. */
   | { kind: 'dispatch'; scheduledAt: Date }
   /** Resumed while sending: its messages still queued get a new delivery job. */
-  | { kind: 'deliver'; messages: Array<{ id: number; attempts: number }>; resumedAt: string };
+  | { kind: 'deliver'; messages: Array<{ id: number; sendAfter: Date | null }>; resumedAt: string };
 
 /**
  * Moves the campaign on, or refuses with 409 (field 'status') when its status
@@ -49,7 +49,8 @@ export async function controlCampaign(tx: Tx, id: number, action: CampaignAction
     `update public.campaigns set status = 'sending' where id = $1 returning updated_at::text as "resumedAt"`, [id]);
   // Messages that went out (or failed) while it was paused may have been the last ones.
   await completeCampaigns(tx, [id]);
-  const { rows: messages } = await tx.query<{ id: number; attempts: number }>(
-    `select id::int, attempts from public.messages where campaign_id = $1 and direction = 'out' and status = 'queued' order by id`, [id]);
+  const { rows: messages } = await tx.query<{ id: number; sendAfter: Date | null }>(
+    `select id::int, send_after as "sendAfter" from public.messages
+      where campaign_id = $1 and direction = 'out' and status = 'queued' order by id`, [id]);
   return { kind: 'deliver', messages, resumedAt };
 }

@@ -62,17 +62,19 @@ export const messageIdsOf = (data: MailJobData): number[] => ('messageIds' in da
 export const MAIL_JOB_MESSAGES = 50;
 
 /**
- * First delivery jobs for freshly queued messages: those with the same send_after share a job of up
+ * Delivery jobs for many queued messages at once: those with the same send_after share a job of up
  * to 50, starting then (the claim waits for send_after anyway). One job per message cost pg-boss three
  * writes per mail, a third of a large campaign's database work (bench/campaign-100k.ts). The id comes
- * from the messages, so the same group is queued once; a group of one has mailJob's id.
+ * from the messages (and the `cause`, as mailJob's: a resume names itself), so the same group is
+ * queued once.
  */
-export function queuedMailJobs(queued: Array<{ id: number; sendAfter: Date | null }>): JobRequest[] {
+export function queuedMailJobs(queued: Array<{ id: number; sendAfter: Date | null }>, cause?: string): JobRequest[] {
   const jobs: JobRequest[] = [];
   for (const [at, messages] of Map.groupBy(queued, (m) => m.sendAfter?.getTime() ?? 0)) {
     for (let i = 0; i < messages.length; i += MAIL_JOB_MESSAGES) {
       const ids = messages.slice(i, i + MAIL_JOB_MESSAGES).map((m) => m.id);
-      jobs.push({ data: { messageIds: ids }, id: stableJobId(`mail-send:${ids.join(',')}:0`), startAfter: at ? new Date(at) : undefined });
+      jobs.push({ data: { messageIds: ids }, id: stableJobId(`mail-send:${ids.join(',')}:0${cause ? `:${cause}` : ''}`),
+        startAfter: at ? new Date(at) : undefined });
     }
   }
   return jobs;

@@ -10,7 +10,7 @@ import {
   recipientQuerySchema, removedRecipientSchema, type CampaignAction,
 } from '#domain/campaigns/schemas.ts';
 import { isId } from '#domain/schemas/ids.ts';
-import { enqueueQuietly, mailJob, QUEUES } from '#domain/runtime/jobs.ts';
+import { enqueueQuietly, queuedMailJobs, QUEUES } from '#domain/runtime/jobs.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';
@@ -26,9 +26,8 @@ async function control(c: Context<AppEnv>, id: number, action: CampaignAction) {
   if (followUp.kind === 'dispatch') {
     await enqueueQuietly(c.var.deps.jobs, QUEUES.campaignDispatch, [{ data: { campaignId: id }, startAfter: followUp.scheduledAt }]);
   } else if (followUp.kind === 'deliver') {
-    // A new job per resume (the jobs of the paused run completed without sending).
-    await enqueueQuietly(c.var.deps.jobs, QUEUES.mailSend,
-      followUp.messages.map((m) => mailJob(m.id, m.attempts, `resume:${followUp.resumedAt}`)));
+    // New jobs per resume, 50 messages each (the jobs of the paused run completed without sending).
+    await enqueueQuietly(c.var.deps.jobs, QUEUES.mailSend, queuedMailJobs(followUp.messages, `resume:${followUp.resumedAt}`));
     // Steps that fell due while it was paused are written now rather than at the next minute.
     await enqueueQuietly(c.var.deps.jobs, QUEUES.campaignSteps, [{ data: {} }]);
   }

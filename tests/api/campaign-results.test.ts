@@ -12,7 +12,7 @@ import { asService } from '#domain/db/request.ts';
 import { mailSettings } from '#domain/mail/compose.ts';
 import { createDelivery, type Delivery } from '#domain/mail/delivery.ts';
 import { createMailPort } from '#domain/mail/index.ts';
-import { QUEUES, type JobRequest } from '#domain/runtime/jobs.ts';
+import { messageIdsOf, QUEUES, type JobRequest, type MailJobData } from '#domain/runtime/jobs.ts';
 import { startHeartbeat, type Heartbeat } from '#domain/runtime/workers.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { NO_AI } from '../support/fake-openai.ts';
@@ -199,8 +199,9 @@ describe('the recipients', () => {
 });
 
 describe('pause, resume and cancel', () => {
-  const mailJobsFor = (ids: number[]) =>
-    queued.filter((q) => q.queue === QUEUES.mailSend && ids.includes((q.job.data as { messageId: number }).messageId));
+  /** The messages of the given ones that mail-send jobs were queued for. */
+  const mailJobsFor = (ids: number[]) => queued.filter((q) => q.queue === QUEUES.mailSend)
+    .flatMap((q) => messageIdsOf(q.job.data as MailJobData)).filter((messageId) => ids.includes(messageId));
 
   it('a paused campaign sends nothing; resuming queues and sends its messages', async () => {
     const { id } = await newCampaign(3);
@@ -217,8 +218,8 @@ describe('pause, resume and cancel', () => {
     const resumed = await recruiter.post(`/api/campaigns/${id}/resume`);
     expect(resumed.json.campaign).toMatchObject({ status: 'sending' });
     const jobs = mailJobsFor(ids);
-    expect(jobs.map((q) => (q.job.data as { messageId: number }).messageId).sort()).toEqual([...ids].sort());
-    await deliver(jobs.map((q) => (q.job.data as { messageId: number }).messageId));
+    expect(jobs.toSorted()).toEqual(ids.toSorted());
+    await deliver(jobs);
     expect(await outboxCount(ids)).toBe(3);
     expect((await recruiter.get(`/api/campaigns/${id}`)).json).toMatchObject({ status: 'sent', sent: 3, funnel: { sent: 3 } });
   });

@@ -22,6 +22,15 @@ describe('queuedMailJobs', () => {
     expect(queuedMailJobs([{ id: 7, sendAfter: null }])[0].id).not.toBe(queuedMailJobs(queued)[0].id);
   });
 
+  it('gives a resume\'s jobs their own ids: the same for one resume, new for the next', () => {
+    const queued = [{ id: 7, sendAfter: null }, { id: 8, sendAfter: null }];
+    const resumed = queuedMailJobs(queued, 'resume:2026-11-26 10:00');
+    expect(resumed.map((job) => messageIdsOf(job.data as MailJobData))).toEqual([[7, 8]]);
+    expect(resumed[0].id).not.toBe(queuedMailJobs(queued)[0].id);
+    expect(queuedMailJobs(queued, 'resume:2026-11-26 10:00')[0].id).toBe(resumed[0].id);
+    expect(queuedMailJobs(queued, 'resume:2026-11-26 11:00')[0].id).not.toBe(resumed[0].id);
+  });
+
   it('reads both job shapes', () => {
     expect(messageIdsOf({ messageId: 3 })).toEqual([3]);
     expect(messageIdsOf({ messageIds: [3, 4] })).toEqual([3, 4]);
