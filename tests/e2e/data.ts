@@ -2,7 +2,7 @@
 // (its cookies; writes carry our Origin like the browser's). Specs do not lean
 // on the demo data's ids, names, counts or consent rules; names and addresses
 // are unique, since every spec of a run shares one server.
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 let sequence = 0;
 export function uniqueTag(): string {
@@ -44,4 +44,25 @@ export async function newPool(page: Page, candidateIds: number[] = [], name = `T
   const pool = await write(page, '/api/talent-pools', { name }) as { id: number; name: string };
   if (candidateIds.length) await write(page, `/api/talent-pools/${pool.id}/members`, { candidateIds });
   return { id: pool.id, name: pool.name, candidateCount: candidateIds.length };
+}
+
+const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
+
+/** Mails a new candidate through the API, waits for the worker to deliver it to the dev outbox, and answers it as the candidate. */
+export async function candidateReplies(page: Page, subject: string, text: string): Promise<number> {
+  const person = await newCandidate(page, { name: `Inbox Reply ${uniqueTag()}` });
+  const sent = await page.request.post(`/api/candidates/${person.id}/messages`, {
+    data: { subject, content: 'Hi {{firstName}}, shall we talk about a new role?', channel: 'email' }, headers: origin(page),
+  });
+  expect(sent.status()).toBe(201);
+  const messageId: number = (await sent.json()).message.id;
+  let outboxId = 0;
+  await expect(async () => {
+    const outbox = await (await page.request.get('/api/outbox')).json();
+    outboxId = outbox.emails.find((e: { messageId: number }) => e.messageId === messageId)?.id ?? 0;
+    expect(outboxId).toBeGreaterThan(0);
+  }).toPass({ timeout: 20_000 });
+  const replied = await page.request.post(`/api/outbox/${outboxId}/reply`, { data: { content: text }, headers: origin(page) });
+  expect(replied.status()).toBe(201);
+  return messageId;
 }

@@ -1,32 +1,11 @@
 // The inbox (issue 11) in the browser against the real server: a candidate's
 // reply (the dev outbox's "reply as the candidate") shows first in "Needs
 // reply", the list Communications opens on, and "Mark done" takes it out.
-import type { Page } from '@playwright/test';
 import { expect, openApp, recruiterSessionPerFile, test } from './helpers.ts';
-import { newCandidate, uniqueTag } from './data.ts';
+import { candidateReplies, uniqueTag } from './data.ts';
 
 recruiterSessionPerFile('inbox');
 
-const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
-
-/** Mails a new candidate through the API, waits for the worker to deliver it, and answers it as the candidate. */
-async function candidateReplies(page: Page, subject: string, text: string): Promise<number> {
-  const person = await newCandidate(page, { name: `Inbox Reply ${uniqueTag()}` });
-  const sent = await page.request.post(`/api/candidates/${person.id}/messages`, {
-    data: { subject, content: 'Hi {{firstName}}, shall we talk about a new role?', channel: 'email' }, headers: origin(page),
-  });
-  expect(sent.status()).toBe(201);
-  const messageId: number = (await sent.json()).message.id;
-  let outboxId = 0;
-  await expect(async () => {
-    const outbox = await (await page.request.get('/api/outbox')).json();
-    outboxId = outbox.emails.find((e: { messageId: number }) => e.messageId === messageId)?.id ?? 0;
-    expect(outboxId).toBeGreaterThan(0);
-  }).toPass({ timeout: 20_000 });
-  const replied = await page.request.post(`/api/outbox/${outboxId}/reply`, { data: { content: text }, headers: origin(page) });
-  expect(replied.status()).toBe(201);
-  return messageId;
-}
 
 test('a new reply shows first in "Needs reply", and "Mark done" takes it out', async ({ page }) => {
   await openApp(page);

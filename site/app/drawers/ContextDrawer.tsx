@@ -1,5 +1,5 @@
 // The side panel of spec §2: title, optional description, body, optional footer.
-// Side defaults to right; sizes sm, md, lg, xl (default lg).
+// Side defaults to right; sizes sm, md, lg, xl (default lg). The footer stays in view while the body scrolls.
 import { Drawer, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -20,7 +20,8 @@ export function ContextDrawer({ opened, onClose, title, description, footer, sid
   return (
     <Drawer.Root opened={opened} onClose={onClose} position={side} size={size} data-testid="context-drawer">
       <Drawer.Overlay />
-      <Drawer.Content>
+      {/* A column: the body scrolls, the footer's actions stay in view (on a phone too). */}
+      <Drawer.Content style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
         <Drawer.Header>
           <Stack gap={2}>
             <Drawer.Title fw={700} fz="lg">{title}</Drawer.Title>
@@ -28,12 +29,15 @@ export function ContextDrawer({ opened, onClose, title, description, footer, sid
           </Stack>
           <Drawer.CloseButton aria-label="Close panel" />
         </Drawer.Header>
-        <Drawer.Body>
-          <Stack gap="md">
-            {children}
-            {footer ? <Group justify="flex-end" gap="sm" pt="md">{footer}</Group> : null}
-          </Stack>
+        <Drawer.Body style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+          <Stack gap="md">{children}</Stack>
         </Drawer.Body>
+        {footer ? (
+          <Group justify="flex-end" gap="sm" px="md" py="sm" data-testid="drawer-footer"
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)', flexShrink: 0 }}>
+            {footer}
+          </Group>
+        ) : null}
       </Drawer.Content>
     </Drawer.Root>
   );

@@ -48,6 +48,7 @@ export function CommunicationsPage() {
             onFiltersChange={(filters) => setSearch(searchFromThreadFilters(filters))}
             openThread={search.thread ?? null}
             onOpenThread={(thread) => setSearch({ thread })}
+            onCloseThread={() => setSearch({ thread: undefined })}
           />
         </Tabs.Panel>
         <Tabs.Panel value="campaigns">

@@ -57,8 +57,9 @@ export function PeoplePage() {
           <ExportButton filters={applied} sort={sort} />
         </Group>
       </Group>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, xl: 3 }}>
+      {/* 24 columns: beside the table from xl, the pools take 5 (a narrow list), so the table fits at 1440 px. */}
+      <Grid gap="lg" columns={24}>
+        <Grid.Col span={{ base: 24, xl: 5 }}>
           <TalentPoolsPanel
             pools={poolList}
             loading={pools.isPending}
@@ -66,7 +67,7 @@ export function PeoplePage() {
             onSelect={(talentPoolId) => setFilters({ ...filters, talentPoolId })}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, xl: 9 }}>
+        <Grid.Col span={{ base: 24, xl: 19 }}>
           <CandidateListSection
             filters={filters}
             queryFilters={applied}

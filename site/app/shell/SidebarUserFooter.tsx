@@ -2,6 +2,7 @@ import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import type { SessionUser } from '#domain/auth/schemas.ts';
 import { useSignOut } from '../session/useSignOut.ts';
 import { LogOutIcon } from './icons.tsx';
+import { initials } from './initials.ts';
 
 export function SidebarUserFooter({ user }: { user: SessionUser }) {
   const { signOut, isPending } = useSignOut();
@@ -26,8 +27,4 @@ export function SidebarUserFooter({ user }: { user: SessionUser }) {
       </Button>
     </Stack>
   );
-}
-
-function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0].toUpperCase()).join('');
 }

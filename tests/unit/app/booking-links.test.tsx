@@ -109,17 +109,17 @@ describe('candidate drawer: Meetings', () => {
     expect([field.selectionStart, field.selectionEnd]).toEqual([0, links[0].url.length]);
   });
 
-  it('"Send booking link" posts the chosen meeting type and opens compose with the link in the message', async () => {
+  it('"Send booking link" in the drawer\'s footer offers the meeting types, posts the chosen one and opens compose with the link', async () => {
     const create = vi.fn(() => jsonResponse(createdBookingLink(90, 'fresh-token'), 201));
-    const { fetchMock, section } = await renderDrawer({
+    const { fetchMock } = await renderDrawer({
       'GET /api/meeting-types': meetingTypeList([meetingType(11, { name: 'Intro call' }), meetingType(12, { name: 'Deep dive', durationMinutes: 60 })]),
       'POST /api/booking-links': create,
     });
-    const typeSelect = await within(section).findByLabelText('Meeting type', { selector: 'input' });
-    expect((typeSelect as HTMLInputElement).value).toBe('Intro call (30 min)');
-    fireEvent.click(typeSelect);
-    fireEvent.click(await screen.findByRole('option', { name: 'Deep dive (60 min)' }));
-    fireEvent.click(within(section).getByRole('button', { name: 'Send booking link' }));
+    const footer = await screen.findByTestId('drawer-footer');
+    fireEvent.click(await within(footer).findByRole('button', { name: 'Send booking link' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Intro call (30 min)', 'Deep dive (60 min)']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Deep dive (60 min)' }));
     await waitFor(() => expect(create).toHaveBeenCalled());
     expect(sentJson(callsTo(fetchMock, 'POST', '/api/booking-links')[0][1])).toEqual({ candidateId: 7, meetingTypeId: 12 });
 
@@ -135,12 +135,12 @@ describe('candidate drawer: Meetings', () => {
 
   it('with one meeting type there is nothing to choose: it is sent', async () => {
     const create = vi.fn(() => jsonResponse(createdBookingLink(91, 'only-type'), 201));
-    const { fetchMock, section } = await renderDrawer({ 'POST /api/booking-links': create });
-    const send = await within(section).findByRole('button', { name: 'Send booking link' });
+    const { fetchMock } = await renderDrawer({ 'POST /api/booking-links': create });
+    const send = await within(await screen.findByTestId('drawer-footer')).findByRole('button', { name: 'Send booking link' });
     await waitFor(() => expect(send.hasAttribute('disabled')).toBe(false));
-    expect(within(section).queryByLabelText('Meeting type')).toBeNull();
     fireEvent.click(send);
     await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(screen.queryByRole('menu')).toBeNull();
     expect(sentJson(callsTo(fetchMock, 'POST', '/api/booking-links')[0][1])).toEqual({ candidateId: 7, meetingTypeId: 11 });
   });
 
@@ -151,8 +151,9 @@ describe('candidate drawer: Meetings', () => {
       'POST /api/booking-links': create,
     });
     expect((await within(section).findByTestId('booking-link-cannot-email')).textContent).toContain('Candidate has not consented to email');
-    expect(within(section).queryByRole('button', { name: 'Send booking link' })).toBeNull();
-    const button = within(section).getByRole('button', { name: 'Create booking link' });
+    const footer = screen.getByTestId('drawer-footer');
+    expect(within(footer).queryByRole('button', { name: 'Send booking link' })).toBeNull();
+    const button = within(footer).getByRole('button', { name: 'Create booking link' });
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
     fireEvent.click(button);
     expect(await screen.findByText('Booking link created')).toBeTruthy();
@@ -164,7 +165,8 @@ describe('candidate drawer: Meetings', () => {
     const { section } = await renderDrawer({ 'GET /api/meeting-types': meetingTypeList([]) });
     const note = await within(section).findByTestId('no-meeting-types');
     expect(within(note).getByRole('link', { name: 'Set up meeting booking' }).getAttribute('href')).toBe('/app/meeting-booking');
-    expect(within(section).queryByRole('button', { name: 'Send booking link' })).toBeNull();
+    expect(within(screen.getByTestId('drawer-footer')).queryByRole('button', { name: /booking link/ })).toBeNull();
+    expect(within(screen.getByTestId('drawer-footer')).getByRole('button', { name: 'Send message' })).toBeTruthy();
   });
 });
 

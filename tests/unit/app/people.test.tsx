@@ -126,6 +126,47 @@ describe('people page', () => {
     await waitFor(() => expect(lastList(fetchMock)).toMatchObject({ sort: 'leadScore', dir: 'asc' }));
   });
 
+  it('shows the chosen columns, remembers the choice, and always shows the column it is sorted by', async () => {
+    localStorage.removeItem('talentloop-people-columns');
+    const { fetchMock } = await renderPeople();
+    await screen.findAllByTestId('candidate-row');
+    const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, '').trim());
+    // Added is not a default column, but the list is sorted by it (newest first), so it shows.
+    expect(headers()).toEqual(['', 'Name', 'Role', 'Skills', 'Consent', 'Lead score', 'Engagement', 'Added']);
+    fireEvent.click(screen.getByTestId('people-columns'));
+    const columns = await screen.findByRole('group', { name: 'Show columns' });
+    fireEvent.click(within(columns).getByRole('checkbox', { name: 'Skills' }));
+    fireEvent.click(within(columns).getByRole('checkbox', { name: 'Consent' }));
+    expect(within(columns).getByRole<HTMLInputElement>('checkbox', { name: 'Skills' }).checked).toBe(false);
+    expect(headers()).toEqual(['', 'Name', 'Role', 'Lead score', 'Engagement', 'Added']);
+    expect(JSON.parse(localStorage.getItem('talentloop-people-columns')!)).toEqual(['role', 'leadScore', 'engagement']);
+    // Sorted by name, Added goes; the location, without a column of its own, is under the role.
+    fireEvent.click(screen.getByTestId('sort-name'));
+    await waitFor(() => expect(lastList(fetchMock)).toMatchObject({ sort: 'name' }));
+    expect(headers()).toEqual(['', 'Name', 'Role', 'Lead score', 'Engagement']);
+    expect(screen.getAllByTestId('candidate-row')[0].textContent).toContain('Senior · Utrecht');
+    fireEvent.click(within(columns).getByRole('checkbox', { name: 'Location' }));
+    expect(headers()).toEqual(['', 'Name', 'Role', 'Location', 'Lead score', 'Engagement']);
+    expect(screen.getAllByTestId('candidate-row')[0].textContent).not.toContain('Senior · Utrecht');
+    localStorage.removeItem('talentloop-people-columns');
+  });
+
+  it('lists candidates as cards on a phone, with the sort as a choice', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width: 47.99em'), media: query, onchange: null,
+      addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+    }));
+    const { fetchMock } = await renderPeople();
+    const cards = await screen.findAllByTestId('candidate-row');
+    expect(cards).toHaveLength(50);
+    expect(screen.queryByTestId('candidates-table')).toBeNull();
+    expect(within(screen.getByTestId('candidate-cards')).getByRole('link', { name: cards[0].querySelector('a')!.textContent })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'engagementScore' } });
+    await waitFor(() => expect(lastList(fetchMock)).toMatchObject({ sort: 'engagementScore', dir: 'desc' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Descending; sort ascending' }));
+    await waitFor(() => expect(lastList(fetchMock)).toMatchObject({ sort: 'engagementScore', dir: 'asc' }));
+  });
+
   it('filters by pool (side list), consent and engagement at once, and by typed text after a pause', async () => {
     const { fetchMock } = await renderPeople();
     await screen.findAllByTestId('candidate-row');

@@ -71,7 +71,7 @@ describe('shell', () => {
     const sidebar = screen.getByTestId('sidebar');
     expect(within(sidebar).getByTestId('sidebar-username').textContent).toBe('rita');
     expect(within(sidebar).getByTestId('sidebar-role').textContent).toBe('recruiter');
-    const search = within(sidebar).getByRole('button', { name: 'Search' });
+    const search = within(sidebar).getByRole('button', { name: /^Search (Ctrl\+K|⌘K)$/ });
     expect(search.textContent).toMatch(/Ctrl\+K|⌘K/);
     fireEvent.click(search);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Dashboard');
@@ -93,5 +93,28 @@ describe('shell', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByText('Server down')).toBeTruthy();
     expect(assignLocation).not.toHaveBeenCalled();
+  });
+
+  it('opens the phone user menu from the header avatar: username, role, Settings and Sign Out; Admin Portal for admins only', async () => {
+    await renderApp('/app', { user: recruiter });
+    // jsdom lays out at 1024 px, where the header's phone controls are display: none; query hidden elements too.
+    const avatar = screen.getByRole('button', { name: 'Account: rita', hidden: true });
+    expect(avatar.closest('.mantine-hidden-from-sm')).not.toBeNull();
+    fireEvent.click(avatar);
+    const menu = await screen.findByRole('menu', { hidden: true });
+    expect(within(menu).getByTestId('header-username').textContent).toBe('rita');
+    expect(within(menu).getByTestId('header-role').textContent).toBe('recruiter');
+    expect(within(menu).getAllByRole('menuitem', { hidden: true }).map((item) => item.textContent)).toEqual(['Settings', 'Sign Out']);
+    expect(within(menu).getByRole('menuitem', { name: 'Settings', hidden: true }).getAttribute('href')).toBe('/app/settings');
+  });
+
+  it('lists the Admin Portal in the phone user menu for admins, and signs out from it', async () => {
+    stubFetch({ 'POST /api/auth/logout': SUCCESS });
+    await renderApp('/app', { user: admin });
+    fireEvent.click(screen.getByTestId('header-user-menu'));
+    const menu = await screen.findByRole('menu', { hidden: true });
+    expect(within(menu).getByRole('menuitem', { name: 'Admin Portal', hidden: true }).getAttribute('href')).toBe('/app/admin');
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Sign Out', hidden: true }));
+    await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/'));
   });
 });

@@ -1,7 +1,9 @@
 // Messages: "Needs reply" (the default) or all threads, newest first, with campaign sends nobody
 // answered grouped per campaign; filters, and the open thread (kept in the page's URL).
+// Below md the list and the thread take turns: an open thread is its own view with a back
+// button (side by side, a tapped thread rendered far below the list and nothing seemed to happen).
 import { Alert, Button, Center, Grid, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
 import { useThreads, type ThreadFilters as Filters } from '#app/messaging/queries.ts';
 import { CampaignGroups } from './CampaignGroups.tsx';
@@ -14,9 +16,10 @@ interface ThreadsTabProps {
   onFiltersChange: (filters: Filters) => void;
   openThread: number | null;
   onOpenThread: (threadId: number) => void;
+  onCloseThread: () => void;
 }
 
-export function ThreadsTab({ filters, onFiltersChange: setFilters, openThread, onOpenThread: setOpenThread }: ThreadsTabProps) {
+export function ThreadsTab({ filters, onFiltersChange: setFilters, openThread, onOpenThread: setOpenThread, onCloseThread }: ThreadsTabProps) {
   const threads = useThreads(filters);
   // The candidate filter offers everyone who has a thread (the unfiltered list).
   const allThreads = useThreads();
@@ -29,10 +32,16 @@ export function ThreadsTab({ filters, onFiltersChange: setFilters, openThread, o
     for (const t of allThreads.data ?? []) seen.set(t.candidate.id, t.candidate.name);
     return [...seen].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
   }, [allThreads.data]);
+  const list = useRef<HTMLDivElement>(null);
+  const thread = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // On a phone (the list hidden) the thread's view starts at the top of the screen.
+    if (openThread && list.current?.offsetParent === null) thread.current?.scrollIntoView?.({ block: 'start' });
+  }, [openThread]);
 
   return (
     <Grid gap="md">
-      <Grid.Col span={{ base: 12, md: 5 }}>
+      <Grid.Col span={{ base: 12, md: 5 }} visibleFrom={openThread ? 'md' : undefined} ref={list} data-testid="thread-list-column">
         <Stack gap="sm">
           <ThreadFilters value={filters} onChange={setFilters} candidates={candidates} />
           <Group justify="flex-end">
@@ -55,8 +64,15 @@ export function ThreadsTab({ filters, onFiltersChange: setFilters, openThread, o
           )}
         </Stack>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 7 }}>
-        {openThread ? <ThreadView threadId={openThread} needsReply={openSummary?.needsReply} /> : (
+      <Grid.Col span={{ base: 12, md: 7 }} visibleFrom={openThread ? undefined : 'md'} ref={thread} data-testid="thread-column"
+        style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 56px) + 8px)' }}>
+        {openThread ? (
+          <Stack gap="sm">
+            <Button variant="subtle" hiddenFrom="md" onClick={onCloseThread} style={{ alignSelf: 'flex-start' }}
+              leftSection={<span aria-hidden="true">←</span>}>Back to messages</Button>
+            <ThreadView threadId={openThread} needsReply={openSummary?.needsReply} />
+          </Stack>
+        ) : (
           <Paper withBorder p="xl"><Text c="dimmed" ta="center">Open a thread to read it.</Text></Paper>
         )}
       </Grid.Col>

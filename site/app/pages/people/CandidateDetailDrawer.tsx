@@ -1,11 +1,13 @@
 // A candidate in the context drawer (spec §2): title = name, description =
 // job function · location, every field, consent with its ledger, pools,
-// messages, engagement, meetings and booking links; Edit and Send message in the footer.
+// messages, engagement, meetings and booking links; Edit, Send booking link and
+// Send message in the footer, always in view.
 import { Alert, Button, Center, Divider, Loader, Stack } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
 import { ContextDrawer } from '#app/drawers/ContextDrawer.tsx';
 import { openPanel } from '#app/drawers/drawerStore.ts';
 import { CandidateMeetingsSection } from './booking/CandidateMeetingsSection.tsx';
+import { SendBookingLinkButton } from './booking/SendBookingLink.tsx';
 import { CandidateFacts } from './CandidateFacts.tsx';
 import { CandidateMessages } from './CandidateMessages.tsx';
 import { ConsentSection } from './ConsentSection.tsx';
@@ -34,6 +36,7 @@ export function CandidateDetailDrawer({ candidateId, onClose, onEdit }: Candidat
       description={candidate ? candidateSubtitle(candidate) || undefined : undefined}
       footer={candidate && <>
         <Button variant="default" onClick={() => onEdit(candidate)}>Edit</Button>
+        <SendBookingLinkButton candidate={candidate} />
         <Button onClick={() => openPanel('compose', { candidateId: candidate.id, candidateName: candidate.name })}>Send message</Button>
       </>}
     >

@@ -1,11 +1,13 @@
-// One row of the candidate table.
+// One row of the candidate table: the selection box, the name, and the chosen columns.
 import { Checkbox, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { Link } from '#app/router/Link.tsx';
 import { ConsentBadges } from './ConsentBadges.tsx';
 import { EngagementBar } from './EngagementBar.tsx';
 import type { Candidate } from '#domain/candidates/schemas.ts';
 import { capitalize } from './capitalize.ts';
+import type { PeopleColumn } from './peopleColumns.ts';
 import { SkillTags } from './SkillTags.tsx';
 
 interface CandidateRowProps {
@@ -13,9 +15,33 @@ interface CandidateRowProps {
   href: string;
   selected: boolean;
   onToggle: () => void;
+  columns: readonly PeopleColumn[];
 }
 
-export function CandidateRow({ candidate: c, href, selected, onToggle }: CandidateRowProps) {
+export const addedDate = (c: Pick<Candidate, 'createdAt'>) => (dayjs(c.createdAt).isValid() ? dayjs(c.createdAt).format('MMM D, YYYY') : '—');
+
+/** Job function over the seniority, and the location when it has no column ("Backend Engineer" / "Senior · Utrecht"). */
+export function RoleCell({ candidate: c, withLocation }: { candidate: Candidate; withLocation: boolean }) {
+  const second = [c.seniorityLevel && capitalize(c.seniorityLevel), withLocation && c.location].filter(Boolean).join(' · ');
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{c.jobFunction ?? '—'}</Text>
+      {second && <Text size="xs" c="dimmed">{second}</Text>}
+    </Stack>
+  );
+}
+
+const CELLS: Record<PeopleColumn, (c: Candidate, columns: readonly PeopleColumn[]) => ReactNode> = {
+  role: (c, columns) => <RoleCell candidate={c} withLocation={!columns.includes('location')} />,
+  location: (c) => <Text size="sm">{c.location ?? '—'}</Text>,
+  skills: (c) => <SkillTags tags={c.skillTags ?? []} max={3} wrap />,
+  consent: (c) => <ConsentBadges allowsEmail={c.allowsEmail} allowsWhatsapp={c.allowsWhatsapp} wrap />,
+  leadScore: (c) => <Text size="sm">{c.leadScore}</Text>,
+  engagement: (c) => <EngagementBar score={c.engagementScore} stacked />,
+  added: (c) => <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{addedDate(c)}</Text>,
+};
+
+export function CandidateRow({ candidate: c, href, selected, onToggle, columns }: CandidateRowProps) {
   return (
     <Table.Tr data-testid="candidate-row" data-candidate-id={c.id} bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
       <Table.Td>
@@ -24,17 +50,10 @@ export function CandidateRow({ candidate: c, href, selected, onToggle }: Candida
       <Table.Td>
         <Stack gap={0}>
           <Text component={Link} to={href} size="sm" fw={600} c="inherit" style={{ textDecoration: 'none' }}>{c.name}</Text>
-          <Text size="xs" c="dimmed">{c.email ?? 'No email'}</Text>
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>{c.email ?? 'No email'}</Text>
         </Stack>
       </Table.Td>
-      <Table.Td><Text size="sm">{c.jobFunction ?? '—'}</Text></Table.Td>
-      <Table.Td><Text size="sm">{c.location ?? '—'}</Text></Table.Td>
-      <Table.Td><Text size="sm">{c.seniorityLevel ? capitalize(c.seniorityLevel) : '—'}</Text></Table.Td>
-      <Table.Td><SkillTags tags={c.skillTags ?? []} /></Table.Td>
-      <Table.Td><ConsentBadges allowsEmail={c.allowsEmail} allowsWhatsapp={c.allowsWhatsapp} /></Table.Td>
-      <Table.Td><Text size="sm">{c.leadScore}</Text></Table.Td>
-      <Table.Td><EngagementBar score={c.engagementScore} /></Table.Td>
-      <Table.Td><Text size="xs" c="dimmed">{dayjs(c.createdAt).isValid() ? dayjs(c.createdAt).format('MMM D, YYYY') : '—'}</Text></Table.Td>
+      {columns.map((column) => <Table.Td key={column}>{CELLS[column](c, columns)}</Table.Td>)}
     </Table.Tr>
   );
 }

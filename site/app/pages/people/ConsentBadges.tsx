@@ -2,10 +2,11 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { UNSHRINKING } from './SkillTags.tsx';
 
-export function ConsentBadges({ allowsEmail, allowsWhatsapp }: { allowsEmail: boolean; allowsWhatsapp: boolean }) {
+/** `wrap`: one badge per line when the column is narrow. */
+export function ConsentBadges({ allowsEmail, allowsWhatsapp, wrap = false }: { allowsEmail: boolean; allowsWhatsapp: boolean; wrap?: boolean }) {
   if (!allowsEmail && !allowsWhatsapp) return <Text size="xs" c="dimmed">None</Text>;
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'}>
       {allowsEmail && <Badge size="xs" variant="light" color="blue" style={UNSHRINKING}>Email</Badge>}
       {allowsWhatsapp && <Badge size="xs" variant="light" color="green" style={UNSHRINKING}>WhatsApp</Badge>}
     </Group>

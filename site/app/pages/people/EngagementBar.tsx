@@ -1,7 +1,7 @@
 // An engagement score 0-100% as a thin bar with its number and band (spec §1,
 // decision 016). Band colours pass WCAG AA: badge text 4.5:1 or more on its
 // background (cold 6.1, warm 11.5, hot 5.5), bars 3:1 or more on white.
-import { Badge, Group, Progress, Text } from '@mantine/core';
+import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { bandOf, type EngagementBand } from '#domain/engagement/score.ts';
 
 export const BAND_LABELS: Record<EngagementBand, string> = { cold: 'Cold', warm: 'Warm', hot: 'Hot' };
@@ -28,13 +28,15 @@ export function EngagementBandBadge({ score, band = bandOf(clampScore(score)) }:
   );
 }
 
-export function EngagementBar({ score }: { score: number }) {
+/** `stacked`: the band under the bar, for a narrow table column. */
+export function EngagementBar({ score, stacked = false }: { score: number; stacked?: boolean }) {
   const value = clampScore(score);
-  return (
-    <Group gap={6} wrap="nowrap" miw={130}>
-      <Progress value={value} color={engagementColor(value)} size="sm" w={48} aria-label={`Engagement ${value}%`} />
-      <Text size="xs">{value}%</Text>
-      <EngagementBandBadge score={value} />
-    </Group>
-  );
+  const bar = <>
+    <Progress value={value} color={engagementColor(value)} size="sm" w={48} aria-label={`Engagement ${value}%`} />
+    <Text size="xs">{value}%</Text>
+  </>;
+  if (stacked) {
+    return <Stack gap={2} align="flex-start"><Group gap={6} wrap="nowrap">{bar}</Group><EngagementBandBadge score={value} /></Stack>;
+  }
+  return <Group gap={6} wrap="nowrap" miw={130}>{bar}<EngagementBandBadge score={value} /></Group>;
 }

@@ -1,5 +1,5 @@
 // The candidate drawer's "Meetings": their upcoming meetings, their booking
-// links with state and Copy link, and "Send booking link".
+// links with state and Copy link; "Send booking link" is in the drawer's footer.
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
 import { browserTimeZone } from '#app/pages/meetings/meetingTime.ts';
@@ -8,7 +8,7 @@ import type { CandidateDetail } from '#domain/candidates/schemas.ts';
 import { DetailSection } from '../DetailSection.tsx';
 import { BookingLinkList } from './BookingLinkList.tsx';
 import { useCandidateBookingLinks, useUpcomingMeetings } from './bookingQueries.ts';
-import { SendBookingLink } from './SendBookingLink.tsx';
+import { BookingLinkNotes } from './SendBookingLink.tsx';
 import { UpcomingMeetingList } from './UpcomingMeetingList.tsx';
 
 export function CandidateMeetingsSection({ candidate }: { candidate: CandidateDetail }) {
@@ -33,7 +33,7 @@ export function CandidateMeetingsSection({ candidate }: { candidate: CandidateDe
         {links.data && (links.data.bookingLinks.length === 0
           ? <Text size="sm" c="dimmed">No booking links yet.</Text>
           : <BookingLinkList links={links.data.bookingLinks} />)}
-        <SendBookingLink candidate={candidate} />
+        <BookingLinkNotes candidate={candidate} />
       </Stack>
     </DetailSection>
   );

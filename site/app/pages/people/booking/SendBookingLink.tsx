@@ -1,9 +1,9 @@
-// "Send booking link" in the candidate drawer: choose the meeting type (when
-// there is a choice), create the link, and open the compose dialog with a short
-// message that carries it. A candidate who cannot be emailed still gets a link
-// to copy and share another way.
-import { Alert, Anchor, Button, Select, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+// "Send booking link" in the candidate drawer's footer: choose the meeting type
+// (a menu when there is a choice), create the link, and open the compose dialog
+// with a short message that carries it. A candidate who cannot be emailed still
+// gets a link to copy and share another way ("Create booking link"); the
+// Meetings section says why (BookingLinkNotes).
+import { Alert, Anchor, Button, Menu, Text } from '@mantine/core';
 import { openPanel } from '#app/drawers/drawerStore.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
 import { useCurrentUser } from '#app/session/CurrentUser.tsx';
@@ -14,20 +14,23 @@ import { useMeetingTypes } from '#app/pages/meeting-booking/bookingQueries.ts';
 import { useCreateBookingLink } from './bookingQueries.ts';
 import { bookingInvitation } from './bookingText.ts';
 
-export function SendBookingLink({ candidate }: { candidate: Pick<CandidateDetail, 'id' | 'name' | 'contactBlockers'> }) {
+type BookingCandidate = Pick<CandidateDetail, 'id' | 'name' | 'contactBlockers'>;
+
+const cannotEmailReasons = (candidate: BookingCandidate) => candidate.contactBlockers.email.map((code) => BLOCKER_TEXT[code]);
+
+export function SendBookingLinkButton({ candidate }: { candidate: BookingCandidate }) {
   const user = useCurrentUser();
   const typesQuery = useMeetingTypes();
   const create = useCreateBookingLink();
-  const [chosenType, setChosenType] = useState<string | null>(null);
   const types = typesQuery.data?.meetingTypes;
-  const typeId = chosenType ?? (types?.[0] ? String(types[0].id) : null);
-  const cannotEmail = candidate.contactBlockers.email.map((code) => BLOCKER_TEXT[code]);
+  const cannotEmail = cannotEmailReasons(candidate).length > 0;
+  const label = cannotEmail ? 'Create booking link' : 'Send booking link';
 
-  const send = () => {
-    create.mutate({ candidateId: candidate.id, ...(typeId ? { meetingTypeId: Number(typeId) } : {}) }, {
+  const send = (meetingTypeId: number | undefined) => {
+    create.mutate({ candidateId: candidate.id, ...(meetingTypeId ? { meetingTypeId } : {}) }, {
       onSuccess: (link) => {
-        if (cannotEmail.length > 0) {
-          toast({ title: 'Booking link created', description: 'Copy it from the list below to share it.', variant: 'success' });
+        if (cannotEmail) {
+          toast({ title: 'Booking link created', description: 'Copy it from the Meetings section to share it.', variant: 'success' });
           return;
         }
         const message = bookingInvitation(candidate.name, link.url, user.displayName || user.username);
@@ -36,39 +39,45 @@ export function SendBookingLink({ candidate }: { candidate: Pick<CandidateDetail
     });
   };
 
-  if (types && types.length === 0) {
+  // Without meeting types the Meetings section points to where they are set up.
+  if (types && types.length === 0) return null;
+  if (!types || types.length === 1) {
+    return (
+      <Button variant="light" onClick={() => send(types?.[0]?.id)} loading={create.isPending} disabled={typesQuery.isPending}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Menu position="top-end" withinPortal>
+      <Menu.Target>
+        <Button variant="light" loading={create.isPending} rightSection={<span aria-hidden="true">▾</span>}>{label}</Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Meeting type</Menu.Label>
+        {types.map((type) => (
+          <Menu.Item key={type.id} onClick={() => send(type.id)}>{`${type.name} (${type.durationMinutes} min)`}</Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** In the Meetings section: why a link cannot be mailed, or where meeting types are set up. */
+export function BookingLinkNotes({ candidate }: { candidate: BookingCandidate }) {
+  const typesQuery = useMeetingTypes();
+  const cannotEmail = cannotEmailReasons(candidate);
+  if (typesQuery.data?.meetingTypes.length === 0) {
     return (
       <Text size="sm" c="dimmed" data-testid="no-meeting-types">
         You have no meeting types yet. <Anchor {...appLinkProps('/app/meeting-booking')}>Set up meeting booking</Anchor> to send booking links.
       </Text>
     );
   }
+  if (!cannotEmail.length) return null;
   return (
-    <Stack gap="xs">
-      {types && types.length > 1 && (
-        <Select
-          label="Meeting type"
-          data={types.map((type) => ({ value: String(type.id), label: `${type.name} (${type.durationMinutes} min)` }))}
-          value={typeId}
-          onChange={setChosenType}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-        />
-      )}
-      {cannotEmail.length > 0 && (
-        <Alert color="yellow" p="xs" data-testid="booking-link-cannot-email">
-          This candidate cannot be emailed ({cannotEmail.join('; ')}). Create a link and share it another way.
-        </Alert>
-      )}
-      <Button
-        variant="light"
-        onClick={send}
-        loading={create.isPending}
-        disabled={typesQuery.isPending}
-        style={{ alignSelf: 'flex-start' }}
-      >
-        {cannotEmail.length > 0 ? 'Create booking link' : 'Send booking link'}
-      </Button>
-    </Stack>
+    <Alert color="yellow" p="xs" data-testid="booking-link-cannot-email">
+      This candidate cannot be emailed ({cannotEmail.join('; ')}). Create a link below and share it another way.
+    </Alert>
   );
 }

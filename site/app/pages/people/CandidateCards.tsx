@@ -1,0 +1,66 @@
+// The People list on a phone: a card per candidate (name, role, location,
+// consent, engagement, skills), and the sort as a choice since there are no headers.
+import { ActionIcon, Card, Checkbox, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from '#app/router/Link.tsx';
+import type { Candidate } from '#domain/candidates/schemas.ts';
+import type { SortField, SortState } from './candidateFilters.ts';
+import { ConsentBadges } from './ConsentBadges.tsx';
+import { EngagementBar } from './EngagementBar.tsx';
+import { capitalize } from './capitalize.ts';
+import { SkillTags } from './SkillTags.tsx';
+
+const SORT_LABELS: Record<SortField, string> = {
+  createdAt: 'Added', name: 'Name', location: 'Location', leadScore: 'Lead score', engagementScore: 'Engagement',
+};
+
+interface CandidateCardsProps {
+  rows: Candidate[];
+  sort: SortState;
+  onSort: (field: SortField) => void;
+  selected: ReadonlySet<number>;
+  onSelect: (ids: number[], selected: boolean) => void;
+  hrefFor: (candidate: Candidate) => string;
+  selectAll: ReactNode;
+}
+
+export function CandidateCards({ rows, sort, onSort, selected, onSelect, hrefFor, selectAll }: CandidateCardsProps) {
+  const ascending = sort.dir === 'asc';
+  return (
+    <Stack gap="xs" data-testid="candidate-cards">
+      <Group gap="xs" wrap="nowrap" align="flex-end">
+        <SelectAllBox>{selectAll}</SelectAllBox>
+        <NativeSelect label="Sort by" size="xs" style={{ flex: 1 }} value={sort.sort}
+          data={Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }))}
+          onChange={(event) => onSort(event.currentTarget.value as SortField)} />
+        <ActionIcon variant="default" size="lg" onClick={() => onSort(sort.sort)}
+          aria-label={ascending ? 'Ascending; sort descending' : 'Descending; sort ascending'}>
+          <span aria-hidden="true">{ascending ? '▲' : '▼'}</span>
+        </ActionIcon>
+      </Group>
+      {rows.map((c) => (
+        <Card key={c.id} withBorder padding="sm" data-testid="candidate-row" data-candidate-id={c.id}
+          bg={selected.has(c.id) ? 'var(--mantine-primary-color-light)' : undefined}>
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <Checkbox aria-label={`Select ${c.name}`} checked={selected.has(c.id)} onChange={() => onSelect([c.id], !selected.has(c.id))} mt={2} />
+            <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+              <Text component={Link} to={hrefFor(c)} fw={600} size="sm" c="inherit" style={{ textDecoration: 'none' }}>{c.name}</Text>
+              <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>{c.email ?? 'No email'}</Text>
+              <Text size="sm">{[c.jobFunction, c.seniorityLevel && capitalize(c.seniorityLevel), c.location].filter(Boolean).join(' · ') || '—'}</Text>
+              <Group gap="xs" justify="space-between">
+                <ConsentBadges allowsEmail={c.allowsEmail} allowsWhatsapp={c.allowsWhatsapp} />
+                <EngagementBar score={c.engagementScore} />
+              </Group>
+              {(c.skillTags ?? []).length > 0 && <SkillTags tags={c.skillTags ?? []} max={4} wrap />}
+            </Stack>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** Lines the select-all box up with the cards' boxes. */
+function SelectAllBox({ children }: { children: ReactNode }) {
+  return <div style={{ width: 28, paddingBottom: 8 }}>{children}</div>;
+}

@@ -1,0 +1,129 @@
+// The app on a 390 × 844 phone and on 1280/1440 px screens (issue 13, "Phone"):
+// the user menu in the header, no page that scrolls sideways, a thread as its own
+// view, the candidate drawer's actions always in view, toasts clear of a dialog's
+// close button, and a People table that fits without scrolling at 1280 px and up.
+import type { Locator, Page } from '@playwright/test';
+import { candidateReplies, newCandidate, uniqueTag } from './data.ts';
+import { expect, openApp, recruiterSessionPerFile, test } from './helpers.ts';
+
+recruiterSessionPerFile('phone-layout');
+
+async function noSidewaysScroll(page: Page, where: string) {
+  const { scrollWidth, width } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scrollWidth, `${where} scrolls sideways`).toBeLessThanOrEqual(width);
+}
+
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** Opens Compose, sends with no recipient, and checks the "Missing Recipient" toast leaves the close button free. */
+async function toastClearOfCloseButton(page: Page) {
+  await page.goto('/app/communications');
+  await page.getByRole('button', { name: 'Compose message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compose Message' });
+  await dialog.getByLabel('Subject', { exact: false }).fill('Hello');
+  await dialog.getByLabel(/^Message/).fill('Hello there');
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Missing Recipient' });
+  await expect(toast).toBeVisible();
+  const close = dialog.locator('.mantine-Modal-close');
+  expect(overlaps((await toast.boundingBox())!, (await close.boundingBox())!)).toBe(false);
+  await close.click();
+  await expect(dialog).toBeHidden();
+}
+
+/** How far the element reaches past the right edge of the page's main area (its padding included). */
+async function pastMainArea(locator: Locator) {
+  return locator.evaluate((element) => element.getBoundingClientRect().right - document.querySelector('main')!.getBoundingClientRect().right);
+}
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the header avatar opens the user menu: username, role, Settings and Sign Out', async ({ page }) => {
+    await openApp(page);
+    await expect(page.getByTestId('sidebar')).toBeHidden();
+    await page.getByRole('button', { name: /^Account: / }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByTestId('header-role')).toHaveText('recruiter');
+    await expect(menu.getByRole('menuitem')).toHaveText(['Settings', 'Sign Out']);
+    await menu.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  });
+
+  test('no page scrolls sideways', async ({ page }) => {
+    await openApp(page);
+    await noSidewaysScroll(page, 'Dashboard');
+    for (const [path, heading] of [['/app/people', 'People'], ['/app/meetings', 'Meetings'], ['/app/meeting-booking', 'Meeting booking'],
+      ['/app/settings', 'Settings'], ['/app/communications', 'Communications']] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('progressbar').or(page.getByLabel(/^Loading/)).first()).toBeHidden();
+      await noSidewaysScroll(page, path);
+    }
+    for (const tab of ['Campaigns', 'Dev outbox']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByLabel(/^Loading/).first()).toBeHidden();
+      await noSidewaysScroll(page, `Communications, ${tab}`);
+    }
+  });
+
+  test('People lists cards; a tapped thread opens as its own view, and Back returns to the list', async ({ page }) => {
+    await openApp(page);
+    const subject = `Phone thread ${uniqueTag()}`;
+    await candidateReplies(page, subject, 'Sounds good, tell me more.');
+    await page.goto('/app/people');
+    await expect(page.getByTestId('candidate-cards')).toBeVisible();
+    await expect(page.getByTestId('candidates-table')).toHaveCount(0);
+
+    await page.goto('/app/communications');
+    const item = page.getByTestId('thread-list').getByText(subject).first();
+    await item.scrollIntoViewIfNeeded();
+    await item.click();
+    const thread = page.getByTestId('thread-view');
+    await expect(thread.getByRole('heading', { name: subject })).toBeInViewport();
+    await expect(page.getByTestId('thread-list')).toBeHidden();
+    await page.getByRole('button', { name: 'Back to messages' }).click();
+    await expect(page.getByTestId('thread-list')).toBeVisible();
+    await expect(thread).toBeHidden();
+  });
+
+  test('the candidate drawer keeps Edit, Send booking link and Send message in view while it scrolls', async ({ page }) => {
+    await openApp(page);
+    const candidate = await newCandidate(page, { name: `Drawer Phone ${uniqueTag()}` });
+    await page.goto(`/app/people?candidate=${candidate.id}`);
+    const drawer = page.getByRole('dialog', { name: candidate.name });
+    const footer = drawer.getByTestId('drawer-footer');
+    await expect(drawer.getByTestId('candidate-detail')).toBeVisible();
+    for (const name of ['Edit', 'Send booking link', 'Send message']) await expect(footer.getByRole('button', { name })).toBeInViewport();
+    await drawer.getByTestId('candidate-messages').scrollIntoViewIfNeeded();
+    for (const name of ['Edit', 'Send booking link', 'Send message']) await expect(footer.getByRole('button', { name })).toBeInViewport();
+  });
+
+  test('a toast does not cover the dialog\'s close button', async ({ page }) => {
+    await openApp(page);
+    await toastClearOfCloseButton(page);
+  });
+});
+
+for (const width of [1280, 1440]) {
+  test.describe(`at ${width} × 900`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('the People table fits without scrolling sideways, and a toast does not cover a dialog\'s close button', async ({ page }) => {
+      await openApp(page);
+      await newCandidate(page, {
+        name: `Wide Table ${uniqueTag()}`, jobFunction: 'Senior Backend Engineer', location: 'Amsterdam', seniorityLevel: 'senior',
+        skillTags: ['TypeScript', 'PostgreSQL', 'Kubernetes', 'Distributed systems'],
+      });
+      await page.goto('/app/people');
+      const table = page.getByTestId('candidates-table');
+      await expect(table.getByTestId('candidate-row').first()).toBeVisible();
+      expect(await pastMainArea(table)).toBeLessThanOrEqual(0);
+      await noSidewaysScroll(page, 'People');
+      await toastClearOfCloseButton(page);
+    });
+  });
+}
