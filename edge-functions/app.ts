@@ -25,6 +25,7 @@ import { publicBookingRoutes } from './routes/public-booking.ts';
 import { privacyRoutes, trackingRoutes } from './routes/tracking.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { organisationSettingsRoutes, profileSettingsRoutes } from './routes/settings.ts';
+import { integrationRoutes } from './routes/integrations.ts';
 import { bookingSettingsRoutes, meetingTypeRoutes } from './routes/meeting-booking.ts';
 import { openApiDocument } from './openapi.ts';
 import { doc } from './contract.ts';
@@ -69,6 +70,7 @@ export function createApi(deps: ApiDeps) {
     .route('/settings/privacy', privacyRoutes)
     .route('/settings/organisation', organisationSettingsRoutes)
     .route('/settings/profile', profileSettingsRoutes)
+    .route('/settings/integrations', integrationRoutes)
     .route('/dashboard', dashboardRoutes);
 
   let openApi: ReturnType<typeof openApiDocument> | undefined;

@@ -10,8 +10,16 @@ import { timeZoneParam } from '../schemas/time-zone.ts';
 /** The longest text each setting may hold (the database's checks say the same). */
 export const SETTINGS_LIMITS = {
   companyName: 120, website: 300, industry: 120, senderName: 120, senderEmail: 254, signature: 2000,
-  displayName: 120, title: 120,
+  displayName: 120, title: 120, email: 254,
 } as const;
+
+/**
+ * The languages the /app interface speaks; a user's choice (null: follow the browser).
+ * public.profiles.language's check says the same (migration 20261126000850).
+ */
+export const INTERFACE_LANGUAGES = ['en', 'nl'] as const;
+export const interfaceLanguageSchema = z.enum(INTERFACE_LANGUAGES, { error: "language must be 'en', 'nl' or null (the browser's language)" });
+export type InterfaceLanguage = z.infer<typeof interfaceLanguageSchema>;
 
 /** Where a new organisation starts; the sequences' send windows fall back to this zone. */
 export const DEFAULT_ORGANISATION_TIME_ZONE = 'Europe/Amsterdam';
@@ -70,10 +78,16 @@ export const profileSettingsInputSchema = z.strictObject({
   title: optionalText('title', SETTINGS_LIMITS.title),
   signature: optionalText('signature', SETTINGS_LIMITS.signature),
   timeZone: timeZone.optional(),
+  /** Also better-auth's copy and, with Microsoft 365, the mailbox of the user's Outlook calendar. Stored in lower case, as better-auth does. */
+  email: z.string({ error: 'email must be a valid email address' }).trim().toLowerCase()
+    .max(SETTINGS_LIMITS.email, `email must be at most ${SETTINGS_LIMITS.email} characters`)
+    .pipe(z.email({ error: 'email must be a valid email address' })).optional(),
+  /** null or blank: the browser's language. */
+  language: z.preprocess(blankToNull, interfaceLanguageSchema.nullable()).optional(),
 });
 export type ProfileSettingsInput = z.output<typeof profileSettingsInputSchema>;
 
-/** GET and PUT /api/settings/profile answer. Username and email are shown, not changed here. */
+/** GET and PUT /api/settings/profile answer. The username is shown, not changed here. */
 export const profileSettingsSchema = z.object({
   username: z.string(),
   email: z.string(),
@@ -82,5 +96,7 @@ export const profileSettingsSchema = z.object({
   signature: z.string().nullable(),
   /** The recruiter's zone: public.booking_settings.time_zone (also their booking page's). */
   timeZone: z.string(),
+  /** The interface language; null: the browser's. */
+  language: interfaceLanguageSchema.nullable(),
 });
 export type ProfileSettings = z.infer<typeof profileSettingsSchema>;

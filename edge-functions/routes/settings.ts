@@ -2,7 +2,7 @@
 // and /api/settings/profile (/api/settings/privacy is in tracking.ts).
 import { Hono } from 'hono';
 import { organisationSettings, saveOrganisationSettings } from '#domain/settings/organisation.ts';
-import { profileSettings, saveProfileSettings, syncAuthName } from '#domain/settings/profile.ts';
+import { assertEmailFree, profileSettings, saveProfileSettings, syncAuthEmail, syncAuthName } from '#domain/settings/profile.ts';
 import {
   organisationSettingsInputSchema, organisationSettingsSchema, profileSettingsInputSchema, profileSettingsSchema,
 } from '#domain/settings/schemas.ts';
@@ -27,14 +27,22 @@ export const organisationSettingsRoutes = new Hono<AppEnv>()
 export const profileSettingsRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
 
-  .get('/', doc({ summary: 'My settings: display name, title, signature and time zone', tag: 'settings', response: profileSettingsSchema }),
+  .get('/', doc({ summary: 'My settings: display name, title, email, signature, time zone and interface language', tag: 'settings',
+    response: profileSettingsSchema }),
     async (c) => reply(c, profileSettingsSchema, await asUser(c, (tx) => profileSettings(tx, c.var.user.id))))
 
-  /** Fields left out keep their value; the time zone is also my booking page's. */
-  .put('/', doc({ summary: 'Change my display name, title, signature or time zone; fields left out keep their value', tag: 'settings',
-    response: profileSettingsSchema }), body(profileSettingsInputSchema), async (c) => {
+  /** Fields left out keep their value; the time zone is also my booking page's; the email stays unique (409 naming it). */
+  .put('/', doc({ summary: 'Change my display name, title, email, signature, time zone or language; fields left out keep their value',
+    tag: 'settings', response: profileSettingsSchema }), body(profileSettingsInputSchema), async (c) => {
     const input = c.req.valid('json');
-    const saved = await asUser(c, (tx) => saveProfileSettings(tx, c.var.user.id, input));
-    if (input.displayName !== undefined) await syncAuthName(c.var.deps.auth, c.var.user.id, saved.displayName);
+    const { auth, pools } = c.var.deps;
+    if (input.email !== undefined) await assertEmailFree(pools.owner, c.var.user.id, input.email);
+    const saved = await asUser(c, async (tx) => {
+      const result = await saveProfileSettings(tx, c.var.user.id, input);
+      // Before the commit: if better-auth refuses, the profile keeps its old email too.
+      if (input.email !== undefined) await syncAuthEmail(auth, c.var.user.id, result.email);
+      return result;
+    });
+    if (input.displayName !== undefined) await syncAuthName(auth, c.var.user.id, saved.displayName);
     return reply(c, profileSettingsSchema, saved);
   });

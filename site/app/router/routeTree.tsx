@@ -3,7 +3,6 @@
 // search schemas (validateSearch), the redirects and the 404 page are in the
 // first chunk.
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect, type RouteComponent } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import type { SessionUser } from '#domain/auth/schemas.ts';
 import { COMMUNICATIONS_PATH } from '../messaging/advancedEditor.ts';
 import { ENROL_2FA_PATH } from '../pages/admin/TwoFactorRequiredAlert.tsx';
@@ -12,17 +11,14 @@ import { dashboardSearchSchema } from '../pages/dashboard/pageParams.ts';
 import { MEETINGS_PATH, meetingsSearchSchema } from '../pages/meetings/pageParams.ts';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { peopleSearchSchema } from '../pages/people/candidateUrl.ts';
+import { SETTINGS_PATH, settingsSearchSchema } from '../pages/settings/pageParams.ts';
 import { isAdmin } from '../session/CurrentUser.tsx';
 import { AppLayout } from '../shell/AppLayout.tsx';
 import { normalizePath } from './paths.ts';
-import { optionalEnum } from './searchParams.ts';
 
 export interface RouterContext {
   user: SessionUser;
 }
-
-const SETTINGS_PATH = '/app/settings';
-const settingsSearchSchema = z.object({ enrol: optionalEnum(['2fa']) });
 
 /** `Root` renders around every page (the shell, with an <Outlet />); tests pass their own. */
 export function createRouteTree(Root: RouteComponent = AppLayout) {

@@ -25,7 +25,7 @@ function securityCard() {
 describe('Settings → Security: sessions', () => {
   it('lists sessions with device, address and last activity, this device marked', async () => {
     stubFetch({ 'GET /api/auth/sessions': SESSIONS });
-    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
+    await renderPage('/app/settings?tab=security', <SettingsPage />, { user: recruiter });
     const rows = await screen.findAllByTestId('session-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]).getByText('Firefox on Windows')).toBeTruthy();
@@ -34,7 +34,7 @@ describe('Settings → Security: sessions', () => {
     expect(within(rows[1]).getByText(/^10\.0\.0\.2 · Last active Nov 19, 2026/)).toBeTruthy();
   });
 
-  it('signs out one session and everywhere else', async () => {
+  it('signs out one session, then elsewhere', async () => {
     let sessions = SESSIONS;
     const fetchMock = stubFetch({
       'GET /api/auth/sessions': () => jsonResponse(sessions),
@@ -44,20 +44,20 @@ describe('Settings → Security: sessions', () => {
       },
       'POST /api/auth/sessions/revoke-others': revoked(0),
     });
-    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
+    await renderPage('/app/settings?tab=security', <SettingsPage />, { user: recruiter });
     fireEvent.click(await screen.findByRole('button', { name: /^Sign out Safari on iOS/ }));
     expect(await screen.findByText('Session signed out')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1));
     // Only this device left: nothing else to sign out.
-    expect(securityCard().getByRole('button', { name: 'Sign out everywhere else' }).hasAttribute('disabled')).toBe(true);
+    expect(securityCard().getByRole('button', { name: 'Sign out elsewhere' }).hasAttribute('disabled')).toBe(true);
     expect(fetchMock.mock.calls.some(([url, init]) => url === `/api/auth/sessions/${SESSIONS.sessions[1].id}` && init?.method === 'DELETE')).toBe(true);
   });
 
-  it('"Sign out everywhere else" posts JSON and reports the count', async () => {
+  it('"Sign out elsewhere" posts JSON and reports the count', async () => {
     const fetchMock = stubFetch({ 'GET /api/auth/sessions': SESSIONS, 'POST /api/auth/sessions/revoke-others': revoked(1) });
-    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
+    await renderPage('/app/settings?tab=security', <SettingsPage />, { user: recruiter });
     await screen.findAllByTestId('session-row');
-    fireEvent.click(securityCard().getByRole('button', { name: 'Sign out everywhere else' }));
+    fireEvent.click(securityCard().getByRole('button', { name: 'Sign out elsewhere' }));
     expect(await screen.findByText('1 other session ended.')).toBeTruthy();
     expect(bodyOf(fetchMock, 'POST', '/api/auth/sessions/revoke-others')).toEqual({});
   });
@@ -67,7 +67,7 @@ describe('Settings → Security: password', () => {
   it('checks the form before posting, then changes the password (keyboard only)', async () => {
     const user = userEvent.setup({ delay: null });
     const fetchMock = stubFetch({ 'GET /api/auth/sessions': SESSIONS, 'POST /api/auth/password': SUCCESS });
-    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
+    await renderPage('/app/settings?tab=security', <SettingsPage />, { user: recruiter });
 
     securityCard().getByRole('button', { name: 'Change password' }).focus();
     await user.keyboard('{Enter}');
@@ -95,7 +95,7 @@ describe('Settings → Security: password', () => {
       'GET /api/auth/sessions': SESSIONS,
       'POST /api/auth/password': () => jsonResponse(failure({ error: 'currentPassword is incorrect', field: 'currentPassword' }), 400),
     });
-    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
+    await renderPage('/app/settings?tab=security', <SettingsPage />, { user: recruiter });
     fireEvent.click(securityCard().getByRole('button', { name: 'Change password' }));
     const form = within(await screen.findByTestId('change-password-form'));
     fireEvent.change(form.getByLabelText(/^Current password/), { target: { value: 'wrong-password' } });
@@ -112,7 +112,7 @@ describe('Settings → Security: backup codes', () => {
       'GET /api/auth/sessions': SESSIONS,
       'POST /api/auth/two-factor/backup-codes': NEW_BACKUP_CODES,
     });
-    await renderPage('/app/settings', <SettingsPage />, { user: admin });
+    await renderPage('/app/settings?tab=security', <SettingsPage />, { user: admin });
     fireEvent.click(securityCard().getByRole('button', { name: 'Regenerate backup codes' }));
     const form = within(await screen.findByTestId('backup-codes-form'));
     fireEvent.click(form.getByRole('button', { name: 'Generate new codes' }));
@@ -140,7 +140,7 @@ describe('Settings → Security: backup codes', () => {
       'GET /api/auth/sessions': SESSIONS,
       'POST /api/auth/two-factor/backup-codes': () => jsonResponse(failure({ error: 'password is incorrect', field: 'password' }), 400),
     });
-    await renderPage('/app/settings', <SettingsPage />, { user: admin });
+    await renderPage('/app/settings?tab=security', <SettingsPage />, { user: admin });
     fireEvent.click(securityCard().getByRole('button', { name: 'Regenerate backup codes' }));
     const form = within(await screen.findByTestId('backup-codes-form'));
     fireEvent.change(form.getByLabelText('Password to generate new codes'), { target: { value: 'nope' } });
@@ -150,7 +150,7 @@ describe('Settings → Security: backup codes', () => {
 
   it('is offered only with two-factor authentication on', async () => {
     stubFetch({ 'GET /api/auth/sessions': SESSIONS });
-    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
+    await renderPage('/app/settings?tab=security', <SettingsPage />, { user: recruiter });
     await screen.findAllByTestId('session-row');
     expect(securityCard().queryByRole('button', { name: 'Regenerate backup codes' })).toBeNull();
   });

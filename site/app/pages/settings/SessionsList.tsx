@@ -45,7 +45,7 @@ export function SessionsList() {
   const others = list.filter((session) => !session.current).length;
   const signOutOthers = () => revokeOthers.mutate(undefined, {
     onSuccess: ({ revoked }) => toast({
-      title: 'Signed out everywhere else', description: `${revoked} other session${revoked === 1 ? '' : 's'} ended.`, variant: 'success',
+      title: 'Signed out elsewhere', description: `${revoked} other session${revoked === 1 ? '' : 's'} ended.`, variant: 'success',
     }),
     onError: (error) => toast({ title: 'Could not sign out other sessions', description: errorText(error), variant: 'destructive' }),
   });
@@ -57,7 +57,7 @@ export function SessionsList() {
       </Stack>
       <div>
         <Button variant="light" color="red" onClick={signOutOthers} loading={revokeOthers.isPending} disabled={others === 0}>
-          Sign out everywhere else
+          Sign out elsewhere
         </Button>
       </div>
     </Stack>

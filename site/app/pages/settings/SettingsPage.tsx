@@ -1,33 +1,74 @@
-import { Alert, Stack } from '@mantine/core';
-import { useSearch } from '@tanstack/react-router';
+// /app/settings: four tabs, the active one in the URL (?tab=security) so it can be linked;
+// ?enrol=2fa lands on Security with the enrolment notice. Organisation is for admins.
+// Only the active tab is mounted: each reads its own data when opened.
+import { Alert, Stack, Tabs } from '@mantine/core';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCurrentUser } from '#app/session/CurrentUser.tsx';
 import { ShieldIcon } from '#app/shell/icons.tsx';
 import { PageHeader } from '../PageHeader.tsx';
+import { IntegrationsPanel } from './IntegrationsPanel.tsx';
 import { OrganisationCard } from './OrganisationCard.tsx';
 import { PrivacyCard } from './PrivacyCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { SecurityCard } from './SecurityCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
+import { activeSettingsTab, DEFAULT_SETTINGS_TAB, SETTINGS_PATH, settingsTabs, type SettingsTab } from './pageParams.ts';
+
+const TAB_LABELS: Record<SettingsTab, string> = {
+  profile: 'Profile', security: 'Security', organisation: 'Organisation', integrations: 'Integrations',
+};
 
 export function SettingsPage() {
   const user = useCurrentUser();
-  const enrol = useSearch({ from: '/app/settings' }).enrol === '2fa';
+  const search = useSearch({ from: SETTINGS_PATH });
+  const navigate = useNavigate();
+  const active = activeSettingsTab(search, user);
+  const enrol = search.enrol === '2fa';
+
+  const open = (tab: string | null) => {
+    if (!tab || tab === active) return;
+    // Leaving Security ends the enrolment notice; the default tab stays out of the URL.
+    void navigate({ to: '.', search: { tab: tab === DEFAULT_SETTINGS_TAB ? undefined : tab as SettingsTab }, resetScroll: false });
+  };
+
   return (
     <>
-      <PageHeader title="Settings" description="Your profile, sign-in security, and the organisation's details and privacy setting." />
-      <Stack gap="lg" maw={760}>
-        {enrol && (
-          <Alert color="yellow" title="Set up two-factor authentication" icon={<ShieldIcon />} data-testid="enrol-2fa-alert">
-            Administrators must enrol in two-factor authentication before they can use the Admin Portal.
-            Set it up below, then open the Admin Portal again.
-          </Alert>
+      <PageHeader title="Settings" description="Your profile and sign-in security, the organisation's details, and the services the app uses." />
+      <Tabs value={active} onChange={open} keepMounted={false} maw={760}>
+        <Tabs.List mb="lg" aria-label="Settings sections">
+          {settingsTabs(user).map((tab) => <Tabs.Tab key={tab} value={tab}>{TAB_LABELS[tab]}</Tabs.Tab>)}
+        </Tabs.List>
+
+        <Tabs.Panel value="profile">
+          <ProfileCard user={user} />
+        </Tabs.Panel>
+
+        <Tabs.Panel value="security">
+          <Stack gap="lg">
+            {enrol && (
+              <Alert color="yellow" title="Set up two-factor authentication" icon={<ShieldIcon />} data-testid="enrol-2fa-alert">
+                Administrators must enrol in two-factor authentication before they can use the Admin Portal.
+                Set it up below, then open the Admin Portal again.
+              </Alert>
+            )}
+            <TwoFactorCard user={user} />
+            <SecurityCard user={user} />
+          </Stack>
+        </Tabs.Panel>
+
+        {user.role === 'admin' && (
+          <Tabs.Panel value="organisation">
+            <Stack gap="lg">
+              <OrganisationCard user={user} />
+              <PrivacyCard user={user} />
+            </Stack>
+          </Tabs.Panel>
         )}
-        <ProfileCard user={user} />
-        <TwoFactorCard user={user} />
-        <SecurityCard user={user} />
-        <OrganisationCard user={user} />
-        <PrivacyCard user={user} />
-      </Stack>
+
+        <Tabs.Panel value="integrations">
+          <IntegrationsPanel />
+        </Tabs.Panel>
+      </Tabs>
     </>
   );
 }

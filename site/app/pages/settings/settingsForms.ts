@@ -11,16 +11,22 @@ import {
 export interface ProfileFormValues {
   displayName: string;
   title: string;
+  email: string;
   signature: string;
   timeZone: string;
+  /** '' is "the browser's language" (null in the API). */
+  language: NonNullable<ProfileSettings['language']> | '';
 }
-export const PROFILE_FIELDS = ['displayName', 'title', 'signature', 'timeZone'] as const;
+export const PROFILE_FIELDS = ['displayName', 'title', 'email', 'signature', 'timeZone', 'language'] as const;
 
 export const profileResolver = zodResolver(profileSettingsInputSchema) as unknown as
   Resolver<ProfileFormValues, unknown, ProfileSettingsInput>;
 
 export function profileFormValues(settings: ProfileSettings): ProfileFormValues {
-  return { displayName: settings.displayName, title: settings.title ?? '', signature: settings.signature ?? '', timeZone: settings.timeZone };
+  return {
+    displayName: settings.displayName, title: settings.title ?? '', email: settings.email, signature: settings.signature ?? '',
+    timeZone: settings.timeZone, language: settings.language ?? '',
+  };
 }
 
 export type OrganisationFormValues = Omit<{ [K in keyof OrganisationSettings]: string }, 'updatedAt' | 'defaultLanguage'> & {
@@ -41,6 +47,11 @@ export function organisationFormValues(settings: OrganisationSettings): Organisa
     defaultLanguage: settings.defaultLanguage ?? '', timeZone: settings.timeZone,
   };
 }
+
+/** The interface language; 'browser' stands for null (a Select option cannot be ''). Each name in its own language. */
+export const INTERFACE_LANGUAGE_OPTIONS = [
+  { value: 'browser', label: "The browser's language" }, { value: 'en', label: 'English' }, { value: 'nl', label: 'Nederlands' },
+];
 
 export const LANGUAGE_OPTIONS = [{ value: 'english', label: 'English' }, { value: 'dutch', label: 'Dutch' }];
 /** The organisation's choice may be none: Compose then starts in English and the wizard in Dutch. */

@@ -5,6 +5,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { api, call } from '#app/api/client.ts';
 import { ApiError, errorText } from '#app/api/ApiError.ts';
 import { ME_QUERY_KEY } from '#app/session/useSession.ts';
+import type { IntegrationKind } from '#domain/integrations/schemas.ts';
 import type { OrganisationSettingsInput, ProfileSettingsInput } from '#domain/settings/schemas.ts';
 
 export const ORGANISATION_KEY = ['/api/settings/organisation'] as const;
@@ -57,4 +58,21 @@ export function showFieldError<T extends FieldValues>(error: unknown, fields: re
   if (!known) return false;
   setError(known, { message: errorText(error) }, { shouldFocus: true });
   return true;
+}
+
+export const INTEGRATIONS_KEY = ['/api/settings/integrations'] as const;
+
+/** How the AI provider, mail and Teams are set up (never a secret). */
+export function useIntegrations() {
+  return useQuery({
+    queryKey: INTEGRATIONS_KEY,
+    queryFn: ({ signal }) => call((o) => api.settings.integrations.$get(undefined, o), { signal }),
+  });
+}
+
+/** "Send a test": the answer says whether the provider accepted it, in its own words. */
+export function useIntegrationTest() {
+  return useMutation({
+    mutationFn: (kind: IntegrationKind) => call((o) => api.settings.integrations[':kind'].test.$post({ param: { kind } }, o)),
+  });
 }
