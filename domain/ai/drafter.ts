@@ -66,6 +66,20 @@ export function signatureBlock(recruiterName: string | undefined, settings: Draf
   return block || undefined;
 }
 
+/**
+ * {{signature}} and {{company}} as a message or a campaign's mails fill them when they are written (read
+ * then, so a corrected signature or company name applies): the sender's block as the drafter writes it, else
+ * the company name; the company name when the organisation has one.
+ */
+export function sendTimeValues(senderName: string | null | undefined, sender: { title: string | null; signature: string | null },
+  organisation: { companyName: string | null; signature: string | null }): { signature: string | null; company: string | null } {
+  const company = organisation.companyName?.trim() || null;
+  const signature = signatureBlock(senderName ?? undefined, {
+    signature: sender.signature, recruiterTitle: sender.title, organisationSignature: organisation.signature,
+  }) ?? company;
+  return { signature, company };
+}
+
 /** Every value the draft can use, by placeholder name, strongest source last. */
 export function draftValues(input: DraftInput): Record<string, string> {
   const { template, settings = {} } = input;

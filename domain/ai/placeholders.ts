@@ -83,18 +83,18 @@ export interface SendTimeFacts {
 }
 
 /**
- * The placeholders a campaign's mails get when they are written (domain/campaigns/sequences.ts
- * personalise), besides each recipient's own: the sender's name and signature block, and
- * {{company}} only while the organisation has a company name (else nothing could fill it).
+ * The placeholders a message or a campaign's mails get when they are written (domain/messages
+ * createMessage, domain/campaigns/sequences.ts personalise), besides each recipient's own: the
+ * sender's name and signature block, and {{company}} only while the organisation has a company
+ * name (else nothing could fill it).
  */
 export function sendTimePlaceholders(facts: SendTimeFacts = {}): string[] {
   return [SENDER_PLACEHOLDER, SIGNATURE_PLACEHOLDER, ...(facts.companyName?.trim() ? [COMPANY_PLACEHOLDER] : [])];
 }
 
 /**
- * The blanks left before a draft may be sent, over all its texts (subject,
- * content), each once: neither a recipient's own ({{firstName}}, ...) nor the
- * sender's name. A message to one candidate (domain/messages) fills only those.
+ * The blanks left in a draft over all its texts (subject, content), each once:
+ * neither a recipient's own ({{firstName}}, ...) nor the sender's name.
  */
 export function placeholdersToFill(...texts: string[]): string[] {
   const names = texts.flatMap((text) => unfilledContextPlaceholders(text));
@@ -102,9 +102,10 @@ export function placeholdersToFill(...texts: string[]): string[] {
 }
 
 /**
- * The same for a campaign (the wizard, a compose pool send, POST /api/campaigns): what
- * sendTimePlaceholders() names is filled when the mails are written, so it is not a blank.
- * The API refuses a campaign with one left; the forms list them.
+ * The blanks left before a message or a campaign may be sent (compose, the wizard, POST
+ * /api/campaigns and /api/candidates/{id}/messages): what sendTimePlaceholders() names is filled
+ * when the mails are written, so it is not a blank. The API refuses a text with one left; the
+ * forms list them.
  */
 export function campaignPlaceholdersToFill(texts: string[], facts: SendTimeFacts): string[] {
   const filled = new Set(sendTimePlaceholders(facts));

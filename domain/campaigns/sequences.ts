@@ -11,7 +11,7 @@ import { DomainError } from '../errors.ts';
 import {
   BOOKING_LINK_PLACEHOLDER, candidateValues, COMPANY_PLACEHOLDER, fillPlaceholders, placeholdersIn, SIGNATURE_PLACEHOLDER, type Language,
 } from '../ai/placeholders.ts';
-import { signatureBlock } from '../ai/drafter.ts';
+import { sendTimeValues } from '../ai/drafter.ts';
 import { organisationSettings } from '../settings/organisation.ts';
 import { bookingUrl, createBookingLinks } from '../meetings/booking-links.ts';
 import { BLOCKER_TEXT, type ContactBlocker } from '../consent/eligibility.ts';
@@ -52,10 +52,7 @@ export interface PlanRow {
 export async function sendPlan(tx: Tx, row: PlanRow): Promise<SendPlan> {
   // Read when the mails are written (not stored with the campaign): a corrected signature or company name applies to every step written later.
   const organisation = await organisationSettings(tx);
-  const company = organisation.companyName?.trim() || null;
-  const signature = signatureBlock(row.sender ?? undefined, {
-    signature: row.senderSignature, recruiterTitle: row.senderTitle, organisationSignature: organisation.signature,
-  }) ?? company;
+  const { signature, company } = sendTimeValues(row.sender, { title: row.senderTitle, signature: row.senderSignature }, organisation);
   return {
     id: row.id, talentPoolId: row.talentPoolId, language: row.language, sender: row.sender, senderId: row.senderId,
     window: row.windowStart && row.windowEnd ? { start: row.windowStart, end: row.windowEnd, weekdaysOnly: row.weekdaysOnly } : null,

@@ -5,7 +5,11 @@
 import { DomainError } from '../errors.ts';
 import type { Tx } from '../db/request.ts';
 import { isoTimestamp } from '../db/sql-time.ts';
-import { BOOKING_LINK_PLACEHOLDER, candidateValues, detectLanguage, fillPlaceholders, placeholdersIn } from '../ai/placeholders.ts';
+import {
+  BOOKING_LINK_PLACEHOLDER, candidateValues, COMPANY_PLACEHOLDER, detectLanguage, fillPlaceholders, placeholdersIn, SIGNATURE_PLACEHOLDER,
+} from '../ai/placeholders.ts';
+import { sendTimeValues } from '../ai/drafter.ts';
+import { organisationSettings } from '../settings/organisation.ts';
 import { bookingUrl, createBookingLinks, markLinksSent } from '../meetings/booking-links.ts';
 import type { CampaignGroup, Message, NewMessage, Thread, ThreadListQuery, ThreadRead, ThreadSummary } from './schemas.ts';
 import { replySubject } from './reply-subject.ts';
@@ -152,6 +156,15 @@ export function personalise(text: string, candidate: CandidateRow, senderName: s
   return filled;
 }
 
+/** The sender's {{signature}} and the organisation's {{company}}, where set (drafter.ts sendTimeValues). */
+async function sendTimeFills(tx: Tx, sender: { id: string; displayName: string }): Promise<Record<string, string>> {
+  const { rows: [profile] } = await tx.query<{ title: string | null; signature: string | null }>(
+    'select title, signature from public.profiles where id = $1', [sender.id]);
+  const values = sendTimeValues(sender.displayName, profile ?? { title: null, signature: null }, await organisationSettings(tx));
+  return Object.fromEntries([[SIGNATURE_PLACEHOLDER, values.signature], [COMPANY_PLACEHOLDER, values.company]]
+    .filter((entry): entry is [string, string] => entry[1] !== null));
+}
+
 /** Stores an outbound message (status queued) after the consent checks; the caller enqueues its delivery. */
 export async function createMessage(tx: Tx, candidateId: number, input: NewMessage, sender: { id: string; displayName: string },
   publicUrl: string): Promise<Message> {
@@ -174,8 +187,8 @@ export async function createMessage(tx: Tx, candidateId: number, input: NewMessa
     originalId = original.id;
     subject = replySubject(subject ?? original.subject);
   }
-  // {{bookingLink}}: a link of the sender's for this candidate, made now.
-  const more: Record<string, string> = {};
+  // {{signature}} and {{company}} as a campaign fills them; {{bookingLink}}: a link of the sender's for this candidate, made now.
+  const more = await sendTimeFills(tx, sender);
   if ([input.content, subject ?? ''].some((text) => placeholdersIn(text).includes(BOOKING_LINK_PLACEHOLDER))) {
     const link = (await createBookingLinks(tx, sender.id, [candidateId])).get(candidateId)!;
     more[BOOKING_LINK_PLACEHOLDER] = bookingUrl(publicUrl, link.token);

@@ -97,6 +97,25 @@ describe('the organisation\'s settings in outgoing mail', () => {
     }
   });
 
+  it('a message to one candidate fills {{signature}} and {{company}} the same way; without a company name {{company}} is refused', async () => {
+    const person = await newCandidate(recruiter, { name: `Sam Single ${uniqueTag()}` });
+    const body = { subject: 'Hello from {{company}}', content: 'Hi {{firstName}},\n\nA role for you.\n\n{{signature}}', channel: 'email' };
+    const refused = await recruiter.post(`/api/candidates/${person.id}/messages`, body);
+    expect(refused.status).toBe(422);
+    expect(refused.json).toEqual({ error: 'Replace {{company}} in the subject before sending', field: 'subject' });
+
+    await organisation({ companyName: 'Acme Talent', signature: 'Acme Talent · Herengracht 1, Amsterdam' });
+    const profile = await recruiter.send('PUT', '/api/settings/profile', { body: { signature: 'Sam\nSenior Recruiter' } });
+    expect(profile.status).toBe(200);
+    const sent = await recruiter.post(`/api/candidates/${person.id}/messages`, body);
+    expect(sent.status).toBe(201);
+    expect(sent.json.message).toMatchObject({ subject: 'Hello from Acme Talent' });
+    const [{ mail }] = await mailsTo([person.email!]);
+    expect(mail.subject).toBe('Hello from Acme Talent');
+    expect(mail.text).toContain(`A role for you.\n\n${(profile.json as { displayName: string }).displayName}\nSam\nSenior Recruiter\nAcme Talent · Herengracht 1, Amsterdam`);
+    expect(`${mail.subject} ${mail.text}`).not.toMatch(/\{\{/);
+  });
+
   it('{{company}} is the recruiter\'s to fill while the organisation has no company name; {{signature}} never is', async () => {
     const { id: poolId } = await pool(1);
     const refused = await campaign(poolId, {});

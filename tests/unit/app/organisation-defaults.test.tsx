@@ -110,3 +110,26 @@ describe('the wizard\'s placeholder gating follows the organisation\'s settings'
     expect(wizard.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
   });
 });
+
+describe('the compose dialog\'s blanks follow the organisation\'s settings', () => {
+  function composed(settings: unknown) {
+    stubApi(settings);
+    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    act(() => openPanel('compose'));
+    const compose = within(dialog('Compose Message'));
+    fireEvent.change(compose.getByLabelText(/^Subject/), { target: { value: 'Join {{company}}' } });
+    fireEvent.change(compose.getByLabelText(/^Message/), { target: { value: 'Hi {{firstName}},\n\nA new role.\n\n{{signature}}' } });
+    return compose;
+  }
+
+  it('to one candidate without a company name: {{company}} is a blank, {{signature}} never is', async () => {
+    const compose = composed(organisation({ defaultLanguage: null, companyName: null }));
+    expect(await compose.findByTestId('compose-placeholders-to-fill')).toHaveProperty('textContent', 'Replace {{company}} before sending.');
+  });
+
+  it('to one candidate with a company name: nothing is left to fill', async () => {
+    const compose = composed(organisation({ defaultLanguage: null, companyName: 'Acme Talent' }));
+    await waitFor(() => expect(compose.getByLabelText<HTMLInputElement>(/^Subject/).value).toBe('Join {{company}}'));
+    await waitFor(() => expect(compose.queryByTestId('compose-placeholders-to-fill')).toBeNull());
+  });
+});

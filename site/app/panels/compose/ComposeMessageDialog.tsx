@@ -8,7 +8,7 @@ import { closePanel, useDrawerState } from '#app/drawers/drawerStore.ts';
 import { InsertBookingLinkButton } from '#app/pages/people/booking/InsertBookingLinkButton.tsx';
 import { isAiPlaceholder } from '#app/messaging/aiPlaceholder.ts';
 import { COMPOSE_MESSAGE_ROWS } from '#app/messaging/constants.ts';
-import { campaignPlaceholdersToFill, placeholdersToFill } from '#domain/ai/placeholders.ts';
+import { campaignPlaceholdersToFill } from '#domain/ai/placeholders.ts';
 import { useOrganisationDefaults } from '#app/messaging/organisationDefaults.ts';
 import { messageFormDefaults, messageFormSchema, type MessageFormValues } from '#app/messaging/messageFormSchema.ts';
 import { useAiTemplates, useCandidates, useTalentPools } from '#app/messaging/queries.ts';
@@ -74,11 +74,9 @@ export function ComposeMessageDialog() {
   const poolRecipients = recipientType === 'pool' && chosenPool ? eligiblePoolRecipients(candidates, chosenPool) : null;
   const placeholderShowing = isAiPlaceholder(currentContent);
   const locked = Boolean(candidateId || talentPoolId);
-  // A template draft may keep blanks only the recruiter can fill; the server refuses to send them. A pool send is a
-  // campaign: it fills the signature (and the company, when the organisation has one) as it sends.
-  const texts = [currentSubject ?? '', currentContent ?? ''];
-  const toFill = placeholderShowing ? []
-    : recipientType === 'pool' ? campaignPlaceholdersToFill(texts, organisation.sendTime) : placeholdersToFill(...texts);
+  // A template draft may keep blanks only the recruiter can fill; the server refuses to send them. The signature (and
+  // the company, when the organisation has one) are filled as the message or the pool's campaign is written.
+  const toFill = placeholderShowing ? [] : campaignPlaceholdersToFill([currentSubject ?? '', currentContent ?? ''], organisation.sendTime);
 
   return (
     <Modal opened={open} onClose={close} title="Compose Message" size="lg" centered data-testid="compose-dialog">
