@@ -3,8 +3,8 @@
 import { ActionIcon, Card, Checkbox, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from '#app/router/Link.tsx';
-import type { Candidate } from '#domain/candidates/schemas.ts';
-import type { SortField, SortState } from './candidateFilters.ts';
+import type { SortField } from './candidateFilters.ts';
+import type { CandidatesTableProps } from './CandidatesTable.tsx';
 import { ConsentBadges } from './ConsentBadges.tsx';
 import { EngagementBar } from './EngagementBar.tsx';
 import { capitalize } from './capitalize.ts';
@@ -14,15 +14,7 @@ const SORT_LABELS: Record<SortField, string> = {
   createdAt: 'Added', name: 'Name', location: 'Location', leadScore: 'Lead score', engagementScore: 'Engagement',
 };
 
-interface CandidateCardsProps {
-  rows: Candidate[];
-  sort: SortState;
-  onSort: (field: SortField) => void;
-  selected: ReadonlySet<number>;
-  onSelect: (ids: number[], selected: boolean) => void;
-  hrefFor: (candidate: Candidate) => string;
-  selectAll: ReactNode;
-}
+type CandidateCardsProps = Omit<CandidatesTableProps, 'loading'> & { selectAll: ReactNode };
 
 export function CandidateCards({ rows, sort, onSort, selected, onSelect, hrefFor, selectAll }: CandidateCardsProps) {
   const ascending = sort.dir === 'asc';

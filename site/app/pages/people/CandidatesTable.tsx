@@ -11,7 +11,7 @@ import type { Candidate } from '#domain/candidates/schemas.ts';
 import { PEOPLE_COLUMNS, usePeopleColumns, visibleColumns } from './peopleColumns.ts';
 import { SortableHeader } from './SortableHeader.tsx';
 
-interface CandidatesTableProps {
+export interface CandidatesTableProps {
   rows: Candidate[];
   sort: SortState;
   onSort: (field: SortField) => void;
