@@ -246,6 +246,8 @@ export interface CandidateExportRow {
   jobFunction: string | null; skillTags: string[]; seniorityLevel: string | null; location: string | null;
   preferredRole: string | null; leadScore: number; engagementScore: number; unsubscribedAt: string | null;
   notes: string | null; createdAt: string;
+  /** Only a zone set by hand: one inferred from the location would come back as set by hand. */
+  timeZone: string | null;
 }
 
 /** The export's columns, named so that the file imports back as it is. */
@@ -255,7 +257,7 @@ export const EXPORT_COLUMNS: Array<[keyof CandidateExportRow, string]> = [
   ['preferredContactMethod', 'preferredContactMethod'], ['jobFunction', 'jobFunction'], ['skillTags', 'skillTags'],
   ['seniorityLevel', 'seniorityLevel'], ['location', 'location'], ['preferredRole', 'preferredRole'],
   ['leadScore', 'leadScore'], ['engagementScore', 'engagementScore'], ['unsubscribedAt', 'unsubscribedAt'],
-  ['notes', 'notes'], ['createdAt', 'createdAt'],
+  ['notes', 'notes'], ['createdAt', 'createdAt'], ['timeZone', 'timeZone'],
 ];
 
 /**
@@ -281,6 +283,7 @@ export async function exportChunk(tx: Tx, filter: CandidateFilter & Pick<Candida
             c.skill_tags as "skillTags", c.seniority_level as "seniorityLevel", c.location,
             c.preferred_role as "preferredRole", c.lead_score as "leadScore", c.engagement_score as "engagementScore",
             ${isoTimestamp('c.unsubscribed_at')} as "unsubscribedAt", c.notes, ${isoTimestamp('c.created_at')} as "createdAt",
+            case when c.time_zone_source = 'manual' then c.time_zone end as "timeZone",
             ${column}${filter.sort === 'createdAt' ? '::text' : ''} as k
        from public.candidates c ${where.length ? `where ${where.join(' and ')}` : ''}
       order by ${order} limit $${params.length}`, params);

@@ -28,6 +28,7 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   phone: 'Phone', whatsappNumber: 'WhatsApp number', allowsEmail: 'Email consent', allowsWhatsapp: 'WhatsApp consent',
   preferredContactMethod: 'Preferred contact method', jobFunction: 'Job function', skillTags: 'Skills',
   seniorityLevel: 'Seniority', location: 'Location', preferredRole: 'Preferred role', leadScore: 'Lead score', notes: 'Notes',
+  timeZone: 'Time zone',
 };
 
 /** Header names (lower-case, letters and digits only) that mean a field, in English and Dutch. */
@@ -49,6 +50,7 @@ const HEADER_NAMES: Record<ImportField, string[]> = {
   preferredRole: ['preferredrole', 'desiredrole', 'targetrole', 'desiredposition', 'gewenstefunctie', 'gewensterol', 'voorkeursfunctie', 'voorkeursrol'],
   leadScore: ['leadscore', 'score'],
   notes: ['notes', 'note', 'comments', 'comment', 'remarks', 'memo', 'notities', 'notitie', 'opmerkingen', 'opmerking'],
+  timeZone: ['timezone', 'tz', 'zone', 'tijdzone', 'ianatimezone'],
 };
 
 const normaliseHeader = (header: string) => header.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -93,7 +95,8 @@ export function convertRow(fields: string[], mapping: ImportMapping): ConvertedR
   const raw: Record<string, unknown> = {};
   const name = cell('name') ?? [cell('firstName'), cell('infix'), cell('lastName')].filter(Boolean).join(' ');
   raw.name = name;
-  for (const field of ['email', 'phone', 'whatsappNumber', 'jobFunction', 'location', 'preferredRole', 'notes'] as const) {
+  // A time zone given is set by hand (IANA, checked as in the candidate form); a blank one is inferred from the location.
+  for (const field of ['email', 'phone', 'whatsappNumber', 'jobFunction', 'location', 'preferredRole', 'notes', 'timeZone'] as const) {
     const value = cell(field);
     if (value !== undefined) raw[field] = value;
   }
@@ -417,12 +420,13 @@ function columns(rows: Array<PendingRow & { id: number }>) {
     c.map((r) => (r.skillTags ? r.skillTags.join('\u001f') : null)), c.map((r) => r.seniorityLevel ?? null),
     c.map((r) => r.location ?? null), c.map((r) => r.preferredRole ?? null), c.map((r) => r.leadScore ?? null),
     c.map((r) => r.notes ?? null), c.map((r) => r.allowsEmail ?? null), c.map((r) => r.allowsWhatsapp ?? null),
+    c.map((r) => r.timeZone ?? null),
   ];
 }
 
 const INPUT = `unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                      $9::text[], $10::text[], $11::text[], $12::int[], $13::text[], $14::bool[], $15::bool[])
-  as i(id, name, email, phone, whatsapp, contact, job, skills, seniority, location, role, lead, notes, allows_email, allows_whatsapp)`;
+                      $9::text[], $10::text[], $11::text[], $12::int[], $13::text[], $14::bool[], $15::bool[], $16::text[])
+  as i(id, name, email, phone, whatsapp, contact, job, skills, seniority, location, role, lead, notes, allows_email, allows_whatsapp, tz)`;
 
 /** Writes one batch: new candidates, duplicates (by email) updated or skipped, consent, pool membership. */
 async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], mode: 'skip' | 'update', poolId: number | null) {
@@ -438,7 +442,7 @@ async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], mode: 'ski
   // entries behind it (public.insert_imported_candidates; a suppressed address
   // comes in without consent).
   const inserted = await tx.query<{ id: number }>(
-    `select id from public.insert_imported_candidates($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) as id`,
+    `select id from public.insert_imported_candidates($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) as id`,
     [...params, 'Consent column of a CSV import (or its default)']);
   const insertedIds = new Set(inserted.rows.map((row) => row.id));
   result.imported = insertedIds.size;
@@ -466,7 +470,8 @@ async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], mode: 'ski
          preferred_contact_method = coalesce(i.contact, c.preferred_contact_method), job_function = coalesce(i.job, c.job_function),
          skill_tags = coalesce(string_to_array(i.skills, chr(31)), c.skill_tags), seniority_level = coalesce(i.seniority, c.seniority_level),
          location = coalesce(i.location, c.location), preferred_role = coalesce(i.role, c.preferred_role),
-         lead_score = coalesce(i.lead, c.lead_score), notes = coalesce(i.notes, c.notes)
+         lead_score = coalesce(i.lead, c.lead_score), notes = coalesce(i.notes, c.notes),
+         time_zone = coalesce(i.tz, c.time_zone)
         from ${INPUT}
        where c.id = i.id
        returning c.id, c.allows_email, c.allows_whatsapp, i.allows_email as new_email, i.allows_whatsapp as new_whatsapp`,

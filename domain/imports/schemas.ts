@@ -8,6 +8,7 @@ import { timestamp } from '../schemas/answers.ts';
 export const IMPORT_FIELDS = [
   'name', 'firstName', 'infix', 'lastName', 'email', 'phone', 'whatsappNumber', 'allowsEmail', 'allowsWhatsapp',
   'preferredContactMethod', 'jobFunction', 'skillTags', 'seniorityLevel', 'location', 'preferredRole', 'leadScore', 'notes',
+  'timeZone',
 ] as const;
 export type ImportField = typeof IMPORT_FIELDS[number];
 

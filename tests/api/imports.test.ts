@@ -185,6 +185,37 @@ describe('importing a file', () => {
   });
 });
 
+describe('a time zone column', () => {
+  it('sets the zone by hand, infers it where blank, refuses an unknown zone by line, and round-trips through the export', async () => {
+    const tag = uniqueTag();
+    const file = ['name,email,location,time zone',
+      `Tz Manual,tz-manual-${tag}@example.org,Utrecht,America/New_York`,
+      `Tz Inferred,tz-inferred-${tag}@example.org,Utrecht,`,
+      `Tz Unknown,tz-unknown-${tag}@example.org,Utrecht,Mars/Olympus`].join('\n');
+    const preview = (await recruiter.post('/api/imports/preview', file)).json;
+    expect(preview.mapping).toMatchObject({ timeZone: 3 });
+    const { id, upload } = await importFile(file, { mapping: preview.mapping });
+    expect(upload.json).toMatchObject({ status: 'completed', imported: 2, skipped: 1 });
+    const report = parseCsv((await recruiter.get(`/api/imports/${id}/report.csv`)).text).records.slice(1);
+    expect(report.map((r) => r.fields.slice(0, 2))).toEqual([['4', 'timeZone']]);
+    expect((await candidateByEmail(`tz-manual-${tag}@example.org`)).timeZone).toEqual({ zone: 'America/New_York', fromLocation: false, source: 'manual' });
+    expect((await candidateByEmail(`tz-inferred-${tag}@example.org`)).timeZone).toEqual({ zone: 'Europe/Amsterdam', fromLocation: true, source: 'location' });
+
+    // The export names only a zone set by hand, so a re-import does not pin an inferred one.
+    const exported = parseCsv((await recruiter.get(`/api/candidates/export.csv?q=tz-&location=Utrecht`)).text).records;
+    const column = exported[0].fields.indexOf('timeZone');
+    const zoneOf = (email: string) => exported.find((r) => r.fields.includes(email))!.fields[column];
+    expect([zoneOf(`tz-manual-${tag}@example.org`), zoneOf(`tz-inferred-${tag}@example.org`)]).toEqual(['America/New_York', '']);
+
+    // Updating by email: a zone in the file replaces the candidate's, a blank one keeps it.
+    const again = [`name,email,timezone`, `Tz Manual,tz-manual-${tag}@example.org,`, `Tz Inferred,tz-inferred-${tag}@example.org,Asia/Tokyo`].join('\n');
+    expect((await importFile(again, { duplicates: 'update', mapping: { name: 0, email: 1, timeZone: 2 } })).upload.json)
+      .toMatchObject({ status: 'completed', updated: 2 });
+    expect((await candidateByEmail(`tz-manual-${tag}@example.org`)).timeZone.zone).toBe('America/New_York');
+    expect((await candidateByEmail(`tz-inferred-${tag}@example.org`)).timeZone).toMatchObject({ zone: 'Asia/Tokyo', source: 'manual' });
+  });
+});
+
 describe('import validation', () => {
   it('names the field of bad options', async () => {
     const cases: Array<[Record<string, unknown>, number, RegExp]> = [
