@@ -15,6 +15,7 @@ import { completeCampaigns } from '../campaigns/campaigns.ts';
 import { STALE_CLAIM_SQL, type WorkerIdentity } from '../runtime/workers.ts';
 import { composeMail, internetMessageId, senderFrom, type MailSettings } from './compose.ts';
 import { MailDeliveryError, type MailPort } from './port.ts';
+import type { Language } from '../ai/placeholders.ts';
 import { createSendSlots, groupCommit, type SendSlots } from './concurrency.ts';
 import { BLOCKER_TEXT, CONSENT_BLOCKERS, type ContactBlocker } from '../consent/eligibility.ts';
 import { trackedLinks } from '../engagement/tracking.ts';
@@ -45,6 +46,8 @@ interface Claimed {
   /** organisation_settings' default sender at the claim (a change applies from the next claim, without a restart). */
   sender_name: string | null;
   sender_email: string | null;
+  /** The campaign's language (its footer's); null for a message of its own, whose text tells. */
+  language: Language | null;
   /** Set by the claim: the From header (compose.ts senderFrom); the sender limits are counted by its address. */
   from?: string;
   /** Set by the claim when tracking is on (its rewritten URLs); not read from the row. */
@@ -139,7 +142,8 @@ async function deliverBatch(deps: DeliveryDeps, slots: SendSlots, record: (item:
                  c.name, c.email::text as email, public.contact_blockers(c, m.channel) as blockers, m.tracking_token,
                  coalesce((select s.tracking_enabled from public.organisation_settings s), true) as tracking_enabled,
                  (select s.sender_name from public.organisation_settings s) as sender_name,
-                 (select s.sender_email from public.organisation_settings s) as sender_email`,
+                 (select s.sender_email from public.organisation_settings s) as sender_email,
+                 (select k.language from public.campaigns k where k.id = m.campaign_id) as language`,
       [ids, MAX_ATTEMPTS, deps.worker.id, deps.clock?.() ?? null]);
     for (const row of rows) row.from = senderFrom(deps.settings.from, { senderName: row.sender_name, senderEmail: row.sender_email }, deps.mail.kind);
     const deferred = await deferOverLimit(deps, tx, rows);
@@ -228,7 +232,7 @@ async function sendOne(deps: DeliveryDeps, row: Claimed, thread: Threading | und
     id: row.id, replyToken: row.reply_token, subject: row.subject, content: row.content,
     candidateName: row.name, candidateEmail: row.email!, inReplyTo: thread?.inReplyTo, references: thread?.references,
     tracking: row.links && row.tracking_token ? { token: row.tracking_token, links: row.links } : null,
-    from: row.from,
+    from: row.from, language: row.language,
   }, deps.settings);
   try {
     await deps.mail.send(mail);

@@ -195,4 +195,14 @@ describe('a campaign that names no language', () => {
     await organisation({ defaultLanguage: null });
     expect(await languageOf({ emailContent: 'Hi {{firstName}}', messageTemplate: 'Hi {{firstName}}' })).toBe('dutch');
   });
+
+  it('its mails carry the footer of the campaign\'s language, not a guess from a text too short to tell', async () => {
+    await organisation({ defaultLanguage: 'dutch' });
+    const { id: poolId, emails } = await pool(1);
+    const created = await campaign(poolId, { emailSubject: 'Update', emailContent: 'Hi {{firstName}}', messageTemplate: 'Hi {{firstName}}' });
+    expect(created.json.campaign.language).toBe('dutch');
+    const [{ mail }] = await mailsTo(emails);
+    expect(mail.text).toContain('Je ontvangt deze e-mail omdat je deel uitmaakt van ons talentnetwerk.');
+    expect(mail.text).not.toContain('You receive this email');
+  });
 });
