@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Cookie, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 
 /**
@@ -33,7 +33,22 @@ export function adminCode(): string {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(DEMO_ADMIN_TOTP_BASE32) }).generate();
 }
 
+/**
+ * Each user's device cookie from their first sign-in of the run (one worker runs every spec). A browser
+ * that signed in before carries it, and a known device's sign-ins do not count against the address's
+ * budget (30 per 15 minutes, domain/auth/login-protection.ts), which a whole run of fresh contexts
+ * would otherwise spend.
+ */
+const knownDevices = new Map<string, Cookie>();
+
+async function rememberDevice(page: Page, username: string) {
+  const device = (await page.context().cookies()).find((cookie) => cookie.name.endsWith('.device'));
+  if (device) knownDevices.set(username, device);
+}
+
 export async function signIn(page: Page, username: string, password: string) {
+  const device = knownDevices.get(username);
+  if (device) await page.context().addCookies([device]);
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
@@ -43,6 +58,7 @@ export async function signIn(page: Page, username: string, password: string) {
 export async function signInRecruiter(page: Page) {
   await signIn(page, 'recruiter', 'recruiter-demo-password');
   await expect(page).toHaveURL(/\/app$/);
+  await rememberDevice(page, 'recruiter');
 }
 
 /**
@@ -93,4 +109,5 @@ export async function signInAdmin(page: Page) {
   await page.getByLabel('Verification code').fill(await nextAdminCode(page));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/app$/);
+  await rememberDevice(page, 'admin');
 }
