@@ -9,34 +9,30 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { signInRecruiter, startAppWithWorker, type TestAppWithWorker, type TestClient } from '../support/harness.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { smtpConfig, startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { ORIGIN } from '../support/constants.ts';
 import { until } from '../support/until.ts';
 import { newCandidate, uniqueTag, type CreatedCandidate } from '../support/test-data.ts';
-import { startWorker, type Worker } from '#worker/index.ts';
+import type { Worker } from '#worker/index.ts';
 import { QUEUES } from '#domain/runtime/jobs.ts';
 import { SOFT_RETRY_DELAYS_MINUTES } from '#domain/mail/bounces.ts';
 
 const SECRET = 'bounce-test-secret';
-let app: TestApp;
+let app: TestAppWithWorker;
 let worker: Worker;
 let sink: SmtpSink;
 let recruiter: TestClient;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  app = await startTestApp({
-    config: { openai: NO_AI, ...smtpConfig(sink), inboundMailSecret: SECRET },
-    jobs: { send: (queue, jobs) => worker.jobs.send(queue, jobs) },
-  });
-  worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  app = await startAppWithWorker({ config: { openai: NO_AI, ...smtpConfig(sink), inboundMailSecret: SECRET } });
+  worker = app.worker;
   recruiter = app.client({ ip: '10.26.0.1' });
   await signInRecruiter(recruiter);
 });
 afterAll(async () => {
-  await worker?.stop();
   await app?.close();
   await sink?.close();
 });

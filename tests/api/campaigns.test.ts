@@ -3,30 +3,26 @@
 // personalised message, the others are recorded as skipped with a reason) and
 // delivers it into the dev outbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { signInRecruiter, startAppWithWorker, type TestAppWithWorker, type TestClient } from '../support/harness.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { randomUUID } from 'node:crypto';
-import { startWorker, type Worker } from '#worker/index.ts';
+import type { Worker } from '#worker/index.ts';
 import { QUEUES } from '#domain/runtime/jobs.ts';
 import { until } from '../support/until.ts';
 import { CONSENT, newCandidate, newPool, uniqueTag } from '../support/test-data.ts';
 
-let app: TestApp;
+let app: TestAppWithWorker;
 let worker: Worker;
 let recruiter: TestClient;
 
 beforeAll(async () => {
-  app = await startTestApp({
-    config: { openai: NO_AI, ...OUTBOX_MAIL },
-    jobs: { send: (queue, jobs) => worker.jobs.send(queue, jobs) },
-  });
-  worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  app = await startAppWithWorker({ config: { openai: NO_AI, ...OUTBOX_MAIL } });
+  worker = app.worker;
   recruiter = app.client({ ip: '10.24.0.1' });
   await signInRecruiter(recruiter);
 });
 afterAll(async () => {
-  await worker?.stop();
   await app?.close();
 });
 

@@ -16,31 +16,24 @@ import { outboxEmailSchema, outboxListSchema, outboxReplyResultSchema } from '#d
 import {
   campaignGroupListSchema, messageSchema, sentMessageSchema, threadDoneSchema, threadListSchema, threadReadSchema, threadSchema,
 } from '#domain/messages/schemas.ts';
-import { startWorker, type Worker } from '#worker/index.ts';
 import { Contract, type RealAnswer } from '../support/contract.ts';
-import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { signInRecruiter, startAppWithWorker, type TestAppWithWorker, type TestClient } from '../support/harness.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { CONSENT, newCandidate, newPool, uniqueTag } from '../support/test-data.ts';
 import { until } from '../support/until.ts';
 
-let app: TestApp;
-let worker: Worker;
+let app: TestAppWithWorker;
 let recruiter: TestClient;
 let contract: Contract;
 
 beforeAll(async () => {
-  app = await startTestApp({
-    config: { openai: NO_AI, ...OUTBOX_MAIL },
-    jobs: { send: (queue, jobs) => worker.jobs.send(queue, jobs) },
-  });
-  worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  app = await startAppWithWorker({ config: { openai: NO_AI, ...OUTBOX_MAIL } });
   recruiter = app.client({ ip: '10.78.0.1' });
   await signInRecruiter(recruiter);
   contract = new Contract(app.api);
 });
 afterAll(async () => {
-  await worker?.stop();
   await app?.close();
 });
 

@@ -9,17 +9,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { signInRecruiter, startAppWithWorker, type TestAppWithWorker, type TestClient } from '../support/harness.ts';
 import { NO_AI, startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { ORIGIN } from '../support/constants.ts';
-import { startWorker, type Worker } from '#worker/index.ts';
 import { until } from '../support/until.ts';
 import { newCandidate, uniqueTag } from '../support/test-data.ts';
 
 const SECRET = 'inbound-test-secret';
-let app: TestApp;
-let worker: Worker;
+let app: TestAppWithWorker;
 let recruiter: TestClient;
 let fake: FakeOpenAI;
 
@@ -66,11 +64,7 @@ async function deliver(raw: string, secret: string | null = SECRET) {
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  app = await startTestApp({
-    config: { openai: NO_AI, ...OUTBOX_MAIL, inboundMailSecret: SECRET },
-    jobs: { send: (queue, jobs) => worker.jobs.send(queue, jobs) },
-  });
-  worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  app = await startAppWithWorker({ config: { openai: NO_AI, ...OUTBOX_MAIL, inboundMailSecret: SECRET } });
   recruiter = app.client({ ip: '10.25.0.1' });
   await signInRecruiter(recruiter);
   for (const [key, firstName] of [['gmail', 'Lotte'], ['outlook', 'Daan'], ['apple', 'Sanne'], ['stripped', 'Bram'], ['subject', 'Noor']]) {
@@ -78,7 +72,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await worker?.stop();
   await app?.close();
   await fake?.close();
 });

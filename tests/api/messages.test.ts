@@ -3,28 +3,21 @@
 // ("Re: "), the thread list, reading a thread, and "reply as the candidate".
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { signInRecruiter, startAppWithWorker, type TestAppWithWorker, type TestClient } from '../support/harness.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
-import { startWorker, type Worker } from '#worker/index.ts';
 import { until } from '../support/until.ts';
 import { CONSENT, newCandidate, uniqueTag } from '../support/test-data.ts';
 
-let app: TestApp;
-let worker: Worker;
+let app: TestAppWithWorker;
 let recruiter: TestClient;
 
 beforeAll(async () => {
-  app = await startTestApp({
-    config: { openai: NO_AI, ...OUTBOX_MAIL },
-    jobs: { send: (queue, jobs) => worker.jobs.send(queue, jobs) },
-  });
-  worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  app = await startAppWithWorker({ config: { openai: NO_AI, ...OUTBOX_MAIL } });
   recruiter = app.client({ ip: '10.21.0.1' });
   await signInRecruiter(recruiter);
 });
 afterAll(async () => {
-  await worker?.stop();
   await app?.close();
 });
 

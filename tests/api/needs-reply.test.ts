@@ -5,8 +5,7 @@
 // them once per campaign. Replies arrive through POST /api/inbound/email.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignGroup, ThreadSummary } from '#domain/messages/schemas.ts';
-import { startWorker, type Worker } from '#worker/index.ts';
-import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { signInRecruiter, startAppWithWorker, type TestAppWithWorker, type TestClient } from '../support/harness.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { ORIGIN } from '../support/constants.ts';
@@ -14,21 +13,15 @@ import { newCandidate, newPool, uniqueTag, type CreatedCandidate } from '../supp
 import { until } from '../support/until.ts';
 
 const SECRET = 'needs-reply-secret';
-let app: TestApp;
-let worker: Worker;
+let app: TestAppWithWorker;
 let recruiter: TestClient;
 
 beforeAll(async () => {
-  app = await startTestApp({
-    config: { openai: NO_AI, ...OUTBOX_MAIL, inboundMailSecret: SECRET },
-    jobs: { send: (queue, jobs) => worker.jobs.send(queue, jobs) },
-  });
-  worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  app = await startAppWithWorker({ config: { openai: NO_AI, ...OUTBOX_MAIL, inboundMailSecret: SECRET } });
   recruiter = app.client({ ip: '10.111.0.1' });
   await signInRecruiter(recruiter);
 });
 afterAll(async () => {
-  await worker?.stop();
   await app?.close();
 });
 

@@ -7,15 +7,15 @@
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NO_AI } from '../support/fake-openai.ts';
-import { signInAdmin, signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { signInAdmin, signInRecruiter, startAppWithWorker, type TestAppWithWorker, type TestClient } from '../support/harness.ts';
 import { smtpConfig, startSmtpSink, type Received, type SmtpSink } from '../support/smtp-sink.ts';
 import { newCandidate, newPool, uniqueTag } from '../support/test-data.ts';
 import { until } from '../support/until.ts';
 import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
-import { startWorker, type Worker } from '#worker/index.ts';
+import type { Worker } from '#worker/index.ts';
 
 let sink: SmtpSink;
-let app: TestApp;
+let app: TestAppWithWorker;
 let worker: Worker;
 let recruiter: TestClient;
 let admin: TestClient;
@@ -25,18 +25,14 @@ const CONFIGURED_FROM = { name: 'Talentloop Recruiting', address: 'recruiting@ta
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  app = await startTestApp({
-    config: { openai: NO_AI, ...smtpConfig(sink) },
-    jobs: { send: (queue, jobs) => worker.jobs.send(queue, jobs) },
-  });
-  worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  app = await startAppWithWorker({ config: { openai: NO_AI, ...smtpConfig(sink) } });
+  worker = app.worker;
   recruiter = app.client({ ip: '10.126.0.1' });
   await signInRecruiter(recruiter);
   admin = app.client({ ip: '10.126.0.2' });
   await signInAdmin(admin);
 });
 afterAll(async () => {
-  await worker?.stop();
   await app?.close();
   await sink?.close();
 });

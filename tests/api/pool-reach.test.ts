@@ -2,29 +2,22 @@
 // skipped. It is dispatch's rule, so the counts must equal what a launched campaign records.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorker, type Worker } from '#worker/index.ts';
 import { ORIGIN } from '../support/constants.ts';
 import { NO_AI } from '../support/fake-openai.ts';
-import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { signInRecruiter, startAppWithWorker, type TestAppWithWorker, type TestClient } from '../support/harness.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { CONSENT, newCandidate, newPool } from '../support/test-data.ts';
 import { until } from '../support/until.ts';
 
-let app: TestApp;
-let worker: Worker;
+let app: TestAppWithWorker;
 let recruiter: TestClient;
 
 beforeAll(async () => {
-  app = await startTestApp({
-    config: { openai: NO_AI, ...OUTBOX_MAIL },
-    jobs: { send: (queue, jobs) => worker.jobs.send(queue, jobs) },
-  });
-  worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  app = await startAppWithWorker({ config: { openai: NO_AI, ...OUTBOX_MAIL } });
   recruiter = app.client({ ip: '10.24.7.1' });
   await signInRecruiter(recruiter);
 });
 afterAll(async () => {
-  await worker?.stop();
   await app?.close();
 });
 

@@ -6,10 +6,10 @@
 // nothing waits for real days.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { signInRecruiter, startAppWithWorker, type TestAppWithWorker, type TestClient } from '../support/harness.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
-import { startWorker, type Worker } from '#worker/index.ts';
+import type { Worker } from '#worker/index.ts';
 import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
 import { asService } from '#domain/db/request.ts';
 import { unsubscribe } from '#domain/consent/unsubscribe.ts';
@@ -19,17 +19,14 @@ import { EXIT_REASONS, MAX_DELAY_DAYS, MAX_FOLLOW_UPS, MIN_DELAY_DAYS } from '#d
 import { until } from '../support/until.ts';
 import { newCandidate, newPool, uniqueTag } from '../support/test-data.ts';
 
-let app: TestApp;
+let app: TestAppWithWorker;
 let worker: Worker;
 let recruiter: TestClient;
 const launched: number[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp({
-    config: { openai: NO_AI, ...OUTBOX_MAIL },
-    jobs: { send: (queue, jobs) => worker.jobs.send(queue, jobs) },
-  });
-  worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  app = await startAppWithWorker({ config: { openai: NO_AI, ...OUTBOX_MAIL } });
+  worker = app.worker;
   recruiter = app.client({ ip: '10.112.0.1' });
   await signInRecruiter(recruiter);
 });
@@ -38,7 +35,6 @@ afterEach(async () => {
   await app.pools.owner.query(`update public.campaigns set status = 'cancelled' where id = any($1) and status in ('sending', 'paused')`, [launched]);
 });
 afterAll(async () => {
-  await worker?.stop();
   await app?.close();
 });
 

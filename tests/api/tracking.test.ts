@@ -4,11 +4,11 @@
 // once per hour, a click goes only to its own message's URL, machine opens are
 // marked, and the organisation's privacy setting turns all of it off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin, signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
+import { signInAdmin, signInRecruiter, startAppWithWorker, type TestAppWithWorker, type TestClient } from '../support/harness.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { until } from '../support/until.ts';
 import { newCandidate, uniqueTag } from '../support/test-data.ts';
-import { startWorker, type Worker } from '#worker/index.ts';
+import type { Worker } from '#worker/index.ts';
 import { registerEngagementRecordJobs } from '#worker/jobs/engagement-record.ts';
 import { QUEUES } from '#domain/runtime/jobs.ts';
 import { recordHit } from '#domain/engagement/record.ts';
@@ -16,7 +16,7 @@ import type { EngagementRecordJob, TrackingHit } from '#domain/engagement/tracki
 import { TRACKING_PER_IP } from '#edge-functions/routes/tracking.ts';
 import { ORIGIN } from '../support/constants.ts';
 
-let app: TestApp;
+let app: TestAppWithWorker;
 let worker: Worker;
 let recruiter: TestClient;
 let admin: TestClient;
@@ -25,8 +25,8 @@ let ip = 0;
 const CHROME = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
 beforeAll(async () => {
-  app = await startTestApp({ config: { openai: NO_AI }, jobs: { send: (queue, jobs) => worker.jobs.send(queue, jobs) } });
-  worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  app = await startAppWithWorker({ config: { openai: NO_AI } });
+  worker = app.worker;
   await worker.boss.createQueue(QUEUES.engagementScore);
   await registerEngagementRecordJobs(worker.boss, { pools: app.pools, jobs: worker.jobs });
   recruiter = app.client({ ip: '10.71.0.1' });
@@ -35,7 +35,6 @@ beforeAll(async () => {
   await signInAdmin(admin);
 });
 afterAll(async () => {
-  await worker?.stop();
   await app?.close();
 });
 

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '#domain/runtime/config.ts';
 import type { CalendarPort } from '#domain/meetings/calendar-port.ts';
 import type { JobQueue } from '#domain/runtime/jobs.ts';
 import { createApi, type ApiType } from '#edge-functions/app.ts';
+import { startWorker, type Worker } from '#worker/index.ts';
 import { DEMO_ADMIN_TOTP_BASE32 } from '#domain/demo/demo.ts';
 import { TEMPLATE_DB, TEST_SECRET, AUTH_SECRET, ORIGIN } from './constants.ts';
 
@@ -78,6 +79,30 @@ export async function startTestApp(options: { config?: Partial<Config>; jobs?: J
     async close() {
       await authService.close();
       await db.drop();
+    },
+  };
+}
+
+export interface TestAppWithWorker extends TestApp {
+  worker: Worker;
+}
+
+/**
+ * A test app whose API hands its jobs to a worker in this process, as server.ts does; close() stops
+ * both. (Tests that kill and restart workers start their own.)
+ */
+export async function startAppWithWorker(options: { config?: Partial<Config>; calendar?: CalendarPort | null } = {}): Promise<TestAppWithWorker> {
+  // The worker starts after the app, on its database; the API queues nothing before that.
+  const started: { worker?: Worker } = {};
+  const app = await startTestApp({ ...options, jobs: { send: (queue, jobs) => started.worker!.jobs.send(queue, jobs) } });
+  const worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  started.worker = worker;
+  return {
+    ...app,
+    worker,
+    async close() {
+      await worker.stop();
+      await app.close();
     },
   };
 }
