@@ -8,10 +8,12 @@ export const searchQuerySchema = z.object({
 // ---- Answers ----
 
 /** The icons a result may name (the palette draws each; spec §3). */
-export const SEARCH_ICONS = ['User', 'Mail', 'FileText', 'Plus', 'UserPlus', 'Calendar', 'Search', 'Command'] as const;
+export const SEARCH_ICONS = [
+  'User', 'Users', 'Mail', 'FileText', 'Plus', 'UserPlus', 'Upload', 'Calendar', 'CalendarClock', 'CalendarPlus', 'Search', 'Command',
+] as const;
 export type SearchIcon = typeof SEARCH_ICONS[number];
 
-export const SEARCH_RESULT_TYPES = ['candidate', 'campaign', 'template', 'action'] as const;
+export const SEARCH_RESULT_TYPES = ['candidate', 'pool', 'campaign', 'template', 'meeting', 'action'] as const;
 
 /** One result (spec §3 "Search result"); `id` is "<type>:<id>", unique in one answer. */
 export const searchResultSchema = z.object({
@@ -27,5 +29,5 @@ export const searchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
-/** Candidates first, then campaigns and templates, then actions. */
+/** Candidates first, then talent pools, campaigns, templates and meetings, then actions. */
 export const searchResultsSchema = z.array(searchResultSchema);

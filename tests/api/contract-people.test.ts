@@ -194,6 +194,16 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
     expect(results[0]).toMatchObject({ id: `candidate:${person.id}`, subtitle: 'Data Engineer · Delft', description: person.email });
     // Actions are results too.
     expect(expectDocumented('GET /api/search', await recruiter.get('/api/search?q=compose'))).toContainEqual(expect.objectContaining({ type: 'action' }));
+    // So are talent pools and meetings (by the candidate's name).
+    const poolId = await newPool();
+    const pool = (await recruiter.get(`/api/talent-pools/${poolId}`)).json as { name: string };
+    expect(expectDocumented('GET /api/search', await recruiter.get(`/api/search?q=${encodeURIComponent(pool.name)}`)))
+      .toContainEqual(expect.objectContaining({ type: 'pool', id: `pool:${poolId}` }));
+    const recruiterId = (await app.pools.owner.query(`select id from public.profiles where username = 'recruiter'`)).rows[0].id;
+    await app.pools.owner.query(`insert into public.meetings (recruiter_id, candidate_id, title, starts_at, ends_at)
+      values ($1, $2, 'Intro call', now() + interval '2 days', now() + interval '2 days 30 minutes')`, [recruiterId, person.id]);
+    expect(expectDocumented('GET /api/search', await recruiter.get(`/api/search?q=${encodeURIComponent(person.name)}`)))
+      .toContainEqual(expect.objectContaining({ type: 'meeting', icon: 'CalendarClock' }));
   },
 
   // ---- imports ----

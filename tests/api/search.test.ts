@@ -41,7 +41,7 @@ describe('GET /api/search', () => {
     const results = await find('kornelisen');
     expect(results.length).toBeGreaterThan(0);
     for (const result of results) {
-      expect(['candidate', 'campaign', 'template', 'action']).toContain(result.type);
+      expect(['candidate', 'pool', 'campaign', 'template', 'meeting', 'action']).toContain(result.type);
       expect(SEARCH_ICONS).toContain(result.icon);
       expect(result.action).toBe('navigate');
       expect(typeof result.id).toBe('string');
@@ -80,8 +80,8 @@ describe('GET /api/search', () => {
     expect((await find('achterberg pieter'))[0]).toMatchObject(expected);
     expect((await find('pieter achtreberg'))[0]).toMatchObject(expected);
     expect((await find('pieter.achterberg@example.org'))[0]).toMatchObject(expected);
-    // renamed: found by the new name only
-    await recruiter.patch(`/api/candidates/${created.id}`, { name: 'Pieter Oosterhout' });
+    // renamed (with a new address): found by the new name only
+    await recruiter.patch(`/api/candidates/${created.id}`, { name: 'Pieter Oosterhout', email: 'pieter.oosterhout@example.org' });
     expect((await find('oosterhout'))[0]).toMatchObject({ id: `candidate:${created.id}` });
     expect((await find('achterberg')).some((r) => r.id === `candidate:${created.id}`)).toBe(false);
     // deleted: gone from search

@@ -2,7 +2,7 @@
 // the real search API, with candidates each test makes for itself.
 import type { Page } from '@playwright/test';
 import { expect, openApp, recruiterSessionPerFile, test } from './helpers.ts';
-import { newCandidate, uniqueWord } from './data.ts';
+import { newCandidate, newPool, uniqueWord } from './data.ts';
 
 const PLACEHOLDER = 'Search candidates, campaigns and templates...';
 
@@ -129,4 +129,54 @@ test('the dialog is at most 42rem wide and the list at most 24rem high', async (
   const list = page.getByRole('listbox', { name: 'Search results' });
   const height = await list.evaluate((el) => el.getBoundingClientRect().height);
   expect(height).toBeLessThanOrEqual(24 * rem + 0.5);
+});
+
+test('finds a candidate by skill and place, and a talent pool by name; Enter opens each', async ({ page }) => {
+  await signedIn(page);
+  const skill = uniqueWord().toLowerCase();
+  const person = await newCandidate(page, { name: `Noor ${uniqueWord()}`, jobFunction: 'Data Engineer', skillTags: [skill, 'python'], location: 'Amsterdam' });
+  await page.keyboard.press('Control+K');
+  await expect(searchField(page)).toBeFocused();
+  await page.keyboard.type(`${skill} amsterdam`);
+  await expect(results(page)).toHaveCount(1);
+  await expect(results(page).first()).toContainText(person.name);
+  await expect(results(page).first()).toContainText('Data Engineer · Amsterdam');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/app/people\\?candidate=${person.id}$`));
+  await expect(page.getByRole('dialog').getByRole('heading', { name: person.name })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('candidate-detail')).toBeHidden();
+
+  const pool = await newPool(page, [person.id], `${uniqueWord()} Amsterdam`);
+  await page.keyboard.press('Control+K');
+  await page.keyboard.type(pool.name.split(' ')[0]);
+  const found = results(page).filter({ hasText: pool.name });
+  await expect(found).toHaveCount(1);
+  await expect(found.locator('svg[data-icon="Users"]')).toHaveCount(1);
+  const titles = await results(page).allTextContents();
+  for (let i = 0; i < titles.findIndex((text) => text.startsWith(pool.name)); i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/app/people\\?talentPoolId=${pool.id}$`));
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the palette fits the screen: full width below its 42rem cap', async ({ page }) => {
+    await openApp(page); // the shell's Search button is in the desktop sidebar; Control+K works everywhere
+    const word = uniqueWord();
+    await newCandidate(page, { name: `Sem ${word}`, jobFunction: 'Customer Success Manager', location: 'Rotterdam' });
+    await page.keyboard.press('Control+K');
+    await expect(searchField(page)).toBeFocused();
+    await page.keyboard.type(word);
+    await expect(results(page).first()).toBeVisible();
+    const box = await page.getByRole('dialog').boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    // full width but for the modal's side margins
+    expect(box!.width).toBeGreaterThan(390 * 0.8);
+    const field = await searchField(page).boundingBox();
+    expect(field!.x + field!.width).toBeLessThanOrEqual(390);
+  });
 });

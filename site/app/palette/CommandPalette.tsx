@@ -2,7 +2,7 @@
 // list styling. Keyboard handling is ours: Spotlight's wraps around at the ends,
 // the spec clamps. Its own chunk: the shell (shell/DeferredPanels.tsx) holds the
 // Cmd/Ctrl+K shortcut and mounts this once the palette is first opened.
-import { Group, Input, Kbd, Text } from '@mantine/core';
+import { Group, Input, Kbd, Modal, Text, VisuallyHidden } from '@mantine/core';
 import { Spotlight } from '@mantine/spotlight';
 import type { KeyboardEvent } from 'react';
 import { useId } from 'react';
@@ -16,7 +16,7 @@ import { useSearchResults } from './useSearchResults.ts';
 import type { SearchResult } from './searchResult.ts';
 
 export const PALETTE_PLACEHOLDER = 'Search candidates, campaigns and templates...';
-/** Tailwind's max-w-2xl (spec §2 "maximum dialog width 2xl"). */
+/** Tailwind's max-w-2xl (spec §2 "maximum dialog width 2xl"): a cap, full width below it. */
 export const PALETTE_MAX_WIDTH = '42rem';
 /** Tailwind's max-h-96 (spec §2 "result list maximum height 96 units"). */
 export const RESULTS_MAX_HEIGHT = '24rem';
@@ -58,9 +58,13 @@ export function CommandPalette() {
       shortcut={null}
       query={query}
       clearQueryOnClose={false}
+      // 42rem wide at most; below that, as wide as the screen allows (a phone): the
+      // width is the size capped by the available width, never a fixed 42rem.
       size={PALETTE_MAX_WIDTH}
-      styles={{ content: { maxWidth: PALETTE_MAX_WIDTH } }}
+      styles={{ content: { maxWidth: '100%' } }}
     >
+      {/* The dialog's name (it has no visible title): Modal.Title gives it aria-labelledby. */}
+      <VisuallyHidden><Modal.Title>Search</Modal.Title></VisuallyHidden>
       <div data-testid="command-palette">
         <Input
           size="lg"

@@ -250,14 +250,60 @@ describe('command palette', () => {
     await waitFor(() => expect(searchCalls(fetchMock)).toEqual(['/api/search?q=an']));
   });
 
-  it('limits the dialog to 42rem and the list to 24rem', async () => {
+  it('sizes the dialog 42rem, capped by the screen width (a phone), and the list at most 24rem', async () => {
     await renderShell();
     ctrlK();
     typeQuery('an');
     await screen.findAllByTestId('palette-result');
-    const dialog = screen.getByRole('dialog');
-    expect(dialog.style.maxWidth).toBe('42rem');
+    const dialog = screen.getByRole('dialog', { name: 'Search' });
+    expect(dialog.style.maxWidth).toBe('100%');
+    const root = dialog.closest<HTMLElement>('[style*="--modal-size"]')!;
+    expect(root.style.getPropertyValue('--modal-size')).toContain('42rem');
     const list = screen.getByRole('listbox', { name: 'Search results' });
     expect(list.style.maxHeight).toBe('24rem');
+  });
+});
+
+const moreTypes: SearchResult[] = answer(searchResultsSchema, [
+  { id: 'pool:3', type: 'pool', title: 'Sales Amsterdam', subtitle: 'Talent pool', url: '/app/people?talentPoolId=3', action: 'navigate', icon: 'Users' },
+  { id: 'meeting:9', type: 'meeting', title: 'Intro call with Anna de Vries', subtitle: '2026-12-02 14:00 · Confirmed',
+    url: '/app/meetings?view=week&week=2026-12-02&recruiter=all&meeting=9', action: 'navigate', icon: 'CalendarClock' },
+  { id: 'action:import-csv', type: 'action', title: 'Import CSV', description: 'Open People and choose Import CSV', url: '/app/people', action: 'navigate', icon: 'Upload' },
+  { id: 'action:book-meeting', type: 'action', title: 'Book a meeting', description: 'Choose a candidate, then Send booking link',
+    url: '/app/people', action: 'navigate', icon: 'CalendarPlus' },
+]);
+
+describe('talent pools, meetings and the new actions in the palette', () => {
+  it('draws each with its icon, title and subtitle', async () => {
+    await renderShell(() => moreTypes);
+    ctrlK();
+    typeQuery('sales');
+    const items = await screen.findAllByTestId('palette-result');
+    expect(items.map((item) => item.querySelector('svg')?.getAttribute('data-icon'))).toEqual(['Users', 'CalendarClock', 'Upload', 'CalendarPlus']);
+    expect(within(items[0]).getByText('Sales Amsterdam')).toBeTruthy();
+    expect(within(items[0]).getByText('Talent pool')).toBeTruthy();
+    expect(within(items[1]).getByText('Intro call with Anna de Vries')).toBeTruthy();
+    expect(within(items[1]).getByText('2026-12-02 14:00 · Confirmed')).toBeTruthy();
+    expect(screen.getByTestId('palette-count').textContent).toBe('4 results');
+  });
+
+  it('opens a pool as the filtered people page', async () => {
+    await renderShell(() => moreTypes);
+    ctrlK();
+    typeQuery('sales');
+    fireEvent.click((await screen.findAllByTestId('palette-result'))[0]);
+    await waitFor(() => expect(currentUrl()).toBe('/app/people?talentPoolId=3'));
+    expect(palette()).toBeNull();
+  });
+
+  it('opens a meeting in its week with Enter', async () => {
+    await renderShell(() => moreTypes);
+    ctrlK();
+    typeQuery('intro');
+    await screen.findAllByTestId('palette-result');
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await waitFor(() => expect(currentUrl()).toBe('/app/meetings?view=week&week=2026-12-02&recruiter=all&meeting=9'));
+    expect(palette()).toBeNull();
   });
 });

@@ -1,0 +1,43 @@
+// The palette's quick actions: matched in memory by the words typed (English
+// and Dutch keywords), each an /app url of site/app/router/routeTree.tsx.
+import type { SearchIcon, SearchResult } from './schemas.ts';
+
+interface Action { id: string; title: string; description: string; url: string; icon: SearchIcon; keywords: string }
+
+export const ACTIONS: Action[] = [
+  { id: 'action:create-campaign', title: 'Create campaign', description: 'Start the campaign wizard',
+    url: '/app/communications?action=create-campaign', icon: 'Plus',
+    keywords: 'new campaign nurture announcement event follow-up followup mailing campagne nieuwe maken aanmaken' },
+  { id: 'action:compose', title: 'Compose message', description: 'Send a message to a candidate or talent pool',
+    url: '/app/communications?action=compose', icon: 'Mail',
+    keywords: 'write send new message email mail whatsapp bericht sturen versturen schrijven nieuw' },
+  { id: 'action:add-candidate', title: 'Add candidate', description: 'Create a new candidate',
+    url: '/app/people?action=add-candidate', icon: 'UserPlus',
+    keywords: 'new create candidate person people talent kandidaat persoon toevoegen nieuwe' },
+  // The People page opens its import dialog from its own "Import CSV" button (no URL parameter yet).
+  { id: 'action:import-csv', title: 'Import CSV', description: 'Open People and choose Import CSV',
+    url: '/app/people', icon: 'Upload',
+    keywords: 'import csv upload file spreadsheet excel candidates bulk importeren bestand uploaden kandidaten' },
+  // Candidates book their own meetings: the recruiter sends a booking link from the candidate's profile.
+  { id: 'action:book-meeting', title: 'Book a meeting', description: 'Choose a candidate, then Send booking link',
+    url: '/app/people', icon: 'CalendarPlus',
+    keywords: 'book booking link schedule plan meeting interview call afspraak plannen inplannen boeken gesprek uitnodigen' },
+  { id: 'action:meetings', title: 'Open meetings', description: 'Your calendar and booked meetings',
+    url: '/app/meetings', icon: 'Calendar', keywords: 'meetings calendar agenda afspraken afspraak booking schedule gesprek' },
+  { id: 'action:meeting-booking', title: 'Meeting booking', description: 'Your availability and meeting types',
+    url: '/app/meeting-booking', icon: 'Calendar', keywords: 'availability meeting types booking settings hours beschikbaarheid agenda' },
+];
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Actions whose title or keywords start with every word typed ("new camp", "bericht", "import csv"). */
+export function matchActions(q: string): SearchResult[] {
+  const words = fold(q).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  if (!words.length) return [];
+  return ACTIONS.filter((action) => {
+    const vocabulary = fold(`${action.title} ${action.keywords}`).split(/[^\p{L}\p{N}-]+/u);
+    return words.every((word) => vocabulary.some((v) => v.startsWith(word)));
+  }).map(({ keywords: _keywords, ...action }) => ({ ...action, type: 'action', action: 'navigate' }));
+}
