@@ -5,7 +5,7 @@ import { shareStyleNonce } from './csp.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/spotlight/styles.css';
-import { MantineProvider } from '@mantine/core';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -13,7 +13,10 @@ import { createQueryClient } from './api/queryClient.ts';
 import { AppRouter } from './router/AppRouter.tsx';
 import { SessionGate } from './session/SessionGate.tsx';
 import { useOnceTrue } from './lib/useOnceTrue.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+/** Light or dark, as chosen on the theme demo page: kept in this browser and followed by every tab. */
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'talentloop-color-scheme' });
 
 const ToastViewport = lazy(() => import('./toast/ToastViewport.tsx').then((m) => ({ default: m.ToastViewport })));
 
@@ -28,7 +31,8 @@ export default function App({ styleNonce }: { styleNonce?: string }) {
   shareStyleNonce(styleNonce);
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={styleNonce ? () => styleNonce : undefined}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light" getStyleNonce={styleNonce ? () => styleNonce : undefined}>
       <QueryClientProvider client={queryClient}>
         <Toasts />
         <SessionGate>

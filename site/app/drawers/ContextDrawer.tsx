@@ -18,10 +18,12 @@ export interface ContextDrawerProps {
 
 export function ContextDrawer({ opened, onClose, title, description, footer, side = 'right', size = 'lg', children }: ContextDrawerProps) {
   return (
-    <Drawer.Root opened={opened} onClose={onClose} position={side} size={size} data-testid="context-drawer">
+    // A column: the body scrolls, the footer's actions stay in view (on a phone too). Through `styles.content`:
+    // Drawer.Content's `style` also lands on its inner wrapper, whose column then shrank every size to its text.
+    <Drawer.Root opened={opened} onClose={onClose} position={side} size={size} data-testid="context-drawer"
+      styles={{ content: { display: 'flex', flexDirection: 'column', overflow: 'hidden' } }}>
       <Drawer.Overlay />
-      {/* A column: the body scrolls, the footer's actions stay in view (on a phone too). */}
-      <Drawer.Content style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+      <Drawer.Content>
         <Drawer.Header>
           <Stack gap={2}>
             <Drawer.Title fw={700} fz="lg">{title}</Drawer.Title>

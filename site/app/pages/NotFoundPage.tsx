@@ -1,7 +1,9 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { appLinkProps } from '../router/Link.tsx';
+import { useDocumentTitle } from '../router/useDocumentTitle.ts';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <Stack align="flex-start" gap="sm" data-testid="not-found">
       <Title order={1}>Page not found</Title>

@@ -1,5 +1,30 @@
-import { PlaceholderPage } from './PlaceholderPage.tsx';
+// /app/theme-demo: the design system on one page (issue 13): colours with their
+// contrast, type, buttons, inputs, badges, toasts, drawers, and the light/dark switch.
+import { Divider, Group, Stack } from '@mantine/core';
+import { PageHeader } from './PageHeader.tsx';
+import { ColourContrast } from './theme-demo/ColourContrast.tsx';
+import { ColourSchemeSwitch } from './theme-demo/ColourSchemeSwitch.tsx';
+import { Badges, Buttons, Inputs } from './theme-demo/Controls.tsx';
+import { Drawers, Toasts } from './theme-demo/ToastsAndDrawers.tsx';
+import { TypeScale } from './theme-demo/TypeScale.tsx';
 
 export function ThemeDemoPage() {
-  return <PlaceholderPage title="Theme demo" description="A preview of the colours, type and components used across Talentloop." />;
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Group justify="space-between" align="flex-start">
+        <PageHeader title="Theme demo" description="A preview of the colours, type and components used across Talentloop." />
+        <ColourSchemeSwitch />
+      </Group>
+      <ColourContrast />
+      <Divider />
+      <TypeScale />
+      <Divider />
+      <Buttons />
+      <Inputs />
+      <Badges />
+      <Divider />
+      <Toasts />
+      <Drawers />
+    </Stack>
+  );
 }

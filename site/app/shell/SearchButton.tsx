@@ -14,9 +14,10 @@ export function searchShortcutHint(): string {
 /** Opens the command palette (wired up by a later issue; until then `onOpen` is a no-op). */
 export function SearchButton({ onOpen }: { onOpen: () => void }) {
   const hint = searchShortcutHint();
+  // No aria-label: the name is the visible text, "Search Ctrl+K" (axe's label-content-name-mismatch).
   return (
     <Tooltip label={`Search candidates, campaigns and templates (${hint})`}>
-      <UnstyledButton className={classes.button} onClick={onOpen} aria-label="Search"
+      <UnstyledButton className={classes.button} onClick={onOpen}
         aria-keyshortcuts={isMacPlatform() ? 'Meta+K' : 'Control+K'} data-testid="search-button">
         <Group gap="xs" wrap="nowrap">
           <SearchIcon size={16} />

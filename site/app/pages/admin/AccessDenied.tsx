@@ -1,12 +1,14 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useDocumentTitle } from '#app/router/useDocumentTitle.ts';
 import { ShieldIcon } from '#app/shell/icons.tsx';
 
 export const ACCESS_DENIED_REDIRECT_MS = 3000;
 
 export function AccessDenied() {
   const navigate = useNavigate();
+  useDocumentTitle('Access Denied');
   useEffect(() => {
     const timer = setTimeout(() => void navigate({ to: '/app', replace: true }), ACCESS_DENIED_REDIRECT_MS);
     return () => clearTimeout(timer);

@@ -1,0 +1,226 @@
+// axe-core on every page and every dialog, drawer and palette state we can reach, at
+// 1440 × 900 and at 390 × 844 (issue 13): any serious or critical finding fails. Each
+// test walks its states and fails once at the end with all findings, by rule and place.
+// Also: each /app page names itself in the document title, and the favicon is served.
+import type { Page } from '@playwright/test';
+import { A11yAudit } from './axe.ts';
+import { newCandidate, uniqueTag } from './data.ts';
+import { expect, openApp, recruiterSessionPerFile, signInAdmin, test } from './helpers.ts';
+
+recruiterSessionPerFile('a11y');
+
+const SIZES = [
+  { name: '1440×900', viewport: { width: 1440, height: 900 } },
+  { name: '390×844', viewport: { width: 390, height: 844 } },
+] as const;
+
+/** Every /app page with the title it gives the document. */
+const APP_PAGES: ReadonlyArray<{ path: string; title: string; quick?: boolean }> = [
+  { path: '/app', title: 'Dashboard' },
+  { path: '/app/people', title: 'People' },
+  { path: '/app/talent-pools', title: 'People' },
+  { path: '/app/communications', title: 'Communications' },
+  { path: '/app/communications?tab=campaigns', title: 'Communications' },
+  { path: '/app/communications?tab=outbox', title: 'Communications' },
+  { path: '/app/meetings', title: 'Meetings' },
+  { path: '/app/meeting-booking', title: 'Meeting booking' },
+  { path: '/app/settings', title: 'Settings' },
+  { path: '/app/theme-demo', title: 'Theme demo' },
+  // Access Denied sends the recruiter on to /app after 3 s: checked as soon as it shows.
+  { path: '/app/admin', title: 'Access Denied', quick: true },
+  { path: '/app/no-such-page', title: 'Page not found' },
+];
+
+/** The page has drawn its heading and its data has arrived (no loader left spinning). */
+async function settle(page: Page, quick = false) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  if (quick) return;
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
+}
+
+async function openSearch(page: Page) {
+  const wide = (page.viewportSize()?.width ?? 0) >= 768;
+  await page.getByRole('button', { name: wide ? 'Search' : 'Open search' }).first().click();
+  await expect(page.getByPlaceholder('Search candidates, campaigns and templates...')).toBeVisible();
+}
+
+for (const size of SIZES) {
+  test.describe(`at ${size.name}`, () => {
+    test.use({ viewport: size.viewport });
+
+    test('every /app page: no serious findings, and its own document title', async ({ page }) => {
+      test.setTimeout(120_000);
+      const audit = new A11yAudit();
+      await openApp(page);
+      for (const { path, title, quick } of APP_PAGES) {
+        await page.goto(path);
+        await settle(page, quick);
+        await expect.soft(page).toHaveTitle(`${title} · Talentloop`);
+        await audit.check(page, `${path} at ${size.name}`);
+      }
+      audit.expectClean();
+    });
+
+    test('the drawer, dialogs and palette: no serious findings while open', async ({ page }) => {
+      test.setTimeout(120_000);
+      const audit = new A11yAudit();
+      await openApp(page);
+      const person = await newCandidate(page, { name: `Axe Person ${uniqueTag()}` });
+
+      await page.goto(`/app/people?candidate=${person.id}`);
+      const drawer = page.getByRole('dialog', { name: person.name });
+      await expect(drawer).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await audit.check(page, `candidate drawer at ${size.name}`);
+
+      await page.goto('/app/communications');
+      await settle(page);
+      await page.getByRole('button', { name: 'Compose message' }).click();
+      await expect(page.getByRole('dialog', { name: 'Compose Message' })).toBeVisible();
+      await audit.check(page, `compose dialog at ${size.name}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: 'Compose Message' })).toBeHidden();
+
+      await page.getByRole('button', { name: 'New campaign' }).click();
+      const wizard = page.getByRole('dialog', { name: 'Create Campaign' });
+      await expect(wizard).toBeVisible();
+      await audit.check(page, `campaign wizard at ${size.name}`);
+      await page.keyboard.press('Escape');
+      await expect(wizard).toBeHidden();
+
+      await openSearch(page);
+      await audit.check(page, `palette, empty, at ${size.name}`);
+      await page.getByPlaceholder('Search candidates, campaigns and templates...').fill(person.name);
+      await expect(page.getByText(person.name, { exact: false }).last()).toBeVisible();
+      await audit.check(page, `palette with results at ${size.name}`);
+      await page.keyboard.press('Escape');
+
+      audit.expectClean();
+    });
+  });
+}
+
+test.describe('public pages', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  for (const size of SIZES) {
+    test(`no serious findings at ${size.name}`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(size.viewport);
+      const audit = new A11yAudit();
+      for (const path of ['/', '/about', '/login', '/request-access', '/verify-2fa', '/no-such-page', '/book/no-such-token']) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await audit.check(page, `${path} at ${size.name}`);
+      }
+      audit.expectClean();
+    });
+  }
+});
+
+test('a booking page has no serious findings at either size', async ({ page }) => {
+  await openApp(page);
+  const origin = new URL(page.url()).origin;
+  const post = async (path: string, data: unknown) => {
+    const response = await page.request.post(path, { data, headers: { origin } });
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    return await response.json() as Record<string, unknown>;
+  };
+  const person = await newCandidate(page, { name: `Axe Booker ${uniqueTag()}` });
+  const { meetingType } = await post('/api/meeting-types', {
+    name: `Axe call ${uniqueTag()}`, durationMinutes: 30, description: 'A first conversation.', locationKind: 'teams', colour: 'teal',
+  }) as { meetingType: { id: number } };
+  const link = await post('/api/booking-links', { candidateId: person.id, meetingTypeId: meetingType.id }) as { token: string };
+
+  const audit = new A11yAudit();
+  for (const size of SIZES) {
+    await page.setViewportSize(size.viewport);
+    await page.goto(`/book/${link.token}`);
+    await page.waitForLoadState('networkidle');
+    await audit.check(page, `booking page at ${size.name}`);
+  }
+  audit.expectClean();
+});
+
+test('app pages link the favicon, and the browser asks for nothing that is missing', async ({ page }) => {
+  const missing: string[] = [];
+  page.on('response', (response) => { if (response.status() === 404) missing.push(response.url()); });
+  await openApp(page);
+  const href = await page.locator('head link[rel="icon"]').getAttribute('href');
+  const icon = await page.request.get(new URL(href!, page.url()).toString());
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toContain('image/svg+xml');
+  await page.waitForLoadState('networkidle');
+  expect(missing).toEqual([]);
+});
+
+test.describe('as the admin', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('the Admin Portal and its New user dialog have no serious findings at either size', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInAdmin(page);
+    const audit = new A11yAudit();
+    for (const size of SIZES) {
+      await page.setViewportSize(size.viewport);
+      await page.goto('/app/admin');
+      await settle(page);
+      await expect(page).toHaveTitle('Admin Portal · Talentloop');
+      await audit.check(page, `/app/admin at ${size.name}`);
+      for (const tab of ['Access requests', 'Audit log', 'Suppression list']) {
+        await page.getByRole('tab', { name: tab }).click();
+        await page.waitForLoadState('networkidle');
+        await audit.check(page, `/app/admin ${tab} at ${size.name}`);
+      }
+      await page.getByRole('tab', { name: 'Users' }).click();
+      await page.getByRole('button', { name: 'New user' }).click();
+      await expect(page.getByRole('dialog', { name: 'New user' })).toBeVisible();
+      await audit.check(page, `New user dialog at ${size.name}`);
+      await page.keyboard.press('Escape');
+    }
+    audit.expectClean();
+  });
+});
+
+test('keyboard: focus is visible, and the palette traps focus and gives it back', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page);
+  // The first stops from the top of the page each show an outline.
+  for (let i = 0; i < 5; i += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      const style = getComputedStyle(element);
+      return { name: element.textContent?.trim() || element.getAttribute('aria-label') || element.tagName, outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    expect(focused.outline, `focus outline of ${focused.name}`).not.toBe('none');
+    expect(focused.width, `focus outline of ${focused.name}`).toBeGreaterThan(0);
+  }
+
+  const search = page.getByTestId('search-button');
+  await search.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('command-palette') });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByPlaceholder('Search candidates, campaigns and templates...')).toBeFocused();
+  for (let i = 0; i < 3; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(search).toBeFocused();
+
+  // The compose dialog, opened from the keyboard the first time (its chunk loads then), gives focus back too.
+  await page.goto('/app/communications');
+  const composeButton = page.getByRole('button', { name: 'Compose message' });
+  await composeButton.focus();
+  await page.keyboard.press('Enter');
+  const compose = page.getByRole('dialog', { name: 'Compose Message' });
+  await expect(compose).toBeVisible();
+  await expect.poll(() => compose.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(compose).toBeHidden();
+  await expect(composeButton).toBeFocused();
+});
