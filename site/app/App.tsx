@@ -12,6 +12,7 @@ import { lazy, Suspense, useState } from 'react';
 import { createQueryClient } from './api/queryClient.ts';
 import { AppRouter } from './router/AppRouter.tsx';
 import { SessionGate } from './session/SessionGate.tsx';
+import { InterfaceLanguage } from './i18n/InterfaceLanguage.tsx';
 import { useOnceTrue } from './lib/useOnceTrue.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -36,6 +37,7 @@ export default function App({ styleNonce }: { styleNonce?: string }) {
       <QueryClientProvider client={queryClient}>
         <Toasts />
         <SessionGate>
+          <InterfaceLanguage />
           <AppRouter />
         </SessionGate>
       </QueryClientProvider>

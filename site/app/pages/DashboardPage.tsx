@@ -5,6 +5,7 @@
 import { Alert, Anchor, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { errorText } from '#app/api/ApiError.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
 import type { Dashboard, DashboardQuery } from '#domain/dashboard/schemas.ts';
 import { CampaignsInProgressCard } from './dashboard/CampaignsInProgressCard.tsx';
@@ -22,6 +23,7 @@ import { PageHeader } from './PageHeader.tsx';
 
 export function DashboardPage() {
   const user = useCurrentUser();
+  const t = useT();
   const query = dashboardQuery(useSearch({ from: DASHBOARD_PATH }));
   const navigate = useNavigate();
   const setQuery = (changes: Partial<DashboardQuery>) => {
@@ -39,16 +41,16 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader
-        title="Dashboard"
-        description="Your pipeline at a glance: talent pools, campaigns, replies and upcoming meetings."
+        title={t('dashboard.title')}
+        description={t('dashboard.description')}
       />
       <Stack gap="lg">
         <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-          <Text size="lg">Welcome back, {user.displayName || user.username}.</Text>
+          <Text size="lg">{t('dashboard.welcome', { name: user.displayName || user.username })}</Text>
           <DashboardControls query={query} onChange={setQuery} />
         </Group>
-        {dashboard.isPending && <Loader size="sm" aria-label="Loading the dashboard" />}
-        {dashboard.isError && <Alert color="red" p="xs">Could not load the dashboard: {errorText(dashboard.error)}</Alert>}
+        {dashboard.isPending && <Loader size="sm" aria-label={t('dashboard.loading')} />}
+        {dashboard.isError && <Alert color="red" p="xs">{t('dashboard.loadFailed', { error: errorText(dashboard.error) })}</Alert>}
         {dashboard.data && <DashboardFigures dashboard={dashboard.data} updating={dashboard.isPlaceholderData} />}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           {dashboard.data && <NeedsReplyCard items={dashboard.data.needsReply} />}
@@ -63,11 +65,12 @@ export function DashboardPage() {
 
 /** The KPIs, the funnel and the charts of the period, or what to do when nothing was sent in it. */
 function DashboardFigures({ dashboard, updating }: { dashboard: Dashboard; updating: boolean }) {
+  const t = useT();
   if (dashboard.kpis.sent === 0) {
     return (
-      <Alert color="gray" variant="light" data-testid="dashboard-empty" title="Nothing sent in this period">
-        Once you email candidates, their opens, clicks, replies and meetings show up here.{' '}
-        <Anchor {...appLinkProps('/app/communications?action=create-campaign')}>Create a campaign</Anchor>
+      <Alert color="gray" variant="light" data-testid="dashboard-empty" title={t('dashboard.emptyTitle')}>
+        {t('dashboard.emptyBody')}{' '}
+        <Anchor {...appLinkProps('/app/communications?action=create-campaign')}>{t('dashboard.createCampaign')}</Anchor>
       </Alert>
     );
   }

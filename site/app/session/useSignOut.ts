@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { api, call } from '../api/client.ts';
 import { errorText } from '../api/ApiError.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { assignLocation } from '../lib/browserNavigation.ts';
 import { toast } from '../toast/toast.ts';
 
@@ -22,7 +23,7 @@ export function useSignOut() {
       assignLocation('/');
     } catch (error) {
       setPending(false);
-      toast({ title: 'Sign out failed', description: errorText(error), variant: 'destructive' });
+      toast({ title: i18n.t('shell.signOutFailed'), description: errorText(error), variant: 'destructive' });
     }
   }, [queryClient]);
   return { signOut, isPending };

@@ -1,6 +1,7 @@
 import { ActionIcon, AppShell, Group, Text } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import { openCommandPalette } from '../palette/paletteStore.ts';
+import { useT } from '../i18n/useT.ts';
 import { useCurrentUser } from '../session/CurrentUser.tsx';
 import { Link } from '../router/Link.tsx';
 import { SearchIcon } from './icons.tsx';
@@ -10,6 +11,7 @@ import { UserMenu } from './UserMenu.tsx';
 export function AppHeader() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const user = useCurrentUser();
+  const t = useT();
   return (
     <AppShell.Header px="md">
       <Group h="100%" justify="space-between">
@@ -19,7 +21,7 @@ export function AppHeader() {
         {/* On phones the sidebar (its search button and user footer) is hidden: search, scheduling and the user menu live here. */}
         <Group gap={4} hiddenFrom="sm">
           <SchedulingMenu pathname={pathname} />
-          <ActionIcon variant="subtle" size="lg" aria-label="Open search" onClick={openCommandPalette}
+          <ActionIcon variant="subtle" size="lg" aria-label={t('shell.openSearch')} onClick={openCommandPalette}
             data-testid="header-search-button">
             <SearchIcon size={20} />
           </ActionIcon>

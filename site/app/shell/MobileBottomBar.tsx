@@ -1,13 +1,15 @@
 import { AppShell, UnstyledButton, Text } from '@mantine/core';
+import { useT } from '../i18n/useT.ts';
 import { appLinkProps } from '../router/Link.tsx';
 import { BOTTOM_BAR_NAV, isActive } from './navItems.ts';
 import classes from './MobileBottomBar.module.css';
 
 /** Fixed bottom bar with 4 items; display: none from the sm breakpoint up. */
 export function MobileBottomBar({ pathname }: { pathname: string }) {
+  const t = useT();
   return (
     <AppShell.Footer hiddenFrom="sm" data-testid="mobile-bottom-bar">
-      <nav aria-label="Mobile navigation" className={classes.bar}>
+      <nav aria-label={t('shell.mobileNavigation')} className={classes.bar}>
         {BOTTOM_BAR_NAV.map((item) => {
           const active = isActive(item, pathname);
           const Icon = item.icon;
@@ -21,7 +23,7 @@ export function MobileBottomBar({ pathname }: { pathname: string }) {
               aria-current={active ? 'page' : undefined}
             >
               <Icon size={20} />
-              <Text span size="xs" className={classes.label}>{item.label}</Text>
+              <Text span size="xs" className={classes.label}>{t(`shell.nav.${item.label}`)}</Text>
             </UnstyledButton>
           );
         })}

@@ -1,4 +1,5 @@
 import { Group, Kbd, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useT } from '../i18n/useT.ts';
 import { SearchIcon } from './icons.tsx';
 import classes from './SearchButton.module.css';
 
@@ -13,15 +14,16 @@ export function searchShortcutHint(): string {
 
 /** Opens the command palette (wired up by a later issue; until then `onOpen` is a no-op). */
 export function SearchButton({ onOpen }: { onOpen: () => void }) {
+  const t = useT();
   const hint = searchShortcutHint();
   // No aria-label: the name is the visible text, "Search Ctrl+K" (axe's label-content-name-mismatch).
   return (
-    <Tooltip label={`Search candidates, campaigns and templates (${hint})`}>
+    <Tooltip label={t('shell.searchTooltip', { hint })}>
       <UnstyledButton className={classes.button} onClick={onOpen}
         aria-keyshortcuts={isMacPlatform() ? 'Meta+K' : 'Control+K'} data-testid="search-button">
         <Group gap="xs" wrap="nowrap">
           <SearchIcon size={16} />
-          <Text size="sm" c="dimmed" flex={1}>Search</Text>
+          <Text size="sm" c="dimmed" flex={1}>{t('shell.search')}</Text>
           <Kbd size="xs">{hint}</Kbd>
         </Group>
       </UnstyledButton>

@@ -1,5 +1,6 @@
 import { AppShell, ScrollArea, Stack } from '@mantine/core';
 import type { SessionUser } from '#domain/auth/schemas.ts';
+import { useT } from '../i18n/useT.ts';
 import { isAdmin } from '../session/CurrentUser.tsx';
 import { NavGroup } from './NavGroup.tsx';
 import { ADMIN_NAV, MAIN_NAV, SCHEDULING_NAV } from './navItems.ts';
@@ -14,16 +15,17 @@ interface SidebarProps {
 
 /** The desktop navbar; display: none below the sm breakpoint. */
 export function Sidebar({ user, pathname, onOpenSearch }: SidebarProps) {
+  const t = useT();
   return (
-    <AppShell.Navbar p="md" visibleFrom="sm" data-testid="sidebar" aria-label="Main navigation">
+    <AppShell.Navbar p="md" visibleFrom="sm" data-testid="sidebar" aria-label={t('shell.mainNavigation')}>
       <AppShell.Section pb="md">
         <SearchButton onOpen={onOpenSearch} />
       </AppShell.Section>
       <AppShell.Section grow component={ScrollArea}>
         <Stack gap="lg">
-          <NavGroup label="Main" items={MAIN_NAV} pathname={pathname} />
-          <NavGroup label="Scheduling" items={SCHEDULING_NAV} pathname={pathname} />
-          {isAdmin(user) && <NavGroup label="Admin" items={ADMIN_NAV} pathname={pathname} />}
+          <NavGroup label={t('shell.groups.main')} items={MAIN_NAV} pathname={pathname} />
+          <NavGroup label={t('shell.groups.scheduling')} items={SCHEDULING_NAV} pathname={pathname} />
+          {isAdmin(user) && <NavGroup label={t('shell.groups.admin')} items={ADMIN_NAV} pathname={pathname} />}
         </Stack>
       </AppShell.Section>
       <AppShell.Section pt="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>

@@ -1,10 +1,12 @@
 import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import type { SessionUser } from '#domain/auth/schemas.ts';
+import { useT } from '../i18n/useT.ts';
 import { useSignOut } from '../session/useSignOut.ts';
 import { LogOutIcon } from './icons.tsx';
 import { initials } from './initials.ts';
 
 export function SidebarUserFooter({ user }: { user: SessionUser }) {
+  const t = useT();
   const { signOut, isPending } = useSignOut();
   return (
     <Stack gap="sm">
@@ -12,7 +14,7 @@ export function SidebarUserFooter({ user }: { user: SessionUser }) {
         <Avatar color="indigo" radius="xl" size="md">{initials(user.displayName || user.username)}</Avatar>
         <div style={{ minWidth: 0 }}>
           <Text size="sm" fw={600} truncate data-testid="sidebar-username">{user.username}</Text>
-          <Text size="xs" c="dimmed" tt="capitalize" data-testid="sidebar-role">{user.role}</Text>
+          <Text size="xs" c="dimmed" tt="capitalize" data-testid="sidebar-role">{t(`shell.roles.${user.role}`)}</Text>
         </div>
       </Group>
       <Button
@@ -23,7 +25,7 @@ export function SidebarUserFooter({ user }: { user: SessionUser }) {
         loading={isPending}
         data-testid="sign-out"
       >
-        Sign Out
+        {t('shell.signOut')}
       </Button>
     </Stack>
   );

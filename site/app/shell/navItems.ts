@@ -1,10 +1,12 @@
 // The sidebar and bottom bar entries (spec §2 Navigation).
 import type { ComponentType } from 'react';
+import type { Resources } from '../i18n/en.ts';
 import { normalizePath } from '../router/paths.ts';
 import { CalendarIcon, ClockIcon, HomeIcon, MailIcon, SettingsIcon, ShieldIcon, UsersIcon, type IconProps } from './icons.tsx';
 
 export interface NavItem {
-  label: string;
+  /** The label's key under shell.nav (i18n/en.ts). */
+  label: keyof Resources['shell']['nav'];
   href: string;
   icon: ComponentType<IconProps>;
   /** Other paths on which this item counts as active. */
@@ -12,20 +14,20 @@ export interface NavItem {
 }
 
 export const MAIN_NAV: NavItem[] = [
-  { label: 'Dashboard', href: '/app', icon: HomeIcon },
-  { label: 'People', href: '/app/people', icon: UsersIcon, alsoActiveOn: ['/app/talent-pools', '/app/candidates'] },
-  { label: 'Communications', href: '/app/communications', icon: MailIcon },
-  { label: 'Settings', href: '/app/settings', icon: SettingsIcon },
+  { label: 'dashboard', href: '/app', icon: HomeIcon },
+  { label: 'people', href: '/app/people', icon: UsersIcon, alsoActiveOn: ['/app/talent-pools', '/app/candidates'] },
+  { label: 'communications', href: '/app/communications', icon: MailIcon },
+  { label: 'settings', href: '/app/settings', icon: SettingsIcon },
 ];
 
 /** Not in the spec's Main group (which stays as it is): meetings and the recruiter's booking settings. */
 export const SCHEDULING_NAV: NavItem[] = [
-  { label: 'Meetings', href: '/app/meetings', icon: CalendarIcon },
-  { label: 'Meeting booking', href: '/app/meeting-booking', icon: ClockIcon },
+  { label: 'meetings', href: '/app/meetings', icon: CalendarIcon },
+  { label: 'meetingBooking', href: '/app/meeting-booking', icon: ClockIcon },
 ];
 
 export const ADMIN_NAV: NavItem[] = [
-  { label: 'Admin Portal', href: '/app/admin', icon: ShieldIcon },
+  { label: 'adminPortal', href: '/app/admin', icon: ShieldIcon },
 ];
 
 /** The mobile bottom bar: exactly these 4. */

@@ -3,27 +3,30 @@
 // Each step with a list behind it links there.
 import { Anchor, Group, Progress, Stack, Text } from '@mantine/core';
 import type { Dashboard } from '#domain/dashboard/schemas.ts';
+import { useT } from '#app/i18n/useT.ts';
+import type { TFunction } from 'i18next';
 import { appLinkProps } from '#app/router/Link.tsx';
 import { DashboardCard } from './DashboardCard.tsx';
 import { campaignsHref, meetingsHref, threadsHref } from './dashboardLinks.ts';
 import { formatCount, formatRate, shareOf } from './format.ts';
 
-export function funnelSteps({ funnel, scope }: Pick<Dashboard, 'funnel' | 'scope'>) {
+export function funnelSteps({ funnel, scope }: Pick<Dashboard, 'funnel' | 'scope'>, t: TFunction) {
   return [
-    { key: 'sent', label: 'Sent', value: funnel.sent, href: campaignsHref() },
-    { key: 'opened', label: 'Opened', value: funnel.opened },
-    { key: 'clicked', label: 'Clicked', value: funnel.clicked },
-    { key: 'replied', label: 'Replied', value: funnel.replied, href: threadsHref() },
-    { key: 'booked', label: 'Booked', value: funnel.booked, href: meetingsHref(scope) },
+    { key: 'sent', label: t('dashboard.steps.sent'), value: funnel.sent, href: campaignsHref() },
+    { key: 'opened', label: t('dashboard.steps.opened'), value: funnel.opened },
+    { key: 'clicked', label: t('dashboard.steps.clicked'), value: funnel.clicked },
+    { key: 'replied', label: t('dashboard.steps.replied'), value: funnel.replied, href: threadsHref() },
+    { key: 'booked', label: t('dashboard.steps.booked'), value: funnel.booked, href: meetingsHref(scope) },
   ];
 }
 
 export function FunnelCard({ dashboard }: { dashboard: Pick<Dashboard, 'funnel' | 'scope'> }) {
+  const t = useT();
   const sent = dashboard.funnel.sent;
   return (
-    <DashboardCard id="dashboard-funnel" title="Funnel">
+    <DashboardCard id="dashboard-funnel" title={t('dashboard.funnel')}>
       <Stack gap="xs" component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
-        {funnelSteps(dashboard).map((step) => {
+        {funnelSteps(dashboard, t).map((step) => {
           const share = shareOf(step.value, sent);
           return (
             <li key={step.key} data-testid={`funnel-${step.key}`}>

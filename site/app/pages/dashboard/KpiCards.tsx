@@ -4,6 +4,8 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Dashboard } from '#domain/dashboard/schemas.ts';
+import { useT } from '#app/i18n/useT.ts';
+import type { TFunction } from 'i18next';
 import { appLinkProps } from '#app/router/Link.tsx';
 import { campaignsHref, meetingsHref, threadsHref } from './dashboardLinks.ts';
 import { formatCount, formatRate } from './format.ts';
@@ -16,18 +18,18 @@ interface Kpi {
   href?: string;
 }
 
-export function kpiList({ kpis, scope }: Pick<Dashboard, 'kpis' | 'scope'>): Kpi[] {
+export function kpiList({ kpis, scope }: Pick<Dashboard, 'kpis' | 'scope'>, t: TFunction): Kpi[] {
   return [
-    { key: 'sent', label: 'Emails sent', value: formatCount(kpis.sent), href: campaignsHref() },
+    { key: 'sent', label: t('dashboard.kpi.sent'), value: formatCount(kpis.sent), href: campaignsHref() },
     {
-      key: 'human-open-rate', label: 'Human open rate', value: formatRate(kpis.humanOpenRate),
-      detail: <><span data-testid="raw-open-rate">{formatRate(kpis.rawOpenRate)}</span> incl. machine opens</>,
+      key: 'human-open-rate', label: t('dashboard.kpi.humanOpenRate'), value: formatRate(kpis.humanOpenRate),
+      detail: <><span data-testid="raw-open-rate">{formatRate(kpis.rawOpenRate)}</span> {t('dashboard.kpi.inclMachineOpens')}</>,
     },
-    { key: 'click-rate', label: 'Click rate', value: formatRate(kpis.clickRate) },
-    { key: 'reply-rate', label: 'Reply rate', value: formatRate(kpis.replyRate), href: threadsHref() },
-    { key: 'positive-reply-share', label: 'Positive replies', value: formatRate(kpis.positiveReplyShare), detail: 'of all replies', href: threadsHref('positive') },
-    { key: 'meetings-booked', label: 'Meetings booked', value: formatCount(kpis.meetingsBooked), href: meetingsHref(scope) },
-    { key: 'unsubscribes', label: 'Unsubscribes', value: formatCount(kpis.unsubscribes) },
+    { key: 'click-rate', label: t('dashboard.kpi.clickRate'), value: formatRate(kpis.clickRate) },
+    { key: 'reply-rate', label: t('dashboard.kpi.replyRate'), value: formatRate(kpis.replyRate), href: threadsHref() },
+    { key: 'positive-reply-share', label: t('dashboard.kpi.positiveReplies'), value: formatRate(kpis.positiveReplyShare), detail: t('dashboard.kpi.ofAllReplies'), href: threadsHref('positive') },
+    { key: 'meetings-booked', label: t('dashboard.kpi.meetingsBooked'), value: formatCount(kpis.meetingsBooked), href: meetingsHref(scope) },
+    { key: 'unsubscribes', label: t('dashboard.kpi.unsubscribes'), value: formatCount(kpis.unsubscribes) },
   ];
 }
 
@@ -43,9 +45,10 @@ function KpiCard({ kpi }: { kpi: Kpi }) {
 }
 
 export function KpiCards({ dashboard }: { dashboard: Pick<Dashboard, 'kpis' | 'scope'> }) {
+  const t = useT();
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm" component="section" aria-label="Key figures">
-      {kpiList(dashboard).map((kpi) => <KpiCard key={kpi.key} kpi={kpi} />)}
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm" component="section" aria-label={t('dashboard.keyFigures')}>
+      {kpiList(dashboard, t).map((kpi) => <KpiCard key={kpi.key} kpi={kpi} />)}
     </SimpleGrid>
   );
 }

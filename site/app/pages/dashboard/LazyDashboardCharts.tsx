@@ -3,13 +3,15 @@
 // keeps the grid's height so the page does not jump.
 import { Card, Skeleton } from '@mantine/core';
 import { Suspense } from 'react';
+import { useT } from '#app/i18n/useT.ts';
 import { preloadableLazy } from '#app/lib/preloadableLazy.ts';
 
 export const DashboardCharts = preloadableLazy(() => import('./DashboardCharts.tsx').then((m) => m.DashboardCharts));
 
 function ChartsLoading() {
+  const t = useT();
   return (
-    <Card withBorder padding="md" aria-busy="true" aria-label="Loading charts" data-testid="charts-loading">
+    <Card withBorder padding="md" aria-busy="true" aria-label={t('dashboard.loadingCharts')} data-testid="charts-loading">
       <Skeleton h={240} />
     </Card>
   );

@@ -4,15 +4,17 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { SentimentBadge } from '#app/panels/SentimentBadge.tsx';
 import type { Dashboard } from '#domain/dashboard/schemas.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
 import { CardList, DashboardCard } from './DashboardCard.tsx';
 import { needsReplyHref, threadHref } from './dashboardLinks.ts';
 
 export function NeedsReplyCard({ items }: { items: Dashboard['needsReply'] }) {
+  const t = useT();
   const oldestFirst = [...items].sort((a, b) => Date.parse(a.receivedAt) - Date.parse(b.receivedAt));
   return (
-    <DashboardCard id="needs-reply" title="Needs reply" link={{ href: needsReplyHref(), label: 'Open inbox' }}>
-      <CardList items={oldestFirst} empty="No replies waiting for an answer.">
+    <DashboardCard id="needs-reply" title={t('dashboard.needsReply')} link={{ href: needsReplyHref(), label: t('dashboard.openInbox') }}>
+      <CardList items={oldestFirst} empty={t('dashboard.noNeedsReply')}>
         {(item) => (
           <li key={item.threadId} data-testid="needs-reply-item">
             <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
@@ -22,7 +24,7 @@ export function NeedsReplyCard({ items }: { items: Dashboard['needsReply'] }) {
               {item.sentiment && <SentimentBadge sentiment={item.sentiment} size="xs" />}
             </Group>
             <Text size="sm" c="dimmed" lineClamp={1}>{item.preview}</Text>
-            <Text size="xs" c="dimmed">Received {formatDateTime(item.receivedAt)}</Text>
+            <Text size="xs" c="dimmed">{t('dashboard.received', { date: formatDateTime(item.receivedAt) })}</Text>
           </li>
         )}
       </CardList>

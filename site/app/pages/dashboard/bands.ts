@@ -3,7 +3,6 @@
 // segments stand out from a white card at more than 3:1.
 import type { Dashboard } from '#domain/dashboard/schemas.ts';
 
-type Band = Dashboard['hottest'][number]['band'];
+export type Band = Dashboard['hottest'][number]['band'];
 
-export const BAND_LABELS: Record<Band, string> = { cold: 'Cold', warm: 'Warm', hot: 'Hot' };
 export const BAND_COLORS: Record<Band, string> = { cold: 'blue.8', warm: 'orange.9', hot: 'red.9' };

@@ -1,10 +1,12 @@
 // A meeting's status badge and its meeting type with the type's colour.
 import { Badge, ColorSwatch, Group, Text } from '@mantine/core';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
-import { STATUS_COLOURS, STATUS_LABELS } from './meetingLabels.ts';
+import { useT } from '#app/i18n/useT.ts';
+import { STATUS_COLOURS } from './meetingLabels.ts';
 
 export function MeetingStatusBadge({ status }: { status: Meeting['status'] }) {
-  return <Badge color={STATUS_COLOURS[status]} variant="light" data-testid="meeting-status">{STATUS_LABELS[status]}</Badge>;
+  const t = useT();
+  return <Badge color={STATUS_COLOURS[status]} variant="light" data-testid="meeting-status">{t(`meetings.statuses.${status}`)}</Badge>;
 }
 
 export function MeetingTypeLabel({ meetingType }: { meetingType: Meeting['meetingType'] }) {

@@ -2,18 +2,17 @@
 // being made, a failure with Retry, or Teams not configured with what to set.
 import { Button, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { en } from '#app/i18n/en.ts';
+import { useT } from '#app/i18n/useT.ts';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
 import { meetingWith } from './meetingLabels.ts';
 import { useRetryTeams } from './meetingQueries.ts';
 
-export const TEAMS_TEXTS = {
-  pending: 'Creating Teams link…',
-  updating: 'Updating the Teams meeting…',
-  failed: 'Teams link could not be created',
-  notConfigured: 'Teams not configured',
-};
+/** The English texts (tests read them); the component shows the interface language's. */
+export const TEAMS_TEXTS = en.meetings.teams;
 
 export function TeamsStatus({ meeting, onChanged }: { meeting: Meeting; onChanged?: (meeting: Meeting) => void }) {
+  const t = useT();
   const retry = useRetryTeams({ onChanged });
   const [showWhy, setShowWhy] = useState(false);
   if (meeting.location.kind !== 'teams' || meeting.status === 'cancelled') return null;
@@ -21,8 +20,8 @@ export function TeamsStatus({ meeting, onChanged }: { meeting: Meeting; onChange
 
   const join = meeting.joinUrl && (
     <Button component="a" href={meeting.joinUrl} target="_blank" rel="noopener noreferrer" size="xs"
-      aria-label={`Join the Teams meeting with ${meetingWith(meeting)}`}>
-      Join
+      aria-label={t('meetings.teams.joinLabel', { name: meetingWith(meeting) })}>
+      {t('meetings.teams.join')}
     </Button>
   );
 
@@ -31,7 +30,7 @@ export function TeamsStatus({ meeting, onChanged }: { meeting: Meeting; onChange
       <Group gap="xs" data-testid="teams-status" data-state={state}>
         {join}
         <Loader size="xs" aria-hidden />
-        <Text size="sm" c="dimmed">{join ? TEAMS_TEXTS.updating : TEAMS_TEXTS.pending}</Text>
+        <Text size="sm" c="dimmed">{join ? t('meetings.teams.updating') : t('meetings.teams.pending')}</Text>
       </Group>
     );
   }
@@ -39,10 +38,10 @@ export function TeamsStatus({ meeting, onChanged }: { meeting: Meeting; onChange
     return (
       <Stack gap={4} data-testid="teams-status" data-state={state}>
         <Group gap="xs">
-          <Text size="sm" c="red" fw={500}>{TEAMS_TEXTS.failed}</Text>
+          <Text size="sm" c="red" fw={500}>{t('meetings.teams.failed')}</Text>
           <Button size="xs" variant="light" color="red" loading={retry.isPending} onClick={() => retry.mutate(meeting.id)}
-            aria-label={`Retry creating the Teams link for the meeting with ${meetingWith(meeting)}`}>
-            Retry
+            aria-label={t('meetings.teams.retryLabel', { name: meetingWith(meeting) })}>
+            {t('meetings.teams.retry')}
           </Button>
         </Group>
         {error && <Text size="xs" c="dimmed">{error}</Text>}
@@ -53,10 +52,10 @@ export function TeamsStatus({ meeting, onChanged }: { meeting: Meeting; onChange
     return (
       <Stack gap={2} data-testid="teams-status" data-state={state}>
         <Group gap="xs">
-          <Text size="sm" c="dimmed">{TEAMS_TEXTS.notConfigured}</Text>
+          <Text size="sm" c="dimmed">{t('meetings.teams.notConfigured')}</Text>
           {error && (
             <UnstyledButton fz="xs" c="blue" td="underline" aria-expanded={showWhy} onClick={() => setShowWhy((shown) => !shown)}>
-              {showWhy ? 'Hide' : 'What to set'}
+              {showWhy ? t('meetings.teams.hide') : t('meetings.teams.whatToSet')}
             </UnstyledButton>
           )}
         </Group>

@@ -1,9 +1,10 @@
 // How a meeting's status and location read on the page.
 import type { Meeting, MeetingStatus } from '#domain/meetings/meeting-schemas.ts';
+import { en } from '#app/i18n/en.ts';
+import { i18n } from '#app/i18n/i18n.ts';
 
-export const STATUS_LABELS: Record<MeetingStatus, string> = {
-  confirmed: 'Confirmed', rescheduled: 'Rescheduled', cancelled: 'Cancelled', completed: 'Completed', no_show: 'No-show',
-};
+/** The English names (the /app/meetings page, not yet translated); components that are use `meetings.statuses` in i18n. */
+export const STATUS_LABELS: Record<MeetingStatus, string> = en.meetings.statuses;
 
 export const STATUS_COLOURS: Record<MeetingStatus, string> = {
   confirmed: 'green', rescheduled: 'blue', cancelled: 'gray', completed: 'teal', no_show: 'orange',
@@ -11,8 +12,8 @@ export const STATUS_COLOURS: Record<MeetingStatus, string> = {
 
 export function locationText({ kind, detail }: Meeting['location']): string {
   if (kind === 'teams') return 'Microsoft Teams';
-  if (kind === 'phone') return detail ? `Phone: ${detail}` : 'Phone';
-  return detail ? `On-site: ${detail}` : 'On-site';
+  if (kind === 'phone') return detail ? i18n.t('meetings.location.phoneAt', { detail }) : i18n.t('meetings.location.phone');
+  return detail ? i18n.t('meetings.location.onSiteAt', { detail }) : i18n.t('meetings.location.onSite');
 }
 
 /** Who the meeting is with: the candidate, else whoever booked, else its title. */

@@ -5,6 +5,7 @@
 // the candidate drawer show meetings too, so this stays out of their bundles.
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
+import { locale } from '#app/i18n/format.ts';
 import { addDays as addCalendarDays, localDate, startOfLocalDay, wallTime } from '#site/scripts/booking/zones.ts';
 
 /** The signed-in recruiter's zone: the browser's. */
@@ -44,33 +45,41 @@ function clock(instant: string, timeZone: string): { date: string; time: string;
   return { date: iso.slice(0, 10), time: iso.slice(11, 16), minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes() };
 }
 
-const dateFormats = {
-  long: new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
-  medium: new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }),
-  weekday: new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' }),
-  monthDay: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+const FORMATS = {
+  long: { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
+  medium: { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' },
+  weekday: { weekday: 'short', timeZone: 'UTC' },
+  monthDay: { month: 'short', day: 'numeric', timeZone: 'UTC' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+const made = new Map<string, Intl.DateTimeFormat>();
+/** The interface language's formatter (en-US in English, as before; nl-NL in Dutch), made once per locale. */
+const dateFormat = (kind: keyof typeof FORMATS) => {
+  const key = `${locale()} ${kind}`;
+  let format = made.get(key);
+  if (!format) made.set(key, format = new Intl.DateTimeFormat(locale(), FORMATS[kind]));
+  return format;
 };
 const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);
 
 /** "Wednesday, March 4, 2026" */
 export function longDate(date: string): string {
-  return dateFormats.long.format(atNoon(date));
+  return dateFormat('long').format(atNoon(date));
 }
 
 /** "Wed, Mar 4" */
 export function mediumDate(date: string): string {
-  return dateFormats.medium.format(atNoon(date));
+  return dateFormat('medium').format(atNoon(date));
 }
 
 /** "Wed" */
 export function weekdayName(date: string): string {
-  return dateFormats.weekday.format(atNoon(date));
+  return dateFormat('weekday').format(atNoon(date));
 }
 
 /** "Mar 2 – Mar 8, 2026" */
 export function weekLabel(monday: string): string {
   const sunday = addDays(monday, 6);
-  return `${dateFormats.monthDay.format(atNoon(monday))} – ${dateFormats.monthDay.format(atNoon(sunday))}, ${sunday.slice(0, 4)}`;
+  return `${dateFormat('monthDay').format(atNoon(monday))} – ${dateFormat('monthDay').format(atNoon(sunday))}, ${sunday.slice(0, 4)}`;
 }
 
 /** A meeting or slot on the clock in `timeZone`: its local date and "10:00 – 10:30" (a later end date is named). */

@@ -5,6 +5,7 @@ import { MeetingStatusBadge } from '#app/pages/meetings/MeetingBadges.tsx';
 import { locationText } from '#app/pages/meetings/meetingLabels.ts';
 import { browserTimeZone, dateAndTime } from '#app/pages/meetings/meetingTime.ts';
 import { TeamsStatus } from '#app/pages/meetings/TeamsStatus.tsx';
+import { useT } from '#app/i18n/useT.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
 
@@ -17,6 +18,7 @@ interface UpcomingMeetingListProps {
 }
 
 export function UpcomingMeetingList({ meetings, showCandidate, currentUserId }: UpcomingMeetingListProps) {
+  const t = useT();
   const timeZone = browserTimeZone();
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -31,7 +33,7 @@ export function UpcomingMeetingList({ meetings, showCandidate, currentUserId }: 
               <Text size="sm" c="dimmed">{meeting.meetingType?.name ?? meeting.title}</Text>
               <MeetingStatusBadge status={meeting.status} />
             </Group>
-            {currentUserId && meeting.recruiter.id !== currentUserId && <Text size="xs" c="dimmed">With {meeting.recruiter.name}</Text>}
+            {currentUserId && meeting.recruiter.id !== currentUserId && <Text size="xs" c="dimmed">{t('meetings.with', { name: meeting.recruiter.name })}</Text>}
             {meeting.location.kind === 'teams'
               ? <TeamsStatus meeting={meeting} />
               : <Text size="xs" c="dimmed">{locationText(meeting.location)}</Text>}

@@ -1,0 +1,25 @@
+// Dates and numbers in the interface's language. English keeps the spec's format
+// ("Mar 5, 2026 at 2:07 PM"); Dutch uses Intl's nl-NL ("5 mrt 2026 om 14:07").
+import dayjs from 'dayjs';
+import { activeLanguage, i18n } from './i18n.ts';
+import { LOCALES } from './language.ts';
+
+export function locale(): string {
+  return LOCALES[activeLanguage()];
+}
+
+/** "Mar 5, 2026 at 2:07 PM" / "5 mrt 2026 om 14:07", or the language's "Date not available". */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const notAvailable = i18n.t('common.dateNotAvailable');
+  if (value === null || value === undefined || value === '') return notAvailable;
+  const date = dayjs(value);
+  if (!date.isValid()) return notAvailable;
+  if (activeLanguage() === 'en') return date.format('MMM D, YYYY [at] h:mm A');
+  const day = new Intl.DateTimeFormat(locale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(date.toDate());
+  const time = new Intl.DateTimeFormat(locale(), { hour: '2-digit', minute: '2-digit' }).format(date.toDate());
+  return i18n.t('common.dateAtTime', { day: day.replace('.', ''), time });
+}
+
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(locale(), options).format(value);
+}
