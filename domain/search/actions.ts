@@ -14,9 +14,8 @@ export const ACTIONS: Action[] = [
   { id: 'action:add-candidate', title: 'Add candidate', description: 'Create a new candidate',
     url: '/app/people?action=add-candidate', icon: 'UserPlus',
     keywords: 'new create candidate person people talent kandidaat persoon toevoegen nieuwe' },
-  // The People page opens its import dialog from its own "Import CSV" button (no URL parameter yet).
-  { id: 'action:import-csv', title: 'Import CSV', description: 'Open People and choose Import CSV',
-    url: '/app/people', icon: 'Upload',
+  { id: 'action:import-csv', title: 'Import CSV', description: 'Import candidates from a CSV file',
+    url: '/app/people?action=import-csv', icon: 'Upload',
     keywords: 'import csv upload file spreadsheet excel candidates bulk importeren bestand uploaden kandidaten' },
   // Candidates book their own meetings: the recruiter sends a booking link from the candidate's profile.
   { id: 'action:book-meeting', title: 'Book a meeting', description: 'Choose a candidate, then Send booking link',

@@ -160,7 +160,7 @@ describe('talent pools, meetings and actions', () => {
   });
 
   it('offers import CSV and book a meeting, with their pages', async () => {
-    expect((await find('import csv')).find((r) => r.type === 'action')).toMatchObject({ title: 'Import CSV', url: '/app/people', icon: 'Upload' });
+    expect((await find('import csv')).find((r) => r.type === 'action')).toMatchObject({ title: 'Import CSV', url: '/app/people?action=import-csv', icon: 'Upload' });
     expect((await find('book a meeting')).find((r) => r.type === 'action')).toMatchObject({ title: 'Book a meeting', url: '/app/people', icon: 'CalendarPlus' });
     expect((await find('afspraak plannen')).map((r) => r.title)).toContain('Book a meeting');
     expect((await find('create campaign')).map((r) => r.title)).toContain('Create campaign');

@@ -11,7 +11,7 @@ import { CandidateDetailDrawer } from './people/CandidateDetailDrawer.tsx';
 import { CandidateFormDrawer } from './people/CandidateFormDrawer.tsx';
 import { CandidateListSection } from './people/CandidateListSection.tsx';
 import {
-  ADD_CANDIDATE_ACTION, filtersFromSearch, searchFromFilters, searchFromSort, sortFromSearch, urlWithParams, type PeopleSearch,
+  ADD_CANDIDATE_ACTION, IMPORT_CSV_ACTION, filtersFromSearch, searchFromFilters, searchFromSort, sortFromSearch, urlWithParams, type PeopleSearch,
 } from './people/candidateUrl.ts';
 import { ExportButton } from './people/ExportButton.tsx';
 import { ImportModal } from './people/import/ImportModal.tsx';
@@ -40,7 +40,7 @@ export function PeoplePage() {
   const candidateId = search.candidate ?? null;
   const adding = search.action === ADD_CANDIDATE_ACTION;
   const [editing, setEditing] = useState<CandidateDetail | null>(null);
-  const [importing, setImporting] = useState(false);
+  const importing = search.action === IMPORT_CSV_ACTION;
   const pools = useTalentPools();
   const poolList = pools.data ?? [];
 
@@ -53,7 +53,7 @@ export function PeoplePage() {
         <PageHeader title="People" description="Talent pools and candidates: search, filter, import and export." />
         <Group gap="sm">
           <Button onClick={() => setSearch({ action: ADD_CANDIDATE_ACTION }, { keepScroll: true })}>Add candidate</Button>
-          <Button variant="default" onClick={() => setImporting(true)}>Import CSV</Button>
+          <Button variant="default" onClick={() => setSearch({ action: IMPORT_CSV_ACTION }, { keepScroll: true })}>Import CSV</Button>
           <ExportButton filters={applied} sort={sort} />
         </Group>
       </Group>
@@ -90,7 +90,7 @@ export function PeoplePage() {
         onClose={() => (adding ? setSearch({ action: undefined }, { replace: true, keepScroll: true }) : setEditing(null))}
         onCreated={(id) => setSearch({ action: undefined, candidate: id }, { replace: true, keepScroll: true })}
       />
-      <ImportModal opened={importing} pools={poolList} defaultPoolId={filters.talentPoolId} onClose={() => setImporting(false)} />
+      <ImportModal opened={importing} pools={poolList} defaultPoolId={filters.talentPoolId} onClose={() => setSearch({ action: undefined }, { replace: true, keepScroll: true })} />
     </>
   );
 }

@@ -268,7 +268,7 @@ const moreTypes: SearchResult[] = answer(searchResultsSchema, [
   { id: 'pool:3', type: 'pool', title: 'Sales Amsterdam', subtitle: 'Talent pool', url: '/app/people?talentPoolId=3', action: 'navigate', icon: 'Users' },
   { id: 'meeting:9', type: 'meeting', title: 'Intro call with Anna de Vries', subtitle: '2026-12-02 14:00 · Confirmed',
     url: '/app/meetings?view=week&week=2026-12-02&recruiter=all&meeting=9', action: 'navigate', icon: 'CalendarClock' },
-  { id: 'action:import-csv', type: 'action', title: 'Import CSV', description: 'Open People and choose Import CSV', url: '/app/people', action: 'navigate', icon: 'Upload' },
+  { id: 'action:import-csv', type: 'action', title: 'Import CSV', description: 'Import candidates from a CSV file', url: '/app/people?action=import-csv', action: 'navigate', icon: 'Upload' },
   { id: 'action:book-meeting', type: 'action', title: 'Book a meeting', description: 'Choose a candidate, then Send booking link',
     url: '/app/people', action: 'navigate', icon: 'CalendarPlus' },
 ]);

@@ -117,6 +117,7 @@ describe('CSV import', () => {
     });
     await renderPage('/app/people', <PeoplePage />, { user: recruiter });
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    await screen.findByRole('dialog', { name: 'Import candidates from CSV' });
     const file = bigFile();
     chooseFile(file);
 
@@ -179,6 +180,7 @@ describe('CSV import', () => {
     });
     await renderPage('/app/people', <PeoplePage />, { user: recruiter });
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    await screen.findByRole('dialog', { name: 'Import candidates from CSV' });
     chooseFile(new File(['Voornaam;Achternaam;E-mailadres;Woonplaats\n'], 'small.csv', { type: 'text/csv' }));
     const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
     expect(await within(dialog).findByText('Which column holds the name?')).toBeTruthy();
@@ -193,6 +195,7 @@ describe('CSV import', () => {
     });
     await renderPage('/app/people', <PeoplePage />, { user: recruiter });
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    await screen.findByRole('dialog', { name: 'Import candidates from CSV' });
     chooseFile(new File([''], 'empty.csv', { type: 'text/csv' }));
     expect(await screen.findByText('The file is empty: it needs a header row and at least one row')).toBeTruthy();
   });
@@ -208,6 +211,7 @@ describe('CSV import refusals (all or nothing)', () => {
     });
     await renderPage('/app/people', <PeoplePage />, { user: recruiter });
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    await screen.findByRole('dialog', { name: 'Import candidates from CSV' });
     chooseFile(new File(['name,email\n"Anna,anna@example.org\nBen,ben@example.org\n'], 'broken.csv', { type: 'text/csv' }));
     const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
     const alert = await within(dialog).findByTestId('import-preview-error');
@@ -233,6 +237,7 @@ describe('CSV import refusals (all or nothing)', () => {
     });
     await renderPage('/app/people', <PeoplePage />, { user: recruiter });
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    await screen.findByRole('dialog', { name: 'Import candidates from CSV' });
     chooseFile(bigFile());
     const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
     await waitFor(() => expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Start import' }).disabled).toBe(false));
@@ -251,5 +256,14 @@ describe('CSV import refusals (all or nothing)', () => {
     // No counts or skipped rows of an import that left nothing behind.
     expect(within(report).queryByTestId('import-imported')).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Import another file' })).toBeTruthy();
+  });
+
+  it('opens from the URL (?action=import-csv, where the palette\'s Import CSV goes) and closing drops the action', async () => {
+    stubFetch({ 'GET /api/talent-pools': pools, 'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3) });
+    const { router } = await renderPage('/app/people?action=import-csv', <PeoplePage />, { user: recruiter });
+    const dialog = await screen.findByRole('dialog', { name: 'Import candidates from CSV' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(window.location.search).not.toContain('action='));
+    expect(router.state.location.pathname).toBe('/app/people');
   });
 });

@@ -1,6 +1,6 @@
 // The people page's state in the URL: the list's filters, sort and page,
-// ?candidate={id} (the open candidate) and ?action=add-candidate (the create
-// form; the command palette links to both). Back and Forward walk through it,
+// ?candidate={id} (the open candidate), ?action=add-candidate (the create
+// form) and ?action=import-csv (the import dialog); the command palette links to them. Back and Forward walk through it,
 // and a copied link opens the same view.
 import * as z from 'zod/mini';
 import type { CandidateFilter, CandidateListQuery } from '#domain/candidates/schemas.ts';
@@ -8,6 +8,7 @@ import { everyValue, optionalEnum, optionalInt, optionalText, parseSearch, strin
 import { DEFAULT_SORT, defaultDirection, type CandidateFilters, type SortState } from './candidateFilters.ts';
 
 export const ADD_CANDIDATE_ACTION = 'add-candidate';
+export const IMPORT_CSV_ACTION = 'import-csv';
 
 // The values the API's list filter accepts (GET /api/candidates).
 const SENIORITY_LEVELS = everyValue<NonNullable<CandidateFilter['seniority']>>()(
@@ -29,7 +30,7 @@ export const peopleSearchSchema = z.object({
   /** 1-based; page 1 is left out of the URL. */
   page: optionalInt(),
   candidate: optionalInt(),
-  action: optionalEnum([ADD_CANDIDATE_ACTION]),
+  action: optionalEnum([ADD_CANDIDATE_ACTION, IMPORT_CSV_ACTION]),
 });
 export type PeopleSearch = z.infer<typeof peopleSearchSchema>;
 
