@@ -2,7 +2,7 @@
 // availability, from GET /api/meetings/{id}/slots), choose one, confirm. When
 // the time was just taken (409), the API's message and its fresh times show.
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { usePhone } from '#app/lib/usePhone.ts';
 import { useState } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
@@ -22,7 +22,7 @@ interface RescheduleModalProps {
 }
 
 export function RescheduleModal({ opened, onClose, ...props }: RescheduleModalProps) {
-  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const phone = usePhone();
   return (
     <Modal opened={opened} onClose={onClose} title="Reschedule meeting" size="lg" fullScreen={phone}>
       {opened && <RescheduleForm {...props} onClose={onClose} />}

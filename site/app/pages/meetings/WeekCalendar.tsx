@@ -2,7 +2,7 @@
 // meeting lies outside), meetings as coloured blocks placed by their time in
 // the recruiter's zone. On phones one day at a time, chosen with day tabs.
 import { Box, Tabs, Text, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { usePhone } from '#app/lib/usePhone.ts';
 import { useState } from 'react';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
 import { timeText } from '#domain/meetings/availability.ts';
@@ -15,7 +15,6 @@ const HOUR_PX = 56;
 const TWO_LINES_PX = 36;
 const GUTTER = '3.5rem';
 /** Mantine's sm breakpoint: below it the shell has no sidebar either. */
-const PHONE_QUERY = '(max-width: 47.99em)';
 
 interface WeekCalendarProps {
   dates: string[];
@@ -26,7 +25,7 @@ interface WeekCalendarProps {
 }
 
 export function WeekCalendar({ dates, meetings, timeZone, today, onOpen }: WeekCalendarProps) {
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  const phone = usePhone();
   const [phoneDay, setPhoneDay] = useState(() => (dates.includes(today) ? today : dates[0]));
   const placed = placeMeetings(meetings, dates, timeZone);
   const hours = hourRange(placed.values());

@@ -2,7 +2,7 @@
 // are ever rendered, whatever the total). From sm up a table with the columns
 // the recruiter chose; on a phone, cards with a sort choice instead of headers.
 import { Box, Checkbox, Group, LoadingOverlay, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { usePhone } from '#app/lib/usePhone.ts';
 import type { SortField, SortState } from './candidateFilters.ts';
 import { CandidateCards } from './CandidateCards.tsx';
 import { CandidateRow } from './CandidateRow.tsx';
@@ -22,7 +22,7 @@ export interface CandidatesTableProps {
 }
 
 export function CandidatesTable({ rows, sort, onSort, selected, onSelect, hrefFor, loading }: CandidatesTableProps) {
-  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const phone = usePhone();
   const { chosen, toggle } = usePeopleColumns();
   const columns = visibleColumns(chosen, sort.sort);
   const onPage = rows.filter((row) => selected.has(row.id)).length;
