@@ -1,6 +1,18 @@
 // The interface's English texts: the source every other language must match key for key
 // (nl.ts is typed `Resources`). The spec's texts are here word for word.
 
+import { meetings } from './en/meetings.ts';
+import { people } from './en/people.ts';
+import { palette } from './en/palette.ts';
+import { communications } from './en/communications.ts';
+import { panels } from './en/panels.ts';
+import { meetingBooking } from './en/meetingBooking.ts';
+import { admin } from './en/admin.ts';
+import { settings } from './en/settings.ts';
+import { themeDemo } from './en/themeDemo.ts';
+import { pages } from './en/pages.ts';
+import { publicPages } from './en/publicPages.ts';
+
 export const en = {
   common: {
     dateNotAvailable: 'Date not available',
@@ -95,26 +107,17 @@ export const en = {
   sentiment: {
     positive: 'Positive', negative: 'Negative', neutral: 'Neutral', other: 'Other', none: 'No sentiment',
   },
-  /** The meeting parts the dashboard's Upcoming meetings list shares with /app/meetings. */
-  meetings: {
-    statuses: { confirmed: 'Confirmed', rescheduled: 'Rescheduled', cancelled: 'Cancelled', completed: 'Completed', no_show: 'No-show' },
-    location: {
-      phone: 'Phone', phoneAt: 'Phone: {{detail}}', onSite: 'On-site', onSiteAt: 'On-site: {{detail}}',
-    },
-    with: 'With {{name}}',
-    teams: {
-      pending: 'Creating Teams link…',
-      updating: 'Updating the Teams meeting…',
-      failed: 'Teams link could not be created',
-      notConfigured: 'Teams not configured',
-      join: 'Join',
-      joinLabel: 'Join the Teams meeting with {{name}}',
-      retry: 'Retry',
-      retryLabel: 'Retry creating the Teams link for the meeting with {{name}}',
-      hide: 'Hide',
-      whatToSet: 'What to set',
-    },
-  },
+  meetings,
+  people,
+  palette,
+  communications,
+  panels,
+  meetingBooking,
+  admin,
+  settings,
+  themeDemo,
+  pages,
+  publicPages,
 };
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

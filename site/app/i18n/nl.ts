@@ -1,6 +1,17 @@
 // De Nederlandse teksten van de interface (je-vorm). Typed `Resources`: a key missing
 // here, or one English does not have, fails the type check. Loaded lazily (i18n.ts).
 import type { Resources } from './en.ts';
+import { meetings } from './nl/meetings.ts';
+import { people } from './nl/people.ts';
+import { palette } from './nl/palette.ts';
+import { communications } from './nl/communications.ts';
+import { panels } from './nl/panels.ts';
+import { meetingBooking } from './nl/meetingBooking.ts';
+import { admin } from './nl/admin.ts';
+import { settings } from './nl/settings.ts';
+import { themeDemo } from './nl/themeDemo.ts';
+import { pages } from './nl/pages.ts';
+import { publicPages } from './nl/publicPages.ts';
 
 export const nl: Resources = {
   common: {
@@ -94,23 +105,15 @@ export const nl: Resources = {
   sentiment: {
     positive: 'Positief', negative: 'Negatief', neutral: 'Neutraal', other: 'Overig', none: 'Geen sentiment',
   },
-  meetings: {
-    statuses: { confirmed: 'Bevestigd', rescheduled: 'Verzet', cancelled: 'Geannuleerd', completed: 'Afgerond', no_show: 'Niet verschenen' },
-    location: {
-      phone: 'Telefonisch', phoneAt: 'Telefonisch: {{detail}}', onSite: 'Op locatie', onSiteAt: 'Op locatie: {{detail}}',
-    },
-    with: 'Met {{name}}',
-    teams: {
-      pending: 'Teams-link wordt aangemaakt…',
-      updating: 'Teams-afspraak wordt bijgewerkt…',
-      failed: 'Teams-link kon niet worden aangemaakt',
-      notConfigured: 'Teams is niet ingesteld',
-      join: 'Deelnemen',
-      joinLabel: 'Deelnemen aan de Teams-afspraak met {{name}}',
-      retry: 'Opnieuw proberen',
-      retryLabel: 'Opnieuw proberen de Teams-link te maken voor de afspraak met {{name}}',
-      hide: 'Verbergen',
-      whatToSet: 'Wat moet je instellen',
-    },
-  },
+  meetings,
+  people,
+  palette,
+  communications,
+  panels,
+  meetingBooking,
+  admin,
+  settings,
+  themeDemo,
+  pages,
+  publicPages,
 };

@@ -29,13 +29,16 @@ function useFocusReturnOnFirstOpen(open: boolean) {
       const target = opener.current;
       const atClose = document.activeElement;
       // As Mantine does: after the modal lets go, unless the user has moved focus elsewhere meanwhile.
-      window.setTimeout(() => {
+      const timer = window.setTimeout(() => {
         const now = document.activeElement;
         if (target instanceof HTMLElement && target.isConnected && (now === null || now === document.body || now === atClose)) {
           target.focus({ preventScroll: true });
         }
       }, 10);
+      // Unmounted meanwhile (a page left, a test ended): there is no focus left to give back.
+      return () => window.clearTimeout(timer);
     }
+    return undefined;
   }, [open]);
 }
 

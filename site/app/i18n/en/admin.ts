@@ -1,0 +1,2 @@
+// /app/admin: the admin portal.
+export const admin = {};

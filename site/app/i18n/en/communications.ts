@@ -1,0 +1,2 @@
+// /app/communications: campaigns, inbox, threads, campaign results.
+export const communications = {};

@@ -1,0 +1,2 @@
+// /app/meeting-booking: meeting types, availability, booking links.
+export const meetingBooking = {};

@@ -1,0 +1,2 @@
+// Small shared page parts: not found, placeholders, page headers.
+export const pages = {};

@@ -1,0 +1,2 @@
+// The Cmd/Ctrl+K search palette.
+export const palette = {};

@@ -1,0 +1,2 @@
+// The compose, reply and campaign (wizard) dialogs.
+export const panels = {};

@@ -1,0 +1,2 @@
+// /app/settings: its tabs.
+export const settings = {};

@@ -1,0 +1,2 @@
+// /app/theme-demo.
+export const themeDemo = {};

@@ -1,0 +1,4 @@
+// /app/admin: the admin portal.
+import type { Resources } from '../en.ts';
+
+export const admin: Resources['admin'] = {};

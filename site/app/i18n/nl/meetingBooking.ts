@@ -1,0 +1,4 @@
+// /app/meeting-booking: meeting types, availability, booking links.
+import type { Resources } from '../en.ts';
+
+export const meetingBooking: Resources['meetingBooking'] = {};

@@ -1,0 +1,4 @@
+// Small shared page parts: not found, placeholders, page headers.
+import type { Resources } from '../en.ts';
+
+export const pages: Resources['pages'] = {};

@@ -1,0 +1,4 @@
+// The Cmd/Ctrl+K search palette.
+import type { Resources } from '../en.ts';
+
+export const palette: Resources['palette'] = {};

@@ -1,0 +1,4 @@
+// /app/theme-demo.
+import type { Resources } from '../en.ts';
+
+export const themeDemo: Resources['themeDemo'] = {};
