@@ -14,10 +14,11 @@ import { AppRouter } from './router/AppRouter.tsx';
 import { SessionGate } from './session/SessionGate.tsx';
 import { InterfaceLanguage } from './i18n/InterfaceLanguage.tsx';
 import { useOnceTrue } from './lib/useOnceTrue.ts';
+import { COLOR_SCHEME_KEY } from './prePaint.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 /** Light or dark, as chosen on the theme demo page: kept in this browser and followed by every tab. */
-const colorSchemeManager = localStorageColorSchemeManager({ key: 'talentloop-color-scheme' });
+const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KEY });
 
 const ToastViewport = lazy(() => import('./toast/ToastViewport.tsx').then((m) => ({ default: m.ToastViewport })));
 

@@ -102,3 +102,19 @@ test('drawers of each size: wider with each size, trap focus, close on Escape an
   }
   audit.expectClean();
 });
+
+test('a dark choice is dark before the app has loaded: no white flash on a reload', async ({ page }) => {
+  const cspErrors: string[] = [];
+  page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text()); });
+  await openApp(page);
+  await page.evaluate(() => { localStorage.setItem('talentloop-color-scheme', 'dark'); localStorage.setItem('talentloop.language', 'nl'); });
+  // The page as it paints before any of the app's code runs: its scripts never arrive.
+  await page.route(/\.(js|mjs)(\?.*)?$/, (route) => route.abort());
+  await page.goto('/app/people');
+  expect(await scheme(page)).toBe('dark');
+  expect(await page.locator('html').getAttribute('lang')).toBe('nl');
+  // The page's own policy allowed the inline script (and refused nothing else of ours).
+  expect(cspErrors).toEqual([]);
+  await page.unroute(/\.(js|mjs)(\?.*)?$/);
+  await page.evaluate(() => { localStorage.removeItem('talentloop-color-scheme'); localStorage.removeItem('talentloop.language'); });
+});

@@ -4,6 +4,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en, type Resources } from './en.ts';
+import { LANGUAGE_KEY } from '../prePaint.ts';
 import { navigatorLanguages, resolveLanguage, type InterfaceLanguage } from './language.ts';
 
 declare module 'i18next' {
@@ -13,12 +14,9 @@ declare module 'i18next' {
   }
 }
 
-/** The last language this browser showed, so a reload paints in it before the profile arrives. */
-const REMEMBERED = 'talentloop.language';
-
 function remembered(): InterfaceLanguage | null {
   try {
-    const value = globalThis.localStorage?.getItem(REMEMBERED);
+    const value = globalThis.localStorage?.getItem(LANGUAGE_KEY);
     return value === 'en' || value === 'nl' ? value : null;
   } catch {
     return null;
@@ -48,11 +46,13 @@ function loadDutch(): Promise<void> {
 export async function setInterfaceLanguage(language: InterfaceLanguage): Promise<void> {
   if (language === 'nl') await loadDutch();
   try {
-    globalThis.localStorage?.setItem(REMEMBERED, language);
+    globalThis.localStorage?.setItem(LANGUAGE_KEY, language);
   } catch {
     // Private mode: only the next reload starts in English.
   }
   if (i18n.language !== language) await i18n.changeLanguage(language);
+  // Screen readers and the browser's own spelling and hyphenation read the page's language.
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
 /** The language the interface is in now. */
