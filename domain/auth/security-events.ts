@@ -14,7 +14,9 @@ export type SecurityAction =
   | 'auth.password.change'
   | 'auth.backup_codes.regenerate'
   | 'auth.session.revoke'
-  | 'auth.session.revoke_others';
+  | 'auth.session.revoke_others'
+  /** Written by the database itself (public.save_own_account), not through recordSecurityEvent. */
+  | 'auth.account.email_change';
 
 export interface SecurityEvent {
   action: SecurityAction;

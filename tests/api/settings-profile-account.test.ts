@@ -4,7 +4,7 @@
 // database's language rule is the schema's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERFACE_LANGUAGES, type ProfileSettings } from '#domain/settings/schemas.ts';
-import { login, makeUser, type TestUser } from '../support/auth-users.ts';
+import { auditEntries, login, makeUser, type TestUser } from '../support/auth-users.ts';
 import { startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 
 let app: TestApp;
@@ -49,6 +49,19 @@ describe('PUT /api/settings/profile: email and language', () => {
     expect((await client.send('PUT', '/api/settings/profile', { body: { language: null } })).json).toMatchObject({ language: null });
     expect((await client.send('PUT', '/api/settings/profile', { body: { language: 'en' } })).json).toMatchObject({ language: 'en' });
     expect((await client.send('PUT', '/api/settings/profile', { body: { language: '' } })).json).toMatchObject({ language: null });
+  });
+
+  it('writes an email change to the audit log, with the old and the new address, and only a change', async () => {
+    const { user, client } = await ownUser();
+    const before = `${user.username}@example.com`;
+    expect((await client.send('PUT', '/api/settings/profile', { body: { email: before, title: 'Same address' } })).status).toBe(200);
+    expect((await client.send('PUT', '/api/settings/profile', { body: { language: 'nl' } })).status).toBe(200);
+    expect(await auditEntries(app, 'auth.account.email_change', user.username)).toEqual([]);
+
+    expect((await client.send('PUT', '/api/settings/profile', { body: { email: 'Moved@Example.com' } })).status).toBe(200);
+    expect(await auditEntries(app, 'auth.account.email_change', user.username)).toEqual([
+      { action: 'auth.account.email_change', actor_id: user.id, details: { username: user.username, from: before, to: 'moved@example.com' } },
+    ]);
   });
 
   it("refuses another account's email with a 409 naming email, in any case, and changes nothing", async () => {
