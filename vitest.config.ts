@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core free, which on 2 cores is one file at a time; the files
+    // mostly wait (on PostgreSQL, on timers), and each has its own database (decision 026).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
