@@ -27,6 +27,8 @@ import { dashboardRoutes } from './routes/dashboard.ts';
 import { organisationSettingsRoutes, profileSettingsRoutes } from './routes/settings.ts';
 import { integrationRoutes } from './routes/integrations.ts';
 import { bookingSettingsRoutes, meetingTypeRoutes } from './routes/meeting-booking.ts';
+import { whatsappCandidateRoutes, whatsappRoutes } from './routes/whatsapp.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 import { openApiDocument } from './openapi.ts';
 import { doc } from './contract.ts';
 
@@ -71,7 +73,10 @@ export function createApi(deps: ApiDeps) {
     .route('/settings/organisation', organisationSettingsRoutes)
     .route('/settings/profile', profileSettingsRoutes)
     .route('/settings/integrations', integrationRoutes)
-    .route('/dashboard', dashboardRoutes);
+    .route('/dashboard', dashboardRoutes)
+    .route('/candidates', whatsappCandidateRoutes)
+    .route('/whatsapp', whatsappRoutes)
+    .route('/webhooks', webhookRoutes);
 
   let openApi: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', doc({ summary: 'This document: every /api route, its inputs and its answers (OpenAPI 3.1)', access: 'public', tag: 'meta',

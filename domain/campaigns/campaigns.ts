@@ -13,6 +13,8 @@ import type { CampaignDetail, CampaignSummary, NewCampaign } from './schemas.ts'
 import { progressPercent } from './progress.ts';
 import { campaignFunnel, campaignSteps, listFigures, percentOf, type ListFigures } from './results.ts';
 import { MessagingError } from '../messages/messages.ts';
+import { loadWhatsAppConfig, NOT_CONFIGURED, whatsappConfigured, type WhatsAppConfig } from '../whatsapp/config.ts';
+import { checkTemplate } from '../whatsapp/channel.ts';
 import { MEMBER_COLUMNS, PLAN_COLUMNS, sendPlan, usesBookingLink, writeFirstStep, type Member, type PlanRow, type Queued } from './sequences.ts';
 
 export { skipReason } from './sequences.ts';
@@ -42,7 +44,7 @@ export async function listCampaigns(tx: Tx): Promise<CampaignSummary[]> {
 export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail | null> {
   const { rows } = await tx.query<Omit<CampaignDetail, 'progress' | 'funnel' | 'steps' | 'waiting' | keyof ListFigures> & { cancelled: number; dispatching: boolean }>(
     `select ${CAMPAIGN_COLUMNS}, k.email_content as "emailContent", k.message_template as "messageTemplate",
-            k.whatsapp_content as "whatsappContent", (count(*) filter (where r.status = 'cancelled'))::int as cancelled,
+            k.whatsapp_content as "whatsappContent", k.whatsapp_template as "whatsappTemplate", (count(*) filter (where r.status = 'cancelled'))::int as cancelled,
             k.join_late as "joinLate", k.paused_reason as "pausedReason", k.dispatch_cursor is not null as dispatching,
             case when k.send_window_start is not null then json_build_object(
               'start', to_char(k.send_window_start, 'HH24:MI'), 'end', to_char(k.send_window_end, 'HH24:MI'),
@@ -82,9 +84,14 @@ export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail | 
   };
 }
 
-export async function createCampaign(tx: Tx, input: NewCampaign, userId: string): Promise<CampaignDetail> {
+export async function createCampaign(tx: Tx, input: NewCampaign, userId: string, whatsapp: WhatsAppConfig = loadWhatsAppConfig()): Promise<CampaignDetail> {
   if (input.primaryChannel === 'whatsapp' || !input.channels.includes('email')) {
     throw new MessagingError('refused', 'Campaigns are sent by email; WhatsApp campaigns are not available yet', 'primaryChannel');
+  }
+  // A WhatsApp template for the first step: only an approved one, and only with WhatsApp configured (issue 14).
+  if (input.whatsappTemplate) {
+    if (!whatsappConfigured(whatsapp)) throw new MessagingError('refused', NOT_CONFIGURED, 'whatsappTemplate');
+    checkTemplate(input.whatsappTemplate, whatsapp);
   }
   const pool = await tx.query('select 1 from public.talent_pools where id = $1', [input.talentPoolId]);
   if (!pool.rowCount) throw new MessagingError('refused', 'Talent pool not found', 'talentPoolId');
@@ -118,12 +125,12 @@ export async function createCampaign(tx: Tx, input: NewCampaign, userId: string)
     `insert into public.campaigns (name, campaign_type, talent_pool_id, email_subject, email_content, message_template,
                                    whatsapp_content, language, channels, primary_channel, status, scheduled_at, created_by,
                                    join_late, send_window_start, send_window_end, send_window_weekdays_only,
-                                   send_window_candidate_zone, send_window_time_zone)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'scheduled', $11, $12, $13, $14, $15, $16, $17, $18) returning id`,
+                                   send_window_candidate_zone, send_window_time_zone, whatsapp_template)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'scheduled', $11, $12, $13, $14, $15, $16, $17, $18, $19) returning id`,
     [input.name, input.campaignType, input.talentPoolId, input.emailSubject, input.emailContent, input.messageTemplate,
       input.whatsappContent, language, input.channels, input.primaryChannel, input.scheduledAt, userId,
       input.joinLate, window?.start ?? null, window?.end ?? null, window?.weekdaysOnly ?? false, window?.candidateTimeZone ?? false,
-      window?.timeZone ?? null]);
+      window?.timeZone ?? null, input.whatsappTemplate ? JSON.stringify(input.whatsappTemplate) : null]);
   await tx.query(
     `insert into public.campaign_steps (campaign_id, position, delay_days, business_days_only, subject, content)
      select $1, position + 1, delay_days, business_days_only, subject, content

@@ -6,6 +6,7 @@ import { channelSchema, sentimentSchema } from '../messages/schemas.ts';
 import { isId } from '../schemas/ids.ts';
 import { timestamp } from '../schemas/answers.ts';
 import { campaignStepSchema, exitReasonSchema, sendWindowSchema, sequenceInputSchema } from './sequence-schemas.ts';
+import { whatsappTemplateInfoSchema, whatsappTemplateSchema } from '../whatsapp/schemas.ts';
 
 /** A date and time that parses, in years PostgreSQL and people both mean (1000-9999). */
 function isStorableTime(text: string): boolean {
@@ -30,6 +31,8 @@ export const newCampaignSchema = z.object({
   primaryChannel: channelSchema.nullish(),
   // Issue 12: follow-ups, send window, joining late (all optional: the spec's payload is a one-step campaign).
   ...sequenceInputSchema.shape,
+  // Issue 14: the first step goes by this approved WhatsApp template to those who may get WhatsApp, by email to the rest.
+  whatsappTemplate: whatsappTemplateSchema.nullish(),
 }).superRefine((value, ctx) => {
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   // The compose dialog's pool send has no type (it becomes a 'quick' campaign); the wizard always sends one.
@@ -62,6 +65,7 @@ export const newCampaignSchema = z.object({
     steps: value.steps ?? [],
     sendWindow: value.sendWindow ?? null,
     joinLate: value.joinLate ?? false,
+    whatsappTemplate: value.whatsappTemplate ?? null,
   };
 });
 export type NewCampaign = z.infer<typeof newCampaignSchema>;
@@ -140,6 +144,8 @@ export const campaignDetailSchema = campaignSummarySchema.extend({
   joinLate: z.boolean(),
   messageTemplate: z.string().nullable(),
   whatsappContent: z.string().nullable(),
+  /** The first step's WhatsApp template for those who allow WhatsApp (the rest get the email); null: email only. */
+  whatsappTemplate: whatsappTemplateInfoSchema.omit({ parameters: true }).extend({ parameters: z.array(z.string()) }).nullable().optional(),
   progress: z.object({
     recipients: z.number(),
     pending: z.number(),

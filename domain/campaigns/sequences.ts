@@ -16,6 +16,9 @@ import { organisationSettings } from '../settings/organisation.ts';
 import { bookingUrl, createBookingLinks } from '../meetings/booking-links.ts';
 import { BLOCKER_TEXT, type ContactBlocker } from '../consent/eligibility.ts';
 import { addDays, nextInWindow, type Window } from './send-window.ts';
+import { candidateWhatsAppNumber } from '../whatsapp/numbers.ts';
+import { templateText } from '../whatsapp/cloud-api.ts';
+import type { WhatsAppTemplate } from '../whatsapp/schemas.ts';
 
 /** How a campaign sends: who signs, in which language, and when (its send window and zones). */
 export interface SendPlan {
@@ -36,17 +39,19 @@ export interface SendPlan {
   signature: string | null;
   /** {{company}}: the organisation's company name, when set. */
   company: string | null;
+  /** Step 1 by this WhatsApp template to members who may get WhatsApp (issue 14); null: email only. */
+  whatsappTemplate: WhatsAppTemplate | null;
 }
 
 export const PLAN_COLUMNS = `k.id, k.talent_pool_id as "talentPoolId", k.language, p.display_name as sender, k.created_by as "senderId",
   to_char(k.send_window_start, 'HH24:MI') as "windowStart", to_char(k.send_window_end, 'HH24:MI') as "windowEnd",
   k.send_window_weekdays_only as "weekdaysOnly", k.send_window_candidate_zone as "candidateZone", k.send_window_time_zone as "timeZone",
-  p.title as "senderTitle", p.signature as "senderSignature"`;
+  p.title as "senderTitle", p.signature as "senderSignature", k.whatsapp_template as "whatsappTemplate"`;
 
 export interface PlanRow {
   id: number; talentPoolId: number | null; language: Language; sender: string | null; senderId: string | null;
   windowStart: string | null; windowEnd: string | null; weekdaysOnly: boolean; candidateZone: boolean; timeZone: string | null;
-  senderTitle: string | null; senderSignature: string | null;
+  senderTitle: string | null; senderSignature: string | null; whatsappTemplate: WhatsAppTemplate | null;
 }
 
 export async function sendPlan(tx: Tx, row: PlanRow): Promise<SendPlan> {
@@ -59,6 +64,7 @@ export async function sendPlan(tx: Tx, row: PlanRow): Promise<SendPlan> {
     candidateZone: row.candidateZone,
     zone: row.timeZone ?? organisation.timeZone,
     signature, company,
+    whatsappTemplate: row.whatsappTemplate,
   };
 }
 
@@ -75,10 +81,22 @@ export interface Member {
   id: number; name: string; jobFunction: string | null; skillTags: string[]; location: string | null; timeZone: string | null;
   /** public.contact_blockers(c, 'email'): the one eligibility rule. */
   blockers: ContactBlocker[];
+  /** public.contact_blockers(c, 'whatsapp') and the numbers: for a first step by WhatsApp template. */
+  whatsappBlockers: ContactBlocker[];
+  whatsappNumber: string | null;
+  phone: string | null;
 }
 
 export const MEMBER_COLUMNS = `c.id, c.name, c.job_function as "jobFunction", c.skill_tags as "skillTags", c.location,
-  c.time_zone as "timeZone", public.contact_blockers(c, 'email') as blockers`;
+  c.time_zone as "timeZone", public.contact_blockers(c, 'email') as blockers,
+  public.contact_blockers(c, 'whatsapp') as "whatsappBlockers", c.whatsapp_number as "whatsappNumber", c.phone`;
+
+/** Whether this member gets step 1 by the campaign's WhatsApp template: they may get WhatsApp at a valid number. */
+const byWhatsApp = (plan: SendPlan, member: Member) =>
+  plan.whatsappTemplate !== null && !member.whatsappBlockers.length && candidateWhatsAppNumber(member) !== null;
+
+/** Joins a template's parameters into one text to fill placeholders in once (a character no one types). */
+const PARAMETER_SEPARATOR = '\u241e';
 
 /** Why a pool member is skipped (the first blocker, as a recruiter reads it), or null when they get the mail. */
 export function skipReason(member: Pick<Member, 'blockers'>): string | null {
@@ -94,12 +112,14 @@ export function usesBookingLink(...texts: string[]): boolean {
  * Each person's subject and content: their own placeholders filled, {{bookingLink}} a link of their own,
  * and the campaign's {{recruiterName}}, {{signature}} and {{company}} (placeholders.ts sendTimePlaceholders).
  */
-async function personalise(tx: Tx, plan: SendPlan, step: { subject: string; content: string }, people: Omit<Member, 'blockers'>[],
+type Person = Pick<Member, 'id' | 'name' | 'jobFunction' | 'skillTags' | 'location' | 'timeZone'>;
+
+async function personalise(tx: Tx, plan: SendPlan, step: { subject: string; content: string }, people: Person[],
   publicUrl: string) {
   const links = usesBookingLink(step.subject, step.content) && plan.senderId
     ? await createBookingLinks(tx, plan.senderId, people.map((m) => m.id), { sent: true })
     : new Map<number, { token: string }>();
-  const values = (person: Omit<Member, 'blockers'>) => {
+  const values = (person: Person) => {
     const link = links.get(person.id);
     return { ...candidateValues(person, plan.language), recruiterName: plan.sender ?? undefined,
       [SIGNATURE_PLACEHOLDER]: plan.signature ?? undefined, [COMPANY_PLACEHOLDER]: plan.company ?? undefined,
@@ -119,7 +139,8 @@ export interface Queued { id: number; sendAfter: Date | null }
  */
 export async function writeFirstStep(tx: Tx, plan: SendPlan, step: { subject: string; content: string }, members: Member[],
   publicUrl: string, now: Date): Promise<Queued[]> {
-  const eligible = members.filter((member) => !skipReason(member));
+  const whatsapp = members.filter((member) => byWhatsApp(plan, member));
+  const eligible = members.filter((member) => !byWhatsApp(plan, member) && !skipReason(member));
   const { subjects, contents } = await personalise(tx, plan, step, eligible, publicUrl);
   const inserted = await tx.query<{ id: number; candidate_id: number; send_after: Date | null }>(
     `insert into public.messages (candidate_id, campaign_id, campaign_step, direction, channel, subject, content, status, send_after)
@@ -128,14 +149,32 @@ export async function writeFirstStep(tx: Tx, plan: SendPlan, step: { subject: st
      on conflict (campaign_id, campaign_step, candidate_id) where campaign_step is not null do nothing
      returning id, candidate_id, send_after`,
     [plan.id, eligible.map((m) => m.id), subjects, contents, eligible.map((m) => sendAfterOf(plan, now, now, m.timeZone))]);
-  const messageOf = new Map(inserted.rows.map((row) => [row.candidate_id, row.id]));
+  const byTemplate = await writeWhatsAppFirstStep(tx, plan, whatsapp, publicUrl, now);
+  const messageOf = new Map([...inserted.rows, ...byTemplate].map((row) => [row.candidate_id, row.id]));
   await tx.query(
     `insert into public.campaign_recipients (campaign_id, candidate_id, message_id, status, skip_reason)
-     select $1, candidate_id, message_id, case when message_id is null then 'skipped' else 'pending' end, skip_reason
+     select $1, candidate_id, message_id, case when message_id is null then 'skipped' else 'pending' end, case when message_id is null then skip_reason end
        from unnest($2::bigint[], $3::bigint[], $4::text[]) as t(candidate_id, message_id, skip_reason)
      on conflict (campaign_id, candidate_id) do nothing`,
     [plan.id, members.map((m) => m.id), members.map((m) => messageOf.get(m.id) ?? null), members.map((m) => skipReason(m))]);
-  return inserted.rows.map((row) => ({ id: row.id, sendAfter: row.send_after }));
+  return [...inserted.rows, ...byTemplate].map((row) => ({ id: row.id, sendAfter: row.send_after }));
+}
+
+/** Step 1 by the campaign's WhatsApp template, its parameters filled for each member as the email's text is. */
+async function writeWhatsAppFirstStep(tx: Tx, plan: SendPlan, members: Member[], publicUrl: string, now: Date) {
+  const template = plan.whatsappTemplate;
+  if (!template || !members.length) return [];
+  const { contents } = await personalise(tx, plan, { subject: '', content: template.parameters.join(PARAMETER_SEPARATOR) }, members, publicUrl);
+  const templates = contents.map((filled) => ({ ...template, parameters: template.parameters.length ? filled.split(PARAMETER_SEPARATOR) : [] }));
+  const { rows } = await tx.query<{ id: number; candidate_id: number; send_after: Date | null }>(
+    `insert into public.messages (candidate_id, campaign_id, campaign_step, direction, channel, subject, content, status, send_after, whatsapp_template)
+     select candidate_id, $1, 1, 'out', 'whatsapp', null, content, 'queued', send_after, template::jsonb
+       from unnest($2::bigint[], $3::text[], $4::timestamptz[], $5::text[]) as t(candidate_id, content, send_after, template)
+     on conflict (campaign_id, campaign_step, candidate_id) where campaign_step is not null do nothing
+     returning id, candidate_id, send_after`,
+    [plan.id, members.map((m) => m.id), templates.map(templateText), members.map((m) => sendAfterOf(plan, now, now, m.timeZone)),
+      templates.map((t) => JSON.stringify(t))]);
+  return rows;
 }
 
 /**

@@ -1,6 +1,6 @@
 // "Send a test" for each integration, through the same ports the app uses: a tiny chat
 // completion, a mail to the user through the configured mail port, a read of the user's
-// Outlook calendar. A provider's refusal comes back as a result in plain words (ok: false);
+// Outlook calendar, a read of the WhatsApp business number. A provider's refusal comes back as a result in plain words (ok: false);
 // only "not configured" and the rate limit are refusals of the request itself.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -13,6 +13,7 @@ import { createMailPort } from '../mail/index.ts';
 import { MailDeliveryError } from '../mail/port.ts';
 import { CalendarError, CalendarRateLimited, type CalendarPort } from '../meetings/calendar-port.ts';
 import type { Config } from '../runtime/config.ts';
+import { WhatsAppError, type WhatsAppPort } from '../whatsapp/cloud-api.ts';
 import type { IntegrationKind, IntegrationTestResult } from './schemas.ts';
 
 /** One test per integration per user every 10 s: each sends real mail or spends provider quota. */
@@ -168,6 +169,21 @@ function calendarProblem(message: string, mailbox: string): string {
   if (code === '401' || code === '403') return `Microsoft Graph refused to read the calendar of ${mailbox} (${code}): ${detail}`;
   if (code === '404') return `Microsoft Graph found no mailbox ${mailbox} (404): ${detail} Is your profile email your Microsoft 365 address?`;
   return `Microsoft Graph could not read the calendar of ${mailbox} (${code}): ${detail}`;
+}
+
+// --- WhatsApp ---
+
+/** Reads the business number's profile: proves the token and the phone number id, and sends nothing. */
+export async function testWhatsApp(port: WhatsAppPort): Promise<string> {
+  if (!port.configured()) throw notConfigured('WhatsApp is not configured, so there is nothing to test.');
+  try {
+    const { displayPhoneNumber, verifiedName } = await port.phoneNumber();
+    const number = [displayPhoneNumber, verifiedName && `(${verifiedName})`].filter(Boolean).join(' ');
+    return `The WhatsApp Cloud API answered for the business number${number ? ` ${number}` : ''}; no message was sent.`;
+  } catch (error) {
+    if (error instanceof WhatsAppError) throw new IntegrationFailure(error.message);
+    throw error;
+  }
 }
 
 // --- Running one ---

@@ -1,11 +1,11 @@
 // Settings → Integrations (/api/settings/integrations): the state of the AI provider,
-// mail and Microsoft Graph (Outlook/Teams), and what a "Send a test" answers.
+// mail, Microsoft Graph (Outlook/Teams) and WhatsApp, and what a "Send a test" answers.
 // Browser-safe. Nothing here ever carries a secret (keys, passwords, client secrets).
 import { z } from 'zod';
 import { timestamp } from '../schemas/answers.ts';
 
-export const INTEGRATION_KINDS = ['ai', 'mail', 'teams'] as const;
-export const integrationKindSchema = z.enum(INTEGRATION_KINDS, { error: 'kind must be ai, mail or teams' });
+export const INTEGRATION_KINDS = ['ai', 'mail', 'teams', 'whatsapp'] as const;
+export const integrationKindSchema = z.enum(INTEGRATION_KINDS, { error: 'kind must be ai, mail, teams or whatsapp' });
 export type IntegrationKind = z.infer<typeof integrationKindSchema>;
 
 /** POST /api/settings/integrations/:kind/test */
@@ -13,7 +13,7 @@ export const integrationKindParamSchema = z.strictObject({ kind: integrationKind
 
 export const integrationStateSchema = z.object({
   kind: integrationKindSchema,
-  /** "AI provider", "Mail", "Microsoft Teams and Outlook" */
+  /** "AI provider", "Mail", "Microsoft Teams and Outlook", "WhatsApp" */
   name: z.string(),
   /** configured: a real service; fallback: the offline stand-in (built-in drafter, dev outbox); off: nothing. */
   status: z.enum(['configured', 'fallback', 'off']),

@@ -4,6 +4,8 @@ import { providerConfigured } from '../ai/provider.ts';
 import { mailKind } from '../mail/index.ts';
 import { TEAMS_SETUP } from '../meetings/calendar-port.ts';
 import type { Config } from '../runtime/config.ts';
+import { whatsappState } from '../whatsapp/channel.ts';
+import type { WhatsAppConfig } from '../whatsapp/config.ts';
 import type { IntegrationState } from './schemas.ts';
 
 /** An address without what may be secret in it (user, password, query): "https://api.example.com/v1". */
@@ -84,7 +86,21 @@ function teamsState(configured: boolean): IntegrationState {
   };
 }
 
+/** WhatsApp's own state (domain/whatsapp/channel.ts), as a card like the others. */
+function whatsappIntegration(config: WhatsAppConfig): IntegrationState {
+  const { configured, mode, summary, details, templates, problems } = whatsappState(config);
+  const approved = templates.length
+    ? [{ label: 'Approved templates', value: templates.map((template) => `${template.name} (${template.language})`).join(', ') }] : [];
+  const unreadable = problems.length ? [{ label: 'WHATSAPP_TEMPLATES not read', value: problems.join('; ') }] : [];
+  return {
+    kind: 'whatsapp', name: 'WhatsApp', status: configured ? 'configured' : 'off', mode, summary,
+    details: [...details, ...approved, ...unreadable],
+    testable: configured, notTestable: configured ? null : 'WhatsApp is not configured, so there is nothing to test.',
+  };
+}
+
 /** `calendarConnected`: the API has a calendar port (ApiDeps.calendar), i.e. the Graph app registration is set. */
-export function integrationsState(config: Pick<Config, 'openai' | 'smtp' | 'graph'>, calendarConnected: boolean): IntegrationState[] {
-  return [aiState(config.openai), mailState(config), teamsState(calendarConnected)];
+export function integrationsState(config: Pick<Config, 'openai' | 'smtp' | 'graph'>, calendarConnected: boolean,
+  whatsapp: WhatsAppConfig): IntegrationState[] {
+  return [aiState(config.openai), mailState(config), teamsState(calendarConnected), whatsappIntegration(whatsapp)];
 }

@@ -20,12 +20,15 @@ import { createSendSlots, groupCommit, type SendSlots } from './concurrency.ts';
 import { BLOCKER_TEXT, CONSENT_BLOCKERS, type ContactBlocker } from '../consent/eligibility.ts';
 import { trackedLinks } from '../engagement/tracking.ts';
 import { NO_SENDER_LIMITS, senderKey, takeSenderQuota, type SenderLimits, type WaitReason } from './sender-limits.ts';
+import { NOT_CONFIGURED } from '../whatsapp/config.ts';
+import { sendWhatsApp, type WhatsAppPort, type WhatsAppRow } from '../whatsapp/delivery.ts';
 
 /** Crash-loop guard: a message claimed this often is given up. */
 export const MAX_ATTEMPTS = 10;
 
 export type Outcome =
-  | { status: 'sent' }
+  /** `providerId`: the provider's own id (WhatsApp's wamid); mail's is its Message-ID. */
+  | { status: 'sent'; providerId?: string }
   | { status: 'retry'; error: string }
   | { status: 'failed'; error: string }
   | { status: 'skipped'; error: string }
@@ -35,7 +38,7 @@ export type Outcome =
   | { status: 'released' }
   | { status: 'not-claimed' };
 
-interface Claimed {
+interface Claimed extends WhatsAppRow {
   id: number; attempts: number; reply_token: string; subject: string | null; content: string; channel: 'email' | 'whatsapp';
   campaign_id: number | null; original_message_id: number | null; name: string; email: string | null;
   /** public.contact_blockers(c, channel) at the moment of the claim: the one eligibility rule. */
@@ -64,6 +67,8 @@ export interface DeliveryDeps {
   inFlight: number;
   /** Per-sender daily cap and per-minute rate (default: none). */
   limits?: SenderLimits;
+  /** The WhatsApp adapter; without one (or unconfigured) WhatsApp messages fail with "WhatsApp not configured". */
+  whatsapp?: WhatsAppPort;
   /** The time the claim and the sender limits go by (tests); default the database's now(). */
   clock?: () => Date;
 }
@@ -140,6 +145,7 @@ async function deliverBatch(deps: DeliveryDeps, slots: SendSlots, record: (item:
         where m.id = locked.id and c.id = m.candidate_id
        returning m.id, m.attempts, m.reply_token, m.subject, m.content, m.channel, m.campaign_id, m.original_message_id,
                  c.name, c.email::text as email, public.contact_blockers(c, m.channel) as blockers, m.tracking_token,
+                 c.whatsapp_number, c.phone, m.whatsapp_template,
                  coalesce((select s.tracking_enabled from public.organisation_settings s), true) as tracking_enabled,
                  (select s.sender_name from public.organisation_settings s) as sender_name,
                  (select s.sender_email from public.organisation_settings s) as sender_email,
@@ -159,7 +165,7 @@ async function deliverBatch(deps: DeliveryDeps, slots: SendSlots, record: (item:
     const unsendable: Recorded[] = [];
     const sendable: Claimed[] = [];
     for (const row of claimed.rows) {
-      const outcome = unsendableOutcome(row);
+      const outcome = unsendableOutcome(row, deps);
       if (outcome) unsendable.push({ row, outcome });
       else sendable.push(row);
     }
@@ -200,7 +206,8 @@ async function deferOverLimit(deps: DeliveryDeps, tx: pg.PoolClient, rows: Claim
   // configured one). Each message counts once, at its first claim: a retry, or a claim taken over from a dead
   // worker, was counted then (else a crash would push the rest of a campaign to the next day), so a sender
   // changed between two attempts does not count it twice.
-  const sendable = rows.filter((row) => row.attempts === 1 && !unsendableOutcome(row)).sort((a, b) => a.id - b.id);
+  // Mail only: a WhatsApp message is no mail of the sender's.
+  const sendable = rows.filter((row) => row.attempts === 1 && row.channel === 'email' && !unsendableOutcome(row, deps)).sort((a, b) => a.id - b.id);
   for (const [key, group] of Map.groupBy(sendable, (row) => senderKey(row.from ?? deps.settings.from))) {
     const quota = await takeSenderQuota(tx, key, group.length, limits, deps.clock?.());
     const over = group.slice(quota.granted);
@@ -213,21 +220,25 @@ async function deferOverLimit(deps: DeliveryDeps, tx: pg.PoolClient, rows: Claim
   return deferred;
 }
 
-/** A claimed message that is not to be sent: WhatsApp (no adapter yet), or no longer contactable. */
-function unsendableOutcome(row: Claimed): Outcome | null {
-  if (row.channel !== 'email') return { status: 'failed', error: 'WhatsApp delivery is not available yet' };
-  // Consent can be withdrawn between queueing and sending (an unsubscribe click on an earlier mail).
-  if (row.blockers.length || !row.email) {
+/** A claimed message that is not to be sent: no longer contactable, or WhatsApp without its configuration. */
+function unsendableOutcome(row: Claimed, deps: Pick<DeliveryDeps, 'whatsapp'>): Outcome | null {
+  const noAddress = row.channel === 'email' ? !row.email : false;
+  // Consent can be withdrawn between queueing and sending (an unsubscribe click on an earlier mail, a WhatsApp STOP).
+  if (row.blockers.length || noAddress) {
     const consent = row.blockers.some((reason) => CONSENT_BLOCKERS.has(reason));
+    const channel = row.channel === 'email' ? 'email' : 'WhatsApp';
     return { status: 'skipped',
-      error: consent ? 'Candidate withdrew email consent before the message was sent' : BLOCKER_TEXT[row.blockers[0] ?? 'no_email'] };
+      error: consent ? `Candidate withdrew ${channel} consent before the message was sent` : BLOCKER_TEXT[row.blockers[0] ?? 'no_email'] };
   }
+  // Nothing pretends to send: without the Cloud API's configuration the message fails, saying so.
+  if (row.channel === 'whatsapp' && !deps.whatsapp?.configured()) return { status: 'failed', error: NOT_CONFIGURED };
   return null;
 }
 
 async function sendOne(deps: DeliveryDeps, row: Claimed, thread: Threading | undefined, lastTry: boolean): Promise<Outcome> {
   // A worker that could not tell the database it is alive may already have lost this claim to another.
   if (!deps.worker.holdsClaims()) return { status: 'retry', error: 'The worker lost contact with the database before sending' };
+  if (row.channel === 'whatsapp') return sendWhatsApp(deps.whatsapp!, row, lastTry);
   const mail = composeMail({
     id: row.id, replyToken: row.reply_token, subject: row.subject, content: row.content,
     candidateName: row.name, candidateEmail: row.email!, inReplyTo: thread?.inReplyTo, references: thread?.references,
@@ -318,7 +329,9 @@ async function recordOutcomes(deps: DeliveryDeps, recorded: Recorded[], campaign
      select k.id::int from public.campaigns k where k.id = any($6) and k.status in ('paused', 'cancelled')`,
     [items.map((i) => i.row.id), items.map((i) => i.outcome.status), items.map((i) => errorOf(i.outcome)),
       // The configured sender's domain, as composeMail: the same Message-ID on every attempt, whatever the organisation's From.
-      items.map((i) => internetMessageId(i.row.id, i.row.reply_token, deps.settings.from)), deps.worker.id,
+      // A WhatsApp message's is its wamid.
+      items.map((i) => (i.outcome.status === 'sent' && i.outcome.providerId) || internetMessageId(i.row.id, i.row.reply_token, deps.settings.from)),
+      deps.worker.id,
       campaigns?.watched() ?? []]);
     // Released messages of a cancelled campaign are stopped for good (the cancel's trigger has run already).
     const released = items.filter((i) => i.outcome.status === 'released' && i.row.campaign_id !== null);

@@ -14,6 +14,10 @@ import { bookingUrl, createBookingLinks, markLinksSent } from '../meetings/booki
 import type { CampaignGroup, Message, NewMessage, Thread, ThreadListQuery, ThreadRead, ThreadSummary } from './schemas.ts';
 import { replySubject } from './reply-subject.ts';
 import { BLOCKER_TEXT, type ContactBlocker } from '../consent/eligibility.ts';
+import type { Channel } from './schemas.ts';
+import { loadWhatsAppConfig, type WhatsAppConfig } from '../whatsapp/config.ts';
+import { checkWhatsAppSend } from '../whatsapp/channel.ts';
+import { templateText } from '../whatsapp/cloud-api.ts';
 
 /** A refusal the API shows as 404 (not_found) or 422 (refused), naming the field. */
 export class MessagingError extends DomainError {
@@ -30,7 +34,9 @@ const MESSAGE_COLUMNS = `m.id, m.subject, m.content, m.sentiment, ${isoTimestamp
   m.campaign_id as "campaignId", m.error, m.attempts, ${isoTimestamp('m.sent_at')} as "sentAt", ${isoTimestamp('m.read_at')} as "readAt",
   m.removal_requested as "removalRequested", m.opt_out_review as "optOutReview", m.auto_reply as "autoReply",
   to_char(m.auto_reply_until, 'YYYY-MM-DD') as "autoReplyUntil",
-  case when m.direction = 'out' then public.message_bounce(m.id) end as bounce`;
+  case when m.direction = 'out' then public.message_bounce(m.id) end as bounce,
+  case when m.delivery_status is not null then json_build_object('status', m.delivery_status, 'at', ${isoTimestamp('m.delivery_status_at')}) end as "deliveryStatus",
+  m.whatsapp_template as "whatsappTemplate"`;
 const FROM_MESSAGES = 'from public.messages m join public.candidates c on c.id = m.candidate_id';
 
 export async function getMessage(tx: Tx, id: number): Promise<Message | null> {
@@ -165,19 +171,45 @@ async function sendTimeFills(tx: Tx, sender: { id: string; displayName: string }
     .filter((entry): entry is [string, string] => entry[1] !== null));
 }
 
+/**
+ * The channel a reply without one goes back on: the one the candidate last wrote on in that thread (the
+ * message replied to, if it is theirs), WhatsApp only while they may be messaged there; else email.
+ */
+async function replyChannel(tx: Tx, originalMessageId: number): Promise<Channel> {
+  const { rows: [used] } = await tx.query<{ channel: Channel; blocked: boolean }>(
+    `select m.channel, cardinality(public.contact_blockers(c, 'whatsapp')) > 0 as blocked
+       from public.messages o
+       join public.messages m on coalesce(m.thread_id, m.id) = coalesce(o.thread_id, o.id) and m.direction = 'in'
+       join public.candidates c on c.id = m.candidate_id
+      where o.id = $1
+      order by (m.id = o.id) desc, m.created_at desc, m.id desc limit 1`, [originalMessageId]);
+  return used?.channel === 'whatsapp' && !used.blocked ? 'whatsapp' : 'email';
+}
+
 /** Stores an outbound message (status queued) after the consent checks; the caller enqueues its delivery. */
 export async function createMessage(tx: Tx, candidateId: number, input: NewMessage, sender: { id: string; displayName: string },
-  publicUrl: string): Promise<Message> {
-  const candidate = await loadCandidate(tx, candidateId, input.channel);
+  publicUrl: string, whatsapp: WhatsAppConfig = loadWhatsAppConfig()): Promise<Message> {
+  const channel: Channel = input.channel ?? (input.kind === 'reply' ? await replyChannel(tx, input.originalMessageId) : 'email');
+  const candidate = await loadCandidate(tx, candidateId, channel);
   if (!candidate) throw new MessagingError('not_found', 'Candidate not found', 'candidateId');
   if (candidate.blockers.length) throw new MessagingError('refused', BLOCKER_TEXT[candidate.blockers[0]], 'channel');
+  // WhatsApp: a valid number, and outside the 24-hour window only an approved template (domain/whatsapp/channel.ts).
+  if (channel === 'whatsapp') await checkWhatsAppSend(tx, candidateId, input.whatsappTemplate, whatsapp);
 
   let threadId: number | null = null;
   let originalId: number | null = null;
   let subject = input.subject;
   if (input.kind === 'reply') {
+    // A message without a subject (WhatsApp) answered by email: the thread's latest subject, else the start of
+    // what the candidate wrote, as a person answering it by mail would title it.
     const { rows } = await tx.query<{ id: number; candidate_id: number; thread_id: number | null; subject: string | null }>(
-      'select id, candidate_id, thread_id, subject from public.messages where id = $1', [input.originalMessageId]);
+      `select o.id, o.candidate_id, o.thread_id,
+              coalesce(o.subject,
+                (select t.subject from public.messages t
+                  where coalesce(t.thread_id, t.id) = coalesce(o.thread_id, o.id) and nullif(trim(t.subject), '') is not null
+                  order by t.id desc limit 1),
+                nullif(left(trim(regexp_replace(o.content, '\\s+', ' ', 'g')), 60), '')) as subject
+         from public.messages o where o.id = $1`, [input.originalMessageId]);
     const original = rows[0];
     if (!original) throw new MessagingError('not_found', 'The message you are replying to does not exist', 'originalMessageId');
     if (original.candidate_id !== candidateId) {
@@ -187,21 +219,29 @@ export async function createMessage(tx: Tx, candidateId: number, input: NewMessa
     originalId = original.id;
     subject = replySubject(subject ?? original.subject);
   }
+  // A WhatsApp message has no subject.
+  if (channel === 'whatsapp') subject = null;
   // {{signature}} and {{company}} as a campaign fills them; {{bookingLink}}: a link of the sender's for this candidate, made now.
   const more = await sendTimeFills(tx, sender);
-  if ([input.content, subject ?? ''].some((text) => placeholdersIn(text).includes(BOOKING_LINK_PLACEHOLDER))) {
+  const template = input.whatsappTemplate;
+  if ([input.content, subject ?? '', ...(template?.parameters ?? [])].some((text) => placeholdersIn(text).includes(BOOKING_LINK_PLACEHOLDER))) {
     const link = (await createBookingLinks(tx, sender.id, [candidateId])).get(candidateId)!;
     more[BOOKING_LINK_PLACEHOLDER] = bookingUrl(publicUrl, link.token);
   }
-  const content = personalise(input.content, candidate, sender.displayName, 'content', more);
+  const filledTemplate = template && {
+    ...template, parameters: template.parameters.map((text) => personalise(text, candidate, sender.displayName, 'whatsappTemplate.parameters', more)),
+  };
+  const content = input.content
+    ? personalise(input.content, candidate, sender.displayName, 'content', more)
+    : templateText(filledTemplate!);
   if (subject) subject = personalise(subject, candidate, sender.displayName, 'subject', more);
 
   const { rows } = await tx.query<{ id: number }>(
     `insert into public.messages (candidate_id, thread_id, original_message_id, direction, channel, subject, content,
-                                  status, allow_whatsapp_replies, sender_id)
-     values ($1, $2, $3, 'out', $4, $5, $6, 'queued', $7, $8) returning id`,
-    [candidateId, threadId, originalId, input.channel, subject, content,
-      input.kind === 'compose' ? input.allowWhatsAppReplies : true, sender.id]);
+                                  status, allow_whatsapp_replies, sender_id, whatsapp_template)
+     values ($1, $2, $3, 'out', $4, $5, $6, 'queued', $7, $8, $9) returning id`,
+    [candidateId, threadId, originalId, channel, subject, content,
+      input.kind === 'compose' ? input.allowWhatsAppReplies : true, sender.id, filledTemplate ? JSON.stringify(filledTemplate) : null]);
   await markLinksSent(tx, candidateId, content);
   return (await getMessage(tx, rows[0].id))!;
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { isId } from '../schemas/ids.ts';
 import { timestamp } from '../schemas/answers.ts';
 import { bounceSchema } from '../mail/bounce-schemas.ts';
+import { DELIVERY_STATUSES, whatsappTemplateSchema } from '../whatsapp/schemas.ts';
 
 export const channelSchema = z.enum(['email', 'whatsapp'], { error: 'channel must be email or whatsapp' });
 export type Channel = z.infer<typeof channelSchema>;
@@ -19,42 +20,67 @@ const text = (max: number, tooLong: string) => z.string().max(max, tooLong).null
 const id = z.union([z.number(), z.string().trim()]).nullish()
   .transform((value) => (value === null || value === undefined || value === '' ? null : Number(value)));
 
-/** Compose: { content, platform, channel, subject (email) }. */
+/**
+ * WhatsApp outside the 24-hour window: an approved template (issue 14). A message with one needs no content of
+ * its own (the thread shows the template); it is refused on email.
+ */
+const whatsappTemplateField = whatsappTemplateSchema.nullish();
+const templateOnEmail = (value: { whatsappTemplate?: unknown }, channel: Channel, ctx: z.RefinementCtx) => {
+  if (value.whatsappTemplate && channel !== 'whatsapp') {
+    ctx.addIssue({ code: 'custom', path: ['whatsappTemplate'], message: 'whatsappTemplate is for WhatsApp messages only' });
+  }
+};
+
+/** Compose: { content, platform, channel, subject (email) }; WhatsApp may carry whatsappTemplate. */
 export const composeMessageSchema = z.object({
   content: text(20_000, 'Message content is too long'),
   subject: text(300, 'Subject is too long'),
   channel: channelSchema.nullish(),
   platform: channelSchema.nullish(),
   allowWhatsAppReplies: z.boolean({ error: 'allowWhatsAppReplies must be true or false' }).nullish(),
+  whatsappTemplate: whatsappTemplateField,
 }).superRefine((value, ctx) => {
-  if (!value.content?.trim()) ctx.addIssue({ code: 'custom', path: ['content'], message: 'Message content is required' });
   const channel = value.channel ?? value.platform ?? 'email';
+  if (!value.content?.trim() && !(channel === 'whatsapp' && value.whatsappTemplate)) {
+    ctx.addIssue({ code: 'custom', path: ['content'], message: 'Message content is required' });
+  }
   if (channel === 'email' && !value.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'Subject is required for email messages' });
+  templateOnEmail(value, channel, ctx);
 }).transform((value) => ({
   kind: 'compose' as const,
-  content: value.content!.trim(),
+  content: value.content?.trim() ?? '',
   subject: value.subject?.trim() || null,
   channel: value.channel ?? value.platform ?? 'email',
   allowWhatsAppReplies: value.allowWhatsAppReplies ?? true,
+  whatsappTemplate: value.whatsappTemplate ?? null,
 }));
 
-/** Reply: { subject, content, channel: 'email', originalMessageId }. */
+/**
+ * Reply: { subject, content, channel, originalMessageId }. Without a channel the reply goes back on the one
+ * the candidate used (WhatsApp when they wrote on WhatsApp and may be messaged there), else by email.
+ */
 export const replyMessageSchema = z.object({
   content: text(20_000, 'Reply content is too long'),
   subject: text(300, 'Subject is too long'),
-  channel: z.literal('email', { error: 'Replies are sent by email' }).nullish(),
+  channel: channelSchema.nullish(),
   originalMessageId: id,
+  whatsappTemplate: whatsappTemplateField,
 }).superRefine((value, ctx) => {
-  if (!value.content?.trim()) ctx.addIssue({ code: 'custom', path: ['content'], message: 'Reply content is required' });
+  if (!value.content?.trim() && !(value.channel !== 'email' && value.whatsappTemplate)) {
+    ctx.addIssue({ code: 'custom', path: ['content'], message: 'Reply content is required' });
+  }
   if (!isId(value.originalMessageId)) {
     ctx.addIssue({ code: 'custom', path: ['originalMessageId'], message: 'originalMessageId must be a message id' });
   }
+  if (value.channel === 'email') templateOnEmail(value, 'email', ctx);
 }).transform((value) => ({
   kind: 'reply' as const,
-  content: value.content!.trim(),
+  content: value.content?.trim() ?? '',
   subject: value.subject?.trim() || null,
-  channel: 'email' as const,
+  /** Null: decided by the message replied to (createMessage). */
+  channel: value.channel ?? null,
   originalMessageId: value.originalMessageId!,
+  whatsappTemplate: value.whatsappTemplate ?? null,
 }));
 
 export type ComposeMessage = z.infer<typeof composeMessageSchema>;
@@ -132,6 +158,10 @@ export const messageSchema = z.object({
   autoReplyUntil: z.string().nullable(),
   /** Its latest bounce (domain/mail/bounces.ts), if it bounced. */
   bounce: bounceSchema.nullable().optional(),
+  /** WhatsApp: Meta's furthest status of an outbound message (sent, delivered, read, failed: then `error` says why), and when. */
+  deliveryStatus: z.object({ status: z.enum(DELIVERY_STATUSES), at: timestamp }).nullable().optional(),
+  /** WhatsApp: the approved template it was sent as (outside the 24-hour window). */
+  whatsappTemplate: z.object({ name: z.string(), language: z.string(), parameters: z.array(z.string()) }).nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -1,12 +1,14 @@
 // Settings → Integrations, mounted at /api/settings/integrations: every signed-in user sees
-// how the AI provider, mail and Microsoft Graph are set up; admins send a test through
+// how the AI provider, mail, Microsoft Graph and WhatsApp are set up; admins send a test through
 // each (decision 023), at most one per kind every 10 s.
 import { Hono, type Context } from 'hono';
 import { integrationKindParamSchema, integrationsSchema, integrationTestResultSchema, type IntegrationKind } from '#domain/integrations/schemas.ts';
 import { integrationsState } from '#domain/integrations/state.ts';
 import {
-  IntegrationRateLimited, limitIntegrationTests, runIntegrationTest, testAi, testMail, testTeams,
+  IntegrationRateLimited, limitIntegrationTests, runIntegrationTest, testAi, testMail, testTeams, testWhatsApp,
 } from '#domain/integrations/checks.ts';
+import { createWhatsAppPort } from '#domain/whatsapp/cloud-api.ts';
+import { loadWhatsAppConfig } from '#domain/whatsapp/config.ts';
 import { organisationSettings } from '#domain/settings/organisation.ts';
 import { profileSettings } from '#domain/settings/profile.ts';
 import type { AppEnv } from '../context.ts';
@@ -14,13 +16,14 @@ import { asUser, requireAdmin, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';
 import { doc, pathParams, reply } from '../contract.ts';
 
-const TEST_NAMES: Record<IntegrationKind, string> = { ai: 'AI', mail: 'mail', teams: 'Teams' };
+const TEST_NAMES: Record<IntegrationKind, string> = { ai: 'AI', mail: 'mail', teams: 'Teams', whatsapp: 'WhatsApp' };
 
 /** The test's own work, with what it needs from the request. */
 function testOf(c: Context<AppEnv>, kind: IntegrationKind): () => Promise<string> {
   const { config, calendar, pools } = c.var.deps;
   switch (kind) {
     case 'ai': return () => testAi(config.openai);
+    case 'whatsapp': return () => testWhatsApp(createWhatsAppPort());
     case 'teams': return async () => testTeams(calendar, (await asUser(c, (tx) => profileSettings(tx, c.var.user.id))).email);
     case 'mail': return async () => {
       const { me, organisation } = await asUser(c, async (tx) => ({
@@ -34,25 +37,25 @@ function testOf(c: Context<AppEnv>, kind: IntegrationKind): () => Promise<string
 /** Whether the kind can be tested at all (what the tab shows); checked before the rate limit, so a refusal costs nothing. */
 function assertTestable(c: Context<AppEnv>, kind: IntegrationKind) {
   const { config, calendar } = c.var.deps;
-  const state = integrationsState(config, Boolean(calendar)).find((integration) => integration.kind === kind)!;
+  const state = integrationsState(config, Boolean(calendar), loadWhatsAppConfig()).find((integration) => integration.kind === kind)!;
   if (!state.testable) throw new HttpError(409, state.notTestable ?? `${state.name} is not configured`, { field: 'kind' });
 }
 
 export const integrationRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
 
-  .get('/', doc({ summary: 'How the AI provider, mail and Microsoft Teams/Outlook are set up (never a secret)', tag: 'settings',
+  .get('/', doc({ summary: 'How the AI provider, mail, Microsoft Teams/Outlook and WhatsApp are set up (never a secret)', tag: 'settings',
     response: integrationsSchema }), (c) => {
     const { config, calendar } = c.var.deps;
     const user = c.var.user;
     return reply(c, integrationsSchema, {
-      integrations: integrationsState(config, Boolean(calendar)),
+      integrations: integrationsState(config, Boolean(calendar), loadWhatsAppConfig()),
       canSendTests: user.role === 'admin' && user.twoFactorEnabled,
     });
   })
 
   /** A provider's refusal is a 200 with ok: false and its words; not configured is a 409, too soon a 429. */
-  .post('/:kind/test', doc({ summary: 'Send a test through an integration (admins): a chat completion, a mail to me, a read of my calendar',
+  .post('/:kind/test', doc({ summary: 'Send a test through an integration (admins): a chat completion, a mail to me, a read of my calendar, a read of the WhatsApp number',
     tag: 'settings', access: 'admin', response: integrationTestResultSchema }), requireAdmin, pathParams(integrationKindParamSchema), async (c) => {
     const { kind } = c.req.valid('param');
     assertTestable(c, kind);

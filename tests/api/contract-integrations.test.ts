@@ -31,7 +31,7 @@ const MOUNT = '/api/settings/integrations';
 const ENDPOINTS: Record<string, () => Promise<void>> = {
   [`GET ${MOUNT}`]: async () => {
     const answer = contract.answer(`GET ${MOUNT}`, await recruiter.get(MOUNT), { schema: integrationsSchema });
-    expect(answer.integrations.map((integration) => integration.kind)).toEqual(['ai', 'mail', 'teams']);
+    expect(answer.integrations.map((integration) => integration.kind)).toEqual(['ai', 'mail', 'teams', 'whatsapp']);
   },
   [`POST ${MOUNT}/:kind/test`]: async () => {
     const answer = contract.answer(`POST ${MOUNT}/:kind/test`, await admin.post(`${MOUNT}/mail/test`), { schema: integrationTestResultSchema });

@@ -1,7 +1,7 @@
 // Settings → Integrations on the real API and database, against the fake servers: the
 // state of each integration (never a secret), and "Send a test" through the AI provider
 // (fake OpenAI-compatible server), mail (SMTP sink, a server that refuses the login, the
-// dev outbox) and Microsoft Graph (fake Graph): success, and the provider's error in
+// dev outbox), Microsoft Graph (fake Graph) and WhatsApp (fake Cloud API): success, and the provider's error in
 // plain words, never a 500. Tests are for admins, one per kind per 10 s.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -14,6 +14,7 @@ import { startFakeGraph, type FakeGraph } from '../support/fake-graph.ts';
 import { NO_AI, startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts';
 import { signInAdmin, signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { NO_GRAPH, startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+import { FAKE_TOKEN, setEnv, startFakeWhatsApp, WHATSAPP_OFF, type FakeWhatsApp } from '../support/fake-whatsapp.ts';
 
 const ADMIN_EMAIL = 'admin@talentloop.local';
 const FROM = 'Talentloop Recruiting <recruiting@talentloop.test>';
@@ -21,6 +22,8 @@ const FROM = 'Talentloop Recruiting <recruiting@talentloop.test>';
 let ai: FakeOpenAI;
 let sink: SmtpSink;
 let graph: FakeGraph;
+let whatsapp: FakeWhatsApp;
+let restoreEnv: () => void;
 let app: TestApp;
 let admin: TestClient;
 let recruiter: TestClient;
@@ -38,7 +41,8 @@ async function startRefusingSmtp() {
 }
 
 beforeAll(async () => {
-  [ai, sink, graph] = await Promise.all([startFakeOpenAI(), startSmtpSink(), startFakeGraph()]);
+  [ai, sink, graph, whatsapp] = await Promise.all([startFakeOpenAI(), startSmtpSink(), startFakeGraph(), startFakeWhatsApp()]);
+  restoreEnv = setEnv(whatsapp.env());
   app = await startTestApp({
     config: { openai: { ...NO_AI, apiKey: 'sk-fake-secret-key', baseURL: ai.baseURL }, smtp: { url: sink.url, from: FROM }, graph: NO_GRAPH },
     calendar: createGraphCalendar(graph.config),
@@ -50,13 +54,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
-  await Promise.all([ai?.close(), sink?.close(), graph?.close()]);
+  restoreEnv?.();
+  await Promise.all([ai?.close(), sink?.close(), graph?.close(), whatsapp?.close()]);
 });
 
 /** Each test may send each kind once: the limit is proved on its own. */
 beforeEach(async () => {
   const { rows } = await app.pools.owner.query<{ id: string }>("select id from public.profiles where username = 'admin'");
-  for (const kind of ['ai', 'mail', 'teams']) await reset(app.pools.owner, INTEGRATION_TEST_PER_USER, `${rows[0].id}:${kind}`);
+  for (const kind of ['ai', 'mail', 'teams', 'whatsapp']) await reset(app.pools.owner, INTEGRATION_TEST_PER_USER, `${rows[0].id}:${kind}`);
 });
 
 const test = async (kind: string, client = admin) => {
@@ -72,7 +77,10 @@ describe('GET /api/settings/integrations', () => {
     expect(canSendTests).toBe(false);
     expect(integrations.map((i) => [i.kind, i.status, i.mode, i.testable])).toEqual([
       ['ai', 'configured', 'OpenAI-compatible API', true], ['mail', 'configured', 'SMTP', true], ['teams', 'configured', 'Microsoft Graph', true],
+      ['whatsapp', 'configured', 'WhatsApp Business Cloud API', true],
     ]);
+    expect(integrations[3].details).toContainEqual({ label: 'Approved templates', value: 'talentloop_intro (nl), talentloop_intro (en), talentloop_ping (en)' });
+    expect(answer.text).not.toContain(FAKE_TOKEN);
     expect(integrations[0].details).toContainEqual({ label: 'Server', value: ai.baseURL });
     expect(integrations[1].details).toContainEqual({ label: 'Server', value: `127.0.0.1:${new URL(sink.url).port}` });
     expect(answer.text).not.toContain('sk-fake-secret-key');
@@ -200,6 +208,27 @@ describe('POST /api/settings/integrations/:kind/test', () => {
     });
   });
 
+  it('WhatsApp: reads the business number, sending nothing', async () => {
+    const { status, result } = await test('whatsapp');
+    expect(status).toBe(200);
+    expect(result).toMatchObject({ kind: 'whatsapp', ok: true });
+    expect(result.message).toBe('The WhatsApp Cloud API answered for the business number +31 20 123 4567 (Talentloop Test); no message was sent.');
+    expect(whatsapp.calls.at(-1)).toMatchObject({ method: 'GET' });
+    expect(whatsapp.calls.some((call) => call.path.endsWith('/messages'))).toBe(false);
+  });
+
+  it("WhatsApp: a refused access token in plain words", async () => {
+    const restore = setEnv({ WHATSAPP_TOKEN: 'an-expired-token' });
+    try {
+      const { status, result } = await test('whatsapp');
+      expect(status).toBe(200);
+      expect(result.ok).toBe(false);
+      expect(result.message).toMatch(/^WhatsApp refused the access token \(WHATSAPP_TOKEN\) \(190\)/);
+    } finally {
+      restore();
+    }
+  });
+
   it('one test per kind every 10 s per user: then a 429 with Retry-After', async () => {
     expect((await test('ai')).status).toBe(200);
     const again = await test('ai');
@@ -217,7 +246,7 @@ describe('POST /api/settings/integrations/:kind/test', () => {
   });
 
   it('names a kind it does not know', async () => {
-    const { status, result } = await test('whatsapp');
+    const { status, result } = await test('sms');
     expect(status).toBe(400);
     expect(result.field).toBe('kind');
   });
@@ -226,19 +255,22 @@ describe('POST /api/settings/integrations/:kind/test', () => {
 describe('integrations that are not configured', () => {
   let bare: TestApp;
   let bareAdmin: TestClient;
+  let restoreWhatsApp: () => void;
   beforeAll(async () => {
+    restoreWhatsApp = setEnv(WHATSAPP_OFF);
     bare = await startTestApp({ config: { openai: NO_AI, smtp: { url: undefined, from: FROM }, graph: NO_GRAPH }, calendar: null });
     bareAdmin = bare.client({ ip: '10.123.1.1' });
     await signInAdmin(bareAdmin);
   });
-  afterAll(async () => { await bare?.close(); });
+  afterAll(async () => { await bare?.close(); restoreWhatsApp?.(); });
 
   it('says so, and refuses their tests with a 409 naming kind', async () => {
     const { integrations } = (await bareAdmin.get('/api/settings/integrations')).json as Integrations;
     expect(integrations.map((i) => [i.kind, i.status, i.mode, i.testable])).toEqual([
       ['ai', 'fallback', 'Built-in offline drafter', false], ['mail', 'fallback', 'Dev outbox', true], ['teams', 'off', 'Email invitations only', false],
+      ['whatsapp', 'off', 'WhatsApp not configured', false],
     ]);
-    for (const kind of ['ai', 'teams']) {
+    for (const kind of ['ai', 'teams', 'whatsapp']) {
       const refused = await bareAdmin.post(`/api/settings/integrations/${kind}/test`);
       expect(refused.status).toBe(409);
       expect(refused.json).toMatchObject({ field: 'kind', error: integrations.find((i) => i.kind === kind)!.notTestable });

@@ -105,11 +105,12 @@ describe('sending a message to a candidate', () => {
     expect(response.json).toEqual({ error: 'Replace {{company}} in the subject before sending', field: 'subject' });
   });
 
-  it('accepts a WhatsApp message where consented, and records that it cannot be delivered yet', async () => {
+  // Without WHATSAPP_TOKEN / WHATSAPP_PHONE_NUMBER_ID (tests/api/whatsapp-send.test.ts sends through a fake Cloud API).
+  it('accepts a WhatsApp message where consented, and records that WhatsApp is not configured', async () => {
     const created = await compose((await newRecipient(CONSENT.whatsapp)).id, { content: 'Hoi! Even bellen?', channel: 'whatsapp', platform: 'whatsapp' });
     expect(created.status).toBe(201);
     const done = await sentMessage(created.json.message.id);
-    expect(done.json).toMatchObject({ status: 'failed', error: 'WhatsApp delivery is not available yet' });
+    expect(done.json).toMatchObject({ status: 'failed', error: 'WhatsApp not configured' });
   });
 
   it('is for signed-in users only', async () => {

@@ -5,6 +5,7 @@ import type { Pools } from '#domain/db/pools.ts';
 import type { JobQueue } from '#domain/runtime/jobs.ts';
 import type { MailPort } from '#domain/mail/port.ts';
 import type { WorkerIdentity } from '#domain/runtime/workers.ts';
+import type { WhatsAppPort } from '#domain/whatsapp/cloud-api.ts';
 
 /** pg-boss's schema. */
 export const BOSS_SCHEMA = 'pgboss';
@@ -13,6 +14,8 @@ export interface JobDeps {
   pools: Pools;
   config: Config;
   mail: MailPort;
+  /** The WhatsApp Cloud API adapter (reads its configuration at each send); absent: "WhatsApp not configured". */
+  whatsapp?: WhatsAppPort;
   jobs: JobQueue;
   /** This worker process: its claims carry the id. */
   worker: WorkerIdentity;

@@ -33,6 +33,7 @@ export async function registerMailJobs(boss: PgBoss, deps: JobDeps) {
     // As many sends in flight as the SMTP pool has connections: each connection carries one message at a time.
     inFlight: SMTP_CONNECTIONS,
     limits: deps.config.senderLimits,
+    whatsapp: deps.whatsapp,
   });
   // Each fetch claims its jobs' messages at once: up to 4 jobs (a campaign's job holds 50 messages, the
   // API's one); each message is then sent and recorded in its own slot. Eight fetches keep the slots busy.

@@ -1,0 +1,63 @@
+// WhatsApp Business Cloud API settings, read from the environment at each use
+// (so a worker and the API see the same, and tests can switch them). Without a
+// token and a phone number id the channel is "WhatsApp not configured" and
+// nothing is sent. Approved templates are listed in WHATSAPP_TEMPLATES
+// (decision 025): `name:language:parameterCount`, comma separated.
+import { TEMPLATE_LANGUAGES, type TemplateLanguage, type WhatsAppTemplateInfo } from './schemas.ts';
+
+export const NOT_CONFIGURED = 'WhatsApp not configured';
+export const DEFAULT_API_URL = 'https://graph.facebook.com';
+export const DEFAULT_API_VERSION = '23.0';
+
+export interface WhatsAppConfig {
+  token: string | undefined;
+  phoneNumberId: string | undefined;
+  /** Signs the webhook's POSTs (X-Hub-Signature-256). */
+  appSecret: string | undefined;
+  /** Meta's verification handshake (GET hub.verify_token). */
+  verifyToken: string | undefined;
+  /** Base URL without the version: https://graph.facebook.com (tests: the fake). */
+  apiUrl: string;
+  /** Graph API version, without the "v". */
+  apiVersion: string;
+  templates: WhatsAppTemplateInfo[];
+  /** WHATSAPP_TEMPLATES entries that could not be read (shown in the state, never guessed). */
+  templateProblems: string[];
+}
+
+const value = (env: NodeJS.ProcessEnv, name: string) => (env[name]?.trim() ? env[name].trim() : undefined);
+
+/** "talentloop_intro:nl:1,talentloop_intro:en:1" → the templates, and what could not be read. */
+export function parseTemplates(text: string | undefined): { templates: WhatsAppTemplateInfo[]; problems: string[] } {
+  const templates: WhatsAppTemplateInfo[] = [];
+  const problems: string[] = [];
+  for (const entry of (text ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+    const match = /^([a-z0-9_]{1,512}):([a-z]{2}):(\d{1,2})$/.exec(entry);
+    if (!match || !TEMPLATE_LANGUAGES.includes(match[2] as TemplateLanguage)) {
+      problems.push(`"${entry}" is not name:language:parameters (language en or nl, name in lower case with _)`);
+      continue;
+    }
+    if (templates.some((t) => t.name === match[1] && t.language === match[2])) continue;
+    templates.push({ name: match[1], language: match[2] as TemplateLanguage, parameters: Number(match[3]) });
+  }
+  return { templates, problems };
+}
+
+export function loadWhatsAppConfig(env: NodeJS.ProcessEnv = process.env): WhatsAppConfig {
+  const { templates, problems } = parseTemplates(value(env, 'WHATSAPP_TEMPLATES'));
+  return {
+    token: value(env, 'WHATSAPP_TOKEN'),
+    phoneNumberId: value(env, 'WHATSAPP_PHONE_NUMBER_ID'),
+    appSecret: value(env, 'WHATSAPP_APP_SECRET'),
+    verifyToken: value(env, 'WHATSAPP_VERIFY_TOKEN'),
+    apiUrl: (value(env, 'WHATSAPP_API_URL') ?? DEFAULT_API_URL).replace(/\/+$/, ''),
+    apiVersion: (value(env, 'WHATSAPP_API_VERSION') ?? DEFAULT_API_VERSION).replace(/^v/, ''),
+    templates,
+    templateProblems: problems,
+  };
+}
+
+/** Sending needs the token and the phone number id. */
+export function whatsappConfigured(config: Pick<WhatsAppConfig, 'token' | 'phoneNumberId'>): boolean {
+  return Boolean(config.token && config.phoneNumberId);
+}

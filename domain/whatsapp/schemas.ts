@@ -1,0 +1,139 @@
+// WhatsApp (issue 14, decision 025): the template a recruiter picks, what the
+// product says about a candidate's WhatsApp before sending, the templates and
+// the channel's state, and Meta's webhook payload. Browser-safe.
+import { z } from 'zod';
+import { timestamp } from '../schemas/answers.ts';
+
+/** Template languages the product offers (WhatsApp's codes). */
+export const TEMPLATE_LANGUAGES = ['en', 'nl'] as const;
+export type TemplateLanguage = typeof TEMPLATE_LANGUAGES[number];
+
+/** An approved template as configured (WHATSAPP_TEMPLATES): its name, language and how many {{n}} parameters its body has. */
+export const whatsappTemplateInfoSchema = z.object({
+  name: z.string(),
+  language: z.enum(TEMPLATE_LANGUAGES),
+  parameters: z.number().int().nonnegative(),
+});
+export type WhatsAppTemplateInfo = z.infer<typeof whatsappTemplateInfoSchema>;
+
+/** A template message to send: one of the configured templates, with its body parameters in order. */
+export const whatsappTemplateSchema = z.strictObject({
+  name: z.string({ error: 'whatsappTemplate.name must be a template name' }).trim()
+    .regex(/^[a-z0-9_]{1,512}$/, 'whatsappTemplate.name must be a template name (lower case letters, digits and _)'),
+  language: z.enum(TEMPLATE_LANGUAGES, { error: 'whatsappTemplate.language must be en or nl' }),
+  parameters: z.array(z.string({ error: 'Each template parameter must be text' }).trim()
+    .min(1, 'A template parameter cannot be empty').max(1_000, 'A template parameter is too long'), { error: 'whatsappTemplate.parameters must be a list of texts' })
+    .max(20, 'A template has at most 20 parameters').default([]),
+});
+export type WhatsAppTemplate = z.output<typeof whatsappTemplateSchema>;
+
+/** Meta's statuses of a sent message, in the order they advance (failed ends it). */
+export const DELIVERY_STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
+export type DeliveryStatus = typeof DELIVERY_STATUSES[number];
+
+/** GET /api/candidates/{id}/whatsapp: whether and how a WhatsApp message can go to the candidate now. */
+export const whatsappChannelSchema = z.object({
+  /** WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are set. */
+  configured: z.boolean(),
+  /** A message can be sent (configured, consent, a valid number); `reason` says why not. */
+  allowed: z.boolean(),
+  /** The number it goes to, in E.164; null without a valid one. */
+  number: z.string().nullable(),
+  /** The database's consent rule for WhatsApp (domain/consent/eligibility.ts): no_whatsapp_number, whatsapp_opted_out, no_whatsapp_consent. */
+  blockers: z.array(z.string()),
+  /** WhatsApp's 24-hour customer-service window, from the candidate's last WhatsApp message. */
+  window: z.object({
+    open: z.boolean(),
+    /** When it closes (open) or closed (after a message); null when the candidate never wrote on WhatsApp. */
+    closesAt: timestamp.nullable(),
+    lastInboundAt: timestamp.nullable(),
+  }),
+  /** 'text' inside the window, 'template' outside it (an approved template only); null when nothing can be sent. */
+  mode: z.enum(['text', 'template']).nullable(),
+  /** Why not ("WhatsApp not configured", "Candidate has not consented to WhatsApp", ...), or what applies ("Outside the 24-hour window: …"). */
+  reason: z.string().nullable(),
+  /** The approved templates (to choose from outside the window). */
+  templates: z.array(whatsappTemplateInfoSchema),
+});
+export type WhatsAppChannel = z.infer<typeof whatsappChannelSchema>;
+
+/** GET /api/whatsapp: the channel's state (as Settings → Integrations shows a service) and the approved templates. */
+export const whatsappStateSchema = z.object({
+  configured: z.boolean(),
+  /** "WhatsApp Business Cloud API", or "WhatsApp not configured". */
+  mode: z.string(),
+  summary: z.string(),
+  /** Never a secret: the phone number id, the API address, whether the app secret and verify token are set. */
+  details: z.array(z.object({ label: z.string(), value: z.string() })),
+  templates: z.array(whatsappTemplateInfoSchema),
+  /** WHATSAPP_TEMPLATES entries that could not be read. */
+  problems: z.array(z.string()),
+});
+export type WhatsAppState = z.infer<typeof whatsappStateSchema>;
+
+// ---- Meta's webhook (POST /api/webhooks/whatsapp) ----
+
+const inboundMessageSchema = z.object({
+  from: z.string({ error: 'from must be the sender\'s number' }).min(1),
+  id: z.string({ error: 'id must be the message id (wamid)' }).min(1).max(512),
+  timestamp: z.string({ error: 'timestamp must be a Unix time' }).regex(/^\d{1,12}$/, 'timestamp must be a Unix time').optional(),
+  type: z.string({ error: 'type must be the message type' }).min(1),
+  text: z.object({ body: z.string({ error: 'text.body must be text' }) }).optional(),
+  button: z.object({ text: z.string().optional(), payload: z.string().optional() }).loose().optional(),
+  interactive: z.object({
+    button_reply: z.object({ title: z.string() }).loose().optional(),
+    list_reply: z.object({ title: z.string() }).loose().optional(),
+  }).loose().optional(),
+  context: z.object({ id: z.string().optional(), from: z.string().optional() }).loose().optional(),
+}).loose();
+export type InboundWhatsAppMessage = z.infer<typeof inboundMessageSchema>;
+
+const statusErrorSchema = z.object({
+  code: z.number({ error: 'code must be a number' }),
+  title: z.string().optional(),
+  message: z.string().optional(),
+  error_data: z.object({ details: z.string().optional() }).loose().optional(),
+}).loose();
+
+const statusSchema = z.object({
+  id: z.string({ error: 'id must be the message id (wamid)' }).min(1).max(512),
+  status: z.string({ error: 'status must be sent, delivered, read or failed' }).min(1).max(40),
+  timestamp: z.string({ error: 'timestamp must be a Unix time' }).regex(/^\d{1,12}$/, 'timestamp must be a Unix time').optional(),
+  recipient_id: z.string().optional(),
+  errors: z.array(statusErrorSchema).optional(),
+}).loose();
+export type WhatsAppStatusEvent = z.infer<typeof statusSchema>;
+
+export const whatsappWebhookSchema = z.object({
+  object: z.string({ error: 'object must be whatsapp_business_account' }),
+  entry: z.array(z.object({
+    id: z.string().optional(),
+    changes: z.array(z.object({
+      field: z.string({ error: 'field must be text' }),
+      value: z.object({
+        messaging_product: z.string().optional(),
+        metadata: z.object({ phone_number_id: z.string().optional() }).loose().optional(),
+        contacts: z.array(z.object({ wa_id: z.string().optional(), profile: z.object({ name: z.string().optional() }).loose().optional() }).loose()).optional(),
+        messages: z.array(inboundMessageSchema, { error: 'messages must be a list' }).optional(),
+        statuses: z.array(statusSchema, { error: 'statuses must be a list' }).optional(),
+      }, { error: 'value must be an object' }).loose(),
+    }).loose(), { error: 'changes must be a list' }),
+  }).loose(), { error: 'entry must be a list' }),
+}).loose();
+export type WhatsAppWebhook = z.infer<typeof whatsappWebhookSchema>;
+
+/** What became of one webhook delivery: counted per kind (every event is recorded once, matched or not). */
+export const whatsappWebhookResultSchema = z.object({
+  received: z.literal(true),
+  /** Replies stored in a candidate's thread. */
+  stored: z.number(),
+  /** Statuses recorded on a message of ours. */
+  statuses: z.number(),
+  /** Delivered before (same wamid, or same wamid and status): nothing written again. */
+  duplicates: z.number(),
+  /** Kept as events only: a number no candidate has, a status for a message we do not know, a reaction. */
+  unmatched: z.number(),
+  /** Replies that withdrew WhatsApp consent (STOP, stoppen, afmelden). */
+  optOuts: z.number(),
+});
+export type WhatsAppWebhookResult = z.infer<typeof whatsappWebhookResultSchema>;
