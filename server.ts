@@ -19,6 +19,7 @@ import { createApi } from '#edge-functions/app.ts';
 import { createCalendarPort } from '#domain/meetings/teams.ts';
 import { NON_PAGE_CSP, securityHeaders, securityHeaderValues } from '#edge-functions/security-headers.ts';
 import { startWorker, type Worker } from '#worker/index.ts';
+import { requestLanguage } from '#site/components/public/language.ts';
 
 const started = Date.now();
 const config = (() => {
@@ -64,6 +65,14 @@ if (!pagePolicies) {
   process.exit(1);
 }
 const notFoundPolicy = pagePolicies.get(path.join(clientDir, '404.html')) ?? NON_PAGE_CSP;
+// The Dutch 404 (site/pages/nl/404.astro) for a visitor whose browser prefers Dutch.
+const dutchNotFound = path.join(clientDir, 'nl/404.html');
+const notFound = {
+  en: { html: notFoundPage, policy: notFoundPolicy },
+  nl: existsSync(dutchNotFound)
+    ? { html: readFileSync(dutchNotFound, 'utf8'), policy: pagePolicies.get(dutchNotFound) ?? NON_PAGE_CSP }
+    : { html: notFoundPage, policy: notFoundPolicy },
+};
 
 /**
  * Each prerendered page's Content-Security-Policy (the hashes of its scripts and
@@ -117,6 +126,19 @@ app.use('/_astro/*', compress(), serveStatic({
   root: path.relative(process.cwd(), clientDir),
   onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),
 }));
+// Public pages in the visitor's language (Accept-Language, decision 024): the Dutch ones are
+// prerendered under /nl (site/pages/nl/; nl/index.astro builds to nl.html); a page without a
+// Dutch version stays English.
+const dutchPages = serveStatic<{ Bindings: HttpBindings }>({
+  root: path.relative(process.cwd(), clientDir),
+  rewriteRequestPath: (p) => `/nl${p === '/' ? '' : p.replace(/\/$/, '')}.html`,
+  onFound: withPagePolicy,
+});
+app.use('*', compress(), async (c, next) => {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+  if (!/\.[a-z0-9]+$/i.test(c.req.path)) c.header('Vary', 'Accept-Language', { append: true });
+  return requestLanguage(c.req.raw.headers) === 'nl' ? dutchPages(c, next) : next();
+});
 // Prerendered pages and public files (middleware mode serves neither itself).
 app.use('*', compress(), serveStatic({ root: path.relative(process.cwd(), clientDir), onFound: withPagePolicy }));
 app.use('*', serveStatic({
@@ -135,7 +157,10 @@ app.all('*', async (c) => {
     apiGet: async (apiPath) => api.fetch(new Request(new URL(apiPath, c.req.url), { headers: c.req.raw.headers }), c.env),
   };
   await astroHandler(c.env.incoming, c.env.outgoing, () => { passedOn = true; }, locals);
-  if (passedOn) return c.html(notFoundPage, 404, { 'Content-Security-Policy': notFoundPolicy });
+  if (passedOn) {
+    const { html, policy } = notFound[requestLanguage(c.req.raw.headers)];
+    return c.html(html, 404, { 'Content-Security-Policy': policy, Vary: 'Accept-Language' });
+  }
   return RESPONSE_ALREADY_SENT;
 });
 

@@ -38,7 +38,15 @@ export function serverMessage(data: Record<string, unknown> | null): string | un
   return undefined;
 }
 
-export const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
+/**
+ * The words the page rendered for its script, in the page's language (`data-texts` on `el`,
+ * from scriptTexts in texts.ts). Fails loudly when the markup lost them, like byId.
+ */
+export function pageTexts<T>(el: HTMLElement): T {
+  const texts = el.dataset.texts;
+  if (!texts) throw new Error(`Missing data-texts on #${el.id}`);
+  return JSON.parse(texts) as T;
+}
 
 /** Disable the button and show its spinner; the label stays so its accessible name does not change. */
 export function setBusy(button: HTMLButtonElement, busy: boolean): void {

@@ -1,10 +1,14 @@
 // /login: validate, POST /api/auth/login, then go to /verify-2fa or the app.
 import type { LoginResult } from '#domain/auth/schemas.ts';
-import { byId, NETWORK_ERROR, postJson, serverMessage, setBusy, setInlineError } from './form.ts';
+import { byId, pageTexts, postJson, serverMessage, setBusy, setInlineError } from './form.ts';
 import { afterLoginPath, safeNextPath } from './next-path.ts';
-import { dismissToast, showToast } from './toast.ts';
+import type { ScriptTexts } from './texts.ts';
+import { dismissToast, setToastLabels, showToast } from './toast.ts';
 
 const form = byId<HTMLFormElement>('login-form');
+// The page's language (login.astro renders them): English, or Dutch on /nl/login.
+const texts = pageTexts<ScriptTexts<'login'>>(form);
+setToastLabels(texts);
 const username = byId<HTMLInputElement>('username');
 const password = byId<HTMLInputElement>('password');
 const submit = byId<HTMLButtonElement>('login-submit');
@@ -27,7 +31,7 @@ form.addEventListener('submit', (event) => {
   const pass = password.value;
   const empty = [...(name ? [] : [username]), ...(pass ? [] : [password])];
   if (empty.length > 0) {
-    setInlineError(error, 'Please enter both username and password', empty);
+    setInlineError(error, texts.enterBoth, empty);
     empty[0].focus();
     return;
   }
@@ -44,7 +48,7 @@ async function signIn(name: string, pass: string): Promise<void> {
     const res = await postJson<LoginResult>('/api/auth/login', { username: name, password: pass });
     if (!res.ok) {
       // 401 and 429 alike: the server's text says what happened (bad password, retry later).
-      showToast({ title: 'Login Failed', description: serverMessage(res.data) ?? 'Invalid credentials', variant: 'destructive' });
+      showToast({ title: texts.failed, description: serverMessage(res.data) ?? texts.invalidCredentials, variant: 'destructive' });
       password.select();
       return;
     }
@@ -61,7 +65,7 @@ async function signIn(name: string, pass: string): Promise<void> {
       }, 100);
     }
   } catch {
-    showToast({ title: 'Login Failed', description: NETWORK_ERROR, variant: 'destructive' });
+    showToast({ title: texts.failed, description: texts.networkError, variant: 'destructive' });
   } finally {
     inFlight = leaving; // stay locked while the browser navigates away
     if (!leaving) setBusy(submit, false);

@@ -1,10 +1,14 @@
 // /request-access: validate, POST /api/access-requests, swap the form for a success panel.
 import type { z } from 'zod';
 import type { successSchema } from '#domain/schemas/answers.ts';
-import { byId, NETWORK_ERROR, postJson, serverMessage, setBusy, setInlineError } from './form.ts';
-import { dismissToast, showToast } from './toast.ts';
+import { byId, pageTexts, postJson, serverMessage, setBusy, setInlineError } from './form.ts';
+import type { ScriptTexts } from './texts.ts';
+import { dismissToast, setToastLabels, showToast } from './toast.ts';
 
 const form = byId<HTMLFormElement>('request-form');
+// The page's language (request-access.astro renders them): English, or Dutch on /nl/request-access.
+const texts = pageTexts<ScriptTexts<'requestAccess'>>(form);
+setToastLabels(texts);
 const nameInput = byId<HTMLInputElement>('name');
 const emailInput = byId<HTMLInputElement>('email');
 const companyInput = byId<HTMLInputElement>('company');
@@ -34,8 +38,8 @@ form.addEventListener('submit', (event) => {
   const email = emailInput.value.trim();
   const nameOk = name.length > 0;
   const emailOk = EMAIL_PATTERN.test(email);
-  setInlineError(nameError, nameOk ? null : 'Name is required', [nameInput]);
-  setInlineError(emailError, emailOk ? null : 'Enter a valid email address', [emailInput]);
+  setInlineError(nameError, nameOk ? null : texts.nameRequired, [nameInput]);
+  setInlineError(emailError, emailOk ? null : texts.invalidEmail, [emailInput]);
   if (!nameOk || !emailOk) {
     (nameOk ? emailInput : nameInput).focus();
     return;
@@ -55,8 +59,8 @@ async function send(body: { name: string; email: string; company?: string; messa
     const res = await postJson<z.infer<typeof successSchema>>('/api/access-requests', body);
     if (!res.ok) {
       showToast({
-        title: 'Request Failed',
-        description: serverMessage(res.data) ?? 'Something went wrong. Please try again.',
+        title: texts.failed,
+        description: serverMessage(res.data) ?? texts.failedText,
         variant: 'destructive',
       });
       return;
@@ -65,7 +69,7 @@ async function send(body: { name: string; email: string; company?: string; messa
     success.hidden = false;
     success.focus(); // move focus so screen readers hear the confirmation
   } catch {
-    showToast({ title: 'Request Failed', description: NETWORK_ERROR, variant: 'destructive' });
+    showToast({ title: texts.failed, description: texts.networkError, variant: 'destructive' });
   } finally {
     inFlight = false;
     if (form.isConnected) setBusy(submit, false);

@@ -1,6 +1,7 @@
 // Minimal toast for the public pages (the /app shell uses Mantine's instead).
 // One toast at a time: a new one replaces the old. Top-right, auto-dismiss after 5 s.
 // Stable hooks for tests: .toast, .toast-title, .toast-description, .toast-close.
+// Its labels are the page's language: each script hands them over (setToastLabels) from its data-texts.
 
 export type ToastVariant = 'default' | 'destructive' | 'success';
 
@@ -14,17 +15,33 @@ export interface ToastOptions {
 
 export const TOAST_DURATION_MS = 5000;
 
+/** The viewport's landmark name and the close button's name ("Notifications (F8)", "Dismiss notification"). */
+export interface ToastLabels {
+  notifications: string;
+  dismiss: string;
+}
+
 let current: { el: HTMLElement; timer: number } | null = null;
+let labels: ToastLabels | null = null;
+
+export function setToastLabels(pageLabels: ToastLabels): void {
+  labels = { notifications: pageLabels.notifications, dismiss: pageLabels.dismiss };
+}
+
+function pageLabels(): ToastLabels {
+  if (!labels) throw new Error('setToastLabels before showToast');
+  return labels;
+}
 
 function viewport(): HTMLElement {
   let vp = document.querySelector<HTMLElement>('.toast-viewport');
   if (!vp) {
     vp = document.createElement('section');
     vp.className = 'toast-viewport';
-    vp.setAttribute('aria-label', 'Notifications (F8)');
     vp.tabIndex = -1;
     document.body.append(vp);
   }
+  vp.setAttribute('aria-label', pageLabels().notifications);
   return vp;
 }
 
@@ -60,7 +77,7 @@ export function showToast({ title, description, variant = 'default', duration = 
   const close = document.createElement('button');
   close.type = 'button';
   close.className = 'toast-close';
-  close.setAttribute('aria-label', 'Dismiss notification');
+  close.setAttribute('aria-label', pageLabels().dismiss);
   close.innerHTML =
     '<svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" aria-hidden="true"><path d="M18 6 6 18M6 6l12 12"/></svg>';
   close.addEventListener('click', dismissToast);

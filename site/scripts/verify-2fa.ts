@@ -1,10 +1,14 @@
 // /verify-2fa: second sign-in step with a TOTP code or a backup code.
 import type { TwoFactorVerified } from '#domain/auth/schemas.ts';
-import { byId, NETWORK_ERROR, postJson, serverMessage, setBusy, setInlineError } from './form.ts';
+import { byId, pageTexts, postJson, serverMessage, setBusy, setInlineError } from './form.ts';
 import { afterLoginPath, safeNextPath } from './next-path.ts';
-import { dismissToast, showToast } from './toast.ts';
+import type { ScriptTexts } from './texts.ts';
+import { dismissToast, setToastLabels, showToast } from './toast.ts';
 
 const form = byId<HTMLFormElement>('verify-form');
+// The page's language (verify-2fa.astro renders them): English, or Dutch on /nl/verify-2fa.
+const texts = pageTexts<ScriptTexts<'verify'>>(form);
+setToastLabels(texts);
 const code = byId<HTMLInputElement>('code');
 const submit = byId<HTMLButtonElement>('verify-submit');
 const error = byId<HTMLElement>('code-error');
@@ -30,7 +34,7 @@ form.addEventListener('submit', (event) => {
   // Authenticator apps often show "123 456"; backup codes keep their letters and dashes.
   const value = code.value.replace(/\s+/g, '');
   if (!value) {
-    setInlineError(error, 'Please enter your verification code', [code]);
+    setInlineError(error, texts.enterCode, [code]);
     code.focus();
     return;
   }
@@ -46,7 +50,7 @@ async function verify(value: string): Promise<void> {
   try {
     const res = await postJson<TwoFactorVerified>('/api/auth/verify-2fa', { code: value });
     if (!res.ok) {
-      showToast({ title: 'Verification Failed', description: serverMessage(res.data) ?? 'Invalid code', variant: 'destructive' });
+      showToast({ title: texts.failed, description: serverMessage(res.data) ?? texts.invalidCode, variant: 'destructive' });
       // requiresTwoFactor === false: the pending sign-in expired, a new code cannot help.
       if (res.data?.requiresTwoFactor === false) expired.hidden = false;
       code.select();
@@ -55,7 +59,7 @@ async function verify(value: string): Promise<void> {
     leaving = true;
     location.href = afterLoginPath(location);
   } catch {
-    showToast({ title: 'Verification Failed', description: NETWORK_ERROR, variant: 'destructive' });
+    showToast({ title: texts.failed, description: texts.networkError, variant: 'destructive' });
   } finally {
     inFlight = leaving;
     if (!leaving) setBusy(submit, false);

@@ -2,26 +2,21 @@
 // kind of answer (prerendered page, the /app shell, a static file, API JSON,
 // the 404 page, the unsubscribe page), and with an https PUBLIC_URL, HSTS and
 // `__Host-` cookies. Needs the built site (`npm run build`), like `npm start`.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_SECRET } from '../support/constants.ts';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
-import { freePort } from '#domain/runtime/ports.ts';
+import { assertBuilt, ROOT, startServerProcess, type RunningServer } from '../support/server-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-interface RunningServer { url: string; stop(): Promise<void> }
 
 let db: TestDatabase;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'talentloop-headers-'));
 const running: RunningServer[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) throw new Error('Build the site first: npm run build');
+  assertBuilt();
   db = await createTestDatabase();
 });
 afterAll(async () => {
@@ -30,36 +25,9 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** `node server.ts` (Node 24, as `npm start` runs it) on the test database, until it says it is running. */
+/** `node server.ts` on the test database, stopped after the file. */
 async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['server.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: db.ownerUrl,
-      APP_SECRET: TEST_SECRET, WORKER: 'off', SEED_DEMO_DATA: 'off', ...env,
-    },
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Talentloop is running')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server.ts exited with ${code}:\n${output}`)));
-  });
-  const server = {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const server = await startServerProcess({ databaseUrl: db.ownerUrl, dataDir, env: () => env });
   running.push(server);
   return server;
 }

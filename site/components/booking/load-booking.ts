@@ -44,6 +44,8 @@ export async function openBooking(page: PageContext): Promise<{ token: string; l
   const loaded = await loadBooking(token, page.locals.apiGet, page.url);
   // A link is personal: no cache keeps the page.
   page.response.headers.set('Cache-Control', 'no-store');
+  // Its words follow the visitor's Accept-Language (BookingPage.astro).
+  page.response.headers.set('Vary', 'Accept-Language');
   page.response.status = loaded.kind === 'not-found' ? 404 : loaded.kind === 'busy' ? 429 : loaded.kind === 'unavailable' ? 503 : 200;
   if (loaded.kind === 'busy' && loaded.retryAfter) page.response.headers.set('Retry-After', loaded.retryAfter);
   return { token, loaded };

@@ -2,7 +2,8 @@
 // the page more script than the whole island). Answers are typed by the API's schemas.
 import type { PublicMeeting, SlotsAnswer } from '#domain/meetings/booking-schemas.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
-import { NETWORK_ERROR, postJson, serverMessage } from '../form.ts';
+import { postJson, serverMessage } from '../form.ts';
+import { ENGLISH_BOOKING, type BookingTexts } from '../texts.ts';
 
 /** A refusal or failure, in words for the candidate. `field` names the input it is about; `slots` come with a 409. */
 export interface Failure {
@@ -13,13 +14,16 @@ export interface Failure {
   slots: Slot[] | null;
 }
 
-const TOO_MANY = 'Too many tries from your connection. Please wait a minute and try again.';
-const FAILED = 'Something went wrong on our side. Please try again.';
+/** The page's words for a failure without a message of the server's (setBookingTexts). */
+let texts: BookingTexts = ENGLISH_BOOKING;
+export function setBookingTexts(pageTexts: BookingTexts): void {
+  texts = pageTexts;
+}
 
 const path = (token: string, rest = '') => `/api/public/booking/${encodeURIComponent(token)}${rest}`;
 
 function failure(status: number, data: Record<string, unknown> | null): Failure {
-  const message = serverMessage(data) ?? (status === 429 ? TOO_MANY : status === 0 ? NETWORK_ERROR : FAILED);
+  const message = serverMessage(data) ?? (status === 429 ? texts.tooManyTries : status === 0 ? texts.networkError : texts.failed);
   return {
     ok: false,
     status,

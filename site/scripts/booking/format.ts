@@ -1,11 +1,16 @@
 // The booking page's words and times, shared by the server render and the island.
-// English text; the clock (12 or 24 hours, date order) follows the browser's English variant.
+// The words are the page's language (English unless given, site/app/i18n/*/publicPages.ts);
+// in English the clock (12 or 24 hours, date order) follows the browser's English variant.
 import type { PublicBooking, PublicMeeting } from '#domain/meetings/booking-schemas.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
+import { ENGLISH_BOOKING, fill, type BookingTexts } from '../texts.ts';
 import { localDate, zoneLabel, type CalendarDate } from './zones.ts';
 
 /** The server's English when the browser names none: day before month, 24-hour clock. */
 export const DEFAULT_LOCALE = 'en-GB';
+
+/** Dutch pages use nl-NL ("dinsdag 3 maart"); English ones the browser's English variant (below). */
+export const DUTCH_LOCALE = 'nl-NL';
 
 /** The browser's first English variant ("en-US" gives 9:00 AM), else en-GB. */
 export function englishLocale(languages: readonly string[]): string {
@@ -53,13 +58,18 @@ export function meetingTimeInZone(slot: Slot, timeZone: string, locale: string):
   return { time: meetingTime(slot.start, slot.end, timeZone, locale), zone: zoneLabel(timeZone, Date.parse(slot.start)) };
 }
 
-/** "30 minutes", "1 hour", "1 hour 30 minutes". */
+/** "30 minutes", "1 hour", "1 hour 30 minutes" (in English: usable as a map callback). */
 export function durationText(minutes: number): string {
+  return durationIn(minutes, ENGLISH_BOOKING);
+}
+
+/** The same in the page's language: "1 uur 30 minuten". */
+export function durationIn(minutes: number, texts: BookingTexts): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   const parts = [
-    ...hours ? [`${hours} ${hours === 1 ? 'hour' : 'hours'}`] : [],
-    ...rest || !hours ? [`${rest} ${rest === 1 ? 'minute' : 'minutes'}`] : [],
+    ...hours ? [fill(hours === 1 ? texts.hour : texts.hours, { count: hours })] : [],
+    ...rest || !hours ? [fill(rest === 1 ? texts.minute : texts.minutes, { count: rest })] : [],
   ];
   return parts.join(' ');
 }
@@ -67,10 +77,10 @@ export function durationText(minutes: number): string {
 type Location = Pick<PublicMeeting, 'locationKind' | 'locationDetail'>;
 
 /** Where the meeting happens, one line. */
-export function locationText({ locationKind, locationDetail }: Location): string {
-  if (locationKind === 'teams') return 'Microsoft Teams';
-  if (locationKind === 'phone') return locationDetail ? `Phone call: ${locationDetail}` : 'Phone call';
-  return locationDetail ? `In person: ${locationDetail}` : 'In person';
+export function locationText({ locationKind, locationDetail }: Location, texts: BookingTexts = ENGLISH_BOOKING): string {
+  if (locationKind === 'teams') return texts.teams;
+  if (locationKind === 'phone') return locationDetail ? fill(texts.phoneAt, { detail: locationDetail }) : texts.phone;
+  return locationDetail ? fill(texts.inPersonAt, { detail: locationDetail }) : texts.inPerson;
 }
 
 /** The Teams join link when Outlook made one (https only: it becomes an href). */
@@ -78,18 +88,18 @@ export function joinLink(meeting: Pick<PublicMeeting, 'joinUrl'>): string | null
   return meeting.joinUrl && /^https:\/\//i.test(meeting.joinUrl) ? meeting.joinUrl : null;
 }
 
-export const TEAMS_LINK_LATER = 'The Microsoft Teams link will be in your calendar invitation';
+export const TEAMS_LINK_LATER = ENGLISH_BOOKING.teamsLinkLater;
 
 /** "Book an Intro call with Rita Jansen". */
-export function bookingTitle(booking: Pick<PublicBooking, 'meetingType' | 'recruiter'>): string {
+export function bookingTitle(booking: Pick<PublicBooking, 'meetingType' | 'recruiter'>, texts: BookingTexts = ENGLISH_BOOKING): string {
   const name = booking.meetingType.name;
-  return `Book ${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name} with ${booking.recruiter.name}`;
+  return fill(/^[aeiou]/i.test(name) ? texts.titleAn : texts.titleA, { type: name, recruiter: booking.recruiter.name });
 }
 
 /** "Hi Anna," or "Hi," without a first name. */
-export function greeting(booking: Pick<PublicBooking, 'candidate'>): string {
+export function greeting(booking: Pick<PublicBooking, 'candidate'>, texts: BookingTexts = ENGLISH_BOOKING): string {
   const first = booking.candidate.firstName?.trim();
-  return first ? `Hi ${first},` : 'Hi,';
+  return first ? fill(texts.greeting, { name: first }) : texts.greetingNoName;
 }
 
 export interface SlotDay {
@@ -143,18 +153,7 @@ export type Problem = 'not-found' | 'busy' | 'unavailable' | 'expired' | 'used';
  * The friendly page's words. Expired and used links name the recruiter to write to
  * (`contact`); an unknown token says nothing about any link, recruiter or candidate.
  */
-export function problemText(problem: Problem): { title: string; text: string; contact: boolean } {
-  switch (problem) {
-    case 'expired': return { title: 'This booking link has expired', text: 'To book a time, ask for a new link:', contact: true };
-    case 'used': return { title: 'This meeting has already taken place', text: 'To talk again, get in touch:', contact: true };
-    case 'busy': return { title: 'Too many requests', text: 'Please wait a minute, then reload this page.', contact: false };
-    case 'unavailable': return {
-      title: 'Booking is not available right now', text: 'Something went wrong on our side. Please try again in a few minutes.', contact: false,
-    };
-    case 'not-found': return {
-      title: 'This link is not valid',
-      text: 'Check that you opened the whole link from your email. If it still does not work, ask the person who sent it for a new one.',
-      contact: false,
-    };
-  }
+export function problemText(problem: Problem, texts: BookingTexts = ENGLISH_BOOKING): { title: string; text: string; contact: boolean } {
+  const words = texts.problems[problem === 'not-found' ? 'notFound' : problem];
+  return { ...words, contact: problem === 'expired' || problem === 'used' };
 }

@@ -4,9 +4,10 @@
 import type { PublicBooking, PublicMeeting } from '#domain/meetings/booking-schemas.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
 import { byId, setBusy, setInlineError } from '../form.ts';
-import { fetchSlots, postBooking, postCancel, type Failure } from './api.ts';
+import { ENGLISH_BOOKING, fill, type BookingTexts } from '../texts.ts';
+import { fetchSlots, postBooking, postCancel, setBookingTexts, type Failure } from './api.ts';
 import {
-  clockTime, dayHeading, englishLocale, firstPanel, joinLink, locationText, meetingTimeInZone, slotsByDay, TEAMS_LINK_LATER,
+  clockTime, dayHeading, DUTCH_LOCALE, englishLocale, firstPanel, joinLink, locationText, meetingTimeInZone, slotsByDay,
   weekHeading, withFreshSlots, type BookingRoute, type Panel,
 } from './format.ts';
 import { detectedZone, localDate, weekFrom, zoneChoices, zoneLabel, type Week } from './zones.ts';
@@ -25,7 +26,11 @@ function start(root: HTMLElement) {
   const route = root.dataset.route as BookingRoute;
   const booking = JSON.parse(root.dataset.booking ?? '{}') as PublicBooking;
   const base = `/book/${encodeURIComponent(token)}`;
-  const locale = englishLocale(navigator.languages.length ? navigator.languages : [navigator.language]);
+  // The page's language and texts, as the server chose them (BookingPage.astro).
+  const texts = root.dataset.texts ? JSON.parse(root.dataset.texts) as BookingTexts : ENGLISH_BOOKING;
+  setBookingTexts(texts);
+  const locale = root.dataset.lang === 'nl' ? DUTCH_LOCALE
+    : englishLocale(navigator.languages.length ? navigator.languages : [navigator.language]);
   let zone = detectedZone(booking.recruiter.timeZone);
   let weekIndex = 0;
   let week: Week = weekFrom(localDate(Date.now(), zone), 0, zone);
@@ -86,7 +91,7 @@ function start(root: HTMLElement) {
     setInlineError(pickerError, null);
     slotList.setAttribute('aria-busy', 'true');
     slotList.replaceChildren();
-    empty.textContent = 'Loading free times…';
+    empty.textContent = texts.loadingTimes;
     empty.hidden = false;
     let answer: Awaited<ReturnType<typeof fetchSlots>>;
     try {
@@ -108,7 +113,8 @@ function start(root: HTMLElement) {
       return loadWeek(skipEmpty - 1);
     }
     renderSlots();
-    announce(slots.length ? `${heading}: ${slots.length} free ${slots.length === 1 ? 'time' : 'times'}` : `${heading}: no free times`);
+    announce(slots.length ? fill(slots.length === 1 ? texts.freeTime : texts.freeTimes, { week: heading, count: slots.length })
+      : fill(texts.noFreeTimesIn, { week: heading }));
   }
 
   function renderSlots() {
@@ -133,7 +139,7 @@ function start(root: HTMLElement) {
         // When moving a meeting, its own time is offered too (it does not block itself): mark it rather than book it again.
         if (booking.state === 'booked' && booking.meeting && Date.parse(booking.meeting.start) === Date.parse(slot.start)) {
           button.disabled = true;
-          button.append(Object.assign(document.createElement('span'), { className: 'visually-hidden', textContent: ' (your current time)' }));
+          button.append(Object.assign(document.createElement('span'), { className: 'visually-hidden', textContent: texts.yourCurrentTime }));
         }
         item.append(button);
         return item;
@@ -141,7 +147,7 @@ function start(root: HTMLElement) {
       group.append(title, list);
       return group;
     }));
-    empty.textContent = 'No free times this week';
+    empty.textContent = texts.noFreeTimes;
     empty.hidden = days.length > 0;
   }
 
@@ -196,8 +202,8 @@ function start(root: HTMLElement) {
     const name = fields.name.input.value.trim();
     const email = fields.email.input.value.trim();
     const note = fields.note.input.value.trim();
-    if (!name) return fieldError('name', 'Please enter your name');
-    if (!EMAIL.test(email)) return fieldError('email', 'Please enter an email address like name@example.com');
+    if (!name) return fieldError('name', texts.enterName);
+    if (!EMAIL.test(email)) return fieldError('email', texts.enterEmail);
     void book(chosen, { name, email, note });
   });
 
@@ -210,7 +216,7 @@ function start(root: HTMLElement) {
       booking.meeting = result.meeting;
       // A reload (or the back button) should show the booked meeting, not the picker.
       if (route !== 'book') history.replaceState(null, '', base);
-      showMeeting(result.meeting, result.moved ? 'Your meeting has been moved' : 'You’re booked');
+      showMeeting(result.meeting, result.moved ? texts.moved : texts.booked);
       return;
     }
     bookingFailed(result, slot);
@@ -242,10 +248,10 @@ function start(root: HTMLElement) {
     const join = joinLink(meeting);
     if (meeting.locationKind === 'teams' && join) {
       const link = Object.assign(document.createElement('a'), { href: join, target: '_blank', rel: 'noopener noreferrer' });
-      link.textContent = 'Join the Microsoft Teams meeting';
+      link.textContent = texts.joinTeams;
       where.replaceChildren(link);
     } else {
-      where.textContent = meeting.locationKind === 'teams' ? TEAMS_LINK_LATER : locationText(meeting);
+      where.textContent = meeting.locationKind === 'teams' ? texts.teamsLinkLater : locationText(meeting, texts);
     }
     for (const id of ['bk-cancel-time', 'bk-current-time']) {
       const element = document.getElementById(id);
@@ -256,7 +262,7 @@ function start(root: HTMLElement) {
   function showMeeting(meeting: PublicMeeting, title: string) {
     fillMeeting(meeting);
     byId('bk-done-title').textContent = title;
-    byId('bk-done-lead').textContent = `A confirmation with a calendar invitation is on its way to ${meeting.email}.`;
+    byId('bk-done-lead').textContent = fill(texts.confirmationOnItsWay, { email: meeting.email });
     show('done');
     announce(`${title}: ${byId('bk-done-yours').textContent}`);
   }
@@ -278,7 +284,7 @@ function start(root: HTMLElement) {
     if (result.ok) {
       booking.state = 'cancelled';
       show('cancelled');
-      announce('Your meeting is cancelled');
+      announce(texts.cancelledTitle);
       return;
     }
     if (result.field === 'reason') {

@@ -1,0 +1,52 @@
+// `node server.ts` as `npm start` runs it (Node 24, the built site), on a test database,
+// for tests of what only the whole server does: headers, prerendered pages, languages.
+// Needs the built site (`npm run build`).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { freePort } from '#domain/runtime/ports.ts';
+import { TEST_SECRET } from './constants.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface RunningServer { url: string; stop(): Promise<void> }
+
+/** Fails early, saying what to do, when the site is not built. */
+export function assertBuilt(...files: string[]): void {
+  for (const file of ['server/entry.mjs', ...files]) {
+    if (!existsSync(path.join(ROOT, 'dist', file))) throw new Error('Build the site first: npm run build');
+  }
+}
+
+/** Starts the server on a free port and answers once it says it is running; `env` adds to or overrides the defaults. */
+export async function startServerProcess(options: { databaseUrl: string; dataDir: string; env?: (url: string) => Record<string, string> }): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['server.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: options.dataDir, DATABASE_URL: options.databaseUrl,
+      APP_SECRET: TEST_SECRET, WORKER: 'off', SEED_DEMO_DATA: 'off', ...options.env?.(url),
+    },
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Talentloop is running')) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server.ts exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
