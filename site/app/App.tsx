@@ -8,14 +8,15 @@ import '@mantine/spotlight/styles.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { createQueryClient } from './api/queryClient.ts';
 import { AppRouter } from './router/AppRouter.tsx';
 import { SessionGate } from './session/SessionGate.tsx';
 import { InterfaceLanguage } from './i18n/InterfaceLanguage.tsx';
 import { useOnceTrue } from './lib/useOnceTrue.ts';
 import { COLOR_SCHEME_KEY } from './prePaint.ts';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { cssVariablesResolver, themeWithCloseLabel } from './theme.ts';
+import { useT } from './i18n/useT.ts';
 
 /** Light or dark, as chosen on the theme demo page: kept in this browser and followed by every tab. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KEY });
@@ -32,6 +33,8 @@ function Toasts() {
 export default function App({ styleNonce }: { styleNonce?: string }) {
   shareStyleNonce(styleNonce);
   const [queryClient] = useState(createQueryClient);
+  const closeLabel = useT()('common.close');
+  const theme = useMemo(() => themeWithCloseLabel(closeLabel), [closeLabel]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager}
       defaultColorScheme="light" getStyleNonce={styleNonce ? () => styleNonce : undefined}>

@@ -6,7 +6,7 @@
 // (/app/theme-demo) shows the resulting ratios from the same functions.
 import {
   Anchor, Badge, CloseButton, createTheme, darken, DEFAULT_THEME, Drawer, keys, lighten, Modal, Notification, rem, ScrollArea, Table, Tooltip,
-  type CloseButtonProps, type CSSVariablesResolver, type DrawerHeaderProps, type MantineColorsTuple, type ModalHeaderProps,
+  mergeThemeOverrides, type CloseButtonProps, type CSSVariablesResolver, type DrawerHeaderProps, type MantineColorsTuple, type ModalHeaderProps,
 } from '@mantine/core';
 
 /** WCAG AA for normal text. */
@@ -167,3 +167,11 @@ export const theme = createTheme({
     DrawerHeader: Drawer.Header.extend({ defaultProps: { component: 'div' } as Partial<DrawerHeaderProps> }),
   },
 });
+
+/** The theme with every close button named in the interface's language (`theme` says 'Close'). */
+export function themeWithCloseLabel(label: string) {
+  if (label === 'Close') return theme;
+  return mergeThemeOverrides(theme, {
+    components: { CloseButton: CloseButton.extend({ defaultProps: { 'aria-label': label } as Partial<CloseButtonProps> }) },
+  });
+}

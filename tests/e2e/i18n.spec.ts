@@ -1,6 +1,7 @@
-// The interface in Dutch: a recruiter chooses Nederlands in Settings and the shell and
-// the dashboard speak Dutch at once, and English again after switching back; with no
-// setting a Dutch browser gets Dutch. The demo recruiter is shared by every spec, so
+// The interface in Dutch: a recruiter chooses Nederlands in Settings and every page
+// speaks Dutch at once (its heading, tab title, dialogs and their close buttons), and
+// English again after switching back; with no setting a Dutch browser gets Dutch, and
+// the public pages follow the browser's language. The demo recruiter is shared by every spec, so
 // each test puts the setting back (null: the browser's language) whatever happens.
 import type { Page } from '@playwright/test';
 import { expect, openApp, recruiterSessionPerFile, test } from './helpers.ts';
@@ -14,11 +15,18 @@ async function putLanguage(page: Page, language: 'en' | 'nl' | null) {
   expect(status).toBe(200);
 }
 
-async function chooseLanguage(page: Page, option: string) {
-  const profile = page.getByRole('form', { name: 'Your profile' });
-  await profile.getByRole('combobox', { name: 'Language' }).click();
+/** The profile form's words in the language the interface is in now. */
+const PROFILE_FORM = {
+  en: { form: 'Your profile', language: 'Language', save: 'Save profile' },
+  nl: { form: 'Je profiel', language: 'Taal', save: 'Profiel opslaan' },
+};
+
+async function chooseLanguage(page: Page, option: string, shownIn: 'en' | 'nl' = 'en') {
+  const words = PROFILE_FORM[shownIn];
+  const profile = page.getByRole('form', { name: words.form });
+  await profile.getByRole('combobox', { name: words.language }).click();
   await page.getByRole('option', { name: option }).click();
-  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await profile.getByRole('button', { name: words.save }).click();
 }
 
 test.afterEach(async ({ page }) => {
@@ -43,9 +51,25 @@ test('switching to Nederlands in Settings turns the shell and the dashboard Dutc
   // A reload paints in Dutch straight away (the remembered choice, confirmed by the profile).
   await page.reload();
   await expect(sidebar.getByRole('link', { name: 'Instellingen' })).toBeVisible();
+  expect(await page.locator('html').getAttribute('lang')).toBe('nl');
+
+  // Every page: its heading and its tab title.
+  for (const [link, heading] of [['Kandidaten', 'Kandidaten'], ['Communicatie', 'Communicatie'], ['Afspraken', 'Afspraken'],
+    ['Afspraken plannen', 'Afspraken plannen'], ['Instellingen', 'Instellingen']] as const) {
+    await sidebar.getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page).toHaveTitle(`${heading} · Talentloop`);
+  }
+  // A dialog in Dutch, closed by its Dutch-named close button.
+  await sidebar.getByRole('link', { name: 'Communicatie', exact: true }).click();
+  await page.getByRole('button', { name: 'Bericht opstellen' }).click();
+  const compose = page.getByRole('dialog', { name: 'Bericht opstellen' });
+  await expect(compose).toBeVisible();
+  await compose.getByRole('button', { name: 'Sluiten' }).click();
+  await expect(compose).toBeHidden();
 
   await sidebar.getByRole('link', { name: 'Instellingen' }).click();
-  await chooseLanguage(page, 'English');
+  await chooseLanguage(page, 'English', 'nl');
   await expect(sidebar.getByRole('link', { name: 'Settings' })).toBeVisible();
   await expect(sidebar.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 });
@@ -59,5 +83,20 @@ test.describe('a Dutch browser', () => {
     await page.reload();
     await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Kandidaten' })).toBeVisible();
     await expect(page.getByText(/^Welkom terug, /)).toBeVisible();
+  });
+});
+
+test.describe('the public pages', () => {
+  test.use({ locale: 'nl-NL', storageState: { cookies: [], origins: [] } });
+
+  test('follow a Dutch browser, and an English one keeps the spec\'s English', async ({ page, browser }) => {
+    await page.goto('/login');
+    expect(await page.locator('html').getAttribute('lang')).toBe('nl');
+    await expect(page.getByRole('button', { name: 'Inloggen' })).toBeVisible();
+    const english = await browser.newContext({ locale: 'en-US' });
+    const other = await english.newPage();
+    await other.goto('/login');
+    expect(await other.locator('html').getAttribute('lang')).toBe('en');
+    await english.close();
   });
 });

@@ -2,6 +2,7 @@
 // Side defaults to right; sizes sm, md, lg, xl (default lg). The footer stays in view while the body scrolls.
 import { Drawer, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '#app/i18n/useT.ts';
 
 export type DrawerSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -17,6 +18,7 @@ export interface ContextDrawerProps {
 }
 
 export function ContextDrawer({ opened, onClose, title, description, footer, side = 'right', size = 'lg', children }: ContextDrawerProps) {
+  const t = useT();
   return (
     // A column: the body scrolls, the footer's actions stay in view (on a phone too). Through `styles.content`:
     // Drawer.Content's `style` also lands on its inner wrapper, whose column then shrank every size to its text.
@@ -29,7 +31,7 @@ export function ContextDrawer({ opened, onClose, title, description, footer, sid
             <Drawer.Title fw={700} fz="lg">{title}</Drawer.Title>
             {description ? <Text size="sm" c="dimmed">{description}</Text> : null}
           </Stack>
-          <Drawer.CloseButton aria-label="Close panel" />
+          <Drawer.CloseButton aria-label={t('people.drawer.closePanel')} />
         </Drawer.Header>
         <Drawer.Body style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
           <Stack gap="md">{children}</Stack>

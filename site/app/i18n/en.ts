@@ -17,6 +17,8 @@ export const en = {
   common: {
     dateNotAvailable: 'Date not available',
     dateAtTime: '{{day}} at {{time}}',
+    /** Every dialog's, drawer's and toast's close button (site/app/theme.ts). */
+    close: 'Close',
   },
   shell: {
     mainNavigation: 'Main navigation',

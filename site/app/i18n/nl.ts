@@ -17,6 +17,7 @@ export const nl: Resources = {
   common: {
     dateNotAvailable: 'Datum niet beschikbaar',
     dateAtTime: '{{day}} om {{time}}',
+    close: 'Sluiten',
   },
   shell: {
     mainNavigation: 'Hoofdnavigatie',

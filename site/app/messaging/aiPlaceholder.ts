@@ -1,13 +1,16 @@
 // What the content field holds while the AI writes (spec §4). Whether a
 // failure was the time-out is domain/ai/generation-timeout.ts (shared with the API).
+// The words follow the interface's language (i18n/en/panels.ts); the marker is what identifies it.
+import { panels } from '#app/i18n/en/panels.ts';
+import { i18n } from '#app/i18n/i18n.ts';
 
 /** Every placeholder starts with this marker, so it is never mistaken for real content. */
 export const AI_MARKER = '🤖';
-export const AI_GENERATING_TEXT = `${AI_MARKER} AI is generating content...`;
-export const AI_REGENERATING_TEXT = `${AI_MARKER} AI is regenerating content with fresh perspective...`;
+export const AI_GENERATING_TEXT = `${AI_MARKER} ${panels.compose.aiGenerating}`;
+export const AI_REGENERATING_TEXT = `${AI_MARKER} ${panels.compose.aiRegenerating}`;
 
 export function aiPlaceholderText(regenerate: boolean): string {
-  return regenerate ? AI_REGENERATING_TEXT : AI_GENERATING_TEXT;
+  return `${AI_MARKER} ${i18n.t(regenerate ? 'panels.compose.aiRegenerating' : 'panels.compose.aiGenerating')}`;
 }
 
 export function isAiPlaceholder(content: string | null | undefined): boolean {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { campaignTypeSchema, languageSchema } from '#domain/ai/schemas.ts';
 import { newCampaignSchema, type NewCampaignBody } from '#domain/campaigns/schemas.ts';
 import { sequenceInputSchema } from '#domain/campaigns/sequence-schemas.ts';
+import { whatsappTemplateSchema } from '#domain/whatsapp/schemas.ts';
 import { WIZARD_DEFAULT_LANGUAGE } from './constants.ts';
 import { computeScheduledAt } from './schedule.ts';
 import { DEFAULT_SEND_WINDOW, sequencePayload, type SequenceBody } from './sequenceForm.ts';
@@ -33,7 +34,11 @@ export const campaignFormSchema = z.object({
   sendWindowOn: z.boolean(),
   sendWindow: z.object({ start: z.string(), end: z.string(), weekdaysOnly: z.boolean(), candidateTimeZone: z.boolean() }),
   joinLate: z.boolean(),
+  /** Issue 14: the first step goes by this WhatsApp template to those who allow WhatsApp (the rest get the email). */
+  whatsappOn: z.boolean(),
+  whatsappTemplate: z.object({ name: z.string(), language: z.enum(['en', 'nl']), parameters: z.array(z.string()) }).nullable(),
 }).superRefine((value, ctx) => {
+  for (const issue of whatsappTemplateIssues(value)) ctx.addIssue({ code: 'custom', ...issue });
   const checked = newCampaignSchema.safeParse(campaignPayload(value));
   for (const issue of checked.error?.issues ?? []) {
     const field = issue.path[0];
@@ -64,7 +69,17 @@ export const CAMPAIGN_FORM_DEFAULTS: CampaignFormValues = {
   sendWindowOn: false,
   sendWindow: DEFAULT_SEND_WINDOW,
   joinLate: false,
+  whatsappOn: false,
+  whatsappTemplate: null,
 };
+
+/** With the WhatsApp option on: a template must be picked and every parameter filled (the API's own rule). */
+export function whatsappTemplateIssues(value: Pick<CampaignFormValues, 'whatsappOn' | 'whatsappTemplate'>): { path: (string | number)[]; message: string }[] {
+  if (!value.whatsappOn) return [];
+  if (!value.whatsappTemplate) return [{ path: ['whatsappTemplate', 'name'], message: 'Choose an approved template' }];
+  return (whatsappTemplateSchema.safeParse(value.whatsappTemplate).error?.issues ?? [])
+    .map((issue) => ({ path: ['whatsappTemplate', ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))], message: issue.message }));
+}
 
 /** Which fields each step needs before Next (spec §4). */
 export const STEP_FIELDS = [
@@ -92,5 +107,7 @@ export function campaignPayload(values: CampaignFormValues, now: Date = new Date
     scheduledAt: computeScheduledAt(values.scheduleOption, now, values.customScheduledAt).toISOString(),
     language: values.language,
   } satisfies NewCampaignBody;
-  return { ...spec, ...sequencePayload(values) };
+  // Only when chosen: the spec's payload stays as it was otherwise.
+  const whatsapp = values.whatsappOn && values.whatsappTemplate ? { whatsappTemplate: values.whatsappTemplate } : {};
+  return { ...spec, ...sequencePayload(values), ...whatsapp };
 }

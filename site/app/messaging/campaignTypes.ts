@@ -3,6 +3,7 @@
 import dayjs from 'dayjs';
 import { campaignTypeSchema, type CampaignType, type Language } from '#domain/ai/schemas.ts';
 import type { CampaignSummary } from '#domain/campaigns/schemas.ts';
+import { panels } from '#app/i18n/en/panels.ts';
 import { DEFAULT_SCHEDULE_BY_TYPE, type ScheduleOption } from './schedule.ts';
 
 export interface CampaignTypeInfo {
@@ -11,19 +12,16 @@ export interface CampaignTypeInfo {
   description: string;
 }
 
-const TYPE_TEXT: Record<CampaignType, Omit<CampaignTypeInfo, 'value'>> = {
-  nurture: { label: 'Nurture Campaign', description: 'Keep in touch with passive candidates.' },
-  announcement: { label: 'Job Announcement', description: 'Announce a new opening to a pool.' },
-  followup: { label: 'Follow-up Campaign', description: 'Follow up after a conversation or application.' },
-  event: { label: 'Event Invitation', description: 'Invite candidates to an event or meetup.' },
-};
+// In English always: these labels also name new campaigns and tell the AI drafter the campaign's type.
+// The interface shows them in its own language (panels.campaignTypes).
+const TYPE_TEXT: Record<CampaignType, Omit<CampaignTypeInfo, 'value'>> = panels.campaignTypes;
 
 /** The wizard's cards, in the API's order of the types. */
 export const CAMPAIGN_TYPES: CampaignTypeInfo[] = campaignTypeSchema.options.map((value) => ({ value, ...TYPE_TEXT[value] }));
 
 /** A stored campaign's type as people read it ('quick': a compose dialog pool send). */
 export function campaignTypeLabel(type: CampaignSummary['campaignType'] | ''): string {
-  return type === 'quick' ? 'Quick Message' : type ? TYPE_TEXT[type].label : '';
+  return type === 'quick' ? panels.campaignTypes.quick.label : type ? TYPE_TEXT[type].label : '';
 }
 
 /** "Nurture Campaign - Mar 5". */

@@ -14,9 +14,7 @@ export const AI_PROMPT_ROWS = 3;
 export const REPLY_ROWS = 8;
 export const CAMPAIGN_CONTENT_ROWS = 6;
 
-export const LANGUAGE_OPTIONS: { value: Language; label: string }[] = [
-  { value: 'english', label: 'English' },
-  { value: 'dutch', label: 'Dutch' },
-];
+/** The AI draft's languages, in the order offered (labels: panels.draftLanguages). */
+export const DRAFT_LANGUAGES = ['english', 'dutch'] as const satisfies readonly Language[];
 export const COMPOSE_DEFAULT_LANGUAGE: Language = 'english';
 export const WIZARD_DEFAULT_LANGUAGE: Language = 'dutch';

@@ -1,22 +1,37 @@
 // The compose form (spec §3 "Message form", §5). Subject and content are
 // checked by the shared API schema, so the form shows the server's words.
+// Issue 14 adds WhatsApp for one candidate (the spec's §5 rules already name
+// it): no subject, and outside the 24-hour window an approved template.
 import { z } from 'zod';
 import { languageSchema, MANUAL_TEMPLATE, type Language } from '#domain/ai/schemas.ts';
 import { composeMessageSchema } from '#domain/messages/schemas.ts';
+import { whatsappTemplateSchema } from '#domain/whatsapp/schemas.ts';
 import { COMPOSE_DEFAULT_LANGUAGE } from './constants.ts';
 
 export const messageFormSchema = z.object({
   recipientType: z.enum(['individual', 'pool'], { error: 'Choose an individual or a talent pool' }),
   candidateId: z.number().int().positive().nullable(),
   talentPoolId: z.number().int().positive().nullable(),
-  channel: z.literal('email', { error: 'Channel must be email' }),
+  channel: z.enum(['email', 'whatsapp'], { error: 'Channel must be email' }),
   subject: z.string(),
   content: z.string(),
   allowWhatsAppReplies: z.boolean(),
   selectedTemplate: z.string(),
   aiPrompt: z.string(),
   language: languageSchema,
+  /** WhatsApp outside the window: the approved template picked, parameters as typed. */
+  whatsappTemplate: z.object({ name: z.string(), language: z.enum(['en', 'nl']), parameters: z.array(z.string()) }).nullable().optional(),
+  /** What GET /api/candidates/{id}/whatsapp said applies (set by the dialog; null: not known or cannot send). */
+  whatsappMode: z.enum(['text', 'template']).nullable().optional(),
 }).superRefine((value, ctx) => {
+  const template = value.channel === 'whatsapp' && value.whatsappMode === 'template' ? value.whatsappTemplate : null;
+  if (value.channel === 'whatsapp' && value.whatsappMode === 'template') {
+    if (!template) ctx.addIssue({ code: 'custom', path: ['whatsappTemplate', 'name'], message: 'Choose an approved template' });
+    for (const issue of template ? whatsappTemplateSchema.safeParse(template).error?.issues ?? [] : []) {
+      ctx.addIssue({ code: 'custom', path: ['whatsappTemplate', ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))], message: issue.message });
+    }
+    return;
+  }
   const checked = composeMessageSchema.safeParse({ subject: value.subject, content: value.content, channel: value.channel });
   if (checked.success) return;
   for (const issue of checked.error.issues) {
@@ -45,5 +60,7 @@ export function messageFormDefaults(preset: {
     selectedTemplate: MANUAL_TEMPLATE,
     aiPrompt: '',
     language: preset.language ?? COMPOSE_DEFAULT_LANGUAGE,
+    whatsappTemplate: null,
+    whatsappMode: null,
   };
 }

@@ -1,7 +1,8 @@
 // Who can receive a message (spec §2, §5): the pool preview, the reasons an
 // individual cannot be emailed, and the submit-time consent checks. The rule
 // itself is domain/consent/eligibility.ts, shared with the server.
-import { blockerTexts, canContact, contactBlockers, CONSENT_BLOCKERS } from '#domain/consent/eligibility.ts';
+import { canContact, contactBlockers, CONSENT_BLOCKERS } from '#domain/consent/eligibility.ts';
+import { i18n } from '#app/i18n/i18n.ts';
 import type { Candidate } from '#domain/candidates/schemas.ts';
 import type { Channel } from '#domain/messages/schemas.ts';
 import { POOL_PREVIEW_LIMIT } from './constants.ts';
@@ -27,14 +28,16 @@ export function poolPreview(recipients: readonly { name: string }[], limit = POO
   return { names: recipients.slice(0, limit).map((r) => r.name), more: Math.max(0, recipients.length - limit) };
 }
 
+// The texts below are in the interface's language (i18n/en/panels.ts), read when they are shown.
+
 /** "+ N more", or '' when there are no more. */
 export function moreLabel(more: number): string {
-  return more > 0 ? `+ ${more} more` : '';
+  return more > 0 ? i18n.t('panels.compose.more', { count: more }) : '';
 }
 
 /** Why this candidate cannot be emailed (the "Cannot Send Email" box); empty when they can. */
 export function emailBlockReasons(candidate: Candidate): string[] {
-  return blockerTexts(candidate, 'email');
+  return contactBlockers(candidate, 'email').map((reason) => i18n.t(`panels.compose.blockers.${reason}`));
 }
 
 export interface BlockedToast {
@@ -46,23 +49,19 @@ export interface BlockedToast {
  * The toast that blocks an individual send on this channel (spec §5, §8),
  * or null when the send may go ahead. Consent is checked before contact details.
  */
+function blockedToast(key: 'emailNotAllowed' | 'noEmail' | 'whatsappNotAllowed' | 'noWhatsapp'): BlockedToast {
+  return { title: i18n.t(`panels.compose.block.${key}`), description: i18n.t(`panels.compose.block.${key}Body`) };
+}
+
 export function individualSendBlock(candidate: Candidate, channel: Channel): BlockedToast | null {
   const blockers = contactBlockers(candidate, channel);
   const noConsent = blockers.some((reason) => CONSENT_BLOCKERS.has(reason));
   if (channel === 'email') {
-    if (noConsent) {
-      return { title: 'Email Not Allowed', description: 'This candidate has not consented to email. Please select WhatsApp instead.' };
-    }
-    if (blockers.length) {
-      return { title: 'No Email Address', description: 'This candidate has no email address on file.' };
-    }
+    if (noConsent) return blockedToast('emailNotAllowed');
+    if (blockers.length) return blockedToast('noEmail');
     return null;
   }
-  if (noConsent) {
-    return { title: 'WhatsApp Not Allowed', description: 'This candidate has not consented to WhatsApp. Please select email instead.' };
-  }
-  if (blockers.length) {
-    return { title: 'No WhatsApp Number', description: 'This candidate has no WhatsApp number or phone number on file.' };
-  }
+  if (noConsent) return blockedToast('whatsappNotAllowed');
+  if (blockers.length) return blockedToast('noWhatsapp');
   return null;
 }

@@ -3,12 +3,8 @@ import type { CampaignType } from '#domain/ai/schemas.ts';
 
 export type ScheduleOption = 'now' | 'in_1_hour' | 'tomorrow_morning' | 'custom';
 
-export const SCHEDULE_OPTIONS: { value: ScheduleOption; label: string }[] = [
-  { value: 'now', label: 'Send now' },
-  { value: 'in_1_hour', label: 'In 1 hour' },
-  { value: 'tomorrow_morning', label: 'Tomorrow morning (09:00)' },
-  { value: 'custom', label: 'Custom time' },
-];
+/** In the order offered (labels: panels.launch.scheduleOptions in i18n/en/panels.ts). */
+export const SCHEDULE_OPTIONS: readonly ScheduleOption[] = ['now', 'in_1_hour', 'tomorrow_morning', 'custom'];
 
 export const DEFAULT_SCHEDULE_BY_TYPE: Record<CampaignType, ScheduleOption> = {
   nurture: 'tomorrow_morning',

@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import { campaignPlaceholdersToFill, type SendTimeFacts } from '#domain/ai/placeholders.ts';
 import { campaignStepInputSchema, MAX_FOLLOW_UPS, sendWindowSchema, type sequenceInputSchema, type SendWindow } from '#domain/campaigns/sequence-schemas.ts';
 import { replySubject } from '#domain/messages/reply-subject.ts';
+import { i18n } from '#app/i18n/i18n.ts';
+import { issueText } from './issueText.ts';
 
 export { MAX_FOLLOW_UPS };
 
@@ -34,6 +36,9 @@ export const NEW_FOLLOW_UP: FollowUpValues = { delayDays: DEFAULT_DELAY_DAYS, bu
 /** Shown when the recruiter turns the window on; off by default, so the spec's schedule means what it says. */
 export const DEFAULT_SEND_WINDOW: SendWindow = { start: '09:00', end: '11:00', weekdaysOnly: true, candidateTimeZone: true };
 
+// followUpLabel and delayText are in English always: they tell the AI drafter which email it writes.
+// The interface shows followUpName and delayLabel (its language, read while rendering).
+
 /** "Follow-up 2" (index 1). */
 export const followUpLabel = (index: number) => `Follow-up ${index + 1}`;
 
@@ -42,6 +47,15 @@ export function delayText(delayDays: number, businessDaysOnly: boolean): string 
   const days = Number.isFinite(delayDays) ? delayDays : '?';
   const unit = `${businessDaysOnly ? 'business ' : ''}day${days === 1 ? '' : 's'}`;
   return `${days} ${unit} after the previous step`;
+}
+
+/** followUpLabel in the interface's language. */
+export const followUpName = (index: number) => i18n.t('panels.followUps.label', { number: index + 1 });
+
+/** delayText in the interface's language. */
+export function delayLabel(delayDays: number, businessDaysOnly: boolean): string {
+  if (!Number.isFinite(delayDays)) return i18n.t(businessDaysOnly ? 'panels.followUps.businessDelayUnknown' : 'panels.followUps.delayUnknown');
+  return i18n.t(businessDaysOnly ? 'panels.followUps.businessDelay' : 'panels.followUps.delay', { count: delayDays });
 }
 
 /** Each follow-up's subject as it will be sent: its own, or "Re: " + the previous step's. */
@@ -71,7 +85,7 @@ export function sequencePayload(values: SequenceValues): SequenceBody {
 }
 
 export interface PlaceholdersLeft {
-  /** "First email" or "Follow-up 1". */
+  /** "First email" or "Follow-up 1", in the interface's language. */
   where: string;
   names: string[];
 }
@@ -82,18 +96,19 @@ export interface PlaceholdersLeft {
  */
 export function placeholdersLeft(values: Pick<SequenceValues, 'emailSubject' | 'emailContent' | 'followUps'>, sendTime: SendTimeFacts = {}): PlaceholdersLeft[] {
   const steps = [
-    { where: 'First email', names: campaignPlaceholdersToFill([values.emailSubject, values.emailContent], sendTime) },
-    ...values.followUps.map((f, i) => ({ where: followUpLabel(i), names: campaignPlaceholdersToFill([f.subject, f.content], sendTime) })),
+    { where: i18n.t('panels.wizard.firstEmail'), names: campaignPlaceholdersToFill([values.emailSubject, values.emailContent], sendTime) },
+    ...values.followUps.map((f, i) => ({ where: followUpName(i), names: campaignPlaceholdersToFill([f.subject, f.content], sendTime) })),
   ];
   return steps.filter((step) => step.names.length > 0);
 }
 
-/** What is wrong with each follow-up as it would be sent, in the API's words ("Follow-up 1: Email content is required"). */
+/** What is wrong with each follow-up as it would be sent, in the API's words ("Follow-up 1: Email content is required"), in the interface's language. */
 export function followUpProblems(values: Pick<SequenceValues, 'emailSubject' | 'followUps'>): string[] {
   const subjects = followUpSubjects(values);
   return values.followUps.flatMap((f, i) => {
     const checked = campaignStepInputSchema.safeParse({ delayDays: f.delayDays, businessDaysOnly: f.businessDaysOnly, subject: subjects[i], content: f.content });
-    return checked.success ? [] : [...new Set(checked.error.issues.map((issue) => issue.message))].map((message) => `${followUpLabel(i)}: ${message}`);
+    return checked.success ? [] : [...new Set(checked.error.issues.map((issue) => issue.message))]
+      .map((message) => i18n.t('panels.wizard.problem', { where: followUpName(i), problem: issueText(message) }));
   });
 }
 
@@ -102,7 +117,8 @@ export function followUpProblems(values: Pick<SequenceValues, 'emailSubject' | '
  * placeholders left to fill and follow-ups the API would refuse. Empty when it may go on.
  */
 export function contentStepBlockers(values: Pick<SequenceValues, 'emailSubject' | 'emailContent' | 'followUps'>, sendTime: SendTimeFacts = {}): string[] {
-  const placeholders = placeholdersLeft(values, sendTime).map(({ where, names }) => `${where}: fill in ${names.map((n) => `{{${n}}}`).join(', ')}`);
+  const placeholders = placeholdersLeft(values, sendTime)
+    .map(({ where, names }) => i18n.t('panels.wizard.fillIn', { where, names: names.map((n) => `{{${n}}}`).join(', ') }));
   return [...placeholders, ...followUpProblems(values)];
 }
 
@@ -110,5 +126,5 @@ export function contentStepBlockers(values: Pick<SequenceValues, 'emailSubject' 
 export function sendWindowProblems(values: Pick<SequenceValues, 'sendWindowOn' | 'sendWindow'>): string[] {
   if (!values.sendWindowOn) return [];
   const checked = sendWindowSchema.safeParse(values.sendWindow);
-  return checked.success ? [] : [...new Set(checked.error.issues.map((issue) => issue.message))];
+  return checked.success ? [] : [...new Set(checked.error.issues.map((issue) => issue.message))].map((message) => issueText(message) ?? message);
 }

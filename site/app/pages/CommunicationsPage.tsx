@@ -5,6 +5,7 @@
 import { Button, Group, Tabs } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { openPanel } from '../drawers/drawerStore.ts';
+import { useT } from '../i18n/useT.ts';
 import { openCampaignWizard } from '../panels/wizard/openCampaignWizard.ts';
 import { CampaignsTab } from './communications/CampaignsTab.tsx';
 import { OutboxTab } from './communications/OutboxTab.tsx';
@@ -18,6 +19,7 @@ import { PageHeader } from './PageHeader.tsx';
 export function CommunicationsPage() {
   const search = useSearch({ from: '/app/communications' });
   const navigate = useNavigate();
+  const t = useT();
   usePageActions(search);
   const setSearch = (changes: CommunicationsSearch) =>
     void navigate({ to: '.', search: (current) => ({ ...current, ...changes }), resetScroll: false });
@@ -30,17 +32,17 @@ export function CommunicationsPage() {
   return (
     <>
       <Group justify="space-between" align="flex-start">
-        <PageHeader title="Communications" description="Messages and campaigns: AI-drafted outreach, threaded replies and sentiment." />
+        <PageHeader title={t('communications.title')} description={t('communications.description')} />
         <Group gap="sm">
-          <Button variant="default" onClick={() => openPanel('compose')}>Compose message</Button>
-          <Button onClick={() => openCampaignWizard()}>New campaign</Button>
+          <Button variant="default" onClick={() => openPanel('compose')}>{t('communications.composeMessage')}</Button>
+          <Button onClick={() => openCampaignWizard()}>{t('communications.newCampaign')}</Button>
         </Group>
       </Group>
-      <Tabs value={tab} onChange={(value) => changeTab(COMMUNICATIONS_TABS.find((t) => t === value) ?? 'messages')} keepMounted={false}>
+      <Tabs value={tab} onChange={(value) => changeTab(COMMUNICATIONS_TABS.find((tab) => tab === value) ?? 'messages')} keepMounted={false}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="messages">Messages</Tabs.Tab>
-          <Tabs.Tab value="campaigns">Campaigns</Tabs.Tab>
-          <Tabs.Tab value="outbox">Dev outbox</Tabs.Tab>
+          <Tabs.Tab value="messages">{t('communications.tabs.messages')}</Tabs.Tab>
+          <Tabs.Tab value="campaigns">{t('communications.tabs.campaigns')}</Tabs.Tab>
+          <Tabs.Tab value="outbox">{t('communications.tabs.outbox')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="messages">
           <ThreadsTab

@@ -6,6 +6,7 @@ import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text } from '@mantin
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
 import { navigate as navigateTo } from '#app/router/navigate.ts';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
@@ -24,6 +25,7 @@ import { CandidateDetailDrawer } from './people/CandidateDetailDrawer.tsx';
 import { urlWithParams } from './people/candidateUrl.ts';
 
 export function MeetingsPage() {
+  const t = useT();
   const search = useSearch({ from: MEETINGS_PATH });
   const { pathname, searchStr } = useLocation();
   const navigate = useNavigate();
@@ -55,20 +57,20 @@ export function MeetingsPage() {
   return (
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap">
-        <PageHeader title="Meetings" description="Meetings candidates have booked with you, with their Teams links." />
-        <Button component="a" variant="default" mb={{ base: 'md', sm: 0 }} {...appLinkProps('/app/meeting-booking')}>Booking settings</Button>
+        <PageHeader title={t('meetings.page.title')} description={t('meetings.page.description')} />
+        <Button component="a" variant="default" mb={{ base: 'md', sm: 0 }} {...appLinkProps('/app/meeting-booking')}>{t('meetings.page.bookingSettings')}</Button>
       </Group>
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <ViewSwitch search={search} onChange={setSearch} />
-          <Text size="sm" c="dimmed" data-testid="meetings-time-zone">Times in {timeZone}</Text>
+          <Text size="sm" c="dimmed" data-testid="meetings-time-zone">{t('meetings.page.timesIn', { zone: timeZone })}</Text>
         </Group>
         {view === 'list' ? (
           <Tabs value={tab} keepMounted={false}
             onChange={(next) => setSearch({ tab: next === 'past' ? 'past' : undefined, meeting: undefined })}>
             <Tabs.List mb="md">
-              <Tabs.Tab value="upcoming">Upcoming</Tabs.Tab>
-              <Tabs.Tab value="past">Past</Tabs.Tab>
+              <Tabs.Tab value="upcoming">{t('meetings.page.upcoming')}</Tabs.Tab>
+              <Tabs.Tab value="past">{t('meetings.page.past')}</Tabs.Tab>
             </Tabs.List>
             {filters}
             {MEETING_TABS.map((value: MeetingTab) => (
@@ -92,12 +94,12 @@ export function MeetingsPage() {
           <Stack gap="md">
             <WeekNavigation monday={monday} thisMonday={mondayOf(today)} onWeek={(week) => setSearch({ week })} />
             {filters}
-            {meetings.isError && <Alert color="red" title="Could not load meetings">{errorText(meetings.error)}</Alert>}
+            {meetings.isError && <Alert color="red" title={t('meetings.page.loadFailed')}>{errorText(meetings.error)}</Alert>}
             {meetings.isPending
-              ? <Center py="xl"><Loader aria-label="Loading meetings" /></Center>
+              ? <Center py="xl"><Loader aria-label={t('meetings.page.loading')} /></Center>
               : <WeekCalendar key={monday} dates={weekDates(monday)} meetings={meetings.data ?? []} timeZone={timeZone} today={today}
                   onOpen={openMeeting} />}
-            {meetings.data?.length === 0 && <Text size="sm" c="dimmed" ta="center">No meetings this week.</Text>}
+            {meetings.data?.length === 0 && <Text size="sm" c="dimmed" ta="center">{t('meetings.page.noMeetingsThisWeek')}</Text>}
           </Stack>
         )}
       </Stack>

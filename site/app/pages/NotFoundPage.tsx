@@ -1,14 +1,16 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { useT } from '../i18n/useT.ts';
 import { appLinkProps } from '../router/Link.tsx';
 import { useDocumentTitle } from '../router/useDocumentTitle.ts';
 
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  const t = useT();
+  useDocumentTitle(t('pages.notFound.title'));
   return (
     <Stack align="flex-start" gap="sm" data-testid="not-found">
-      <Title order={1}>Page not found</Title>
-      <Text c="dimmed">The page you are looking for does not exist or has moved.</Text>
-      <Button component="a" {...appLinkProps('/app')}>Back to Dashboard</Button>
+      <Title order={1}>{t('pages.notFound.title')}</Title>
+      <Text c="dimmed">{t('pages.notFound.text')}</Text>
+      <Button component="a" {...appLinkProps('/app')}>{t('pages.notFound.back')}</Button>
     </Stack>
   );
 }

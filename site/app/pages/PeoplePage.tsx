@@ -6,6 +6,7 @@ import { Button, Grid, Group } from '@mantine/core';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { CandidateDetail } from '#domain/candidates/schemas.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { PageHeader } from './PageHeader.tsx';
 import { CandidateDetailDrawer } from './people/CandidateDetailDrawer.tsx';
 import { CandidateFormDrawer } from './people/CandidateFormDrawer.tsx';
@@ -27,6 +28,7 @@ interface UrlChange {
 }
 
 export function PeoplePage() {
+  const t = useT();
   const search = useSearch({ from: '/_people' });
   const { pathname, searchStr } = useLocation();
   const navigate = useNavigate();
@@ -50,10 +52,10 @@ export function PeoplePage() {
   return (
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap">
-        <PageHeader title="People" description="Talent pools and candidates: search, filter, import and export." />
+        <PageHeader title={t('people.title')} description={t('people.description')} />
         <Group gap="sm">
-          <Button onClick={() => setSearch({ action: ADD_CANDIDATE_ACTION }, { keepScroll: true })}>Add candidate</Button>
-          <Button variant="default" onClick={() => setSearch({ action: IMPORT_CSV_ACTION }, { keepScroll: true })}>Import CSV</Button>
+          <Button onClick={() => setSearch({ action: ADD_CANDIDATE_ACTION }, { keepScroll: true })}>{t('people.addCandidate')}</Button>
+          <Button variant="default" onClick={() => setSearch({ action: IMPORT_CSV_ACTION }, { keepScroll: true })}>{t('people.importCsv')}</Button>
           <ExportButton filters={applied} sort={sort} />
         </Group>
       </Group>

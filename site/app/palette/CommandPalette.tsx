@@ -6,6 +6,7 @@ import { Group, Input, Kbd, Modal, Text, VisuallyHidden } from '@mantine/core';
 import { Spotlight } from '@mantine/spotlight';
 import type { KeyboardEvent } from 'react';
 import { useId } from 'react';
+import { useT } from '#app/i18n/useT.ts';
 import { SearchResultIcon } from './SearchResultIcon.tsx';
 import { SearchResultItem } from './SearchResultItem.tsx';
 import { PaletteStatus, type PaletteStatusKind } from './PaletteStatus.tsx';
@@ -15,7 +16,6 @@ import { moveHighlight, paletteStore, setHighlight, setPaletteQuery, usePaletteS
 import { useSearchResults } from './useSearchResults.ts';
 import type { SearchResult } from './searchResult.ts';
 
-export const PALETTE_PLACEHOLDER = 'Search candidates, campaigns and templates...';
 /** Tailwind's max-w-2xl (spec §2 "maximum dialog width 2xl"): a cap, full width below it. */
 export const PALETTE_MAX_WIDTH = '42rem';
 /** Tailwind's max-h-96 (spec §2 "result list maximum height 96 units"). */
@@ -24,6 +24,7 @@ export const RESULTS_MAX_HEIGHT = '24rem';
 const NO_RESULTS: SearchResult[] = [];
 
 export function CommandPalette() {
+  const t = useT();
   const { opened, query, highlight } = usePaletteState();
   const search = useSearchResults(query, opened);
   const listId = `palette-results-${useId().replace(/:/g, '')}`;
@@ -64,14 +65,14 @@ export function CommandPalette() {
       styles={{ content: { maxWidth: '100%' } }}
     >
       {/* The dialog's name (it has no visible title): Modal.Title gives it aria-labelledby. */}
-      <VisuallyHidden><Modal.Title>Search</Modal.Title></VisuallyHidden>
+      <VisuallyHidden><Modal.Title>{t('palette.search')}</Modal.Title></VisuallyHidden>
       <div data-testid="command-palette">
         <Input
           size="lg"
           classNames={{ input: Spotlight.classes.search }}
           leftSection={<SearchResultIcon icon="Search" size={20} />}
-          placeholder={PALETTE_PLACEHOLDER}
-          aria-label="Search"
+          placeholder={t('palette.placeholder')}
+          aria-label={t('palette.search')}
           role="combobox"
           aria-expanded={results.length > 0}
           aria-controls={listId}
@@ -89,7 +90,7 @@ export function CommandPalette() {
         {status ? (
           <PaletteStatus kind={status} error={search.error} />
         ) : (
-          <Spotlight.ActionsList id={listId} role="listbox" aria-label="Search results" mah={RESULTS_MAX_HEIGHT}>
+          <Spotlight.ActionsList id={listId} role="listbox" aria-label={t('palette.results')} mah={RESULTS_MAX_HEIGHT}>
             {results.map((result, index) => (
               <SearchResultItem
                 key={`${result.type}-${result.id}`}
@@ -107,7 +108,7 @@ export function CommandPalette() {
             <Group justify="space-between" gap="xs">
               <Text size="xs" c="dimmed" role="status" data-testid="palette-count">{resultCountLabel(results.length)}</Text>
               <Text size="xs" c="dimmed" visibleFrom="xs">
-                <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move · <Kbd size="xs">Enter</Kbd> to open · <Kbd size="xs">Esc</Kbd> to close
+                <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd>{t('palette.toMove')}<Kbd size="xs">Enter</Kbd>{t('palette.toOpen')}<Kbd size="xs">Esc</Kbd>{t('palette.toClose')}
               </Text>
             </Group>
           </Spotlight.Footer>

@@ -3,30 +3,26 @@
 import { Spotlight } from '@mantine/spotlight';
 import { Stack, Text } from '@mantine/core';
 import { errorText } from '../api/ApiError.ts';
-
-export const START_HINT = 'Start typing to search across the product';
-export const QUICK_ACTION_HINT = 'Try "create campaign"';
-export const SEARCHING_TEXT = 'Searching...';
-export const NO_RESULTS_TEXT = 'No results found';
-export const NO_RESULTS_HINT = 'Try a different search term';
+import { useT } from '#app/i18n/useT.ts';
 
 export type PaletteStatusKind = 'start' | 'searching' | 'empty' | 'error';
 
 export function PaletteStatus({ kind, error }: { kind: PaletteStatusKind; error?: unknown }) {
+  const t = useT();
   return (
     <Spotlight.Empty data-testid="palette-status" data-status={kind}>
       <Stack gap={4} align="center">
         {kind === 'start' && <>
-          <Text size="sm">{START_HINT}</Text>
-          <Text size="xs" c="dimmed">{QUICK_ACTION_HINT}</Text>
+          <Text size="sm">{t('palette.startHint')}</Text>
+          <Text size="xs" c="dimmed">{t('palette.quickActionHint')}</Text>
         </>}
-        {kind === 'searching' && <Text size="sm" c="dimmed">{SEARCHING_TEXT}</Text>}
+        {kind === 'searching' && <Text size="sm" c="dimmed">{t('palette.searching')}</Text>}
         {kind === 'empty' && <>
-          <Text size="sm">{NO_RESULTS_TEXT}</Text>
-          <Text size="xs" c="dimmed">{NO_RESULTS_HINT}</Text>
+          <Text size="sm">{t('palette.noResults')}</Text>
+          <Text size="xs" c="dimmed">{t('palette.noResultsHint')}</Text>
         </>}
         {kind === 'error' && <>
-          <Text size="sm" c="red">Search failed</Text>
+          <Text size="sm" c="red">{t('palette.failed')}</Text>
           <Text size="xs" c="dimmed">{errorText(error)}</Text>
         </>}
       </Stack>

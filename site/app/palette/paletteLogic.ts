@@ -1,5 +1,6 @@
 // The command palette's pure rules (spec §2, §4, §5, §9), kept apart from React
 // so each one is tested on its own.
+import { i18n } from '#app/i18n/i18n.ts';
 
 /** Search runs from this many characters (spec §5, §9). */
 export const MIN_QUERY_LENGTH = 2;
@@ -29,9 +30,9 @@ export function clampHighlight(current: number, delta: number, count: number): n
   return Math.min(Math.max(current + delta, 0), count - 1);
 }
 
-/** "1 result", "3 results", "0 results" (spec §2: the count, pluralised). */
+/** "1 result", "3 results", "0 results" (spec §2: the count, pluralised), in the interface's language. */
 export function resultCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'result' : 'results'}`;
+  return i18n.t('palette.count', { count });
 }
 
 /** True for an element someone types into: input, textarea or an editable area (spec §2). */

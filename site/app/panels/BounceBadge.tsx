@@ -4,13 +4,15 @@
 // by keyboard alike.
 import { Badge, Group, Text } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
+import { useT } from '#app/i18n/useT.ts';
 import type { Bounce } from '#domain/mail/bounce-schemas.ts';
 
 export function BounceBadge({ bounce, size = 'sm' }: { bounce: Bounce; size?: 'xs' | 'sm' }) {
   const hard = bounce.type === 'hard';
+  const t = useT();
   return (
     <Badge size={size} color={hard ? 'red' : 'orange'} variant="light" data-testid="bounce-badge">
-      {hard ? 'Bounced' : 'Soft bounce'}{bounce.status ? ` · ${bounce.status}` : ''}
+      {hard ? t('panels.bounce.hard') : t('panels.bounce.soft')}{bounce.status ? ` · ${bounce.status}` : ''}
     </Badge>
   );
 }

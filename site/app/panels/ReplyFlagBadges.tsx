@@ -4,29 +4,36 @@
 // withdrawn for it).
 import { Badge, Tooltip } from '@mantine/core';
 import dayjs from 'dayjs';
+import { activeLanguage, i18n } from '#app/i18n/i18n.ts';
+import { locale } from '#app/i18n/format.ts';
+import { useT } from '#app/i18n/useT.ts';
 import type { Message } from '#domain/messages/schemas.ts';
 
 /** What a reply in a thread (and in the candidate drawer) says about itself. */
 export type ReplyFlags = Pick<Message, 'autoReply' | 'autoReplyUntil' | 'optOutReview'>;
 
-/** "back on Dec 14, 2026", or null when there is no valid date. */
+/** "back on Dec 14, 2026" ("terug op 14 dec 2026"), or null when there is no valid date. */
 export function backOn(date: string | null | undefined): string | null {
   const day = date ? dayjs(date) : null;
-  return day?.isValid() ? `back on ${day.format('MMM D, YYYY')}` : null;
+  if (!day?.isValid()) return null;
+  const text = activeLanguage() === 'en' ? day.format('MMM D, YYYY')
+    : new Intl.DateTimeFormat(locale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(day.toDate()).replace('.', '');
+  return i18n.t('panels.flags.backOn', { date: text });
 }
 
 export function ReplyFlagBadges({ flags, size = 'sm' }: { flags: ReplyFlags; size?: 'xs' | 'sm' }) {
+  const t = useT();
   const back = flags.autoReply ? backOn(flags.autoReplyUntil) : null;
   return (
     <>
       {flags.autoReply && (
         <Badge size={size} color="blue" variant="outline" data-testid="auto-reply-badge">
-          {back ? `Auto-reply · ${back}` : 'Auto-reply'}
+          {back ? t('panels.flags.autoReplyBack', { back }) : t('panels.flags.autoReply')}
         </Badge>
       )}
       {flags.optOutReview && (
-        <Tooltip label="Email consent was not withdrawn: read the reply and decide." withArrow>
-          <Badge size={size} color="yellow" variant="filled" c="dark" data-testid="opt-out-review-badge">May want to opt out: review</Badge>
+        <Tooltip label={t('panels.flags.optOutReviewTip')} withArrow>
+          <Badge size={size} color="yellow" variant="filled" c="dark" data-testid="opt-out-review-badge">{t('panels.flags.optOutReview')}</Badge>
         </Tooltip>
       )}
     </>

@@ -2,18 +2,21 @@
 // loaded (e.g. a new release replaced the file): the shell stays usable.
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import type { ErrorComponentProps } from '@tanstack/react-router';
+import { useT } from '../i18n/useT.ts';
 
 export function PagePending() {
-  return <Center mih="40vh"><Loader aria-label="Loading page" /></Center>;
+  const t = useT();
+  return <Center mih="40vh"><Loader aria-label={t('pages.loadingPage')} /></Center>;
 }
 
 export function PageError({ error }: ErrorComponentProps) {
+  const t = useT();
   return (
     <Stack maw={520} data-testid="page-error">
-      <Alert color="red" title="This page could not be loaded">
+      <Alert color="red" title={t('pages.pageError')}>
         {error instanceof Error ? error.message : String(error)}
       </Alert>
-      <Button variant="default" onClick={() => window.location.reload()}>Reload</Button>
+      <Button variant="default" onClick={() => window.location.reload()}>{t('pages.reload')}</Button>
     </Stack>
   );
 }

@@ -1,9 +1,11 @@
 import { Center, Loader } from '@mantine/core';
+import { useT } from '../i18n/useT.ts';
 
 export function FullPageLoader() {
+  const t = useT();
   return (
     <Center h="100dvh">
-      <Loader aria-label="Loading" role="status" />
+      <Loader aria-label={t('pages.loading')} role="status" />
     </Center>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Center, Stack } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { TWO_FACTOR_MESSAGE } from '../api/apiClient.ts';
 import { errorText } from '../api/ApiError.ts';
+import { useT } from '../i18n/useT.ts';
 import { replaceLocation } from '../lib/browserNavigation.ts';
 import { CurrentUserProvider } from './CurrentUser.tsx';
 import { FullPageLoader } from './FullPageLoader.tsx';
@@ -13,6 +14,7 @@ export function loginUrl(pathname: string, search: string): string {
 
 /** Renders children (the router) only for a signed-in user; otherwise a spinner or /login. */
 export function SessionGate({ children }: { children: ReactNode }) {
+  const t = useT();
   const { data: user, isPending, error, refetch, isFetching } = useSession();
   const signedOut = !isPending && !error && !user;
 
@@ -29,10 +31,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
     return (
       <Center h="100dvh" p="md">
         <Stack maw={420}>
-          <Alert color="red" title="Could not load your session">
+          <Alert color="red" title={t('pages.sessionFailed')}>
             {errorText(error)}
           </Alert>
-          <Button onClick={() => void refetch()} loading={isFetching}>Try again</Button>
+          <Button onClick={() => void refetch()} loading={isFetching}>{t('pages.tryAgain')}</Button>
         </Stack>
       </Center>
     );

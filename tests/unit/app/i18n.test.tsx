@@ -2,7 +2,7 @@
 // The interface in Dutch: the user's setting wins, else the browser's language, else
 // English; saving the setting in Settings switches the interface at once.
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InterfaceLanguage } from '#app/i18n/InterfaceLanguage.tsx';
 import { setInterfaceLanguage } from '#app/i18n/i18n.ts';
 import { browserLanguage } from '#app/i18n/language.ts';
@@ -38,6 +38,10 @@ async function renderAppWithLanguage(path: string) {
 }
 
 const sidebar = () => within(screen.getByTestId('sidebar'));
+
+// The Dutch texts are a lazy chunk; here, transformed on first import, they can take longer
+// than a query's wait, so they are compiled once up front (the switch itself stays lazy).
+beforeAll(async () => { await import('#app/i18n/nl.ts'); });
 
 beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ width: 600, height: 240 }));

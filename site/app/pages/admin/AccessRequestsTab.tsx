@@ -1,12 +1,14 @@
 import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { AccessRequest } from '#domain/auth/schemas.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { useAccessRequests, useReviewAccessRequest } from './adminQueries.ts';
 import { QueryState } from './QueryState.tsx';
 
 const STATUS_COLORS: Record<AccessRequest['status'], string> = { pending: 'yellow', approved: 'green', rejected: 'gray' };
 
 export function AccessRequestsTab() {
+  const t = useT();
   const requests = useAccessRequests();
   const review = useReviewAccessRequest();
   const list = requests.data?.requests ?? [];
@@ -17,9 +19,9 @@ export function AccessRequestsTab() {
     return (
       <Group gap="xs" wrap="nowrap">
         <Button size="xs" color="green" disabled={busy}
-          onClick={() => review.mutate({ id: request.id, status: 'approved' })}>Approve</Button>
+          onClick={() => review.mutate({ id: request.id, status: 'approved' })}>{t('admin.requests.approve')}</Button>
         <Button size="xs" variant="default" disabled={busy}
-          onClick={() => review.mutate({ id: request.id, status: 'rejected' })}>Reject</Button>
+          onClick={() => review.mutate({ id: request.id, status: 'rejected' })}>{t('admin.requests.reject')}</Button>
       </Group>
     );
   };
@@ -27,19 +29,19 @@ export function AccessRequestsTab() {
   return (
     <QueryState isPending={requests.isPending} error={requests.error}>
       {list.length === 0 ? (
-        <Text c="dimmed">No access requests yet.</Text>
+        <Text c="dimmed">{t('admin.requests.none')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table striped verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Company</Table.Th>
-                <Table.Th>Message</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Requested</Table.Th>
-                <Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
+                <Table.Th>{t('admin.requests.name')}</Table.Th>
+                <Table.Th>{t('admin.requests.email')}</Table.Th>
+                <Table.Th>{t('admin.requests.company')}</Table.Th>
+                <Table.Th>{t('admin.requests.message')}</Table.Th>
+                <Table.Th>{t('admin.requests.status')}</Table.Th>
+                <Table.Th>{t('admin.requests.requested')}</Table.Th>
+                <Table.Th><VisuallyHidden>{t('admin.actions')}</VisuallyHidden></Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -50,7 +52,7 @@ export function AccessRequestsTab() {
                   <Table.Td>{request.company || '—'}</Table.Td>
                   <Table.Td maw={280}><Text size="sm" lineClamp={3}>{request.message || '—'}</Text></Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATUS_COLORS[request.status]} tt="capitalize">{request.status}</Badge>
+                    <Badge variant="light" color={STATUS_COLORS[request.status]} tt="capitalize">{t(`admin.requests.statuses.${request.status}`)}</Badge>
                   </Table.Td>
                   <Table.Td>{formatDateTime(request.createdAt)}</Table.Td>
                   <Table.Td>{actions(request)}</Table.Td>

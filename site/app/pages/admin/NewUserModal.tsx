@@ -2,16 +2,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { ApiError } from '#app/api/ApiError.ts';
+import { useT } from '#app/i18n/useT.ts';
+import type { TFunction } from 'i18next';
 import type { UserSummary } from '#domain/auth/schemas.ts';
 import { useCreateUser } from './adminQueries.ts';
+import { adminMessage } from './adminMessages.ts';
 import { NEW_USER_DEFAULTS, newUserSchema, PASSWORD_MIN_LENGTH, type NewUserInput, type NewUserValues } from './newUserSchema.ts';
 
-export const ROLE_OPTIONS: { value: UserSummary['role']; label: string }[] = [
-  { value: 'recruiter', label: 'Recruiter' },
-  { value: 'admin', label: 'Admin' },
-];
+const ROLES: UserSummary['role'][] = ['recruiter', 'admin'];
+
+/** The role choices with their names in the interface's language. */
+export function roleOptions(t: TFunction): { value: UserSummary['role']; label: string }[] {
+  return ROLES.map((value) => ({ value, label: t(`admin.roles.${value}`) }));
+}
 
 export function NewUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const t = useT();
   const createUser = useCreateUser();
   const { register, control, handleSubmit, reset, setError, formState: { errors } } =
     useForm<NewUserInput, unknown, NewUserValues>({
@@ -35,39 +41,41 @@ export function NewUserModal({ opened, onClose }: { opened: boolean; onClose: ()
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="New user" centered>
+    <Modal opened={opened} onClose={close} title={t('admin.newUser.title')} centered>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="sm">
-          <TextInput label="Username" autoComplete="off" withAsterisk {...register('username')} error={errors.username?.message} />
-          <TextInput label="Display name" withAsterisk {...register('displayName')} error={errors.displayName?.message} />
-          <TextInput label="Email" type="email" withAsterisk {...register('email')} error={errors.email?.message} />
+          <TextInput label={t('admin.newUser.username')} autoComplete="off" withAsterisk {...register('username')}
+            error={adminMessage(errors.username?.message)} />
+          <TextInput label={t('admin.newUser.displayName')} withAsterisk {...register('displayName')}
+            error={adminMessage(errors.displayName?.message)} />
+          <TextInput label={t('admin.newUser.email')} type="email" withAsterisk {...register('email')} error={adminMessage(errors.email?.message)} />
           <PasswordInput
-            label="Password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+            label={t('admin.newUser.password')}
+            description={t('admin.newUser.passwordHint', { min: PASSWORD_MIN_LENGTH })}
             autoComplete="new-password"
             withAsterisk
             {...register('password')}
-            error={errors.password?.message}
+            error={adminMessage(errors.password?.message)}
           />
           <Controller
             control={control}
             name="role"
             render={({ field }) => (
               <Select
-                label="Role"
-                data={ROLE_OPTIONS}
+                label={t('admin.newUser.role')}
+                data={roleOptions(t)}
                 allowDeselect={false}
                 value={field.value}
                 onChange={(value) => field.onChange(value ?? 'recruiter')}
                 onBlur={field.onBlur}
-                error={errors.role?.message}
+                error={adminMessage(errors.role?.message)}
                 withAsterisk
               />
             )}
           />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>Cancel</Button>
-            <Button type="submit" loading={createUser.isPending}>Create user</Button>
+            <Button variant="default" onClick={close}>{t('admin.newUser.cancel')}</Button>
+            <Button type="submit" loading={createUser.isPending}>{t('admin.newUser.create')}</Button>
           </Group>
         </Stack>
       </form>

@@ -1,6 +1,7 @@
 import { Alert, Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ApiError, errorText } from '#app/api/ApiError.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { TwoFactorRequiredAlert } from './TwoFactorRequiredAlert.tsx';
 
 export function isTwoFactorRequired(error: unknown): boolean {
@@ -15,12 +16,13 @@ interface QueryStateProps {
 
 /** Spinner, the 2FA alert or an error alert, else the children. */
 export function QueryState({ isPending, error, children }: QueryStateProps) {
+  const t = useT();
   if (error) {
     if (isTwoFactorRequired(error)) return <TwoFactorRequiredAlert />;
-    return <Alert color="red" title="Could not load">{errorText(error)}</Alert>;
+    return <Alert color="red" title={t('admin.loadFailed')}>{errorText(error)}</Alert>;
   }
   if (isPending) {
-    return <Center py="xl"><Loader aria-label="Loading" /></Center>;
+    return <Center py="xl"><Loader aria-label={t('admin.loading')} /></Center>;
   }
   return <>{children}</>;
 }

@@ -10,6 +10,8 @@ import { errorText } from '#app/api/ApiError.ts';
 import type { SuppressionEntry } from '#domain/consent/schemas.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { sourceLabel } from '../people/consentLabels.ts';
+import { i18n } from '#app/i18n/i18n.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { toast } from '#app/toast/toast.ts';
 import { AUDIT_LOG_KEY } from './adminQueries.ts';
 import { QueryState } from './QueryState.tsx';
@@ -22,6 +24,7 @@ function fetchSuppressions(email?: string, signal?: AbortSignal) {
 }
 
 export function SuppressionsTab() {
+  const t = useT();
   const queryClient = useQueryClient();
   const summary = useQuery({ queryKey: KEY, queryFn: ({ signal }) => fetchSuppressions(undefined, signal), retry: false });
   const [email, setEmail] = useState('');
@@ -34,7 +37,9 @@ export function SuppressionsTab() {
   const remove = useMutation({
     mutationFn: (entry: SuppressionEntry) => call((o) => api.admin.suppressions.remove.$post({ json: { email: entry.email, reason } }, o)),
     onSuccess: async (_removed, entry) => {
-      toast({ title: 'Suppression removed', description: `${entry.email} may be given consent again by a recruiter.`, variant: 'success' });
+      toast({
+        title: i18n.t('admin.suppressions.removed'), description: i18n.t('admin.suppressions.removedBody', { email: entry.email }), variant: 'success',
+      });
       setLookup(null); setReason(''); setEmail('');
       await queryClient.invalidateQueries({ queryKey: KEY });
       await queryClient.invalidateQueries({ queryKey: AUDIT_LOG_KEY });
@@ -44,35 +49,38 @@ export function SuppressionsTab() {
     <QueryState isPending={summary.isPending} error={summary.error}>
       <Stack maw={560}>
         <Text data-testid="suppression-count">
-          <b>{summary.data?.count ?? 0}</b> {summary.data?.count === 1 ? 'address is' : 'addresses are'} on the suppression list.
+          <b>{summary.data?.count ?? 0}</b> {t(summary.data?.count === 1 ? 'admin.suppressions.countOne' : 'admin.suppressions.countOther')}
         </Text>
         <Text size="sm" c="dimmed">
-          Every opt-out (unsubscribe link, one-click, reply, bounce, recruiter) adds the address, stored as a hash.
-          It outlives the candidate: someone deleted and imported again comes back without email consent.
+          {t('admin.suppressions.explanation')}
         </Text>
         <form onSubmit={(event) => { event.preventDefault(); if (email.trim()) find.mutate(email.trim()); }}>
           <Group align="flex-end">
-            <TextInput label="Look up an address" type="email" placeholder="name@example.com" value={email}
+            <TextInput label={t('admin.suppressions.lookUpLabel')} type="email" placeholder={t('admin.suppressions.lookUpPlaceholder')} value={email}
               onChange={(event) => setEmail(event.currentTarget.value)} style={{ flex: 1 }} required />
-            <Button type="submit" variant="default" loading={find.isPending}>Look up</Button>
+            <Button type="submit" variant="default" loading={find.isPending}>{t('admin.suppressions.lookUp')}</Button>
           </Group>
         </form>
         {find.error && <Alert color="red">{errorText(find.error)}</Alert>}
-        {lookup && !lookup.suppressed && <Alert color="green" data-testid="suppression-lookup">{lookup.email} is not on the suppression list.</Alert>}
+        {lookup && !lookup.suppressed && <Alert color="green" data-testid="suppression-lookup">
+          {t('admin.suppressions.notOnList', { email: lookup.email })}
+        </Alert>}
         {lookup?.suppressed && (
           <Stack gap="xs" data-testid="suppression-lookup">
             <Title order={4}>{lookup.email}</Title>
             <Text size="sm">
-              On the list since {formatDateTime(lookup.since)}, from: {sourceLabel(lookup.source)}
-              {lookup.byCandidate ? ' (the candidate opted out themselves)' : ''}.
+              {t('admin.suppressions.onListSince', {
+                date: formatDateTime(lookup.since), source: sourceLabel(lookup.source),
+                self: lookup.byCandidate ? t('admin.suppressions.bySelf') : '',
+              })}
             </Text>
-            <Textarea label="Why may this address be emailed again?" required minLength={3} maxLength={500}
+            <Textarea label={t('admin.suppressions.whyLabel')} required minLength={3} maxLength={500}
               value={reason} onChange={(event) => setReason(event.currentTarget.value)}
-              placeholder="The address now belongs to someone else" />
+              placeholder={t('admin.suppressions.reasonPlaceholder')} />
             {remove.error && <Alert color="red">{errorText(remove.error)}</Alert>}
             <Group>
               <Button color="red" disabled={reason.trim().length < 3} loading={remove.isPending} onClick={() => remove.mutate(lookup)}>
-                Remove from the suppression list
+                {t('admin.suppressions.remove')}
               </Button>
             </Group>
           </Stack>

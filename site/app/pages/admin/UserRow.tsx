@@ -1,7 +1,8 @@
 import { Badge, Button, Select, Table, Text } from '@mantine/core';
 import type { UserSummary, UserUpdate } from '#domain/auth/schemas.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
-import { ROLE_OPTIONS } from './NewUserModal.tsx';
+import { useT } from '#app/i18n/useT.ts';
+import { roleOptions } from './NewUserModal.tsx';
 
 interface UserRowProps {
   user: UserSummary;
@@ -11,9 +12,10 @@ interface UserRowProps {
 }
 
 /** The role the Select picked, when it is one of ours. */
-const roleOf = (value: string | null) => ROLE_OPTIONS.find((option) => option.value === value)?.value;
+const roleOf = (value: string | null) => (value === 'admin' || value === 'recruiter' ? value : undefined);
 
 export function UserRow({ user, isSelf, busy, onChange }: UserRowProps) {
+  const t = useT();
   return (
     <Table.Tr data-testid={`user-row-${user.username}`}>
       <Table.Td>
@@ -23,8 +25,8 @@ export function UserRow({ user, isSelf, busy, onChange }: UserRowProps) {
       <Table.Td>{user.email}</Table.Td>
       <Table.Td miw={140}>
         <Select
-          aria-label={`Role of ${user.username}`}
-          data={ROLE_OPTIONS}
+          aria-label={t('admin.users.roleOf', { username: user.username })}
+          data={roleOptions(t)}
           value={user.role}
           allowDeselect={false}
           disabled={isSelf || busy}
@@ -37,11 +39,11 @@ export function UserRow({ user, isSelf, busy, onChange }: UserRowProps) {
       </Table.Td>
       <Table.Td>
         <Badge color={user.twoFactorEnabled ? 'green' : 'gray'} variant="light">
-          {user.twoFactorEnabled ? 'On' : 'Off'}
+          {user.twoFactorEnabled ? t('admin.users.on') : t('admin.users.off')}
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Badge color={user.banned ? 'red' : 'green'} variant="light">{user.banned ? 'Banned' : 'Active'}</Badge>
+        <Badge color={user.banned ? 'red' : 'green'} variant="light">{user.banned ? t('admin.users.banned') : t('admin.users.active')}</Badge>
       </Table.Td>
       <Table.Td>{formatDateTime(user.createdAt)}</Table.Td>
       <Table.Td>
@@ -51,9 +53,9 @@ export function UserRow({ user, isSelf, busy, onChange }: UserRowProps) {
           color={user.banned ? 'green' : 'red'}
           disabled={isSelf || busy}
           onClick={() => onChange({ banned: !user.banned })}
-          aria-label={`${user.banned ? 'Unban' : 'Ban'} ${user.username}`}
+          aria-label={t(user.banned ? 'admin.users.unbanLabel' : 'admin.users.banLabel', { username: user.username })}
         >
-          {user.banned ? 'Unban' : 'Ban'}
+          {user.banned ? t('admin.users.unban') : t('admin.users.ban')}
         </Button>
       </Table.Td>
     </Table.Tr>

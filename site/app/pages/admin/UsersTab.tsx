@@ -1,5 +1,6 @@
 import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useT } from '#app/i18n/useT.ts';
 import { useCurrentUser } from '#app/session/CurrentUser.tsx';
 import { useAdminUsers, useUpdateUser } from './adminQueries.ts';
 import { NewUserModal } from './NewUserModal.tsx';
@@ -7,6 +8,7 @@ import { QueryState } from './QueryState.tsx';
 import { UserRow } from './UserRow.tsx';
 
 export function UsersTab() {
+  const t = useT();
   const me = useCurrentUser();
   const users = useAdminUsers();
   const updateUser = useUpdateUser();
@@ -16,20 +18,20 @@ export function UsersTab() {
   return (
     <QueryState isPending={users.isPending} error={users.error}>
       <Group justify="space-between" mb="md">
-        <Text c="dimmed" size="sm">{list.length} {list.length === 1 ? 'user' : 'users'}</Text>
-        <Button onClick={newUser.open}>New user</Button>
+        <Text c="dimmed" size="sm">{t(list.length === 1 ? 'admin.users.countOne' : 'admin.users.countOther', { number: list.length })}</Text>
+        <Button onClick={newUser.open}>{t('admin.users.newUser')}</Button>
       </Group>
       <Table.ScrollContainer minWidth={760}>
         <Table striped highlightOnHover verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>User</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Two-factor</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
+              <Table.Th>{t('admin.users.user')}</Table.Th>
+              <Table.Th>{t('admin.users.email')}</Table.Th>
+              <Table.Th>{t('admin.users.role')}</Table.Th>
+              <Table.Th>{t('admin.users.twoFactor')}</Table.Th>
+              <Table.Th>{t('admin.users.status')}</Table.Th>
+              <Table.Th>{t('admin.users.created')}</Table.Th>
+              <Table.Th><VisuallyHidden>{t('admin.actions')}</VisuallyHidden></Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '#app/api/client.ts';
 import { errorText } from '#app/api/ApiError.ts';
 import type { AccessRequest, AccessRequestDecision, NewUser, UserSummary, UserUpdate } from '#domain/auth/schemas.ts';
+import { i18n } from '#app/i18n/i18n.ts';
 import { toast } from '#app/toast/toast.ts';
 
 export const ADMIN_USERS_KEY = ['/api/admin/users'] as const;
@@ -39,17 +40,18 @@ export function useAuditLog() {
 function useAdminMutation<V>(
   mutationFn: (variables: V) => Promise<unknown>,
   invalidate: readonly (readonly string[])[],
-  successTitle: string,
+  /** Read when the toast fires, in the language shown then. */
+  successTitle: () => string,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: async () => {
-      toast({ title: successTitle, variant: 'success' });
+      toast({ title: successTitle(), variant: 'success' });
       await Promise.all([...invalidate, AUDIT_LOG_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error) => {
-      toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
+      toast({ title: i18n.t('admin.toasts.error'), description: errorText(error), variant: 'destructive' });
     },
   });
 }
@@ -58,7 +60,7 @@ export function useCreateUser() {
   return useAdminMutation(
     (user: NewUser) => call((o) => api.admin.users.$post({ json: user }, o)),
     [ADMIN_USERS_KEY],
-    'User created',
+    () => i18n.t('admin.toasts.userCreated'),
   );
 }
 
@@ -67,7 +69,7 @@ export function useUpdateUser() {
     ({ id, changes }: { id: UserSummary['id']; changes: UserUpdate }) =>
       call((o) => api.admin.users[':id'].$patch({ param: { id }, json: changes }, o)),
     [ADMIN_USERS_KEY],
-    'User updated',
+    () => i18n.t('admin.toasts.userUpdated'),
   );
 }
 
@@ -76,6 +78,6 @@ export function useReviewAccessRequest() {
     ({ id, status }: { id: AccessRequest['id']; status: AccessRequestDecision }) =>
       call((o) => api.admin['access-requests'][':id'].$patch({ param: { id: String(id) }, json: { status } }, o)),
     [ACCESS_REQUESTS_KEY],
-    'Access request updated',
+    () => i18n.t('admin.toasts.requestUpdated'),
   );
 }

@@ -5,7 +5,7 @@ import { Alert, Center, Divider, Group, List, Loader, Paper, Progress, SimpleGri
 import { errorText } from '#app/api/ApiError.ts';
 import type { CampaignDetail } from '#domain/campaigns/schemas.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
-import { campaignTypeLabel } from '#app/messaging/campaignTypes.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { CampaignStatusBadge } from './CampaignStatusBadge.tsx';
 import { CampaignControls } from './campaign/CampaignControls.tsx';
 import { CampaignFunnel } from './campaign/CampaignFunnel.tsx';
@@ -24,23 +24,25 @@ function Figure({ label, value }: { label: string; value: number }) {
 
 /** What waits for a later moment, and why: the sender's daily limit, the per-minute rate, a send window or a step's delay. */
 function WaitingText({ waiting: w }: { waiting: CampaignDetail['waiting'] }) {
+  const t = useT();
   const lines = [
-    w.waitingForDailyCap > 0 && `${w.waitingForDailyCap} waiting for tomorrow's window (the sender's daily limit was reached)`,
-    w.waitingForLimit - w.waitingForDailyCap > 0 && `${w.waitingForLimit - w.waitingForDailyCap} waiting for the sender's per-minute limit`,
-    w.waitingForWindow > 0 && `${w.waitingForWindow} waiting for their send time`,
+    w.waitingForDailyCap > 0 && t('communications.detail.waitingForDailyCap', { count: w.waitingForDailyCap }),
+    w.waitingForLimit - w.waitingForDailyCap > 0 && t('communications.detail.waitingForLimit', { count: w.waitingForLimit - w.waitingForDailyCap }),
+    w.waitingForWindow > 0 && t('communications.detail.waitingForWindow', { count: w.waitingForWindow }),
   ].filter(Boolean);
   if (!lines.length) return null;
   return (
     <Text size="sm" c="dimmed" data-testid="campaign-waiting">
-      {lines.join(' · ')}{w.nextSendAt ? `; the next goes out ${formatDateTime(w.nextSendAt)}.` : '.'}
+      {lines.join(' · ')}{w.nextSendAt ? t('communications.detail.nextGoesOut', { date: formatDateTime(w.nextSendAt) }) : '.'}
     </Text>
   );
 }
 
 export function CampaignDetailCard({ id }: { id: number }) {
   const campaign = useLiveCampaign(id);
-  if (campaign.isError) return <Alert color="red" title="Could not load the campaign">{errorText(campaign.error)}</Alert>;
-  if (!campaign.data) return <Center py="lg"><Loader aria-label="Loading campaign" /></Center>;
+  const t = useT();
+  if (campaign.isError) return <Alert color="red" title={t('communications.detail.loadFailed')}>{errorText(campaign.error)}</Alert>;
+  if (!campaign.data) return <Center py="lg"><Loader aria-label={t('communications.detail.loading')} /></Center>;
   const c = campaign.data;
   const p = c.progress;
   const sending = c.status === 'sending';
@@ -52,7 +54,7 @@ export function CampaignDetailCard({ id }: { id: number }) {
           <div>
             <Title order={3}>{c.name}</Title>
             <Text size="sm" c="dimmed">
-              {campaignTypeLabel(c.campaignType)}{c.talentPoolName ? ` · ${c.talentPoolName}` : ''} · {formatDateTime(c.scheduledAt)}
+              {t(`panels.campaignTypes.${c.campaignType}.label`)}{c.talentPoolName ? ` · ${c.talentPoolName}` : ''} · {formatDateTime(c.scheduledAt)}
             </Text>
           </div>
           <Group gap="xs">
@@ -60,40 +62,46 @@ export function CampaignDetailCard({ id }: { id: number }) {
             <CampaignControls id={c.id} status={c.status} />
           </Group>
         </Group>
-        <Text size="sm"><Text span fw={500}>Subject:</Text> {c.emailSubject}</Text>
-        <Progress value={p.percent} animated={sending} striped={sending} aria-label="Campaign progress" aria-valuetext={`${p.percent}% done`} />
+        <Text size="sm"><Text span fw={500}>{t('communications.detail.subject')}</Text> {c.emailSubject}</Text>
+        {/* Issue 14: the first step's WhatsApp template for those who allow WhatsApp. */}
+        {c.whatsappTemplate && (
+          <Text size="sm" data-testid="campaign-whatsapp-template"><Text span fw={500}>{t('communications.detail.whatsappTemplate')}</Text>{' '}
+            {t('communications.detail.whatsappTemplateValue', { name: c.whatsappTemplate.name, language: t(`panels.whatsapp.templateLanguages.${c.whatsappTemplate.language}`) })}
+          </Text>
+        )}
+        <Progress value={p.percent} animated={sending} striped={sending} aria-label={t('communications.detail.progress')} aria-valuetext={t('communications.detail.percentDone', { percent: p.percent })} />
         <Text size="xs" c="dimmed" data-testid="campaign-progress-text" aria-live="polite">
-          {sending ? `Sending: ${p.percent}% done, ${p.pending} still to send` : `${p.percent}% done`}
+          {sending ? t('communications.detail.sendingProgress', { percent: p.percent, pending: p.pending }) : t('communications.detail.percentDone', { percent: p.percent })}
         </Text>
         <SimpleGrid cols={{ base: 2, xs: 4 }}>
-          <Figure label="Recipients" value={p.recipients} />
-          <Figure label="Sent" value={p.sent} />
-          <Figure label="Skipped" value={p.skipped} />
-          <Figure label="Failed" value={p.failed} />
+          <Figure label={t('communications.detail.figures.recipients')} value={p.recipients} />
+          <Figure label={t('communications.detail.figures.sent')} value={p.sent} />
+          <Figure label={t('communications.detail.figures.skipped')} value={p.skipped} />
+          <Figure label={t('communications.detail.figures.failed')} value={p.failed} />
         </SimpleGrid>
-        {c.status === 'scheduled' && p.eligibleNow !== null && <Text size="sm" c="dimmed">{p.eligibleNow} candidates in the pool can receive it now.</Text>}
+        {c.status === 'scheduled' && p.eligibleNow !== null && <Text size="sm" c="dimmed">{t('communications.detail.eligibleNow', { count: p.eligibleNow })}</Text>}
         {c.status === 'paused' && (c.pausedReason
-          ? <Alert color="orange" p="xs" data-testid="campaign-paused-reason">{c.pausedReason}. Nothing more is sent until you resume it.</Alert>
-          : <Text size="sm" c="dimmed">Paused: nothing more is sent until you resume it.</Text>)}
+          ? <Alert color="orange" p="xs" data-testid="campaign-paused-reason">{t('communications.detail.pausedReason', { reason: c.pausedReason })}</Alert>
+          : <Text size="sm" c="dimmed">{t('communications.detail.paused')}</Text>)}
         <WaitingText waiting={c.waiting} />
-        {p.cancelled > 0 && <Text size="sm" c="dimmed">{p.cancelled} messages were not sent because the campaign was cancelled.</Text>}
+        {p.cancelled > 0 && <Text size="sm" c="dimmed">{t('communications.detail.cancelledCount', { count: p.cancelled })}</Text>}
         {p.skipReasons.length > 0 && (
           <div>
-            <Text size="sm" fw={500}>Skipped because</Text>
+            <Text size="sm" fw={500}>{t('communications.detail.skippedBecause')}</Text>
             <List size="sm">{p.skipReasons.map((r) => <List.Item key={r.reason}>{r.reason}: {r.count}</List.Item>)}</List>
           </div>
         )}
         {c.steps.length > 1 && (
           <>
-            <Divider label="Sequence" labelPosition="left" />
+            <Divider label={t('communications.detail.sequence')} labelPosition="left" />
             <CampaignSteps campaign={c} />
           </>
         )}
         {dispatched && (
           <>
-            <Divider label="Results" labelPosition="left" />
+            <Divider label={t('communications.detail.results')} labelPosition="left" />
             <CampaignFunnel funnel={c.funnel} />
-            <Divider label="Recipients" labelPosition="left" />
+            <Divider label={t('communications.detail.recipients')} labelPosition="left" />
             <RecipientTable campaignId={c.id} live={sending} steps={Math.max(1, c.steps.length)}
               running={c.status === 'sending' || c.status === 'paused'} />
           </>

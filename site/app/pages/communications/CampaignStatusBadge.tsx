@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { useT } from '#app/i18n/useT.ts';
 import type { CampaignStatus } from '#domain/campaigns/schemas.ts';
 
 const STATUS_COLORS: Record<CampaignStatus, string> = {
@@ -6,5 +7,6 @@ const STATUS_COLORS: Record<CampaignStatus, string> = {
 };
 
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
-  return <Badge color={STATUS_COLORS[status]} variant="light" data-testid="campaign-status">{status}</Badge>;
+  const t = useT();
+  return <Badge color={STATUS_COLORS[status]} variant="light" data-testid="campaign-status">{t(`communications.campaignStatuses.${status}`)}</Badge>;
 }

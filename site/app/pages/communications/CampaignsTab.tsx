@@ -1,29 +1,31 @@
 // Campaigns: the list with progress and results, and the one named by ?campaign={id}.
 import { Alert, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { useCampaigns } from '#app/messaging/queries.ts';
 import { CampaignDetailCard } from './CampaignDetailCard.tsx';
 import { CampaignRow } from './CampaignRow.tsx';
 
 export function CampaignsTab({ selected, onSelect }: { selected: number | null; onSelect: (id: number) => void }) {
   const campaigns = useCampaigns();
+  const t = useT();
   return (
     <Stack gap="md">
       {selected && <CampaignDetailCard id={selected} />}
       <Group justify="flex-end">
-        <Button size="xs" variant="subtle" onClick={() => void campaigns.refetch()} loading={campaigns.isFetching}>Refresh</Button>
+        <Button size="xs" variant="subtle" onClick={() => void campaigns.refetch()} loading={campaigns.isFetching}>{t('communications.refresh')}</Button>
       </Group>
       {campaigns.isError ? (
-        <Alert color="red" title="Could not load campaigns">{errorText(campaigns.error)}</Alert>
+        <Alert color="red" title={t('communications.campaigns.loadFailed')}>{errorText(campaigns.error)}</Alert>
       ) : campaigns.isPending ? (
-        <Center py="xl"><Loader aria-label="Loading campaigns" /></Center>
+        <Center py="xl"><Loader aria-label={t('communications.campaigns.loading')} /></Center>
       ) : campaigns.data.length === 0 ? (
-        <Text c="dimmed" size="sm">No campaigns yet.</Text>
+        <Text c="dimmed" size="sm">{t('communications.campaigns.none')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table data-testid="campaign-list" verticalSpacing="xs">
             <Table.Thead>
-              <Table.Tr><Table.Th>Campaign</Table.Th><Table.Th>Status</Table.Th><Table.Th>Scheduled</Table.Th><Table.Th>Progress</Table.Th><Table.Th>Results</Table.Th></Table.Tr>
+              <Table.Tr>{(['campaign', 'status', 'scheduled', 'progress', 'results'] as const).map((column) => <Table.Th key={column}>{t(`communications.campaigns.columns.${column}`)}</Table.Th>)}</Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {campaigns.data.map((c) => <CampaignRow key={c.id} campaign={c} selected={c.id === selected} onOpen={() => onSelect(c.id)} />)}

@@ -2,13 +2,15 @@
 import { Alert, Center, Code, Divider, Loader, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { useOutboxMail } from '#app/messaging/queries.ts';
 import { OutboxReplyForm } from './OutboxReplyForm.tsx';
 
 export function OutboxMailView({ id }: { id: number }) {
   const mail = useOutboxMail(id);
-  if (mail.isError) return <Alert color="red" title="Could not load the mail">{errorText(mail.error)}</Alert>;
-  if (!mail.data) return <Center py="xl"><Loader aria-label="Loading mail" /></Center>;
+  const t = useT();
+  if (mail.isError) return <Alert color="red" title={t('communications.outbox.mailLoadFailed')}>{errorText(mail.error)}</Alert>;
+  if (!mail.data) return <Center py="xl"><Loader aria-label={t('communications.outbox.mailLoading')} /></Center>;
   const m = mail.data;
   return (
     <Paper withBorder p="md" data-testid="outbox-mail">
@@ -24,7 +26,7 @@ export function OutboxMailView({ id }: { id: number }) {
             </Table.Tbody>
           </Table>
         </ScrollArea.Autosize>
-        <Code block data-testid="outbox-body" style={{ whiteSpace: 'pre-wrap' }}>{m.text ?? '(no text body)'}</Code>
+        <Code block data-testid="outbox-body" style={{ whiteSpace: 'pre-wrap' }}>{m.text ?? t('communications.outbox.noTextBody')}</Code>
         <Divider />
         <OutboxReplyForm key={m.id} outboxId={m.id} />
       </Stack>

@@ -6,6 +6,8 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { outboxReplySchema } from '#domain/messages/schemas.ts';
 import { errorText } from '#app/api/ApiError.ts';
+import { useT } from '#app/i18n/useT.ts';
+import { issueText } from '#app/messaging/issueText.ts';
 import { useOutboxReply } from '#app/messaging/queries.ts';
 import { toast } from '#app/toast/toast.ts';
 
@@ -17,6 +19,7 @@ const formSchema = z.object({ content: z.string() }).superRefine((value, ctx) =>
 
 export function OutboxReplyForm({ outboxId }: { outboxId: number }) {
   const reply = useOutboxReply();
+  const t = useT();
   const { register, handleSubmit, reset, formState: { errors } } = useForm<{ content: string }>({
     resolver: zodResolver(formSchema),
     defaultValues: { content: '' },
@@ -25,20 +28,20 @@ export function OutboxReplyForm({ outboxId }: { outboxId: number }) {
     onSuccess: (result) => {
       reset({ content: '' });
       if (result.status === 'stored') {
-        toast({ title: 'Reply received', description: 'The candidate\'s reply is now in the message thread.', variant: 'success' });
+        toast({ title: t('communications.outbox.replyReceived'), description: t('communications.outbox.replyReceivedBody'), variant: 'success' });
       } else {
-        const why = result.status === 'unmatched' ? result.reason : `The reply was ${result.status}.`;
-        toast({ title: 'Reply not threaded', description: why, variant: 'warning' });
+        const why = result.status === 'unmatched' ? result.reason : t('communications.outbox.replyWas', { status: result.status });
+        toast({ title: t('communications.outbox.notThreaded'), description: why, variant: 'warning' });
       }
     },
-    onError: (error) => toast({ title: 'Error', description: errorText(error, 'Failed to send reply'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t('communications.outbox.error'), description: errorText(error, t('communications.outbox.replyFailed')), variant: 'destructive' }),
   }));
   return (
     <form onSubmit={(event) => void submit(event)} noValidate data-testid="outbox-reply-form">
       <Stack gap="xs">
-        <Text fw={600} size="sm">Reply as the candidate</Text>
-        <Textarea label="Candidate's reply" rows={4} {...register('content')} error={errors.content?.message} />
-        <Button type="submit" loading={reply.isPending} style={{ alignSelf: 'flex-start' }}>Send as candidate</Button>
+        <Text fw={600} size="sm">{t('communications.outbox.replyTitle')}</Text>
+        <Textarea label={t('communications.outbox.replyLabel')} rows={4} {...register('content')} error={issueText(errors.content?.message)} />
+        <Button type="submit" loading={reply.isPending} style={{ alignSelf: 'flex-start' }}>{t('communications.outbox.sendAsCandidate')}</Button>
       </Stack>
     </form>
   );

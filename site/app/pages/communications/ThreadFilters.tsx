@@ -1,17 +1,8 @@
 // The thread list's view ("Needs reply" or all) and its filters: the latest reply's sentiment and the candidate.
 import { Group, SegmentedControl, Select, Stack } from '@mantine/core';
 import type { ThreadFilters as Filters } from '#app/messaging/queries.ts';
-import { sentimentSchema, THREAD_VIEWS, type ThreadView } from '#domain/messages/schemas.ts';
-
-const capitalised = (text: string) => text[0].toUpperCase() + text.slice(1);
-
-export const SENTIMENT_FILTERS = [
-  { value: '', label: 'All sentiments' },
-  ...sentimentSchema.options.map((value) => ({ value, label: capitalised(value) })),
-];
-
-const VIEW_LABELS: Record<ThreadView, string> = { 'needs-reply': 'Needs reply', all: 'All' };
-export const VIEW_OPTIONS = THREAD_VIEWS.map((value) => ({ value, label: VIEW_LABELS[value] }));
+import { useT } from '#app/i18n/useT.ts';
+import { sentimentSchema, THREAD_VIEWS } from '#domain/messages/schemas.ts';
 
 interface ThreadFiltersProps {
   value: Filters;
@@ -20,26 +11,32 @@ interface ThreadFiltersProps {
 }
 
 export function ThreadFilters({ value, onChange, candidates }: ThreadFiltersProps) {
+  const t = useT();
+  const sentimentFilters = [
+    { value: '', label: t('communications.threads.allSentiments') },
+    ...sentimentSchema.options.map((sentiment) => ({ value: sentiment, label: t(`sentiment.${sentiment}`) })),
+  ];
+  const viewOptions = THREAD_VIEWS.map((view) => ({ value: view, label: t(`communications.threads.views.${view}`) }));
   return (
     <Stack gap="xs">
-      <SegmentedControl aria-label="Show" data={VIEW_OPTIONS} value={value.view ?? 'all'}
+      <SegmentedControl aria-label={t('communications.threads.show')} data={viewOptions} value={value.view ?? 'all'}
         onChange={(view) => onChange({ ...value, view: THREAD_VIEWS.find((v) => v === view) })} />
       <Group gap="sm" grow>
         <Select
-          label="Sentiment"
-          data={SENTIMENT_FILTERS}
+          label={t('communications.threads.sentiment')}
+          data={sentimentFilters}
           value={value.sentiment ?? ''}
           allowDeselect={false}
           onChange={(sentiment) => onChange({ ...value, sentiment: sentimentSchema.safeParse(sentiment).data })}
         />
         <Select
-          label="Candidate"
-          placeholder="All candidates"
+          label={t('communications.threads.candidate')}
+          placeholder={t('communications.threads.allCandidates')}
           data={candidates.map((c) => ({ value: String(c.id), label: c.name }))}
           value={value.candidateId ? String(value.candidateId) : null}
           searchable
           clearable
-          nothingFoundMessage="No candidates with messages"
+          nothingFoundMessage={t('communications.threads.noCandidates')}
           onChange={(id) => onChange({ ...value, candidateId: id ? Number(id) : undefined })}
         />
       </Group>

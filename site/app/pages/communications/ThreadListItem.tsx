@@ -3,9 +3,11 @@ import { Badge, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import type { ThreadSummary } from '#domain/messages/schemas.ts';
 import { SentimentBadge } from '#app/panels/SentimentBadge.tsx';
+import { useT } from '#app/i18n/useT.ts';
 
 export function ThreadListItem({ thread, selected, onOpen }: { thread: ThreadSummary; selected: boolean; onOpen: () => void }) {
   const unread = thread.unreadCount > 0;
+  const t = useT();
   return (
     <UnstyledButton onClick={onOpen} w="100%" aria-current={selected ? 'true' : undefined}
       data-testid={`thread-row-${thread.threadId}`} data-unread={unread ? 'true' : 'false'} data-needs-reply={thread.needsReply ? 'true' : 'false'}>
@@ -13,14 +15,14 @@ export function ThreadListItem({ thread, selected, onOpen }: { thread: ThreadSum
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={unread ? 700 : 500} size="sm" truncate>{thread.candidate.name}</Text>
           <Group gap={6} wrap="nowrap">
-            {thread.needsReply && <Badge size="sm" color="orange" variant="light" data-testid="needs-reply-badge">Needs reply</Badge>}
-            {unread && <Badge size="sm" color="blue" data-testid="unread-badge">{thread.unreadCount} unread</Badge>}
+            {thread.needsReply && <Badge size="sm" color="orange" variant="light" data-testid="needs-reply-badge">{t('communications.threads.needsReply')}</Badge>}
+            {unread && <Badge size="sm" color="blue" data-testid="unread-badge">{t('communications.threads.unread', { count: thread.unreadCount })}</Badge>}
             <SentimentBadge sentiment={thread.sentiment} />
           </Group>
         </Group>
-        <Text size="sm" fw={unread ? 600 : 400} truncate>{thread.subject || '(no subject)'}</Text>
+        <Text size="sm" fw={unread ? 600 : 400} truncate>{thread.subject || t('communications.noSubject')}</Text>
         <Text size="xs" c="dimmed" lineClamp={1}>
-          {thread.lastMessage.direction === 'in' ? '' : 'You: '}{thread.lastMessage.content}
+          {thread.lastMessage.direction === 'in' ? '' : t('communications.threads.youPrefix')}{thread.lastMessage.content}
         </Text>
         <Text size="xs" c="dimmed">{formatDateTime(thread.lastMessageAt)}</Text>
       </Paper>

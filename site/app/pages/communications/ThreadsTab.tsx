@@ -5,6 +5,7 @@
 import { Alert, Button, Center, Grid, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { useThreads, type ThreadFilters as Filters } from '#app/messaging/queries.ts';
 import { CampaignGroups } from './CampaignGroups.tsx';
 import { ThreadFilters } from './ThreadFilters.tsx';
@@ -21,15 +22,16 @@ interface ThreadsTabProps {
 
 export function ThreadsTab({ filters, onFiltersChange: setFilters, openThread, onOpenThread: setOpenThread, onCloseThread }: ThreadsTabProps) {
   const threads = useThreads(filters);
+  const t = useT();
   // The candidate filter offers everyone who has a thread (the unfiltered list).
   const allThreads = useThreads();
   const needsReply = filters.view === 'needs-reply';
   // Grouped sends belong to the whole list, not to one candidate's or one sentiment's.
   const showCampaignGroups = filters.view !== 'needs-reply' && !filters.candidateId && !filters.sentiment;
-  const openSummary = threads.data?.find((t) => t.threadId === openThread);
+  const openSummary = threads.data?.find((summary) => summary.threadId === openThread);
   const candidates = useMemo(() => {
     const seen = new Map<number, string>();
-    for (const t of allThreads.data ?? []) seen.set(t.candidate.id, t.candidate.name);
+    for (const summary of allThreads.data ?? []) seen.set(summary.candidate.id, summary.candidate.name);
     return [...seen].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
   }, [allThreads.data]);
   const list = useRef<HTMLDivElement>(null);
@@ -45,15 +47,15 @@ export function ThreadsTab({ filters, onFiltersChange: setFilters, openThread, o
         <Stack gap="sm">
           <ThreadFilters value={filters} onChange={setFilters} candidates={candidates} />
           <Group justify="flex-end">
-            <Button size="xs" variant="subtle" onClick={() => void threads.refetch()} loading={threads.isFetching}>Refresh</Button>
+            <Button size="xs" variant="subtle" onClick={() => void threads.refetch()} loading={threads.isFetching}>{t('communications.refresh')}</Button>
           </Group>
           {showCampaignGroups && <CampaignGroups />}
           {threads.isError ? (
-            <Alert color="red" title="Could not load messages">{errorText(threads.error)}</Alert>
+            <Alert color="red" title={t('communications.threads.loadFailed')}>{errorText(threads.error)}</Alert>
           ) : threads.isPending ? (
-            <Center py="xl"><Loader aria-label="Loading messages" /></Center>
+            <Center py="xl"><Loader aria-label={t('communications.threads.loading')} /></Center>
           ) : threads.data.length === 0 ? (
-            <Text c="dimmed" size="sm" data-testid="no-threads">{needsReply ? 'No replies waiting for an answer.' : 'No messages yet.'}</Text>
+            <Text c="dimmed" size="sm" data-testid="no-threads">{needsReply ? t('communications.threads.noReplies') : t('communications.threads.noMessages')}</Text>
           ) : (
             <Stack gap="xs" data-testid="thread-list">
               {threads.data.map((thread) => (
@@ -69,11 +71,11 @@ export function ThreadsTab({ filters, onFiltersChange: setFilters, openThread, o
         {openThread ? (
           <Stack gap="sm">
             <Button variant="subtle" hiddenFrom="md" onClick={onCloseThread} style={{ alignSelf: 'flex-start' }}
-              leftSection={<span aria-hidden="true">←</span>}>Back to messages</Button>
+              leftSection={<span aria-hidden="true">←</span>}>{t('communications.threads.backToMessages')}</Button>
             <ThreadView threadId={openThread} needsReply={openSummary?.needsReply} />
           </Stack>
         ) : (
-          <Paper withBorder p="xl"><Text c="dimmed" ta="center">Open a thread to read it.</Text></Paper>
+          <Paper withBorder p="xl"><Text c="dimmed" ta="center">{t('communications.threads.openThread')}</Text></Paper>
         )}
       </Grid.Col>
     </Grid>

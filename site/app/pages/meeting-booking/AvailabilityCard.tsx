@@ -1,17 +1,19 @@
 // The availability section: the saved settings loaded into the form, with the
 // calendar status and the warnings of the latest answer above it.
 import { Card, Stack, Text, Title } from '@mantine/core';
+import { useT } from '#app/i18n/useT.ts';
 import { QueryState } from '#app/pages/admin/QueryState.tsx';
 import { AvailabilityForm } from './AvailabilityForm.tsx';
 import { useBookingSettings } from './bookingQueries.ts';
 import { CalendarStatusAlert, SettingsWarnings } from './SettingsAlerts.tsx';
 
 export function AvailabilityCard() {
+  const t = useT();
   const settings = useBookingSettings();
   return (
     <Card withBorder padding="lg" data-testid="availability-card">
-      <Title order={2} size="h3" mb={4}>Availability</Title>
-      <Text size="sm" c="dimmed" mb="md">When candidates can book a meeting with you.</Text>
+      <Title order={2} size="h3" mb={4}>{t('meetingBooking.availability.title')}</Title>
+      <Text size="sm" c="dimmed" mb="md">{t('meetingBooking.availability.intro')}</Text>
       <QueryState isPending={settings.isPending} error={settings.error}>
         {settings.data && (
           <Stack gap="md">
@@ -19,7 +21,7 @@ export function AvailabilityCard() {
             <SettingsWarnings warnings={settings.data.warnings} />
             {!settings.data.saved && (
               <Text size="sm" c="dimmed" data-testid="settings-defaults">
-                These are the default settings: nothing is saved yet.
+                {t('meetingBooking.availability.defaults')}
               </Text>
             )}
             {/* Mounted once with the loaded settings: a refetch does not overwrite edits in progress. */}

@@ -5,10 +5,13 @@ import { Alert, Button, Divider, Group, Stack, Text, Title } from '@mantine/core
 import { useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { errorText } from '#app/api/ApiError.ts';
+import { i18n } from '#app/i18n/i18n.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { toast } from '#app/toast/toast.ts';
 import type { AvailabilitySettings } from '#domain/meetings/schemas.ts';
 import { serverFieldError } from '#app/pages/people/serverFieldError.ts';
 import { availabilityResolver, focusField, settingsFieldPaths, type AvailabilityFormValues } from './availabilityForm.ts';
+import { bookingMessage } from './fieldMessages.ts';
 import { BookingRulesFields } from './BookingRulesFields.tsx';
 import { useSaveBookingSettings } from './bookingQueries.ts';
 import { OverridesEditor } from './OverridesEditor.tsx';
@@ -16,6 +19,7 @@ import { TimeZoneSelect } from './TimeZoneSelect.tsx';
 import { WeekEditor } from './WeekEditor.tsx';
 
 export function AvailabilityForm({ saved }: { saved: AvailabilityFormValues }) {
+  const t = useT();
   const save = useSaveBookingSettings();
   const [formError, setFormError] = useState<string | null>(null);
   const { control, register, handleSubmit, reset, setError, getValues, formState: { errors, isDirty } } =
@@ -31,7 +35,7 @@ export function AvailabilityForm({ saved }: { saved: AvailabilityFormValues }) {
     try {
       const answer = await save.mutateAsync(values);
       reset(answer.settings);
-      toast({ title: 'Availability saved', variant: 'success' });
+      toast({ title: i18n.t('meetingBooking.availability.saved'), variant: 'success' });
     } catch (error) {
       const field = serverFieldError(error, settingsFieldPaths(getValues()));
       if (field) {
@@ -48,36 +52,36 @@ export function AvailabilityForm({ saved }: { saved: AvailabilityFormValues }) {
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Availability" data-testid="availability-form">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('meetingBooking.availability.formLabel')} data-testid="availability-form">
       <Stack gap="lg">
-        {formError && <Alert color="red" title="Could not save">{formError}</Alert>}
+        {formError && <Alert color="red" title={t('meetingBooking.availability.couldNotSave')}>{formError}</Alert>}
         <Controller control={control} name="timeZone" render={({ field }) => (
-          <TimeZoneSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.timeZone?.message} />
+          <TimeZoneSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={bookingMessage(errors.timeZone?.message)} />
         )} />
 
         <Stack gap={4}>
-          <Title order={3} size="h5">Weekly hours</Title>
-          <Text size="sm" c="dimmed">Candidates can book inside these hours. A day can have several ranges.</Text>
+          <Title order={3} size="h5">{t('meetingBooking.availability.weeklyHours')}</Title>
+          <Text size="sm" c="dimmed">{t('meetingBooking.availability.weeklyHoursIntro')}</Text>
           <WeekEditor control={control} errors={errors} />
         </Stack>
 
         <Divider />
         <Stack gap="xs">
-          <Title order={3} size="h5">Date overrides</Title>
-          <Text size="sm" c="dimmed">A day off, or different hours on one date.</Text>
+          <Title order={3} size="h5">{t('meetingBooking.availability.overrides')}</Title>
+          <Text size="sm" c="dimmed">{t('meetingBooking.availability.overridesIntro')}</Text>
           <OverridesEditor control={control} register={register} errors={errors} />
         </Stack>
 
         <Divider />
         <Stack gap="xs">
-          <Title order={3} size="h5">Booking rules</Title>
+          <Title order={3} size="h5">{t('meetingBooking.availability.bookingRules')}</Title>
           <BookingRulesFields control={control} errors={errors} />
         </Stack>
 
         <Group justify="flex-end" gap="sm">
-          {isDirty && <Text size="sm" c="dimmed" role="status">Unsaved changes</Text>}
-          <Button variant="default" disabled={!isDirty || save.isPending} onClick={() => { setFormError(null); reset(); }}>Discard changes</Button>
-          <Button type="submit" loading={save.isPending}>Save availability</Button>
+          {isDirty && <Text size="sm" c="dimmed" role="status">{t('meetingBooking.availability.unsaved')}</Text>}
+          <Button variant="default" disabled={!isDirty || save.isPending} onClick={() => { setFormError(null); reset(); }}>{t('meetingBooking.availability.discard')}</Button>
+          <Button type="submit" loading={save.isPending}>{t('meetingBooking.availability.save')}</Button>
         </Group>
       </Stack>
     </form>

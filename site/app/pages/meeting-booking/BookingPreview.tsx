@@ -2,6 +2,7 @@
 // coming week's free times, from the saved settings, for a made-up candidate.
 import { Alert, Badge, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useT } from '#app/i18n/useT.ts';
 import { useCurrentUser } from '#app/session/CurrentUser.tsx';
 import type { MeetingType } from '#domain/meetings/booking-schemas.ts';
 import { QueryState } from '#app/pages/admin/QueryState.tsx';
@@ -13,6 +14,7 @@ const PREVIEW_CANDIDATE = 'Alex';
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function BookingPreview() {
+  const t = useT();
   const types = useMeetingTypes().data?.meetingTypes ?? [];
   const timeZone = useBookingSettings().data?.settings.timeZone;
   const [chosenId, setChosenId] = useState<number | null>(null);
@@ -20,15 +22,15 @@ export function BookingPreview() {
 
   return (
     <Card withBorder padding="lg" data-testid="booking-preview">
-      <Title order={2} size="h3" mb={4}>Preview as the candidate sees it</Title>
+      <Title order={2} size="h3" mb={4}>{t('meetingBooking.preview.title')}</Title>
       <Text size="sm" c="dimmed" mb="md">
-        Uses your saved settings and meetings: save your changes to see them here.
+        {t('meetingBooking.preview.intro')}
       </Text>
       {types.length === 0
-        ? <Text size="sm" c="dimmed">Add a meeting type to preview the booking page.</Text>
+        ? <Text size="sm" c="dimmed">{t('meetingBooking.preview.noTypes')}</Text>
         : (
           <Stack gap="md">
-            <Select label="Meeting type" data={types.map((type) => ({ value: String(type.id), label: type.name }))}
+            <Select label={t('meetingBooking.preview.meetingType')} data={types.map((type) => ({ value: String(type.id), label: type.name }))}
               value={meetingType ? String(meetingType.id) : null} onChange={(id) => setChosenId(id ? Number(id) : null)}
               allowDeselect={false} maw={360} />
             {meetingType && timeZone && <CandidateView meetingType={meetingType} timeZone={timeZone} />}
@@ -39,6 +41,7 @@ export function BookingPreview() {
 }
 
 function CandidateView({ meetingType, timeZone }: { meetingType: MeetingType; timeZone: string }) {
+  const t = useT();
   const user = useCurrentUser();
   // The coming week from when the page opened (a stable query key).
   const [from] = useState(() => new Date());
@@ -51,22 +54,24 @@ function CandidateView({ meetingType, timeZone }: { meetingType: MeetingType; ti
   return (
     <Card withBorder radius="md" padding="md" bg="var(--mantine-color-body)" data-testid="candidate-view">
       <Stack gap="sm">
-        <Text fw={600}>Hi {PREVIEW_CANDIDATE},</Text>
+        <Text fw={600}>{t('meetingBooking.preview.greeting', { name: PREVIEW_CANDIDATE })}</Text>
         <Text size="sm">
-          {recruiterName} invites you to book a time for <strong>{meetingType.name}</strong> ({meetingType.durationMinutes} minutes,{' '}
-          {locationText(meetingType)}).
+          {t('meetingBooking.preview.invitesBefore', { recruiter: recruiterName })}<strong>{meetingType.name}</strong>
+          {t('meetingBooking.preview.invitesAfter', { minutes: meetingType.durationMinutes, location: locationText(meetingType) })}
         </Text>
         {meetingType.description && <Text size="sm" c="dimmed">{meetingType.description}</Text>}
         <QueryState isPending={slots.isPending} error={slots.error}>
-          <Text size="xs" c="dimmed">Times in {slots.data?.timeZone ?? timeZone} ({zoneName(slots.data?.timeZone ?? timeZone, from)}).</Text>
+          <Text size="xs" c="dimmed">
+            {t('meetingBooking.preview.timesIn', { zone: slots.data?.timeZone ?? timeZone, zoneName: zoneName(slots.data?.timeZone ?? timeZone, from) })}
+          </Text>
           {days.length === 0
-            ? <Alert color="gray" mt="xs">No free times in the coming week.</Alert>
+            ? <Alert color="gray" mt="xs">{t('meetingBooking.preview.noFreeTimes')}</Alert>
             : (
               <Stack gap="sm" mt="xs">
                 {days.map((day) => (
                   <Stack key={day.date} gap={4} data-testid={`preview-day-${day.date}`}>
                     <Title order={3} size="h6">{day.heading}</Title>
-                    <Group gap={6} role="list" aria-label={`Free times on ${day.heading}`}>
+                    <Group gap={6} role="list" aria-label={t('meetingBooking.preview.freeTimesOn', { day: day.heading })}>
                       {day.slots.map((slot) => (
                         <Badge key={slot.start} role="listitem" variant="light" size="lg" radius="sm" tt="none">{slot.time}</Badge>
                       ))}

@@ -1,7 +1,9 @@
 // Buffers, minimum notice, booking horizon, slot step and daily maximum.
 import { SimpleGrid } from '@mantine/core';
 import type { Control, FieldErrors } from 'react-hook-form';
+import { useT } from '#app/i18n/useT.ts';
 import type { AvailabilityFormValues } from './availabilityForm.ts';
+import { bookingMessage } from './fieldMessages.ts';
 import { NoticeField } from './NoticeField.tsx';
 import { NumberField } from './NumberField.tsx';
 
@@ -11,20 +13,24 @@ interface BookingRulesFieldsProps {
 }
 
 export function BookingRulesFields({ control, errors }: BookingRulesFieldsProps) {
+  const t = useT();
+  const r = (key: 'bufferBefore' | 'bufferBeforeHint' | 'bufferAfter' | 'bufferAfterHint' | 'horizon' | 'horizonHint' | 'slotStep'
+    | 'slotStepHint' | 'dailyMaximum' | 'dailyMaximumHint' | 'noLimit' | 'minutesSuffix' | 'daysSuffix' | 'meetingsSuffix') =>
+    t(`meetingBooking.rules.${key}`);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-      <NumberField control={control} name="bufferBeforeMinutes" label="Buffer before" suffix=" min" min={0} max={240} step={5}
-        description="Kept free before each meeting." error={errors.bufferBeforeMinutes?.message} />
-      <NumberField control={control} name="bufferAfterMinutes" label="Buffer after" suffix=" min" min={0} max={240} step={5}
-        description="Kept free after each meeting." error={errors.bufferAfterMinutes?.message} />
-      <NoticeField control={control} error={errors.minimumNoticeMinutes?.message} />
-      <NumberField control={control} name="horizonDays" label="Booking horizon" suffix=" days" min={1} max={365}
-        description="How many days ahead candidates can book." error={errors.horizonDays?.message} />
-      <NumberField control={control} name="slotStepMinutes" label="Slot step" suffix=" min" min={5} max={240} step={5}
-        description="Times are offered every this many minutes from the start of each range." error={errors.slotStepMinutes?.message} />
-      <NumberField control={control} name="dailyMaximum" label="Daily maximum" suffix=" meetings" min={1} max={50}
-        placeholder="No limit" emptyIs="null" description="Most meetings on one day; leave empty for no limit."
-        error={errors.dailyMaximum?.message} />
+      <NumberField control={control} name="bufferBeforeMinutes" label={r('bufferBefore')} suffix={r('minutesSuffix')} min={0} max={240} step={5}
+        description={r('bufferBeforeHint')} error={bookingMessage(errors.bufferBeforeMinutes?.message)} />
+      <NumberField control={control} name="bufferAfterMinutes" label={r('bufferAfter')} suffix={r('minutesSuffix')} min={0} max={240} step={5}
+        description={r('bufferAfterHint')} error={bookingMessage(errors.bufferAfterMinutes?.message)} />
+      <NoticeField control={control} error={bookingMessage(errors.minimumNoticeMinutes?.message)} />
+      <NumberField control={control} name="horizonDays" label={r('horizon')} suffix={r('daysSuffix')} min={1} max={365}
+        description={r('horizonHint')} error={bookingMessage(errors.horizonDays?.message)} />
+      <NumberField control={control} name="slotStepMinutes" label={r('slotStep')} suffix={r('minutesSuffix')} min={5} max={240} step={5}
+        description={r('slotStepHint')} error={bookingMessage(errors.slotStepMinutes?.message)} />
+      <NumberField control={control} name="dailyMaximum" label={r('dailyMaximum')} suffix={r('meetingsSuffix')} min={1} max={50}
+        placeholder={r('noLimit')} emptyIs="null" description={r('dailyMaximumHint')}
+        error={bookingMessage(errors.dailyMaximum?.message)} />
     </SimpleGrid>
   );
 }

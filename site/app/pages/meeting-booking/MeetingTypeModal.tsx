@@ -4,13 +4,16 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { errorText } from '#app/api/ApiError.ts';
 import { serverFieldError } from '#app/pages/people/serverFieldError.ts';
+import { i18n } from '#app/i18n/i18n.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { toast } from '#app/toast/toast.ts';
 import { LOCATION_KINDS, type LocationKind, type MeetingType } from '#domain/meetings/booking-schemas.ts';
 import { useSaveMeetingType } from './bookingQueries.ts';
 import { ColourPicker } from './ColourPicker.tsx';
 import { DurationField } from './DurationField.tsx';
+import { bookingMessage } from './fieldMessages.ts';
 import {
-  LOCATION_LABELS, MEETING_TYPE_FIELDS, meetingTypeFormValues, meetingTypeResolver, type MeetingTypeFormOutput, type MeetingTypeFormValues,
+  locationLabel, MEETING_TYPE_FIELDS, meetingTypeFormValues, meetingTypeResolver, type MeetingTypeFormOutput, type MeetingTypeFormValues,
 } from './meetingTypeForm.ts';
 
 interface MeetingTypeModalProps {
@@ -20,12 +23,13 @@ interface MeetingTypeModalProps {
   onClose: () => void;
 }
 
-const DETAIL_LABELS: Partial<Record<LocationKind, { label: string; placeholder: string }>> = {
-  phone: { label: 'Phone number to call', placeholder: '+31 6 12345678' },
-  in_person: { label: 'Address', placeholder: 'Herengracht 1, Amsterdam' },
+const DETAIL_FIELDS: Partial<Record<LocationKind, { label: 'phoneNumber' | 'address'; placeholder: string }>> = {
+  phone: { label: 'phoneNumber', placeholder: '+31 6 12345678' },
+  in_person: { label: 'address', placeholder: 'Herengracht 1, Amsterdam' },
 };
 
 export function MeetingTypeModal({ opened, meetingType, onClose }: MeetingTypeModalProps) {
+  const t = useT();
   const saveType = useSaveMeetingType();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, control, handleSubmit, reset, setError, formState: { errors } } =
@@ -40,7 +44,7 @@ export function MeetingTypeModal({ opened, meetingType, onClose }: MeetingTypeMo
     onClose();
   };
 
-  const detail = DETAIL_LABELS[useWatch({ control, name: 'locationKind' })];
+  const detail = DETAIL_FIELDS[useWatch({ control, name: 'locationKind' })];
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
@@ -48,7 +52,7 @@ export function MeetingTypeModal({ opened, meetingType, onClose }: MeetingTypeMo
     const body = { ...values, locationDetail: values.locationKind === 'teams' ? null : values.locationDetail ?? null, description: values.description ?? null };
     try {
       const answer = await saveType.mutateAsync({ id: meetingType?.id ?? null, values: body });
-      const title = meetingType ? 'Meeting type saved' : 'Meeting type added';
+      const title = i18n.t(meetingType ? 'meetingBooking.typeForm.saved' : 'meetingBooking.typeForm.added');
       if (answer.warnings.length > 0) toast({ title, description: answer.warnings.map((w) => w.message).join(' '), variant: 'warning' });
       else toast({ title, variant: 'success' });
       close();
@@ -60,34 +64,35 @@ export function MeetingTypeModal({ opened, meetingType, onClose }: MeetingTypeMo
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={meetingType ? 'Edit meeting type' : 'Add meeting type'} centered size="lg">
+    <Modal opened={opened} onClose={close} title={meetingType ? t('meetingBooking.typeForm.editTitle') : t('meetingBooking.typeForm.addTitle')} centered size="lg">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
-          {formError && <Alert color="red" title="Could not save">{formError}</Alert>}
-          <TextInput label="Name" withAsterisk data-autofocus placeholder="Intro call" {...register('name')} error={errors.name?.message} />
+          {formError && <Alert color="red" title={t('meetingBooking.typeForm.couldNotSave')}>{formError}</Alert>}
+          <TextInput label={t('meetingBooking.typeForm.name')} withAsterisk data-autofocus placeholder={t('meetingBooking.typeForm.namePlaceholder')}
+            {...register('name')} error={bookingMessage(errors.name?.message)} />
           <Controller control={control} name="durationMinutes" render={({ field }) => (
-            <DurationField value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.durationMinutes?.message} />
+            <DurationField value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={bookingMessage(errors.durationMinutes?.message)} />
           )} />
-          <Textarea label="Description" description="Shown to the candidate on the booking page." rows={3}
-            {...register('description')} error={errors.description?.message} />
+          <Textarea label={t('meetingBooking.typeForm.description')} description={t('meetingBooking.typeForm.descriptionHint')} rows={3}
+            {...register('description')} error={bookingMessage(errors.description?.message)} />
           <Controller control={control} name="locationKind" render={({ field }) => (
-            <Radio.Group label="Location" value={field.value} onChange={field.onChange}
-              error={errors.locationKind?.message}>
+            <Radio.Group label={t('meetingBooking.typeForm.location')} value={field.value} onChange={field.onChange}
+              error={bookingMessage(errors.locationKind?.message)}>
               <Group gap="lg" mt={6}>
-                {LOCATION_KINDS.map((kind) => <Radio key={kind} value={kind} label={LOCATION_LABELS[kind]} />)}
+                {LOCATION_KINDS.map((kind) => <Radio key={kind} value={kind} label={locationLabel(kind)} />)}
               </Group>
             </Radio.Group>
           )} />
           {detail && (
-            <TextInput label={detail.label} placeholder={detail.placeholder} withAsterisk {...register('locationDetail')}
-              error={errors.locationDetail?.message} />
+            <TextInput label={t(`meetingBooking.typeForm.${detail.label}`)} placeholder={detail.placeholder} withAsterisk {...register('locationDetail')}
+              error={bookingMessage(errors.locationDetail?.message)} />
           )}
           <Controller control={control} name="colour" render={({ field }) => (
-            <ColourPicker value={field.value} onChange={field.onChange} error={errors.colour?.message} />
+            <ColourPicker value={field.value} onChange={field.onChange} error={bookingMessage(errors.colour?.message)} />
           )} />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>Cancel</Button>
-            <Button type="submit" loading={saveType.isPending}>{meetingType ? 'Save' : 'Add meeting type'}</Button>
+            <Button variant="default" onClick={close}>{t('meetingBooking.typeForm.cancel')}</Button>
+            <Button type="submit" loading={saveType.isPending}>{meetingType ? t('meetingBooking.typeForm.save') : t('meetingBooking.typeForm.add')}</Button>
           </Group>
         </Stack>
       </form>

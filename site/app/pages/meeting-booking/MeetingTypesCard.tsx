@@ -1,6 +1,7 @@
 // The recruiter's meeting types: list, add, edit and delete (archive).
 import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { Fragment, useState } from 'react';
+import { useT } from '#app/i18n/useT.ts';
 import { QueryState } from '#app/pages/admin/QueryState.tsx';
 import { ConfirmModal } from '#app/pages/people/ConfirmModal.tsx';
 import type { MeetingType } from '#domain/meetings/booking-schemas.ts';
@@ -9,6 +10,7 @@ import { MeetingTypeModal } from './MeetingTypeModal.tsx';
 import { MeetingTypeRow } from './MeetingTypeRow.tsx';
 
 export function MeetingTypesCard() {
+  const t = useT();
   const types = useMeetingTypes();
   const deleteType = useDeleteMeetingType();
   const [editing, setEditing] = useState<{ meetingType: MeetingType | null } | null>(null);
@@ -18,13 +20,13 @@ export function MeetingTypesCard() {
   return (
     <Card withBorder padding="lg" data-testid="meeting-types">
       <Group justify="space-between" mb={4}>
-        <Title order={2} size="h3">Meeting types</Title>
-        <Button size="xs" variant="light" onClick={() => setEditing({ meetingType: null })}>Add meeting type</Button>
+        <Title order={2} size="h3">{t('meetingBooking.types.title')}</Title>
+        <Button size="xs" variant="light" onClick={() => setEditing({ meetingType: null })}>{t('meetingBooking.types.add')}</Button>
       </Group>
-      <Text size="sm" c="dimmed" mb="sm">What candidates can book with you, and how long it takes.</Text>
+      <Text size="sm" c="dimmed" mb="sm">{t('meetingBooking.types.intro')}</Text>
       <QueryState isPending={types.isPending} error={types.error}>
         {list.length === 0
-          ? <Text size="sm" c="dimmed">No meeting types yet. Add one, for example a 30-minute intro call on Teams.</Text>
+          ? <Text size="sm" c="dimmed">{t('meetingBooking.types.none')}</Text>
           : (
             <Stack gap={0}>
               {list.map((meetingType, index) => (
@@ -39,13 +41,13 @@ export function MeetingTypesCard() {
       <MeetingTypeModal opened={editing !== null} meetingType={editing?.meetingType ?? null} onClose={() => setEditing(null)} />
       <ConfirmModal
         opened={deleting !== null}
-        title="Delete meeting type"
-        confirmLabel="Delete"
+        title={t('meetingBooking.types.deleteTitle')}
+        confirmLabel={t('meetingBooking.types.delete')}
         loading={deleteType.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && deleteType.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
       >
-        {`Delete "${deleting?.name ?? ''}"? It is archived: it leaves this list and new booking links. Meetings already booked are not affected.`}
+        {t('meetingBooking.types.deleteBody', { name: deleting?.name ?? '' })}
       </ConfirmModal>
     </Card>
   );

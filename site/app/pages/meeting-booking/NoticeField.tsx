@@ -2,12 +2,13 @@
 import { Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, type Control } from 'react-hook-form';
+import { useT } from '#app/i18n/useT.ts';
 import type { AvailabilityFormValues } from './availabilityForm.ts';
 
 const UNITS = [
-  { value: 'minutes', label: 'minutes', minutes: 1 },
-  { value: 'hours', label: 'hours', minutes: 60 },
-  { value: 'days', label: 'days', minutes: 24 * 60 },
+  { value: 'minutes', minutes: 1 },
+  { value: 'hours', minutes: 60 },
+  { value: 'days', minutes: 24 * 60 },
 ] as const;
 type Unit = (typeof UNITS)[number]['value'];
 
@@ -36,13 +37,14 @@ interface NoticeInputProps {
 }
 
 function NoticeInput({ minutes, onChange, onBlur, error }: NoticeInputProps) {
+  const t = useT();
   const [unit, setUnit] = useState<Unit>(() => unitFor(minutes));
   const amount = Number.isNaN(minutes) ? '' : Math.round((minutes / minutesPer(unit)) * 100) / 100;
   return (
     <Stack gap={4}>
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <NumberInput
-          label="Minimum notice"
+          label={t('meetingBooking.rules.minimumNotice')}
           value={amount}
           onChange={(value) => onChange(typeof value === 'number' ? Math.round(value * minutesPer(unit)) : Number.NaN)}
           onBlur={onBlur}
@@ -54,9 +56,9 @@ function NoticeInput({ minutes, onChange, onBlur, error }: NoticeInputProps) {
           style={{ flexGrow: 1 }}
         />
         <Select
-          label="Unit"
-          aria-label="Minimum notice unit"
-          data={UNITS.map(({ value, label }) => ({ value, label }))}
+          label={t('meetingBooking.rules.unit')}
+          aria-label={t('meetingBooking.rules.unitLabel')}
+          data={UNITS.map(({ value }) => ({ value, label: t(`meetingBooking.rules.units.${value}`) }))}
           value={unit}
           onChange={(value) => { if (value) setUnit(value); }}
           allowDeselect={false}
@@ -64,7 +66,7 @@ function NoticeInput({ minutes, onChange, onBlur, error }: NoticeInputProps) {
           style={{ flexShrink: 0 }}
         />
       </Group>
-      <Text size="xs" c="dimmed">The earliest time offered is this far from now.</Text>
+      <Text size="xs" c="dimmed">{t('meetingBooking.rules.noticeHint')}</Text>
     </Stack>
   );
 }

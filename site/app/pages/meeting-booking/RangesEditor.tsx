@@ -4,7 +4,9 @@
 import { Button, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { get, type FieldErrors } from 'react-hook-form';
 import type { TimeRange } from '#domain/meetings/schemas.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { nextRange, type AvailabilityFormValues } from './availabilityForm.ts';
+import { bookingMessage } from './fieldMessages.ts';
 import { TimeSelect } from './TimeSelect.tsx';
 
 interface RangesEditorProps {
@@ -19,10 +21,11 @@ interface RangesEditorProps {
 function messageAt(errors: FieldErrors<AvailabilityFormValues>, path: string): string | undefined {
   const error: unknown = get(errors, path);
   const message: unknown = typeof error === 'object' && error !== null && 'message' in error ? error.message : undefined;
-  return typeof message === 'string' && message ? message : undefined;
+  return typeof message === 'string' && message ? bookingMessage(message) : undefined;
 }
 
 export function RangesEditor({ ranges, onChange, path, where, errors }: RangesEditorProps) {
+  const t = useT();
   const change = (index: number, range: TimeRange) => onChange(ranges.map((old, i) => (i === index ? range : old)));
   const dayError = messageAt(errors, path);
   return (
@@ -40,12 +43,12 @@ export function RangesEditor({ ranges, onChange, path, where, errors }: RangesEd
         return (
           <Stack key={index} gap={2}>
             <Group gap={6} wrap="nowrap" align="center">
-              <TimeSelect kind="start" label={`Start of range ${number} ${where}`} field={`${at}.start`} value={range.start}
+              <TimeSelect kind="start" label={t('meetingBooking.ranges.start', { number, where })} field={`${at}.start`} value={range.start}
                 onChange={(start) => change(index, { ...range, start })} invalid={Boolean(rangeError ?? startError)} describedBy={describedBy} />
-              <Text size="sm" aria-hidden="true">to</Text>
-              <TimeSelect kind="end" label={`End of range ${number} ${where}`} field={`${at}.end`} value={range.end}
+              <Text size="sm" aria-hidden="true">{t('meetingBooking.ranges.to')}</Text>
+              <TimeSelect kind="end" label={t('meetingBooking.ranges.end', { number, where })} field={`${at}.end`} value={range.end}
                 onChange={(end) => change(index, { ...range, end })} invalid={Boolean(rangeError ?? endError)} describedBy={describedBy} />
-              <CloseButton aria-label={`Remove range ${number} ${where}`} onClick={() => onChange(ranges.filter((_, i) => i !== index))} />
+              <CloseButton aria-label={t('meetingBooking.ranges.remove', { number, where })} onClick={() => onChange(ranges.filter((_, i) => i !== index))} />
             </Group>
             {messages.length > 0 && <Text size="xs" c="red" id={messageId}>{messages.join(' ')}</Text>}
           </Stack>
@@ -53,8 +56,8 @@ export function RangesEditor({ ranges, onChange, path, where, errors }: RangesEd
       })}
       {dayError && <Text size="xs" c="red" id={`error-${path.replaceAll('.', '-')}`}>{dayError}</Text>}
       <Group>
-        <Button variant="subtle" size="compact-sm" aria-label={`Add range ${where}`} onClick={() => onChange([...ranges, nextRange(ranges)])}>
-          Add range
+        <Button variant="subtle" size="compact-sm" aria-label={t('meetingBooking.ranges.addLabel', { where })} onClick={() => onChange([...ranges, nextRange(ranges)])}>
+          {t('meetingBooking.ranges.add')}
         </Button>
       </Group>
     </Stack>

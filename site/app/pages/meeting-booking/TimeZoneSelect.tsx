@@ -1,6 +1,7 @@
 // An IANA time zone (the recruiter's, the organisation's, a candidate's): a searchable list of the zones this browser knows.
 import { Select, type OptionsFilter } from '@mantine/core';
 import { useMemo } from 'react';
+import { useT } from '#app/i18n/useT.ts';
 
 let zones: string[] | null = null;
 function supportedZones(): string[] {
@@ -35,8 +36,9 @@ interface TimeZoneSelectProps {
 }
 
 export function TimeZoneSelect({
-  value, onChange, onBlur, error, description, label = 'Time zone', emptyLabel, hintBrowserZone = true,
+  value, onChange, onBlur, error, description, label, emptyLabel, hintBrowserZone = true,
 }: TimeZoneSelectProps) {
+  const t = useT();
   // A saved zone this browser spells differently (an alias) stays selectable.
   const data = useMemo(() => {
     const zones = value && !supportedZones().includes(value) ? [value, ...supportedZones()] : supportedZones();
@@ -45,8 +47,8 @@ export function TimeZoneSelect({
   const browserZone = browserTimeZone();
   return (
     <Select
-      label={label}
-      description={`${description ?? 'Your weekly hours and date overrides are in this zone; candidates see times in their own.'}${hintBrowserZone && browserZone !== value ? ` This browser is in ${browserZone}.` : ''}`}
+      label={label ?? t('meetingBooking.timeZone.label')}
+      description={`${description ?? t('meetingBooking.timeZone.description')}${hintBrowserZone && browserZone !== value ? t('meetingBooking.timeZone.browserZone', { zone: browserZone }) : ''}`}
       data={data}
       value={value}
       onChange={(zone) => { if (zone !== null && (zone || emptyLabel !== undefined)) onChange(zone); }}
@@ -56,7 +58,7 @@ export function TimeZoneSelect({
       filter={zoneFilter}
       // Options render only while open (400 hidden zones slow the page).
       comboboxProps={{ keepMounted: false }}
-      nothingFoundMessage="No time zone by that name"
+      nothingFoundMessage={t('meetingBooking.timeZone.nothingFound')}
       maw={360}
       error={error}
       data-field="timeZone"

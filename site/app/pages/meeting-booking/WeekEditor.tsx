@@ -5,7 +5,9 @@ import { useRef } from 'react';
 import { Controller, type Control, type FieldErrors } from 'react-hook-form';
 import { WEEKDAYS, type Weekday } from '#domain/meetings/availability.ts';
 import type { TimeRange } from '#domain/meetings/schemas.ts';
-import { DAY_LABELS, DEFAULT_RANGE, type AvailabilityFormValues } from './availabilityForm.ts';
+import { useT } from '#app/i18n/useT.ts';
+import { DEFAULT_RANGE, type AvailabilityFormValues } from './availabilityForm.ts';
+import { weekdayLabel } from './fieldMessages.ts';
 import { RangesEditor } from './RangesEditor.tsx';
 
 interface DayRowProps {
@@ -16,6 +18,7 @@ interface DayRowProps {
 }
 
 function DayRow({ day, ranges, onChange, errors }: DayRowProps) {
+  const t = useT();
   const switchedOff = useRef<TimeRange[]>([DEFAULT_RANGE]);
   const available = ranges.length > 0;
   const toggle = (on: boolean) => {
@@ -29,12 +32,12 @@ function DayRow({ day, ranges, onChange, errors }: DayRowProps) {
   return (
     <Flex direction={{ base: 'column', xs: 'row' }} gap={{ base: 6, xs: 'md' }} py="xs" data-testid={`day-${day}`}>
       <Box w={{ xs: 150 }} pt={{ xs: 6 }} style={{ flexShrink: 0 }}>
-        <Switch label={DAY_LABELS[day]} checked={available} onChange={(event) => toggle(event.currentTarget.checked)}
+        <Switch label={weekdayLabel(day)} checked={available} onChange={(event) => toggle(event.currentTarget.checked)}
           data-field={`availability.${day}`} />
       </Box>
       {available
-        ? <RangesEditor ranges={ranges} onChange={onChange} path={`availability.${day}`} where={`on ${DAY_LABELS[day]}`} errors={errors} />
-        : <Text size="sm" c="dimmed" pt={{ xs: 6 }}>Unavailable</Text>}
+        ? <RangesEditor ranges={ranges} onChange={onChange} path={`availability.${day}`} where={t('meetingBooking.availability.onDay', { day: weekdayLabel(day, { capital: false }) })} errors={errors} />
+        : <Text size="sm" c="dimmed" pt={{ xs: 6 }}>{t('meetingBooking.availability.unavailable')}</Text>}
     </Flex>
   );
 }

@@ -2,7 +2,7 @@
 // browser says what the server says) and the field paths a server error can name.
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
-import { MINUTES_PER_DAY, minutesOfDay, timeText, WEEKDAYS, type Weekday } from '#domain/meetings/availability.ts';
+import { MINUTES_PER_DAY, minutesOfDay, timeText, WEEKDAYS } from '#domain/meetings/availability.ts';
 import type { BookingSettings } from '#domain/meetings/booking-schemas.ts';
 import { availabilitySettingsSchema, type AvailabilitySettings, type TimeRange } from '#domain/meetings/schemas.ts';
 
@@ -11,11 +11,6 @@ export type AvailabilityFormValues = BookingSettings;
 
 export const availabilityResolver = zodResolver(availabilitySettingsSchema) as unknown as
   Resolver<AvailabilityFormValues, unknown, AvailabilitySettings>;
-
-export const DAY_LABELS: Record<Weekday, string> = {
-  monday: 'Monday', tuesday: 'Tuesday', wednesday: 'Wednesday', thursday: 'Thursday',
-  friday: 'Friday', saturday: 'Saturday', sunday: 'Sunday',
-};
 
 export const DEFAULT_RANGE: TimeRange = { start: '09:00', end: '17:00' };
 

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { errorText } from '#app/api/ApiError.ts';
 import { api, call } from '#app/api/client.ts';
+import { i18n } from '#app/i18n/i18n.ts';
 import { toast } from '#app/toast/toast.ts';
 import type { MeetingTypeCreate, MeetingTypePatch } from '#domain/meetings/booking-schemas.ts';
 import type { AvailabilitySettings } from '#domain/meetings/schemas.ts';
@@ -69,10 +70,10 @@ export function useDeleteMeetingType() {
   return useMutation({
     mutationFn: (id: number) => call((o) => api['meeting-types'][':id'].$delete(idParam(id), o)),
     onSuccess: async () => {
-      toast({ title: 'Meeting type deleted', variant: 'success' });
+      toast({ title: i18n.t('meetingBooking.types.deleted'), variant: 'success' });
       await afterMeetingTypeChange(queryClient);
     },
-    onError: (error) => toast({ title: 'Could not delete', description: errorText(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: i18n.t('meetingBooking.types.deleteFailed'), description: errorText(error), variant: 'destructive' }),
   });
 }
 

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import {
   MEETING_COLOURS, meetingTypeCreateSchema, type LocationKind, type MeetingType,
 } from '#domain/meetings/booking-schemas.ts';
+import { locationText as meetingLocationText } from '../meetings/meetingLabels.ts';
 
 export type MeetingColour = (typeof MEETING_COLOURS)[number];
 
@@ -25,20 +26,14 @@ export const MEETING_TYPE_FIELDS = ['name', 'durationMinutes', 'description', 'l
 
 export const DURATION_PRESETS = [15, 20, 30, 45, 60, 90, 120] as const;
 
-export const LOCATION_LABELS: Record<LocationKind, string> = {
-  teams: 'Microsoft Teams',
-  phone: 'Phone',
-  in_person: 'On-site',
-};
-
-/** "Microsoft Teams", "Phone: +31 6 12345678", "On-site: Herengracht 1, Amsterdam". */
-export function locationText(type: Pick<MeetingType, 'locationKind' | 'locationDetail'>): string {
-  const label = LOCATION_LABELS[type.locationKind];
-  return type.locationKind !== 'teams' && type.locationDetail ? `${label}: ${type.locationDetail}` : label;
+/** "Microsoft Teams", "Phone", "On-site" in the interface's language (the meetings page's words). */
+export function locationLabel(kind: LocationKind): string {
+  return locationText({ locationKind: kind, locationDetail: null });
 }
 
-export function colourLabel(colour: MeetingColour): string {
-  return colour.charAt(0).toUpperCase() + colour.slice(1);
+/** "Microsoft Teams", "Phone: +31 6 12345678", "On-site: Herengracht 1, Amsterdam": how a meeting reads its location. */
+export function locationText(type: Pick<MeetingType, 'locationKind' | 'locationDetail'>): string {
+  return meetingLocationText({ kind: type.locationKind, detail: type.locationKind === 'teams' ? null : type.locationDetail });
 }
 
 /** The CSS colour of a Mantine palette name. */

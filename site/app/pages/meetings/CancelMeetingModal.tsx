@@ -3,6 +3,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
+import { useT } from '#app/i18n/useT.ts';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
 import { meetingWith } from './meetingLabels.ts';
 import { useCancelMeeting } from './meetingQueries.ts';
@@ -19,6 +20,7 @@ interface CancelMeetingModalProps {
 }
 
 export function CancelMeetingModal({ meeting, timeZone, opened, onClose, onChanged }: CancelMeetingModalProps) {
+  const t = useT();
   const [reason, setReason] = useState('');
   const cancel = useCancelMeeting({ onChanged });
   const close = () => {
@@ -26,19 +28,19 @@ export function CancelMeetingModal({ meeting, timeZone, opened, onClose, onChang
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title="Cancel meeting" centered>
+    <Modal opened={opened} onClose={close} title={t('meetings.cancel.title')} centered>
       <Stack gap="md">
         <Text size="sm">
-          The meeting with {meetingWith(meeting)} on {dateAndTime(meeting, timeZone)} will be cancelled. The candidate is emailed.
+          {t('meetings.cancel.body', { name: meetingWith(meeting), when: dateAndTime(meeting, timeZone) })}
         </Text>
-        <Textarea label="Reason (optional)" description="Included in the email to the candidate." rows={3}
+        <Textarea label={t('meetings.cancel.reason')} description={t('meetings.cancel.reasonDescription')} rows={3}
           maxLength={REASON_MAX} value={reason} onChange={(event) => setReason(event.currentTarget.value)} />
-        {cancel.isError && <Alert color="red" title="Could not cancel the meeting">{errorText(cancel.error)}</Alert>}
+        {cancel.isError && <Alert color="red" title={t('meetings.cancel.failed')}>{errorText(cancel.error)}</Alert>}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>Keep meeting</Button>
+          <Button variant="default" onClick={close}>{t('meetings.cancel.keep')}</Button>
           <Button color="red" loading={cancel.isPending}
             onClick={() => cancel.mutate({ id: meeting.id, reason }, { onSuccess: close })}>
-            Cancel meeting
+            {t('meetings.cancel.confirm')}
           </Button>
         </Group>
       </Stack>

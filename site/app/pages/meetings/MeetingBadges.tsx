@@ -10,7 +10,8 @@ export function MeetingStatusBadge({ status }: { status: Meeting['status'] }) {
 }
 
 export function MeetingTypeLabel({ meetingType }: { meetingType: Meeting['meetingType'] }) {
-  if (!meetingType) return <Text size="sm" c="dimmed">No meeting type</Text>;
+  const t = useT();
+  if (!meetingType) return <Text size="sm" c="dimmed">{t('meetings.noMeetingType')}</Text>;
   return (
     <Group gap={6} wrap="nowrap" data-testid="meeting-type">
       <ColorSwatch color={`var(--mantine-color-${meetingType.colour}-6)`} size={10} withShadow={false} aria-hidden />

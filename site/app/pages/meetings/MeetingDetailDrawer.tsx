@@ -5,6 +5,7 @@
 import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ContextDrawer } from '#app/drawers/ContextDrawer.tsx';
+import { useT } from '#app/i18n/useT.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
 import { DetailSection } from '../people/DetailSection.tsx';
@@ -31,16 +32,17 @@ interface MeetingDetailDrawerProps {
 }
 
 export function MeetingDetailDrawer({ meetingId, meeting, onClose, ...rest }: MeetingDetailDrawerProps) {
+  const t = useT();
   return (
     <ContextDrawer
       opened={meetingId !== null}
       onClose={onClose}
-      title={meeting ? `Meeting with ${meetingWith(meeting)}` : 'Meeting'}
+      title={meeting ? t('meetings.detail.title', { name: meetingWith(meeting) }) : t('meetings.detail.titleUnknown')}
       description={meeting ? dateAndTime(meeting, rest.timeZone) : undefined}
     >
       {meeting
         ? <MeetingDetail key={meeting.id} meeting={meeting} {...rest} />
-        : <Alert color="gray" title="Meeting not in this list">Change the dates or filters to find it.</Alert>}
+        : <Alert color="gray" title={t('meetings.detail.notInList')}>{t('meetings.detail.notInListBody')}</Alert>}
     </ContextDrawer>
   );
 }
@@ -58,16 +60,19 @@ function timeIn(meeting: Meeting, zone: string | null): string | null {
 }
 
 function MeetingDetail({ meeting, timeZone, today, now, candidateHref, onChanged }: MeetingDetailProps) {
+  const t = useT();
   const [dialog, setDialog] = useState<'cancel' | 'reschedule' | null>(null);
   const mark = usePatchMeeting({ onChanged });
   const upcoming = isActiveMeeting(meeting) && !hasEnded(meeting, now);
   const markable = meeting.status !== 'cancelled' && hasStarted(meeting, now);
 
   const when = [
-    { label: `Your time (${timeZone})`, value: timeIn(meeting, timeZone) },
-    ...(meeting.timeZone !== timeZone ? [{ label: `Recruiter's zone (${meeting.timeZone})`, value: timeIn(meeting, meeting.timeZone) }] : []),
-    { label: meeting.candidateTimeZone ? `Candidate's time (${meeting.candidateTimeZone})` : "Candidate's time",
-      value: timeIn(meeting, meeting.candidateTimeZone) ?? 'Time zone not known' },
+    { label: t('meetings.detail.yourTime', { zone: timeZone }), value: timeIn(meeting, timeZone) },
+    ...(meeting.timeZone !== timeZone
+      ? [{ label: t('meetings.detail.recruiterZone', { zone: meeting.timeZone }), value: timeIn(meeting, meeting.timeZone) }]
+      : []),
+    { label: meeting.candidateTimeZone ? t('meetings.detail.candidateTimeIn', { zone: meeting.candidateTimeZone }) : t('meetings.detail.candidateTime'),
+      value: timeIn(meeting, meeting.candidateTimeZone) ?? t('meetings.detail.zoneUnknown') },
   ];
 
   return (
@@ -77,24 +82,26 @@ function MeetingDetail({ meeting, timeZone, today, now, candidateHref, onChanged
         <MeetingTypeLabel meetingType={meeting.meetingType} />
       </Group>
       <TeamsStatus meeting={meeting} onChanged={onChanged} />
-      <DetailSection title="When"><FactList facts={when} /></DetailSection>
-      <DetailSection title="Who and where">
+      <DetailSection title={t('meetings.detail.when')}><FactList facts={when} /></DetailSection>
+      <DetailSection title={t('meetings.detail.whoAndWhere')}>
         <FactList facts={[
-          { label: 'Candidate', value: meeting.candidate
+          { label: t('meetings.detail.candidate'), value: meeting.candidate
             ? <Anchor {...appLinkProps(candidateHref(meeting.candidate.id))}>{meeting.candidate.name}</Anchor>
             : null },
-          { label: 'Booked by', value: [meeting.attendee.name, meeting.attendee.email].filter(Boolean).join(' · ') },
-          { label: 'Location', value: locationText(meeting.location) },
-          { label: 'Recruiter', value: meeting.recruiter.name },
+          { label: t('meetings.detail.bookedBy'), value: [meeting.attendee.name, meeting.attendee.email].filter(Boolean).join(' · ') },
+          { label: t('meetings.detail.location'), value: locationText(meeting.location) },
+          { label: t('meetings.detail.recruiter'), value: meeting.recruiter.name },
         ]} />
       </DetailSection>
       {meeting.candidateNote && (
-        <DetailSection title="Candidate's note">
+        <DetailSection title={t('meetings.detail.candidateNote')}>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="candidate-note">{meeting.candidateNote}</Text>
         </DetailSection>
       )}
       {meeting.status === 'cancelled' && (
-        <Alert color="gray" title={`Cancelled by ${meeting.cancelledBy ?? 'someone'}`}>{meeting.cancelReason ?? 'No reason given.'}</Alert>
+        <Alert color="gray" title={t('meetings.detail.cancelledBy', { name: meeting.cancelledBy ?? t('meetings.someone') })}>
+          {meeting.cancelReason ?? t('meetings.detail.noReason')}
+        </Alert>
       )}
       <Divider />
       <MeetingNotes meeting={meeting} onChanged={onChanged} />
@@ -102,14 +109,14 @@ function MeetingDetail({ meeting, timeZone, today, now, candidateHref, onChanged
       <Group gap="sm" justify="flex-end">
         {markable && meeting.status !== 'completed' && (
           <Button variant="light" color="teal" loading={mark.isPending && mark.variables?.patch.status === 'completed'}
-            onClick={() => mark.mutate({ id: meeting.id, patch: { status: 'completed' } })}>Mark completed</Button>
+            onClick={() => mark.mutate({ id: meeting.id, patch: { status: 'completed' } })}>{t('meetings.detail.markCompleted')}</Button>
         )}
         {markable && meeting.status !== 'no_show' && (
           <Button variant="light" color="orange" loading={mark.isPending && mark.variables?.patch.status === 'no_show'}
-            onClick={() => mark.mutate({ id: meeting.id, patch: { status: 'no_show' } })}>Mark no-show</Button>
+            onClick={() => mark.mutate({ id: meeting.id, patch: { status: 'no_show' } })}>{t('meetings.detail.markNoShow')}</Button>
         )}
-        {upcoming && <Button variant="default" onClick={() => setDialog('reschedule')}>Reschedule</Button>}
-        {upcoming && <Button color="red" variant="light" onClick={() => setDialog('cancel')}>Cancel meeting</Button>}
+        {upcoming && <Button variant="default" onClick={() => setDialog('reschedule')}>{t('meetings.detail.reschedule')}</Button>}
+        {upcoming && <Button color="red" variant="light" onClick={() => setDialog('cancel')}>{t('meetings.detail.cancelMeeting')}</Button>}
       </Group>
       <CancelMeetingModal meeting={meeting} timeZone={timeZone} opened={dialog === 'cancel'} onClose={() => setDialog(null)} onChanged={onChanged} />
       <RescheduleModal meeting={meeting} timeZone={timeZone} today={today} opened={dialog === 'reschedule'}

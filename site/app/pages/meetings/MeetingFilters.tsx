@@ -2,7 +2,7 @@
 // list's date range (the week view moves by week instead).
 import { Group, MultiSelect, SegmentedControl, TextInput } from '@mantine/core';
 import type { MeetingStatus } from '#domain/meetings/meeting-schemas.ts';
-import { STATUS_LABELS } from './meetingLabels.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { STATUSES, type MeetingsSearch } from './pageParams.ts';
 
 interface MeetingFiltersProps {
@@ -12,35 +12,37 @@ interface MeetingFiltersProps {
 }
 
 export function ViewSwitch({ search, onChange }: Omit<MeetingFiltersProps, 'statuses'>) {
+  const t = useT();
   return (
     <Group gap="sm" wrap="wrap">
-      <SegmentedControl aria-label="View" value={search.view ?? 'list'}
-        data={[{ value: 'list', label: 'List' }, { value: 'week', label: 'Week' }]}
+      <SegmentedControl aria-label={t('meetings.filters.view')} value={search.view ?? 'list'}
+        data={[{ value: 'list', label: t('meetings.filters.list') }, { value: 'week', label: t('meetings.filters.week') }]}
         onChange={(view) => onChange({ view: view === 'week' ? 'week' : undefined })} />
-      <SegmentedControl aria-label="Whose meetings" value={search.recruiter ?? 'me'}
-        data={[{ value: 'me', label: 'Mine' }, { value: 'all', label: 'Everyone' }]}
+      <SegmentedControl aria-label={t('meetings.filters.whose')} value={search.recruiter ?? 'me'}
+        data={[{ value: 'me', label: t('meetings.filters.mine') }, { value: 'all', label: t('meetings.filters.everyone') }]}
         onChange={(scope) => onChange({ recruiter: scope === 'all' ? 'all' : undefined })} />
     </Group>
   );
 }
 
 export function MeetingFilters({ search, statuses, onChange }: MeetingFiltersProps) {
+  const t = useT();
   const list = (search.view ?? 'list') === 'list';
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <MultiSelect
-        label="Status"
-        placeholder={statuses.length ? undefined : 'All statuses'}
-        data={STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+        label={t('meetings.filters.status')}
+        placeholder={statuses.length ? undefined : t('meetings.filters.allStatuses')}
+        data={STATUSES.map((value) => ({ value, label: t(`meetings.statuses.${value}`) }))}
         value={statuses}
         onChange={(values) => onChange({ status: values.join(',') || undefined })}
         clearable
         w={{ base: '100%', xs: 280 }}
       />
       {list && <>
-        <TextInput type="date" label="From" value={search.from ?? ''} max={search.to}
+        <TextInput type="date" label={t('meetings.filters.from')} value={search.from ?? ''} max={search.to}
           onChange={(event) => onChange({ from: event.currentTarget.value || undefined })} w={{ base: 'calc(50% - 6px)', xs: 170 }} />
-        <TextInput type="date" label="To" value={search.to ?? ''} min={search.from}
+        <TextInput type="date" label={t('meetings.filters.to')} value={search.to ?? ''} min={search.from}
           onChange={(event) => onChange({ to: event.currentTarget.value || undefined })} w={{ base: 'calc(50% - 6px)', xs: 170 }} />
       </>}
     </Group>

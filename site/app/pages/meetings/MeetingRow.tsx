@@ -2,6 +2,7 @@
 // location, status, Teams and notes, and a button that opens the meeting.
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
 import { MeetingStatusBadge, MeetingTypeLabel } from './MeetingBadges.tsx';
 import { locationText, meetingWith } from './meetingLabels.ts';
@@ -18,6 +19,7 @@ interface MeetingRowProps {
 }
 
 export function MeetingRow({ meeting, timeZone, candidateHref, onOpen, showRecruiter }: MeetingRowProps) {
+  const t = useT();
   const { range } = localTimes(meeting, timeZone);
   const cancelled = meeting.status === 'cancelled';
   return (
@@ -34,18 +36,20 @@ export function MeetingRow({ meeting, timeZone, candidateHref, onOpen, showRecru
           <Group gap="md" wrap="wrap">
             <MeetingTypeLabel meetingType={meeting.meetingType} />
             <Text size="sm" c="dimmed">{locationText(meeting.location)}</Text>
-            {showRecruiter && <Text size="sm" c="dimmed">with {meeting.recruiter.name}</Text>}
+            {showRecruiter && <Text size="sm" c="dimmed">{t('meetings.row.withRecruiter', { name: meeting.recruiter.name })}</Text>}
           </Group>
           {cancelled && meeting.cancelReason && (
-            <Text size="sm" c="dimmed">Cancelled by {meeting.cancelledBy ?? 'someone'}: {meeting.cancelReason}</Text>
+            <Text size="sm" c="dimmed">
+              {t('meetings.row.cancelledBy', { name: meeting.cancelledBy ?? t('meetings.someone'), reason: meeting.cancelReason })}
+            </Text>
           )}
-          {meeting.notes && <Text size="sm" lineClamp={2} data-testid="meeting-notes">Notes: {meeting.notes}</Text>}
+          {meeting.notes && <Text size="sm" lineClamp={2} data-testid="meeting-notes">{t('meetings.row.notes', { notes: meeting.notes })}</Text>}
         </Stack>
         <Stack gap="xs" align="flex-end" style={{ flex: '0 1 auto' }}>
           <TeamsStatus meeting={meeting} />
           <Button variant="default" size="xs" onClick={() => onOpen(meeting)}
-            aria-label={`Details of the meeting with ${meetingWith(meeting)}, ${range}`}>
-            Details
+            aria-label={t('meetings.row.detailsLabel', { name: meetingWith(meeting), range })}>
+            {t('meetings.row.details')}
           </Button>
         </Stack>
       </Group>

@@ -5,6 +5,7 @@ import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@manti
 import { usePhone } from '#app/lib/usePhone.ts';
 import { useState } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
+import { useT } from '#app/i18n/useT.ts';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
 import { meetingWith } from './meetingLabels.ts';
@@ -22,15 +23,17 @@ interface RescheduleModalProps {
 }
 
 export function RescheduleModal({ opened, onClose, ...props }: RescheduleModalProps) {
+  const t = useT();
   const phone = usePhone();
   return (
-    <Modal opened={opened} onClose={onClose} title="Reschedule meeting" size="lg" fullScreen={phone}>
+    <Modal opened={opened} onClose={onClose} title={t('meetings.reschedule.title')} size="lg" fullScreen={phone}>
       {opened && <RescheduleForm {...props} onClose={onClose} />}
     </Modal>
   );
 }
 
 function RescheduleForm({ meeting, timeZone, today, onClose, onChanged }: Omit<RescheduleModalProps, 'opened'>) {
+  const t = useT();
   const [week, setWeek] = useState(0);
   const [selected, setSelected] = useState<Slot | null>(null);
   const [conflict, setConflict] = useState<{ message: string; slots: Slot[] } | null>(null);
@@ -62,36 +65,36 @@ function RescheduleForm({ meeting, timeZone, today, onClose, onChanged }: Omit<R
   return (
     <Stack gap="md">
       <Text size="sm">
-        Now: {dateAndTime(meeting, timeZone)} with {meetingWith(meeting)}. Times are in {timeZone}.
+        {t('meetings.reschedule.now', { when: dateAndTime(meeting, timeZone), name: meetingWith(meeting), zone: timeZone })}
       </Text>
       {conflict ? (
         <>
           <Alert color="orange" title={conflict.message} data-testid="slot-conflict">
-            {conflict.slots.length ? 'These times are free now:' : 'No other free times around it. Try another week.'}
+            {conflict.slots.length ? t('meetings.reschedule.freeNow') : t('meetings.reschedule.noOtherTimes')}
           </Alert>
           <SlotPicker slots={conflict.slots} timeZone={timeZone} selected={selected} onSelect={setSelected} />
-          <Button variant="subtle" onClick={() => setConflict(null)} w="fit-content">Show the whole week</Button>
+          <Button variant="subtle" onClick={() => setConflict(null)} w="fit-content">{t('meetings.reschedule.wholeWeek')}</Button>
         </>
       ) : (
         <>
           <Group justify="space-between" wrap="nowrap">
-            <Button variant="default" size="xs" disabled={week === 0} onClick={() => moveWeek(-1)}>Earlier</Button>
+            <Button variant="default" size="xs" disabled={week === 0} onClick={() => moveWeek(-1)}>{t('meetings.reschedule.earlier')}</Button>
             <Text size="sm" fw={500} aria-live="polite">{mediumDate(dates[0])} – {mediumDate(dates[6])}</Text>
-            <Button variant="default" size="xs" onClick={() => moveWeek(1)}>Later</Button>
+            <Button variant="default" size="xs" onClick={() => moveWeek(1)}>{t('meetings.reschedule.later')}</Button>
           </Group>
-          {slots.isPending && <Center py="md"><Loader size="sm" aria-label="Loading free times" /></Center>}
-          {slots.isError && <Alert color="red" title="Could not load free times">{errorText(slots.error)}</Alert>}
+          {slots.isPending && <Center py="md"><Loader size="sm" aria-label={t('meetings.reschedule.loadingTimes')} /></Center>}
+          {slots.isError && <Alert color="red" title={t('meetings.reschedule.timesFailed')}>{errorText(slots.error)}</Alert>}
           {slots.data && <SlotPicker slots={slots.data.slots} timeZone={timeZone} dates={dates} selected={selected} onSelect={setSelected} />}
         </>
       )}
-      {otherError && <Alert color="red" title="Could not reschedule">{errorText(reschedule.error)}</Alert>}
+      {otherError && <Alert color="red" title={t('meetings.reschedule.failed')}>{errorText(reschedule.error)}</Alert>}
       <Stack gap={4}>
-        {selected && <Text size="sm" fw={500} data-testid="reschedule-choice">New time: {dateAndTime(selected, timeZone)}</Text>}
-        <Text size="xs" c="dimmed">The candidate is emailed the new time.</Text>
+        {selected && <Text size="sm" fw={500} data-testid="reschedule-choice">{t('meetings.reschedule.newTime', { when: dateAndTime(selected, timeZone) })}</Text>}
+        <Text size="xs" c="dimmed">{t('meetings.reschedule.emailed')}</Text>
       </Stack>
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>Back</Button>
-        <Button disabled={!selected} loading={reschedule.isPending} onClick={confirm}>Reschedule meeting</Button>
+        <Button variant="default" onClick={onClose}>{t('meetings.reschedule.back')}</Button>
+        <Button disabled={!selected} loading={reschedule.isPending} onClick={confirm}>{t('meetings.reschedule.confirm')}</Button>
       </Group>
     </Stack>
   );

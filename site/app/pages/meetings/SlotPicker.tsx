@@ -1,5 +1,6 @@
 // Free times by day, as buttons; the chosen one is pressed.
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useT } from '#app/i18n/useT.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
 import { slotsByDay } from '#site/scripts/booking/format.ts';
 import { localTimes, longDate } from './meetingTime.ts';
@@ -14,6 +15,7 @@ interface SlotPickerProps {
 }
 
 export function SlotPicker({ slots, timeZone, dates, selected, onSelect }: SlotPickerProps) {
+  const t = useT();
   const byDate = new Map(slotsByDay(slots, timeZone).map((day) => [day.date, day.slots]));
   const days = dates ?? [...byDate.keys()];
   return (
@@ -24,7 +26,7 @@ export function SlotPicker({ slots, timeZone, dates, selected, onSelect }: SlotP
           <Stack key={date} gap={4} component="section" aria-labelledby={`slots-${date}`}>
             <Title order={3} size="h6" id={`slots-${date}`}>{longDate(date)}</Title>
             {free.length === 0
-              ? <Text size="sm" c="dimmed">No free times</Text>
+              ? <Text size="sm" c="dimmed">{t('meetings.reschedule.noFreeTimes')}</Text>
               : (
                 <Group gap={6}>
                   {free.map((slot) => {

@@ -6,7 +6,8 @@ import { usePhone } from '#app/lib/usePhone.ts';
 import { useState } from 'react';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
 import { timeText } from '#domain/meetings/availability.ts';
-import { meetingWith, STATUS_LABELS } from './meetingLabels.ts';
+import { useT } from '#app/i18n/useT.ts';
+import { meetingWith } from './meetingLabels.ts';
 import { localTimes, longDate, weekdayName } from './meetingTime.ts';
 import { hourRange, placeMeetings, type PlacedMeeting } from './weekLayout.ts';
 
@@ -103,11 +104,12 @@ function DayColumn({ date, placed, firstHour, lastHour, timeZone, onOpen }: DayC
 }
 
 function MeetingBlock({ item, firstHour, timeZone, onOpen }: { item: PlacedMeeting; firstHour: number; timeZone: string; onOpen: (meeting: Meeting) => void }) {
+  const t = useT();
   const { meeting } = item;
   const colour = meeting.meetingType?.colour ?? 'gray';
   const cancelled = meeting.status === 'cancelled';
   const { range, startTime } = localTimes(meeting, timeZone);
-  const label = [range, meetingWith(meeting), meeting.meetingType?.name, STATUS_LABELS[meeting.status]].filter(Boolean).join(', ');
+  const label = [range, meetingWith(meeting), meeting.meetingType?.name, t(`meetings.statuses.${meeting.status}`)].filter(Boolean).join(', ');
   const height = ((item.end - item.start) / 60) * HOUR_PX - 2;
   return (
     <UnstyledButton

@@ -1,10 +1,6 @@
 // How a meeting's status and location read on the page.
 import type { Meeting, MeetingStatus } from '#domain/meetings/meeting-schemas.ts';
-import { en } from '#app/i18n/en.ts';
 import { i18n } from '#app/i18n/i18n.ts';
-
-/** The English names (the /app/meetings page, not yet translated); components that are use `meetings.statuses` in i18n. */
-export const STATUS_LABELS: Record<MeetingStatus, string> = en.meetings.statuses;
 
 export const STATUS_COLOURS: Record<MeetingStatus, string> = {
   confirmed: 'green', rescheduled: 'blue', cancelled: 'gray', completed: 'teal', no_show: 'orange',

@@ -5,6 +5,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, errorText } from '#app/api/ApiError.ts';
 import { api, call } from '#app/api/client.ts';
+import { i18n } from '#app/i18n/i18n.ts';
 import { toast } from '#app/toast/toast.ts';
 import type { Meeting, MeetingPatch } from '#domain/meetings/meeting-schemas.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
@@ -84,7 +85,7 @@ function useMeetingMutation<V>(
       await refreshMeetings(client, meeting);
     },
     onError: (error) => {
-      if (errorToast) toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
+      if (errorToast) toast({ title: i18n.t('meetings.toasts.error'), description: errorText(error), variant: 'destructive' });
     },
   });
 }
@@ -95,27 +96,27 @@ export function useCancelMeeting(options: Changed = {}) {
   return useMeetingMutation(
     ({ id, reason }: { id: number; reason: string }) =>
       call((o) => api.meetings[':id'].cancel.$post({ ...idParam(id), json: reason.trim() ? { reason: reason.trim() } : {} }, o)),
-    () => 'Meeting cancelled. The candidate is emailed.', { ...options, errorToast: false });
+    () => i18n.t('meetings.toasts.cancelled'), { ...options, errorToast: false });
 }
 
 export function useRescheduleMeeting(options: Changed = {}) {
   return useMeetingMutation(
     ({ id, start }: { id: number; start: string }) => call((o) => api.meetings[':id'].reschedule.$post({ ...idParam(id), json: { start } }, o)),
-    () => 'Meeting rescheduled. The candidate is emailed the new time.', { ...options, errorToast: false });
+    () => i18n.t('meetings.toasts.rescheduled'), { ...options, errorToast: false });
 }
 
-const PATCH_DONE: Record<NonNullable<MeetingPatch['status']>, string> = {
-  completed: 'Marked as completed', no_show: 'Marked as no-show', confirmed: 'Marked as confirmed',
-};
+/** The toast's key per status (read when the toast fires, in the language shown then). */
+const PATCH_DONE = { completed: 'completed', no_show: 'noShow', confirmed: 'confirmed' } as const satisfies
+  Record<NonNullable<MeetingPatch['status']>, string>;
 
 export function usePatchMeeting(options: Changed & { errorToast?: boolean } = {}) {
   return useMeetingMutation(
     ({ id, patch }: { id: number; patch: MeetingPatch }) => call((o) => api.meetings[':id'].$patch({ ...idParam(id), json: patch }, o)),
-    ({ patch }) => (patch.status ? PATCH_DONE[patch.status] : 'Notes saved'), options);
+    ({ patch }) => i18n.t(`meetings.toasts.${patch.status ? PATCH_DONE[patch.status] : 'notesSaved'}`), options);
 }
 
 export function useRetryTeams(options: Changed = {}) {
   return useMeetingMutation(
     (id: number) => call((o) => api.meetings[':id']['teams-retry'].$post(idParam(id), o)),
-    () => 'Trying again to create the Teams link', options);
+    () => i18n.t('meetings.toasts.retryingTeams'), options);
 }

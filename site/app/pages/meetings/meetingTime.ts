@@ -6,6 +6,7 @@
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
 import { locale } from '#app/i18n/format.ts';
+import { i18n } from '#app/i18n/i18n.ts';
 import { addDays as addCalendarDays, localDate, startOfLocalDay, wallTime } from '#site/scripts/booking/zones.ts';
 
 /** The signed-in recruiter's zone: the browser's. */
@@ -76,10 +77,12 @@ export function weekdayName(date: string): string {
   return dateFormat('weekday').format(atNoon(date));
 }
 
-/** "Mar 2 – Mar 8, 2026" */
+/** "Mar 2 – Mar 8, 2026" / "2 mrt – 8 mrt 2026" */
 export function weekLabel(monday: string): string {
   const sunday = addDays(monday, 6);
-  return `${dateFormat('monthDay').format(atNoon(monday))} – ${dateFormat('monthDay').format(atNoon(sunday))}, ${sunday.slice(0, 4)}`;
+  return i18n.t('meetings.week.label', {
+    from: dateFormat('monthDay').format(atNoon(monday)), to: dateFormat('monthDay').format(atNoon(sunday)), year: sunday.slice(0, 4),
+  });
 }
 
 /** A meeting or slot on the clock in `timeZone`: its local date and "10:00 – 10:30" (a later end date is named). */

@@ -6,6 +6,7 @@ import { Alert, Button, Center, Divider, Loader, Stack } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
 import { ContextDrawer } from '#app/drawers/ContextDrawer.tsx';
 import { openPanel } from '#app/drawers/drawerStore.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { CandidateMeetingsSection } from './booking/CandidateMeetingsSection.tsx';
 import { SendBookingLinkButton } from './booking/SendBookingLink.tsx';
 import { CandidateFacts } from './CandidateFacts.tsx';
@@ -26,22 +27,23 @@ interface CandidateDetailDrawerProps {
 }
 
 export function CandidateDetailDrawer({ candidateId, onClose, onEdit }: CandidateDetailDrawerProps) {
+  const t = useT();
   const query = useCandidate(candidateId);
   const candidate = query.data;
   return (
     <ContextDrawer
       opened={candidateId !== null}
       onClose={onClose}
-      title={candidate?.name ?? 'Candidate'}
+      title={candidate?.name ?? t('people.drawer.candidate')}
       description={candidate ? candidateSubtitle(candidate) || undefined : undefined}
       footer={candidate && <>
-        <Button variant="default" onClick={() => onEdit(candidate)}>Edit</Button>
+        <Button variant="default" onClick={() => onEdit(candidate)}>{t('people.drawer.edit')}</Button>
         <SendBookingLinkButton candidate={candidate} />
-        <Button onClick={() => openPanel('compose', { candidateId: candidate.id, candidateName: candidate.name })}>Send message</Button>
+        <Button onClick={() => openPanel('compose', { candidateId: candidate.id, candidateName: candidate.name })}>{t('people.drawer.sendMessage')}</Button>
       </>}
     >
-      {query.isPending && <Center py="xl"><Loader aria-label="Loading candidate" /></Center>}
-      {query.isError && <Alert color="red" title="Could not load this candidate">{errorText(query.error)}</Alert>}
+      {query.isPending && <Center py="xl"><Loader aria-label={t('people.drawer.loading')} /></Center>}
+      {query.isError && <Alert color="red" title={t('people.drawer.loadFailed')}>{errorText(query.error)}</Alert>}
       {candidate && <Stack gap="md" data-testid="candidate-detail">
         <CandidateFacts candidate={candidate} />
         <Divider />

@@ -1,53 +1,48 @@
 // Every candidate field of the spec (§3) plus the rest the API sends.
 import { Badge, Group, Text } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { DetailSection } from './DetailSection.tsx';
 import { FactList } from './FactList.tsx';
-import type { CandidateDetail, TimeZoneSource } from '#domain/candidates/schemas.ts';
-import { capitalize } from './capitalize.ts';
+import type { CandidateDetail } from '#domain/candidates/schemas.ts';
+import { contactMethodFact, seniorityLabel } from './peopleLabels.ts';
 import { SkillTags } from './SkillTags.tsx';
 
-/** Where the zone send windows use comes from, as the drawer says it. */
-export const TIME_ZONE_SOURCE_TEXT: Record<TimeZoneSource, string> = {
-  manual: 'set by hand',
-  location: 'from the location',
-  organisation: "the organisation's default",
-};
-
 export function CandidateFacts({ candidate: c }: { candidate: CandidateDetail }) {
+  const t = useT();
   return (
     <>
-      <DetailSection title="Contact" testId="candidate-contact">
+      <DetailSection title={t('people.facts.contact')} testId="candidate-contact">
         <FactList facts={[
-          { label: 'Email', value: c.email },
-          { label: 'Phone', value: c.phone },
-          { label: 'WhatsApp number', value: c.whatsappNumber },
-          { label: 'Preferred contact method', value: c.preferredContactMethod ? capitalize(c.preferredContactMethod) : null },
+          { label: t('people.facts.email'), value: c.email },
+          { label: t('people.facts.phone'), value: c.phone },
+          { label: t('people.facts.whatsappNumber'), value: c.whatsappNumber },
+          { label: t('people.facts.preferredContactMethod'), value: c.preferredContactMethod ? contactMethodFact(c.preferredContactMethod) : null },
         ]} />
       </DetailSection>
-      <DetailSection title="Profile" testId="candidate-profile">
+      <DetailSection title={t('people.facts.profile')} testId="candidate-profile">
         <FactList facts={[
-          { label: 'Job function', value: c.jobFunction },
-          { label: 'Seniority', value: c.seniorityLevel ? capitalize(c.seniorityLevel) : null },
-          { label: 'Location', value: c.location },
-          { label: 'Time zone', value: `${c.timeZone.zone} (${TIME_ZONE_SOURCE_TEXT[c.timeZone.source]})` },
-          { label: 'Preferred role', value: c.preferredRole },
-          { label: 'Lead score', value: c.leadScore },
-          { label: 'Unsubscribed', value: c.unsubscribedAt ? formatDateTime(c.unsubscribedAt) : 'No' },
-          { label: 'Added', value: formatDateTime(c.createdAt) },
-          { label: 'Last updated', value: formatDateTime(c.updatedAt) },
+          { label: t('people.facts.jobFunction'), value: c.jobFunction },
+          { label: t('people.facts.seniority'), value: c.seniorityLevel ? seniorityLabel(c.seniorityLevel) : null },
+          { label: t('people.facts.location'), value: c.location },
+          { label: t('people.facts.timeZone'), value: t('people.facts.timeZoneValue', { zone: c.timeZone.zone, source: t(`people.timeZoneSources.${c.timeZone.source}`) }) },
+          { label: t('people.facts.preferredRole'), value: c.preferredRole },
+          { label: t('people.facts.leadScore'), value: c.leadScore },
+          { label: t('people.facts.unsubscribed'), value: c.unsubscribedAt ? formatDateTime(c.unsubscribedAt) : t('people.facts.no') },
+          { label: t('people.facts.added'), value: formatDateTime(c.createdAt) },
+          { label: t('people.facts.lastUpdated'), value: formatDateTime(c.updatedAt) },
         ]} />
-        <Text size="xs" c="dimmed">Skills</Text>
+        <Text size="xs" c="dimmed">{t('people.facts.skills')}</Text>
         {c.skillTags?.length ? <SkillTags tags={c.skillTags} max={Infinity} /> : <Text size="sm">—</Text>}
         {c.notes && <>
-          <Text size="xs" c="dimmed">Notes</Text>
+          <Text size="xs" c="dimmed">{t('people.facts.notes')}</Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{c.notes}</Text>
         </>}
       </DetailSection>
-      <DetailSection title="Talent pools" testId="candidate-pools">
+      <DetailSection title={t('people.facts.talentPools')} testId="candidate-pools">
         {c.pools?.length ? (
           <Group gap={6}>{c.pools.map((pool) => <Badge key={pool.id} variant="light">{pool.name}</Badge>)}</Group>
-        ) : <Text size="sm" c="dimmed">Not in any pool.</Text>}
+        ) : <Text size="sm" c="dimmed">{t('people.facts.noPools')}</Text>}
       </DetailSection>
     </>
   );

@@ -4,14 +4,10 @@ import { SearchIcon } from '#app/shell/icons.tsx';
 import { EMPTY_FILTERS, hasActiveFilters, type CandidateFilters, type ConsentFilter } from './candidateFilters.ts';
 import { SENIORITY_LEVELS } from '#domain/candidates/schemas.ts';
 import type { TalentPool } from '#domain/talent-pools/schemas.ts';
-import { capitalize } from './capitalize.ts';
+import { useT } from '#app/i18n/useT.ts';
+import { seniorityLabel } from './peopleLabels.ts';
 
-const CONSENT_OPTIONS = [
-  { value: 'email', label: 'Allows email' },
-  { value: 'whatsapp', label: 'Allows WhatsApp' },
-  { value: 'none', label: 'No consent' },
-];
-const SENIORITY_OPTIONS = SENIORITY_LEVELS.map((level) => ({ value: level, label: capitalize(level) }));
+const CONSENT_FILTERS: ConsentFilter[] = ['email', 'whatsapp', 'none'];
 
 interface CandidateFiltersBarProps {
   filters: CandidateFilters;
@@ -20,12 +16,15 @@ interface CandidateFiltersBarProps {
 }
 
 export function CandidateFiltersBar({ filters, pools, onChange }: CandidateFiltersBarProps) {
+  const t = useT();
+  const consentOptions = CONSENT_FILTERS.map((value) => ({ value, label: t(`people.filters.consentOptions.${value}`) }));
+  const seniorityOptions = SENIORITY_LEVELS.map((level) => ({ value: level, label: seniorityLabel(level) }));
   const set = <K extends keyof CandidateFilters>(key: K, value: CandidateFilters[K]) => onChange({ ...filters, [key]: value });
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" data-testid="candidate-filters">
       <TextInput
-        label="Search"
-        placeholder="Name, email, skill..."
+        label={t('people.filters.search')}
+        placeholder={t('people.filters.searchPlaceholder')}
         leftSection={<SearchIcon size={16} />}
         maxLength={200}
         value={filters.q}
@@ -33,8 +32,8 @@ export function CandidateFiltersBar({ filters, pools, onChange }: CandidateFilte
         w={240}
       />
       <Select
-        label="Talent pool"
-        placeholder="All pools"
+        label={t('people.filters.talentPool')}
+        placeholder={t('people.filters.allPools')}
         data={pools.map((pool) => ({ value: String(pool.id), label: pool.name }))}
         value={filters.talentPoolId === null ? null : String(filters.talentPoolId)}
         onChange={(value) => set('talentPoolId', value ? Number(value) : null)}
@@ -42,16 +41,16 @@ export function CandidateFiltersBar({ filters, pools, onChange }: CandidateFilte
         searchable
         w={180}
       />
-      <TextInput label="Skill tag" placeholder="e.g. react" maxLength={50} value={filters.skill}
+      <TextInput label={t('people.filters.skillTag')} placeholder={t('people.filters.skillPlaceholder')} maxLength={50} value={filters.skill}
         onChange={(event) => set('skill', event.currentTarget.value)} w={140} />
-      <Select label="Seniority" placeholder="Any" data={SENIORITY_OPTIONS} value={filters.seniority}
+      <Select label={t('people.filters.seniority')} placeholder={t('people.filters.any')} data={seniorityOptions} value={filters.seniority}
         onChange={(value) => set('seniority', value)} clearable w={130} />
-      <TextInput label="Location" placeholder="e.g. Utrecht" maxLength={120} value={filters.location}
+      <TextInput label={t('people.filters.location')} placeholder={t('people.filters.locationPlaceholder')} maxLength={120} value={filters.location}
         onChange={(event) => set('location', event.currentTarget.value)} w={140} />
-      <Select label="Consent" placeholder="Any" data={CONSENT_OPTIONS} value={filters.consent}
-        onChange={(value) => set('consent', value as ConsentFilter | null)} clearable w={160} />
+      <Select label={t('people.filters.consent')} placeholder={t('people.filters.any')} data={consentOptions} value={filters.consent}
+        onChange={(value) => set('consent', value)} clearable w={160} />
       <NumberInput
-        label="Min. engagement"
+        label={t('people.filters.minEngagement')}
         placeholder="0"
         suffix="%"
         min={0}
@@ -63,7 +62,7 @@ export function CandidateFiltersBar({ filters, pools, onChange }: CandidateFilte
         w={150}
       />
       {hasActiveFilters(filters) && (
-        <Button variant="subtle" onClick={() => onChange(EMPTY_FILTERS)}>Clear filters</Button>
+        <Button variant="subtle" onClick={() => onChange(EMPTY_FILTERS)}>{t('people.filters.clear')}</Button>
       )}
     </Group>
   );

@@ -1,6 +1,6 @@
 // Create or edit a candidate: react-hook-form with the API's zod schema; the
-// schema's messages (email, phone, name) and a server's 400 `{ error, field }`
-// show on the fields.
+// schema's messages (email, phone, name; in the interface's language, schemaMessage.ts)
+// and a server's 400 `{ error, field }` show on the fields.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -10,15 +10,14 @@ import {
 } from '#domain/candidates/schemas.ts';
 import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { errorText } from '#app/api/ApiError.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { TimeZoneSelect } from '../meeting-booking/TimeZoneSelect.tsx';
-import { TIME_ZONE_SOURCE_TEXT } from './CandidateFacts.tsx';
 import { CANDIDATE_FORM_FIELDS, candidateFormDefaults, type CandidateFormValues, type FormCandidate } from './candidateFormValues.ts';
-import { capitalize } from './capitalize.ts';
+import { seniorityLabel } from './peopleLabels.ts';
+import { schemaMessage } from './schemaMessage.ts';
 import { serverFieldError } from './serverFieldError.ts';
 
 const resolver = zodResolver(candidateCreateSchema) as unknown as Resolver<CandidateFormValues, unknown, CandidateCreate>;
-const CONTACT_OPTIONS = CONTACT_METHODS.map((value) => ({ value, label: value === 'whatsapp' ? 'WhatsApp' : capitalize(value) }));
-const SENIORITY_OPTIONS = SENIORITY_LEVELS.map((value) => ({ value, label: capitalize(value) }));
 
 interface CandidateFormProps {
   formId: string;
@@ -30,6 +29,10 @@ interface CandidateFormProps {
 }
 
 export function CandidateForm({ formId, candidate, pools, defaultPoolId, onSubmit }: CandidateFormProps) {
+  const t = useT();
+  const message = (text: string | undefined) => schemaMessage(text);
+  const contactOptions = CONTACT_METHODS.map((value) => ({ value, label: t(`people.contactMethods.${value}`) }));
+  const seniorityOptions = SENIORITY_LEVELS.map((value) => ({ value, label: seniorityLabel(value) }));
   const creating = candidate === null;
   // A save error belongs to the candidate and pool it was shown for: another one starts without it
   // (derived here rather than cleared in the reset effect below).
@@ -57,65 +60,65 @@ export function CandidateForm({ formId, candidate, pools, defaultPoolId, onSubmi
   return (
     <form id={formId} onSubmit={(event) => void submit(event)} noValidate data-testid="candidate-form">
       <Stack gap="sm">
-        {formError && <Alert color="red" title="Could not save">{formError}</Alert>}
-        <TextInput label="Name" withAsterisk data-autofocus {...register('name')} error={errors.name?.message} />
+        {formError && <Alert color="red" title={t('people.form.couldNotSave')}>{formError}</Alert>}
+        <TextInput label={t('people.form.name')} withAsterisk data-autofocus {...register('name')} error={message(errors.name?.message)} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="Email" type="email" {...register('email')} error={errors.email?.message} />
-          <TextInput label="Phone" type="tel" placeholder="+31 6 12345678" {...register('phone')} error={errors.phone?.message} />
-          <TextInput label="WhatsApp number" type="tel" placeholder="+31 6 12345678" {...register('whatsappNumber')} error={errors.whatsappNumber?.message} />
+          <TextInput label={t('people.form.email')} type="email" {...register('email')} error={message(errors.email?.message)} />
+          <TextInput label={t('people.form.phone')} type="tel" placeholder="+31 6 12345678" {...register('phone')} error={message(errors.phone?.message)} />
+          <TextInput label={t('people.form.whatsappNumber')} type="tel" placeholder="+31 6 12345678" {...register('whatsappNumber')} error={message(errors.whatsappNumber?.message)} />
           <Controller control={control} name="preferredContactMethod" render={({ field }) => (
-            <Select label="Preferred contact method" data={CONTACT_OPTIONS} allowDeselect={false} value={field.value}
-              onChange={(value) => field.onChange(value ?? 'email')} onBlur={field.onBlur} error={errors.preferredContactMethod?.message} />
+            <Select label={t('people.form.preferredContactMethod')} data={contactOptions} allowDeselect={false} value={field.value}
+              onChange={(value) => field.onChange(value ?? 'email')} onBlur={field.onBlur} error={message(errors.preferredContactMethod?.message)} />
           )} />
-          <TextInput label="Job function" {...register('jobFunction')} error={errors.jobFunction?.message} />
+          <TextInput label={t('people.form.jobFunction')} {...register('jobFunction')} error={message(errors.jobFunction?.message)} />
           <Controller control={control} name="seniorityLevel" render={({ field }) => (
-            <Select label="Seniority" data={SENIORITY_OPTIONS} clearable value={field.value}
-              onChange={field.onChange} onBlur={field.onBlur} error={errors.seniorityLevel?.message} />
+            <Select label={t('people.form.seniority')} data={seniorityOptions} clearable value={field.value}
+              onChange={field.onChange} onBlur={field.onBlur} error={message(errors.seniorityLevel?.message)} />
           )} />
-          <TextInput label="Location" {...register('location')} error={errors.location?.message} />
-          <TextInput label="Preferred role" {...register('preferredRole')} error={errors.preferredRole?.message} />
+          <TextInput label={t('people.form.location')} {...register('location')} error={message(errors.location?.message)} />
+          <TextInput label={t('people.form.preferredRole')} {...register('preferredRole')} error={message(errors.preferredRole?.message)} />
         </SimpleGrid>
         <Controller control={control} name="timeZone" render={({ field }) => (
-          <TimeZoneSelect label="Time zone" emptyLabel="Infer from location" hintBrowserZone={false}
-            value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.timeZone?.message}
-            description={timeZoneHint(candidate)} />
+          <TimeZoneSelect label={t('people.form.timeZone')} emptyLabel={t('people.form.inferFromLocation')} hintBrowserZone={false}
+            value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={message(errors.timeZone?.message)}
+            description={timeZoneHint(t, candidate)} />
         )} />
         <Controller control={control} name="skillTags" render={({ field }) => (
-          <TagsInput label="Skill tags" placeholder="Type a skill and press Enter" value={field.value} onChange={field.onChange}
-            onBlur={field.onBlur} error={errors.skillTags?.message ?? errors.skillTags?.root?.message ?? firstItemError(errors.skillTags)} clearable />
+          <TagsInput label={t('people.form.skillTags')} placeholder={t('people.form.skillPlaceholder')} value={field.value} onChange={field.onChange}
+            onBlur={field.onBlur} error={message(errors.skillTags?.message ?? errors.skillTags?.root?.message ?? firstItemError(errors.skillTags))} clearable />
         )} />
         <Controller control={control} name="leadScore" render={({ field }) => (
-          <NumberInput label="Lead score" min={0} max={100} allowDecimal={false} value={field.value}
+          <NumberInput label={t('people.form.leadScore')} min={0} max={100} allowDecimal={false} value={field.value}
             onChange={(value) => field.onChange(typeof value === 'number' ? value : Number(value) || 0)}
-            onBlur={field.onBlur} error={errors.leadScore?.message} w={160} />
+            onBlur={field.onBlur} error={message(errors.leadScore?.message)} w={160} />
         )} />
         {creating && <>
           <Controller control={control} name="talentPoolIds" render={({ field }) => (
-            <MultiSelect label="Talent pools" data={pools.map((pool) => ({ value: String(pool.id), label: pool.name }))}
+            <MultiSelect label={t('people.form.talentPools')} data={pools.map((pool) => ({ value: String(pool.id), label: pool.name }))}
               value={field.value.map(String)} onChange={(ids) => field.onChange(ids.map(Number))} onBlur={field.onBlur}
-              searchable clearable error={errors.talentPoolIds?.message} />
+              searchable clearable error={message(errors.talentPoolIds?.message)} />
           )} />
           <Group gap="xl">
             <Controller control={control} name="allowsEmail" render={({ field }) => (
-              <Checkbox label="Allows email" checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} />
+              <Checkbox label={t('people.form.allowsEmail')} checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} />
             )} />
             <Controller control={control} name="allowsWhatsapp" render={({ field }) => (
-              <Checkbox label="Allows WhatsApp" checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} />
+              <Checkbox label={t('people.form.allowsWhatsapp')} checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} />
             )} />
           </Group>
         </>}
-        <Textarea label="Notes" rows={4} {...register('notes')} error={errors.notes?.message} />
+        <Textarea label={t('people.form.notes')} rows={4} {...register('notes')} error={message(errors.notes?.message)} />
       </Stack>
     </form>
   );
 }
 
 /** What the empty choice means for this candidate now. */
-function timeZoneHint(candidate: FormCandidate | null): string {
-  const base = 'For send windows. Empty: from the location when it names one place, else the organisation\'s zone.';
+function timeZoneHint(t: ReturnType<typeof useT>, candidate: FormCandidate | null): string {
+  const hint = t('people.form.timeZoneHint');
   const zone = candidate?.timeZone;
-  if (!zone || zone.source === 'manual') return base;
-  return `${base} Now: ${zone.zone} (${TIME_ZONE_SOURCE_TEXT[zone.source]}).`;
+  if (!zone || zone.source === 'manual') return hint;
+  return t('people.form.timeZoneHintNow', { hint, zone: zone.zone, source: t(`people.timeZoneSources.${zone.source}`) });
 }
 
 /** A bad tag's message (errors on array items sit at their index). */

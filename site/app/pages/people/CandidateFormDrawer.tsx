@@ -4,6 +4,7 @@ import { useId } from 'react';
 import type { CandidateCreate } from '#domain/candidates/schemas.ts';
 import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { ContextDrawer } from '#app/drawers/ContextDrawer.tsx';
+import { useT } from '#app/i18n/useT.ts';
 import { CandidateForm } from './CandidateForm.tsx';
 import { updateBody, type FormCandidate } from './candidateFormValues.ts';
 import { useCreateCandidate, useUpdateCandidate } from './peopleQueries.ts';
@@ -19,6 +20,7 @@ interface CandidateFormDrawerProps {
 }
 
 export function CandidateFormDrawer({ opened, candidate, pools, defaultPoolId, onClose, onCreated }: CandidateFormDrawerProps) {
+  const t = useT();
   const formId = `candidate-form-${useId().replace(/:/g, '')}`;
   const create = useCreateCandidate();
   const update = useUpdateCandidate();
@@ -42,11 +44,11 @@ export function CandidateFormDrawer({ opened, candidate, pools, defaultPoolId, o
     <ContextDrawer
       opened={opened}
       onClose={onClose}
-      title={candidate ? `Edit ${candidate.name}` : 'Add candidate'}
-      description={candidate ? undefined : 'A new candidate for your talent pools.'}
+      title={candidate ? t('people.form.editTitle', { name: candidate.name }) : t('people.form.addTitle')}
+      description={candidate ? undefined : t('people.form.addDescription')}
       footer={<>
-        <Button variant="default" onClick={onClose}>Cancel</Button>
-        <Button type="submit" form={formId} loading={saving}>{candidate ? 'Save changes' : 'Add candidate'}</Button>
+        <Button variant="default" onClick={onClose}>{t('people.actions.cancel')}</Button>
+        <Button type="submit" form={formId} loading={saving}>{candidate ? t('people.form.saveChanges') : t('people.form.addTitle')}</Button>
       </>}
     >
       {opened && <CandidateForm formId={formId} candidate={candidate} pools={pools} defaultPoolId={defaultPoolId} onSubmit={save} />}

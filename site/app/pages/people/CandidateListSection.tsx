@@ -2,6 +2,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { BulkActionsBar } from './BulkActionsBar.tsx';
 import { CandidateFiltersBar } from './CandidateFiltersBar.tsx';
 import { CandidatesTable } from './CandidatesTable.tsx';
@@ -27,6 +28,7 @@ interface CandidateListSectionProps {
 }
 
 export function CandidateListSection({ filters, queryFilters, onFiltersChange, sort, onSortChange, page, onPageChange, pools, hrefFor }: CandidateListSectionProps) {
+  const t = useT();
   const listKey = JSON.stringify([filterParams(queryFilters), sort]);
   const [selected, setSelected] = useResettingState<ReadonlySet<number>>(listKey, new Set());
   // The cursor that fetches each page, learnt from the page before it (X-Next-Cursor).
@@ -60,7 +62,7 @@ export function CandidateListSection({ filters, queryFilters, onFiltersChange, s
     <Stack gap="sm">
       <CandidateFiltersBar filters={filters} pools={pools} onChange={onFiltersChange} />
       {selected.size > 0 && <BulkActionsBar selected={[...selected]} pools={pools} onDone={() => setSelected(new Set())} />}
-      {list.isError && <Alert color="red" title="Could not load candidates">{errorText(list.error)}</Alert>}
+      {list.isError && <Alert color="red" title={t('people.list.loadFailed')}>{errorText(list.error)}</Alert>}
       <CandidatesTable
         rows={rows}
         sort={sort}

@@ -2,12 +2,15 @@
 import { Checkbox, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { locale } from '#app/i18n/format.ts';
+import { activeLanguage } from '#app/i18n/i18n.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { Link } from '#app/router/Link.tsx';
 import { ConsentBadges } from './ConsentBadges.tsx';
 import { EngagementBar } from './EngagementBar.tsx';
 import type { Candidate } from '#domain/candidates/schemas.ts';
-import { capitalize } from './capitalize.ts';
 import type { PeopleColumn } from './peopleColumns.ts';
+import { seniorityLabel } from './peopleLabels.ts';
 import { SkillTags } from './SkillTags.tsx';
 
 interface CandidateRowProps {
@@ -18,11 +21,17 @@ interface CandidateRowProps {
   columns: readonly PeopleColumn[];
 }
 
-export const addedDate = (c: Pick<Candidate, 'createdAt'>) => (dayjs(c.createdAt).isValid() ? dayjs(c.createdAt).format('MMM D, YYYY') : '—');
+/** "Mar 5, 2026" in English (as before), "5 mrt 2026" in Dutch. */
+export function addedDate(c: Pick<Candidate, 'createdAt'>): string {
+  const date = dayjs(c.createdAt);
+  if (!date.isValid()) return '—';
+  if (activeLanguage() === 'en') return date.format('MMM D, YYYY');
+  return new Intl.DateTimeFormat(locale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(date.toDate()).replace('.', '');
+}
 
 /** Job function over the seniority, and the location when it has no column ("Backend Engineer" / "Senior · Utrecht"). */
 export function RoleCell({ candidate: c, withLocation }: { candidate: Candidate; withLocation: boolean }) {
-  const second = [c.seniorityLevel && capitalize(c.seniorityLevel), withLocation && c.location].filter(Boolean).join(' · ');
+  const second = [c.seniorityLevel && seniorityLabel(c.seniorityLevel), withLocation && c.location].filter(Boolean).join(' · ');
   return (
     <Stack gap={0}>
       <Text size="sm">{c.jobFunction ?? '—'}</Text>
@@ -42,15 +51,16 @@ const CELLS: Record<PeopleColumn, (c: Candidate, columns: readonly PeopleColumn[
 };
 
 export function CandidateRow({ candidate: c, href, selected, onToggle, columns }: CandidateRowProps) {
+  const t = useT();
   return (
     <Table.Tr data-testid="candidate-row" data-candidate-id={c.id} bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
       <Table.Td>
-        <Checkbox aria-label={`Select ${c.name}`} checked={selected} onChange={onToggle} />
+        <Checkbox aria-label={t('people.list.select', { name: c.name })} checked={selected} onChange={onToggle} />
       </Table.Td>
       <Table.Td>
         <Stack gap={0}>
           <Text component={Link} to={href} size="sm" fw={600} c="inherit" style={{ textDecoration: 'none' }}>{c.name}</Text>
-          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>{c.email ?? 'No email'}</Text>
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>{c.email ?? t('people.list.noEmail')}</Text>
         </Stack>
       </Table.Td>
       {columns.map((column) => <Table.Td key={column}>{CELLS[column](c, columns)}</Table.Td>)}

@@ -2,6 +2,7 @@
 // are ever rendered, whatever the total). From sm up a table with the columns
 // the recruiter chose; on a phone, cards with a sort choice instead of headers.
 import { Box, Checkbox, Group, LoadingOverlay, Table, Text } from '@mantine/core';
+import { useT } from '#app/i18n/useT.ts';
 import { usePhone } from '#app/lib/usePhone.ts';
 import type { SortField, SortState } from './candidateFilters.ts';
 import { CandidateCards } from './CandidateCards.tsx';
@@ -22,6 +23,7 @@ export interface CandidatesTableProps {
 }
 
 export function CandidatesTable({ rows, sort, onSort, selected, onSelect, hrefFor, loading }: CandidatesTableProps) {
+  const t = useT();
   const phone = usePhone();
   const { chosen, toggle } = usePeopleColumns();
   const columns = visibleColumns(chosen, sort.sort);
@@ -29,7 +31,7 @@ export function CandidatesTable({ rows, sort, onSort, selected, onSelect, hrefFo
   const all = rows.length > 0 && onPage === rows.length;
   const selectAll = (
     <Checkbox
-      aria-label="Select all on this page"
+      aria-label={t('people.list.selectAll')}
       checked={all}
       indeterminate={onPage > 0 && !all}
       disabled={rows.length === 0}
@@ -38,7 +40,7 @@ export function CandidatesTable({ rows, sort, onSort, selected, onSelect, hrefFo
   );
   return (
     <Box pos="relative">
-      <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Loading candidates' }} />
+      <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': t('people.list.loading') }} />
       {phone ? (
         <CandidateCards rows={rows} sort={sort} onSort={onSort} selected={selected} onSelect={onSelect} hrefFor={hrefFor} selectAll={selectAll} />
       ) : (
@@ -49,12 +51,13 @@ export function CandidatesTable({ rows, sort, onSort, selected, onSelect, hrefFo
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={40}>{selectAll}</Table.Th>
-                  <SortableHeader field="name" label="Name" sort={sort} onSort={onSort} />
+                  <SortableHeader field="name" label={t('people.list.name')} sort={sort} onSort={onSort} />
                   {columns.map((id) => {
                     const column = PEOPLE_COLUMNS.find((c) => c.id === id)!;
+                    const label = t(`people.columns.${id}`);
                     return 'sort' in column
-                      ? <SortableHeader key={id} field={column.sort} label={column.label} sort={sort} onSort={onSort} />
-                      : <Table.Th key={id}>{column.label}</Table.Th>;
+                      ? <SortableHeader key={id} field={column.sort} label={label} sort={sort} onSort={onSort} />
+                      : <Table.Th key={id}>{label}</Table.Th>;
                   })}
                 </Table.Tr>
               </Table.Thead>
@@ -75,7 +78,7 @@ export function CandidatesTable({ rows, sort, onSort, selected, onSelect, hrefFo
         </>
       )}
       {rows.length === 0 && !loading && (
-        <Text c="dimmed" ta="center" py="xl" data-testid="no-candidates">No candidates match these filters.</Text>
+        <Text c="dimmed" ta="center" py="xl" data-testid="no-candidates">{t('people.list.noMatch')}</Text>
       )}
     </Box>
   );

@@ -1,6 +1,7 @@
 // A yes/no question before something that cannot be undone.
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '#app/i18n/useT.ts';
 
 interface ConfirmModalProps {
   opened: boolean;
@@ -13,12 +14,13 @@ interface ConfirmModalProps {
 }
 
 export function ConfirmModal({ opened, title, children, confirmLabel, loading, onConfirm, onCancel }: ConfirmModalProps) {
+  const t = useT();
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <Stack gap="md">
         {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>Cancel</Button>
+          <Button variant="default" onClick={onCancel}>{t('people.actions.cancel')}</Button>
           <Button color="red" onClick={onConfirm} loading={loading}>{confirmLabel}</Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 // The consent ledger, newest first: who changed which channel, when, how.
 import { Badge, Group, Stack, Text, Timeline } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { channelLabel, sourceLabel } from './consentLabels.ts';
 import type { ConsentEvent } from '#domain/candidates/schemas.ts';
 
@@ -11,7 +12,8 @@ function byWhom(createdBy: string | null): string {
 }
 
 export function ConsentHistory({ events }: { events: ConsentEvent[] }) {
-  if (!events.length) return <Text size="sm" c="dimmed">No consent changes recorded.</Text>;
+  const t = useT();
+  if (!events.length) return <Text size="sm" c="dimmed">{t('people.consent.noHistory')}</Text>;
   const newestFirst = [...events].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
   return (
     <Timeline bulletSize={12} lineWidth={2} data-testid="consent-history">
@@ -20,7 +22,7 @@ export function ConsentHistory({ events }: { events: ConsentEvent[] }) {
           <Stack gap={2}>
             <Group gap={6}>
               <Text size="sm" fw={600}>{channelLabel(event.channel)}</Text>
-              <Badge size="xs" variant="light" color={event.granted ? 'green' : 'red'}>{event.granted ? 'Granted' : 'Withdrawn'}</Badge>
+              <Badge size="xs" variant="light" color={event.granted ? 'green' : 'red'}>{event.granted ? t('people.consent.granted') : t('people.consent.withdrawn')}</Badge>
               <Text size="xs" c="dimmed">{sourceLabel(event.source)}{byWhom(event.createdBy)}</Text>
             </Group>
             {event.wording && <Text size="xs" c="dimmed" fs="italic">“{event.wording}”</Text>}

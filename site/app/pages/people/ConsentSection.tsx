@@ -5,13 +5,14 @@
 import { Alert, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '#app/lib/formatDate.ts';
+import { useT } from '#app/i18n/useT.ts';
+import { channelLabel } from './consentLabels.ts';
 import { ConsentHistory } from './ConsentHistory.tsx';
 import { DetailSection } from './DetailSection.tsx';
 import { useSetConsent } from './peopleQueries.ts';
 import type { CandidateDetail } from '#domain/candidates/schemas.ts';
 
 type Channel = 'email' | 'whatsapp';
-const LABEL: Record<Channel, string> = { email: 'Email', whatsapp: 'WhatsApp' };
 
 /** When the candidate opted out of this channel themselves (only they can reverse it), else null. */
 function ownOptOut(candidate: CandidateDetail, channel: Channel): string | null {
@@ -19,6 +20,7 @@ function ownOptOut(candidate: CandidateDetail, channel: Channel): string | null 
 }
 
 export function ConsentSection({ candidate }: { candidate: CandidateDetail }) {
+  const t = useT();
   const setConsent = useSetConsent();
   const [granting, setGranting] = useState<Channel | null>(null);
   const [wording, setWording] = useState('');
@@ -37,13 +39,13 @@ export function ConsentSection({ candidate }: { candidate: CandidateDetail }) {
     return at ? [{ channel, at }] : [];
   });
   return (
-    <DetailSection title="Consent" testId="candidate-consent">
+    <DetailSection title={t('people.consent.title')} testId="candidate-consent">
       <Stack gap="xs">
         <Group gap="xl">
           {(['email', 'whatsapp'] as const).map((channel) => (
             <Switch
               key={channel}
-              label={LABEL[channel]}
+              label={channelLabel(channel)}
               checked={channel === 'email' ? candidate.allowsEmail : candidate.allowsWhatsapp}
               disabled={pending(channel) || Boolean(ownOptOut(candidate, channel))}
               onChange={(event) => toggle(channel, event.currentTarget.checked)}
@@ -52,30 +54,28 @@ export function ConsentSection({ candidate }: { candidate: CandidateDetail }) {
           ))}
         </Group>
         {candidate.emailBounce && (
-          <Alert color="red" variant="light" title="Email bounced" data-testid="email-bounced">
+          <Alert color="red" variant="light" title={t('people.consent.emailBounced')} data-testid="email-bounced">
             <Text size="sm">
-              {candidate.emailBounce.reason}, on {formatDateTime(candidate.emailBounce.at)}. The address is on the suppression list:
-              no email goes to it. Not an opt-out; with a new address {candidate.name} can be emailed again.
+              {t('people.consent.bouncedBody', { reason: candidate.emailBounce.reason, date: formatDateTime(candidate.emailBounce.at), name: candidate.name })}
             </Text>
           </Alert>
         )}
         {optOuts.map(({ channel, at }) => (
-          <Alert key={channel} color="yellow" variant="light" title={`Opted out of ${LABEL[channel]} by the candidate`} data-testid={`opt-out-${channel}`}>
+          <Alert key={channel} color="yellow" variant="light" title={t('people.consent.optedOutTitle', { channel: channelLabel(channel) })} data-testid={`opt-out-${channel}`}>
             <Text size="sm">
-              {candidate.name} opted out on {formatDateTime(at)}. Only the candidate can opt back in: with the
-              “I changed my mind” button on the unsubscribe page of any email, or the consent box on the booking page.
+              {t('people.consent.optedOutBody', { name: candidate.name, date: formatDateTime(at) })}
             </Text>
           </Alert>
         ))}
         <ConsentHistory events={candidate.consentHistory ?? []} />
       </Stack>
-      <Modal opened={granting !== null} onClose={() => setGranting(null)} title={`Record ${granting ? LABEL[granting] : ''} consent`}>
+      <Modal opened={granting !== null} onClose={() => setGranting(null)} title={t('people.consent.recordTitle', { channel: granting ? channelLabel(granting) : '' })}>
         <form onSubmit={(event) => { event.preventDefault(); confirmGrant(); }}>
           <Stack>
-            <Text size="sm">Consent must be demonstrable. Say how and when {candidate.name} agreed; it is kept in the consent ledger.</Text>
+            <Text size="sm">{t('people.consent.recordBody', { name: candidate.name })}</Text>
             <TextInput
-              label="How did the candidate agree?"
-              placeholder="Said yes on the phone on 3 Nov"
+              label={t('people.consent.howAgreed')}
+              placeholder={t('people.consent.howAgreedPlaceholder')}
               value={wording}
               onChange={(event) => setWording(event.currentTarget.value)}
               required
@@ -84,8 +84,8 @@ export function ConsentSection({ candidate }: { candidate: CandidateDetail }) {
               data-testid="consent-wording"
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setGranting(null)}>Cancel</Button>
-              <Button type="submit" disabled={!wording.trim()} loading={setConsent.isPending} data-testid="consent-confirm">Record consent</Button>
+              <Button variant="default" onClick={() => setGranting(null)}>{t('people.actions.cancel')}</Button>
+              <Button type="submit" disabled={!wording.trim()} loading={setConsent.isPending} data-testid="consent-confirm">{t('people.consent.record')}</Button>
             </Group>
           </Stack>
         </form>

@@ -3,8 +3,7 @@
 // background (cold 6.1, warm 11.5, hot 5.5), bars 3:1 or more on white.
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { bandOf, type EngagementBand } from '#domain/engagement/score.ts';
-
-export const BAND_LABELS: Record<EngagementBand, string> = { cold: 'Cold', warm: 'Warm', hot: 'Hot' };
+import { useT } from '#app/i18n/useT.ts';
 
 const BAND_COLOURS: Record<EngagementBand, { bar: string; background: string; text: string }> = {
   cold: { bar: '#1864ab', background: '#1864ab', text: '#ffffff' },
@@ -20,19 +19,21 @@ export function engagementColor(score: number): string {
 }
 
 export function EngagementBandBadge({ score, band = bandOf(clampScore(score)) }: { score: number; band?: EngagementBand }) {
+  const t = useT();
   const colours = BAND_COLOURS[band];
   return (
     <Badge size="sm" radius="sm" color={colours.background} styles={{ label: { color: colours.text } }} data-testid="engagement-band" data-band={band}>
-      {BAND_LABELS[band]}
+      {t(`people.engagement.bands.${band}`)}
     </Badge>
   );
 }
 
 /** `stacked`: the band under the bar, for a narrow table column. */
 export function EngagementBar({ score, stacked = false }: { score: number; stacked?: boolean }) {
+  const t = useT();
   const value = clampScore(score);
   const bar = <>
-    <Progress value={value} color={engagementColor(value)} size="sm" w={48} aria-label={`Engagement ${value}%`} />
+    <Progress value={value} color={engagementColor(value)} size="sm" w={48} aria-label={t('people.engagement.bar', { value })} />
     <Text size="xs">{value}%</Text>
   </>;
   if (stacked) {

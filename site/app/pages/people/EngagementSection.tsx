@@ -3,27 +3,29 @@
 // with its weight now and its age (decision 016).
 import { Group, List, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useT } from '#app/i18n/useT.ts';
+import { people } from '#app/i18n/en/people.ts';
 import { DetailSection } from './DetailSection.tsx';
 import { clampScore, EngagementBandBadge, engagementColor } from './EngagementBar.tsx';
 import { FactList } from './FactList.tsx';
 import type { CandidateDetail } from '#domain/candidates/schemas.ts';
 import { bandOf } from '#domain/engagement/score.ts';
 
-const SIGNAL_LABELS: Record<string, string> = {
-  meeting_booked: 'Meeting booked', reply: 'Reply', click: 'Click', open: 'Opened (human)', unsubscribe: 'Unsubscribed',
-};
+type SignalKind = keyof typeof people.engagement.signals;
+const isKnownSignal = (kind: string): kind is SignalKind => Object.hasOwn(people.engagement.signals, kind);
 
 const DAY_MS = 86_400_000;
 
-function ageLabel(at: string, now: number): string {
+function ageLabel(t: ReturnType<typeof useT>, at: string, now: number): string {
   const days = Math.floor(Math.max(0, now - new Date(at).getTime()) / DAY_MS);
-  if (days === 0) return 'today';
-  return days === 1 ? '1 day ago' : `${days} days ago`;
+  if (days === 0) return t('people.engagement.today');
+  return t('people.engagement.daysAgo', { count: days });
 }
 
 const signed = (weight: number) => `${weight > 0 ? '+' : weight < 0 ? '−' : ''}${Math.abs(weight).toFixed(1)}`;
 
 export function EngagementSection({ candidate }: { candidate: CandidateDetail }) {
+  const t = useT();
   const engagement = candidate.engagement ?? { opens: 0, clicks: 0, replies: 0, score: candidate.engagementScore, signals: [], humanOpens: 0, meetings: 0 };
   const score = clampScore(engagement.score ?? candidate.engagementScore ?? 0);
   const band = engagement.band ?? bandOf(score);
@@ -31,7 +33,7 @@ export function EngagementSection({ candidate }: { candidate: CandidateDetail })
   // Ages are read against the time the drawer opened.
   const [now] = useState(() => Date.now());
   return (
-    <DetailSection title="Engagement" testId="candidate-engagement">
+    <DetailSection title={t('people.engagement.title')} testId="candidate-engagement">
       <Stack gap="sm">
         <Group gap="lg" wrap="nowrap" align="center">
           <Stack gap={4} align="center">
@@ -41,36 +43,36 @@ export function EngagementSection({ candidate }: { candidate: CandidateDetail })
               roundCaps
               sections={[{ value: score, color: engagementColor(score) }]}
               label={<Text ta="center" fw={700} size="lg" data-testid="engagement-score">{score}%</Text>}
-              aria-label={`Engagement score ${score}%`}
+              aria-label={t('people.engagement.scoreLabel', { score })}
             />
             <EngagementBandBadge score={score} band={band} />
           </Stack>
           <FactList facts={[
-            { label: 'Opens', value: engagement.opens ?? 0 },
-            { label: 'Human opens', value: engagement.humanOpens ?? 0 },
-            { label: 'Clicks', value: engagement.clicks ?? 0 },
-            { label: 'Replies', value: engagement.replies ?? 0 },
-            { label: 'Meetings', value: engagement.meetings ?? 0 },
+            { label: t('people.engagement.opens'), value: engagement.opens ?? 0 },
+            { label: t('people.engagement.humanOpens'), value: engagement.humanOpens ?? 0 },
+            { label: t('people.engagement.clicks'), value: engagement.clicks ?? 0 },
+            { label: t('people.engagement.replies'), value: engagement.replies ?? 0 },
+            { label: t('people.engagement.meetings'), value: engagement.meetings ?? 0 },
           ]} />
         </Group>
         <div data-testid="engagement-why">
-          <Title order={4} size="sm" mb={4}>Why this score</Title>
+          <Title order={4} size="sm" mb={4}>{t('people.engagement.why')}</Title>
           {signals.length === 0
-            ? <Text size="sm" c="dimmed">No engagement in the last year.</Text>
+            ? <Text size="sm" c="dimmed">{t('people.engagement.none')}</Text>
             : (
               <List size="sm" spacing={2} listStyleType="none" ml={0} pl={0}>
                 {signals.map((signal, i) => (
                   <List.Item key={`${signal.at}-${i}`} data-testid="engagement-signal">
                     <Group gap="xs" wrap="nowrap">
                       <Text size="sm" fw={600} w={56} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>{signed(signal.weight)}</Text>
-                      <Text size="sm">{SIGNAL_LABELS[signal.kind] ?? signal.kind}</Text>
-                      <Text size="sm" c="dimmed">{ageLabel(signal.at, now)}</Text>
+                      <Text size="sm">{isKnownSignal(signal.kind) ? t(`people.engagement.signals.${signal.kind}`) : signal.kind}</Text>
+                      <Text size="sm" c="dimmed">{ageLabel(t, signal.at, now)}</Text>
                     </Group>
                   </List.Item>
                 ))}
               </List>
             )}
-          <Text size="xs" c="dimmed" mt={4}>Weights halve every 30 days; a repeat within 24 hours counts half; machine opens count nothing.</Text>
+          <Text size="xs" c="dimmed" mt={4}>{t('people.engagement.weights')}</Text>
         </div>
       </Stack>
     </DetailSection>

@@ -1,5 +1,6 @@
 // "1–50 of 200" and the page buttons.
 import { Group, Pagination, Text } from '@mantine/core';
+import { useT } from '#app/i18n/useT.ts';
 import { pageCount, rangeLabel } from './candidateFilters.ts';
 
 interface ListPaginationProps {
@@ -10,13 +11,14 @@ interface ListPaginationProps {
 }
 
 export function ListPagination({ page, total, shown, onPage }: ListPaginationProps) {
+  const t = useT();
   return (
     <Group justify="space-between" gap="sm">
       <Text size="sm" c="dimmed" data-testid="candidate-range">{rangeLabel(page, total, shown)}</Text>
       {total > 0 && (
         <Pagination total={pageCount(total)} value={page} onChange={onPage} size="sm" siblings={1} boundaries={1}
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          getControlProps={(control) => ({ 'aria-label': `${control[0].toUpperCase()}${control.slice(1)} page` })} />
+          getItemProps={(item) => ({ 'aria-label': t('people.list.page', { page: item }) })}
+          getControlProps={(control) => ({ 'aria-label': t(`people.list.controls.${control}`) })} />
       )}
     </Group>
   );

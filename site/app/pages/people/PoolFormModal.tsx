@@ -4,9 +4,11 @@ import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core'
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorText } from '#app/api/ApiError.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { useCreatePool, useRenamePool } from './peopleQueries.ts';
 import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { poolFormSchema, type PoolFormInput, type PoolFormValues } from './poolFormSchema.ts';
+import { schemaMessage } from './schemaMessage.ts';
 import { serverFieldError } from './serverFieldError.ts';
 
 interface PoolFormModalProps {
@@ -18,6 +20,7 @@ interface PoolFormModalProps {
 }
 
 export function PoolFormModal({ opened, pool, onClose, onCreated }: PoolFormModalProps) {
+  const t = useT();
   const createPool = useCreatePool();
   const renamePool = useRenamePool();
   const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<PoolFormInput, unknown, PoolFormValues>({
@@ -41,14 +44,14 @@ export function PoolFormModal({ opened, pool, onClose, onCreated }: PoolFormModa
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={pool ? 'Rename talent pool' : 'New talent pool'} centered>
+    <Modal opened={opened} onClose={onClose} title={pool ? t('people.pools.renameTitle') : t('people.pools.newTitle')} centered>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="sm">
-          <TextInput label="Name" withAsterisk data-autofocus {...register('name')} error={errors.name?.message} />
-          <Textarea label="Description" rows={2} {...register('description')} error={errors.description?.message} />
+          <TextInput label={t('people.pools.name')} withAsterisk data-autofocus {...register('name')} error={schemaMessage(errors.name?.message)} />
+          <Textarea label={t('people.pools.description')} rows={2} {...register('description')} error={schemaMessage(errors.description?.message)} />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={createPool.isPending || renamePool.isPending}>{pool ? 'Save' : 'Create pool'}</Button>
+            <Button variant="default" onClick={onClose}>{t('people.actions.cancel')}</Button>
+            <Button type="submit" loading={createPool.isPending || renamePool.isPending}>{pool ? t('people.actions.save') : t('people.pools.createPool')}</Button>
           </Group>
         </Stack>
       </form>

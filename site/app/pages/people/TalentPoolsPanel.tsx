@@ -2,6 +2,7 @@
 // create, rename and delete pools.
 import { Button, Card, Group, Loader, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { useT } from '#app/i18n/useT.ts';
 import { ConfirmModal } from './ConfirmModal.tsx';
 import { useDeletePool } from './peopleQueries.ts';
 import type { TalentPool } from '#domain/talent-pools/schemas.ts';
@@ -19,21 +20,22 @@ export function TalentPoolsPanel({ pools, loading, selectedId, onSelect }: Talen
   const [form, setForm] = useState<{ pool: TalentPool | null } | null>(null);
   const [deleting, setDeleting] = useState<TalentPool | null>(null);
   const deletePool = useDeletePool();
+  const t = useT();
 
   return (
     <Card withBorder padding="sm" data-testid="talent-pools">
       <Group justify="space-between" mb="xs">
-        <Title order={2} size="h5">Talent pools</Title>
-        <Button size="xs" variant="light" onClick={() => setForm({ pool: null })}>New pool</Button>
+        <Title order={2} size="h5">{t('people.pools.title')}</Title>
+        <Button size="xs" variant="light" onClick={() => setForm({ pool: null })}>{t('people.pools.newPool')}</Button>
       </Group>
       {/* One column beside the list on wide screens; a grid above it otherwise. */}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 1 }} spacing={4} verticalSpacing={2}>
         <UnstyledButton onClick={() => onSelect(null)} aria-pressed={selectedId === null} px="xs" py={6}
           bg={selectedId === null ? 'var(--mantine-primary-color-light)' : undefined} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-          <Text size="sm" fw={selectedId === null ? 700 : 500}>All candidates</Text>
+          <Text size="sm" fw={selectedId === null ? 700 : 500}>{t('people.pools.allCandidates')}</Text>
         </UnstyledButton>
-        {loading && <Loader size="sm" m="xs" aria-label="Loading pools" />}
-        {!loading && pools.length === 0 && <Text size="sm" c="dimmed" p="xs">No talent pools yet.</Text>}
+        {loading && <Loader size="sm" m="xs" aria-label={t('people.pools.loading')} />}
+        {!loading && pools.length === 0 && <Text size="sm" c="dimmed" p="xs">{t('people.pools.none')}</Text>}
         {pools.map((pool) => (
           <PoolListItem
             key={pool.id}
@@ -49,8 +51,8 @@ export function TalentPoolsPanel({ pools, loading, selectedId, onSelect }: Talen
         onCreated={(pool) => pool?.id && onSelect(pool.id)} />
       <ConfirmModal
         opened={deleting !== null}
-        title={`Delete talent pool "${deleting?.name ?? ''}"?`}
-        confirmLabel="Delete pool"
+        title={t('people.pools.deleteTitle', { name: deleting?.name ?? '' })}
+        confirmLabel={t('people.pools.deletePool')}
         loading={deletePool.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && deletePool.mutate(deleting.id, {
@@ -60,7 +62,7 @@ export function TalentPoolsPanel({ pools, loading, selectedId, onSelect }: Talen
           },
         })}
       >
-        The pool is removed. Its candidates are not deleted: they stay in your candidate list and in their other pools.
+        {t('people.pools.deleteBody')}
       </ConfirmModal>
     </Card>
   );

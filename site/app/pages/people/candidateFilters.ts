@@ -1,6 +1,8 @@
 // The candidate list's filters, sort and page as API query parameters
 // (GET /api/candidates and GET /api/candidates/export.csv). Pure functions.
 import { withParams, type QueryParams } from '#app/api/apiClient.ts';
+import { formatNumber } from '#app/i18n/format.ts';
+import { i18n } from '#app/i18n/i18n.ts';
 
 export const PAGE_SIZE = 50;
 
@@ -74,11 +76,11 @@ export function pageCount(total: number): number {
   return Math.max(1, Math.ceil(total / PAGE_SIZE));
 }
 
-/** "1–50 of 200" for page 1 of 200; "0 of 0" for nothing. */
+/** "1–50 of 200" for page 1 of 200; "0 of 0" for nothing (in the interface's language, read while rendering). */
 export function rangeLabel(page: number, total: number, shown: number): string {
-  if (total === 0 || shown === 0) return `0 of ${total.toLocaleString('en-US')}`;
+  if (total === 0 || shown === 0) return i18n.t('people.list.rangeEmpty', { total: formatNumber(total) });
   const first = (page - 1) * PAGE_SIZE + 1;
-  return `${first.toLocaleString('en-US')}–${(first + shown - 1).toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`;
+  return i18n.t('people.list.range', { first: formatNumber(first), last: formatNumber(first + shown - 1), total: formatNumber(total) });
 }
 
 export function hasActiveFilters(filters: CandidateFilters): boolean {

@@ -1,27 +1,15 @@
-// Words for the consent ledger's channels and sources.
+// Words for the consent ledger's channels and sources, in the interface's language
+// (read while rendering; Admin's suppression list shows the sources too).
+import { i18n } from '#app/i18n/i18n.ts';
+import { people } from '#app/i18n/en/people.ts';
 
 export function channelLabel(channel: string): string {
-  if (channel === 'email') return 'Email';
-  if (channel === 'whatsapp') return 'WhatsApp';
+  if (channel === 'email' || channel === 'whatsapp') return i18n.t(`people.channels.${channel}`);
   return channel;
 }
 
-const SOURCES: Record<string, string> = {
-  recruiter: 'Recruiter',
-  import: 'CSV import',
-  unsubscribe_link: 'Unsubscribe page',
-  one_click: 'One-click unsubscribe',
-  list_unsubscribe_mailto: 'Unsubscribe by email',
-  reply: 'Reply',
-  whatsapp_reply: 'WhatsApp reply',
-  complaint: 'Spam complaint',
-  bounce: 'Bounce',
-  suppression: 'Suppression list',
-  candidate: 'Candidate',
-  seed: 'Demo data',
-  system: 'System',
-};
-
 export function sourceLabel(source: string): string {
-  return SOURCES[source] ?? source;
+  return Object.hasOwn(people.consent.sources, source)
+    ? i18n.t(`people.consent.sources.${source as keyof typeof people.consent.sources}`)
+    : source;
 }

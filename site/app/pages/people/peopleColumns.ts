@@ -4,15 +4,16 @@
 import { useCallback, useState } from 'react';
 import type { SortField } from './candidateFilters.ts';
 
+/** Each column's header is `people.columns.<id>` (i18n/en/people.ts). */
 export const PEOPLE_COLUMNS = [
-  { id: 'role', label: 'Role' },
-  { id: 'location', label: 'Location', sort: 'location' },
-  { id: 'skills', label: 'Skills' },
-  { id: 'consent', label: 'Consent' },
-  { id: 'leadScore', label: 'Lead score', sort: 'leadScore' },
-  { id: 'engagement', label: 'Engagement', sort: 'engagementScore' },
-  { id: 'added', label: 'Added', sort: 'createdAt' },
-] as const satisfies ReadonlyArray<{ id: string; label: string; sort?: SortField }>;
+  { id: 'role' },
+  { id: 'location', sort: 'location' },
+  { id: 'skills' },
+  { id: 'consent' },
+  { id: 'leadScore', sort: 'leadScore' },
+  { id: 'engagement', sort: 'engagementScore' },
+  { id: 'added', sort: 'createdAt' },
+] as const satisfies ReadonlyArray<{ id: string; sort?: SortField }>;
 
 export type PeopleColumn = typeof PEOPLE_COLUMNS[number]['id'];
 

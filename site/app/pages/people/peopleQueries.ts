@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import type { QueryParams } from '#app/api/apiClient.ts';
 import { errorText } from '#app/api/ApiError.ts';
 import { api, call, callRaw } from '#app/api/client.ts';
+import { i18n } from '#app/i18n/i18n.ts';
 import { toast } from '#app/toast/toast.ts';
 import type { Candidate, CandidateCreate, CandidateUpdate } from '#domain/candidates/schemas.ts';
 import type { TalentPoolCreate } from '#domain/talent-pools/schemas.ts';
@@ -73,46 +74,47 @@ export function invalidatePeople(queryClient: QueryClient): Promise<void> {
   });
 }
 
-/** A write with a success toast (when given), an error toast, and fresh people data afterwards. */
+/**
+ * A write with a success toast (when given), an error toast, and fresh people data afterwards.
+ * `success` is read when the toast fires, so it speaks the interface's language at that moment.
+ */
 export function usePeopleMutation<V, R = unknown>(
   mutationFn: (variables: V) => Promise<R>,
-  success?: string | ((result: R, variables: V) => string),
+  success?: (result: R, variables: V) => string,
   options: { errorToast?: boolean } = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: async (result, variables) => {
-      if (success) toast({ title: typeof success === 'string' ? success : success(result, variables), variant: 'success' });
+      if (success) toast({ title: success(result, variables), variant: 'success' });
       await invalidatePeople(queryClient);
     },
     onError: (error) => {
-      if (options.errorToast !== false) toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
+      if (options.errorToast !== false) toast({ title: i18n.t('people.toasts.error'), description: errorText(error), variant: 'destructive' });
     },
   });
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 export function useCreatePool() {
   return usePeopleMutation((pool: TalentPoolCreate) =>
-    call((o) => api['talent-pools'].$post({ json: pool }, o)), 'Talent pool created', { errorToast: false });
+    call((o) => api['talent-pools'].$post({ json: pool }, o)), () => i18n.t('people.toasts.poolCreated'), { errorToast: false });
 }
 
 export function useRenamePool() {
   return usePeopleMutation(({ id, ...changes }: { id: number } & TalentPoolCreate) =>
-    call((o) => api['talent-pools'][':id'].$patch({ ...idParam(id), json: changes }, o)), 'Talent pool renamed', { errorToast: false });
+    call((o) => api['talent-pools'][':id'].$patch({ ...idParam(id), json: changes }, o)), () => i18n.t('people.toasts.poolRenamed'), { errorToast: false });
 }
 
 export function useDeletePool() {
-  return usePeopleMutation((id: number) => call((o) => api['talent-pools'][':id'].$delete(idParam(id), o)), 'Talent pool deleted');
+  return usePeopleMutation((id: number) => call((o) => api['talent-pools'][':id'].$delete(idParam(id), o)), () => i18n.t('people.toasts.poolDeleted'));
 }
 
 export function useAddToPool() {
   return usePeopleMutation(
     ({ poolId, candidateIds }: { poolId: number; candidateIds: number[] }) =>
       call((o) => api['talent-pools'][':id'].members.$post({ ...idParam(poolId), json: { candidateIds } }, o)),
-    (_result, { candidateIds }) => `Added ${plural(candidateIds.length, 'candidate', 'candidates')} to the pool`,
+    (_result, { candidateIds }) => i18n.t('people.toasts.addedToPool', { count: candidateIds.length }),
   );
 }
 
@@ -120,25 +122,25 @@ export function useRemoveFromPool() {
   return usePeopleMutation(
     ({ poolId, candidateIds }: { poolId: number; candidateIds: number[] }) =>
       call((o) => api['talent-pools'][':id'].members.remove.$post({ ...idParam(poolId), json: { candidateIds } }, o)),
-    (_result, { candidateIds }) => `Removed ${plural(candidateIds.length, 'candidate', 'candidates')} from the pool`,
+    (_result, { candidateIds }) => i18n.t('people.toasts.removedFromPool', { count: candidateIds.length }),
   );
 }
 
 export function useDeleteCandidates() {
   return usePeopleMutation(
     (candidateIds: number[]) => call((o) => api.candidates['bulk-delete'].$post({ json: { candidateIds } }, o)),
-    (_result, candidateIds) => `Deleted ${plural(candidateIds.length, 'candidate', 'candidates')}`,
+    (_result, candidateIds) => i18n.t('people.toasts.deleted', { count: candidateIds.length }),
   );
 }
 
 export function useCreateCandidate() {
   return usePeopleMutation((values: CandidateCreate) => call((o) => api.candidates.$post({ json: values }, o)),
-    'Candidate added', { errorToast: false });
+    () => i18n.t('people.toasts.candidateAdded'), { errorToast: false });
 }
 
 export function useUpdateCandidate() {
   return usePeopleMutation(({ id, changes }: { id: number; changes: CandidateUpdate }) =>
-    call((o) => api.candidates[':id'].$patch({ ...idParam(id), json: changes }, o)), 'Candidate updated', { errorToast: false });
+    call((o) => api.candidates[':id'].$patch({ ...idParam(id), json: changes }, o)), () => i18n.t('people.toasts.candidateUpdated'), { errorToast: false });
 }
 
 /** A consent switch: PATCH { allowsEmail } or { allowsWhatsapp } (+ the evidence of a grant); the server writes the ledger. */
@@ -152,6 +154,6 @@ export function useSetConsent() {
           ...(consentWording ? { consentWording } : {}),
         },
       }, o)),
-    (_result, { channel, granted }) => `${channel === 'email' ? 'Email' : 'WhatsApp'} consent ${granted ? 'granted' : 'withdrawn'}`,
+    (_result, { channel, granted }) => i18n.t(`people.toasts.${channel}${granted ? 'Granted' : 'Withdrawn'}`),
   );
 }

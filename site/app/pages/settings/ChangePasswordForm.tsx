@@ -3,6 +3,7 @@ import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError, errorText } from '#app/api/ApiError.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { toast } from '#app/toast/toast.ts';
 import {
   CHANGE_PASSWORD_DEFAULTS, changePasswordFormSchema, PASSWORD_MIN_LENGTH, type ChangePasswordValues,
@@ -20,6 +21,7 @@ function fieldOf(error: unknown): (typeof FIELDS)[number] | undefined {
 
 /** Current password, new password twice. Signing in elsewhere ends on success. */
 export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const t = useT();
   const change = useChangePassword();
   const { register, handleSubmit, setError, setFocus, formState: { errors } } = useForm<ChangePasswordValues>({
     resolver: zodResolver(changePasswordFormSchema),
@@ -31,7 +33,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const onSubmit = handleSubmit(({ currentPassword, newPassword }) => {
     change.mutate({ currentPassword, newPassword }, {
       onSuccess: () => {
-        toast({ title: 'Password changed', description: 'You were signed out on your other devices.', variant: 'success' });
+        toast({ title: t('settings.security.passwordChanged'), description: t('settings.security.passwordChangedBody'), variant: 'success' });
         onDone();
       },
       onError: (error) => setError(fieldOf(error) ?? 'currentPassword', { message: errorText(error) }),
@@ -42,7 +44,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="change-password-form">
       <Stack gap="sm" maw={420}>
         <PasswordInput
-          label="Current password"
+          label={t('settings.security.currentPassword')}
           autoComplete="current-password"
           withAsterisk
           data-autofocus
@@ -50,23 +52,23 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           error={errors.currentPassword?.message}
         />
         <PasswordInput
-          label="New password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          label={t('settings.security.newPassword')}
+          description={t('settings.security.atLeast', { count: PASSWORD_MIN_LENGTH })}
           autoComplete="new-password"
           withAsterisk
           {...register('newPassword')}
           error={errors.newPassword?.message}
         />
         <PasswordInput
-          label="Repeat new password"
+          label={t('settings.security.repeatPassword')}
           autoComplete="new-password"
           withAsterisk
           {...register('confirmPassword')}
           error={errors.confirmPassword?.message}
         />
         <Group gap="sm">
-          <Button type="submit" loading={change.isPending}>Change password</Button>
-          <Button variant="subtle" color="gray" onClick={onDone}>Cancel</Button>
+          <Button type="submit" loading={change.isPending}>{t('settings.security.changePassword')}</Button>
+          <Button variant="subtle" color="gray" onClick={onDone}>{t('settings.cancel')}</Button>
         </Group>
       </Stack>
     </form>

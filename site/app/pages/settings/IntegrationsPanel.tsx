@@ -3,29 +3,32 @@
 // provider said. Secrets never reach the browser (domain/integrations/state.ts).
 import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
+import { formatNumber } from '#app/i18n/format.ts';
+import { useT } from '#app/i18n/useT.ts';
 import type { IntegrationState } from '#domain/integrations/schemas.ts';
 import { useIntegrations, useIntegrationTest } from './settingsQueries.ts';
 
-const STATUS: Record<IntegrationState['status'], { label: string; color: string }> = {
-  configured: { label: 'Configured', color: 'green' },
-  fallback: { label: 'Built-in', color: 'blue' },
-  off: { label: 'Not configured', color: 'gray' },
-};
+const STATUS_COLOUR: Record<IntegrationState['status'], string> = { configured: 'green', fallback: 'blue', off: 'gray' };
 
 function TestResult({ test }: { test: ReturnType<typeof useIntegrationTest> }) {
-  if (test.isPending) return <Text size="sm">Sending the test…</Text>;
-  if (test.isError) return <Alert color="red" title="Could not send the test">{errorText(test.error)}</Alert>;
+  const t = useT();
+  if (test.isPending) return <Text size="sm">{t('settings.integrations.sending')}</Text>;
+  if (test.isError) return <Alert color="red" title={t('settings.integrations.sendFailed')}>{errorText(test.error)}</Alert>;
   if (!test.data) return null;
   const { ok, message, durationMs } = test.data;
   return (
-    <Alert color={ok ? 'green' : 'red'} title={ok ? 'Test passed' : 'Test failed'} data-testid="integration-test-result">
+    <Alert color={ok ? 'green' : 'red'} title={ok ? t('settings.integrations.passed') : t('settings.integrations.failed')} data-testid="integration-test-result">
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{message}</Text>
-      <Text size="xs" mt={4}>Took {durationMs < 1000 ? `${durationMs} ms` : `${(durationMs / 1000).toFixed(1)} s`}.</Text>
+      <Text size="xs" mt={4}>
+        {durationMs < 1000 ? t('settings.integrations.tookMs', { value: durationMs })
+          : t('settings.integrations.tookS', { value: formatNumber(durationMs / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }) })}
+      </Text>
     </Alert>
   );
 }
 
 function IntegrationCard({ integration, canSendTests }: { integration: IntegrationState; canSendTests: boolean }) {
+  const t = useT();
   const test = useIntegrationTest();
   const { kind, name, status, mode, summary, details, testable, notTestable } = integration;
   const titleId = `integration-${kind}-title`;
@@ -34,7 +37,7 @@ function IntegrationCard({ integration, canSendTests }: { integration: Integrati
     <Card withBorder padding="lg" component="section" aria-labelledby={titleId} data-testid={`integration-${kind}`}>
       <Group justify="space-between" gap="xs" wrap="wrap" mb="xs">
         <Title order={2} size="h3" id={titleId}>{name}</Title>
-        <Badge variant="light" color={STATUS[status].color} component="span">{STATUS[status].label}</Badge>
+        <Badge variant="light" color={STATUS_COLOUR[status]} component="span">{t(`settings.integrations.statuses.${status}`)}</Badge>
       </Group>
       <Stack gap="sm">
         <div>
@@ -55,15 +58,15 @@ function IntegrationCard({ integration, canSendTests }: { integration: Integrati
           <Stack gap="xs">
             <div>
               <Button variant="default" onClick={() => test.mutate(kind)} loading={test.isPending} disabled={!testable}
-                aria-describedby={testable ? undefined : whyNot} aria-label={`Send a test: ${name}`}>
-                Send a test
+                aria-describedby={testable ? undefined : whyNot} aria-label={t('settings.integrations.sendTestLabel', { name })}>
+                {t('settings.integrations.sendTest')}
               </Button>
             </div>
             {!testable && <Text size="sm" id={whyNot}>{notTestable}</Text>}
             <div role="status" aria-live="polite"><TestResult test={test} /></div>
           </Stack>
         ) : (
-          <Text size="sm">Only an administrator can send a test.</Text>
+          <Text size="sm">{t('settings.integrations.adminOnly')}</Text>
         )}
       </Stack>
     </Card>
@@ -71,9 +74,10 @@ function IntegrationCard({ integration, canSendTests }: { integration: Integrati
 }
 
 export function IntegrationsPanel() {
+  const t = useT();
   const integrations = useIntegrations();
-  if (integrations.isError) return <Alert color="red" title="Could not load the integrations">{errorText(integrations.error)}</Alert>;
-  if (integrations.isPending) return <Center py="md"><Loader size="sm" aria-label="Loading the integrations" /></Center>;
+  if (integrations.isError) return <Alert color="red" title={t('settings.integrations.loadFailed')}>{errorText(integrations.error)}</Alert>;
+  if (integrations.isPending) return <Center py="md"><Loader size="sm" aria-label={t('settings.integrations.loading')} /></Center>;
   const { integrations: list, canSendTests } = integrations.data;
   return (
     <Stack gap="lg" data-testid="integrations-panel">

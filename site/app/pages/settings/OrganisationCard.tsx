@@ -5,29 +5,30 @@ import { Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea,
 import { useEffect, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorText } from '#app/api/ApiError.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { isAdmin } from '#app/session/CurrentUser.tsx';
 import { toast } from '#app/toast/toast.ts';
 import type { SessionUser } from '#domain/auth/schemas.ts';
 import { SETTINGS_LIMITS, type OrganisationSettings, type OrganisationSettingsInput } from '#domain/settings/schemas.ts';
 import { TimeZoneSelect } from '../meeting-booking/TimeZoneSelect.tsx';
 import {
-  DEFAULT_LANGUAGE_OPTIONS, LANGUAGE_OPTIONS, ORGANISATION_FIELDS, organisationFormValues, organisationResolver, type OrganisationFormValues,
+  DEFAULT_LANGUAGE_OPTIONS, ORGANISATION_FIELDS, organisationFormValues, organisationResolver, type OrganisationFormValues,
 } from './settingsForms.ts';
 import { showFieldError, useOrganisationSettings, useSaveOrganisationSettings } from './settingsQueries.ts';
 
 export function OrganisationCard({ user }: { user: SessionUser }) {
+  const t = useT();
   const settings = useOrganisationSettings();
   const admin = isAdmin(user);
   return (
     <Card withBorder padding="lg" data-testid="organisation-card">
-      <Title order={2} size="h3" mb="xs">Organisation</Title>
+      <Title order={2} size="h3" mb="xs">{t('settings.organisation.title')}</Title>
       <Text size="sm" c="dimmed" mb="md">
-        Drafts fill the company, website and industry from here and end with the organisation&apos;s signature under the recruiter&apos;s;
-        emails go out under the default sender.
-        {admin ? '' : ' Only an administrator can change these.'}
+        {t('settings.organisation.intro')}
+        {admin ? '' : t('settings.organisation.adminOnly')}
       </Text>
-      {settings.isPending ? <Loader size="sm" aria-label="Loading the organisation's settings" /> : settings.isError ? (
-        <Text size="sm" c="red">Could not load the organisation&apos;s settings: {errorText(settings.error)}</Text>
+      {settings.isPending ? <Loader size="sm" aria-label={t('settings.organisation.loading')} /> : settings.isError ? (
+        <Text size="sm" c="red">{t('settings.organisation.loadFailed', { error: errorText(settings.error) })}</Text>
       ) : admin ? <OrganisationForm settings={settings.data} /> : <OrganisationView settings={settings.data} />}
     </Card>
   );
@@ -43,22 +44,25 @@ function Value({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function OrganisationView({ settings }: { settings: OrganisationSettings }) {
-  const language = LANGUAGE_OPTIONS.find((option) => option.value === settings.defaultLanguage)?.label
-    ?? 'No default (English in Compose, Dutch in the campaign wizard)';
+  const t = useT();
+  const language = settings.defaultLanguage ? t(`settings.organisation.languages.${settings.defaultLanguage}`)
+    : t('settings.organisation.noDefaultLanguage');
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="organisation-view">
-      <Value label="Company name">{settings.companyName}</Value>
-      <Value label="Website">{settings.website}</Value>
-      <Value label="Industry">{settings.industry}</Value>
-      <Value label="Default sender">{[settings.senderName, settings.senderEmail && `<${settings.senderEmail}>`].filter(Boolean).join(' ')}</Value>
-      <Value label="Default language">{language}</Value>
-      <Value label="Time zone">{settings.timeZone}</Value>
-      <Value label="Signature">{settings.signature}</Value>
+      <Value label={t('settings.organisation.companyName')}>{settings.companyName}</Value>
+      <Value label={t('settings.organisation.website')}>{settings.website}</Value>
+      <Value label={t('settings.organisation.industry')}>{settings.industry}</Value>
+      <Value label={t('settings.organisation.defaultSender')}>{[settings.senderName, settings.senderEmail && `<${settings.senderEmail}>`].filter(Boolean).join(' ')}</Value>
+      <Value label={t('settings.organisation.defaultLanguage')}>{language}</Value>
+      <Value label={t('settings.organisation.timeZone')}>{settings.timeZone}</Value>
+      <Value label={t('settings.organisation.signature')}>{settings.signature}</Value>
     </SimpleGrid>
   );
 }
 
 function OrganisationForm({ settings }: { settings: OrganisationSettings }) {
+  const t = useT();
+  const languageOptions = DEFAULT_LANGUAGE_OPTIONS.map((value) => ({ value, label: t(`settings.organisation.languages.${value}`) }));
   const save = useSaveOrganisationSettings();
   const { register, control, handleSubmit, reset, setError, formState: { errors, isDirty } } = useForm<OrganisationFormValues, unknown, OrganisationSettingsInput>({
     resolver: organisationResolver,
@@ -68,45 +72,45 @@ function OrganisationForm({ settings }: { settings: OrganisationSettings }) {
 
   const onSubmit = handleSubmit((values) => {
     save.mutate(values, {
-      onSuccess: () => toast({ title: 'Organisation settings saved', description: 'New drafts and the emails sent from now on use them.', variant: 'success' }),
+      onSuccess: () => toast({ title: t('settings.organisation.saved'), description: t('settings.organisation.savedBody'), variant: 'success' }),
       onError: (error) => {
         showFieldError(error, ORGANISATION_FIELDS, setError);
-        toast({ title: 'Could not save the organisation settings', description: errorText(error), variant: 'destructive' });
+        toast({ title: t('settings.organisation.saveFailed'), description: errorText(error), variant: 'destructive' });
       },
     });
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Organisation settings" data-testid="organisation-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('settings.organisation.form')} data-testid="organisation-form">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Company name" autoComplete="organization" maxLength={SETTINGS_LIMITS.companyName}
+          <TextInput label={t('settings.organisation.companyName')} autoComplete="organization" maxLength={SETTINGS_LIMITS.companyName}
             {...register('companyName')} error={errors.companyName?.message} />
-          <TextInput label="Website" type="url" placeholder="https://example.com" autoComplete="url" maxLength={SETTINGS_LIMITS.website}
+          <TextInput label={t('settings.organisation.website')} type="url" placeholder="https://example.com" autoComplete="url" maxLength={SETTINGS_LIMITS.website}
             {...register('website')} error={errors.website?.message} />
-          <TextInput label="Industry" description="E.g. fintech; fills {{industry}}" maxLength={SETTINGS_LIMITS.industry}
+          <TextInput label={t('settings.organisation.industry')} description={t('settings.organisation.industryHint', { industry: '{{industry}}' })} maxLength={SETTINGS_LIMITS.industry}
             {...register('industry')} error={errors.industry?.message} />
           <Controller control={control} name="defaultLanguage" render={({ field }) => (
-            <Select label="Default language" data={DEFAULT_LANGUAGE_OPTIONS} value={field.value || 'none'} allowDeselect={false}
-              description="Preselected in Compose and the campaign wizard, and used for a campaign that names no language. Without one, Compose starts in English and the wizard in Dutch."
+            <Select label={t('settings.organisation.defaultLanguage')} data={languageOptions} value={field.value || 'none'} allowDeselect={false}
+              description={t('settings.organisation.defaultLanguageHint')}
               onChange={(value) => { if (value) field.onChange(value === 'none' ? '' : value); }} onBlur={field.onBlur} error={errors.defaultLanguage?.message} />
           )} />
-          <TextInput label="Default sender name" description="The name candidates see as the sender of your emails."
+          <TextInput label={t('settings.organisation.senderName')} description={t('settings.organisation.senderNameHint')}
             autoComplete="off" maxLength={SETTINGS_LIMITS.senderName}
             {...register('senderName')} error={errors.senderName?.message} />
-          <TextInput label="Default sender address" type="email" placeholder="jobs@example.com" autoComplete="off"
-            description="Emails to candidates go out from this address. Its domain must allow this server to send for it (SPF and DKIM records), or mail may be refused or land in spam."
+          <TextInput label={t('settings.organisation.senderEmail')} type="email" placeholder="jobs@example.com" autoComplete="off"
+            description={t('settings.organisation.senderEmailHint')}
             maxLength={SETTINGS_LIMITS.senderEmail} {...register('senderEmail')} error={errors.senderEmail?.message} />
         </SimpleGrid>
-        <Textarea label="Signature" description="Under each recruiter's own signature in email drafts, e.g. the company name and address."
+        <Textarea label={t('settings.organisation.signature')} description={t('settings.organisation.signatureHint')}
           rows={4} maxLength={SETTINGS_LIMITS.signature} {...register('signature')} error={errors.signature?.message} />
         <Controller control={control} name="timeZone" render={({ field }) => (
-          <TimeZoneSelect label="Organisation time zone" value={field.value} onChange={field.onChange} onBlur={field.onBlur}
-            error={errors.timeZone?.message} description="For candidates whose own time zone is not known." />
+          <TimeZoneSelect label={t('settings.organisation.organisationTimeZone')} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
+            error={errors.timeZone?.message} description={t('settings.organisation.timeZoneHint')} />
         )} />
         <Group gap="sm">
-          <Button type="submit" loading={save.isPending} disabled={!isDirty}>Save organisation settings</Button>
-          {isDirty && <Button variant="subtle" color="gray" onClick={() => reset(organisationFormValues(settings))}>Discard changes</Button>}
+          <Button type="submit" loading={save.isPending} disabled={!isDirty}>{t('settings.organisation.save')}</Button>
+          {isDirty && <Button variant="subtle" color="gray" onClick={() => reset(organisationFormValues(settings))}>{t('settings.discardChanges')}</Button>}
         </Group>
       </Stack>
     </form>

@@ -3,6 +3,7 @@
 import { Card, Loader, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '#app/api/client.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { isAdmin } from '#app/session/CurrentUser.tsx';
 import { toast } from '#app/toast/toast.ts';
 import type { SessionUser } from '#domain/auth/schemas.ts';
@@ -10,6 +11,7 @@ import type { SessionUser } from '#domain/auth/schemas.ts';
 const PRIVACY_KEY = ['/api/settings/privacy'] as const;
 
 export function PrivacyCard({ user }: { user: SessionUser }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const settings = useQuery({
     queryKey: PRIVACY_KEY,
@@ -19,25 +21,24 @@ export function PrivacyCard({ user }: { user: SessionUser }) {
     mutationFn: (trackingEnabled: boolean) => call((o) => api.settings.privacy.$put({ json: { trackingEnabled } }, o)),
     onSuccess: (saved) => {
       queryClient.setQueryData(PRIVACY_KEY, saved);
-      toast({ title: saved.trackingEnabled ? 'Tracking turned on' : 'Tracking turned off', variant: 'success',
-        description: saved.trackingEnabled ? 'New emails carry an open pixel and tracked links.' : 'New emails go out without a pixel or tracked links.' });
+      toast({ title: saved.trackingEnabled ? t('settings.privacy.on') : t('settings.privacy.off'), variant: 'success',
+        description: saved.trackingEnabled ? t('settings.privacy.onBody') : t('settings.privacy.offBody') });
     },
-    onError: (error) => toast({ title: 'Could not save the privacy setting', description: error.message, variant: 'destructive' }),
+    onError: (error) => toast({ title: t('settings.privacy.saveFailed'), description: error.message, variant: 'destructive' }),
   });
   const enabled = save.isPending ? save.variables : settings.data?.trackingEnabled;
   return (
     <Card withBorder padding="lg" data-testid="privacy-card">
-      <Title order={2} size="h3" mb="xs">Privacy</Title>
+      <Title order={2} size="h3" mb="xs">{t('settings.privacy.title')}</Title>
       <Text size="sm" c="dimmed" mb="md">
-        Opens are counted with a 1-pixel image and clicks through tracked links. Opens by mail privacy features and
-        link scanners are kept apart as machine opens. Turned off, new emails go out without either.
+        {t('settings.privacy.intro')}
       </Text>
-      {settings.isPending ? <Loader size="sm" aria-label="Loading the privacy setting" /> : settings.isError ? (
-        <Text size="sm" c="red">Could not load the privacy setting: {settings.error.message}</Text>
+      {settings.isPending ? <Loader size="sm" aria-label={t('settings.privacy.loading')} /> : settings.isError ? (
+        <Text size="sm" c="red">{t('settings.privacy.loadFailed', { error: settings.error.message })}</Text>
       ) : (
         <Switch
-          label="Track opens and clicks for the whole organisation"
-          description={isAdmin(user) ? undefined : 'Only an administrator can change this.'}
+          label={t('settings.privacy.track')}
+          description={isAdmin(user) ? undefined : t('settings.privacy.adminOnly')}
           checked={Boolean(enabled)}
           disabled={!isAdmin(user) || save.isPending}
           onChange={(event) => save.mutate(event.currentTarget.checked)}

@@ -5,11 +5,12 @@ import { Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Te
 import { useEffect, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorText } from '#app/api/ApiError.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { toast } from '#app/toast/toast.ts';
 import type { SessionUser } from '#domain/auth/schemas.ts';
 import { SETTINGS_LIMITS, type ProfileSettings, type ProfileSettingsInput } from '#domain/settings/schemas.ts';
 import { TimeZoneSelect } from '../meeting-booking/TimeZoneSelect.tsx';
-import { INTERFACE_LANGUAGE_OPTIONS, PROFILE_FIELDS, profileFormValues, profileResolver, type ProfileFormValues } from './settingsForms.ts';
+import { INTERFACE_LANGUAGE_NAMES, PROFILE_FIELDS, profileFormValues, profileResolver, type ProfileFormValues } from './settingsForms.ts';
 import { showFieldError, useProfileSettings, useSaveProfileSettings } from './settingsQueries.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -22,26 +23,29 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function ProfileCard({ user }: { user: SessionUser }) {
+  const t = useT();
   const settings = useProfileSettings();
   return (
     <Card withBorder padding="lg" data-testid="profile-card">
-      <Title order={2} size="h3" mb="md">Profile</Title>
+      <Title order={2} size="h3" mb="md">{t('settings.profile.title')}</Title>
       {/* The account as signed in; username and role are changed by an admin (Admin Portal). */}
       <Group gap="sm" mb="sm" wrap="wrap">
         <Text fw={600} size="lg" style={{ overflowWrap: 'anywhere' }}>{user.displayName || user.username}</Text>
-        <Badge variant="light" tt="capitalize" component="span">{user.role}</Badge>
+        <Badge variant="light" tt="capitalize" component="span">{t(`shell.roles.${user.role}`)}</Badge>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mb="lg">
-        <Field label="Username">{user.username}</Field>
+        <Field label={t('settings.profile.username')}>{user.username}</Field>
       </SimpleGrid>
-      {settings.isPending ? <Loader size="sm" aria-label="Loading your settings" /> : settings.isError ? (
-        <Text size="sm" c="red">Could not load your settings: {errorText(settings.error)}</Text>
+      {settings.isPending ? <Loader size="sm" aria-label={t('settings.profile.loading')} /> : settings.isError ? (
+        <Text size="sm" c="red">{t('settings.profile.loadFailed', { error: errorText(settings.error) })}</Text>
       ) : <ProfileForm settings={settings.data} />}
     </Card>
   );
 }
 
 function ProfileForm({ settings }: { settings: ProfileSettings }) {
+  const t = useT();
+  const languageOptions = [{ value: 'browser', label: t('settings.profile.browserLanguage') }, ...INTERFACE_LANGUAGE_NAMES];
   const save = useSaveProfileSettings();
   const { register, control, handleSubmit, reset, setError, formState: { errors, isDirty } } = useForm<ProfileFormValues, unknown, ProfileSettingsInput>({
     resolver: profileResolver,
@@ -52,41 +56,41 @@ function ProfileForm({ settings }: { settings: ProfileSettings }) {
 
   const onSubmit = handleSubmit((values) => {
     save.mutate(values, {
-      onSuccess: () => toast({ title: 'Profile saved', description: 'Your drafts sign with these details from now on.', variant: 'success' }),
+      onSuccess: () => toast({ title: t('settings.profile.saved'), description: t('settings.profile.savedBody'), variant: 'success' }),
       onError: (error) => {
         showFieldError(error, PROFILE_FIELDS, setError);
-        toast({ title: 'Could not save your profile', description: errorText(error), variant: 'destructive' });
+        toast({ title: t('settings.profile.saveFailed'), description: errorText(error), variant: 'destructive' });
       },
     });
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Your profile" data-testid="profile-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('settings.profile.form')} data-testid="profile-form">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Display name" withAsterisk autoComplete="name" maxLength={SETTINGS_LIMITS.displayName}
+          <TextInput label={t('settings.profile.displayName')} withAsterisk autoComplete="name" maxLength={SETTINGS_LIMITS.displayName}
             {...register('displayName')} error={errors.displayName?.message} />
-          <TextInput label="Title" description="E.g. Senior Recruiter; under your name in drafts" autoComplete="organization-title"
+          <TextInput label={t('settings.profile.jobTitle')} description={t('settings.profile.jobTitleHint')} autoComplete="organization-title"
             maxLength={SETTINGS_LIMITS.title} {...register('title')} error={errors.title?.message} />
         </SimpleGrid>
-        <TextInput label="Email" withAsterisk type="email" autoComplete="email" maxLength={SETTINGS_LIMITS.email}
-          description="Test mails come here; with Microsoft 365 it must be your Outlook address (meetings go into that calendar)."
+        <TextInput label={t('settings.profile.email')} withAsterisk type="email" autoComplete="email" maxLength={SETTINGS_LIMITS.email}
+          description={t('settings.profile.emailHint')}
           {...register('email')} error={errors.email?.message} />
-        <Textarea label="Signature" description="Ends your email drafts, instead of your name and title. Your name is added when it is missing."
+        <Textarea label={t('settings.profile.signature')} description={t('settings.profile.signatureHint')}
           rows={4} maxLength={SETTINGS_LIMITS.signature} {...register('signature')} error={errors.signature?.message} />
         <Controller control={control} name="timeZone" render={({ field }) => (
           <TimeZoneSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.timeZone?.message}
-            description="Your own time zone; your booking page uses it too (the same setting as in Meeting booking)." />
+            description={t('settings.profile.timeZoneHint')} />
         )} />
         <Controller control={control} name="language" render={({ field }) => (
-          <Select label="Language" description="The language of this app for you." data={INTERFACE_LANGUAGE_OPTIONS}
+          <Select label={t('settings.profile.language')} description={t('settings.profile.languageHint')} data={languageOptions}
             value={field.value || 'browser'} allowDeselect={false}
             onChange={(value) => { if (value) field.onChange(value === 'browser' ? '' : value); }} onBlur={field.onBlur}
             error={errors.language?.message} />
         )} />
         <Group gap="sm">
-          <Button type="submit" loading={save.isPending} disabled={!isDirty}>Save profile</Button>
-          {isDirty && <Button variant="subtle" color="gray" onClick={() => reset(profileFormValues(settings))}>Discard changes</Button>}
+          <Button type="submit" loading={save.isPending} disabled={!isDirty}>{t('settings.profile.save')}</Button>
+          {isDirty && <Button variant="subtle" color="gray" onClick={() => reset(profileFormValues(settings))}>{t('settings.discardChanges')}</Button>}
         </Group>
       </Stack>
     </form>

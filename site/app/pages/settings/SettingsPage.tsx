@@ -3,6 +3,7 @@
 // Only the active tab is mounted: each reads its own data when opened.
 import { Alert, Stack, Tabs } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useT } from '#app/i18n/useT.ts';
 import { useCurrentUser } from '#app/session/CurrentUser.tsx';
 import { ShieldIcon } from '#app/shell/icons.tsx';
 import { PageHeader } from '../PageHeader.tsx';
@@ -14,11 +15,8 @@ import { SecurityCard } from './SecurityCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 import { activeSettingsTab, DEFAULT_SETTINGS_TAB, SETTINGS_PATH, settingsTabs, type SettingsTab } from './pageParams.ts';
 
-const TAB_LABELS: Record<SettingsTab, string> = {
-  profile: 'Profile', security: 'Security', organisation: 'Organisation', integrations: 'Integrations',
-};
-
 export function SettingsPage() {
+  const t = useT();
   const user = useCurrentUser();
   const search = useSearch({ from: SETTINGS_PATH });
   const navigate = useNavigate();
@@ -33,10 +31,10 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" description="Your profile and sign-in security, the organisation's details, and the services the app uses." />
+      <PageHeader title={t('settings.title')} description={t('settings.description')} />
       <Tabs value={active} onChange={open} keepMounted={false} maw={760}>
-        <Tabs.List mb="lg" aria-label="Settings sections">
-          {settingsTabs(user).map((tab) => <Tabs.Tab key={tab} value={tab}>{TAB_LABELS[tab]}</Tabs.Tab>)}
+        <Tabs.List mb="lg" aria-label={t('settings.sections')}>
+          {settingsTabs(user).map((tab) => <Tabs.Tab key={tab} value={tab}>{t(`settings.tabs.${tab}`)}</Tabs.Tab>)}
         </Tabs.List>
 
         <Tabs.Panel value="profile">
@@ -46,9 +44,8 @@ export function SettingsPage() {
         <Tabs.Panel value="security">
           <Stack gap="lg">
             {enrol && (
-              <Alert color="yellow" title="Set up two-factor authentication" icon={<ShieldIcon />} data-testid="enrol-2fa-alert">
-                Administrators must enrol in two-factor authentication before they can use the Admin Portal.
-                Set it up below, then open the Admin Portal again.
+              <Alert color="yellow" title={t('settings.enrolTitle')} icon={<ShieldIcon />} data-testid="enrol-2fa-alert">
+                {t('settings.enrolBody')}
               </Alert>
             )}
             <TwoFactorCard user={user} />

@@ -1,22 +1,24 @@
 import { Button, Group, PasswordInput } from '@mantine/core';
+import { useT } from '#app/i18n/useT.ts';
 import { toast } from '#app/toast/toast.ts';
 import { useDisableTwoFactor } from './twoFactorMutations.ts';
 import { usePasswordConfirm } from './usePasswordConfirm.ts';
 
 /** Recruiters may turn two-factor off again with their password. */
 export function TwoFactorDisableForm() {
-  const disable = usePasswordConfirm(useDisableTwoFactor(), () => toast({ title: 'Two-factor disabled', variant: 'success' }));
+  const t = useT();
+  const disable = usePasswordConfirm(useDisableTwoFactor(), () => toast({ title: t('settings.twoFactor.disabled'), variant: 'success' }));
 
   return (
     <form onSubmit={disable.submit} noValidate>
       <Group align="flex-end" gap="sm">
         <PasswordInput
-          label="Password to disable"
+          label={t('settings.twoFactor.passwordToDisable')}
           autoComplete="current-password"
           {...disable.field}
           w={260}
         />
-        <Button type="submit" color="red" variant="light" loading={disable.isPending}>Disable</Button>
+        <Button type="submit" color="red" variant="light" loading={disable.isPending}>{t('settings.twoFactor.disable')}</Button>
       </Group>
     </form>
   );

@@ -2,6 +2,7 @@ import { Button, Code, CopyButton, Group, Image, Stack, Text, TextInput } from '
 import { useState, type FormEvent } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
 import type { TwoFactorEnrolment as Enrolment } from '#domain/auth/schemas.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { toast } from '#app/toast/toast.ts';
 import { BackupCodes } from './BackupCodes.tsx';
 import { useConfirmTwoFactor } from './twoFactorMutations.ts';
@@ -12,6 +13,7 @@ export function qrCodeSrc(svg: string): string {
 
 /** Step 2: scan the QR code, keep the backup codes, confirm with a code. */
 export function TwoFactorEnrolment({ setup, onCancel }: { setup: Enrolment; onCancel: () => void }) {
+  const t = useT();
   const [code, setCode] = useState('');
   const [saved, setSaved] = useState(false);
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -21,12 +23,12 @@ export function TwoFactorEnrolment({ setup, onCancel }: { setup: Enrolment; onCa
     event.preventDefault();
     const trimmed = code.replace(/\s+/g, '');
     if (!/^\d{6}$/.test(trimmed)) {
-      setCodeError('Enter the 6-digit code from your authenticator app');
+      setCodeError(t('settings.twoFactor.enterCode'));
       return;
     }
     setCodeError(null);
     confirm.mutate(trimmed, {
-      onSuccess: () => toast({ title: 'Two-factor enabled', variant: 'success' }),
+      onSuccess: () => toast({ title: t('settings.twoFactor.enabled'), variant: 'success' }),
       onError: (error) => setCodeError(errorText(error)),
     });
   };
@@ -34,14 +36,14 @@ export function TwoFactorEnrolment({ setup, onCancel }: { setup: Enrolment; onCa
   return (
     <Stack gap="lg">
       <Stack gap="xs">
-        <Text fw={600}>1. Scan this QR code with your authenticator app</Text>
-        <Image src={qrCodeSrc(setup.qrCodeSvg)} alt="QR code for your authenticator app" w={200} h={200} fit="contain" />
-        <Text size="sm" c="dimmed">Can't scan it? Add this link to your app instead:</Text>
+        <Text fw={600}>{t('settings.twoFactor.scan')}</Text>
+        <Image src={qrCodeSrc(setup.qrCodeSvg)} alt={t('settings.twoFactor.qrAlt')} w={200} h={200} fit="contain" />
+        <Text size="sm" c="dimmed">{t('settings.twoFactor.cantScan')}</Text>
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <Code block style={{ wordBreak: 'break-all', flex: 1 }} data-testid="otpauth-uri">{setup.totpURI}</Code>
           <CopyButton value={setup.totpURI}>
             {({ copied, copy }) => (
-              <Button size="xs" variant="default" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>
+              <Button size="xs" variant="default" onClick={copy}>{copied ? t('settings.twoFactor.copied') : t('settings.twoFactor.copy')}</Button>
             )}
           </CopyButton>
         </Group>
@@ -51,9 +53,9 @@ export function TwoFactorEnrolment({ setup, onCancel }: { setup: Enrolment; onCa
 
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" maw={320}>
-          <Text fw={600}>2. Enter the code your app shows</Text>
+          <Text fw={600}>{t('settings.twoFactor.enterShown')}</Text>
           <TextInput
-            label="Authentication code"
+            label={t('settings.twoFactor.code')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={7}
@@ -62,8 +64,8 @@ export function TwoFactorEnrolment({ setup, onCancel }: { setup: Enrolment; onCa
             error={codeError}
           />
           <Group>
-            <Button type="submit" loading={confirm.isPending} disabled={!saved}>Confirm</Button>
-            <Button variant="subtle" color="gray" onClick={onCancel}>Cancel</Button>
+            <Button type="submit" loading={confirm.isPending} disabled={!saved}>{t('settings.twoFactor.confirm')}</Button>
+            <Button variant="subtle" color="gray" onClick={onCancel}>{t('settings.cancel')}</Button>
           </Group>
         </Stack>
       </form>

@@ -48,11 +48,8 @@ export function organisationFormValues(settings: OrganisationSettings): Organisa
   };
 }
 
-/** The interface language; 'browser' stands for null (a Select option cannot be ''). Each name in its own language. */
-export const INTERFACE_LANGUAGE_OPTIONS = [
-  { value: 'browser', label: "The browser's language" }, { value: 'en', label: 'English' }, { value: 'nl', label: 'Nederlands' },
-];
+/** The interface languages, each named in its own language; 'browser' (null, labelled by the page: a Select option cannot be '') comes first. */
+export const INTERFACE_LANGUAGE_NAMES = [{ value: 'en', label: 'English' }, { value: 'nl', label: 'Nederlands' }];
 
-export const LANGUAGE_OPTIONS = [{ value: 'english', label: 'English' }, { value: 'dutch', label: 'Dutch' }];
-/** The organisation's choice may be none: Compose then starts in English and the wizard in Dutch. */
-export const DEFAULT_LANGUAGE_OPTIONS = [{ value: 'none', label: 'No default' }, ...LANGUAGE_OPTIONS];
+/** The drafts' language; the organisation's choice may be none: Compose then starts in English and the wizard in Dutch. */
+export const DEFAULT_LANGUAGE_OPTIONS = ['none', 'english', 'dutch'] as const;

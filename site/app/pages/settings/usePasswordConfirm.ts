@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { errorText } from '#app/api/ApiError.ts';
+import { i18n } from '#app/i18n/i18n.ts';
 
 /**
  * A sensitive action that asks for the password again (start or turn off
@@ -14,7 +15,7 @@ export function usePasswordConfirm<T>(action: UseMutationResult<T, Error, string
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
-      setFieldError('Enter your password');
+      setFieldError(i18n.t('settings.security.enterPassword'));
       return;
     }
     setFieldError(null);

@@ -1,6 +1,7 @@
 // The palette as the app uses it, each pair with its contrast ratio computed from
 // the theme's own colours (site/app/theme.ts) for the scheme on screen.
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title, useComputedColorScheme } from '@mantine/core';
+import { useT } from '#app/i18n/useT.ts';
 import { contrastLabel, contrastRatio, DIMMED, schemeColours } from '#app/theme.ts';
 
 const BODY = { light: '#ffffff', dark: '#242424' } as const;
@@ -19,18 +20,19 @@ function Pair({ label, foreground, background }: { label: string; foreground: st
 }
 
 export function ColourContrast() {
+  const t = useT();
   const scheme = useComputedColorScheme('light');
   const body = BODY[scheme];
   return (
     <Stack gap="sm">
-      <Title order={2}>Colours and contrast</Title>
-      <Text size="sm" c="dimmed">Each pair as this {scheme} scheme draws it; text needs 4.5:1 (AA).</Text>
+      <Title order={2}>{t('themeDemo.colours')}</Title>
+      <Text size="sm" c="dimmed">{t('themeDemo.coloursIntro', { scheme: t(`themeDemo.schemeNames.${scheme}`) })}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
         <Paper withBorder p="sm">
           <Stack gap={6}>
-            <Text fw={600}>Text</Text>
-            <Pair label="Body text" foreground={TEXT[scheme]} background={body} />
-            <Pair label="Dimmed text" foreground={DIMMED[scheme]} background={body} />
+            <Text fw={600}>{t('themeDemo.text')}</Text>
+            <Pair label={t('themeDemo.bodyText')} foreground={TEXT[scheme]} background={body} />
+            <Pair label={t('themeDemo.dimmedText')} foreground={DIMMED[scheme]} background={body} />
           </Stack>
         </Paper>
         {SHOWN.map((name) => {
@@ -42,9 +44,9 @@ export function ColourContrast() {
                   <Text fw={600} tt="capitalize">{name}</Text>
                   <Badge color={name} variant="light">{name}</Badge>
                 </Group>
-                <Pair label="Text" foreground={colour.text} background={body} />
-                <Pair label="White on filled" foreground="#ffffff" background={colour.filled} />
-                <Pair label="Light variant" foreground={colour.lightColor} background={colour.light} />
+                <Pair label={t('themeDemo.text')} foreground={colour.text} background={body} />
+                <Pair label={t('themeDemo.whiteOnFilled')} foreground="#ffffff" background={colour.filled} />
+                <Pair label={t('themeDemo.lightVariant')} foreground={colour.lightColor} background={colour.light} />
               </Stack>
             </Paper>
           );

@@ -2,6 +2,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ContextDrawer, type DrawerSize } from '#app/drawers/ContextDrawer.tsx';
+import { useT } from '#app/i18n/useT.ts';
 import { toast, type ToastVariant } from '#app/toast/toast.ts';
 
 const VARIANTS: ToastVariant[] = ['default', 'destructive', 'success', 'warning', 'info'];
@@ -9,33 +10,38 @@ const SIZES: DrawerSize[] = ['sm', 'md', 'lg', 'xl'];
 const capitalised = (word: string) => word[0].toUpperCase() + word.slice(1);
 
 export function Toasts() {
+  const t = useT();
   return (
     <Stack gap="xs">
-      <Title order={2}>Toasts</Title>
+      <Title order={2}>{t('themeDemo.toasts')}</Title>
       <Group gap="sm">
-        {VARIANTS.map((variant) => (
-          <Button key={variant} variant="default"
-            onClick={() => toast({ variant, title: `${capitalised(variant)} toast`, description: `A ${variant} message.` })}>
-            Show {variant} toast
-          </Button>
-        ))}
+        {VARIANTS.map((variant) => {
+          const name = t(`themeDemo.variants.${variant}`);
+          return (
+            <Button key={variant} variant="default"
+              onClick={() => toast({ variant, title: t('themeDemo.toastTitle', { Variant: capitalised(name) }), description: t('themeDemo.toastBody', { variant: name }) })}>
+              {t('themeDemo.showToast', { variant: name })}
+            </Button>
+          );
+        })}
       </Group>
     </Stack>
   );
 }
 
 export function Drawers() {
+  const t = useT();
   const [size, setSize] = useState<DrawerSize | null>(null);
   return (
     <Stack gap="xs">
-      <Title order={2}>Drawers</Title>
+      <Title order={2}>{t('themeDemo.drawers')}</Title>
       <Group gap="sm">
-        {SIZES.map((s) => <Button key={s} variant="default" onClick={() => setSize(s)}>Drawer {s}</Button>)}
+        {SIZES.map((s) => <Button key={s} variant="default" onClick={() => setSize(s)}>{t('themeDemo.drawer', { size: s })}</Button>)}
       </Group>
       <ContextDrawer opened={size !== null} onClose={() => setSize(null)} size={size ?? 'lg'}
-        title={`Drawer ${size ?? ''}`} description="A side panel with a title, description, body and footer."
-        footer={<Button onClick={() => setSize(null)}>Done</Button>}>
-        <Text size="sm">The body scrolls when it is taller than the screen.</Text>
+        title={t('themeDemo.drawer', { size: size ?? '' })} description={t('themeDemo.drawerDescription')}
+        footer={<Button onClick={() => setSize(null)}>{t('themeDemo.done')}</Button>}>
+        <Text size="sm">{t('themeDemo.drawerBody')}</Text>
       </ContextDrawer>
     </Stack>
   );

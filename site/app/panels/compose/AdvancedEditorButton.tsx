@@ -3,6 +3,7 @@
 import { Button } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
 import { buildAdvancedEditorUrl } from '#app/messaging/advancedEditor.ts';
+import { useT } from '#app/i18n/useT.ts';
 import type { MessageFormValues } from '#app/messaging/messageFormSchema.ts';
 import { navigate } from '#app/router/navigate.ts';
 import { toast } from '#app/toast/toast.ts';
@@ -15,6 +16,7 @@ interface AdvancedEditorButtonProps {
 }
 
 export function AdvancedEditorButton({ form, candidateName, placeholderShowing, onLeave }: AdvancedEditorButtonProps) {
+  const t = useT();
   const open = () => {
     const values = form.getValues();
     const url = buildAdvancedEditorUrl({
@@ -30,7 +32,7 @@ export function AdvancedEditorButton({ form, candidateName, placeholderShowing, 
     });
     onLeave();
     navigate(url);
-    toast({ title: 'Opening Advanced Editor', description: 'Continue with your message in the campaign editor.', variant: 'info' });
+    toast({ title: t('panels.compose.openingEditor'), description: t('panels.compose.openingEditorBody'), variant: 'info' });
   };
-  return <Button variant="subtle" onClick={open}>Advanced Editor</Button>;
+  return <Button variant="subtle" onClick={open}>{t('panels.compose.advancedEditor')}</Button>;
 }

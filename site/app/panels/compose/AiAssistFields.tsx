@@ -3,7 +3,8 @@
 import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { canRegenerate } from '#app/messaging/aiPlaceholder.ts';
-import { AI_PROMPT_ROWS, LANGUAGE_OPTIONS } from '#app/messaging/constants.ts';
+import { AI_PROMPT_ROWS, DRAFT_LANGUAGES } from '#app/messaging/constants.ts';
+import { useT } from '#app/i18n/useT.ts';
 import type { MessageFormValues } from '#app/messaging/messageFormSchema.ts';
 import { MANUAL_TEMPLATE, type AiTemplate } from '#domain/ai/schemas.ts';
 
@@ -15,21 +16,23 @@ interface AiAssistFieldsProps {
 }
 
 export function AiAssistFields({ form, templates, generating, onGenerate }: AiAssistFieldsProps) {
+  const t = useT();
   const content = useWatch({ control: form.control, name: 'content' });
   const templateOptions = [
-    { value: MANUAL_TEMPLATE, label: 'Manual (write it yourself)' },
-    ...templates.map((t) => ({ value: t.templateId, label: t.name })),
+    { value: MANUAL_TEMPLATE, label: t('panels.compose.ai.manual') },
+    ...templates.map((template) => ({ value: template.templateId, label: template.name })),
   ];
+  const languageOptions = DRAFT_LANGUAGES.map((value) => ({ value, label: t(`panels.draftLanguages.${value}`) }));
   return (
     <Paper withBorder p="sm" data-testid="compose-ai-section">
       <Stack gap="xs">
-        <Text size="sm" fw={600}>AI assistant</Text>
+        <Text size="sm" fw={600}>{t('panels.compose.ai.title')}</Text>
         <Controller
           control={form.control}
           name="selectedTemplate"
           render={({ field }) => (
             <Select
-              label="AI template"
+              label={t('panels.compose.ai.template')}
               data={templateOptions}
               allowDeselect={false}
               value={field.value}
@@ -40,20 +43,20 @@ export function AiAssistFields({ form, templates, generating, onGenerate }: AiAs
           )}
         />
         <Textarea
-          label="Prompt"
-          placeholder="What should the message say? e.g. Invite them for a coffee to talk about senior roles"
+          label={t('panels.compose.ai.prompt')}
+          placeholder={t('panels.compose.ai.promptPlaceholder')}
           rows={AI_PROMPT_ROWS}
           disabled={generating}
           {...form.register('aiPrompt')}
         />
-        <Text size="sm" fw={500} id="compose-language">Language</Text>
+        <Text size="sm" fw={500} id="compose-language">{t('panels.compose.ai.language')}</Text>
         <Controller
           control={form.control}
           name="language"
           render={({ field }) => (
             <SegmentedControl
               aria-labelledby="compose-language"
-              data={LANGUAGE_OPTIONS}
+              data={languageOptions}
               value={field.value}
               onChange={(value) => field.onChange(value)}
               disabled={generating}
@@ -62,10 +65,10 @@ export function AiAssistFields({ form, templates, generating, onGenerate }: AiAs
         />
         <Group gap="sm">
           <Button variant="light" onClick={() => onGenerate(false)} loading={generating} disabled={generating}>
-            Generate
+            {t('panels.compose.ai.generate')}
           </Button>
           {canRegenerate(content) && !generating && (
-            <Button variant="subtle" onClick={() => onGenerate(true)}>Regenerate</Button>
+            <Button variant="subtle" onClick={() => onGenerate(true)}>{t('panels.compose.ai.regenerate')}</Button>
           )}
         </Group>
       </Stack>

@@ -1,10 +1,12 @@
 // The Compose Message dialog (spec §2, §4, §5, §8), opened with
 // openPanel('compose', { candidateId?, candidateName?, talentPoolId?, subject?, content? }).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { closePanel, useDrawerState } from '#app/drawers/drawerStore.ts';
+import { useT } from '#app/i18n/useT.ts';
+import { issueText } from '#app/messaging/issueText.ts';
 import { InsertBookingLinkButton } from '#app/pages/people/booking/InsertBookingLinkButton.tsx';
 import { isAiPlaceholder } from '#app/messaging/aiPlaceholder.ts';
 import { COMPOSE_MESSAGE_ROWS } from '#app/messaging/constants.ts';
@@ -12,19 +14,20 @@ import { campaignPlaceholdersToFill } from '#domain/ai/placeholders.ts';
 import { useOrganisationDefaults } from '#app/messaging/organisationDefaults.ts';
 import { messageFormDefaults, messageFormSchema, type MessageFormValues } from '#app/messaging/messageFormSchema.ts';
 import { useAiTemplates, useCandidates, useTalentPools } from '#app/messaging/queries.ts';
+import { useWhatsAppChannel } from '#app/messaging/whatsapp.ts';
 import { eligiblePoolRecipients, emailBlockReasons } from '#app/messaging/recipients.ts';
 import { AdvancedEditorButton } from './AdvancedEditorButton.tsx';
 import { AiAssistFields } from './AiAssistFields.tsx';
 import { CannotSendEmailBox } from './CannotSendEmailBox.tsx';
+import { ComposeChannelField } from './ComposeChannelField.tsx';
 import { PoolRecipientsPreview } from './PoolRecipientsPreview.tsx';
 import { RecipientFields } from './RecipientFields.tsx';
 import { useComposeGeneration } from './useComposeGeneration.ts';
 import { useComposeSend } from './useComposeSend.ts';
 
-export const COMPOSE_DESCRIPTION = 'Send a message to a candidate or talent pool';
-
 export function ComposeMessageDialog() {
   const panel = useDrawerState('compose');
+  const t = useT();
   const { open, candidateId, candidateName, talentPoolId, subject, content } = panel;
   // The lists are read only while the dialog is open (spec §7).
   const candidatesQuery = useCandidates(open);
@@ -52,7 +55,6 @@ export function ComposeMessageDialog() {
     generation.cancel();
     closePanel('compose');
   };
-  const { submit, sending } = useComposeSend({ candidates, onSent: () => { resetForm(); closePanel('compose'); } });
 
   // A fresh form each time the dialog opens, with the preset values. Keyed on `open` alone:
   // the payload is read once, when the dialog opens (an effect event, so later changes do not re-run it).
@@ -66,23 +68,35 @@ export function ComposeMessageDialog() {
     if (open && orgLanguage && !form.getFieldState('language').isDirty) form.setValue('language', orgLanguage);
   }, [open, orgLanguage, form]);
 
-  const [recipientType, chosenCandidate, chosenPool, currentContent, currentSubject] = useWatch({
-    control, name: ['recipientType', 'candidateId', 'talentPoolId', 'content', 'subject'],
+  const [recipientType, chosenCandidate, chosenPool, currentContent, currentSubject, chosenChannel] = useWatch({
+    control, name: ['recipientType', 'candidateId', 'talentPoolId', 'content', 'subject', 'channel'],
   });
+  // WhatsApp goes to one candidate only (issue 14); a pool send is email.
+  const channel = recipientType === 'individual' ? chosenChannel : 'email';
+  const whatsapp = useWhatsAppChannel(chosenCandidate, open && channel === 'whatsapp');
+  const whatsappMode = whatsapp.data?.mode ?? null;
+  useEffect(() => {
+    if (recipientType === 'pool' && form.getValues('channel') !== 'email') form.setValue('channel', 'email');
+  }, [recipientType, form]);
+  useEffect(() => {
+    form.setValue('whatsappMode', whatsappMode);
+  }, [whatsappMode, form]);
+  const { submit, sending } = useComposeSend({ candidates, whatsapp: whatsapp.data, onSent: () => { resetForm(); closePanel('compose'); } });
+  const templateOnly = channel === 'whatsapp' && whatsappMode === 'template';
   const candidate = candidates.find((c) => c.id === chosenCandidate);
-  const blockReasons = recipientType === 'individual' && candidate ? emailBlockReasons(candidate) : [];
+  const blockReasons = recipientType === 'individual' && candidate && channel === 'email' ? emailBlockReasons(candidate) : [];
   const poolRecipients = recipientType === 'pool' && chosenPool ? eligiblePoolRecipients(candidates, chosenPool) : null;
   const placeholderShowing = isAiPlaceholder(currentContent);
   const locked = Boolean(candidateId || talentPoolId);
   // A template draft may keep blanks only the recruiter can fill; the server refuses to send them. The signature (and
   // the company, when the organisation has one) are filled as the message or the pool's campaign is written.
-  const toFill = placeholderShowing ? [] : campaignPlaceholdersToFill([currentSubject ?? '', currentContent ?? ''], organisation.sendTime);
+  const toFill = placeholderShowing ? [] : campaignPlaceholdersToFill([channel === 'email' ? currentSubject ?? '' : '', currentContent ?? ''], organisation.sendTime);
 
   return (
-    <Modal opened={open} onClose={close} title="Compose Message" size="lg" centered data-testid="compose-dialog">
+    <Modal opened={open} onClose={close} title={t('panels.compose.title')} size="lg" centered data-testid="compose-dialog">
       <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
         <Stack gap="md">
-          <Text size="sm" c="dimmed">{COMPOSE_DESCRIPTION}</Text>
+          <Text size="sm" c="dimmed">{t('panels.compose.description')}</Text>
           <RecipientFields
             control={control}
             candidates={candidates}
@@ -93,33 +107,32 @@ export function ComposeMessageDialog() {
           />
           {poolRecipients && <PoolRecipientsPreview recipients={poolRecipients} loading={candidatesQuery.isPending} />}
           <CannotSendEmailBox reasons={blockReasons} />
-          <Group justify="space-between" align="center">
-            <Text size="sm"><Text span fw={500}>Channel:</Text> Email</Text>
-            <Checkbox label="Allow WhatsApp replies" {...register('allowWhatsAppReplies')} />
-          </Group>
-          <AiAssistFields form={form} templates={templatesQuery.data ?? []} generating={generation.generating} onGenerate={(regenerate) => void generation.generate(regenerate)} />
-          <TextInput label="Subject" withAsterisk {...register('subject')} error={errors.subject?.message} />
-          <Textarea
-            label="Message"
+          <ComposeChannelField form={form} individual={recipientType === 'individual'} channel={channel} whatsapp={whatsapp} />
+          {/* A template's text is WhatsApp's own (approved): nothing to draft or write then. */}
+          {!templateOnly && <AiAssistFields form={form} templates={templatesQuery.data ?? []} generating={generation.generating} onGenerate={(regenerate) => void generation.generate(regenerate)} />}
+          {/* WhatsApp has no subject. */}
+          {channel === 'email' && <TextInput label={t('panels.compose.subject')} withAsterisk {...register('subject')} error={issueText(errors.subject?.message)} />}
+          {!templateOnly && <Textarea
+            label={t('panels.compose.message')}
             withAsterisk
             rows={COMPOSE_MESSAGE_ROWS}
             readOnly={generation.generating}
             {...contentField}
             ref={(element) => { contentField.ref(element); contentElement.current = element; }}
-            error={errors.content?.message}
-          />
-          <InsertBookingLinkButton form={form} textarea={() => contentElement.current} disabled={generation.generating} />
-          {toFill.length > 0 && (
+            error={issueText(errors.content?.message)}
+          />}
+          {!templateOnly && <InsertBookingLinkButton form={form} textarea={() => contentElement.current} disabled={generation.generating} />}
+          {!templateOnly && toFill.length > 0 && (
             <Alert color="yellow" data-testid="compose-placeholders-to-fill">
-              Replace {toFill.map((name) => `{{${name}}}`).join(', ')} before sending.
+              {t('panels.compose.replacePlaceholders', { names: toFill.map((name) => `{{${name}}}`).join(', ') })}
             </Alert>
           )}
           <Group justify="space-between">
             <AdvancedEditorButton form={form} candidateName={candidateName ?? candidate?.name} placeholderShowing={placeholderShowing} onLeave={close} />
             <Group gap="sm">
-              <Button variant="default" onClick={close}>Cancel</Button>
-              <Button type="submit" loading={sending} disabled={generation.generating}>
-                {generation.generating ? 'AI Generating...' : 'Send Message'}
+              <Button variant="default" onClick={close}>{t('panels.cancel')}</Button>
+              <Button type="submit" loading={sending} disabled={generation.generating} data-testid="compose-send">
+                {generation.generating ? t('panels.compose.generating') : t('panels.compose.send')}
               </Button>
             </Group>
           </Group>

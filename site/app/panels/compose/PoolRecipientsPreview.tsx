@@ -2,14 +2,16 @@
 // when nobody in the pool can be emailed (spec §2).
 import { Alert, Badge, Group, Paper, Text } from '@mantine/core';
 import { moreLabel, poolPreview } from '#app/messaging/recipients.ts';
+import { useT } from '#app/i18n/useT.ts';
 import type { Candidate } from '#domain/candidates/schemas.ts';
 
 export function PoolRecipientsPreview({ recipients, loading }: { recipients: Candidate[]; loading: boolean }) {
-  if (loading) return <Text size="sm" c="dimmed">Loading recipients...</Text>;
+  const t = useT();
+  if (loading) return <Text size="sm" c="dimmed">{t('panels.compose.loadingRecipients')}</Text>;
   if (recipients.length === 0) {
     return (
-      <Alert color="yellow" title="No eligible recipients" data-testid="pool-no-recipients">
-        No candidate in this pool has an email address and email consent.
+      <Alert color="yellow" title={t('panels.compose.noEligible')} data-testid="pool-no-recipients">
+        {t('panels.compose.noEligibleBody')}
       </Alert>
     );
   }
@@ -17,7 +19,7 @@ export function PoolRecipientsPreview({ recipients, loading }: { recipients: Can
   return (
     <Paper withBorder p="sm" data-testid="pool-preview">
       <Text size="sm" fw={500} mb={6}>
-        {recipients.length === 1 ? '1 recipient' : `${recipients.length} recipients`}
+        {t('panels.compose.recipients', { count: recipients.length })}
       </Text>
       <Group gap={6}>
         {names.map((name, index) => <Badge key={`${name}-${index}`} variant="light" tt="none">{name}</Badge>)}

@@ -12,10 +12,7 @@ import { isGenerationTimeout } from '#domain/ai/generation-timeout.ts';
 import type { Candidate } from '#domain/candidates/schemas.ts';
 import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { toast } from '#app/toast/toast.ts';
-
-export const GENERATION_TIMEOUT_TEXT =
-  'AI generation is taking longer than usual. The content may have been generated - please try again to retrieve it.';
-export const GENERATION_FAILED_TEXT = 'Failed to generate AI content. Please try again.';
+import { useT } from '#app/i18n/useT.ts';
 
 interface Options {
   form: UseFormReturn<MessageFormValues>;
@@ -29,6 +26,7 @@ function candidateData(candidate: Candidate) {
 }
 
 export function useComposeGeneration({ form, candidates, pools }: Options) {
+  const t = useT();
   const [generating, setGenerating] = useState(false);
   // Bumped when the form resets, so a late answer cannot fill a fresh form.
   const epoch = useRef(0);
@@ -44,7 +42,7 @@ export function useComposeGeneration({ form, candidates, pools }: Options) {
   const generate = useCallback(async (regenerate: boolean) => {
     const values = form.getValues();
     if (values.selectedTemplate === MANUAL_TEMPLATE || !values.selectedTemplate || !values.aiPrompt.trim()) {
-      toast({ title: 'Missing Information', description: 'Please select an AI template and enter a prompt.', variant: 'warning' });
+      toast({ title: t('panels.compose.missingInfo'), description: t('panels.compose.missingInfoBody'), variant: 'warning' });
       return;
     }
     const mine = ++epoch.current;
@@ -74,20 +72,20 @@ export function useComposeGeneration({ form, candidates, pools }: Options) {
         form.setValue('subject', reply.subject, { shouldValidate: true, shouldDirty: true });
         aiSubject.current = reply.subject;
       }
-      toast({ title: 'Content Generated', description: `AI content generated using the ${reply.metadata.templateName} template.`, variant: 'success' });
+      toast({ title: t('panels.contentGenerated'), description: t('panels.contentGeneratedBody', { template: reply.metadata.templateName }), variant: 'success' });
     } catch (error) {
       if (mine !== epoch.current) return;
       form.setValue('content', '');
       const message = error instanceof Error ? error.message : '';
       if (isGenerationTimeout(message)) {
-        toast({ title: 'Generation Timeout', description: GENERATION_TIMEOUT_TEXT, variant: 'destructive' });
+        toast({ title: t('panels.compose.timeout'), description: t('panels.compose.timeoutBody'), variant: 'destructive' });
       } else {
-        toast({ title: 'Generation Failed', description: errorText(error, GENERATION_FAILED_TEXT), variant: 'destructive' });
+        toast({ title: t('panels.compose.generationFailed'), description: errorText(error, t('panels.compose.generationFailedBody')), variant: 'destructive' });
       }
     } finally {
       if (mine === epoch.current) setGenerating(false);
     }
-  }, [form, candidates, pools]);
+  }, [form, candidates, pools, t]);
 
   return { generating, generate, cancel };
 }

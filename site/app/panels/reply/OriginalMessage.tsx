@@ -2,14 +2,16 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import type { Message } from '#domain/messages/schemas.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { SentimentBadge } from '../SentimentBadge.tsx';
 
 export function OriginalMessage({ message }: { message: Message }) {
+  const t = useT();
   return (
     <Paper withBorder p="sm" data-testid="original-message">
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Text fw={600} data-testid="original-subject">{message.subject || '(no subject)'}</Text>
+          <Text fw={600} data-testid="original-subject">{message.subject || t('panels.noSubject')}</Text>
           <SentimentBadge sentiment={message.sentiment} />
         </Group>
         <Text size="xs" c="dimmed" data-testid="original-date">

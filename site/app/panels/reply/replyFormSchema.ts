@@ -1,8 +1,22 @@
-// The reply form: its content rule and text come from the shared API schema (spec §5).
+// The reply form: its content rule and text come from the shared API schema (spec §5). A WhatsApp reply
+// outside the 24-hour window is an approved template instead (issue 14): then the template is checked.
 import { z } from 'zod';
 import { replyMessageSchema } from '#domain/messages/schemas.ts';
+import { whatsappTemplateSchema } from '#domain/whatsapp/schemas.ts';
 
-export const replyFormSchema = z.object({ content: z.string() }).superRefine((value, ctx) => {
+export const replyFormSchema = z.object({
+  content: z.string(),
+  whatsappTemplate: z.object({ name: z.string(), language: z.enum(['en', 'nl']), parameters: z.array(z.string()) }).nullable(),
+  /** Set by the drawer: the reply goes by WhatsApp template (outside the window). */
+  templateOnly: z.boolean(),
+}).superRefine((value, ctx) => {
+  if (value.templateOnly) {
+    if (!value.whatsappTemplate) ctx.addIssue({ code: 'custom', path: ['whatsappTemplate', 'name'], message: 'Choose an approved template' });
+    for (const issue of value.whatsappTemplate ? whatsappTemplateSchema.safeParse(value.whatsappTemplate).error?.issues ?? [] : []) {
+      ctx.addIssue({ code: 'custom', path: ['whatsappTemplate', ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))], message: issue.message });
+    }
+    return;
+  }
   // originalMessageId is checked by the drawer itself; here only the content matters.
   const checked = replyMessageSchema.safeParse({ content: value.content, originalMessageId: 1 });
   if (checked.success) return;
@@ -11,3 +25,4 @@ export const replyFormSchema = z.object({ content: z.string() }).superRefine((va
   }
 });
 export type ReplyFormValues = z.infer<typeof replyFormSchema>;
+export const REPLY_FORM_DEFAULTS: ReplyFormValues = { content: '', whatsappTemplate: null, templateOnly: false };

@@ -3,12 +3,15 @@ import { Select, Stack, TextInput } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
 import { applyCampaignTypeDefaults } from '#app/messaging/campaignTypes.ts';
+import { issueText } from '#app/messaging/issueText.ts';
+import { useT } from '#app/i18n/useT.ts';
 import type { CampaignType } from '#domain/ai/schemas.ts';
 import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { CampaignTypeCards } from './CampaignTypeCards.tsx';
 
 export function BasicInfoStep({ form, pools }: { form: UseFormReturn<CampaignFormValues>; pools: TalentPool[] }) {
   const { control, register, formState: { errors } } = form;
+  const t = useT();
   const campaignType = useWatch({ control, name: 'campaignType' });
 
   const chooseType = (type: CampaignType) => {
@@ -23,23 +26,23 @@ export function BasicInfoStep({ form, pools }: { form: UseFormReturn<CampaignFor
 
   return (
     <Stack gap="md">
-      <CampaignTypeCards value={campaignType} onChange={chooseType} error={errors.campaignType?.message} />
-      <TextInput label="Campaign name" withAsterisk {...register('name')} error={errors.name?.message} />
+      <CampaignTypeCards value={campaignType} onChange={chooseType} error={issueText(errors.campaignType?.message)} />
+      <TextInput label={t('panels.wizard.campaignName')} withAsterisk {...register('name')} error={issueText(errors.name?.message)} />
       <Controller
         control={control}
         name="talentPoolId"
         render={({ field, fieldState }) => (
           <Select
-            label="Talent pool"
-            placeholder="Select a talent pool"
+            label={t('panels.wizard.talentPool')}
+            placeholder={t('panels.wizard.selectPool')}
             withAsterisk
             searchable
             data={pools.map((p) => ({ value: String(p.id), label: `${p.name} (${p.candidateCount})` }))}
             value={field.value || null}
             onChange={(value) => field.onChange(value ?? '')}
             onBlur={field.onBlur}
-            error={fieldState.error?.message}
-            nothingFoundMessage="No talent pools found"
+            error={issueText(fieldState.error?.message)}
+            nothingFoundMessage={t('panels.wizard.noPools')}
             data-testid="wizard-pool-select"
           />
         )}

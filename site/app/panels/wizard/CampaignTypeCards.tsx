@@ -2,6 +2,7 @@
 import { Card, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { CAMPAIGN_TYPES } from '#app/messaging/campaignTypes.ts';
 import type { CampaignType } from '#domain/ai/schemas.ts';
+import { useT } from '#app/i18n/useT.ts';
 
 interface CampaignTypeCardsProps {
   value: CampaignType | '';
@@ -10,17 +11,18 @@ interface CampaignTypeCardsProps {
 }
 
 export function CampaignTypeCards({ value, onChange, error }: CampaignTypeCardsProps) {
+  const t = useT();
   return (
     <div>
-      <Text size="sm" fw={500} mb={6} id="campaign-type-label">Campaign type <Text span c="red">*</Text></Text>
+      <Text size="sm" fw={500} mb={6} id="campaign-type-label">{t('panels.wizard.campaignType')} <Text span c="red">*</Text></Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" role="group" aria-labelledby="campaign-type-label">
         {CAMPAIGN_TYPES.map((type) => {
           const selected = value === type.value;
           return (
             <UnstyledButton key={type.value} onClick={() => onChange(type.value)} aria-pressed={selected} data-testid={`campaign-type-${type.value}`}>
               <Card withBorder padding="sm" style={{ borderColor: selected ? 'var(--mantine-color-blue-6)' : undefined, height: '100%' }}>
-                <Text fw={600} size="sm">{type.label}</Text>
-                <Text size="xs" c="dimmed">{type.description}</Text>
+                <Text fw={600} size="sm">{t(`panels.campaignTypes.${type.value}.label`)}</Text>
+                <Text size="xs" c="dimmed">{t(`panels.campaignTypes.${type.value}.description`)}</Text>
               </Card>
             </UnstyledButton>
           );

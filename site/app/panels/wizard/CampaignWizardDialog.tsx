@@ -10,23 +10,26 @@ import { useForm, useWatch } from 'react-hook-form';
 import { errorText } from '#app/api/ApiError.ts';
 import { closePanel, useDrawerState } from '#app/drawers/drawerStore.ts';
 import {
-  CAMPAIGN_FORM_DEFAULTS, campaignFormSchema, campaignPayload, stepComplete, type CampaignFormValues,
+  CAMPAIGN_FORM_DEFAULTS, campaignFormSchema, campaignPayload, stepComplete, whatsappTemplateIssues, type CampaignFormValues,
 } from '#app/messaging/campaignFormSchema.ts';
 import { applyCampaignTypeDefaults, defaultSubject, isDefaultSubject } from '#app/messaging/campaignTypes.ts';
 import { useOrganisationDefaults } from '#app/messaging/organisationDefaults.ts';
 import { createCampaign, poolReachQuery, prefetchAiTemplates, refreshMessaging, usePoolReach, useTalentPools } from '#app/messaging/queries.ts';
 import { contentStepBlockers, sendWindowProblems } from '#app/messaging/sequenceForm.ts';
 import { toast } from '#app/toast/toast.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { BasicInfoStep } from './BasicInfoStep.tsx';
 import { ContentStep } from './ContentStep.tsx';
 import { LaunchStep } from './LaunchStep.tsx';
 import { useWizardGeneration } from './useWizardGeneration.ts';
 
-export const WIZARD_STEPS = ['Basic Info', 'Content', 'Launch'] as const;
+/** The steps (labels: panels.wizard.steps). */
+export const WIZARD_STEPS = ['basic', 'content', 'launch'] as const;
 const LAST_STEP = WIZARD_STEPS.length - 1;
 
 export function CampaignWizardDialog() {
   const panel = useDrawerState('campaign');
+  const t = useT();
   const { open } = panel;
   const client = useQueryClient();
   const poolsQuery = useTalentPools(open);
@@ -90,13 +93,14 @@ export function CampaignWizardDialog() {
 
   const watched = useWatch({
     control: form.control,
-    name: ['campaignType', 'name', 'talentPoolId', 'emailSubject', 'emailContent', 'followUps', 'sendWindowOn', 'sendWindow'],
+    name: ['campaignType', 'name', 'talentPoolId', 'emailSubject', 'emailContent', 'followUps', 'sendWindowOn', 'sendWindow', 'whatsappOn', 'whatsappTemplate'],
   });
-  const [campaignType, name, talentPoolId, emailSubject, emailContent, followUps, sendWindowOn, sendWindow] = watched;
+  const [campaignType, name, talentPoolId, emailSubject, emailContent, followUps, sendWindowOn, sendWindow, whatsappOn, whatsappTemplate] = watched;
   const current = { campaignType, name, talentPoolId, emailSubject, emailContent };
   // The spec's rule (subject and content set), extended: no {{placeholder}} left, follow-ups the API accepts.
   const contentBlockers = contentStepBlockers({ emailSubject, emailContent, followUps }, organisation.sendTime);
-  const contentReady = stepComplete(current, 1) && contentBlockers.length === 0;
+  // With the WhatsApp option on, its template and parameters too (issue 14).
+  const contentReady = stepComplete(current, 1) && contentBlockers.length === 0 && whatsappTemplateIssues({ whatsappOn, whatsappTemplate }).length === 0;
   const nextBlockedBy = step === 1 && stepComplete(current, 1) ? contentBlockers[0] : undefined;
   const canAdvance = step < LAST_STEP && stepComplete(current, step) && (step < 1 || contentReady) && generation.generatingId === null;
   const canLaunch = step === LAST_STEP && contentReady && sendWindowProblems({ sendWindowOn, sendWindow }).length === 0;
@@ -105,14 +109,14 @@ export function CampaignWizardDialog() {
   const launch = useMutation({
     mutationFn: (values: CampaignFormValues) => createCampaign(campaignPayload(values)),
     onSuccess: async () => {
-      toast({ title: 'Campaign Created Successfully!', description: 'Your campaign has been scheduled and will be sent automatically.', variant: 'success' });
+      toast({ title: t('panels.wizard.created'), description: t('panels.wizard.createdBody'), variant: 'success' });
       close();
       await refreshMessaging(client);
     },
     onError: (error) => {
       setConfirmingEmpty(false);
-      setLaunchError(errorText(error, 'Failed to create campaign'));
-      toast({ title: 'Error Creating Campaign', description: 'Please try again or contact support if the issue persists.', variant: 'destructive' });
+      setLaunchError(errorText(error, t('panels.wizard.createFailed')));
+      toast({ title: t('panels.wizard.createFailedToast'), description: t('panels.wizard.createFailedToastBody'), variant: 'destructive' });
     },
   });
 
@@ -138,31 +142,31 @@ export function CampaignWizardDialog() {
   };
 
   return (
-    <Modal opened={open} onClose={close} title="Create Campaign" size="xl" centered data-testid="campaign-wizard">
+    <Modal opened={open} onClose={close} title={t('panels.wizard.title')} size="xl" centered data-testid="campaign-wizard">
       <form onSubmit={(event) => { event.preventDefault(); void requestLaunch(); }} noValidate>
         <Stack gap="lg">
           <Stepper active={step} onStepClick={(target) => { if (target < step) setStep(target); }} allowNextStepsSelect={false} size="sm">
-            <Stepper.Step label={WIZARD_STEPS[0]}>
+            <Stepper.Step label={t(`panels.wizard.steps.${WIZARD_STEPS[0]}`)}>
               <BasicInfoStep form={form} pools={pools} />
             </Stepper.Step>
-            <Stepper.Step label={WIZARD_STEPS[1]}>
+            <Stepper.Step label={t(`panels.wizard.steps.${WIZARD_STEPS[1]}`)}>
               <ContentStep form={form} generatingId={generation.generatingId} generatingStep={generation.generatingStep}
                 onChooseTemplate={(templateId, draftStep) => void generation.choose(templateId, draftStep)} sendTime={organisation.sendTime} />
             </Stepper.Step>
-            <Stepper.Step label={WIZARD_STEPS[2]}>
+            <Stepper.Step label={t(`panels.wizard.steps.${WIZARD_STEPS[2]}`)}>
               <LaunchStep form={form} pools={pools} launchError={launchError} reach={reach} confirmingEmpty={confirmingEmpty}
                 onConfirmEmpty={() => void submit()} onCancelEmpty={() => setConfirmingEmpty(false)} />
             </Stepper.Step>
           </Stepper>
           {nextBlockedBy && <Text size="sm" c="orange.8" id="wizard-next-blocked" data-testid="next-blocked-reason">{nextBlockedBy}</Text>}
           <Group justify="space-between">
-            <Button variant="default" onClick={step === 0 ? close : previous}>{step === 0 ? 'Cancel' : 'Previous'}</Button>
+            <Button variant="default" onClick={step === 0 ? close : previous}>{step === 0 ? t('panels.cancel') : t('panels.wizard.previous')}</Button>
             {/* Distinct keys: reusing the Next element as the submit button would let the click that
                 reaches step 3 also submit the form (its type changes before the browser acts on it). */}
             {step < LAST_STEP ? (
-              <Button key="next" onClick={next} disabled={!canAdvance} aria-describedby={nextBlockedBy ? 'wizard-next-blocked' : undefined}>Next</Button>
+              <Button key="next" onClick={next} disabled={!canAdvance} aria-describedby={nextBlockedBy ? 'wizard-next-blocked' : undefined}>{t('panels.wizard.next')}</Button>
             ) : (
-              <Button key="launch" type="submit" disabled={!canLaunch} loading={launch.isPending}>Launch Campaign</Button>
+              <Button key="launch" type="submit" disabled={!canLaunch} loading={launch.isPending}>{t('panels.wizard.launch')}</Button>
             )}
           </Group>
         </Stack>

@@ -5,12 +5,15 @@ import { Alert, Divider, List, SegmentedControl, Stack, Text, TextInput, Textare
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
 import { defaultSubject, isDefaultSubject } from '#app/messaging/campaignTypes.ts';
-import { CAMPAIGN_CONTENT_ROWS, LANGUAGE_OPTIONS } from '#app/messaging/constants.ts';
+import { CAMPAIGN_CONTENT_ROWS, DRAFT_LANGUAGES } from '#app/messaging/constants.ts';
+import { issueText } from '#app/messaging/issueText.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { placeholdersLeft } from '#app/messaging/sequenceForm.ts';
 import type { SendTimeFacts } from '#domain/ai/placeholders.ts';
 import type { Language } from '#domain/ai/schemas.ts';
 import { FollowUpsSection } from './FollowUpsSection.tsx';
 import { TemplateSuggestionCards } from './TemplateSuggestionCards.tsx';
+import { WhatsAppStepField } from './WhatsAppStepField.tsx';
 
 interface ContentStepProps {
   form: UseFormReturn<CampaignFormValues>;
@@ -24,6 +27,8 @@ interface ContentStepProps {
 
 export function ContentStep({ form, generatingId, generatingStep, onChooseTemplate, sendTime }: ContentStepProps) {
   const { control, register, formState: { errors } } = form;
+  const t = useT();
+  const languageOptions = DRAFT_LANGUAGES.map((value) => ({ value, label: t(`panels.draftLanguages.${value}`) }));
   const [campaignType, selectedTemplate, emailSubject, emailContent, followUps] = useWatch({
     control, name: ['campaignType', 'selectedTemplate', 'emailSubject', 'emailContent', 'followUps'],
   });
@@ -41,38 +46,39 @@ export function ContentStep({ form, generatingId, generatingStep, onChooseTempla
   return (
     <Stack gap="md">
       <div>
-        <Text size="sm" fw={500} mb={6} id="wizard-language">Language</Text>
+        <Text size="sm" fw={500} mb={6} id="wizard-language">{t('panels.wizard.language')}</Text>
         <Controller
           control={control}
           name="language"
           render={({ field }) => (
-            <SegmentedControl aria-labelledby="wizard-language" data={LANGUAGE_OPTIONS} value={field.value}
+            <SegmentedControl aria-labelledby="wizard-language" data={languageOptions} value={field.value}
               onChange={changeLanguage} disabled={drafting} />
           )}
         />
       </div>
       <TemplateSuggestionCards campaignType={campaignType} selected={selectedTemplate} generatingId={generatingStep === 0 ? generatingId : null}
         busy={drafting} onChoose={(templateId) => onChooseTemplate(templateId, 0)} />
-      <TextInput label="Email subject" withAsterisk {...register('emailSubject')} error={errors.emailSubject?.message} />
+      <TextInput label={t('panels.wizard.emailSubject')} withAsterisk {...register('emailSubject')} error={issueText(errors.emailSubject?.message)} />
       <Textarea
-        label="Email content"
+        label={t('panels.wizard.emailContent')}
         withAsterisk
         rows={CAMPAIGN_CONTENT_ROWS}
         readOnly={generatingStep === 0}
         {...register('emailContent')}
-        error={errors.emailContent?.message}
+        error={issueText(errors.emailContent?.message)}
       />
-      <Divider label="Follow-ups" labelPosition="left" />
+      <WhatsAppStepField form={form} />
+      <Divider label={t('panels.wizard.followUpsDivider')} labelPosition="left" />
       <FollowUpsSection form={form} generatingId={generatingId} generatingStep={generatingStep} onChooseTemplate={onChooseTemplate} />
       {toFill.length > 0 && (
-        <Alert color="yellow" title="Fill in the placeholders" data-testid="placeholders-to-fill">
+        <Alert color="yellow" title={t('panels.wizard.fillPlaceholders')} data-testid="placeholders-to-fill">
           <List size="sm" spacing={2}>
             {toFill.map(({ where, names }) => (
-              <List.Item key={where}>{where}: replace {names.map((name) => `{{${name}}}`).join(', ')}</List.Item>
+              <List.Item key={where}>{t('panels.wizard.replace', { where, names: names.map((name) => `{{${name}}}`).join(', ') })}</List.Item>
             ))}
           </List>
           <Text size="sm" mt={6}>
-            Next stays disabled until they are filled. Each candidate&apos;s own details ({'{{firstName}}'}, ...) and your signature ({'{{signature}}'}) are filled in when the mail is sent.
+            {t('panels.wizard.placeholdersHelp', { firstName: '{{firstName}}', signature: '{{signature}}' })}
           </Text>
         </Alert>
       )}

@@ -7,8 +7,10 @@ import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-h
 import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
 import { CAMPAIGN_CONTENT_ROWS } from '#app/messaging/constants.ts';
 import {
-  delayText, followUpLabel, followUpSubjects, MAX_FOLLOW_UPS, NEW_FOLLOW_UP,
+  delayLabel, followUpName, followUpSubjects, MAX_FOLLOW_UPS, NEW_FOLLOW_UP,
 } from '#app/messaging/sequenceForm.ts';
+import { issueText } from '#app/messaging/issueText.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { MAX_DELAY_DAYS, MIN_DELAY_DAYS } from '#domain/campaigns/sequence-schemas.ts';
 import { replySubject } from '#domain/messages/reply-subject.ts';
 import { TemplateSuggestionCards } from './TemplateSuggestionCards.tsx';
@@ -23,6 +25,7 @@ interface FollowUpsSectionProps {
 
 export function FollowUpsSection({ form, generatingId, generatingStep, onChooseTemplate }: FollowUpsSectionProps) {
   const { control, register, formState: { errors } } = form;
+  const t = useT();
   const { fields, append, remove } = useFieldArray({ control, name: 'followUps' });
   const [campaignType, emailSubject, followUps] = useWatch({ control, name: ['campaignType', 'emailSubject', 'followUps'] });
   const subjects = followUpSubjects({ emailSubject, followUps });
@@ -38,7 +41,7 @@ export function FollowUpsSection({ form, generatingId, generatingStep, onChooseT
         const defaultSubject = replySubject(index === 0 ? emailSubject : subjects[index - 1]);
         const fieldErrors = errors.followUps?.[index];
         return (
-          <Fieldset key={field.id} legend={`${followUpLabel(index)} · ${delayText(delayDays, businessDaysOnly)}`} data-testid={`follow-up-${step}`}>
+          <Fieldset key={field.id} legend={t('panels.followUps.legend', { label: followUpName(index), delay: delayLabel(delayDays, businessDaysOnly) })} data-testid={`follow-up-${step}`}>
             <Stack gap="sm">
               <Group align="flex-end" gap="md" wrap="wrap">
                 <Controller
@@ -47,7 +50,7 @@ export function FollowUpsSection({ form, generatingId, generatingStep, onChooseT
                   render={({ field: delay, fieldState }) => (
                     <NumberInput
                       ref={delay.ref}
-                      label="Days after the previous step"
+                      label={t('panels.followUps.days')}
                       min={MIN_DELAY_DAYS}
                       max={MAX_DELAY_DAYS}
                       allowDecimal={false}
@@ -57,18 +60,18 @@ export function FollowUpsSection({ form, generatingId, generatingStep, onChooseT
                       value={Number.isFinite(delay.value) ? delay.value : ''}
                       onChange={(value) => delay.onChange(typeof value === 'number' ? value : value === '' ? Number.NaN : Number(value))}
                       onBlur={delay.onBlur}
-                      error={fieldState.error?.message}
+                      error={issueText(fieldState.error?.message)}
                     />
                   )}
                 />
-                <Checkbox label="Business days only" mb={8} {...register(`followUps.${index}.businessDaysOnly`)} />
+                <Checkbox label={t('panels.followUps.businessDaysOnly')} mb={8} {...register(`followUps.${index}.businessDaysOnly`)} />
               </Group>
               <TextInput
-                label="Follow-up subject"
+                label={t('panels.followUps.subject')}
                 placeholder={defaultSubject}
-                description={`Leave empty to reply in the same thread: ${defaultSubject}`}
+                description={t('panels.followUps.subjectHelp', { subject: defaultSubject })}
                 {...register(`followUps.${index}.subject`)}
-                error={fieldErrors?.subject?.message}
+                error={issueText(fieldErrors?.subject?.message)}
               />
               <TemplateSuggestionCards
                 campaignType={campaignType}
@@ -78,18 +81,18 @@ export function FollowUpsSection({ form, generatingId, generatingStep, onChooseT
                 onChoose={(templateId) => onChooseTemplate(templateId, step)}
               />
               <Textarea
-                label="Follow-up content"
+                label={t('panels.followUps.content')}
                 withAsterisk
                 rows={CAMPAIGN_CONTENT_ROWS}
                 readOnly={generatingStep === step}
                 {...register(`followUps.${index}.content`)}
-                error={fieldErrors?.content?.message}
+                error={issueText(fieldErrors?.content?.message)}
               />
               <Group justify="flex-end">
                 {/* Not while drafting: removing one would move the draft to its neighbour. */}
-                <Button variant="subtle" color="red" size="xs" disabled={busy} aria-label={`Remove ${followUpLabel(index).toLowerCase()}`}
+                <Button variant="subtle" color="red" size="xs" disabled={busy} aria-label={t('panels.followUps.removeLabel', { number: step })}
                   onClick={() => { remove(index); addButton.current?.focus(); }}>
-                  Remove follow-up
+                  {t('panels.followUps.remove')}
                 </Button>
               </Group>
             </Stack>
@@ -99,10 +102,10 @@ export function FollowUpsSection({ form, generatingId, generatingStep, onChooseT
       <Group gap="sm">
         <Button ref={addButton} variant="light" disabled={fields.length >= MAX_FOLLOW_UPS}
           onClick={() => append({ ...NEW_FOLLOW_UP }, { focusName: `followUps.${fields.length}.delayDays` })}>
-          Add follow-up
+          {t('panels.followUps.add')}
         </Button>
         <Text size="xs" c="dimmed">
-          {fields.length >= MAX_FOLLOW_UPS ? `At most ${MAX_FOLLOW_UPS} follow-ups` : 'Sent only to those who have not replied or booked'}
+          {fields.length >= MAX_FOLLOW_UPS ? t('panels.followUps.max', { count: MAX_FOLLOW_UPS }) : t('panels.followUps.onlyUnanswered')}
         </Text>
       </Group>
     </Stack>

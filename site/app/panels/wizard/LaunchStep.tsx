@@ -6,9 +6,9 @@ import { useEffect, useRef } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
-import { campaignTypeLabel } from '#app/messaging/campaignTypes.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { computeScheduledAt } from '#app/messaging/schedule.ts';
-import { delayText, followUpSubjects } from '#app/messaging/sequenceForm.ts';
+import { delayLabel, followUpName, followUpSubjects } from '#app/messaging/sequenceForm.ts';
 import type { PoolReach, TalentPool } from '#domain/talent-pools/schemas.ts';
 import { ReachSummary } from './ReachSummary.tsx';
 import { ScheduleField } from './ScheduleField.tsx';
@@ -26,24 +26,34 @@ interface LaunchStepProps {
 }
 
 export function LaunchStep({ form, pools, launchError, reach, confirmingEmpty, onConfirmEmpty, onCancelEmpty }: LaunchStepProps) {
+  const t = useT();
   const values = useWatch({ control: form.control }) as CampaignFormValues;
   const pool = pools.find((p) => String(p.id) === values.talentPoolId);
   const when = computeScheduledAt(values.scheduleOption, new Date(), values.customScheduledAt);
   const subjects = followUpSubjects(values);
   const rows: [string, string][] = [
-    ['Type', campaignTypeLabel(values.campaignType)],
-    ['Name', values.name],
-    ['Talent pool', pool ? `${pool.name} (${pool.candidateCount})` : values.talentPoolId],
-    ['Language', values.language === 'dutch' ? 'Dutch' : 'English'],
-    ['Subject', values.emailSubject],
-    ['Sends', values.scheduleOption === 'now' || (values.scheduleOption === 'custom' && !values.customScheduledAt) ? 'Now' : formatDateTime(when)],
-    ...values.followUps.map((f, i): [string, string] => [`Follow-up ${i + 1}`, `${delayText(f.delayDays, f.businessDaysOnly)}: ${subjects[i]}`]),
+    [t('panels.launch.summary.type'), values.campaignType ? t(`panels.campaignTypes.${values.campaignType}.label`) : ''],
+    [t('panels.launch.summary.name'), values.name],
+    [t('panels.launch.summary.talentPool'), pool ? `${pool.name} (${pool.candidateCount})` : values.talentPoolId],
+    [t('panels.launch.summary.language'), t(`panels.draftLanguages.${values.language === 'dutch' ? 'dutch' : 'english'}`)],
+    [t('panels.launch.summary.subject'), values.emailSubject],
+    [t('panels.launch.summary.sends'), values.scheduleOption === 'now' || (values.scheduleOption === 'custom' && !values.customScheduledAt)
+      ? t('panels.launch.summary.now') : formatDateTime(when)],
+    ...values.followUps.map((f, i): [string, string] => [followUpName(i), `${delayLabel(f.delayDays, f.businessDaysOnly)}: ${subjects[i]}`]),
   ];
   if (values.sendWindowOn) {
     const { start, end, weekdaysOnly, candidateTimeZone } = values.sendWindow;
-    rows.push(['Send window', [`${start}-${end}`, weekdaysOnly ? 'weekdays' : '', candidateTimeZone ? "candidate's time zone" : "organisation's time zone"].filter(Boolean).join(', ')]);
+    rows.push([t('panels.launch.summary.sendWindow'), [
+      `${start}-${end}`,
+      weekdaysOnly ? t('panels.launch.summary.weekdays') : '',
+      candidateTimeZone ? t('panels.launch.summary.candidateZone') : t('panels.launch.summary.organisationZone'),
+    ].filter(Boolean).join(', ')]);
   }
-  if (values.joinLate) rows.push(['Join late', 'Candidates added to the pool later join']);
+  if (values.whatsappOn && values.whatsappTemplate) {
+    const template = `${values.whatsappTemplate.name} (${t(`panels.whatsapp.templateLanguages.${values.whatsappTemplate.language}`)})`;
+    rows.push([t('panels.launch.summary.whatsapp'), t('panels.launch.summary.whatsappValue', { template })]);
+  }
+  if (values.joinLate) rows.push([t('panels.launch.summary.joinLate'), t('panels.launch.summary.joinLateValue')]);
 
   const confirmButton = useRef<HTMLButtonElement>(null);
   useEffect(() => { if (confirmingEmpty) confirmButton.current?.focus(); }, [confirmingEmpty]);
@@ -64,17 +74,17 @@ export function LaunchStep({ form, pools, launchError, reach, confirmingEmpty, o
         </Table.Tbody>
       </Table>
       {confirmingEmpty && (
-        <Alert color="orange" title="No one can receive this campaign now" data-testid="confirm-empty-launch">
+        <Alert color="orange" title={t('panels.launch.emptyTitle')} data-testid="confirm-empty-launch">
           <Text size="sm">
-            None of the pool&apos;s candidates can be emailed now. Launch anyway?{values.joinLate ? ' Candidates added later will still join.' : ''}
+            {t('panels.launch.emptyBody')}{values.joinLate ? t('panels.launch.emptyJoinLate') : ''}
           </Text>
           <Group gap="sm" mt="sm">
-            <Button ref={confirmButton} color="orange" onClick={onConfirmEmpty}>Launch anyway</Button>
-            <Button variant="default" onClick={onCancelEmpty}>Don&apos;t launch</Button>
+            <Button ref={confirmButton} color="orange" onClick={onConfirmEmpty}>{t('panels.launch.launchAnyway')}</Button>
+            <Button variant="default" onClick={onCancelEmpty}>{t('panels.launch.dontLaunch')}</Button>
           </Group>
         </Alert>
       )}
-      {launchError && <Alert color="red" title="The campaign was not created" data-testid="launch-error">{launchError}</Alert>}
+      {launchError && <Alert color="red" title={t('panels.launch.notCreated')} data-testid="launch-error">{launchError}</Alert>}
     </Stack>
   );
 }

@@ -4,22 +4,23 @@ import { Alert, Group, List, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorText } from '#app/api/ApiError.ts';
 import type { PoolReach } from '#domain/talent-pools/schemas.ts';
-
-const candidates = (n: number) => `${n} candidate${n === 1 ? '' : 's'}`;
+import { useT } from '#app/i18n/useT.ts';
 
 export function ReachSummary({ reach }: { reach: UseQueryResult<PoolReach> }) {
+  const t = useT();
+  const candidates = (count: number) => t('panels.launch.candidates', { count });
   if (reach.isPending && reach.fetchStatus === 'idle') return null;
-  if (reach.isPending) return <Group gap="xs"><Loader size="xs" /><Text size="sm" c="dimmed">Counting recipients...</Text></Group>;
-  if (reach.isError) return <Alert color="red" title="Could not count the recipients">{errorText(reach.error)}</Alert>;
+  if (reach.isPending) return <Group gap="xs"><Loader size="xs" /><Text size="sm" c="dimmed">{t('panels.launch.counting')}</Text></Group>;
+  if (reach.isError) return <Alert color="red" title={t('panels.launch.countFailed')}>{errorText(reach.error)}</Alert>;
   const { eligible, skipped } = reach.data;
   const skippedTotal = skipped.reduce((sum, group) => sum + group.count, 0);
   return (
-    <Alert color={eligible === 0 ? 'orange' : 'blue'} title={`${candidates(eligible)} will receive it now`} data-testid="campaign-reach">
+    <Alert color={eligible === 0 ? 'orange' : 'blue'} title={t('panels.launch.willReceive', { candidates: candidates(eligible) })} data-testid="campaign-reach">
       {skippedTotal === 0 ? (
-        <Text size="sm">No one in the pool is skipped.</Text>
+        <Text size="sm">{t('panels.launch.noneSkipped')}</Text>
       ) : (
         <>
-          <Text size="sm">{candidates(skippedTotal)} skipped:</Text>
+          <Text size="sm">{t('panels.launch.skipped', { candidates: candidates(skippedTotal) })}</Text>
           <List size="sm" spacing={2}>
             {skipped.map(({ reason, count }) => <List.Item key={reason}>{reason}: {count}</List.Item>)}
           </List>

@@ -3,8 +3,10 @@ import { Radio, Stack, TextInput } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
 import { SCHEDULE_OPTIONS } from '#app/messaging/schedule.ts';
+import { useT } from '#app/i18n/useT.ts';
 
 export function ScheduleField({ form }: { form: UseFormReturn<CampaignFormValues> }) {
+  const t = useT();
   const option = useWatch({ control: form.control, name: 'scheduleOption' });
   return (
     <Stack gap="xs">
@@ -12,9 +14,9 @@ export function ScheduleField({ form }: { form: UseFormReturn<CampaignFormValues
         control={form.control}
         name="scheduleOption"
         render={({ field }) => (
-          <Radio.Group label="Schedule" value={field.value} onChange={(value) => field.onChange(value)}>
+          <Radio.Group label={t('panels.launch.schedule')} value={field.value} onChange={(value) => field.onChange(value)}>
             <Stack gap={6} mt={4}>
-              {SCHEDULE_OPTIONS.map((o) => <Radio key={o.value} value={o.value} label={o.label} />)}
+              {SCHEDULE_OPTIONS.map((value) => <Radio key={value} value={value} label={t(`panels.launch.scheduleOptions.${value}`)} />)}
             </Stack>
           </Radio.Group>
         )}
@@ -22,8 +24,8 @@ export function ScheduleField({ form }: { form: UseFormReturn<CampaignFormValues
       {option === 'custom' && (
         <TextInput
           type="datetime-local"
-          label="Send at"
-          description="Leave empty to send now"
+          label={t('panels.launch.sendAt')}
+          description={t('panels.launch.sendAtHelp')}
           {...form.register('customScheduledAt')}
         />
       )}

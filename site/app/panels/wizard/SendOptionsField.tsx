@@ -5,33 +5,35 @@ import { Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
 import { sendWindowProblems } from '#app/messaging/sequenceForm.ts';
+import { useT } from '#app/i18n/useT.ts';
 
 export function SendOptionsField({ form }: { form: UseFormReturn<CampaignFormValues> }) {
   const { control, register } = form;
+  const t = useT();
   const [sendWindowOn, sendWindow] = useWatch({ control, name: ['sendWindowOn', 'sendWindow'] });
   const [problem] = sendWindowProblems({ sendWindowOn, sendWindow });
   return (
     <Stack gap="xs" data-testid="send-options">
       <Checkbox
-        label={`Send between ${sendWindow.start || '--:--'} and ${sendWindow.end || '--:--'}`}
-        description="Each step waits for this window; the schedule above is the earliest time"
+        label={t('panels.launch.sendBetween', { start: sendWindow.start || '--:--', end: sendWindow.end || '--:--' })}
+        description={t('panels.launch.sendWindowHelp')}
         {...register('sendWindowOn')}
       />
       {sendWindowOn && (
         <Stack gap="xs" pl="xl">
           <Group gap="sm" align="flex-start">
-            <TextInput type="time" label="From" w={130} {...register('sendWindow.start')} />
-            <TextInput type="time" label="Until" w={130} {...register('sendWindow.end')} error={problem} />
+            <TextInput type="time" label={t('panels.launch.from')} w={130} {...register('sendWindow.start')} />
+            <TextInput type="time" label={t('panels.launch.until')} w={130} {...register('sendWindow.end')} error={problem} />
           </Group>
-          <Checkbox label="Weekdays only" {...register('sendWindow.weekdaysOnly')} />
+          <Checkbox label={t('panels.launch.weekdaysOnly')} {...register('sendWindow.weekdaysOnly')} />
           <Checkbox
-            label="In each candidate's time zone"
-            description="Otherwise in the organisation's time zone"
+            label={t('panels.launch.candidateZone')}
+            description={t('panels.launch.candidateZoneHelp')}
             {...register('sendWindow.candidateTimeZone')}
           />
         </Stack>
       )}
-      <Checkbox label="Candidates added to the pool later join this campaign" {...register('joinLate')} />
+      <Checkbox label={t('panels.launch.joinLateOption')} {...register('joinLate')} />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { Alert, Badge, Card, Group, Loader, SimpleGrid, Text, UnstyledButton } f
 import { errorText } from '#app/api/ApiError.ts';
 import { useTemplateSuggestions } from '#app/messaging/queries.ts';
 import type { CampaignType } from '#domain/ai/schemas.ts';
+import { useT } from '#app/i18n/useT.ts';
 
 interface TemplateSuggestionCardsProps {
   campaignType: CampaignType | '';
@@ -17,13 +18,14 @@ interface TemplateSuggestionCardsProps {
 
 export function TemplateSuggestionCards({ campaignType, selected, generatingId, onChoose, busy = generatingId !== null }: TemplateSuggestionCardsProps) {
   const suggestions = useTemplateSuggestions(campaignType);
+  const t = useT();
   if (!campaignType) return null;
-  if (suggestions.isPending) return <Group gap="xs"><Loader size="xs" /><Text size="sm" c="dimmed">Loading AI templates...</Text></Group>;
-  if (suggestions.isError) return <Alert color="red" title="Could not load AI templates">{errorText(suggestions.error)}</Alert>;
-  if (!suggestions.data.length) return <Text size="sm" c="dimmed">No AI templates for this campaign type.</Text>;
+  if (suggestions.isPending) return <Group gap="xs"><Loader size="xs" /><Text size="sm" c="dimmed">{t('panels.wizard.loadingTemplates')}</Text></Group>;
+  if (suggestions.isError) return <Alert color="red" title={t('panels.wizard.templatesFailed')}>{errorText(suggestions.error)}</Alert>;
+  if (!suggestions.data.length) return <Text size="sm" c="dimmed">{t('panels.wizard.noTemplates')}</Text>;
   return (
     <div>
-      <Text size="sm" fw={500} mb={6}>AI templates</Text>
+      <Text size="sm" fw={500} mb={6}>{t('panels.wizard.aiTemplates')}</Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" aria-busy={busy} data-testid="template-cards">
         {suggestions.data.map((s) => (
           <UnstyledButton
@@ -37,7 +39,7 @@ export function TemplateSuggestionCards({ campaignType, selected, generatingId, 
             <Card withBorder padding="sm" style={{ borderColor: selected === s.templateId ? 'var(--mantine-color-blue-6)' : undefined, height: '100%' }}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Text fw={600} size="sm">{s.name}</Text>
-                {generatingId === s.templateId ? <Loader size="xs" aria-label="Generating" /> : <Badge size="xs" variant="light">{s.category}</Badge>}
+                {generatingId === s.templateId ? <Loader size="xs" aria-label={t('panels.wizard.generatingTemplate')} /> : <Badge size="xs" variant="light">{s.category}</Badge>}
               </Group>
               {s.description && <Text size="xs" c="dimmed">{s.description}</Text>}
             </Card>

@@ -10,11 +10,13 @@ import { generateContent } from '#app/messaging/queries.ts';
 import { delayText, followUpLabel } from '#app/messaging/sequenceForm.ts';
 import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { toast } from '#app/toast/toast.ts';
+import { useT } from '#app/i18n/useT.ts';
 
 /** Which email a draft is for: 0 the first, n the n-th follow-up. */
 export type DraftStep = number;
 
 export function useWizardGeneration(form: UseFormReturn<CampaignFormValues>, pools: TalentPool[], prompt: string) {
+  const t = useT();
   const [generating, setGenerating] = useState<{ templateId: string; step: DraftStep } | null>(null);
   const busy = useRef(false);
   const epoch = useRef(0);
@@ -51,21 +53,21 @@ export function useWizardGeneration(form: UseFormReturn<CampaignFormValues>, poo
       if (fields.subject && reply.subject) form.setValue(fields.subject, reply.subject, set);
       form.setValue(fields.content, reply.content, set);
       toast({
-        title: 'Content Generated',
-        description: `AI content generated using the ${reply.metadata.templateName} template.`,
+        title: t('panels.contentGenerated'),
+        description: t('panels.contentGeneratedBody', { template: reply.metadata.templateName }),
         variant: 'success',
       });
     } catch {
       if (mine !== epoch.current) return;
       form.setValue(fields.content, draftPlaceholderContent(values.language), set);
-      toast({ title: 'Content Generation Failed', description: 'Please edit the draft content before sending your campaign.', variant: 'warning' });
+      toast({ title: t('panels.wizard.generationFailed'), description: t('panels.wizard.generationFailedBody'), variant: 'warning' });
     } finally {
       if (mine === epoch.current) {
         busy.current = false;
         setGenerating(null);
       }
     }
-  }, [form, pools, prompt]);
+  }, [form, pools, prompt, t]);
 
   return { generatingId: generating?.templateId ?? null, generatingStep: generating?.step ?? null, choose, cancel };
 }

@@ -2,6 +2,7 @@
 // selected in a field, ready for Ctrl+C.
 import { Button, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '#app/i18n/useT.ts';
 import { toast } from '#app/toast/toast.ts';
 
 /** True when the text went to the clipboard; false when the browser refused or has none (http, permissions). */
@@ -16,6 +17,7 @@ export async function copyToClipboard(text: string): Promise<boolean> {
 }
 
 export function CopyLinkButton({ url }: { url: string }) {
+  const t = useT();
   const [manual, setManual] = useState(false);
   const field = useRef<HTMLInputElement>(null);
 
@@ -28,23 +30,23 @@ export function CopyLinkButton({ url }: { url: string }) {
   const copy = async () => {
     if (await copyToClipboard(url)) {
       setManual(false);
-      toast({ title: 'Link copied', variant: 'success' });
+      toast({ title: t('people.booking.linkCopied'), variant: 'success' });
       return;
     }
     setManual(true);
     field.current?.select();
-    toast({ title: 'Copy the link yourself', description: 'The browser did not allow copying. The link is selected: press Ctrl+C (⌘C on a Mac).', variant: 'warning' });
+    toast({ title: t('people.booking.copyYourself'), description: t('people.booking.copyYourselfBody'), variant: 'warning' });
   };
 
   return (
     <>
-      <Button size="xs" variant="light" onClick={() => void copy()}>Copy link</Button>
+      <Button size="xs" variant="light" onClick={() => void copy()}>{t('people.booking.copyLink')}</Button>
       {manual && (
         <TextInput
           ref={field}
           readOnly
           value={url}
-          aria-label="Booking link"
+          aria-label={t('people.booking.bookingLink')}
           size="xs"
           w="100%"
           onFocus={(event) => event.currentTarget.select()}

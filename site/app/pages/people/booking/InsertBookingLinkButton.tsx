@@ -3,6 +3,7 @@
 // {{bookingLink}} placeholder that the campaign fills per recipient.
 import { Button, Group, Text } from '@mantine/core';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { useT } from '#app/i18n/useT.ts';
 import type { MessageFormValues } from '#app/messaging/messageFormSchema.ts';
 import { useCreateBookingLink } from './bookingQueries.ts';
 import { BOOKING_LINK_FIELD, insertText } from './bookingText.ts';
@@ -15,6 +16,7 @@ interface InsertBookingLinkButtonProps {
 }
 
 export function InsertBookingLinkButton({ form, textarea, disabled }: InsertBookingLinkButtonProps) {
+  const t = useT();
   const [recipientType, candidateId] = useWatch({ control: form.control, name: ['recipientType', 'candidateId'] });
   const create = useCreateBookingLink();
   const pool = recipientType === 'pool';
@@ -44,10 +46,10 @@ export function InsertBookingLinkButton({ form, textarea, disabled }: InsertBook
   return (
     <Group gap="xs" wrap="wrap">
       <Button size="xs" variant="light" onClick={onClick} loading={create.isPending} disabled={disabled || (!pool && !candidateId)}>
-        Insert booking link
+        {t('people.booking.insert')}
       </Button>
       <Text size="xs" c="dimmed" data-testid="booking-link-hint">
-        {pool ? 'Each recipient gets their own link' : candidateId ? 'A new link for this candidate, at the cursor' : 'Choose a candidate first'}
+        {pool ? t('people.booking.hintPool') : candidateId ? t('people.booking.hintCandidate') : t('people.booking.hintChoose')}
       </Text>
     </Group>
   );

@@ -7,30 +7,33 @@ import { Alert, Anchor, Button, Menu, Text } from '@mantine/core';
 import { openPanel } from '#app/drawers/drawerStore.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
 import { useCurrentUser } from '#app/session/CurrentUser.tsx';
+import { useT } from '#app/i18n/useT.ts';
 import { toast } from '#app/toast/toast.ts';
 import type { CandidateDetail } from '#domain/candidates/schemas.ts';
-import { BLOCKER_TEXT } from '#domain/consent/eligibility.ts';
 import { useMeetingTypes } from '#app/pages/meeting-booking/bookingQueries.ts';
 import { useCreateBookingLink } from './bookingQueries.ts';
 import { bookingInvitation } from './bookingText.ts';
 
 type BookingCandidate = Pick<CandidateDetail, 'id' | 'name' | 'contactBlockers'>;
 
-const cannotEmailReasons = (candidate: BookingCandidate) => candidate.contactBlockers.email.map((code) => BLOCKER_TEXT[code]);
+/** Why the candidate cannot be emailed (domain/consent/eligibility.ts BLOCKER_TEXT, in the interface's language). */
+const cannotEmailReasons = (t: ReturnType<typeof useT>, candidate: BookingCandidate) =>
+  candidate.contactBlockers.email.map((code) => t(`people.booking.blockers.${code}`));
 
 export function SendBookingLinkButton({ candidate }: { candidate: BookingCandidate }) {
+  const t = useT();
   const user = useCurrentUser();
   const typesQuery = useMeetingTypes();
   const create = useCreateBookingLink();
   const types = typesQuery.data?.meetingTypes;
-  const cannotEmail = cannotEmailReasons(candidate).length > 0;
-  const label = cannotEmail ? 'Create booking link' : 'Send booking link';
+  const cannotEmail = candidate.contactBlockers.email.length > 0;
+  const label = cannotEmail ? t('people.booking.create') : t('people.booking.send');
 
   const send = (meetingTypeId: number | undefined) => {
     create.mutate({ candidateId: candidate.id, ...(meetingTypeId ? { meetingTypeId } : {}) }, {
       onSuccess: (link) => {
         if (cannotEmail) {
-          toast({ title: 'Booking link created', description: 'Copy it from the Meetings section to share it.', variant: 'success' });
+          toast({ title: t('people.booking.created'), description: t('people.booking.createdBody'), variant: 'success' });
           return;
         }
         const message = bookingInvitation(candidate.name, link.url, user.displayName || user.username);
@@ -54,9 +57,9 @@ export function SendBookingLinkButton({ candidate }: { candidate: BookingCandida
         <Button variant="light" loading={create.isPending} rightSection={<span aria-hidden="true">▾</span>}>{label}</Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Meeting type</Menu.Label>
+        <Menu.Label>{t('people.booking.meetingType')}</Menu.Label>
         {types.map((type) => (
-          <Menu.Item key={type.id} onClick={() => send(type.id)}>{`${type.name} (${type.durationMinutes} min)`}</Menu.Item>
+          <Menu.Item key={type.id} onClick={() => send(type.id)}>{t('people.booking.typeOption', { name: type.name, minutes: type.durationMinutes })}</Menu.Item>
         ))}
       </Menu.Dropdown>
     </Menu>
@@ -65,19 +68,20 @@ export function SendBookingLinkButton({ candidate }: { candidate: BookingCandida
 
 /** In the Meetings section: why a link cannot be mailed, or where meeting types are set up. */
 export function BookingLinkNotes({ candidate }: { candidate: BookingCandidate }) {
+  const t = useT();
   const typesQuery = useMeetingTypes();
-  const cannotEmail = cannotEmailReasons(candidate);
+  const cannotEmail = cannotEmailReasons(t, candidate);
   if (typesQuery.data?.meetingTypes.length === 0) {
     return (
       <Text size="sm" c="dimmed" data-testid="no-meeting-types">
-        You have no meeting types yet. <Anchor {...appLinkProps('/app/meeting-booking')}>Set up meeting booking</Anchor> to send booking links.
+        {t('people.booking.noTypesBefore')}<Anchor {...appLinkProps('/app/meeting-booking')}>{t('people.booking.setUp')}</Anchor>{t('people.booking.noTypesAfter')}
       </Text>
     );
   }
   if (!cannotEmail.length) return null;
   return (
     <Alert color="yellow" p="xs" data-testid="booking-link-cannot-email">
-      This candidate cannot be emailed ({cannotEmail.join('; ')}). Create a link below and share it another way.
+      {t('people.booking.cannotEmail', { reasons: cannotEmail.join('; ') })}
     </Alert>
   );
 }

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
 import { api, call } from '#app/api/client.ts';
+import { i18n } from '#app/i18n/i18n.ts';
 import { toast } from '#app/toast/toast.ts';
 import type { BookingLinkCreate } from '#domain/meetings/booking-schemas.ts';
 import { MEETINGS_KEY } from '#app/pages/meetings/meetingQueries.ts';
@@ -71,6 +72,6 @@ export function useCreateBookingLink() {
   return useMutation({
     mutationFn: (link: BookingLinkCreate) => call((o) => api['booking-links'].$post({ json: link }, o)),
     onSuccess: (_created, link) => client.invalidateQueries({ queryKey: bookingLinksKey(link.candidateId) }),
-    onError: (error) => toast({ title: 'Could not create a booking link', description: errorText(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: i18n.t('people.booking.createFailed'), description: errorText(error), variant: 'destructive' }),
   });
 }

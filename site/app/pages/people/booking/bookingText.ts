@@ -7,17 +7,20 @@ import type { BookingLinkState } from '#domain/meetings/booking-schemas.ts';
 /** What "Insert booking link" puts in a pool message: each recipient's own link, made when it is sent. */
 export const BOOKING_LINK_FIELD = `{{${BOOKING_LINK_PLACEHOLDER}}}`;
 
-/** Keyed by the API's own states, so a label cannot miss one. */
-export const LINK_STATE_BADGES: Record<BookingLinkState, { label: string; color: string }> = {
-  created: { label: 'Created', color: 'gray' },
-  sent: { label: 'Sent', color: 'blue' },
-  opened: { label: 'Opened', color: 'indigo' },
-  booked: { label: 'Booked', color: 'green' },
-  cancelled: { label: 'Cancelled', color: 'orange' },
-  expired: { label: 'Expired', color: 'red' },
+/** Keyed by the API's own states, so a colour cannot miss one; the words are `people.booking.states`. */
+export const LINK_STATE_COLORS: Record<BookingLinkState, string> = {
+  created: 'gray',
+  sent: 'blue',
+  opened: 'indigo',
+  booked: 'green',
+  cancelled: 'orange',
+  expired: 'red',
 };
 
-/** The message the compose dialog opens with after "Send booking link". */
+/**
+ * The message the compose dialog opens with after "Send booking link". It is the candidate's
+ * message, not the interface's: its language is the recruiter's to choose in the dialog.
+ */
 export function bookingInvitation(candidateName: string, url: string, senderName: string) {
   const first = firstName(candidateName);
   return {

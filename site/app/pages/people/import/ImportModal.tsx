@@ -3,6 +3,7 @@
 import { Modal } from '@mantine/core';
 import { useState } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
+import { useT } from '#app/i18n/useT.ts';
 import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { ImportWizard } from './ImportWizard.tsx';
 import { IMPORT_MUTATION_KEY } from './useImportRun.ts';
@@ -15,6 +16,7 @@ interface ImportModalProps {
 }
 
 export function ImportModal({ opened, pools, defaultPoolId, onClose }: ImportModalProps) {
+  const t = useT();
   const [session, setSession] = useState(0);
   const running = useIsMutating({ mutationKey: IMPORT_MUTATION_KEY }) > 0;
   const close = () => {
@@ -23,7 +25,7 @@ export function ImportModal({ opened, pools, defaultPoolId, onClose }: ImportMod
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title="Import candidates from CSV" size="xl"
+    <Modal opened={opened} onClose={close} title={t('people.import.title')} size="xl"
       closeOnEscape={!running} closeOnClickOutside={!running} withCloseButton={!running}>
       <ImportWizard key={session} pools={pools} defaultPoolId={defaultPoolId} onClose={close} />
     </Modal>

@@ -2,6 +2,7 @@
 import { Alert, Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
+import { useT } from '#app/i18n/useT.ts';
 import type { ImportCreate, ImportMapping } from '#domain/imports/schemas.ts';
 import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { ColumnMappingTable } from './ColumnMappingTable.tsx';
@@ -21,6 +22,7 @@ interface ImportWizardProps {
 }
 
 export function ImportWizard({ pools, defaultPoolId, onClose }: ImportWizardProps) {
+  const t = useT();
   const [file, setFile] = useState<File | null>(null);
   const [fileToken, setFileToken] = useState(0);
   /** null: the mapping guessed by the server. */
@@ -56,36 +58,36 @@ export function ImportWizard({ pools, defaultPoolId, onClose }: ImportWizardProp
   return (
     <Stack gap="md">
       <Stepper active={step} size="sm" allowNextStepsSelect={false}>
-        <Stepper.Step label="File" />
-        <Stepper.Step label="Columns" />
-        <Stepper.Step label="Import" />
-        <Stepper.Step label="Report" />
+        <Stepper.Step label={t('people.import.steps.file')} />
+        <Stepper.Step label={t('people.import.steps.columns')} />
+        <Stepper.Step label={t('people.import.steps.import')} />
+        <Stepper.Step label={t('people.import.steps.report')} />
       </Stepper>
 
       {step <= 1 && <ImportFileStep file={file} onFile={chooseFile} />}
 
       {step === 1 && <>
         {preview.isError && (
-          <Alert color="red" title="This file cannot be imported" data-testid="import-preview-error">
+          <Alert color="red" title={t('people.import.cannotImport')} data-testid="import-preview-error">
             {errorText(preview.error)}
           </Alert>
         )}
-        {preview.isPending && !preview.isError && <Group gap="xs"><Loader size="sm" /><Text size="sm">Reading the first rows…</Text></Group>}
+        {preview.isPending && !preview.isError && <Group gap="xs"><Loader size="sm" /><Text size="sm">{t('people.import.readingFirstRows')}</Text></Group>}
         {preview.data && <>
-          <Text size="sm" fw={600}>Columns</Text>
+          <Text size="sm" fw={600}>{t('people.import.columns')}</Text>
           <ColumnMappingTable preview={preview.data} mapping={current}
             onAssign={(column, field) => setMapping(assignColumn(current, column, field))} />
           {!mapsName(current) && (
-            <Alert color="yellow" title="Which column holds the name?">Map a column to Name, or to First name and Last name.</Alert>
+            <Alert color="yellow" title={t('people.import.whichName')}>{t('people.import.whichNameBody')}</Alert>
           )}
-          <Text size="sm" fw={600}>First rows {preview.isFetching && <Loader size="xs" ml={6} />}</Text>
+          <Text size="sm" fw={600}>{t('people.import.firstRows')} {preview.isFetching && <Loader size="xs" ml={6} />}</Text>
           <PreviewRowsTable rows={preview.data.rows} />
           <ImportOptionsFields pools={pools} poolId={poolId} onPool={setPoolId} duplicates={duplicates} onDuplicates={setDuplicates} />
         </>}
-        {run.isError && <Alert color="red" title="The import did not start">{errorText(run.error)}</Alert>}
+        {run.isError && <Alert color="red" title={t('people.import.didNotStart')}>{errorText(run.error)}</Alert>}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button onClick={start} disabled={!preview.data || !mapsName(current) || preview.isFetching}>Start import</Button>
+          <Button variant="default" onClick={onClose}>{t('people.actions.cancel')}</Button>
+          <Button onClick={start} disabled={!preview.data || !mapsName(current) || preview.isFetching}>{t('people.import.start')}</Button>
         </Group>
       </>}
 
@@ -94,8 +96,8 @@ export function ImportWizard({ pools, defaultPoolId, onClose }: ImportWizardProp
       {step === 3 && run.data && <>
         <ImportReport summary={run.data.summary} error={run.data.error} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => { run.reset(); chooseFile(null); }}>Import another file</Button>
-          <Button onClick={onClose}>Done</Button>
+          <Button variant="default" onClick={() => { run.reset(); chooseFile(null); }}>{t('people.import.another')}</Button>
+          <Button onClick={onClose}>{t('people.import.done')}</Button>
         </Group>
       </>}
     </Stack>

@@ -2,6 +2,7 @@
 // problem that would skip it.
 import { Badge, Table, Text } from '@mantine/core';
 import type { ImportPreview } from '#domain/imports/schemas.ts';
+import { useT } from '#app/i18n/useT.ts';
 
 type Values = Record<string, unknown>;
 
@@ -21,17 +22,18 @@ function nameOf(values: Values): string {
 }
 
 export function PreviewRowsTable({ rows }: { rows: ImportPreview['rows'] }) {
-  if (!rows.length) return <Text size="sm" c="dimmed">The file has a header row but no rows to import.</Text>;
+  const t = useT();
+  if (!rows.length) return <Text size="sm" c="dimmed">{t('people.import.previewEmpty')}</Text>;
   return (
     <Table.ScrollContainer minWidth={560} mah={260}>
       <Table verticalSpacing={4} striped data-testid="import-preview">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Line</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Phone</Table.Th>
-            <Table.Th>Check</Table.Th>
+            <Table.Th>{t('people.import.line')}</Table.Th>
+            <Table.Th>{t('people.import.name')}</Table.Th>
+            <Table.Th>{t('people.import.email')}</Table.Th>
+            <Table.Th>{t('people.import.phone')}</Table.Th>
+            <Table.Th>{t('people.import.check')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -43,8 +45,8 @@ export function PreviewRowsTable({ rows }: { rows: ImportPreview['rows'] }) {
               <Table.Td><Text size="sm">{text(row.values.phone) || '—'}</Text></Table.Td>
               <Table.Td>
                 {row.valid
-                  ? <Badge color="green" variant="light" size="sm">Valid</Badge>
-                  : <Text size="xs" c="red">{row.problem?.message ?? 'Invalid'}</Text>}
+                  ? <Badge color="green" variant="light" size="sm">{t('people.import.valid')}</Badge>
+                  : <Text size="xs" c="red">{row.problem?.message ?? t('people.import.invalid')}</Text>}
               </Table.Td>
             </Table.Tr>
           ))}

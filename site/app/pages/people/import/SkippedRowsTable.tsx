@@ -3,27 +3,30 @@
 import { Alert, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorText } from '#app/api/ApiError.ts';
+import { formatNumber } from '#app/i18n/format.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { readSkippedRows } from './importApi.ts';
 
 export const SKIPPED_ROWS_SHOWN = 100;
 
 export function SkippedRowsTable({ importId, skipped }: { importId: number; skipped: number }) {
+  const t = useT();
   const rows = useQuery({
     queryKey: ['/api/imports/report', importId],
     queryFn: ({ signal }) => readSkippedRows(importId, SKIPPED_ROWS_SHOWN, signal),
     staleTime: Infinity,
   });
-  if (rows.isPending) return <Loader size="sm" aria-label="Loading skipped rows" />;
-  if (rows.isError) return <Alert color="red" title="Could not load the skipped rows">{errorText(rows.error)}</Alert>;
+  if (rows.isPending) return <Loader size="sm" aria-label={t('people.import.loadingSkipped')} />;
+  if (rows.isError) return <Alert color="red" title={t('people.import.skippedLoadFailed')}>{errorText(rows.error)}</Alert>;
   return (
     <>
       <Table.ScrollContainer minWidth={480} mah={280}>
         <Table verticalSpacing={4} striped data-testid="skipped-rows">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Line</Table.Th>
-              <Table.Th>Field</Table.Th>
-              <Table.Th>Reason</Table.Th>
+              <Table.Th>{t('people.import.line')}</Table.Th>
+              <Table.Th>{t('people.import.field')}</Table.Th>
+              <Table.Th>{t('people.import.reason')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -38,7 +41,7 @@ export function SkippedRowsTable({ importId, skipped }: { importId: number; skip
         </Table>
       </Table.ScrollContainer>
       {skipped > rows.data.length && (
-        <Text size="xs" c="dimmed">Showing the first {rows.data.length} of {skipped.toLocaleString('en-US')} skipped rows; the report has them all.</Text>
+        <Text size="xs" c="dimmed">{t('people.import.showingFirst', { shown: rows.data.length, total: formatNumber(skipped) })}</Text>
       )}
     </>
   );

@@ -1,0 +1,60 @@
+// Outside WhatsApp's 24-hour window only an approved template may be sent (issue 14): pick one of
+// the configured templates, then one input per {{n}} parameter of its body, in order.
+import { Select, Stack, Text, TextInput } from '@mantine/core';
+import { useId } from 'react';
+import { useT } from '#app/i18n/useT.ts';
+import { issueText } from '#app/messaging/issueText.ts';
+import { chooseTemplate, templateKey, type TemplateChoice } from '#app/messaging/whatsapp.ts';
+import type { WhatsAppTemplateInfo } from '#domain/whatsapp/schemas.ts';
+
+interface Props {
+  templates: readonly WhatsAppTemplateInfo[];
+  value: TemplateChoice | null;
+  onChange: (value: TemplateChoice | null) => void;
+  /** Field errors: on the template itself, and per parameter (index). */
+  errors?: { name?: string; parameters?: (string | undefined)[] };
+  disabled?: boolean;
+}
+
+export function WhatsAppTemplateFields({ templates, value, onChange, errors, disabled }: Props) {
+  const t = useT();
+  const id = useId();
+  const options = templates.map((template) => ({
+    value: templateKey(template),
+    label: t('panels.whatsapp.templateOption', { name: template.name, language: t(`panels.whatsapp.templateLanguages.${template.language}`) }),
+  }));
+  const setParameter = (index: number, text: string) => {
+    if (value) onChange({ ...value, parameters: value.parameters.map((p, i) => (i === index ? text : p)) });
+  };
+  return (
+    <Stack gap="xs" data-testid="whatsapp-template-fields">
+      <Select
+        label={t('panels.whatsapp.template')}
+        placeholder={t('panels.whatsapp.chooseTemplate')}
+        data={options}
+        withAsterisk
+        value={value ? templateKey(value) : null}
+        onChange={(key) => onChange(chooseTemplate(templates, key))}
+        nothingFoundMessage={t('panels.whatsapp.noTemplates')}
+        error={issueText(errors?.name)}
+        disabled={disabled}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="whatsapp-template-select"
+      />
+      {templates.length === 0 && <Text size="sm" c="orange.8">{t('panels.whatsapp.noTemplates')}</Text>}
+      {value && value.parameters.length === 0 && <Text size="sm" c="dimmed">{t('panels.whatsapp.noParameters')}</Text>}
+      {value?.parameters.map((parameter, index) => (
+        <TextInput
+          // The parameters have no names of their own: {{1}}, {{2}}, … in the template's body.
+          key={`${id}-${index}`}
+          label={t('panels.whatsapp.parameter', { number: index + 1 })}
+          withAsterisk
+          value={parameter}
+          onChange={(event) => setParameter(index, event.currentTarget.value)}
+          error={issueText(errors?.parameters?.[index])}
+          disabled={disabled}
+        />
+      ))}
+    </Stack>
+  );
+}
