@@ -149,14 +149,9 @@ async function receiveStatus(tx: Tx, status: WhatsAppStatusEvent, result: Receiv
     await settleEvent(tx, eventId, message ? 'ignored' : 'unknown_message', message?.candidate_id ?? null, message?.id ?? null);
     return;
   }
-  // Statuses may arrive out of order (read before delivered): only a further one is kept; failed always is.
-  const rank = (value: string) => DELIVERY_STATUSES.indexOf(value as DeliveryStatus);
-  await tx.query(
-    `update public.messages set delivery_status = $2, delivery_status_at = coalesce($3, now()),
-            status = case when $2 = 'failed' then 'failed' else status end,
-            error = case when $2 = 'failed' then $4 else error end
-      where id = $1 and (delivery_status is null or $2 = 'failed' or array_position($5::text[], delivery_status) - 1 < $6)`,
-    [message.id, known, unixTime(status.timestamp), reason ?? 'WhatsApp could not deliver the message', [...DELIVERY_STATUSES], rank(known)]);
+  // Out of order (read before delivered) only a further one is kept; failed always is (the SQL function is the rule).
+  await tx.query('select public.apply_whatsapp_status($1, $2, $3, $4)',
+    [message.id, known, unixTime(status.timestamp), reason ?? 'WhatsApp could not deliver the message']);
   result.statuses++;
   await settleEvent(tx, eventId, 'status_recorded', message.candidate_id, message.id);
 }

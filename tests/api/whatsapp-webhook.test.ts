@@ -14,6 +14,7 @@ import {
   FAKE_VERIFY_TOKEN, inboundText, setEnv, signature, startFakeWhatsApp, statusEvent, wamid, webhookPayload, type FakeWhatsApp,
 } from '../support/fake-whatsapp.ts';
 import type { Message, Thread } from '#domain/messages/schemas.ts';
+import { DELIVERY_STATUSES } from '#domain/whatsapp/schemas.ts';
 
 let app: TestApp;
 let fake: FakeWhatsApp;
@@ -234,6 +235,33 @@ describe('POST /api/webhooks/whatsapp: delivery statuses', () => {
     expect(message.error).toMatch(/^This number cannot receive WhatsApp messages \(131026\)/);
     const { rows } = await app.pools.owner.query('select error_code from public.whatsapp_events where wamid = $1', [id]);
     expect(rows[0].error_code).toBe(131026);
+  });
+
+  it('applies statuses that came before the worker recorded the wamid, once it does', async () => {
+    const person = await whatsappCandidate();
+    const id = wamid();
+    // Meta's "sent" and "delivered" arrive while the message is still being recorded.
+    const early = await deliver(webhookPayload({ statuses: [statusEvent(id, 'sent', person.waId), statusEvent(id, 'delivered', person.waId)] }));
+    expect(early.json).toMatchObject({ unmatched: 2 });
+    const { rows: [row] } = await app.pools.owner.query(
+      `insert into public.messages (candidate_id, direction, channel, content, status)
+       values ($1, 'out', 'whatsapp', 'Hoi!', 'sending') returning id`, [person.id]);
+    // What the worker's record of the Cloud API's answer writes (domain/mail/delivery.ts recordOutcomes).
+    await app.pools.owner.query(`update public.messages set status = 'sent', sent_at = now(), provider_message_id = $2 where id = $1`, [row.id, id]);
+    const message = (await recruiter.get(`/api/messages/${row.id}`)).json as Message;
+    expect(message).toMatchObject({ status: 'sent', deliveryStatus: { status: 'delivered' } });
+    expect((await events(id)).map((e) => [e.status, e.outcome, e.message_id])).toEqual([
+      ['sent', 'status_recorded', row.id], ['delivered', 'status_recorded', row.id],
+    ]);
+  });
+
+  it("the database's statuses are the schema's", async () => {
+    const { rows: [check] } = await app.pools.owner.query<{ def: string }>(
+      `select pg_get_constraintdef(oid) as def from pg_constraint
+        where conrelid = 'public.messages'::regclass and pg_get_constraintdef(oid) like '%delivery_status%'`);
+    expect([...check.def.matchAll(/'(\w+)'::text/g)].map((m) => m[1])).toEqual([...DELIVERY_STATUSES]);
+    const { rows: [fn] } = await app.pools.owner.query<{ src: string }>("select prosrc as src from pg_proc where proname = 'apply_whatsapp_status'");
+    expect(fn.src).toContain(`array[${DELIVERY_STATUSES.map((status) => `'${status}'`).join(', ')}]`);
   });
 
   it('keeps a status of a message we do not know as an event, answering 200', async () => {
