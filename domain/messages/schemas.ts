@@ -195,6 +195,8 @@ export const threadSummarySchema = z.object({
     content: z.string(),
     direction: z.enum(MESSAGE_DIRECTIONS),
     status: z.enum(MESSAGE_STATUSES),
+    /** Email or WhatsApp: the list shows which way the conversation last went. */
+    channel: channelSchema,
     createdAt: timestamp,
   }),
 });

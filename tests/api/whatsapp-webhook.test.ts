@@ -13,7 +13,7 @@ import { CONSENT, newCandidate, uniqueTag } from '../support/test-data.ts';
 import {
   FAKE_VERIFY_TOKEN, inboundText, setEnv, signature, startFakeWhatsApp, statusEvent, wamid, webhookPayload, type FakeWhatsApp,
 } from '../support/fake-whatsapp.ts';
-import type { Message, Thread } from '#domain/messages/schemas.ts';
+import type { Message, Thread, ThreadSummary } from '#domain/messages/schemas.ts';
 import { DELIVERY_STATUSES } from '#domain/whatsapp/schemas.ts';
 
 let app: TestApp;
@@ -139,6 +139,9 @@ describe('POST /api/webhooks/whatsapp: replies', () => {
     expect(thread.messages.map((m) => [m.direction, m.channel])).toEqual([['out', 'email'], ['in', 'whatsapp']]);
     expect(thread.messages[1]).toMatchObject({ content: 'Ja, graag! Wanneer kunnen we bellen?', sentiment: 'positive', status: 'received', subject: null });
     expect(await events(id)).toEqual([{ kind: 'message', status: null, outcome: 'stored', candidate_id: person.id, message_id: thread.messages[1].id }]);
+    // The thread list says the conversation last went by WhatsApp.
+    const list = (await recruiter.get(`/api/messages?candidateId=${person.id}`)).json as { threads: ThreadSummary[] };
+    expect(list.threads.map((t) => [t.threadId, t.lastMessage.channel])).toEqual([[sent.id, 'whatsapp']]);
     const { rows } = await app.pools.owner.query("select kind from public.engagement_events where candidate_id = $1 and kind = 'reply'", [person.id]);
     expect(rows).toHaveLength(1);
   });

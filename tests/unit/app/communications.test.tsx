@@ -22,11 +22,11 @@ afterEach(() => {
 const threads = [
   threadSummary({
     threadId: 40, subject: 'Coffee next week?', messageCount: 2, unreadCount: 1, sentiment: 'positive', candidate: { id: 7, name: 'Anna de Vries' },
-    lastMessage: { id: 41, content: 'Sounds great, Tuesday works.', direction: 'in', status: 'received', createdAt: '2026-03-06T10:00:00.000Z' },
+    lastMessage: { id: 41, content: 'Sounds great, Tuesday works.', direction: 'in', status: 'received', channel: 'email', createdAt: '2026-03-06T10:00:00.000Z' },
   }),
   threadSummary({
     threadId: 30, subject: 'New role at Acme', candidate: { id: 8, name: 'Bram Jansen' },
-    lastMessage: { id: 30, content: 'Hi Bram, a new role...', direction: 'out', status: 'sent', createdAt: '2026-03-05T09:00:00.000Z' },
+    lastMessage: { id: 30, content: 'Hi Bram, a new role...', direction: 'out', status: 'sent', channel: 'email', createdAt: '2026-03-05T09:00:00.000Z' },
   }),
 ];
 const reply41 = reply(41, { subject: 'Re: Coffee next week?', content: 'Sounds great, Tuesday works.', sentiment: 'positive',

@@ -34,7 +34,7 @@ afterEach(async () => {
 const waiting = threadSummary({
   threadId: 40, subject: 'Coffee next week?', messageCount: 2, unreadCount: 1, sentiment: 'positive', needsReply: true,
   candidate: { id: 7, name: 'Anna de Vries' },
-  lastMessage: { id: 41, content: 'Sounds great, Tuesday works.', direction: 'in', status: 'received', createdAt: '2026-03-06T10:00:00.000Z' },
+  lastMessage: { id: 41, content: 'Sounds great, Tuesday works.', direction: 'in', status: 'received', channel: 'email', createdAt: '2026-03-06T10:00:00.000Z' },
 });
 const thread40 = thread([
   message(40, { subject: 'Coffee next week?', content: 'Hi Anna, coffee?', threadId: 40 }),

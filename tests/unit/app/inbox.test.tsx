@@ -21,11 +21,11 @@ afterEach(() => {
 const waiting = threadSummary({
   threadId: 40, subject: 'Coffee next week?', messageCount: 2, unreadCount: 1, sentiment: 'positive', needsReply: true,
   candidate: { id: 7, name: 'Anna de Vries' },
-  lastMessage: { id: 41, content: 'Sounds great, Tuesday works.', direction: 'in', status: 'received', createdAt: '2026-03-06T10:00:00.000Z' },
+  lastMessage: { id: 41, content: 'Sounds great, Tuesday works.', direction: 'in', status: 'received', channel: 'email', createdAt: '2026-03-06T10:00:00.000Z' },
 });
 const answered = threadSummary({
   threadId: 30, subject: 'New role at Acme', messageCount: 3, candidate: { id: 8, name: 'Bram Jansen' },
-  lastMessage: { id: 33, content: 'Talk soon!', direction: 'out', status: 'sent', createdAt: '2026-03-05T09:00:00.000Z' },
+  lastMessage: { id: 33, content: 'Talk soon!', direction: 'out', status: 'sent', channel: 'email', createdAt: '2026-03-05T09:00:00.000Z' },
 });
 const thread40 = thread([
   message(40, { subject: 'Coffee next week?', content: 'Hi Anna, coffee?', threadId: 40 }),
@@ -64,6 +64,20 @@ describe('the inbox', () => {
     expect(within(rows[0]).getByTestId('sentiment-badge').textContent).toBe('Positive');
     expect(screen.queryByTestId('campaign-groups')).toBeNull();
     expect(requested(fetchMock)).not.toContain('/api/messages/campaign-groups');
+  });
+
+  it('says WhatsApp on a thread whose last message went that way, and nothing extra on an email one', async () => {
+    const onWhatsApp = { ...waiting, lastMessage: { ...waiting.lastMessage, channel: 'whatsapp' as const } };
+    stubFetch({
+      'GET /api/messages': threadList([onWhatsApp, answered]),
+      'GET /api/messages/campaign-groups': groups,
+      'GET /api/campaigns': campaignList([]),
+    });
+    await renderPage('/app/communications', <CommunicationsPage />, { user: recruiter });
+    const list = await screen.findByTestId('thread-list');
+    await waitFor(() => expect(within(list).getAllByTestId(/^thread-row-/)).toHaveLength(2));
+    expect(within(screen.getByTestId('thread-row-40')).getByTestId('message-channel').textContent).toBe('WhatsApp');
+    expect(within(screen.getByTestId('thread-row-30')).queryByTestId('message-channel')).toBeNull();
   });
 
   it('"Mark done" clears the thread: it leaves the list', async () => {

@@ -105,7 +105,7 @@ describe('people page state in the URL', () => {
 describe('communications page state in the URL', () => {
   const threads = [
     threadSummary({ threadId: 40, subject: 'Coffee next week?', sentiment: 'positive', candidate: { id: 7, name: 'Anna de Vries' },
-      lastMessage: { id: 41, content: 'Sounds great.', direction: 'in', status: 'received', createdAt: '2026-03-06T10:00:00.000Z' } }),
+      lastMessage: { id: 41, content: 'Sounds great.', direction: 'in', status: 'received', channel: 'email', createdAt: '2026-03-06T10:00:00.000Z' } }),
   ];
   const stubMessaging = () => stubFetch({
     'GET /api/messages': threadList(threads),

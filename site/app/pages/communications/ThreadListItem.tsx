@@ -1,8 +1,10 @@
-// One thread in the list: candidate, subject, last message, sentiment, unread state, whether it needs a reply.
+// One thread in the list: candidate, subject, last message (and WhatsApp when it went that way), sentiment,
+// unread state, whether it needs a reply.
 import { Badge, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import type { ThreadSummary } from '#domain/messages/schemas.ts';
 import { SentimentBadge } from '#app/panels/SentimentBadge.tsx';
+import { ChannelLabel } from '#app/panels/whatsapp/ChannelLabel.tsx';
 import { useT } from '#app/i18n/useT.ts';
 
 export function ThreadListItem({ thread, selected, onOpen }: { thread: ThreadSummary; selected: boolean; onOpen: () => void }) {
@@ -15,6 +17,7 @@ export function ThreadListItem({ thread, selected, onOpen }: { thread: ThreadSum
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={unread ? 700 : 500} size="sm" truncate>{thread.candidate.name}</Text>
           <Group gap={6} wrap="nowrap">
+            {thread.lastMessage.channel === 'whatsapp' && <ChannelLabel channel="whatsapp" />}
             {thread.needsReply && <Badge size="sm" color="orange" variant="light" data-testid="needs-reply-badge">{t('communications.threads.needsReply')}</Badge>}
             {unread && <Badge size="sm" color="blue" data-testid="unread-badge">{t('communications.threads.unread', { count: thread.unreadCount })}</Badge>}
             <SentimentBadge sentiment={thread.sentiment} />
