@@ -3,8 +3,12 @@
 import { afterEach } from 'vitest';
 
 if (typeof window !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
   afterEach(() => cleanup());
+  // findBy/waitFor wait for what a user would see; 1 s (the default) is a speed limit on 2 busy cores, where
+  // these run beside the API and browser tests (decision 026). A bound for a hang, not a retry: each still
+  // fails on the first wrong answer that stays wrong.
+  configure({ asyncUtilTimeout: 5_000 });
 
   // jsdom's getComputedStyle warns on pseudo-elements; Mantine asks for them.
   const getComputedStyle = window.getComputedStyle.bind(window);

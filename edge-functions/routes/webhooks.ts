@@ -1,7 +1,8 @@
 // Webhooks of outside services, mounted at /api/webhooks. WhatsApp (Meta's
 // Cloud API): GET answers the verification handshake, POST takes the signed
 // events (X-Hub-Signature-256 over the raw body with WHATSAPP_APP_SECRET).
-// Bad input is a 4xx naming the field, never a 5xx: Meta retries anything but a 200.
+// Bad input is a 4xx naming the field, never a 5xx: Meta retries anything but a 200. Without
+// WHATSAPP_APP_SECRET nothing can be verified, so every event is refused (403), as a wrong signature is.
 import { Hono } from 'hono';
 import { loadWhatsAppConfig } from '#domain/whatsapp/config.ts';
 import { whatsappWebhookResultSchema, whatsappWebhookSchema } from '#domain/whatsapp/schemas.ts';
@@ -32,7 +33,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     requestBody: { contentType: 'application/json', description: "Meta's webhook payload (entry[].changes[].value.messages[] / statuses[])" },
     response: whatsappWebhookResultSchema }), async (c) => {
     const { appSecret } = loadWhatsAppConfig();
-    if (!appSecret) throw new HttpError(503, 'WhatsApp webhook is not configured (set WHATSAPP_APP_SECRET)', { field: 'x-hub-signature-256' });
+    if (!appSecret) throw new HttpError(403, 'WhatsApp webhook is not configured (set WHATSAPP_APP_SECRET)', { field: 'x-hub-signature-256' });
     const raw = new Uint8Array(await c.req.arrayBuffer());
     const header = c.req.header('x-hub-signature-256');
     if (!header) throw new HttpError(401, 'X-Hub-Signature-256 is missing', { field: 'x-hub-signature-256' });

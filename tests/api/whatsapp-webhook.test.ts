@@ -81,6 +81,17 @@ describe('GET /api/webhooks/whatsapp: the verification handshake', () => {
 describe('POST /api/webhooks/whatsapp: what is refused', () => {
   const payload = () => webhookPayload({ messages: [inboundText('31600000000', 'hoi')] });
 
+  it('refuses every event (403) while WHATSAPP_APP_SECRET is not set: nothing can be verified', async () => {
+    const restore = setEnv({ WHATSAPP_APP_SECRET: undefined });
+    try {
+      const answer = await deliver(webhookPayload({ messages: [inboundText('31612345678', 'Hoi')] }));
+      expect(answer.status).toBe(403);
+      expect(answer.json).toMatchObject({ field: 'x-hub-signature-256' });
+    } finally {
+      restore();
+    }
+  });
+
   it('refuses a missing signature (401) and a wrong one (403), storing nothing', async () => {
     const missing = await deliver(payload(), { signature: null });
     expect(missing.status).toBe(401);

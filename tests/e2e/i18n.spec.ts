@@ -30,7 +30,8 @@ async function chooseLanguage(page: Page, option: string, shownIn: 'en' | 'nl' =
 }
 
 test.afterEach(async ({ page }) => {
-  if (page.url().startsWith('http')) await putLanguage(page, null);
+  // Only a signed-in page can (and needs to) put the recruiter's setting back.
+  if (page.url().startsWith('http') && new URL(page.url()).pathname.startsWith('/app')) await putLanguage(page, null);
 });
 
 test('switching to Nederlands in Settings turns the shell and the dashboard Dutch, and back', async ({ page }) => {
