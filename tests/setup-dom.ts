@@ -4,7 +4,14 @@ import { afterEach } from 'vitest';
 
 if (typeof window !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react');
-  afterEach(() => cleanup());
+  const { activeLanguage, setInterfaceLanguage } = await import('#app/i18n/i18n.ts');
+  const { LANGUAGE_KEY } = await import('#app/prePaint.ts');
+  afterEach(async () => {
+    cleanup();
+    // A test that saved Dutch leaves the next one in English, with nothing remembered.
+    if (activeLanguage() !== 'en') await setInterfaceLanguage('en');
+    localStorage.removeItem(LANGUAGE_KEY);
+  });
   // findBy/waitFor wait for what a user would see; 1 s (the default) is a speed limit on 2 busy cores, where
   // these run beside the API and browser tests (decision 026). A bound for a hang, not a retry: each still
   // fails on the first wrong answer that stays wrong.

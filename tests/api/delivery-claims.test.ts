@@ -3,7 +3,7 @@
 // it); a live worker's claim is never taken; a worker releases its own claims
 // it no longer works on; a job whose worker died before claiming its message
 // gets a second job.
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
@@ -14,6 +14,7 @@ import { mailSettings } from '#domain/mail/compose.ts';
 import { createDelivery } from '#domain/mail/delivery.ts';
 import { createMailPort } from '#domain/mail/index.ts';
 import { startHeartbeat, type Heartbeat } from '#domain/runtime/workers.ts';
+import { testBoss } from '../support/test-boss.ts';
 import { BOSS_SCHEMA, type JobDeps } from '#worker/jobs/deps.ts';
 import { requeueOrphans } from '#worker/jobs/recovery.ts';
 
@@ -25,7 +26,7 @@ let deps: JobDeps;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  boss = new PgBoss({ connectionString: db.ownerUrl, schema: BOSS_SCHEMA, supervise: false, schedule: false });
+  boss = testBoss(db.ownerUrl);
   await boss.start();
   await boss.createQueue(QUEUES.mailSend);
   me = await startHeartbeat(db.pools.app, () => undefined);

@@ -4,7 +4,7 @@
 // often the job runs; a temporary failure queued for a retry; the sweep; the dev outbox.
 import ICAL from 'ical.js';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInRecruiter, startTestApp, type TestApp } from '../support/harness.ts';
 import { makeUser } from '../support/auth-users.ts';
@@ -20,7 +20,8 @@ import { MailDeliveryError, type MailPort } from '#domain/mail/port.ts';
 import { sendMeetingNotification, type MeetingMailOptions } from '#domain/meetings/meeting-mail.ts';
 import { bossJobQueue, meetingMailJob, QUEUES } from '#domain/runtime/jobs.ts';
 import { startHeartbeat, type Heartbeat } from '#domain/runtime/workers.ts';
-import { BOSS_SCHEMA, type JobDeps } from '#worker/jobs/deps.ts';
+import { testBoss } from '../support/test-boss.ts';
+import type { JobDeps } from '#worker/jobs/deps.ts';
 import { registerMeetingMailJobs, sweepMeetingMail } from '#worker/jobs/meeting-mail.ts';
 
 let app: TestApp;
@@ -37,8 +38,7 @@ beforeAll(async () => {
   });
   smtp = createSmtpMail(sink.url);
   // Only the meeting-mail queue, on its own pg-boss: what the worker runs, without the other jobs.
-  boss = new PgBoss({ connectionString: app.ownerUrl, schema: BOSS_SCHEMA, max: 2 });
-  boss.on('error', () => undefined);
+  boss = testBoss(app.ownerUrl, { max: 2, supervise: true, schedule: true });
   await boss.start();
   heartbeat = await startHeartbeat(app.pools.app, () => undefined);
   deps = { pools: app.pools, config: app.config, mail: smtp, jobs: bossJobQueue(boss), worker: heartbeat.identity, log: () => undefined };

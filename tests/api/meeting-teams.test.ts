@@ -3,7 +3,6 @@
 // endpoint), the real database. Create with the Teams link, a link that comes late or
 // never, Graph's 429, reschedule, cancel, runs repeated and at once, no calendar at all,
 // and the busy times with paging and cache.
-import { PgBoss } from 'pg-boss';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
@@ -16,7 +15,7 @@ import { bossJobQueue, QUEUES, type JobQueue, type JobRequest } from '#domain/ru
 import { CalendarError, CalendarRateLimited, TEAMS_LINK_FAILED, TEAMS_NOT_CONFIGURED, type CalendarPort } from '#domain/meetings/calendar-port.ts';
 import { createGraphCalendar } from '#domain/meetings/teams.ts';
 import { MAX_TEAMS_ATTEMPTS, retryTeams, syncMeetingToOutlook, teamsJobsBehind } from '#domain/meetings/teams-sync.ts';
-import { BOSS_SCHEMA } from '#worker/jobs/deps.ts';
+import { testBoss } from '../support/test-boss.ts';
 import { registerMeetingTeamsJobs, sweepMeetingTeams } from '#worker/jobs/meeting-teams.ts';
 
 let db: TestDatabase;
@@ -425,7 +424,7 @@ describe('busy times', () => {
 describe('the worker', () => {
   it('the meeting-teams queue runs the job; the sweep queues a meeting whose job went missing, once', async () => {
     await freshGraph();
-    const boss = new PgBoss({ connectionString: db.ownerUrl, schema: BOSS_SCHEMA, supervise: false, schedule: false });
+    const boss = testBoss(db.ownerUrl);
     await boss.start();
     try {
       const queue = bossJobQueue(boss);

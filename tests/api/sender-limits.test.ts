@@ -3,7 +3,6 @@
 // overshoot; what does not fit waits, queued, with send_after at the next
 // window (local midnight in the organisation's zone, or the next minute) and
 // is sent then. The clock is the delivery's injectable one, not real waiting.
-import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
 import { smtpConfig, startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
@@ -19,7 +18,7 @@ import { deferredMailJob, senderKey, takeSenderQuota, waitingCounts, type Sender
 import { asService } from '#domain/db/request.ts';
 import { startHeartbeat, type Heartbeat } from '#domain/runtime/workers.ts';
 import { startWorker, type Worker } from '#worker/index.ts';
-import { BOSS_SCHEMA } from '#worker/jobs/deps.ts';
+import { testBoss } from '../support/test-boss.ts';
 import { sweep } from '#worker/jobs/sweep.ts';
 
 let db: TestDatabase;
@@ -172,7 +171,7 @@ describe('sender limits', () => {
     } finally {
       owner.release();
     }
-    const boss = new PgBoss({ connectionString: db.ownerUrl, schema: BOSS_SCHEMA, supervise: false, schedule: false });
+    const boss = testBoss(db.ownerUrl);
     await boss.start();
     const beat = await startHeartbeat(db.pools.app, () => undefined);
     beats.push(beat);
@@ -210,7 +209,7 @@ describe('sender limits', () => {
       await worker.jobs.send(QUEUES.mailSend, messageIds.map((id) => mailJob(id)));
       await until(() => rows(messageIds), (list) => list.filter((r) => r.status === 'sent').length === 3 && list.filter((r) => r.wait_reason).length === 2);
       expect(delivered(emails)).toBe(3);
-      const boss = new PgBoss({ connectionString: db.ownerUrl, schema: BOSS_SCHEMA, supervise: false, schedule: false, migrate: false });
+      const boss = testBoss(db.ownerUrl, { migrate: false });
       await boss.start();
       try {
         const waiting = (await rows(messageIds)).filter((r) => r.status === 'queued');

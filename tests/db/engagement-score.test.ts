@@ -3,13 +3,13 @@
 // same score for the same events, for random event sets; the recompute is one
 // update that writes only changed scores, and only service_role may run it.
 import fc from 'fast-check';
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asService, withClaims } from '#domain/db/request.ts';
 import { recomputeAllEngagement } from '#domain/engagement/recompute.ts';
 import { bandOf, scoreOf, type ScoreEvent } from '#domain/engagement/score.ts';
 import { engagementScoreJob, QUEUES } from '#domain/runtime/jobs.ts';
-import { BOSS_SCHEMA } from '#worker/jobs/deps.ts';
+import { testBoss } from '../support/test-boss.ts';
 import { ENGAGEMENT_CATCH_UP_CRON, ENGAGEMENT_NIGHTLY_CRON, registerEngagementScoreJobs } from '#worker/jobs/engagement-score.ts';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
 import { until } from '../support/until.ts';
@@ -165,9 +165,8 @@ describe('engagement score: one rule in SQL and TypeScript', () => {
 describe('engagement-score and engagement-nightly jobs', () => {
   let boss: PgBoss;
   beforeAll(async () => {
-    boss = new PgBoss({ connectionString: db.ownerUrl, schema: BOSS_SCHEMA, max: 2, supervise: false, schedule: false });
-    boss.on('error', () => undefined);
-    await boss.start();
+    boss = testBoss(db.ownerUrl, { max: 2 });
+      await boss.start();
     await registerEngagementScoreJobs(boss, { pools: db.pools, log: () => undefined });
   });
   afterAll(async () => { await boss?.stop({ graceful: true, timeout: 5000 }); });

@@ -231,3 +231,19 @@ test('a pool is messaged from the People page with its recipient locked', async 
   await expect(compose.getByRole('combobox', { name: 'Talent pool', exact: true })).toBeDisabled();
   await expect(compose.getByTestId('pool-preview')).toBeVisible();
 });
+
+test('WhatsApp in compose: without configuration it says so, and nothing is sent', async ({ page }) => {
+  await openApp(page);
+  const person = await newCandidate(page, { allowsWhatsapp: true, whatsappNumber: '06 12345678' });
+  await page.goto(`/app/communications?action=compose&candidateId=${person.id}&candidateName=${encodeURIComponent(person.name)}`);
+  const compose = dialog(page, 'Compose Message');
+  await expect(compose.getByRole('textbox', { name: 'Subject' })).toBeVisible();
+  await compose.getByText('WhatsApp', { exact: true }).click();
+  const note = compose.getByTestId('whatsapp-note');
+  await expect(note).toContainText('Cannot Send by WhatsApp');
+  await expect(note).toContainText('WhatsApp not configured');
+  // WhatsApp has no subject.
+  await expect(compose.getByRole('textbox', { name: 'Subject' })).toHaveCount(0);
+  await compose.getByRole('button', { name: 'Cancel' }).click();
+  await expect(compose).toBeHidden();
+});

@@ -20,6 +20,20 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   return i18n.t('common.dateAtTime', { day: day.replace('.', ''), time });
 }
 
+/** Formatters by locale and options: building one costs far more than using it, and a page formats many figures. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(locale(), options).format(value);
+  const key = `${locale()} ${JSON.stringify(options ?? {})}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale(), options);
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+/** A rate of 0-100 with at most one decimal: "41.5%" / "41,5%" (the API may send it as a number or a numeric string). */
+export function formatPercent(value: number | string): string {
+  return `${formatNumber(Number(value), { maximumFractionDigits: 1 })}%`;
 }

@@ -4,7 +4,7 @@
 import { Anchor, Progress, Table, Text } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { useT } from '#app/i18n/useT.ts';
-import { percentText } from '#app/messaging/numbers.ts';
+import { formatPercent } from '#app/i18n/format.ts';
 import type { CampaignSummary } from '#domain/campaigns/schemas.ts';
 import { progressPercent } from '#domain/campaigns/progress.ts';
 import { CampaignStatusBadge } from './CampaignStatusBadge.tsx';
@@ -28,8 +28,8 @@ export function CampaignRow({ campaign, selected, onOpen }: { campaign: Campaign
       </Table.Td>
       <Table.Td data-testid="campaign-results">
         <Text size="xs"><Text span fw={600}>{campaign.sent}</Text> {t('communications.campaigns.sent')}</Text>
-        <Text size="xs"><Text span fw={600}>{percentText(campaign.humanOpenRate)}</Text> {t('communications.campaigns.openedByPerson')}</Text>
-        <Text size="xs"><Text span fw={600}>{percentText(campaign.replyRate)}</Text> {t('communications.campaigns.replied')}</Text>
+        <Text size="xs"><Text span fw={600}>{formatPercent(campaign.humanOpenRate)}</Text> {t('communications.campaigns.openedByPerson')}</Text>
+        <Text size="xs"><Text span fw={600}>{formatPercent(campaign.replyRate)}</Text> {t('communications.campaigns.replied')}</Text>
         <Text size="xs"><Text span fw={600}>{campaign.meetingsBooked}</Text> {campaign.meetingsBooked === 1 ? t('communications.campaigns.meetingBooked') : t('communications.campaigns.meetingsBooked')}</Text>
       </Table.Td>
     </Table.Tr>

@@ -6,6 +6,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorText } from '#app/api/ApiError.ts';
 import { useT } from '#app/i18n/useT.ts';
+import { i18n } from '#app/i18n/i18n.ts';
 import { toast } from '#app/toast/toast.ts';
 import type { SessionUser } from '#domain/auth/schemas.ts';
 import { SETTINGS_LIMITS, type ProfileSettings, type ProfileSettingsInput } from '#domain/settings/schemas.ts';
@@ -56,7 +57,8 @@ function ProfileForm({ settings }: { settings: ProfileSettings }) {
 
   const onSubmit = handleSubmit((values) => {
     save.mutate(values, {
-      onSuccess: () => toast({ title: t('settings.profile.saved'), description: t('settings.profile.savedBody'), variant: 'success' }),
+      // i18n.t, not this render's t: saving a language has just switched the interface (useSaveProfileSettings).
+      onSuccess: () => toast({ title: i18n.t('settings.profile.saved'), description: i18n.t('settings.profile.savedBody'), variant: 'success' }),
       onError: (error) => {
         showFieldError(error, PROFILE_FIELDS, setError);
         toast({ title: t('settings.profile.saveFailed'), description: errorText(error), variant: 'destructive' });

@@ -5,6 +5,8 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { api, call } from '#app/api/client.ts';
 import { ApiError, errorText } from '#app/api/ApiError.ts';
 import { ME_QUERY_KEY } from '#app/session/useSession.ts';
+import { setInterfaceLanguage } from '#app/i18n/i18n.ts';
+import { resolveLanguage } from '#app/i18n/language.ts';
 import type { IntegrationKind } from '#domain/integrations/schemas.ts';
 import type { OrganisationSettingsInput, ProfileSettingsInput } from '#domain/settings/schemas.ts';
 
@@ -42,6 +44,8 @@ export function useSaveProfileSettings() {
     mutationFn: (body: ProfileSettingsInput) => call((o) => api.settings.profile.$put({ json: body }, o)),
     onSuccess: async (saved) => {
       queryClient.setQueryData(PROFILE_KEY, saved);
+      // Switched before the caller's "Profile saved", so that toast already speaks the chosen language.
+      await setInterfaceLanguage(resolveLanguage(saved.language));
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     },
   });
