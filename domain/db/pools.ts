@@ -84,6 +84,22 @@ export function appRolePassword(appSecret: string): string {
  * itself it may alter later. `role` is the name (another one only in tests).
  */
 export async function ensureAppRole(owner: pg.Pool, password: string, role = APP_LOGIN_ROLE): Promise<void> {
+  // Roles belong to the whole server, advisory locks to one database: two databases on one server (the
+  // tests' files, side by side) can still create or alter the role at the same moment, and PostgreSQL then
+  // refuses one ("tuple concurrently updated", or the role "already exists"). Doing it again is all it takes.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await refreshAppRole(owner, password, role);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const raced = code === '42710' || code === '23505' || /tuple concurrently (updated|deleted)/.test((error as Error).message);
+      if (attempt >= 8 || !raced) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
+async function refreshAppRole(owner: pg.Pool, password: string, role: string): Promise<void> {
   const client = await owner.connect();
   try {
     await client.query('select pg_advisory_lock(727002)');

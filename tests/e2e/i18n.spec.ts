@@ -87,6 +87,27 @@ test.describe('a Dutch browser', () => {
   });
 });
 
+test.describe('a Dutch browser on a 390 px phone', () => {
+  test.use({ locale: 'nl-NL', viewport: { width: 390, height: 844 } });
+
+  test('gets the Dutch bottom bar, page and dialog', async ({ page }) => {
+    await page.goto('/app');
+    await putLanguage(page, null);
+    await page.reload();
+    const bar = page.getByRole('navigation', { name: 'Mobiele navigatie' });
+    await expect(bar.getByRole('link')).toHaveText(['Dashboard', 'Kandidaten', 'Communicatie', 'Instellingen']);
+    await bar.getByRole('link', { name: 'Kandidaten' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Kandidaten' })).toBeVisible();
+    await bar.getByRole('link', { name: 'Communicatie' }).click();
+    await page.getByRole('button', { name: 'Bericht opstellen' }).click();
+    const compose = page.getByRole('dialog', { name: 'Bericht opstellen' });
+    await expect(compose).toBeVisible();
+    await compose.getByRole('button', { name: 'Sluiten' }).click();
+    await expect(compose).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
 test.describe('the public pages', () => {
   test.use({ locale: 'nl-NL', storageState: { cookies: [], origins: [] } });
 

@@ -149,6 +149,7 @@ test('finds a candidate by skill and place, and a talent pool by name; Enter ope
 
   const pool = await newPool(page, [person.id], `${uniqueWord()} Amsterdam`);
   await page.keyboard.press('Control+K');
+  await expect(searchField(page)).toBeFocused();
   await page.keyboard.type(pool.name.split(' ')[0]);
   const found = results(page).filter({ hasText: pool.name });
   await expect(found).toHaveCount(1);
