@@ -15,7 +15,7 @@ import type { ParsedMail } from 'mailparser';
 import type pg from 'pg';
 import { asService, type Tx } from '../db/request.ts';
 import { classifySentiment } from '../ai/sentiment.ts';
-import { recordCandidateConsent } from '../consent/ledger.ts';
+import { storeInboundReply, withdrawConsentByReply } from '../messages/inbound-reply.ts';
 import { parseInboundMail } from './inbound-guard.ts';
 import { readReply } from './reply-text.ts';
 import { unsubscribe } from '../consent/unsubscribe.ts';
@@ -158,24 +158,13 @@ export async function receiveInboundEmail(app: pg.Pool, raw: Buffer | string): P
         xAutorespond: headerText(parsed, 'x-autorespond'), precedence: headerText(parsed, 'precedence'),
       },
     });
-    const inserted = await tx.query<{ id: number }>(
-      `insert into public.messages (candidate_id, thread_id, original_message_id, campaign_id, direction, channel, subject, content,
-                                    sentiment, removal_requested, opt_out_review, auto_reply, auto_reply_until, status, provider_message_id)
-       values ($1, $2, $3, $4, 'in', 'email', $5, $6, $7, $8, $9, $10, $11, 'received', $12)
-       on conflict (provider_message_id) where provider_message_id is not null do nothing
-       returning id`,
-      [candidateId, original ? (original.thread_id ?? original.id) : null, original?.id ?? null, original?.campaign_id ?? null,
-        cleanSubject, reading.visible, verdict.sentiment, verdict.removalRequested, verdict.optOut === 'review', verdict.autoReply,
-        verdict.autoReplyUntil, headerId]);
-    if (!inserted.rows[0]) return { status: 'duplicate', messageId: null };
-    const messageId = inserted.rows[0].id;
-    // An out-of-office is not the candidate engaging: no 'reply' engagement event for it.
-    if (!verdict.autoReply) {
-      await tx.query(
-        `insert into public.engagement_events (candidate_id, message_id, campaign_id, kind, metadata) values ($1, $2, $3, 'reply', $4)`,
-        [candidateId, original?.id ?? messageId, original?.campaign_id ?? null, JSON.stringify({ replyMessageId: messageId, sentiment: verdict.sentiment })]);
+    const messageId = await storeInboundReply(tx, {
+      candidateId, channel: 'email', original, subject: cleanSubject, content: reading.visible, verdict, providerId: headerId,
+    });
+    if (messageId === null) return { status: 'duplicate', messageId: null };
+    if (verdict.removalRequested) {
+      await withdrawConsentByReply(tx, { candidateId, channel: 'email', messageId, campaignId: original?.campaign_id ?? null, text: reading.visible });
     }
-    if (verdict.removalRequested) await withdrawEmailConsent(tx, candidateId, messageId, original?.campaign_id ?? null, reading.visible);
     return {
       status: 'stored', messageId, threadId: original ? (original.thread_id ?? original.id) : messageId, candidateId,
       matchedBy: thread?.matchedBy ?? 'sender', sentiment: verdict.sentiment, removalRequested: verdict.removalRequested,
@@ -210,15 +199,4 @@ async function receiveBounce(app: pg.Pool, reading: BounceReading, parsed: Parse
       : `Delivery report (${about?.action ?? 'no action'}, ${about?.status ?? 'no status'}) for ${about?.recipient ?? 'an unknown address'}: not a bounce, nothing to do`;
     return keepAside(tx, parsed, raw, recipients, reason, text);
   });
-}
-
-/** A reply asking to be removed withdraws email consent through the ledger (source 'reply'). Idempotent. */
-async function withdrawEmailConsent(tx: Tx, candidateId: number, messageId: number, campaignId: number | null, reply: string) {
-  const written = await recordCandidateConsent(tx, {
-    candidateId, channel: 'email', granted: false, source: 'reply', wording: `Reply (message ${messageId}) asked to stop: "${reply.slice(0, 300)}"`,
-  });
-  if (!written) return;
-  await tx.query(
-    `insert into public.engagement_events (candidate_id, message_id, campaign_id, kind, metadata) values ($1, $2, $3, 'unsubscribe', '{"source":"reply"}')`,
-    [candidateId, messageId, campaignId]);
 }

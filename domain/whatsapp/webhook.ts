@@ -12,7 +12,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import { asService, type Tx } from '../db/request.ts';
 import { classifySentiment } from '../ai/sentiment.ts';
-import { recordCandidateConsent } from '../consent/ledger.ts';
+import { storeInboundReply, withdrawConsentByReply, type AnsweredMessage } from '../messages/inbound-reply.ts';
 import { explainError } from './cloud-api.ts';
 import { candidateWhatsAppNumber, fromWaId, numberTail } from './numbers.ts';
 import { DELIVERY_STATUSES, type DeliveryStatus, type InboundWhatsAppMessage, type WhatsAppStatusEvent, type WhatsAppWebhook, type WhatsAppWebhookResult } from './schemas.ts';
@@ -96,40 +96,21 @@ async function receiveMessage(tx: Tx, message: InboundWhatsAppMessage, result: R
     return;
   }
   // The message it answers (Meta's context), else the candidate's latest thread, whatever its channel.
-  const { rows: [original] } = await tx.query<{ id: number; thread_id: number | null; campaign_id: number | null }>(
+  const { rows: [original] } = await tx.query<AnsweredMessage>(
     `select id, thread_id, campaign_id from public.messages where candidate_id = $1
       order by (provider_message_id = $2) desc nulls last, created_at desc, id desc limit 1`, [candidateId, message.context?.id ?? null]);
   const verdict = classifySentiment(text, { receivedAt });
-  const { rows: [inserted] } = await tx.query<{ id: number }>(
-    `insert into public.messages (candidate_id, thread_id, original_message_id, campaign_id, direction, channel, subject, content,
-                                  sentiment, removal_requested, opt_out_review, auto_reply, auto_reply_until, status, provider_message_id)
-     values ($1, $2, $3, $4, 'in', 'whatsapp', null, $5, $6, $7, $8, $9, $10, 'received', $11)
-     on conflict (provider_message_id) where provider_message_id is not null do nothing
-     returning id`,
-    [candidateId, original ? (original.thread_id ?? original.id) : null, original?.id ?? null, original?.campaign_id ?? null, text,
-      verdict.sentiment, verdict.removalRequested, verdict.optOut === 'review', verdict.autoReply, verdict.autoReplyUntil, message.id]);
-  if (!inserted) { result.duplicates++; await settleEvent(tx, eventId, 'duplicate', candidateId, null); return; }
-  if (!verdict.autoReply) {
-    await tx.query(
-      `insert into public.engagement_events (candidate_id, message_id, campaign_id, kind, metadata) values ($1, $2, $3, 'reply', $4)`,
-      [candidateId, original?.id ?? inserted.id, original?.campaign_id ?? null,
-        JSON.stringify({ replyMessageId: inserted.id, sentiment: verdict.sentiment, channel: 'whatsapp' })]);
-  }
-  if (verdict.removalRequested) {
-    const written = await recordCandidateConsent(tx, {
-      candidateId, channel: 'whatsapp', granted: false, source: 'whatsapp_reply',
-      wording: `WhatsApp message (message ${inserted.id}) asked to stop: "${text.slice(0, 300)}"`,
-    });
-    if (written) {
-      result.optOuts++;
-      await tx.query(
-        `insert into public.engagement_events (candidate_id, message_id, campaign_id, kind, metadata) values ($1, $2, $3, 'unsubscribe', '{"source":"whatsapp_reply"}')`,
-        [candidateId, inserted.id, original?.campaign_id ?? null]);
-    }
+  const messageId = await storeInboundReply(tx, {
+    candidateId, channel: 'whatsapp', original: original ?? null, subject: null, content: text, verdict, providerId: message.id,
+  });
+  if (messageId === null) { result.duplicates++; await settleEvent(tx, eventId, 'duplicate', candidateId, null); return; }
+  if (verdict.removalRequested
+    && await withdrawConsentByReply(tx, { candidateId, channel: 'whatsapp', messageId, campaignId: original?.campaign_id ?? null, text })) {
+    result.optOuts++;
   }
   result.stored++;
-  result.storedIds.push(inserted.id);
-  await settleEvent(tx, eventId, 'stored', candidateId, inserted.id);
+  result.storedIds.push(messageId);
+  await settleEvent(tx, eventId, 'stored', candidateId, messageId);
 }
 
 async function receiveStatus(tx: Tx, status: WhatsAppStatusEvent, result: ReceivedWebhook) {
