@@ -1,10 +1,12 @@
 // The public pages' texts (site/app/i18n/{en,nl}/publicPages.ts) without i18next:
 // the server picks the language, islands get their texts from the page.
-import { publicPages as english } from '#app/i18n/en/publicPages.ts';
+import type { publicPages as english } from '#app/i18n/en/publicPages.ts';
+import { publicBooking } from '#app/i18n/en/publicBooking.ts';
 
 export type PublicTexts = typeof english;
 export type BookingTexts = PublicTexts['booking'];
-export const ENGLISH_BOOKING: BookingTexts = english.booking;
+/** Only the booking texts: the island's bundle carries these, not every public page's. */
+export const ENGLISH_BOOKING: BookingTexts = publicBooking;
 
 /** Fills {{name}} from `values`, as i18next does; an unknown name stays as written. */
 export function fill(text: string, values: Record<string, string | number> = {}): string {
