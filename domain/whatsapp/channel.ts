@@ -9,7 +9,7 @@ import { isoTimestamp } from '../db/sql-time.ts';
 import { DomainError } from '../errors.ts';
 import { BLOCKER_TEXT, type ContactBlocker } from '../consent/eligibility.ts';
 import { NOT_CONFIGURED, whatsappConfigured, type WhatsAppConfig } from './config.ts';
-import { candidateWhatsAppNumber } from './numbers.ts';
+import { candidateWhatsAppNumber, INVALID_NUMBER } from './numbers.ts';
 import type { WhatsAppChannel, WhatsAppState, WhatsAppTemplate } from './schemas.ts';
 import { safeAddress } from '../integrations/state.ts';
 
@@ -41,7 +41,7 @@ export async function whatsappChannel(tx: Tx, candidateId: number, config: Whats
   const number = candidateWhatsAppNumber(found);
   const reason = !configured ? NOT_CONFIGURED
     : found.blockers.length ? BLOCKER_TEXT[found.blockers[0]]
-      : !number ? `The WhatsApp number or phone on file is not a valid phone number`
+      : !number ? INVALID_NUMBER
         : found.open ? null : OUTSIDE_WINDOW;
   const allowed = configured && !found.blockers.length && number !== null;
   return {

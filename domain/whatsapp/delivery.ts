@@ -4,7 +4,7 @@
 // reasons (cloud-api.ts); a temporary one (rate limit, outage) is retried
 // like mail's, unless this was the last try.
 import { WhatsAppError, type WhatsAppPort } from './cloud-api.ts';
-import { candidateWhatsAppNumber } from './numbers.ts';
+import { candidateWhatsAppNumber, INVALID_NUMBER } from './numbers.ts';
 import type { WhatsAppTemplate } from './schemas.ts';
 
 export type { WhatsAppPort };
@@ -21,7 +21,7 @@ export type WhatsAppOutcome = { status: 'sent'; providerId: string } | { status:
 
 export async function sendWhatsApp(port: WhatsAppPort, row: WhatsAppRow, lastTry: boolean): Promise<WhatsAppOutcome> {
   const to = candidateWhatsAppNumber({ whatsappNumber: row.whatsapp_number, phone: row.phone });
-  if (!to) return { status: 'failed', error: 'Invalid WhatsApp number: the WhatsApp number or phone on file is not a valid phone number' };
+  if (!to) return { status: 'failed', error: `Invalid WhatsApp number: ${INVALID_NUMBER}` };
   try {
     const { wamid } = row.whatsapp_template ? await port.sendTemplate(to, row.whatsapp_template) : await port.sendText(to, row.content);
     return { status: 'sent', providerId: wamid };

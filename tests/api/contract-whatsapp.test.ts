@@ -8,10 +8,11 @@ import { webhookRoutes } from '#edge-functions/routes/webhooks.ts';
 import { Contract } from '../support/contract.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
-import { ORIGIN } from '../support/constants.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { CONSENT, newCandidate } from '../support/test-data.ts';
-import { FAKE_VERIFY_TOKEN, inboundText, setEnv, signature, startFakeWhatsApp, webhookPayload, type FakeWhatsApp } from '../support/fake-whatsapp.ts';
+import {
+  FAKE_VERIFY_TOKEN, inboundText, setEnv, startFakeWhatsApp, webhookPayload, type FakeWhatsApp, postWebhook,
+} from '../support/fake-whatsapp.ts';
 
 let app: TestApp;
 let contract: Contract;
@@ -54,9 +55,7 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
   },
   'POST /api/webhooks/whatsapp': async () => {
     const body = JSON.stringify(webhookPayload({ messages: [inboundText('31619999902', 'hallo')] }));
-    const response = await app.api.request(`${ORIGIN}/api/webhooks/whatsapp`, {
-      method: 'POST', body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature(body) },
-    });
+    const response = await postWebhook(app, body);
     const answer = contract.answer('POST /api/webhooks/whatsapp', { status: response.status, text: await response.text() },
       { schema: whatsappWebhookResultSchema });
     expect(answer).toMatchObject({ received: true, unmatched: 1 });

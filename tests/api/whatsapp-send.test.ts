@@ -11,12 +11,11 @@ import type { Message } from '#domain/messages/schemas.ts';
 import type { WhatsAppChannel, WhatsAppState } from '#domain/whatsapp/schemas.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
-import { ORIGIN } from '../support/constants.ts';
 import { signInRecruiter, startAppWithWorker, type TestAppWithWorker, type TestClient } from '../support/harness.ts';
-import { CONSENT, newCandidate, newPool } from '../support/test-data.ts';
+import { newCandidate, newPool } from '../support/test-data.ts';
 import { until } from '../support/until.ts';
 import {
-  CLOUD_ERRORS, FAKE_PHONE_NUMBER_ID, inboundText, setEnv, signature, startFakeWhatsApp, webhookPayload, WHATSAPP_OFF, type FakeWhatsApp,
+  CLOUD_ERRORS, FAKE_PHONE_NUMBER_ID, inboundText, setEnv, startFakeWhatsApp, webhookPayload, WHATSAPP_OFF, type FakeWhatsApp, postWebhook, whatsappCandidate as newWhatsAppCandidate,
 } from '../support/fake-whatsapp.ts';
 
 let app: TestAppWithWorker;
@@ -37,18 +36,11 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function whatsappCandidate(fields: Record<string, unknown> = {}) {
-  const digits = `1${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
-  const candidate = await newCandidate(recruiter, { ...CONSENT.whatsapp, whatsappNumber: `06 ${digits}`, ...fields });
-  return { ...candidate, waId: `316${digits}`, e164: `+316${digits}` };
-}
+const whatsappCandidate = (fields: Record<string, unknown> = {}) => newWhatsAppCandidate(recruiter, fields);
 
 /** The candidate writes to us on WhatsApp: the 24-hour window opens. */
 async function candidateWrites(waId: string, body = 'Hoi, ik heb interesse') {
-  const raw = JSON.stringify(webhookPayload({ messages: [inboundText(waId, body)] }));
-  const response = await app.api.request(`${ORIGIN}/api/webhooks/whatsapp`, {
-    method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature(raw) },
-  });
+  const response = await postWebhook(app, JSON.stringify(webhookPayload({ messages: [inboundText(waId, body)] })));
   expect(response.status).toBe(200);
 }
 

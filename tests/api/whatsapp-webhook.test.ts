@@ -7,11 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
-import { ORIGIN } from '../support/constants.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
-import { CONSENT, newCandidate, uniqueTag } from '../support/test-data.ts';
+import { newCandidate, uniqueTag } from '../support/test-data.ts';
 import {
-  FAKE_VERIFY_TOKEN, inboundText, setEnv, signature, startFakeWhatsApp, statusEvent, wamid, webhookPayload, type FakeWhatsApp,
+  FAKE_VERIFY_TOKEN, inboundText, setEnv, signature, startFakeWhatsApp, statusEvent, wamid, webhookPayload, type FakeWhatsApp, postWebhook, whatsappCandidate as newWhatsAppCandidate,
 } from '../support/fake-whatsapp.ts';
 import type { Message, Thread, ThreadSummary } from '#domain/messages/schemas.ts';
 import { DELIVERY_STATUSES } from '#domain/whatsapp/schemas.ts';
@@ -37,20 +36,13 @@ afterAll(async () => {
 /** POSTs a body as Meta does: raw JSON, signed unless told otherwise. */
 async function deliver(payload: unknown, options: { signature?: string | null; raw?: string } = {}) {
   const body = options.raw ?? JSON.stringify(payload);
-  const sig = options.signature === undefined ? signature(body) : options.signature;
-  const response = await app.api.request(`${ORIGIN}/api/webhooks/whatsapp`, {
-    method: 'POST', body, headers: { 'content-type': 'application/json', ...(sig ? { 'x-hub-signature-256': sig } : {}) },
-  });
+  const response = await postWebhook(app, body, options.signature === undefined ? signature(body) : options.signature);
   const text = await response.text();
   return { status: response.status, text, json: text ? JSON.parse(text) : null };
 }
 
-/** A candidate with a unique Dutch mobile number (and consent to WhatsApp), and that number as Meta writes it. */
-async function whatsappCandidate(fields: Record<string, unknown> = {}) {
-  const digits = `1${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
-  const candidate = await newCandidate(recruiter, { ...CONSENT.whatsapp, whatsappNumber: `06-${digits}`, ...fields });
-  return { ...candidate, waId: `316${digits}` };
-}
+/** A candidate with a unique Dutch mobile number (and consent to WhatsApp), typed with a dash. */
+const whatsappCandidate = (fields: Record<string, unknown> = {}) => newWhatsAppCandidate(recruiter, fields, (digits) => `06-${digits}`);
 
 async function events(wamidValue: string) {
   const { rows } = await app.pools.owner.query('select kind, status, outcome, candidate_id, message_id from public.whatsapp_events where wamid = $1 order by id', [wamidValue]);

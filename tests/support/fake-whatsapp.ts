@@ -8,6 +8,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { text } from 'node:stream/consumers';
+import { ORIGIN } from './constants.ts';
+import type { TestApp, TestClient } from './harness.ts';
+import { CONSENT, newCandidate } from './test-data.ts';
 
 export interface FakeWhatsAppCall {
   method: string;
@@ -157,4 +160,21 @@ export function statusEvent(id: string, status: 'sent' | 'delivered' | 'read' | 
 /** X-Hub-Signature-256 for this exact body. */
 export function signature(body: string, secret = FAKE_APP_SECRET): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+/** POSTs a webhook body to the app as Meta does: raw JSON, signed with the fake's app secret unless `signed` says otherwise (null: no header). */
+export async function postWebhook(app: Pick<TestApp, 'api'>, body: string, signed: string | null = signature(body)): Promise<Response> {
+  return app.api.request(`${ORIGIN}/api/webhooks/whatsapp`, {
+    method: 'POST', body, headers: { 'content-type': 'application/json', ...(signed ? { 'x-hub-signature-256': signed } : {}) },
+  });
+}
+
+/**
+ * A candidate who allows WhatsApp, with a unique Dutch mobile number typed as `typed` writes it, and that number
+ * as Meta writes it (waId) and in E.164.
+ */
+export async function whatsappCandidate(client: TestClient, fields: Record<string, unknown> = {}, typed = (digits: string) => `06 ${digits}`) {
+  const digits = `1${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+  const candidate = await newCandidate(client, { ...CONSENT.whatsapp, whatsappNumber: typed(digits), ...fields });
+  return { ...candidate, waId: `316${digits}`, e164: `+316${digits}` };
 }
