@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { campaignTypeSchema, languageSchema } from '#domain/ai/schemas.ts';
 import { newCampaignSchema, type NewCampaignBody } from '#domain/campaigns/schemas.ts';
 import { sequenceInputSchema } from '#domain/campaigns/sequence-schemas.ts';
-import { whatsappTemplateSchema } from '#domain/whatsapp/schemas.ts';
+import { templateFormField, templateIssues } from './templateField.ts';
 import { WIZARD_DEFAULT_LANGUAGE } from './constants.ts';
 import { computeScheduledAt } from './schedule.ts';
 import { DEFAULT_SEND_WINDOW, sequencePayload, type SequenceBody } from './sequenceForm.ts';
@@ -36,7 +36,7 @@ export const campaignFormSchema = z.object({
   joinLate: z.boolean(),
   /** Issue 14: the first step goes by this WhatsApp template to those who allow WhatsApp (the rest get the email). */
   whatsappOn: z.boolean(),
-  whatsappTemplate: z.object({ name: z.string(), language: z.enum(['en', 'nl']), parameters: z.array(z.string()) }).nullable(),
+  whatsappTemplate: templateFormField.nullable(),
 }).superRefine((value, ctx) => {
   for (const issue of whatsappTemplateIssues(value)) ctx.addIssue({ code: 'custom', ...issue });
   const checked = newCampaignSchema.safeParse(campaignPayload(value));
@@ -75,10 +75,7 @@ export const CAMPAIGN_FORM_DEFAULTS: CampaignFormValues = {
 
 /** With the WhatsApp option on: a template must be picked and every parameter filled (the API's own rule). */
 export function whatsappTemplateIssues(value: Pick<CampaignFormValues, 'whatsappOn' | 'whatsappTemplate'>): { path: (string | number)[]; message: string }[] {
-  if (!value.whatsappOn) return [];
-  if (!value.whatsappTemplate) return [{ path: ['whatsappTemplate', 'name'], message: 'Choose an approved template' }];
-  return (whatsappTemplateSchema.safeParse(value.whatsappTemplate).error?.issues ?? [])
-    .map((issue) => ({ path: ['whatsappTemplate', ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))], message: issue.message }));
+  return value.whatsappOn ? templateIssues(value.whatsappTemplate) : [];
 }
 
 /** Which fields each step needs before Next (spec §4). */

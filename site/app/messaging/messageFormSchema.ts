@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { languageSchema, MANUAL_TEMPLATE, type Language } from '#domain/ai/schemas.ts';
 import { composeMessageSchema } from '#domain/messages/schemas.ts';
-import { whatsappTemplateSchema } from '#domain/whatsapp/schemas.ts';
 import { COMPOSE_DEFAULT_LANGUAGE } from './constants.ts';
+import { templateFormField, templateIssues } from './templateField.ts';
 
 export const messageFormSchema = z.object({
   recipientType: z.enum(['individual', 'pool'], { error: 'Choose an individual or a talent pool' }),
@@ -20,16 +20,12 @@ export const messageFormSchema = z.object({
   aiPrompt: z.string(),
   language: languageSchema,
   /** WhatsApp outside the window: the approved template picked, parameters as typed. */
-  whatsappTemplate: z.object({ name: z.string(), language: z.enum(['en', 'nl']), parameters: z.array(z.string()) }).nullable().optional(),
+  whatsappTemplate: templateFormField.nullable().optional(),
   /** What GET /api/candidates/{id}/whatsapp said applies (set by the dialog; null: not known or cannot send). */
   whatsappMode: z.enum(['text', 'template']).nullable().optional(),
 }).superRefine((value, ctx) => {
-  const template = value.channel === 'whatsapp' && value.whatsappMode === 'template' ? value.whatsappTemplate : null;
   if (value.channel === 'whatsapp' && value.whatsappMode === 'template') {
-    if (!template) ctx.addIssue({ code: 'custom', path: ['whatsappTemplate', 'name'], message: 'Choose an approved template' });
-    for (const issue of template ? whatsappTemplateSchema.safeParse(template).error?.issues ?? [] : []) {
-      ctx.addIssue({ code: 'custom', path: ['whatsappTemplate', ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))], message: issue.message });
-    }
+    for (const issue of templateIssues(value.whatsappTemplate)) ctx.addIssue({ code: 'custom', ...issue });
     return;
   }
   const checked = composeMessageSchema.safeParse({ subject: value.subject, content: value.content, channel: value.channel });

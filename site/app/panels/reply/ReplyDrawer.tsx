@@ -11,7 +11,8 @@ import { closePanel, useDrawerState } from '#app/drawers/drawerStore.ts';
 import { REPLY_ROWS } from '#app/messaging/constants.ts';
 import { refreshMessaging, sendCandidateMessage, useMessage } from '#app/messaging/queries.ts';
 import type { Channel, Message } from '#domain/messages/schemas.ts';
-import { useWhatsAppChannel, type TemplateChoice } from '#app/messaging/whatsapp.ts';
+import { useWhatsAppChannel } from '#app/messaging/whatsapp.ts';
+import type { WhatsAppTemplate } from '#domain/whatsapp/schemas.ts';
 import { replySubject } from '#domain/messages/reply-subject.ts';
 import { toast } from '#app/toast/toast.ts';
 import { useT } from '#app/i18n/useT.ts';
@@ -21,7 +22,7 @@ import { REPLY_FORM_DEFAULTS, replyFormSchema, type ReplyFormValues } from './re
 import { ReplyChannel, replyChannel } from './ReplyChannel.tsx';
 import { WhatsAppTemplateFields } from '../whatsapp/WhatsAppTemplateFields.tsx';
 
-interface ReplyInput { original: Message; content: string; channel: Channel; template: TemplateChoice | null }
+interface ReplyInput { original: Message; content: string; channel: Channel; template: WhatsAppTemplate | null }
 
 function sendReply({ original, content, channel, template }: ReplyInput) {
   if (channel === 'whatsapp') {

@@ -2,19 +2,16 @@
 // outside the 24-hour window is an approved template instead (issue 14): then the template is checked.
 import { z } from 'zod';
 import { replyMessageSchema } from '#domain/messages/schemas.ts';
-import { whatsappTemplateSchema } from '#domain/whatsapp/schemas.ts';
+import { templateFormField, templateIssues } from '#app/messaging/templateField.ts';
 
 export const replyFormSchema = z.object({
   content: z.string(),
-  whatsappTemplate: z.object({ name: z.string(), language: z.enum(['en', 'nl']), parameters: z.array(z.string()) }).nullable(),
+  whatsappTemplate: templateFormField.nullable(),
   /** Set by the drawer: the reply goes by WhatsApp template (outside the window). */
   templateOnly: z.boolean(),
 }).superRefine((value, ctx) => {
   if (value.templateOnly) {
-    if (!value.whatsappTemplate) ctx.addIssue({ code: 'custom', path: ['whatsappTemplate', 'name'], message: 'Choose an approved template' });
-    for (const issue of value.whatsappTemplate ? whatsappTemplateSchema.safeParse(value.whatsappTemplate).error?.issues ?? [] : []) {
-      ctx.addIssue({ code: 'custom', path: ['whatsappTemplate', ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))], message: issue.message });
-    }
+    for (const issue of templateIssues(value.whatsappTemplate)) ctx.addIssue({ code: 'custom', ...issue });
     return;
   }
   // originalMessageId is checked by the drawer itself; here only the content matters.

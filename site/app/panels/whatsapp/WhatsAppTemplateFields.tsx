@@ -4,13 +4,14 @@ import { Select, Stack, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { useT } from '#app/i18n/useT.ts';
 import { issueText } from '#app/messaging/issueText.ts';
-import { chooseTemplate, templateKey, type TemplateChoice } from '#app/messaging/whatsapp.ts';
+import { chooseTemplate, templateKey } from '#app/messaging/whatsapp.ts';
+import type { WhatsAppTemplate } from '#domain/whatsapp/schemas.ts';
 import type { WhatsAppTemplateInfo } from '#domain/whatsapp/schemas.ts';
 
 interface Props {
   templates: readonly WhatsAppTemplateInfo[];
-  value: TemplateChoice | null;
-  onChange: (value: TemplateChoice | null) => void;
+  value: WhatsAppTemplate | null;
+  onChange: (value: WhatsAppTemplate | null) => void;
   /** Field errors: on the template itself, and per parameter (index). */
   errors?: { name?: string; parameters?: (string | undefined)[] };
   disabled?: boolean;
