@@ -15,9 +15,19 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   const date = dayjs(value);
   if (!date.isValid()) return notAvailable;
   if (activeLanguage() === 'en') return date.format('MMM D, YYYY [at] h:mm A');
-  const day = new Intl.DateTimeFormat(locale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(date.toDate());
   const time = new Intl.DateTimeFormat(locale(), { hour: '2-digit', minute: '2-digit' }).format(date.toDate());
-  return i18n.t('common.dateAtTime', { day: day.replace('.', ''), time });
+  return i18n.t('common.dateAtTime', { day: dayText(date), time });
+}
+
+/** "Mar 5, 2026" / "5 mrt 2026", or null when there is no valid date. */
+export function formatDate(value: string | number | Date | null | undefined): string | null {
+  const date = value === null || value === undefined || value === '' ? null : dayjs(value);
+  return date?.isValid() ? dayText(date) : null;
+}
+
+function dayText(date: dayjs.Dayjs): string {
+  if (activeLanguage() === 'en') return date.format('MMM D, YYYY');
+  return new Intl.DateTimeFormat(locale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(date.toDate()).replace('.', '');
 }
 
 /** Formatters by locale and options: building one costs far more than using it, and a page formats many figures. */

@@ -3,9 +3,8 @@
 // that may ask to stop mailing, which a recruiter should read (consent was not
 // withdrawn for it).
 import { Badge, Tooltip } from '@mantine/core';
-import dayjs from 'dayjs';
-import { activeLanguage, i18n } from '#app/i18n/i18n.ts';
-import { locale } from '#app/i18n/format.ts';
+import { i18n } from '#app/i18n/i18n.ts';
+import { formatDate } from '#app/i18n/format.ts';
 import { useT } from '#app/i18n/useT.ts';
 import type { Message } from '#domain/messages/schemas.ts';
 
@@ -14,11 +13,8 @@ export type ReplyFlags = Pick<Message, 'autoReply' | 'autoReplyUntil' | 'optOutR
 
 /** "back on Dec 14, 2026" ("terug op 14 dec 2026"), or null when there is no valid date. */
 export function backOn(date: string | null | undefined): string | null {
-  const day = date ? dayjs(date) : null;
-  if (!day?.isValid()) return null;
-  const text = activeLanguage() === 'en' ? day.format('MMM D, YYYY')
-    : new Intl.DateTimeFormat(locale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(day.toDate()).replace('.', '');
-  return i18n.t('panels.flags.backOn', { date: text });
+  const text = formatDate(date);
+  return text === null ? null : i18n.t('panels.flags.backOn', { date: text });
 }
 
 export function ReplyFlagBadges({ flags, size = 'sm' }: { flags: ReplyFlags; size?: 'xs' | 'sm' }) {

@@ -1,9 +1,7 @@
 // One row of the candidate table: the selection box, the name, and the chosen columns.
 import { Checkbox, Stack, Table, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { locale } from '#app/i18n/format.ts';
-import { activeLanguage } from '#app/i18n/i18n.ts';
+import { formatDate } from '#app/i18n/format.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { Link } from '#app/router/Link.tsx';
 import { ConsentBadges } from './ConsentBadges.tsx';
@@ -23,10 +21,7 @@ interface CandidateRowProps {
 
 /** "Mar 5, 2026" in English (as before), "5 mrt 2026" in Dutch. */
 export function addedDate(c: Pick<Candidate, 'createdAt'>): string {
-  const date = dayjs(c.createdAt);
-  if (!date.isValid()) return '—';
-  if (activeLanguage() === 'en') return date.format('MMM D, YYYY');
-  return new Intl.DateTimeFormat(locale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(date.toDate()).replace('.', '');
+  return formatDate(c.createdAt) ?? '—';
 }
 
 /** Job function over the seniority, and the location when it has no column ("Backend Engineer" / "Senior · Utrecht"). */
