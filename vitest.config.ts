@@ -13,8 +13,9 @@ export default defineConfig({
           include: ['tests/unit/app/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup-dom.ts'],
-          // Page tests walk several steps (render, click, wait for the refetch); on 2 busy cores one can pass 5 s.
-          testTimeout: 15_000,
+          // Page tests walk several steps (render, click, wait for the refetch). Beside Playwright on
+          // 2 cores a test can take 5x its quiet time (a 4 s test took over 20 s in CI).
+          testTimeout: 30_000,
         },
       },
       {

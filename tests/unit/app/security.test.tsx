@@ -88,7 +88,7 @@ describe('Settings → Security: password', () => {
     expect(await screen.findByText('Password changed')).toBeTruthy();
     expect(bodyOf(fetchMock, 'POST', '/api/auth/password')).toEqual({ currentPassword: 'old-password-1', newPassword: 'a-new-password-2' });
     await waitFor(() => expect(screen.queryByTestId('change-password-form')).toBeNull());
-  }, 20_000);
+  }, 60_000); // typing each character through user-event: slow beside Playwright on 2 cores
 
   it('shows the server\'s refusal on the field it names', async () => {
     stubFetch({
