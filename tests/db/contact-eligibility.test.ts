@@ -56,4 +56,20 @@ describe('contact eligibility: one rule in SQL and TypeScript', () => {
     expect(new Set(rows.flatMap((row) => [...row.email, ...row.whatsapp]))).toEqual(new Set([
       'no_email', 'opted_out', 'no_consent', 'suppressed', 'no_whatsapp_number', 'whatsapp_opted_out', 'no_whatsapp_consent']));
   });
+
+  it('finds a suppressed address among many, whatever its case and surrounding spaces, and only that one', async () => {
+    await db.pools.owner.query(
+      `insert into public.email_suppressions (address_hash, source, by_candidate)
+       select public.email_address_hash('listed-' || g || '@example.com'), 'recruiter', false from generate_series(1, 300) g`);
+    const { rows } = await db.pools.owner.query<{ email: string; blockers: string[] }>(
+      `select e as email, public.contact_blockers(jsonb_populate_record(null::public.candidates,
+                jsonb_build_object('email', e, 'allows_email', true)), 'email') as blockers
+         from unnest(array['listed-7@example.com', '  LISTED-300@Example.COM ', 'listed-301@example.com', 'listed-7@example.org']) e`);
+    expect(Object.fromEntries(rows.map((row) => [row.email, row.blockers]))).toEqual({
+      'listed-7@example.com': ['suppressed'],
+      '  LISTED-300@Example.COM ': ['suppressed'],
+      'listed-301@example.com': [],
+      'listed-7@example.org': [],
+    });
+  });
 });
