@@ -15,6 +15,7 @@ import { campaignFunnel, campaignSteps, listFigures, percentOf, type ListFigures
 import { MessagingError } from '../messages/messages.ts';
 import { loadWhatsAppConfig, NOT_CONFIGURED, whatsappConfigured, type WhatsAppConfig } from '../whatsapp/config.ts';
 import { checkTemplate } from '../whatsapp/channel.ts';
+import { poolReach } from '../talent-pools/reach.ts';
 import { MEMBER_COLUMNS, PLAN_COLUMNS, sendPlan, usesBookingLink, writeFirstStep, type Member, type PlanRow, type Queued } from './sequences.ts';
 
 export { skipReason } from './sequences.ts';
@@ -57,9 +58,8 @@ export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail | 
     `select skip_reason as reason, count(*)::int as count from public.campaign_recipients
       where campaign_id = $1 and status = 'skipped' group by 1 order by 2 desc`, [id]);
   // Only for a campaign scheduled for later (then it is the recipients that count): over a large pool this is the costly part.
-  const eligible = campaign.status === 'scheduled' && Date.parse(campaign.scheduledAt) > Date.now() ? await tx.query<{ n: number }>(
-    `select count(*)::int as n from public.talent_pool_members m join public.candidates c on c.id = m.candidate_id
-      where m.talent_pool_id = $1 and public.can_contact(c, 'email')`, [campaign.talentPoolId]) : { rows: [{ n: null }] };
+  const eligibleNow = campaign.status === 'scheduled' && Date.parse(campaign.scheduledAt) > Date.now() && campaign.talentPoolId !== null
+    ? (await poolReach(tx, campaign.talentPoolId, { whatsapp: campaign.whatsappTemplate !== null }))?.eligible ?? null : null;
   // While a large pool is still being dispatched, the pool (not the recipients written so far) is the whole.
   const whole = campaign.dispatching ? await tx.query<{ n: number }>(
     'select count(*)::int as n from public.talent_pool_members where talent_pool_id = $1', [campaign.talentPoolId]) : null;
@@ -79,7 +79,7 @@ export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail | 
       percent: progressPercent({ ...campaign, recipients: Math.max(campaign.recipients, whole?.rows[0].n ?? 0) }),
       skipReasons: reasons.rows,
       /** Before dispatch: how many of the pool could receive it now. */
-      eligibleNow: eligible.rows[0].n,
+      eligibleNow,
     },
   };
 }

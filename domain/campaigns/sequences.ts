@@ -91,9 +91,12 @@ export const MEMBER_COLUMNS = `c.id, c.name, c.job_function as "jobFunction", c.
   c.time_zone as "timeZone", public.contact_blockers(c, 'email') as blockers,
   public.contact_blockers(c, 'whatsapp') as "whatsappBlockers", c.whatsapp_number as "whatsappNumber", c.phone`;
 
-/** Whether this member gets step 1 by the campaign's WhatsApp template: they may get WhatsApp at a valid number. */
-const byWhatsApp = (plan: SendPlan, member: Member) =>
-  plan.whatsappTemplate !== null && !member.whatsappBlockers.length && candidateWhatsAppNumber(member) !== null;
+/** Whether a member can get a WhatsApp template: nothing blocks WhatsApp and the number on file reads as one. */
+export const reachableByWhatsApp = (member: Pick<Member, 'whatsappBlockers' | 'whatsappNumber' | 'phone'>) =>
+  !member.whatsappBlockers.length && candidateWhatsAppNumber(member) !== null;
+
+/** Whether this member gets step 1 by the campaign's WhatsApp template. */
+const byWhatsApp = (plan: SendPlan, member: Member) => plan.whatsappTemplate !== null && reachableByWhatsApp(member);
 
 /** Joins a template's parameters into one text to fill placeholders in once (a character no one types). */
 const PARAMETER_SEPARATOR = '\u241e';

@@ -32,12 +32,20 @@ export const poolMembersAddedSchema = z.object({ added: z.number() });
 /** POST /api/talent-pools/{id}/members/remove: how many memberships ended. */
 export const poolMembersRemovedSchema = z.object({ removed: z.number() });
 
+/** GET /api/talent-pools/{id}/reach?whatsapp=true: reach when step 1 goes by WhatsApp template to whoever can get one. */
+export const poolReachQuerySchema = z.object({
+  whatsapp: z.enum(['true', 'false'], { error: 'whatsapp must be true or false' }).optional()
+    .transform((value) => value === 'true'),
+});
+
 /**
- * GET /api/talent-pools/{id}/reach: who a campaign to this pool would reach now. `skipped` groups the
- * others by the reason dispatch would record (the same words as a campaign's skip reasons), most first.
+ * GET /api/talent-pools/{id}/reach: who a campaign to this pool would reach now. `eligible` is everyone who gets
+ * step 1, `byWhatsApp` those of them who get it by WhatsApp template (0 without ?whatsapp=true). `skipped`
+ * groups the others by the reason dispatch would record (the same words as a campaign's skip reasons), most first.
  */
 export const poolReachSchema = z.object({
   eligible: z.number(),
+  byWhatsApp: z.number(),
   skipped: z.array(z.object({ reason: z.string(), count: z.number() })),
 });
 export type PoolReach = z.infer<typeof poolReachSchema>;

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { candidateIdsSchema } from '#domain/candidates/schemas.ts';
 import {
-  poolMembersAddedSchema, poolMembersRemovedSchema, poolReachSchema, talentPoolCreateSchema, talentPoolListSchema, talentPoolSchema, talentPoolUpdateSchema,
+  poolMembersAddedSchema, poolMembersRemovedSchema, poolReachQuerySchema, poolReachSchema, talentPoolCreateSchema, talentPoolListSchema, talentPoolSchema, talentPoolUpdateSchema,
 } from '#domain/talent-pools/schemas.ts';
 import {
   addPoolMembers, createTalentPool, deleteTalentPool, getTalentPool, listTalentPools, removePoolMembers, updateTalentPool,
@@ -14,7 +14,7 @@ import { audit } from '#domain/auth/users.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';
-import { body, doc, idParam, reply } from '../contract.ts';
+import { body, doc, idParam, query, reply } from '../contract.ts';
 
 const notFound = () => new HttpError(404, 'Talent pool not found', { field: 'id' });
 
@@ -36,9 +36,10 @@ export const talentPoolRoutes = new Hono<AppEnv>()
   })
 
   /** How many members a campaign would reach now, and why the others are skipped (dispatch's rule). */
-  .get('/:id/reach', doc({ summary: 'How many of the pool a campaign would reach now, and why the others are skipped', response: poolReachSchema }),
-    idParam(), async (c) => {
-      const reach = await asUser(c, (tx) => poolReach(tx, c.req.valid('param').id));
+  .get('/:id/reach', doc({ summary: 'How many of the pool a campaign would reach now (with ?whatsapp=true: step 1 by WhatsApp template where it can go), and why the others are skipped',
+    response: poolReachSchema }),
+    idParam(), query(poolReachQuerySchema), async (c) => {
+      const reach = await asUser(c, (tx) => poolReach(tx, c.req.valid('param').id, { whatsapp: c.req.valid('query').whatsapp }));
       if (!reach) throw notFound();
       return reply(c, poolReachSchema, reach);
     })

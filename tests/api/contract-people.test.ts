@@ -164,7 +164,7 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
     await newCandidate({ talentPoolIds: [id] });
     await newCandidate({ talentPoolIds: [id], email: null });
     const reach = expectDocumented('GET /api/talent-pools/:id/reach', await recruiter.get(`/api/talent-pools/${id}/reach`));
-    expect(reach).toEqual({ eligible: 1, skipped: [{ reason: 'No email address on file', count: 1 }] });
+    expect(reach).toEqual({ eligible: 1, byWhatsApp: 0, skipped: [{ reason: 'No email address on file', count: 1 }] });
   },
   'PATCH /api/talent-pools/:id': async () => {
     const id = await newPool();

@@ -7,6 +7,7 @@ import { NO_AI } from '../support/fake-openai.ts';
 import { signInRecruiter, startAppWithWorker, type TestAppWithWorker, type TestClient } from '../support/harness.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { CONSENT, newCandidate, newPool } from '../support/test-data.ts';
+import { whatsappCandidate } from '../support/fake-whatsapp.ts';
 import { until } from '../support/until.ts';
 
 let app: TestAppWithWorker;
@@ -50,6 +51,7 @@ describe('a pool\'s reach', () => {
     expect(reach.status, reach.text).toBe(200);
     expect(reach.json).toEqual({
       eligible: 3,
+      byWhatsApp: 0,
       skipped: [
         { reason: 'No email address on file', count: 2 },
         { reason: 'Candidate has not consented to email', count: 1 },
@@ -73,12 +75,34 @@ describe('a pool\'s reach', () => {
   it('follows consent as it changes and answers an empty pool with nothing', async () => {
     const person = await newCandidate(recruiter, CONSENT.noEmailConsent);
     const pool = await newPool(recruiter, [person.id]);
-    expect((await recruiter.get(`/api/talent-pools/${pool.id}/reach`)).json).toEqual({ eligible: 0, skipped: [{ reason: 'Candidate has not consented to email', count: 1 }] });
+    expect((await recruiter.get(`/api/talent-pools/${pool.id}/reach`)).json).toEqual({ eligible: 0, byWhatsApp: 0, skipped: [{ reason: 'Candidate has not consented to email', count: 1 }] });
     const given = await recruiter.patch(`/api/candidates/${person.id}`, { allowsEmail: true, consentWording: 'said yes on the phone on 3 Nov' });
     expect(given.status, given.text).toBe(200);
-    expect((await recruiter.get(`/api/talent-pools/${pool.id}/reach`)).json).toEqual({ eligible: 1, skipped: [] });
+    expect((await recruiter.get(`/api/talent-pools/${pool.id}/reach`)).json).toEqual({ eligible: 1, byWhatsApp: 0, skipped: [] });
     const empty = await newPool(recruiter);
-    expect((await recruiter.get(`/api/talent-pools/${empty.id}/reach`)).json).toEqual({ eligible: 0, skipped: [] });
+    expect((await recruiter.get(`/api/talent-pools/${empty.id}/reach`)).json).toEqual({ eligible: 0, byWhatsApp: 0, skipped: [] });
+  });
+
+  it('with ?whatsapp=true, counts who gets step 1 by WhatsApp template and who by email, as dispatch sends it', async () => {
+    const [both, whatsappOnly, emailOnly, neither] = await Promise.all([
+      whatsappCandidate(recruiter), whatsappCandidate(recruiter, { email: null }),
+      newCandidate(recruiter, CONSENT.email), newCandidate(recruiter, CONSENT.noAddress),
+    ]);
+    const pool = await newPool(recruiter, [both.id, whatsappOnly.id, emailOnly.id, neither.id]);
+    expect((await recruiter.get(`/api/talent-pools/${pool.id}/reach`)).json)
+      .toEqual({ eligible: 2, byWhatsApp: 0, skipped: [{ reason: 'No email address on file', count: 2 }] });
+    expect((await recruiter.get(`/api/talent-pools/${pool.id}/reach?whatsapp=true`)).json)
+      .toEqual({ eligible: 3, byWhatsApp: 2, skipped: [{ reason: 'No email address on file', count: 1 }] });
+    expect((await recruiter.get(`/api/talent-pools/${pool.id}/reach?whatsapp=false`)).json.byWhatsApp).toBe(0);
+    // WhatsApp withdrawn: the email is what is left, and without an address, nothing.
+    const withdrawn = await recruiter.patch(`/api/candidates/${whatsappOnly.id}`, { allowsWhatsapp: false, consentWording: 'asked us to stop on 3 Nov' });
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    expect((await recruiter.get(`/api/talent-pools/${pool.id}/reach?whatsapp=true`)).json)
+      .toEqual({ eligible: 2, byWhatsApp: 1, skipped: [{ reason: 'No email address on file', count: 2 }] });
+
+    const bad = await recruiter.get(`/api/talent-pools/${pool.id}/reach?whatsapp=maybe`);
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ field: 'whatsapp', error: expect.stringContaining('whatsapp must be true or false') });
   });
 
   it('refuses an unknown pool, a bad id and a caller without a session', async () => {

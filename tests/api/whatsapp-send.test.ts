@@ -173,6 +173,8 @@ describe('sending', () => {
     const emailOnly = await newCandidate(recruiter);
     const noWhatsAppConsent = await whatsappCandidate({ allowsWhatsapp: false });
     const pool = await newPool(recruiter, [onWhatsApp.id, emailOnly.id, noWhatsAppConsent.id]);
+    // The Launch step's count says what dispatch then does: one by template, two by email.
+    expect((await recruiter.get(`/api/talent-pools/${pool.id}/reach?whatsapp=true`)).json).toEqual({ eligible: 3, byWhatsApp: 1, skipped: [] });
     const created = await recruiter.post('/api/campaigns', {
       name: 'WhatsApp nurture', campaignType: 'nurture', talentPoolId: pool.id, language: 'dutch',
       emailSubject: 'Hoi {{firstName}}', emailContent: 'Hoi {{firstName}}, hoe gaat het?',
@@ -195,6 +197,21 @@ describe('sending', () => {
     });
     expect(unknown.status).toBe(422);
     expect(unknown.json.field).toBe('whatsappTemplate.parameters');
+  });
+
+  it('a campaign set for later counts who it could reach now by WhatsApp template too', async () => {
+    const whatsappOnly = await whatsappCandidate({ email: null });
+    const unreachable = await newCandidate(recruiter, { email: null });
+    const pool = await newPool(recruiter, [whatsappOnly.id, unreachable.id]);
+    const created = await recruiter.post('/api/campaigns', {
+      name: 'Later by WhatsApp', campaignType: 'nurture', talentPoolId: pool.id, language: 'dutch',
+      emailSubject: 'Hoi {{firstName}}', emailContent: 'Hoi {{firstName}}, hoe gaat het?',
+      whatsappTemplate: { name: 'talentloop_intro', language: 'nl', parameters: ['{{firstName}}'] },
+      scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(created.status, created.text).toBe(201);
+    const detail = await recruiter.get(`/api/campaigns/${created.json.campaign.id}`);
+    expect(detail.json.progress.eligibleNow).toBe(1);
   });
 });
 

@@ -104,15 +104,20 @@ export function useThread(id: number | null) {
   });
 }
 
-/** Who a campaign to the pool would reach now (the wizard's Launch step); read afresh each time. */
-export const poolReachQuery = (poolId: number | null) => queryOptions({
-  queryKey: [`/api/talent-pools/${poolId}/reach`],
+/**
+ * Who a campaign to the pool would reach now (the wizard's Launch step); read afresh each time.
+ * `whatsapp`: step 1 goes by WhatsApp template to whoever can get one, by email to the rest.
+ */
+export const poolReachQuery = (poolId: number | null, whatsapp = false) => queryOptions({
+  queryKey: [`/api/talent-pools/${poolId}/reach`, { whatsapp }],
   staleTime: 0,
-  queryFn: ({ signal }) => call((o) => api['talent-pools'][':id'].reach.$get({ param: { id: String(poolId) } }, o), { signal }),
+  queryFn: ({ signal }) => call((o) => api['talent-pools'][':id'].reach.$get({
+    param: { id: String(poolId) }, query: whatsapp ? { whatsapp: 'true' } : {},
+  }, o), { signal }),
 });
 
-export function usePoolReach(poolId: number | null, enabled: boolean) {
-  return useQuery({ ...poolReachQuery(poolId), enabled: enabled && isId(poolId) });
+export function usePoolReach(poolId: number | null, enabled: boolean, whatsapp = false) {
+  return useQuery({ ...poolReachQuery(poolId, whatsapp), enabled: enabled && isId(poolId) });
 }
 
 export function useCampaigns() {

@@ -118,7 +118,7 @@ describe('communications in Dutch', () => {
       'GET /api/talent-pools': poolList([pool(1, 'Frontend', 40)]),
       'GET /api/ai-templates': aiTemplateList([aiTemplate('nurture-checkin', 'Career Check-in')]),
       'GET /api/ai-templates/suggestions/nurture': suggestionList([suggestion(1, 'nurture-checkin', 'Career Check-in', 'A friendly check-in')]),
-      'GET /api/talent-pools/1/reach': answer(poolReachSchema, { eligible: 40, skipped: [] }),
+      'GET /api/talent-pools/1/reach': answer(poolReachSchema, { eligible: 40, byWhatsApp: 0, skipped: [] }),
     });
     renderAt('/app', <GlobalPanels />, { user: recruiter });
     act(() => openPanel('campaign'));

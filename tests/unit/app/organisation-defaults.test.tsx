@@ -30,7 +30,7 @@ function stubApi(settings?: unknown) {
     'GET /api/talent-pools': poolList([pool(1, 'Frontend', 40)]),
     'GET /api/ai-templates': aiTemplateList([aiTemplate('nurture-checkin', 'Career Check-in')]),
     'GET /api/ai-templates/suggestions/announcement': suggestionList([]),
-    'GET /api/talent-pools/1/reach': answer(poolReachSchema, { eligible: 40, skipped: [] }),
+    'GET /api/talent-pools/1/reach': answer(poolReachSchema, { eligible: 40, byWhatsApp: 0, skipped: [] }),
     ...(settings ? { 'GET /api/settings/organisation': settings } : {}),
   });
 }

@@ -28,7 +28,10 @@ function stubApi(configured: boolean) {
     'GET /api/talent-pools': poolList([pool(1, 'Frontend', 40)]),
     'GET /api/ai-templates': aiTemplateList([aiTemplate('nurture-checkin', 'Career Check-in')]),
     'GET /api/ai-templates/suggestions/nurture': suggestionList([]),
-    'GET /api/talent-pools/1/reach': answer(poolReachSchema, { eligible: 40, skipped: [] }),
+    // With step 1 by template, 12 who have no email address are reached by WhatsApp.
+    'GET /api/talent-pools/1/reach': (url: string) => jsonResponse(url.endsWith('?whatsapp=true')
+      ? answer(poolReachSchema, { eligible: 40, byWhatsApp: 12, skipped: [] })
+      : answer(poolReachSchema, { eligible: 28, byWhatsApp: 0, skipped: [{ reason: 'No email address on file', count: 12 }] })),
     'GET /api/whatsapp': state(configured),
     'POST /api/campaigns': () => jsonResponse(createdCampaign(9), 201),
   });
@@ -69,6 +72,11 @@ describe('a campaign by WhatsApp template', () => {
 
     const summary = within(wizard()).getByTestId('campaign-summary');
     expect(within(summary).getByText('Template vacature_update (Dutch) to candidates who allow WhatsApp; the rest get the email')).toBeTruthy();
+    // The count is WhatsApp's too: who gets the template, who the email.
+    const reach = await within(wizard()).findByTestId('campaign-reach');
+    expect(within(reach).getByText('40 candidates will receive it now')).toBeTruthy();
+    expect(within(reach).getByText('12 by WhatsApp template, 28 by email')).toBeTruthy();
+    expect(within(reach).getByText('No one in the pool is skipped.')).toBeTruthy();
     fireEvent.click(button('Launch Campaign'));
     expect(await screen.findByText('Campaign Created Successfully!')).toBeTruthy();
     const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/campaigns' && init?.method === 'POST')!;
@@ -85,6 +93,10 @@ describe('a campaign by WhatsApp template', () => {
     expect(await within(wizard()).findByText('WhatsApp not configured: everyone gets the email.')).toBeTruthy();
     expect(within(wizard()).getByRole<HTMLInputElement>('checkbox', { name: OPTION }).disabled).toBe(true);
     fireEvent.click(button('Next'));
+    const reach = await within(wizard()).findByTestId('campaign-reach');
+    expect(within(reach).getByText('28 candidates will receive it now')).toBeTruthy();
+    expect(within(reach).queryByText(/by WhatsApp template/)).toBeNull();
+    expect(within(reach).getByText('No email address on file: 12')).toBeTruthy();
     fireEvent.click(button('Launch Campaign'));
     expect(await screen.findByText('Campaign Created Successfully!')).toBeTruthy();
     const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/campaigns' && init?.method === 'POST')!;

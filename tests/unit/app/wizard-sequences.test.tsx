@@ -21,7 +21,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const REACH: PoolReach = { eligible: 37, skipped: [{ reason: 'No email address on file', count: 2 }, { reason: 'Candidate unsubscribed', count: 1 }] };
+const REACH: PoolReach = { eligible: 37, byWhatsApp: 0, skipped: [{ reason: 'No email address on file', count: 2 }, { reason: 'Candidate unsubscribed', count: 1 }] };
 
 function stubApi(extra: Record<string, unknown> = {}, reach: PoolReach = REACH) {
   return stubFetch({
@@ -180,7 +180,7 @@ describe('campaign wizard: Launch step', () => {
   });
 
   it('asks before launching to 0 eligible recipients', async () => {
-    const fetchMock = stubApi({}, { eligible: 0, skipped: [{ reason: 'Candidate has not consented to email', count: 4 }] });
+    const fetchMock = stubApi({}, { eligible: 0, byWhatsApp: 0, skipped: [{ reason: 'Candidate has not consented to email', count: 4 }] });
     await toContent(fetchMock);
     fireEvent.click(button('Next'));
     expect(await within(wizard()).findByText('0 candidates will receive it now')).toBeTruthy();
@@ -206,7 +206,7 @@ describe('campaign wizard: Launch step', () => {
     fireEvent.click(button('Next'));
     expect(within(wizard()).getByText('Counting recipients...')).toBeTruthy();
     fireEvent.click(button('Launch Campaign'));
-    await actAsync(() => answerReach(jsonResponse(answer(poolReachSchema, { eligible: 0, skipped: [] }))));
+    await actAsync(() => answerReach(jsonResponse(answer(poolReachSchema, { eligible: 0, byWhatsApp: 0, skipped: [] }))));
     expect(await within(wizard()).findByTestId('confirm-empty-launch')).toBeTruthy();
     expect(posts(fetchMock, '/api/campaigns')).toHaveLength(0);
   });

@@ -32,8 +32,8 @@ function stubApi(extra: Record<string, unknown> = {}) {
     'GET /api/ai-templates': aiTemplateList([aiTemplate('nurture-checkin', 'Career Check-in')]),
     'GET /api/ai-templates/suggestions/nurture': suggestionList(suggestions),
     'GET /api/ai-templates/suggestions/event': suggestionList([]),
-    'GET /api/talent-pools/1/reach': answer(poolReachSchema, { eligible: 40, skipped: [] }),
-    'GET /api/talent-pools/2/reach': answer(poolReachSchema, { eligible: 40, skipped: [] }),
+    'GET /api/talent-pools/1/reach': answer(poolReachSchema, { eligible: 40, byWhatsApp: 0, skipped: [] }),
+    'GET /api/talent-pools/2/reach': answer(poolReachSchema, { eligible: 40, byWhatsApp: 0, skipped: [] }),
     ...extra,
   });
 }

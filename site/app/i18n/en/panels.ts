@@ -222,6 +222,7 @@ export const panels = {
     candidates_one: '{{count}} candidate',
     candidates_other: '{{count}} candidates',
     willReceive: '{{candidates}} will receive it now',
+    byChannel: '{{whatsapp}} by WhatsApp template, {{email}} by email',
     noneSkipped: 'No one in the pool is skipped.',
     skipped: '{{candidates}} skipped:',
     summary: {

@@ -220,6 +220,7 @@ export const panels: Resources['panels'] = {
     candidates_one: '{{count}} kandidaat',
     candidates_other: '{{count}} kandidaten',
     willReceive: '{{candidates}} ontvangen hem nu',
+    byChannel: '{{whatsapp}} via WhatsApp-sjabloon, {{email}} per e-mail',
     noneSkipped: 'Niemand in de pool wordt overgeslagen.',
     skipped: '{{candidates}} overgeslagen:',
     summary: {

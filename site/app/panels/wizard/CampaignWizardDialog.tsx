@@ -104,7 +104,7 @@ export function CampaignWizardDialog() {
   const nextBlockedBy = step === 1 && stepComplete(current, 1) ? contentBlockers[0] : undefined;
   const canAdvance = step < LAST_STEP && stepComplete(current, step) && (step < 1 || contentReady) && generation.generatingId === null;
   const canLaunch = step === LAST_STEP && contentReady && sendWindowProblems({ sendWindowOn, sendWindow }).length === 0;
-  const reach = usePoolReach(talentPoolId ? Number(talentPoolId) : null, open && step === LAST_STEP);
+  const reach = usePoolReach(talentPoolId ? Number(talentPoolId) : null, open && step === LAST_STEP, whatsappOn);
 
   const launch = useMutation({
     mutationFn: (values: CampaignFormValues) => createCampaign(campaignPayload(values)),
@@ -136,7 +136,7 @@ export function CampaignWizardDialog() {
   // still loading is waited for; one that failed does not block.
   const requestLaunch = async () => {
     if (!canLaunch || launch.isPending || confirmingEmpty) return;
-    const count = reach.data ?? await client.ensureQueryData(poolReachQuery(Number(talentPoolId))).catch(() => undefined);
+    const count = reach.data ?? await client.ensureQueryData(poolReachQuery(Number(talentPoolId), whatsappOn)).catch(() => undefined);
     if (count?.eligible === 0) setConfirmingEmpty(true);
     else void submit();
   };

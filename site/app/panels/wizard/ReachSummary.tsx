@@ -1,5 +1,6 @@
 // The Launch step's recipient count (issue 12): how many of the pool get the campaign
-// now and how many are skipped, grouped by the reason dispatch will record.
+// now (with a WhatsApp first step: how many by template, how many by email) and how
+// many are skipped, grouped by the reason dispatch will record.
 import { Alert, Group, List, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorText } from '#app/api/ApiError.ts';
@@ -12,10 +13,11 @@ export function ReachSummary({ reach }: { reach: UseQueryResult<PoolReach> }) {
   if (reach.isPending && reach.fetchStatus === 'idle') return null;
   if (reach.isPending) return <Group gap="xs"><Loader size="xs" /><Text size="sm" c="dimmed">{t('panels.launch.counting')}</Text></Group>;
   if (reach.isError) return <Alert color="red" title={t('panels.launch.countFailed')}>{errorText(reach.error)}</Alert>;
-  const { eligible, skipped } = reach.data;
+  const { eligible, byWhatsApp, skipped } = reach.data;
   const skippedTotal = skipped.reduce((sum, group) => sum + group.count, 0);
   return (
     <Alert color={eligible === 0 ? 'orange' : 'blue'} title={t('panels.launch.willReceive', { candidates: candidates(eligible) })} data-testid="campaign-reach">
+      {byWhatsApp > 0 && <Text size="sm">{t('panels.launch.byChannel', { whatsapp: byWhatsApp, email: eligible - byWhatsApp })}</Text>}
       {skippedTotal === 0 ? (
         <Text size="sm">{t('panels.launch.noneSkipped')}</Text>
       ) : (
