@@ -154,15 +154,24 @@ test('an unknown /app path shows the 404 page inside the shell', async ({ page }
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 });
 
-test('Ctrl+K pressed as soon as the shell is visible opens the palette (its code loads on demand)', async ({ page }) => {
+test('Ctrl+K pressed as soon as the shell is visible opens the palette (its code loads on demand), keeping what is typed meanwhile', async ({ page }) => {
   await openApp(page);
+  const paletteChunk = /\/_astro\/CommandPalette\.[^/]+\.js$/;
   const paletteCode: string[] = [];
-  page.on('request', (request) => { if (/\/_astro\/CommandPalette\.[^/]+\.js$/.test(request.url())) paletteCode.push(request.url()); });
+  page.on('request', (request) => { if (paletteChunk.test(request.url())) paletteCode.push(request.url()); });
+  // The palette's code is held back until the name has been typed: what a slow connection does.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(paletteChunk, async (route) => { await held; await route.continue(); });
   await page.goto('/app');
   await expect(page.getByTestId('search-button')).toBeVisible();
   expect(paletteCode).toEqual([]);
   await page.keyboard.press('Control+K');
+  await page.keyboard.type('anna');
+  release();
   await expect(page.getByTestId('command-palette')).toBeVisible();
-  await expect(page.getByPlaceholder('Search candidates, campaigns and templates...')).toBeFocused();
+  const field = page.getByPlaceholder('Search candidates, campaigns and templates...');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('anna');
   expect(paletteCode).toHaveLength(1);
 });

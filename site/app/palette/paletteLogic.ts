@@ -75,3 +75,13 @@ export function shouldTogglePalette(event: ShortcutKeyEvent): boolean {
   if (target && typeof target.hasAttribute === 'function' && target.hasAttribute(PALETTE_INPUT_ATTRIBUTE)) return true;
   return !isEditableTarget(event.target);
 }
+
+/**
+ * The character to add to the query when a key is typed while the palette is open but its
+ * search field does not have focus yet (its code still loading after Cmd/Ctrl+K): a printable
+ * key without Ctrl, Cmd or Alt, typed outside any field. Otherwise null (the key is left alone).
+ */
+export function typedAheadCharacter(event: ShortcutKeyEvent, paletteOpen: boolean): string | null {
+  if (!paletteOpen || event.key.length !== 1 || event.metaKey || event.ctrlKey || event.altKey) return null;
+  return isEditableTarget(event.target) ? null : event.key;
+}

@@ -164,6 +164,27 @@ describe('command palette', () => {
     editable.remove();
   });
 
+  it('keeps what is typed right after Ctrl+K, before its field has focus, as the query', async () => {
+    const fetchMock = await renderShell();
+    ctrlK();
+    expect(document.activeElement).toBe(document.body);
+    for (const key of ['a', 'n']) fireEvent.keyDown(document.body, { key });
+    fireEvent.keyDown(document.body, { key: 'a', ctrlKey: true }); // a shortcut, not text
+    fireEvent.keyDown(document.body, { key: 'Shift', shiftKey: true });
+    expect((input() as HTMLInputElement).value).toBe('an');
+    await waitFor(() => expect(searchCalls(fetchMock)).toEqual(['/api/search?q=an']));
+    expect(await screen.findByText('Anna de Vries')).toBeTruthy();
+
+    // Once the field has focus, typing is the field's own; keys in another field are never taken.
+    await waitFor(() => expect(document.activeElement).toBe(input()));
+    fireEvent.keyDown(input(), { key: 'x' });
+    const field = document.createElement('input');
+    document.body.append(field);
+    fireEvent.keyDown(field, { key: 'y' });
+    field.remove();
+    expect(getPaletteState().query).toBe('an');
+  });
+
   it('shows Searching..., then results with icons, subtitles and a pluralised count', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => { release = resolve; });
