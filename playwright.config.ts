@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from './scripts/server-node-flags.ts';
 
-// The product as a user gets it: `node server.ts` on a fresh embedded database.
+// The product as a user gets it: `node server.ts` with `npm start`'s heap limits, on a fresh embedded database.
 const PORT = 4410;
 const DATA_DIR = '.data/e2e';
 
@@ -24,7 +25,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node server.ts`,
+    command: `rm -rf ${DATA_DIR} && node ${SERVER_NODE_FLAGS.join(' ')} server.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -13,17 +13,15 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import nodemailer from 'nodemailer';
 import { createAuth } from '#domain/auth/better-auth.ts';
 import { dbTimeouts, openDatabase } from '#domain/db/pools.ts';
 import { DEMO_RECRUITER, seedDemoData } from '#domain/demo/demo.ts';
 import { loadConfig } from '#domain/runtime/config.ts';
 import { QUEUES } from '#domain/runtime/jobs.ts';
-import { composeMail } from '#domain/mail/compose.ts';
-import { composerOptions } from '#domain/mail/port.ts';
 import { SMTP_CONNECTIONS } from '#domain/mail/smtp.ts';
 import { createApi } from '#edge-functions/app.ts';
 import { startWorker } from '#worker/index.ts';
+import { BENCH_CONTENT, BENCH_SUBJECT } from './support/campaign-texts.ts';
 import { benchDatabase } from './support/database.ts';
 import { signInCookie } from './support/sign-in.ts';
 
@@ -31,8 +29,8 @@ const RECIPIENTS = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 100_000);
 /** The app pool's per-statement limit: the dispatch's chunks (decision 021) fit the default; DB_STATEMENT_TIMEOUT_MS may change it. */
 const STATEMENT_MS = Number(process.env.DB_STATEMENT_TIMEOUT_MS ?? dbTimeouts().statementMs);
 const APP_SECRET = 'bench-campaign-100k-app-secret';
-const SUBJECT = 'A role for you, {{firstName}}';
-const CONTENT = 'Hi {{firstName}},\n\nWe have a new {{jobFunction}} role in {{location}} that fits your experience. Fancy a chat next week?\n\nBest regards,\n{{recruiterName}}';
+const SUBJECT = BENCH_SUBJECT;
+const CONTENT = BENCH_CONTENT;
 
 /** The whole machine's CPU (all processes: this one, PostgreSQL, the sink, the probe), from /proc/stat, in core-seconds. */
 function machineCpu(): { busy: number; idle: number } {
@@ -184,29 +182,17 @@ export async function run() {
     await worker.stop();
     worker = undefined;
 
-    // 2. Plain nodemailer: the same 100,000 personalised messages, same sink, same number of connections.
-    const transport = nodemailer.createTransport({ url: sink.url, pool: true, maxConnections: SMTP_CONNECTIONS, maxMessages: Infinity });
-    const settings = { from: config.smtp.from, publicUrl: config.publicUrl };
+    // 2. Plain nodemailer: the same 100,000 personalised messages, same sink, same number of connections, from
+    // a plain script (its own process, Node's default heap).
+    const baseline = fork(path.join(import.meta.dirname, 'support/nodemailer-baseline-process.ts'),
+      [sink.url, config.smtp.from, config.publicUrl, String(RECIPIENTS)], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    await new Promise<void>((resolve, reject) => { baseline.once('message', () => resolve()); baseline.once('exit', (code) => reject(new Error(`the nodemailer baseline ended (exit ${code})`))); });
     const beforeRaw = await sink.count();
-    const rawCpuBefore = process.cpuUsage();
     const rawMachineBefore = machineCpu();
     began = performance.now();
-    let next = 0;
-    await Promise.all(Array.from({ length: SMTP_CONNECTIONS * 4 }, async () => {
-      while (next < RECIPIENTS) {
-        const i = ++next;
-        await transport.sendMail(composerOptions(composeMail({
-          id: i, replyToken: i.toString(16).padStart(24, '0'), subject: `A role for you, Bench${i}`,
-          content: CONTENT.replace('{{firstName}}', `Bench${i}`).replace('{{jobFunction}}', 'Backend Engineer').replace('{{location}}', 'Utrecht')
-            .replace('{{recruiterName}}', 'Sam'),
-          candidateName: `Bench${i} Person`, candidateEmail: `bench-${i}@example.com`,
-        }, settings)));
-      }
-    }));
-    const rawSeconds = (performance.now() - began) / 1000;
-    const rawCpu = process.cpuUsage(rawCpuBefore);
-    const rawMachine = busyCores(rawMachineBefore, machineCpu(), rawSeconds);
-    transport.close();
+    const raw = await new Promise<{ seconds: number; cpuSeconds: number }>((resolve) => { baseline.once('message', resolve); baseline.send('go'); });
+    const rawSeconds = raw.seconds;
+    const rawMachine = busyCores(rawMachineBefore, machineCpu(), (performance.now() - began) / 1000);
     const rawAccepted = (await sink.count()) - beforeRaw;
 
     return {
@@ -225,7 +211,9 @@ export async function run() {
       launch_to_first_accepted_seconds: seconds(firstAcceptedMs),
       /** CPU of this process (API, worker, bench) per wall second: near 1 means one core is the limit. */
       pipeline_cpu_per_second: Number(((pipelineCpu.user + pipelineCpu.system) / 1e6 / pipelineSeconds).toFixed(2)),
-      nodemailer_cpu_per_second: Number(((rawCpu.user + rawCpu.system) / 1e6 / rawSeconds).toFixed(2)),
+      nodemailer_cpu_per_second: Number((raw.cpuSeconds / rawSeconds).toFixed(2)),
+      /** This process's heap limits (package.json "config".node_heap, as `npm start` runs the server); the baseline runs without. */
+      server_node_flags: process.execArgv.filter((flag) => flag.startsWith('--max-')).join(' ') || 'none',
       /** Busy cores of the whole machine (this process, PostgreSQL, the sink, the probe) per wall second, of 2. */
       pipeline_machine_busy_cores: pipelineMachine,
       nodemailer_machine_busy_cores: rawMachine,

@@ -4,6 +4,7 @@
 // byte, and the response size raw and gzipped. Also a filtered page of 50 and
 // a deep cursor page. Uses its own temporary data folder.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -32,7 +33,7 @@ export interface BenchServer {
 export async function startBenchServer(label: string, port: number, pgPort: number): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `talentloop-bench-${label}-`));
   const appSecret = `bench-${label}-app-secret`;
-  const child = spawn(process.execPath, ['server.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server.ts'], {
     cwd: ROOT, detached: true, stdio: 'ignore',
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), APP_SECRET: appSecret, WORKER: 'off' },
   });
