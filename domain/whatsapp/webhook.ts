@@ -123,6 +123,9 @@ async function receiveStatus(tx: Tx, status: WhatsAppStatusEvent, result: Receiv
   });
   if (eventId === null) { result.duplicates++; return; }
   const known = (DELIVERY_STATUSES as readonly string[]).includes(status.status) ? status.status as DeliveryStatus : null;
+  // The lock the worker's record of a wamid takes too (migration 20261126001300): a record in progress is
+  // waited for, so its wamid is seen here, or this event is seen by its trigger.
+  await tx.query('select public.lock_whatsapp_status_matching()');
   const { rows: [message] } = await tx.query<{ id: number; candidate_id: number }>(
     `select id, candidate_id from public.messages where provider_message_id = $1 and direction = 'out' and channel = 'whatsapp'`, [status.id]);
   if (!message || !known) {

@@ -14,6 +14,7 @@ import {
 } from '../support/fake-whatsapp.ts';
 import type { Message, Thread, ThreadSummary } from '#domain/messages/schemas.ts';
 import { DELIVERY_STATUSES } from '#domain/whatsapp/schemas.ts';
+import { until } from '../support/until.ts';
 
 let app: TestApp;
 let fake: FakeWhatsApp;
@@ -259,6 +260,31 @@ describe('POST /api/webhooks/whatsapp: delivery statuses', () => {
     expect((await events(id)).map((e) => [e.status, e.outcome, e.message_id])).toEqual([
       ['sent', 'status_recorded', row.id], ['delivered', 'status_recorded', row.id],
     ]);
+  });
+
+  it('applies a status that arrives while the worker is recording the wamid: the webhook waits for the record', async () => {
+    const person = await whatsappCandidate();
+    const id = wamid();
+    const { rows: [row] } = await app.pools.owner.query(
+      `insert into public.messages (candidate_id, direction, channel, content, status)
+       values ($1, 'out', 'whatsapp', 'Hoi!', 'sending') returning id`, [person.id]);
+    const worker = await app.pools.owner.connect();
+    try {
+      // The worker's record, not yet committed, when Meta's "delivered" comes in.
+      await worker.query('begin');
+      await worker.query(`update public.messages set status = 'sent', sent_at = now(), provider_message_id = $2 where id = $1`, [row.id, id]);
+      const answer = deliver(webhookPayload({ statuses: [statusEvent(id, 'delivered', person.waId)] }));
+      // The webhook waits for the record's lock; without it, the record would miss the event and the webhook the wamid.
+      const waitingForLock = async () => (await app.pools.owner.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`)).rows[0].n;
+      await until(waitingForLock, (n) => n === 1);
+      await worker.query('commit');
+      expect((await answer).json).toMatchObject({ statuses: 1, unmatched: 0 });
+    } finally {
+      await worker.query('rollback'); // only if the test failed before the commit
+      worker.release();
+    }
+    expect((await recruiter.get(`/api/messages/${row.id}`)).json).toMatchObject({ status: 'sent', deliveryStatus: { status: 'delivered' } });
   });
 
   it("the database's statuses are the schema's", async () => {
