@@ -4,9 +4,10 @@
 // check and personalisation per recipient; mail jobs; claim → send → record on
 // 5 SMTP connections), beside plain nodemailer sending the same 100,000 messages
 // to the same sink on the same number of connections, in the same run. The API
-// and the worker share this process, as in server.ts; the sink runs in a process
-// of its own. Also: peak RSS of this process (sampled every 100 ms), and
-// GET /api/auth/me latency (one request after another) during the send.
+// and the worker share this process, as in server.ts; the sink, the
+// GET /api/auth/me probe and plain nodemailer (Node's default heap) each run in a
+// process of their own. Also: peak RSS of this process (sampled every 100 ms), the
+// probe's latency during the send, and the machine's busy cores in each phase.
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,14 +30,12 @@ const RECIPIENTS = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 100_000);
 /** The app pool's per-statement limit: the dispatch's chunks (decision 021) fit the default; DB_STATEMENT_TIMEOUT_MS may change it. */
 const STATEMENT_MS = Number(process.env.DB_STATEMENT_TIMEOUT_MS ?? dbTimeouts().statementMs);
 const APP_SECRET = 'bench-campaign-100k-app-secret';
-const SUBJECT = BENCH_SUBJECT;
-const CONTENT = BENCH_CONTENT;
 
 /** The whole machine's CPU (all processes: this one, PostgreSQL, the sink, the probe), from /proc/stat, in core-seconds. */
-function machineCpu(): { busy: number; idle: number } {
+function machineCpu(): { busy: number } {
   const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks;
-  return { busy: (user + nice + system + irq + softirq + steal) / 100, idle: (idle + iowait) / 100 };
+  const [user, nice, system, , , irq, softirq, steal] = ticks;
+  return { busy: (user + nice + system + irq + softirq + steal) / 100 };
 }
 const busyCores = (from: { busy: number }, to: { busy: number }, seconds: number) => Number(((to.busy - from.busy) / seconds).toFixed(2));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -136,8 +135,8 @@ export async function run() {
     began = performance.now();
     const launched = await fetch(`${baseUrl}/api/campaigns`, {
       method: 'POST', headers,
-      body: JSON.stringify({ name: 'Bench 100k', campaignType: 'nurture', talentPoolId: pool.id, emailSubject: SUBJECT, emailContent: CONTENT,
-        messageTemplate: CONTENT, scheduledAt: new Date().toISOString() }),
+      body: JSON.stringify({ name: 'Bench 100k', campaignType: 'nurture', talentPoolId: pool.id, emailSubject: BENCH_SUBJECT, emailContent: BENCH_CONTENT,
+        messageTemplate: BENCH_CONTENT, scheduledAt: new Date().toISOString() }),
     });
     const launchMs = performance.now() - began;
     let launchRefused: string | null = null;
@@ -150,7 +149,7 @@ export async function run() {
       const { rows: [row] } = await pools.owner.query<{ id: number }>(
         `insert into public.campaigns (name, campaign_type, talent_pool_id, email_subject, email_content, message_template, status, scheduled_at, created_by)
          select 'Bench 100k', 'nurture', $1, $2, $3, $3, 'scheduled', now(), id from public.profiles where username = $4 returning id`,
-        [pool.id, SUBJECT, CONTENT, DEMO_RECRUITER.username]);
+        [pool.id, BENCH_SUBJECT, BENCH_CONTENT, DEMO_RECRUITER.username]);
       campaignId = row.id;
       began = performance.now(); // the time of the refused request is launch_request_ms, not part of the send
       await worker.jobs.send(QUEUES.campaignDispatch, [{ data: { campaignId } }]);

@@ -4,7 +4,6 @@
 // byte, and the response size raw and gzipped. Also a filtered page of 50 and
 // a deep cursor page. Uses its own temporary data folder.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -14,6 +13,7 @@ import pg from 'pg';
 import { derivedSecret } from '#domain/runtime/boot.ts';
 import type { Config } from '#domain/runtime/config.ts';
 import { generateCandidates } from '#domain/demo/demo-candidates.ts';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.ts';
 import { signInCookie } from './support/sign-in.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

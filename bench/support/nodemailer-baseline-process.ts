@@ -8,7 +8,7 @@ import nodemailer from 'nodemailer';
 import { composeMail } from '#domain/mail/compose.ts';
 import { composerOptions } from '#domain/mail/port.ts';
 import { SMTP_CONNECTIONS } from '#domain/mail/smtp.ts';
-import { BENCH_CONTENT } from './campaign-texts.ts';
+import { BENCH_CONTENT, BENCH_SUBJECT } from './campaign-texts.ts';
 
 const [sinkUrl, from, publicUrl, count] = process.argv.slice(2);
 const recipients = Number(count);
@@ -23,7 +23,7 @@ await Promise.all(Array.from({ length: SMTP_CONNECTIONS * 4 }, async () => {
   while (next < recipients) {
     const i = ++next;
     await transport.sendMail(composerOptions(composeMail({
-      id: i, replyToken: i.toString(16).padStart(24, '0'), subject: `A role for you, Bench${i}`,
+      id: i, replyToken: i.toString(16).padStart(24, '0'), subject: BENCH_SUBJECT.replace('{{firstName}}', `Bench${i}`),
       content: BENCH_CONTENT.replace('{{firstName}}', `Bench${i}`).replace('{{jobFunction}}', 'Backend Engineer').replace('{{location}}', 'Utrecht')
         .replace('{{recruiterName}}', 'Sam'),
       candidateName: `Bench${i} Person`, candidateEmail: `bench-${i}@example.com`,
