@@ -15,14 +15,20 @@ export interface Claims {
 
 export type Tx = pg.PoolClient;
 
-export async function withClaims<T>(pool: pg.Pool, claims: Claims, work: (tx: Tx) => Promise<T>): Promise<T> {
+export interface TxOptions {
+  /** false: the commit does not wait for the WAL flush (only a database crash can forget it). */
+  synchronousCommit?: boolean;
+}
+
+export async function withClaims<T>(pool: pg.Pool, claims: Claims, work: (tx: Tx) => Promise<T>, options: TxOptions = {}): Promise<T> {
   const client = await pool.connect();
   // A connection that broke or timed out is closed, not handed to the next request.
   let broken = false;
   try {
-    await client.query('begin');
-    await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
-      [claims.role, JSON.stringify(claims)]);
+    // One round trip: a simple query may hold several statements (parameters would need one each).
+    await client.query(`begin; select set_config('role', ${client.escapeLiteral(claims.role)}, true),
+      set_config('request.jwt.claims', ${client.escapeLiteral(JSON.stringify(claims))}, true)${
+        options.synchronousCommit === false ? ", set_config('synchronous_commit', 'off', true)" : ''}`);
     const result = await work(client);
     await client.query('commit');
     return result;
@@ -36,6 +42,6 @@ export async function withClaims<T>(pool: pg.Pool, claims: Claims, work: (tx: Tx
 }
 
 /** The database as a trusted server path (worker, webhooks): RLS is bypassed, triggers still apply. */
-export function asService<T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return withClaims(pool, { role: 'service_role' }, work);
+export function asService<T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>, options?: TxOptions): Promise<T> {
+  return withClaims(pool, { role: 'service_role' }, work, options);
 }

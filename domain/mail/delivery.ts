@@ -299,11 +299,10 @@ async function recordOutcomes(deps: DeliveryDeps, recorded: Recorded[], campaign
   // In id order, the order every statement that updates several messages locks them in (the claim's comment).
   const items = recorded.toSorted((a, b) => a.row.id - b.row.id);
   const errorOf = (outcome: Outcome) => ('error' in outcome ? outcome.error : null);
+  // Not waiting for the WAL flush halves a send slot's cycle (bench/campaign-100k.ts). A killed worker
+  // loses nothing by it (the server has the commit); only a database crash can forget the last few
+  // hundred milliseconds of records, and those messages are then sent again (decision 021).
   await asService(deps.app, async (tx) => {
-    // Not waiting for the WAL flush halves a send slot's cycle (bench/campaign-100k.ts). A killed worker
-    // loses nothing by it (the server has the commit); only a database crash can forget the last few
-    // hundred milliseconds of records, and those messages are then sent again (decision 021).
-    await tx.query('set local synchronous_commit = off');
     const { rows: stopped } = await tx.query<{ id: number }>(
     `with outcome as (
        select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) as o(id, status, error, provider_id)
@@ -342,7 +341,7 @@ async function recordOutcomes(deps: DeliveryDeps, recorded: Recorded[], campaign
       campaigns.stopped.clear();
       for (const row of stopped) campaigns.stopped.add(row.id);
     }
-  });
+  }, { synchronousCommit: false });
 }
 
 export interface Orphan { id: number; attempts: number; cause: string }
