@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '#domain/auth/better-auth.ts';
 import { findDemoUsers } from '#domain/demo/demo.ts';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.ts';
 import { AUTH_SECRET, ORIGIN, TEST_SECRET } from '../support/constants.ts';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
 
@@ -22,9 +23,9 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Runs `node server.ts` with `env` on top of a clean environment; resolves with its exit code and output. */
+/** Runs `node server.ts` as `npm start` does (its heap limits) with `env` on top of a clean environment; resolves with its exit code and output. */
 function startServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER], {
     env: {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, PORT: '0', WORKER: 'off',
       // The test run's app secret: the server sets the shared app role's password from it.

@@ -1,10 +1,11 @@
-// `node server.ts` as `npm start` runs it (Node 24, the built site), on a test database,
+// `node server.ts` as `npm start` runs it (Node 24, its heap limits, the built site), on a test database,
 // for tests of what only the whole server does: headers, prerendered pages, languages.
 // Needs the built site (`npm run build`).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '#domain/runtime/ports.ts';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.ts';
 import { TEST_SECRET } from './constants.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -22,7 +23,7 @@ export function assertBuilt(...files: string[]): void {
 export async function startServerProcess(options: { databaseUrl: string; dataDir: string; env?: (url: string) => Record<string, string> }): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
