@@ -4,8 +4,7 @@ import { providerConfigured } from '../ai/provider.ts';
 import { mailKind } from '../mail/index.ts';
 import { TEAMS_SETUP } from '../meetings/calendar-port.ts';
 import type { Config } from '../runtime/config.ts';
-import { whatsappState } from '../whatsapp/channel.ts';
-import type { WhatsAppConfig } from '../whatsapp/config.ts';
+import type { WhatsAppState } from '../whatsapp/schemas.ts';
 import type { IntegrationState } from './schemas.ts';
 
 /** An address without what may be secret in it (user, password, query): "https://api.example.com/v1". */
@@ -86,12 +85,12 @@ function teamsState(configured: boolean): IntegrationState {
   };
 }
 
-/** WhatsApp's own state (domain/whatsapp/channel.ts), as a card like the others. */
-function whatsappIntegration(config: WhatsAppConfig): IntegrationState {
-  const { configured, mode, summary, details, templates, problems } = whatsappState(config);
+/** WhatsApp's own state (domain/whatsapp/channel.ts, with Meta's template texts when read), as a card like the others. */
+function whatsappIntegration(state: WhatsAppState): IntegrationState {
+  const { configured, mode, summary, details, templates, problems } = state;
   const approved = templates.length
     ? [{ label: 'Approved templates', value: templates.map((template) => `${template.name} (${template.language})`).join(', ') }] : [];
-  const unreadable = problems.length ? [{ label: 'WHATSAPP_TEMPLATES not read', value: problems.join('; ') }] : [];
+  const unreadable = problems.length ? [{ label: 'Template problems', value: problems.join('; ') }] : [];
   return {
     kind: 'whatsapp', name: 'WhatsApp', status: configured ? 'configured' : 'off', mode, summary,
     details: [...details, ...approved, ...unreadable],
@@ -101,6 +100,6 @@ function whatsappIntegration(config: WhatsAppConfig): IntegrationState {
 
 /** `calendarConnected`: the API has a calendar port (ApiDeps.calendar), i.e. the Graph app registration is set. */
 export function integrationsState(config: Pick<Config, 'openai' | 'smtp' | 'graph'>, calendarConnected: boolean,
-  whatsapp: WhatsAppConfig): IntegrationState[] {
+  whatsapp: WhatsAppState): IntegrationState[] {
   return [aiState(config.openai), mailState(config), teamsState(calendarConnected), whatsappIntegration(whatsapp)];
 }

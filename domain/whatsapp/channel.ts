@@ -12,6 +12,7 @@ import { NOT_CONFIGURED, whatsappConfigured, type WhatsAppConfig } from './confi
 import { candidateWhatsAppNumber, INVALID_NUMBER } from './numbers.ts';
 import type { WhatsAppChannel, WhatsAppState, WhatsAppTemplate } from './schemas.ts';
 import { safeAddress } from '../integrations/state.ts';
+import { withoutText } from './template-texts.ts';
 
 /** WhatsApp's customer-service window. */
 export const WINDOW_HOURS = 24;
@@ -49,7 +50,8 @@ export async function whatsappChannel(tx: Tx, candidateId: number, config: Whats
     window: { open: found.open, closesAt: found.closesAt, lastInboundAt: found.lastInboundAt },
     mode: allowed ? (found.open ? 'text' : 'template') : null,
     reason,
-    templates: configured ? config.templates : [],
+    // Their texts are added by the route (./template-texts.ts): Meta is asked only when a recruiter looks.
+    templates: configured ? config.templates.map(withoutText) : [],
   };
 }
 
@@ -99,7 +101,8 @@ export function whatsappState(config: WhatsAppConfig): WhatsAppState {
       { label: 'Access token', value: set(config.token) },
       { label: 'App secret (webhook signatures)', value: set(config.appSecret) },
       { label: 'Verify token (webhook handshake)', value: set(config.verifyToken) },
+      { label: 'Business account id (template texts)', value: config.businessAccountId ?? 'Not set' },
     ],
-    templates: config.templates, problems: config.templateProblems,
+    templates: config.templates.map(withoutText), problems: config.templateProblems,
   };
 }

@@ -25,15 +25,25 @@ export interface WhatsAppPort {
   sendTemplate(to: string, template: WhatsAppTemplate): Promise<{ wamid: string }>;
   /** The cheapest call that proves the token and the number id: GET {phone number id} (sends nothing). */
   phoneNumber(): Promise<{ displayPhoneNumber: string | null; verifiedName: string | null }>;
+  /** The business account's templates as Meta holds them: GET {business account id}/message_templates. */
+  messageTemplates(): Promise<MetaTemplate[]>;
 }
+
+/** One template at Meta: `language` is Meta's code (en, en_US, nl), `body` the BODY component's text. */
+export interface MetaTemplate { name: string; language: string; status: string; body: string | null }
+
+/** Pages of templates read at most (100 each): a business account has a few dozen. */
+const TEMPLATE_PAGES = 10;
 
 /** Time-out of one Cloud API call. */
 export const WHATSAPP_TIMEOUT_MS = 15_000;
+/** Time-out of reading the templates: shorter, a recruiter's dialog waits for it. */
+export const TEMPLATE_LIST_TIMEOUT_MS = 5_000;
 
 interface GraphError { message?: string; type?: string; code?: number; error_subcode?: number; error_data?: { details?: string }; fbtrace_id?: string }
 
 /** The Cloud API's error as a plain reason, and whether retrying could help. */
-export function explainError(httpStatus: number, error: GraphError | undefined): WhatsAppError {
+export function explainError(httpStatus: number, error: GraphError | undefined, what: 'message' | 'request' = 'message'): WhatsAppError {
   const code = error?.code ?? null;
   const said = [error?.message, error?.error_data?.details].filter(Boolean).join(': ').slice(0, 300);
   const tail = `${code !== null ? ` (${code})` : ` (HTTP ${httpStatus})`}${said ? `: ${said}` : ''}`;
@@ -48,10 +58,10 @@ export function explainError(httpStatus: number, error: GraphError | undefined):
   if (code === 100 && /phone|recipient|\bto\b/i.test(said)) return new WhatsAppError(`Invalid WhatsApp number${tail}`, true, code);
   if (code === 190 || httpStatus === 401) return new WhatsAppError(`WhatsApp refused the access token (WHATSAPP_TOKEN)${tail}`, true, code);
   if (httpStatus >= 500 || code === 131000 || code === 2 || code === 1) return new WhatsAppError(`WhatsApp had a temporary problem${tail}`, false, code);
-  return new WhatsAppError(`WhatsApp refused the message${tail}`, true, code);
+  return new WhatsAppError(`WhatsApp refused the ${what}${tail}`, true, code);
 }
 
-async function call(config: WhatsAppConfig, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>> {
+async function call(config: WhatsAppConfig, method: 'GET' | 'POST', path: string, body?: unknown, timeoutMs = WHATSAPP_TIMEOUT_MS): Promise<Record<string, unknown>> {
   if (!whatsappConfigured(config)) throw new WhatsAppError(NOT_CONFIGURED, true);
   let response: Response;
   try {
@@ -59,16 +69,16 @@ async function call(config: WhatsAppConfig, method: 'GET' | 'POST', path: string
       method,
       headers: { authorization: `Bearer ${config.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(WHATSAPP_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    const cause = (error as Error).name === 'TimeoutError' ? `no answer within ${WHATSAPP_TIMEOUT_MS / 1000} s` : (error as Error).message;
+    const cause = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : (error as Error).message;
     throw new WhatsAppError(`Could not reach the WhatsApp Cloud API: ${cause}`, false);
   }
   const text = await response.text();
   let data: Record<string, unknown> = {};
   try { data = text ? JSON.parse(text) as Record<string, unknown> : {}; } catch { /* an answer that is not JSON: judged by its status */ }
-  if (!response.ok) throw explainError(response.status, data.error as GraphError | undefined);
+  if (!response.ok) throw explainError(response.status, data.error as GraphError | undefined, method === 'POST' ? 'message' : 'request');
   return data;
 }
 
@@ -107,7 +117,30 @@ export function createWhatsAppPort(load: () => WhatsAppConfig = () => loadWhatsA
         verifiedName: typeof data.verified_name === 'string' ? data.verified_name : null,
       };
     },
+    async messageTemplates() {
+      const config = load();
+      if (!config.businessAccountId) throw new WhatsAppError('WHATSAPP_BUSINESS_ACCOUNT_ID is not set', true);
+      const templates: MetaTemplate[] = [];
+      let after: string | undefined;
+      for (let page = 0; page < TEMPLATE_PAGES; page++) {
+        const query = new URLSearchParams({ fields: 'name,language,status,components', limit: '100', ...(after ? { after } : {}) });
+        const data = await call(config, 'GET', `${encodeURIComponent(config.businessAccountId)}/message_templates?${query}`, undefined, TEMPLATE_LIST_TIMEOUT_MS);
+        templates.push(...(Array.isArray(data.data) ? data.data : []).flatMap(metaTemplate));
+        const paging = data.paging as { next?: unknown; cursors?: { after?: unknown } } | undefined;
+        if (typeof paging?.next !== 'string' || typeof paging.cursors?.after !== 'string') break;
+        after = paging.cursors.after;
+      }
+      return templates;
+    },
   };
+}
+
+function metaTemplate(entry: unknown): MetaTemplate[] {
+  const { name, language, status, components } = (entry ?? {}) as Record<string, unknown>;
+  if (typeof name !== 'string' || typeof language !== 'string') return [];
+  const body = (Array.isArray(components) ? components : [])
+    .find((component: { type?: unknown }) => String(component?.type).toUpperCase() === 'BODY') as { text?: unknown } | undefined;
+  return [{ name, language, status: typeof status === 'string' ? status : 'UNKNOWN', body: typeof body?.text === 'string' ? body.text : null }];
 }
 
 /** The text a template message shows in the thread: what was sent, by name, language and parameters. */

@@ -12,6 +12,8 @@ export const DEFAULT_API_VERSION = '23.0';
 export interface WhatsAppConfig {
   token: string | undefined;
   phoneNumberId: string | undefined;
+  /** The WhatsApp Business Account that owns the templates: their texts are read from it (optional). */
+  businessAccountId: string | undefined;
   /** Signs the webhook's POSTs (X-Hub-Signature-256). */
   appSecret: string | undefined;
   /** Meta's verification handshake (GET hub.verify_token). */
@@ -48,6 +50,7 @@ export function loadWhatsAppConfig(env: NodeJS.ProcessEnv = process.env): WhatsA
   return {
     token: value(env, 'WHATSAPP_TOKEN'),
     phoneNumberId: value(env, 'WHATSAPP_PHONE_NUMBER_ID'),
+    businessAccountId: value(env, 'WHATSAPP_BUSINESS_ACCOUNT_ID'),
     appSecret: value(env, 'WHATSAPP_APP_SECRET'),
     verifyToken: value(env, 'WHATSAPP_VERIFY_TOKEN'),
     apiUrl: (value(env, 'WHATSAPP_API_URL') ?? DEFAULT_API_URL).replace(/\/+$/, ''),

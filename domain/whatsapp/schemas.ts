@@ -16,6 +16,15 @@ export const whatsappTemplateInfoSchema = z.object({
 });
 export type WhatsAppTemplateInfo = z.infer<typeof whatsappTemplateInfoSchema>;
 
+/** A template a recruiter can choose, with what Meta says of it (WHATSAPP_BUSINESS_ACCOUNT_ID set and Meta reachable; else null). */
+export const whatsappTemplateOptionSchema = whatsappTemplateInfoSchema.extend({
+  /** Its body with {{1}}, {{2}}, … as approved: what the candidate reads. */
+  body: z.string().nullable().default(null),
+  /** Meta's review state (APPROVED, PENDING, REJECTED, PAUSED, …); null when Meta was not asked or does not list it. */
+  status: z.string().nullable().default(null),
+});
+export type WhatsAppTemplateOption = z.output<typeof whatsappTemplateOptionSchema>;
+
 /** A template message to send: one of the configured templates, with its body parameters in order. */
 export const whatsappTemplateSchema = z.strictObject({
   name: z.string({ error: 'whatsappTemplate.name must be a template name' }).trim()
@@ -53,7 +62,7 @@ export const whatsappChannelSchema = z.object({
   /** Why not ("WhatsApp not configured", "Candidate has not consented to WhatsApp", ...), or what applies ("Outside the 24-hour window: …"). */
   reason: z.string().nullable(),
   /** The approved templates (to choose from outside the window). */
-  templates: z.array(whatsappTemplateInfoSchema),
+  templates: z.array(whatsappTemplateOptionSchema),
 });
 export type WhatsAppChannel = z.infer<typeof whatsappChannelSchema>;
 
@@ -65,7 +74,7 @@ export const whatsappStateSchema = z.object({
   summary: z.string(),
   /** Never a secret: the phone number id, the API address, whether the app secret and verify token are set. */
   details: z.array(z.object({ label: z.string(), value: z.string() })),
-  templates: z.array(whatsappTemplateInfoSchema),
+  templates: z.array(whatsappTemplateOptionSchema),
   /** WHATSAPP_TEMPLATES entries that could not be read. */
   problems: z.array(z.string()),
 });

@@ -9,6 +9,8 @@ import {
 } from '#domain/integrations/checks.ts';
 import { createWhatsAppPort } from '#domain/whatsapp/cloud-api.ts';
 import { loadWhatsAppConfig } from '#domain/whatsapp/config.ts';
+import { whatsappState } from '#domain/whatsapp/channel.ts';
+import { stateWithTexts } from '#domain/whatsapp/template-texts.ts';
 import { organisationSettings } from '#domain/settings/organisation.ts';
 import { profileSettings } from '#domain/settings/profile.ts';
 import type { AppEnv } from '../context.ts';
@@ -37,7 +39,7 @@ function testOf(c: Context<AppEnv>, kind: IntegrationKind): () => Promise<string
 /** Whether the kind can be tested at all (what the tab shows); checked before the rate limit, so a refusal costs nothing. */
 function assertTestable(c: Context<AppEnv>, kind: IntegrationKind) {
   const { config, calendar } = c.var.deps;
-  const state = integrationsState(config, Boolean(calendar), loadWhatsAppConfig()).find((integration) => integration.kind === kind)!;
+  const state = integrationsState(config, Boolean(calendar), whatsappState(loadWhatsAppConfig())).find((integration) => integration.kind === kind)!;
   if (!state.testable) throw new HttpError(409, state.notTestable ?? `${state.name} is not configured`, { field: 'kind' });
 }
 
@@ -45,11 +47,12 @@ export const integrationRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
 
   .get('/', doc({ summary: 'How the AI provider, mail, Microsoft Teams/Outlook and WhatsApp are set up (never a secret)', tag: 'settings',
-    response: integrationsSchema }), (c) => {
+    response: integrationsSchema }), async (c) => {
     const { config, calendar } = c.var.deps;
     const user = c.var.user;
+    const whatsapp = loadWhatsAppConfig();
     return reply(c, integrationsSchema, {
-      integrations: integrationsState(config, Boolean(calendar), loadWhatsAppConfig()),
+      integrations: integrationsState(config, Boolean(calendar), await stateWithTexts(whatsappState(whatsapp), whatsapp, createWhatsAppPort(() => whatsapp))),
       canSendTests: user.role === 'admin' && user.twoFactorEnabled,
     });
   })

@@ -56,7 +56,7 @@ describe('before sending: GET /api/candidates/{id}/whatsapp', () => {
     expect(before).toMatchObject({ configured: true, allowed: true, number: person.e164, blockers: [], mode: 'template',
       window: { open: false, closesAt: null, lastInboundAt: null } });
     expect(before.reason).toMatch(/24-hour window/);
-    expect(before.templates).toContainEqual({ name: 'talentloop_intro', language: 'nl', parameters: 1 });
+    expect(before.templates).toContainEqual({ name: 'talentloop_intro', language: 'nl', parameters: 1, body: null, status: null });
     await candidateWrites(person.waId);
     const after = await channelOf(person.id);
     expect(after).toMatchObject({ allowed: true, mode: 'text', reason: null, window: { open: true } });

@@ -3,7 +3,8 @@
 // {messaging_product, contacts, messages: [{id: 'wamid…'}]}; errors come as
 // {error: {message, type, code, error_data, fbtrace_id}} (131047 re-engagement,
 // 132001 template missing, 130429 / HTTP 429 rate limit, …). Also GET
-// /v{version}/{phone-number-id} and signed webhook payloads for the other direction.
+// /v{version}/{phone-number-id}, GET /v{version}/{business-account-id}/message_templates
+// (paged by cursor, as Meta pages it) and signed webhook payloads for the other direction.
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,10 +30,18 @@ export const CLOUD_ERRORS = {
   invalidNumber: { status: 400, code: 100, message: 'Invalid parameter', details: 'Invalid phone number in parameter to' },
 } satisfies Record<string, FakeWhatsAppError>;
 
+/** A template as Meta lists it (GET {business account}/message_templates). */
+export interface FakeMetaTemplate {
+  name: string; language: string; status: string; id: string;
+  components: Array<{ type: string; format?: string; text?: string }>;
+}
+
 export interface FakeWhatsApp {
   /** WHATSAPP_API_URL for the app. */
   url: string;
   calls: FakeWhatsAppCall[];
+  /** The business account's templates (FAKE_BUSINESS_ACCOUNT_ID); change them at will. */
+  templates: FakeMetaTemplate[];
   /** The next `times` sends get this error instead. */
   fail(error: FakeWhatsAppError, times?: number): void;
   /** The environment that points the app at this fake. */
@@ -44,9 +53,24 @@ export const FAKE_TOKEN = 'fake-whatsapp-token';
 export const FAKE_PHONE_NUMBER_ID = '109876543210';
 export const FAKE_APP_SECRET = 'fake-whatsapp-app-secret';
 export const FAKE_VERIFY_TOKEN = 'fake-verify-token';
+export const FAKE_BUSINESS_ACCOUNT_ID = '102938475610';
+
+/** The templates WHATSAPP_TEMPLATES names in env(), as approved at Meta, and one more nobody configured. */
+export function defaultMetaTemplates(): FakeMetaTemplate[] {
+  const template = (name: string, language: string, body: string, id: string): FakeMetaTemplate => ({
+    name, language, status: 'APPROVED', id, components: [{ type: 'HEADER', format: 'TEXT', text: 'Talentloop' }, { type: 'BODY', text: body }, { type: 'FOOTER', text: 'Reply STOP to opt out' }],
+  });
+  return [
+    template('talentloop_intro', 'nl', 'Hoi {{1}}, we hebben een nieuwe vacature die bij je past. Zullen we even bellen?', '9001'),
+    template('talentloop_intro', 'en', 'Hi {{1}}, we have a new role that fits you. Shall we have a quick call?', '9002'),
+    template('talentloop_ping', 'en', 'Are you still open to new roles?', '9003'),
+    template('talentloop_event', 'en_US', 'Join us at {{1}} on {{2}}.', '9004'),
+  ];
+}
 
 export async function startFakeWhatsApp(): Promise<FakeWhatsApp> {
   const calls: FakeWhatsAppCall[] = [];
+  const templates = defaultMetaTemplates();
   const failures: Array<{ error: FakeWhatsAppError; times: number }> = [];
   const send = (res: http.ServerResponse, status: number, body: unknown) =>
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -62,6 +86,24 @@ export async function startFakeWhatsApp(): Promise<FakeWhatsApp> {
     calls.push(call);
     if (req.headers.authorization !== `Bearer ${FAKE_TOKEN}`) {
       graphError(res, { status: 401, code: 190, message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException' });
+      return;
+    }
+    const listing = /^\/v[\d.]+\/(\d+)\/message_templates$/.exec(url.pathname);
+    if (listing && req.method === 'GET') {
+      if (listing[1] !== FAKE_BUSINESS_ACCOUNT_ID) {
+        graphError(res, { status: 400, code: 100, message: `Unsupported get request. Object with ID '${listing[1]}' does not exist` });
+        return;
+      }
+      // Meta's cursor paging: `after` is the last id of the previous page.
+      const limit = Number(url.searchParams.get('limit') ?? 25);
+      const after = url.searchParams.get('after');
+      const start = after ? templates.findIndex((t) => t.id === after) + 1 : 0;
+      const page = templates.slice(start, start + limit);
+      const more = start + limit < templates.length;
+      send(res, 200, {
+        data: page,
+        paging: { cursors: { before: page[0]?.id ?? '', after: page.at(-1)?.id ?? '' }, ...(more ? { next: `${url.origin}${url.pathname}?after=${page.at(-1)!.id}` } : {}) },
+      });
       return;
     }
     const match = /^\/v[\d.]+\/(\d+)(\/messages)?$/.exec(url.pathname);
@@ -94,7 +136,7 @@ export async function startFakeWhatsApp(): Promise<FakeWhatsApp> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url, calls,
+    url, calls, templates,
     fail: (error, times = 1) => { failures.push({ error, times }); },
     env: (extra = {}) => ({
       WHATSAPP_API_URL: url, WHATSAPP_TOKEN: FAKE_TOKEN, WHATSAPP_PHONE_NUMBER_ID: FAKE_PHONE_NUMBER_ID,
@@ -121,7 +163,7 @@ export function setEnv(values: Record<string, string | undefined>): () => void {
 /** Every WHATSAPP_* variable unset: "WhatsApp not configured". */
 export const WHATSAPP_OFF = {
   WHATSAPP_API_URL: undefined, WHATSAPP_TOKEN: undefined, WHATSAPP_PHONE_NUMBER_ID: undefined, WHATSAPP_APP_SECRET: undefined,
-  WHATSAPP_VERIFY_TOKEN: undefined, WHATSAPP_TEMPLATES: undefined,
+  WHATSAPP_VERIFY_TOKEN: undefined, WHATSAPP_TEMPLATES: undefined, WHATSAPP_BUSINESS_ACCOUNT_ID: undefined,
 };
 
 // ---- Webhook payloads, as Meta sends them ----

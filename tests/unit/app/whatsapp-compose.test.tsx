@@ -31,10 +31,11 @@ function channel(overrides: Partial<z.input<typeof whatsappChannelSchema>> = {})
     mode: 'text', reason: null, templates, ...overrides,
   });
 }
-const outsideWindow = channel({
+const outsideWindowFields = {
   window: { open: false, closesAt: '2026-03-02T10:00:00.000Z', lastInboundAt: '2026-03-01T10:00:00.000Z' },
   mode: 'template', reason: "Outside WhatsApp's 24-hour window: only an approved template can be sent",
-});
+} as const;
+const outsideWindow = channel(outsideWindowFields);
 
 function stubApi(routes: Record<string, unknown>) {
   return stubFetch({
@@ -108,6 +109,45 @@ describe('compose by WhatsApp', () => {
     expect(sentJson(posts(fetchMock)[0][1])).toEqual({
       channel: 'whatsapp', platform: 'whatsapp', whatsappTemplate: { name: 'job_update', language: 'en', parameters: ['Sanne', 'Senior developer'] },
     });
+  });
+
+  it('shows the template as the candidate will read it, filled as the parameters are typed, and warns when Meta has not approved it', async () => {
+    stubApi({
+      'GET /api/candidates/3/whatsapp': channel({
+        ...outsideWindowFields,
+        templates: [
+          { name: 'job_update', language: 'en', parameters: 2, status: 'APPROVED', body: 'Hi {{1}}, {{2}} at Talentloop could suit you.' },
+          { name: 'vacature_update', language: 'nl', parameters: 0, status: 'PENDING', body: 'Er is een nieuwe vacature.' },
+        ],
+      }),
+    });
+    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    await openOnWhatsApp(3);
+    fireEvent.click(within(dialog()).getByLabelText('WhatsApp template', { exact: false, selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'job_update (English)' }));
+    const preview = await within(dialog()).findByTestId('whatsapp-template-preview');
+    expect(within(preview).getByText('What the candidate reads')).toBeTruthy();
+    expect(within(preview).getByText('Hi {{1}}, {{2}} at Talentloop could suit you.')).toBeTruthy();
+    fireEvent.change(within(dialog()).getByLabelText('Parameter 1', { exact: false, selector: 'input' }), { target: { value: 'Sanne' } });
+    fireEvent.change(within(dialog()).getByLabelText('Parameter 2', { exact: false, selector: 'input' }), { target: { value: 'Senior developer' } });
+    expect(within(preview).getByText('Hi Sanne, Senior developer at Talentloop could suit you.')).toBeTruthy();
+    expect(within(dialog()).queryByTestId('whatsapp-template-status')).toBeNull();
+
+    fireEvent.click(within(dialog()).getByLabelText('WhatsApp template', { exact: false, selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'vacature_update (Dutch)' }));
+    expect((await within(dialog()).findByTestId('whatsapp-template-status')).textContent)
+      .toBe('Meta lists this template as PENDING: it can only be sent once it is approved.');
+    expect(within(within(dialog()).getByTestId('whatsapp-template-preview')).getByText('Er is een nieuwe vacature.')).toBeTruthy();
+  });
+
+  it('without the template\'s text from Meta, shows no preview', async () => {
+    stubApi({ 'GET /api/candidates/3/whatsapp': outsideWindow });
+    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    await openOnWhatsApp(3);
+    fireEvent.click(within(dialog()).getByLabelText('WhatsApp template', { exact: false, selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'job_update (English)' }));
+    expect(await within(dialog()).findByLabelText('Parameter 1', { exact: false, selector: 'input' })).toBeTruthy();
+    expect(within(dialog()).queryByTestId('whatsapp-template-preview')).toBeNull();
   });
 
   it('not configured: says "WhatsApp not configured" and sends nothing', async () => {

@@ -132,6 +132,8 @@ export const panels = {
     templateOption: '{{name}} ({{language}})',
     templateLanguages: { en: 'English', nl: 'Dutch' },
     parameter: 'Parameter {{number}}',
+    preview: 'What the candidate reads',
+    notApproved: 'Meta lists this template as {{status}}: it can only be sent once it is approved.',
     templateSent: 'Template: {{name}} ({{language}})',
     delivery: { sent: 'Sent', delivered: 'Delivered', read: 'Read', failed: 'Failed' },
   },

@@ -131,6 +131,8 @@ export const panels: Resources['panels'] = {
     templateOption: '{{name}} ({{language}})',
     templateLanguages: { en: 'Engels', nl: 'Nederlands' },
     parameter: 'Parameter {{number}}',
+    preview: 'Wat de kandidaat leest',
+    notApproved: 'Meta geeft deze template de status {{status}}: hij kan pas worden verstuurd als hij is goedgekeurd.',
     templateSent: 'Template: {{name}} ({{language}})',
     delivery: { sent: 'Verstuurd', delivered: 'Afgeleverd', read: 'Gelezen', failed: 'Mislukt' },
   },

@@ -1,15 +1,16 @@
 // Outside WhatsApp's 24-hour window only an approved template may be sent (issue 14): pick one of
-// the configured templates, then one input per {{n}} parameter of its body, in order.
-import { Select, Stack, Text, TextInput } from '@mantine/core';
+// the configured templates, then one input per {{n}} parameter of its body, in order. When Meta's
+// text of the template is known, it is shown as the candidate will read it, filled as typed.
+import { Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { useT } from '#app/i18n/useT.ts';
 import { issueText } from '#app/messaging/issueText.ts';
 import { chooseTemplate, templateKey } from '#app/messaging/whatsapp.ts';
-import type { WhatsAppTemplate } from '#domain/whatsapp/schemas.ts';
-import type { WhatsAppTemplateInfo } from '#domain/whatsapp/schemas.ts';
+import type { WhatsAppTemplate, WhatsAppTemplateOption } from '#domain/whatsapp/schemas.ts';
+import { fillTemplateBody } from '#domain/whatsapp/template-body.ts';
 
 interface Props {
-  templates: readonly WhatsAppTemplateInfo[];
+  templates: readonly WhatsAppTemplateOption[];
   value: WhatsAppTemplate | null;
   onChange: (value: WhatsAppTemplate | null) => void;
   /** Field errors: on the template itself, and per parameter (index). */
@@ -24,6 +25,7 @@ export function WhatsAppTemplateFields({ templates, value, onChange, errors, dis
     value: templateKey(template),
     label: t('panels.whatsapp.templateOption', { name: template.name, language: t(`panels.whatsapp.templateLanguages.${template.language}`) }),
   }));
+  const chosen = value ? templates.find((template) => templateKey(template) === templateKey(value)) : undefined;
   const setParameter = (index: number, text: string) => {
     if (value) onChange({ ...value, parameters: value.parameters.map((p, i) => (i === index ? text : p)) });
   };
@@ -56,6 +58,15 @@ export function WhatsAppTemplateFields({ templates, value, onChange, errors, dis
           disabled={disabled}
         />
       ))}
+      {chosen?.status && chosen.status !== 'APPROVED' && (
+        <Text size="sm" c="orange.8" data-testid="whatsapp-template-status">{t('panels.whatsapp.notApproved', { status: chosen.status })}</Text>
+      )}
+      {value && chosen?.body && (
+        <Paper withBorder p="xs" radius="md" bg="var(--mantine-color-green-light)" data-testid="whatsapp-template-preview">
+          <Text size="xs" fw={600}>{t('panels.whatsapp.preview')}</Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{fillTemplateBody(chosen.body, value.parameters)}</Text>
+        </Paper>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,83 @@
+// What Meta says of the configured templates (WHATSAPP_TEMPLATES): each one's body
+// and review state, read from the business account (WHATSAPP_BUSINESS_ACCOUNT_ID)
+// and kept for a few minutes, so that a recruiter sees what the candidate will
+// read. Without the id, or when Meta cannot be reached, the templates are still
+// offered, without their text, and the channel's state says why.
+import type { WhatsAppConfig } from './config.ts';
+import type { MetaTemplate, WhatsAppPort } from './cloud-api.ts';
+import type { WhatsAppChannel, WhatsAppState, WhatsAppTemplateInfo, WhatsAppTemplateOption } from './schemas.ts';
+import { templateBodyParameters } from './template-body.ts';
+
+/** How long Meta's answer is used; a failure is asked again sooner. */
+const KEEP_MS = 5 * 60_000;
+const KEEP_FAILURE_MS = 60_000;
+
+export interface TemplateTexts {
+  templates: WhatsAppTemplateOption[];
+  /** For the channel's state: where the texts come from, or why there are none. */
+  detail: { label: string; value: string };
+  /** Configured templates Meta does not list, or lists with another number of parameters. */
+  problems: string[];
+}
+
+type Port = Pick<WhatsAppPort, 'messageTemplates'>;
+type Read = { templates: MetaTemplate[] } | { error: string };
+const kept = new Map<string, { until: number; read: Promise<Read> }>();
+
+/** Meta's templates for this configuration: one call shared by concurrent requests, then kept. */
+function readTemplates(config: WhatsAppConfig, port: Port): Promise<Read> {
+  const key = [config.apiUrl, config.apiVersion, config.businessAccountId, config.token].join('|');
+  const now = Date.now();
+  const entry = kept.get(key);
+  if (entry && entry.until > now) return entry.read;
+  const read = port.messageTemplates().then(
+    (templates): Read => ({ templates }),
+    (error: unknown): Read => {
+      kept.set(key, { until: Date.now() + KEEP_FAILURE_MS, read });
+      return { error: (error as Error).message };
+    });
+  kept.set(key, { until: now + KEEP_MS, read });
+  return read;
+}
+
+const LABEL = 'Template texts';
+/** A configured template as offered before Meta was asked. */
+export const withoutText = (template: WhatsAppTemplateInfo): WhatsAppTemplateOption => ({ ...template, body: null, status: null });
+
+export async function templateTexts(config: WhatsAppConfig, port: Port): Promise<TemplateTexts> {
+  if (!config.businessAccountId) {
+    return { templates: config.templates.map(withoutText), detail: { label: LABEL, value: 'Not shown: set WHATSAPP_BUSINESS_ACCOUNT_ID' }, problems: [] };
+  }
+  const read = await readTemplates(config, port);
+  if ('error' in read) {
+    return { templates: config.templates.map(withoutText), detail: { label: LABEL, value: `Could not be read from Meta: ${read.error}` }, problems: [] };
+  }
+  const problems: string[] = [];
+  const templates = config.templates.map((template) => {
+    const label = `${template.name} (${template.language})`;
+    const meta = read.templates.find((m) => m.name === template.name && m.language === template.language);
+    if (!meta) {
+      problems.push(`${label} is not among the business account's templates at Meta`);
+      return withoutText(template);
+    }
+    const atMeta = meta.body === null ? null : templateBodyParameters(meta.body);
+    if (atMeta !== null && atMeta !== template.parameters) {
+      problems.push(`${label} has ${atMeta} parameter${atMeta === 1 ? '' : 's'} at Meta; WHATSAPP_TEMPLATES says ${template.parameters}`);
+    }
+    return { ...template, body: meta.body, status: meta.status };
+  });
+  return { templates, detail: { label: LABEL, value: `Read from Meta (${read.templates.length} templates in the business account)` }, problems };
+}
+
+/** GET /api/whatsapp: the state, its templates with their texts, and where those come from. */
+export async function stateWithTexts(state: WhatsAppState, config: WhatsAppConfig, port: Port): Promise<WhatsAppState> {
+  if (!state.configured) return state;
+  const texts = await templateTexts(config, port);
+  return { ...state, details: [...state.details, texts.detail], templates: texts.templates, problems: [...state.problems, ...texts.problems] };
+}
+
+/** GET /api/candidates/{id}/whatsapp: the templates to choose from, with their texts (asked outside the transaction). */
+export async function channelWithTexts(channel: WhatsAppChannel, config: WhatsAppConfig, port: Port): Promise<WhatsAppChannel> {
+  if (!channel.templates.length) return channel;
+  return { ...channel, templates: (await templateTexts(config, port)).templates };
+}
