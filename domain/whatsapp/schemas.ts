@@ -75,7 +75,7 @@ export const whatsappStateSchema = z.object({
   /** Never a secret: the phone number id, the API address, whether the app secret and verify token are set. */
   details: z.array(z.object({ label: z.string(), value: z.string() })),
   templates: z.array(whatsappTemplateOptionSchema),
-  /** WHATSAPP_TEMPLATES entries that could not be read. */
+  /** WHATSAPP_TEMPLATES entries that could not be read, and configured templates that Meta does not list or lists with other parameters. */
   problems: z.array(z.string()),
 });
 export type WhatsAppState = z.infer<typeof whatsappStateSchema>;
