@@ -10,7 +10,7 @@ import { closeAllPanels, openPanel } from '#app/drawers/drawerStore.ts';
 import { setInterfaceLanguage } from '#app/i18n/i18n.ts';
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
 import { ThreadView } from '#app/pages/communications/ThreadView.tsx';
-import { whatsappChannelSchema } from '#domain/whatsapp/schemas.ts';
+import { whatsappChannelSchema, whatsappStateSchema } from '#domain/whatsapp/schemas.ts';
 import { answer } from './answers.ts';
 import { jsonResponse, recruiter, renderAt, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { message, reply, sentMessage, thread, threadRead } from './messagingFixtures.ts';
@@ -62,11 +62,29 @@ describe('a thread with WhatsApp beside email', () => {
     expect(within(template).getByTestId('message-channel').textContent).toBe('WhatsApp');
     expect(within(template).getByTestId('message-template').textContent).toBe('Template: job_update (English): Anna · Senior developer');
     expect(within(template).getByTestId('delivery-status').textContent).toMatch(/^Read.*Mar 6, 2026/);
+    // Without Meta's text (no GET /api/whatsapp here) the stored content stays: none for this one.
+    expect(within(template).queryByTestId('message-content')).toBeNull();
 
     const failed = within(screen.getByTestId('thread-message-43')).getByTestId('delivery-status');
     expect(failed.getAttribute('data-status')).toBe('failed');
     expect(failed.textContent).toContain('Failed');
     expect(failed.textContent).toContain('131047 Re-engagement message: more than 24 hours have passed');
+  });
+
+  it('a template we sent reads as the candidate read it: Meta\'s text with the parameters sent', async () => {
+    stubFetch({
+      'GET /api/messages/40/thread': thread([emailOut, templateOut]),
+      'GET /api/whatsapp': answer(whatsappStateSchema, {
+        configured: true, mode: 'WhatsApp Business Cloud API', summary: 'WhatsApp messages go out from this business number.', details: [], problems: [],
+        templates: [{ name: 'job_update', language: 'en', parameters: 2, status: 'APPROVED', body: 'Hi {{1}}, a {{2}} role at Talentloop could suit you.' }],
+      }),
+    });
+    renderAt('/app/communications', <ThreadView threadId={40} />, { user: recruiter });
+    const template = await screen.findByTestId('thread-message-42');
+    expect((await within(template).findByTestId('message-content')).textContent).toBe('Hi Anna, a Senior developer role at Talentloop could suit you.');
+    expect(within(template).getByTestId('message-template').textContent).toBe('Template: job_update (English): Anna · Senior developer');
+    // An email keeps its own text.
+    expect(within(screen.getByTestId('thread-message-40')).getByTestId('message-content').textContent).toBe('Hi Anna, coffee?');
   });
 
   it('in Dutch too: channel, delivery status and template', async () => {

@@ -1,4 +1,5 @@
-// One message of an open thread.
+// One message of an open thread. A WhatsApp template we sent reads as the candidate read it: its text
+// from Meta (GET /api/whatsapp, when WHATSAPP_BUSINESS_ACCOUNT_ID is set) filled with the parameters sent.
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import type { Message } from '#domain/messages/schemas.ts';
@@ -8,11 +9,18 @@ import { BounceNote } from '#app/panels/BounceBadge.tsx';
 import { useT } from '#app/i18n/useT.ts';
 import { ChannelLabel } from '#app/panels/whatsapp/ChannelLabel.tsx';
 import { DeliveryStatus } from '#app/panels/whatsapp/DeliveryStatus.tsx';
+import { templateKey, useWhatsAppState } from '#app/messaging/whatsapp.ts';
+import { fillTemplateBody } from '#domain/whatsapp/template-body.ts';
 
 export function ThreadMessage({ message, candidateName }: { message: Message; candidateName: string }) {
   const inbound = message.direction === 'in';
   const t = useT();
   const templateLanguage = (code: string) => (code === 'en' || code === 'nl' ? t(`panels.whatsapp.templateLanguages.${code}`) : code);
+  const sentTemplate = inbound ? null : message.whatsappTemplate;
+  // One request for the whole thread (the query is shared); without Meta's text the stored content stays.
+  const whatsapp = useWhatsAppState(Boolean(sentTemplate));
+  const body = sentTemplate && whatsapp.data?.templates.find((option) => templateKey(option) === templateKey(sentTemplate))?.body;
+  const content = sentTemplate && body ? fillTemplateBody(body, sentTemplate.parameters) : message.content;
   return (
     <Paper withBorder p="sm" ml={inbound ? 0 : 'xl'} mr={inbound ? 'xl' : 0}
       bg={inbound ? undefined : 'var(--mantine-color-gray-light)'} data-testid={`thread-message-${message.id}`} data-direction={message.direction}>
@@ -33,7 +41,7 @@ export function ThreadMessage({ message, candidateName }: { message: Message; ca
           {message.whatsappTemplate.parameters.length > 0 ? `: ${message.whatsappTemplate.parameters.join(' · ')}` : ''}
         </Text>
       )}
-      {message.content && <Text size="sm" mt={6} style={{ whiteSpace: 'pre-wrap' }}>{message.content}</Text>}
+      {content && <Text size="sm" mt={6} style={{ whiteSpace: 'pre-wrap' }} data-testid="message-content">{content}</Text>}
       {message.bounce && <BounceNote bounce={message.bounce} />}
       {/* WhatsApp: Meta's delivery status; a failure's reason is shown with it. */}
       {!inbound && <DeliveryStatus message={message} />}
