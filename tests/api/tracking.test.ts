@@ -58,8 +58,11 @@ async function sendAndDeliver(content: string): Promise<Sent> {
   const { rows: [mail] } = await until(
     () => app.pools.owner.query<{ html_body: string; text_body: string }>('select html_body, text_body from public.mail_outbox where message_id = $1', [id]),
     (result) => result.rows.length === 1);
-  const { rows: [row] } = await app.pools.owner.query<{ tracking_token: string; tracked_links: string[] }>(
-    'select tracking_token, tracked_links from public.messages where id = $1', [id]);
+  // The outbox row is written before the send is recorded: wait for the record too, or its sent_at = now() lands later.
+  const { rows: [row] } = await until(
+    () => app.pools.owner.query<{ tracking_token: string; tracked_links: string[] }>(
+      "select tracking_token, tracked_links from public.messages where id = $1 and status = 'sent'", [id]),
+    (result) => result.rows.length === 1);
   return { id, token: row.tracking_token, trackedLinks: row.tracked_links, html: mail.html_body, text: mail.text_body, candidateId: person.id };
 }
 
