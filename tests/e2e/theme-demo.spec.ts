@@ -65,7 +65,8 @@ for (const size of SIZES) {
         await page.getByRole('button', { name: `Show ${variant.toLowerCase()} toast`, exact: true }).click();
         const shown = page.locator('.mantine-Notification-root').filter({ hasText: `${variant} toast` });
         await expect(shown).toBeVisible();
-        await audit.check(page, `${variant} toast at ${size.name}`);
+        // The toast alone: the page behind it passes axe in the test above.
+        await audit.check(page, `${variant} toast at ${size.name}`, '.mantine-Notification-root');
         // Closed by its named close button, so it cannot sit over the next button.
         await shown.getByRole('button', { name: 'Close' }).click();
         await expect(shown).toBeHidden();
