@@ -37,7 +37,7 @@ export function contrastLabel(ratio: number): string {
 }
 
 /** Mantine's darken/lighten answer rgba(); back to #rrggbb for the next step and for CSS. */
-function toHex(color: string): string {
+export function toHex(color: string): string {
   if (color.startsWith('#')) return color.slice(0, 7);
   const [r, g, b] = (color.match(/[\d.]+/g) ?? []).map(Number);
   return '#' + [r, g, b].map((c) => Math.round(c).toString(16).padStart(2, '0')).join('');

@@ -6,6 +6,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardPage } from '#app/pages/DashboardPage.tsx';
+import { AA, contrastRatio, toHex } from '#app/theme.ts';
 import { currentUrl, jsonResponse, recruiter, requestUrl, stubFetch } from './renderWithProviders.tsx';
 import { renderApp, renderPage } from './renderInRouter.tsx';
 import { busyDashboard, dashboardAnswer, quietDashboard } from './dashboardFixtures.ts';
@@ -129,6 +130,14 @@ describe('dashboard', () => {
     const [eva] = within(hottest).getAllByTestId('hottest-item');
     expect(within(eva).getByRole('link', { name: 'Eva Mulder' }).getAttribute('href')).toBe('/app/people?candidate=21');
     expect(eva.textContent).toContain('92% · Hot');
+    // Each band's badge is readable: its text reaches AA on the badge (the warm one was white on orange, 4.29).
+    for (const name of ['Score 92%, Hot', 'Score 64%, Warm']) {
+      const badge = within(hottest).getByLabelText(name);
+      const label = badge.querySelector<HTMLElement>('.mantine-Badge-label')!;
+      const background = badge.style.getPropertyValue('--badge-bg');
+      expect(background, `${name}: the badge's background`).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(contrastRatio(toHex(getComputedStyle(label).color), background), name).toBeGreaterThanOrEqual(AA);
+    }
 
     const campaign = within(screen.getByTestId('campaigns-in-progress')).getByTestId('campaign-in-progress');
     expect(within(campaign).getByRole('link', { name: 'Spring backend outreach' }).getAttribute('href'))

@@ -6,6 +6,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { PageHeader } from '#app/pages/PageHeader.tsx';
+import { BAND_COLOURS } from '#app/lib/engagementBands.ts';
 import { AA, contrastLabel, contrastRatio, cssVariablesResolver, DIMMED, schemeColours, theme } from '#app/theme.ts';
 import { Providers, testQueryClient } from './renderWithProviders.tsx';
 
@@ -39,6 +40,13 @@ describe('contrast', () => {
     }
     expect(contrastRatio(DIMMED.light, colors.gray[1])).toBeGreaterThanOrEqual(AA);
     expect(contrastRatio(DIMMED.dark, colors.dark[6])).toBeGreaterThanOrEqual(AA);
+  });
+
+  it('each engagement band: its badge text reaches AA on the badge, its bar 3:1 on white', () => {
+    for (const [band, colours] of Object.entries(BAND_COLOURS)) {
+      expect(contrastRatio(colours.text, colours.background), `${band} badge`).toBeGreaterThanOrEqual(AA);
+      expect(contrastRatio(colours.bar, '#ffffff'), `${band} bar`).toBeGreaterThanOrEqual(3);
+    }
   });
 
   it('keeps each colour as light as AA allows: indigo stays in its own palette, not pushed to black', () => {

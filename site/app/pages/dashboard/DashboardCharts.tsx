@@ -8,7 +8,7 @@ import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import type { Dashboard } from '#domain/dashboard/schemas.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { locale } from '#app/i18n/format.ts';
-import { BAND_COLORS } from './bands.ts';
+import { BAND_COLOURS } from '#app/lib/engagementBands.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 import { engagedPeopleHref, threadsHref } from './dashboardLinks.ts';
 import { formatCount } from './format.ts';
@@ -28,7 +28,7 @@ const SENTIMENTS = [
   { name: 'other', color: 'blue.8' },
 ] as const;
 
-const BANDS = (['cold', 'warm', 'hot'] as const).map((band) => ({ name: band, color: BAND_COLORS[band] }));
+const BANDS = (['cold', 'warm', 'hot'] as const).map((band) => ({ name: band, color: BAND_COLOURS[band].bar }));
 
 /** "Mar 5" (Dutch "5 mrt") for a UTC date '2026-03-05'. */
 const dayLabel = (date: string) =>

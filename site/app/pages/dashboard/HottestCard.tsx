@@ -4,7 +4,7 @@ import { Anchor, Badge, Group } from '@mantine/core';
 import type { Dashboard } from '#domain/dashboard/schemas.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
 import { useT } from '#app/i18n/useT.ts';
-import { BAND_COLORS } from './bands.ts';
+import { BAND_COLOURS } from '#app/lib/engagementBands.ts';
 import { CardList, DashboardCard } from './DashboardCard.tsx';
 import { candidateHref, engagedPeopleHref } from './dashboardLinks.ts';
 
@@ -16,7 +16,7 @@ export function HottestCard({ items }: { items: Dashboard['hottest'] }) {
         {(candidate) => (
           <Group key={candidate.id} component="li" justify="space-between" gap="xs" wrap="nowrap" data-testid="hottest-item">
             <Anchor size="sm" truncate {...appLinkProps(candidateHref(candidate.id))}>{candidate.name}</Anchor>
-            <Badge variant="filled" color={BAND_COLORS[candidate.band]} aria-label={t('dashboard.scoreLabel', { score: candidate.score, band: t(`dashboard.bands.${candidate.band}`) })}>
+            <Badge color={BAND_COLOURS[candidate.band].background} styles={{ label: { color: BAND_COLOURS[candidate.band].text } }} aria-label={t('dashboard.scoreLabel', { score: candidate.score, band: t(`dashboard.bands.${candidate.band}`) })}>
               {candidate.score}% · {t(`dashboard.bands.${candidate.band}`)}
             </Badge>
           </Group>

@@ -1,15 +1,9 @@
 // An engagement score 0-100% as a thin bar with its number and band (spec §1,
-// decision 016). Band colours pass WCAG AA: badge text 4.5:1 or more on its
-// background (cold 6.1, warm 11.5, hot 5.5), bars 3:1 or more on white.
+// decision 016), in the bands' colours (#app/lib/engagementBands.ts).
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { bandOf, type EngagementBand } from '#domain/engagement/score.ts';
 import { useT } from '#app/i18n/useT.ts';
-
-const BAND_COLOURS: Record<EngagementBand, { bar: string; background: string; text: string }> = {
-  cold: { bar: '#1864ab', background: '#1864ab', text: '#ffffff' },
-  warm: { bar: '#d9480f', background: '#ffd8a8', text: '#212529' },
-  hot: { bar: '#c92a2a', background: '#c92a2a', text: '#ffffff' },
-};
+import { BAND_COLOURS } from '#app/lib/engagementBands.ts';
 
 export const clampScore = (score: number) => Math.min(Math.max(Math.round(score), 0), 100);
 
