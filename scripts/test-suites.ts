@@ -1,18 +1,16 @@
-// Runs the checks (type check, then lint), the vitest suites and the Playwright browser
-// tests side by side (`npm test` calls it after building the site). The three share
-// nothing: the checks read only the sources, vitest starts its own embedded PostgreSQL
-// on a random port, Playwright `node server.ts` on 4410 with its own data folder. Most
-// of the test suites' time is waiting (on PostgreSQL, timers, the browser), so on 2
-// cores the lot takes little longer than the browser tests alone (decision 026). Each
-// line is prefixed with its suite; the exit code is the first failure's, so any red
-// suite fails `npm test`.
+// Runs the vitest suites and the Playwright browser tests side by side (`npm test`
+// calls it after the type check and lint). The two share nothing: vitest starts its
+// own embedded PostgreSQL on a random port, Playwright `node server.ts` on 4410 with
+// its own data folder. Most of either run is waiting (on PostgreSQL, timers, the
+// browser), so on 2 cores the pair takes little longer than the browser tests alone
+// (decision 026). Each line is prefixed with its suite; the exit code is the first
+// failure's, so a red suite fails `npm test`.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 type Suite = { name: string; script: string };
 
 const SUITES: Suite[] = [
-  { name: 'checks', script: 'check' },
   { name: 'unit', script: 'test:unit' },
   { name: 'e2e', script: 'test:e2e' },
 ];
