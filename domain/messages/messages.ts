@@ -84,11 +84,12 @@ export async function listThreads(tx: Tx, query: ThreadListQuery): Promise<Threa
             ${isoTimestamp('t.last_at')} as "lastMessageAt", reply.sentiment,
             json_build_object('id', c.id, 'name', c.name) as candidate, root.needs_reply as "needsReply",
             json_build_object('id', last.id, 'content', left(last.content, 280), 'direction', last.direction,
-                              'status', last.status, 'channel', last.channel, 'createdAt', ${isoTimestamp('last.created_at')}) as "lastMessage"
+                              'status', last.status, 'channel', last.channel, 'createdAt', ${isoTimestamp('last.created_at')},
+                              'whatsappTemplate', last.whatsapp_template) as "lastMessage"
        from threads t
        join roots root on root.id = t.thread_id
        join public.candidates c on c.id = root.candidate_id
-       cross join lateral (select id, content, direction, status, channel, created_at from public.messages
+       cross join lateral (select id, content, direction, status, channel, created_at, whatsapp_template from public.messages
                             where coalesce(thread_id, id) = t.thread_id order by created_at desc, id desc limit 1) last
        left join lateral (select sentiment from public.messages
                            where coalesce(thread_id, id) = t.thread_id and direction = 'in' and sentiment is not null

@@ -130,6 +130,10 @@ export const MESSAGE_STATUSES = ['draft', 'queued', 'sending', 'sent', 'failed',
 const messageCandidateSchema = z.object({ id: z.number(), name: z.string(), email: z.string().nullable() });
 
 /** GET /api/messages/{id}: one message, with its candidate. */
+/** A WhatsApp template as it was sent: its name, language and the parameters filled in. */
+const sentWhatsAppTemplateSchema = z.object({ name: z.string(), language: z.string(), parameters: z.array(z.string()) });
+export type SentWhatsAppTemplate = z.infer<typeof sentWhatsAppTemplateSchema>;
+
 export const messageSchema = z.object({
   id: z.number(),
   subject: z.string().nullable(),
@@ -161,7 +165,7 @@ export const messageSchema = z.object({
   /** WhatsApp: Meta's furthest status of an outbound message (sent, delivered, read, failed: then `error` says why), and when. */
   deliveryStatus: z.object({ status: z.enum(DELIVERY_STATUSES), at: timestamp }).nullable().optional(),
   /** WhatsApp: the approved template it was sent as (outside the 24-hour window). */
-  whatsappTemplate: z.object({ name: z.string(), language: z.string(), parameters: z.array(z.string()) }).nullable().optional(),
+  whatsappTemplate: sentWhatsAppTemplateSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -198,6 +202,8 @@ export const threadSummarySchema = z.object({
     /** Email or WhatsApp: the list shows which way the conversation last went. */
     channel: channelSchema,
     createdAt: timestamp,
+    /** WhatsApp: the approved template it was sent as (the list shows the text the candidate read). */
+    whatsappTemplate: sentWhatsAppTemplateSchema.nullable().optional(),
   }),
 });
 export type ThreadSummary = z.infer<typeof threadSummarySchema>;

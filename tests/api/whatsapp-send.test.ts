@@ -122,6 +122,12 @@ describe('sending', () => {
     expect(sendsTo(person.waId)[0].body).toMatchObject({
       type: 'template', template: { name: 'talentloop_intro', language: { code: 'nl' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Test' }] }] },
     });
+    // The thread list names the template of its last message too (the list shows the text the candidate read).
+    const threads = await recruiter.get(`/api/messages?candidateId=${person.id}`);
+    expect(threads.status, threads.text).toBe(200);
+    expect(threads.json.threads[0].lastMessage).toMatchObject({
+      id: message.id, channel: 'whatsapp', whatsappTemplate: { name: 'talentloop_intro', language: 'nl', parameters: ['Test'] },
+    });
   });
 
   it("fails with a plain reason when WhatsApp says the window has closed (131047) or the template does not exist (132001)", async () => {

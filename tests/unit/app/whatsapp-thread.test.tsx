@@ -3,17 +3,18 @@
 // sent shows its delivery status (a failure with its reason) and a template message its template; a
 // reply goes back on WhatsApp when the candidate wrote there and it may be used, else by email.
 import { notifications } from '@mantine/notifications';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { z } from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllPanels, openPanel } from '#app/drawers/drawerStore.ts';
 import { setInterfaceLanguage } from '#app/i18n/i18n.ts';
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
 import { ThreadView } from '#app/pages/communications/ThreadView.tsx';
+import { ThreadListItem } from '#app/pages/communications/ThreadListItem.tsx';
 import { whatsappChannelSchema, whatsappStateSchema } from '#domain/whatsapp/schemas.ts';
 import { answer } from './answers.ts';
 import { jsonResponse, recruiter, renderAt, sentJson, stubFetch } from './renderWithProviders.tsx';
-import { message, reply, sentMessage, thread, threadRead } from './messagingFixtures.ts';
+import { message, reply, sentMessage, thread, threadRead, threadSummary } from './messagingFixtures.ts';
 
 afterEach(async () => {
   act(() => { closeAllPanels(); notifications.clean(); });
@@ -45,6 +46,13 @@ function channel(overrides: Partial<z.input<typeof whatsappChannelSchema>> = {})
   });
 }
 
+/** GET /api/whatsapp with Meta's text of the template (WHATSAPP_BUSINESS_ACCOUNT_ID set). */
+const metaTemplates = answer(whatsappStateSchema, {
+  configured: true, mode: 'WhatsApp Business Cloud API', summary: 'WhatsApp messages go out from this business number.', details: [], problems: [],
+  templates: [{ name: 'job_update', language: 'en', parameters: 2, status: 'APPROVED', body: 'Hi {{1}}, a {{2}} role at Talentloop could suit you.' }],
+});
+const readByAnna = 'Hi Anna, a Senior developer role at Talentloop could suit you.';
+
 describe('a thread with WhatsApp beside email', () => {
   it('shows each message\'s channel, the delivery status and the template', async () => {
     stubFetch({
@@ -74,17 +82,41 @@ describe('a thread with WhatsApp beside email', () => {
   it('a template we sent reads as the candidate read it: Meta\'s text with the parameters sent', async () => {
     stubFetch({
       'GET /api/messages/40/thread': thread([emailOut, templateOut]),
-      'GET /api/whatsapp': answer(whatsappStateSchema, {
-        configured: true, mode: 'WhatsApp Business Cloud API', summary: 'WhatsApp messages go out from this business number.', details: [], problems: [],
-        templates: [{ name: 'job_update', language: 'en', parameters: 2, status: 'APPROVED', body: 'Hi {{1}}, a {{2}} role at Talentloop could suit you.' }],
-      }),
+      'GET /api/whatsapp': metaTemplates,
     });
     renderAt('/app/communications', <ThreadView threadId={40} />, { user: recruiter });
     const template = await screen.findByTestId('thread-message-42');
-    expect((await within(template).findByTestId('message-content')).textContent).toBe('Hi Anna, a Senior developer role at Talentloop could suit you.');
+    expect((await within(template).findByTestId('message-content')).textContent).toBe(readByAnna);
     expect(within(template).getByTestId('message-template').textContent).toBe('Template: job_update (English): Anna · Senior developer');
     // An email keeps its own text.
     expect(within(screen.getByTestId('thread-message-40')).getByTestId('message-content').textContent).toBe('Hi Anna, coffee?');
+  });
+
+  it('the thread list and the reply drawer show a sent template as the candidate read it too', async () => {
+    stubFetch({ 'GET /api/whatsapp': metaTemplates, 'GET /api/messages/42': templateOut, 'GET /api/candidates/7/whatsapp': channel() });
+    const summary = threadSummary({
+      threadId: 40, candidate: { id: 7, name: 'Anna de Vries' },
+      lastMessage: { id: 42, content: '[WhatsApp template job_update (en)]: Anna · Senior developer', direction: 'out', status: 'sent',
+        channel: 'whatsapp', createdAt: '2026-03-06T09:00:00.000Z', whatsappTemplate: templateOut.whatsappTemplate },
+    });
+    renderAt('/app/communications', <><ThreadListItem thread={summary} selected={false} onOpen={() => {}} /><GlobalPanels /></>, { user: recruiter });
+    await waitFor(() => expect(screen.getByTestId('thread-snippet').textContent).toBe(`You: ${readByAnna}`));
+    act(() => openPanel('reply', { messageId: 42 }));
+    const original = await within(await screen.findByRole('dialog', { name: 'Reply to Message' })).findByTestId('original-content');
+    await waitFor(() => expect(original.textContent).toBe(readByAnna));
+  });
+
+  it('without Meta\'s text the list keeps the stored text', async () => {
+    const fetchMock = stubFetch({});
+    const stored = '[WhatsApp template job_update (en)]: Anna · Senior developer';
+    renderAt('/app/communications', <ThreadListItem onOpen={() => {}} selected={false} thread={threadSummary({
+      threadId: 40, candidate: { id: 7, name: 'Anna de Vries' },
+      lastMessage: { id: 42, content: stored, direction: 'out', status: 'sent', channel: 'whatsapp', createdAt: '2026-03-06T09:00:00.000Z',
+        whatsappTemplate: templateOut.whatsappTemplate },
+    })} />, { user: recruiter });
+    // GET /api/whatsapp is asked (and here answers 404): the stored text stays.
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/whatsapp'));
+    expect(screen.getByTestId('thread-snippet').textContent).toBe(`You: ${stored}`);
   });
 
   it('in Dutch too: channel, delivery status and template', async () => {

@@ -1,15 +1,18 @@
-// One thread in the list: candidate, subject, last message (and WhatsApp when it went that way), sentiment,
-// unread state, whether it needs a reply.
+// One thread in the list: candidate, subject, last message (and WhatsApp when it went that way; a template
+// we sent as the candidate read it), sentiment, unread state, whether it needs a reply.
 import { Badge, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import type { ThreadSummary } from '#domain/messages/schemas.ts';
 import { SentimentBadge } from '#app/panels/SentimentBadge.tsx';
 import { ChannelLabel } from '#app/panels/whatsapp/ChannelLabel.tsx';
 import { useT } from '#app/i18n/useT.ts';
+import { useSentTemplateText } from '#app/messaging/whatsapp.ts';
 
 export function ThreadListItem({ thread, selected, onOpen }: { thread: ThreadSummary; selected: boolean; onOpen: () => void }) {
   const unread = thread.unreadCount > 0;
   const t = useT();
+  const last = thread.lastMessage;
+  const snippet = useSentTemplateText(last.direction === 'out' ? last.whatsappTemplate : null, last.content);
   return (
     <UnstyledButton onClick={onOpen} w="100%" aria-current={selected ? 'true' : undefined}
       data-testid={`thread-row-${thread.threadId}`} data-unread={unread ? 'true' : 'false'} data-needs-reply={thread.needsReply ? 'true' : 'false'}>
@@ -24,8 +27,8 @@ export function ThreadListItem({ thread, selected, onOpen }: { thread: ThreadSum
           </Group>
         </Group>
         <Text size="sm" fw={unread ? 600 : 400} truncate>{thread.subject || t('communications.noSubject')}</Text>
-        <Text size="xs" c="dimmed" lineClamp={1}>
-          {thread.lastMessage.direction === 'in' ? '' : t('communications.threads.youPrefix')}{thread.lastMessage.content}
+        <Text size="xs" c="dimmed" lineClamp={1} data-testid="thread-snippet">
+          {last.direction === 'in' ? '' : t('communications.threads.youPrefix')}{snippet}
         </Text>
         <Text size="xs" c="dimmed">{formatDateTime(thread.lastMessageAt)}</Text>
       </Paper>

@@ -9,18 +9,13 @@ import { BounceNote } from '#app/panels/BounceBadge.tsx';
 import { useT } from '#app/i18n/useT.ts';
 import { ChannelLabel } from '#app/panels/whatsapp/ChannelLabel.tsx';
 import { DeliveryStatus } from '#app/panels/whatsapp/DeliveryStatus.tsx';
-import { templateKey, useWhatsAppState } from '#app/messaging/whatsapp.ts';
-import { fillTemplateBody } from '#domain/whatsapp/template-body.ts';
+import { useSentTemplateText } from '#app/messaging/whatsapp.ts';
 
 export function ThreadMessage({ message, candidateName }: { message: Message; candidateName: string }) {
   const inbound = message.direction === 'in';
   const t = useT();
   const templateLanguage = (code: string) => (code === 'en' || code === 'nl' ? t(`panels.whatsapp.templateLanguages.${code}`) : code);
-  const sentTemplate = inbound ? null : message.whatsappTemplate;
-  // One request for the whole thread (the query is shared); without Meta's text the stored content stays.
-  const whatsapp = useWhatsAppState(Boolean(sentTemplate));
-  const body = sentTemplate && whatsapp.data?.templates.find((option) => templateKey(option) === templateKey(sentTemplate))?.body;
-  const content = sentTemplate && body ? fillTemplateBody(body, sentTemplate.parameters) : message.content;
+  const content = useSentTemplateText(inbound ? null : message.whatsappTemplate, message.content);
   return (
     <Paper withBorder p="sm" ml={inbound ? 0 : 'xl'} mr={inbound ? 'xl' : 0}
       bg={inbound ? undefined : 'var(--mantine-color-gray-light)'} data-testid={`thread-message-${message.id}`} data-direction={message.direction}>
