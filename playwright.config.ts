@@ -12,7 +12,8 @@ export default defineConfig({
   // No retries: a flaky test is a bug to fix, not to hide.
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // A bound for a hang: beside the vitest run on 2 cores a test takes up to twice its quiet time (meetings: 25 s here).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
