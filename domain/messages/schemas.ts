@@ -129,11 +129,11 @@ export const MESSAGE_STATUSES = ['draft', 'queued', 'sending', 'sent', 'failed',
 
 const messageCandidateSchema = z.object({ id: z.number(), name: z.string(), email: z.string().nullable() });
 
-/** GET /api/messages/{id}: one message, with its candidate. */
 /** A WhatsApp template as it was sent: its name, language and the parameters filled in. */
 const sentWhatsAppTemplateSchema = z.object({ name: z.string(), language: z.string(), parameters: z.array(z.string()) });
 export type SentWhatsAppTemplate = z.infer<typeof sentWhatsAppTemplateSchema>;
 
+/** GET /api/messages/{id}: one message, with its candidate. */
 export const messageSchema = z.object({
   id: z.number(),
   subject: z.string().nullable(),
