@@ -9,6 +9,23 @@ import { z } from 'zod';
  * "+01:00" are refused: they have no DST rules, so local hours would drift.
  */
 export function ianaTimeZone(name: string): string | null {
+  const known = answers.get(name);
+  if (known !== undefined) return known;
+  const answer = resolveTimeZone(name);
+  if (answers.size >= MAX_ANSWERS) answers.clear();
+  answers.set(name, answer);
+  return answer;
+}
+
+/**
+ * Answers by name. Each check builds an Intl.DateTimeFormat, whose ICU memory lies outside V8's heap and
+ * its limits: a 100,000-row import with a time zone column grew the server by about 80 MB (bench/import.ts).
+ * There are some 600 zone names; the cap bounds what names that are not zones can add.
+ */
+const answers = new Map<string, string | null>();
+const MAX_ANSWERS = 2_000;
+
+function resolveTimeZone(name: string): string | null {
   if (!name || /^[+-]/.test(name)) return null;
   let resolved: string;
   try {
