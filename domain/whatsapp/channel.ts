@@ -10,7 +10,7 @@ import { DomainError } from '../errors.ts';
 import { BLOCKER_TEXT, type ContactBlocker } from '../consent/eligibility.ts';
 import { NOT_CONFIGURED, whatsappConfigured, type WhatsAppConfig } from './config.ts';
 import { candidateWhatsAppNumber, INVALID_NUMBER } from './numbers.ts';
-import type { WhatsAppChannel, WhatsAppState, WhatsAppTemplate } from './schemas.ts';
+import { sameTemplate, type WhatsAppChannel, type WhatsAppState, type WhatsAppTemplate } from './schemas.ts';
 import { safeAddress } from '../integrations/state.ts';
 import { withoutText } from './template-texts.ts';
 
@@ -72,7 +72,7 @@ export async function checkWhatsAppSend(tx: Tx, candidateId: number, template: W
 
 /** One of the configured templates, with as many parameters as its body has. */
 export function checkTemplate(template: WhatsAppTemplate, config: WhatsAppConfig): void {
-  const known = config.templates.find((t) => t.name === template.name && t.language === template.language);
+  const known = config.templates.find((t) => sameTemplate(t, template));
   if (!known) {
     throw new DomainError(422, `${template.name} (${template.language}) is not an approved template (WHATSAPP_TEMPLATES)`, 'whatsappTemplate.name');
   }

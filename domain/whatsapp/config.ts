@@ -3,7 +3,7 @@
 // token and a phone number id the channel is "WhatsApp not configured" and
 // nothing is sent. Approved templates are listed in WHATSAPP_TEMPLATES
 // (decision 025): `name:language:parameterCount`, comma separated.
-import { TEMPLATE_LANGUAGES, type TemplateLanguage, type WhatsAppTemplateInfo } from './schemas.ts';
+import { sameTemplate, TEMPLATE_LANGUAGES, type TemplateLanguage, type WhatsAppTemplateInfo } from './schemas.ts';
 
 export const NOT_CONFIGURED = 'WhatsApp not configured';
 export const DEFAULT_API_URL = 'https://graph.facebook.com';
@@ -39,7 +39,7 @@ export function parseTemplates(text: string | undefined): { templates: WhatsAppT
       problems.push(`"${entry}" is not name:language:parameters (language en or nl, name in lower case with _)`);
       continue;
     }
-    if (templates.some((t) => t.name === match[1] && t.language === match[2])) continue;
+    if (templates.some((t) => sameTemplate(t, { name: match[1], language: match[2] }))) continue;
     templates.push({ name: match[1], language: match[2] as TemplateLanguage, parameters: Number(match[3]) });
   }
   return { templates, problems };

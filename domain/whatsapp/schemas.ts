@@ -16,6 +16,10 @@ export const whatsappTemplateInfoSchema = z.object({
 });
 export type WhatsAppTemplateInfo = z.infer<typeof whatsappTemplateInfoSchema>;
 
+/** Whether two name-and-language pairs are the same template: Meta keeps one body per name and language. */
+export const sameTemplate = (a: { name: string; language: string }, b: { name: string; language: string }) =>
+  a.name === b.name && a.language === b.language;
+
 /** A template a recruiter can choose, with what Meta says of it (WHATSAPP_BUSINESS_ACCOUNT_ID set and Meta reachable; else null). */
 export const whatsappTemplateOptionSchema = whatsappTemplateInfoSchema.extend({
   /** Its body with {{1}}, {{2}}, … as approved: what the candidate reads. */

@@ -5,7 +5,7 @@
 // offered, without their text, and the channel's state says why.
 import type { WhatsAppConfig } from './config.ts';
 import type { MetaTemplate, WhatsAppPort } from './cloud-api.ts';
-import type { WhatsAppChannel, WhatsAppState, WhatsAppTemplateInfo, WhatsAppTemplateOption } from './schemas.ts';
+import { sameTemplate, type WhatsAppChannel, type WhatsAppState, type WhatsAppTemplateInfo, type WhatsAppTemplateOption } from './schemas.ts';
 import { templateBodyParameters } from './template-body.ts';
 
 /** How long Meta's answer is used; a failure is asked again sooner. */
@@ -55,7 +55,7 @@ export async function templateTexts(config: WhatsAppConfig, port: Port): Promise
   const problems: string[] = [];
   const templates = config.templates.map((template) => {
     const label = `${template.name} (${template.language})`;
-    const meta = read.templates.find((m) => m.name === template.name && m.language === template.language);
+    const meta = read.templates.find((m) => sameTemplate(m, template));
     if (!meta) {
       problems.push(`${label} is not among the business account's templates at Meta`);
       return withoutText(template);

@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '../api/client.ts';
 import { isId } from '#domain/schemas/ids.ts';
-import type { WhatsAppTemplate, WhatsAppTemplateInfo } from '#domain/whatsapp/schemas.ts';
+import { sameTemplate, type WhatsAppTemplate, type WhatsAppTemplateInfo } from '#domain/whatsapp/schemas.ts';
 import type { SentWhatsAppTemplate } from '#domain/messages/schemas.ts';
 import { fillTemplateBody } from '#domain/whatsapp/template-body.ts';
 
@@ -36,7 +36,7 @@ export const templateKey = (t: { name: string; language: string }) => `${t.name}
  */
 export function useSentTemplateText(template: SentWhatsAppTemplate | null | undefined, stored: string): string {
   const whatsapp = useWhatsAppState(Boolean(template));
-  const body = template && whatsapp.data?.templates.find((option) => templateKey(option) === templateKey(template))?.body;
+  const body = template && whatsapp.data?.templates.find((option) => sameTemplate(option, template))?.body;
   return template && body ? fillTemplateBody(body, template.parameters) : stored;
 }
 

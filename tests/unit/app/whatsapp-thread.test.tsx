@@ -92,14 +92,17 @@ describe('a thread with WhatsApp beside email', () => {
     expect(within(screen.getByTestId('thread-message-40')).getByTestId('message-content').textContent).toBe('Hi Anna, coffee?');
   });
 
+  /** The thread as the list has it: its last message is templateOut, stored with this text. */
+  const storedText = '[WhatsApp template job_update (en)]: Anna · Senior developer';
+  const templateThread = threadSummary({
+    threadId: 40, candidate: { id: 7, name: 'Anna de Vries' },
+    lastMessage: { id: 42, content: storedText, direction: 'out', status: 'sent', channel: 'whatsapp', createdAt: '2026-03-06T09:00:00.000Z',
+      whatsappTemplate: templateOut.whatsappTemplate },
+  });
+
   it('the thread list and the reply drawer show a sent template as the candidate read it too', async () => {
     stubFetch({ 'GET /api/whatsapp': metaTemplates, 'GET /api/messages/42': templateOut, 'GET /api/candidates/7/whatsapp': channel() });
-    const summary = threadSummary({
-      threadId: 40, candidate: { id: 7, name: 'Anna de Vries' },
-      lastMessage: { id: 42, content: '[WhatsApp template job_update (en)]: Anna · Senior developer', direction: 'out', status: 'sent',
-        channel: 'whatsapp', createdAt: '2026-03-06T09:00:00.000Z', whatsappTemplate: templateOut.whatsappTemplate },
-    });
-    renderAt('/app/communications', <><ThreadListItem thread={summary} selected={false} onOpen={() => {}} /><GlobalPanels /></>, { user: recruiter });
+    renderAt('/app/communications', <><ThreadListItem thread={templateThread} selected={false} onOpen={() => {}} /><GlobalPanels /></>, { user: recruiter });
     await waitFor(() => expect(screen.getByTestId('thread-snippet').textContent).toBe(`You: ${readByAnna}`));
     act(() => openPanel('reply', { messageId: 42 }));
     const original = await within(await screen.findByRole('dialog', { name: 'Reply to Message' })).findByTestId('original-content');
@@ -108,15 +111,10 @@ describe('a thread with WhatsApp beside email', () => {
 
   it('without Meta\'s text the list keeps the stored text', async () => {
     const fetchMock = stubFetch({});
-    const stored = '[WhatsApp template job_update (en)]: Anna · Senior developer';
-    renderAt('/app/communications', <ThreadListItem onOpen={() => {}} selected={false} thread={threadSummary({
-      threadId: 40, candidate: { id: 7, name: 'Anna de Vries' },
-      lastMessage: { id: 42, content: stored, direction: 'out', status: 'sent', channel: 'whatsapp', createdAt: '2026-03-06T09:00:00.000Z',
-        whatsappTemplate: templateOut.whatsappTemplate },
-    })} />, { user: recruiter });
+    renderAt('/app/communications', <ThreadListItem thread={templateThread} selected={false} onOpen={() => {}} />, { user: recruiter });
     // GET /api/whatsapp is asked (and here answers 404): the stored text stays.
     await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/whatsapp'));
-    expect(screen.getByTestId('thread-snippet').textContent).toBe(`You: ${stored}`);
+    expect(screen.getByTestId('thread-snippet').textContent).toBe(`You: ${storedText}`);
   });
 
   it('in Dutch too: channel, delivery status and template', async () => {

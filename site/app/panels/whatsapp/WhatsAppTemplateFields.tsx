@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { useT } from '#app/i18n/useT.ts';
 import { issueText } from '#app/messaging/issueText.ts';
 import { chooseTemplate, templateKey } from '#app/messaging/whatsapp.ts';
-import type { WhatsAppTemplate, WhatsAppTemplateOption } from '#domain/whatsapp/schemas.ts';
+import { sameTemplate, type WhatsAppTemplate, type WhatsAppTemplateOption } from '#domain/whatsapp/schemas.ts';
 import { fillTemplateBody } from '#domain/whatsapp/template-body.ts';
 
 interface Props {
@@ -25,7 +25,7 @@ export function WhatsAppTemplateFields({ templates, value, onChange, errors, dis
     value: templateKey(template),
     label: t('panels.whatsapp.templateOption', { name: template.name, language: t(`panels.whatsapp.templateLanguages.${template.language}`) }),
   }));
-  const chosen = value ? templates.find((template) => templateKey(template) === templateKey(value)) : undefined;
+  const chosen = value ? templates.find((template) => sameTemplate(template, value)) : undefined;
   const setParameter = (index: number, text: string) => {
     if (value) onChange({ ...value, parameters: value.parameters.map((p, i) => (i === index ? text : p)) });
   };
