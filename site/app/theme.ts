@@ -5,8 +5,9 @@
 // reaches WCAG AA (4.5:1) on the backgrounds they sit on. The theme demo
 // (/app/theme-demo) shows the resulting ratios from the same functions.
 import {
-  Anchor, Badge, CloseButton, createTheme, darken, DEFAULT_THEME, Drawer, keys, lighten, Modal, Notification, rem, ScrollArea, Table, Tooltip,
-  mergeThemeOverrides, type CloseButtonProps, type CSSVariablesResolver, type DrawerHeaderProps, type MantineColorsTuple, type ModalHeaderProps,
+  Anchor, Badge, CloseButton, createTheme, darken, DEFAULT_THEME, Drawer, keys, lighten, Loader, Modal, Notification, rem, ScrollArea, Table, Tooltip,
+  mergeThemeOverrides, type CloseButtonProps, type CSSVariablesResolver, type DrawerHeaderProps, type MantineColorsTuple,
+  type ModalHeaderProps,
 } from '@mantine/core';
 
 /** WCAG AA for normal text. */
@@ -155,6 +156,9 @@ export const theme = createTheme({
     Badge: Badge.extend({
       vars: (_theme, props) => ({ root: { '--badge-fz': typeof props.size === 'string' ? BADGE_FONT_SIZES[props.size] : undefined } }),
     }),
+    // A spinner is a status: its aria-label ("Loading") is read out, and ARIA allows no label on a bare <span>
+    // (axe's aria-prohibited-attr, found on the Admin Portal while a tab was still loading).
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     // Links inside text are told apart by more than colour (WCAG 1.4.1): underlined.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // The palette's highlighted row: its description was white at 70 % on the primary (3.3:1). A plain key:

@@ -5,7 +5,7 @@ export function FullPageLoader() {
   const t = useT();
   return (
     <Center h="100dvh">
-      <Loader aria-label={t('pages.loading')} role="status" />
+      <Loader aria-label={t('pages.loading')} />
     </Center>
   );
 }

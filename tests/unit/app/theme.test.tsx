@@ -1,7 +1,7 @@
 // The theme's contrast rule (site/app/theme.ts): every colour the app draws text
 // or white-on-colour with reaches WCAG AA in both schemes, and the dimmed grey too.
 // Also: a page's h1 names the document (useDocumentTitle through PageHeader).
-import { DEFAULT_THEME } from '@mantine/core';
+import { DEFAULT_THEME, Loader } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/react';
@@ -61,6 +61,13 @@ describe('contrast', () => {
     expect(resolved.light['--mantine-color-dimmed']).toBe(DIMMED.light);
     expect(resolved.light['--mantine-color-green-filled']).toBe(schemeColours.green.light.filled);
     expect(resolved.dark['--mantine-color-red-text']).toBe(schemeColours.red.dark.text);
+  });
+});
+
+describe('loaders', () => {
+  it('a spinner is a status named by its label, wherever it is drawn', () => {
+    render(<Providers client={testQueryClient()}><Loader aria-label="Loading candidates" /></Providers>);
+    expect(screen.getByRole('status', { name: 'Loading candidates' })).toBeTruthy();
   });
 });
 
