@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { SERVER_NODE_FLAGS } from './scripts/server-node-flags.ts';
+import { budget } from './tests/support/time-scale.ts';
 
 // The product as a user gets it: `node server.ts` with `npm start`'s heap limits, on a fresh embedded database.
 const PORT = 4410;
@@ -13,8 +14,8 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   // A bound for a hang: beside the vitest run on 2 cores a test takes up to twice its quiet time (meetings: 25 s here).
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: budget(60_000),
+  expect: { timeout: budget(10_000) },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
@@ -29,8 +30,9 @@ export default defineConfig({
     command: `rm -rf ${DATA_DIR} && node ${SERVER_NODE_FLAGS.join(' ')} server.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR, EMBEDDED_PG_PORT: '55410', WORKER: 'on', CHECK_API_RESPONSES: 'on' },
+    timeout: budget(120_000),
+    // Request and job lines stay out of the test output; warnings and errors show.
+    env: { PORT: String(PORT), DATA_DIR, EMBEDDED_PG_PORT: '55410', WORKER: 'on', CHECK_API_RESPONSES: 'on', LOG_LEVEL: 'warn' },
     stdout: 'pipe',
     stderr: 'pipe',
   },

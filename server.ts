@@ -1,5 +1,8 @@
 // One process, one port: PostgreSQL (embedded unless DATABASE_URL), the API,
 // the Astro site and the worker. `npm start` builds the site and runs this.
+// Scale-out (decision 029): N of these with WORKER=off behind a load balancer and
+// M `npm run worker` on one PostgreSQL. SIGTERM drains: no new requests, the
+// running ones finish (up to DRAIN_SECONDS), then the worker and the database close.
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -11,14 +14,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '#domain/runtime/config.ts';
-import { bootPlatform } from '#domain/runtime/boot.ts';
+import { bootPlatform, refuseToStart } from '#domain/runtime/boot.ts';
+import { log } from '#domain/runtime/log.ts';
+import { startHeartbeat } from '#domain/runtime/workers.ts';
 import { DEMO_ADMIN, DEMO_ADMIN_TOTP_BASE32, DEMO_RECRUITER, findDemoUsers, seedDemoData, userCount } from '#domain/demo/demo.ts';
 import { checkConfiguration, demoUsersRefusal } from '#domain/runtime/startup-checks.ts';
 import { clientIp } from '#domain/auth/client-ip.ts';
 import { createApi } from '#edge-functions/app.ts';
 import { createCalendarPort } from '#domain/meetings/teams.ts';
 import { NON_PAGE_CSP, securityHeaders, securityHeaderValues } from '#edge-functions/security-headers.ts';
-import { startWorker, type Worker } from '#worker/index.ts';
+import { startJobProducer, startWorker, type Worker } from '#worker/index.ts';
+import { pageRoute, requestLog } from '#edge-functions/request-log.ts';
 import { requestLanguage } from '#site/components/public/language.ts';
 
 const started = Date.now();
@@ -26,20 +32,20 @@ const config = (() => {
   try {
     return loadConfig();
   } catch (error) {
-    console.error(`Refusing to start: ${(error as Error).message}`);
+    log.error(`Refusing to start: ${(error as Error).message}`);
     process.exit(1);
   }
 })();
 const { refusals, warnings } = checkConfiguration(config);
 if (refusals.length) {
-  console.error(refusals.join('\n\n'));
+  log.error(refusals.join('\n\n'));
   process.exit(1);
 }
-for (const warning of warnings) console.warn(warning);
+for (const warning of warnings) log.warn(warning);
 const clientDir = path.resolve(import.meta.dirname, 'dist/client');
 const serverEntry = path.resolve(import.meta.dirname, 'dist/server/entry.mjs');
 
-const platform = await bootPlatform(config);
+const platform = await bootPlatform(config).catch(refuseToStart);
 const { pools, authService } = platform;
 const seeded = config.seedDemoData && await seedDemoData(authService.auth, pools.owner);
 // Checked after boot: whether demo users can still sign in is a question for the database.
@@ -47,20 +53,27 @@ const demoUsers = config.production ? await findDemoUsers(authService.auth, pool
 const startProblem = demoUsers.length ? demoUsersRefusal(demoUsers)
   : !existsSync(serverEntry) ? 'The site is not built. Run `npm start` (it builds first) or `npm run build`.' : null;
 if (startProblem) {
-  console.error(startProblem);
+  log.error(startProblem);
   await platform.shutdown();
   process.exit(1);
 }
 const noUsersYet = await userCount(pools.owner) === 0;
-const worker: Worker | null = config.runWorker ? await startWorker(platform.ownerUrl, pools, console.log, config) : null;
+// Every process is seen alive by the others (private.worker_heartbeats): a worker's claims and a web
+// process's imports carry its id, and the sweep ends the work of a process that died.
+const heartbeat = await startHeartbeat(pools.app, (line) => log.info(line));
+const worker: Worker | null = config.runWorker ? await startWorker(platform.ownerUrl, pools, config, { heartbeat }) : null;
+// WORKER=off: jobs still go on the queue at once, for the workers of other processes.
+const producer = worker ? null : await startJobProducer(platform.ownerUrl);
 
 type AstroHandler = (req: HttpBindings['incoming'], res: HttpBindings['outgoing'], next: () => void, locals: App.Locals) => Promise<void>;
 const { handler: astroHandler } = await import(pathToFileURL(serverEntry).href) as { handler: AstroHandler };
 const notFoundPage = existsSync(path.join(clientDir, '404.html')) ? readFileSync(path.join(clientDir, '404.html'), 'utf8') : 'Not found';
 const pagePolicies = loadPagePolicies(path.resolve(import.meta.dirname, 'dist/_headers.json'));
 if (!pagePolicies) {
-  console.error('The site was built without its page policies (dist/_headers.json). Run `npm run build`.');
+  log.error('The site was built without its page policies (dist/_headers.json). Run `npm run build`.');
   await worker?.stop();
+  await producer?.stop();
+  await heartbeat.stop();
   await platform.shutdown();
   process.exit(1);
 }
@@ -97,12 +110,41 @@ const api = createApi({
   auth: authService.auth,
   config,
   clientIp: (c) => clientIp(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), config.trustProxy),
-  jobs: worker?.jobs,
+  jobs: worker?.jobs ?? producer?.jobs,
   calendar: createCalendarPort(config),
   checkQueue: worker ? () => worker.boss.getQueues() : undefined,
+  logger: log,
+  processId: heartbeat.identity.id,
 });
 
-const app = new Hono<{ Bindings: HttpBindings }>();
+/** Paths handed to the API, which logs them itself (by their route, never their token). */
+const forwardedToApi = (p: string) => p.startsWith('/api/') || p.startsWith('/unsubscribe/') || /^\/t\/[oc]\//.test(p);
+
+type ServerEnv = { Bindings: HttpBindings; Variables: { requestId?: string } };
+const app = new Hono<ServerEnv>();
+// While draining, new requests are turned away (a load balancer sends them elsewhere); counted for the drain.
+let inFlight = 0;
+let draining = false;
+app.use('*', async (c, next) => {
+  if (draining) return c.json({ error: 'This server is restarting. Please try again.', field: null }, 503, { 'Retry-After': '1', Connection: 'close' });
+  inFlight++;
+  try {
+    await next();
+  } finally {
+    inFlight--;
+  }
+});
+app.use('*', requestLog<ServerEnv>(log, {
+  route: (c) => pageRoute(c.req.path),
+  skip: (c) => forwardedToApi(c.req.path),
+  // The /app shell and the booking page are written by Astro straight to the socket: their status is the socket's.
+  written: (c) => (c.env.outgoing.headersSent ? c.env.outgoing.statusCode : null),
+}));
+// Astro writes its pages straight to the socket: the request id goes there before it does.
+app.use('*', async (c, next) => {
+  if (c.var.requestId && !forwardedToApi(c.req.path)) c.env.outgoing.setHeader('X-Request-Id', c.var.requestId);
+  await next();
+});
 // Every response: API, pages, static files, 404s. The /app shell is written by
 // Astro straight to the socket, so it gets them below, before Astro writes.
 app.use('*', securityHeaders(config.publicUrl));
@@ -129,7 +171,7 @@ app.use('/_astro/*', compress(), serveStatic({
 // Public pages in the visitor's language (Accept-Language, decision 024): the Dutch ones are
 // prerendered under /nl (site/pages/nl/; nl/index.astro builds to nl.html); a page without a
 // Dutch version stays English.
-const dutchPages = serveStatic<{ Bindings: HttpBindings }>({
+const dutchPages = serveStatic<ServerEnv>({
   root: path.relative(process.cwd(), clientDir),
   rewriteRequestPath: (p) => `/nl${p === '/' ? '' : p.replace(/\/$/, '')}.html`,
   onFound: withPagePolicy,
@@ -166,7 +208,7 @@ app.all('*', async (c) => {
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
   const url = config.publicUrl;
-  console.log([
+  log.info([
     '',
     `Talentloop is running: ${url}  (ready in ${Date.now() - started} ms)`,
     `Database: ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}`}` +
@@ -181,18 +223,35 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
         '',
       ] : [],
     'Ctrl-C stops the server and the database.',
-  ].join('\n'));
+  ].join('\n'), { process: 'web', worker: Boolean(worker), processId: heartbeat.identity.id });
 });
+
+/** Waits until the requests in progress have answered, or `seconds` have passed; says which. */
+async function drainRequests(seconds: number): Promise<boolean> {
+  const deadline = Date.now() + seconds * 1000;
+  while (inFlight > 0 && Date.now() < deadline) {
+    // Keep-alive connections that went idle would hold close() open: they carry no request.
+    (server as { closeIdleConnections?(): void }).closeIdleConnections?.();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return inFlight === 0;
+}
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`\n${signal}: stopping...`);
+  draining = true;
+  log.info(`${signal}: draining`, { process: 'web', inFlight, drainSeconds: config.drainSeconds });
   server.close();
-  await worker?.stop().catch(() => undefined);
+  const drained = await drainRequests(config.drainSeconds);
+  if (!drained) log.warn('requests still running at the end of the drain', { inFlight });
+  (server as { closeAllConnections?(): void }).closeAllConnections?.();
+  await worker?.stop({ drainSeconds: config.drainSeconds }).catch(() => undefined);
+  await producer?.stop().catch(() => undefined);
+  await heartbeat.stop().catch(() => undefined);
   await platform.shutdown();
-  console.log('Stopped.');
+  log.info('Stopped.', { process: 'web' });
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

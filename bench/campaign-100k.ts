@@ -95,7 +95,7 @@ export async function run() {
       // The bench measures the pipeline, not the bulk-sender limits.
       senderLimits: { dailyCap: null, perMinute: null },
     };
-    worker = await startWorker(database.url, pools, () => undefined, config);
+    worker = await startWorker(database.url, pools, config);
     const api = createApi({ pools, auth: authService.auth, config, clientIp: () => '127.0.0.1', jobs: worker.jobs });
     app.all('/api/*', (c) => api.fetch(c.req.raw));
     const cookie = await signInCookie(baseUrl);

@@ -53,7 +53,7 @@ export async function run() {
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const config = { ...loadConfig(), publicUrl: baseUrl, appSecret: APP_SECRET, trustProxy: { kind: 'hops' as const, hops: 1 } };
     authService = await createAuth({ ownerUrl: database.url, secret: 'bench-better-auth-secret-0123456789', baseURL: baseUrl, trustedOrigins: [], secureCookies: false });
-    worker = await startWorker(database.url, pools, () => undefined, config);
+    worker = await startWorker(database.url, pools, config);
     await worker.boss.createQueue(QUEUES.engagementScore);
     await registerEngagementRecordJobs(worker.boss, { pools, jobs: worker.jobs });
     const api = createApi({

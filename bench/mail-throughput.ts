@@ -54,7 +54,7 @@ export async function run() {
     transport.close();
 
     // 2. The product's path. The worker is up before the clock starts.
-    const worker = await startWorker(database.url, pools, () => undefined, config);
+    const worker = await startWorker(database.url, pools, config);
     const before = sink.count;
     const { rows } = await pools.owner.query<{ id: number }>(
       `insert into public.messages (candidate_id, direction, channel, subject, content, status)

@@ -1,11 +1,16 @@
 // The Hono app behind every /api path. It uses only web-standard APIs itself;
 // everything host-specific comes in through ApiDeps.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import { unavailableReason } from '#domain/db/pools.ts';
+import { authDatabaseFailure, keepAuthErrors } from '#domain/auth/better-auth.ts';
+import { log as processLog } from '#domain/runtime/log.ts';
 import type { ApiDeps, AppEnv } from './context.ts';
 import { errorResponse, HttpError, toHttpError } from './http.ts';
 import { originCheck } from './guards.ts';
 import { limitBody } from './body-limits.ts';
 import { securityHeaders } from './security-headers.ts';
+import { requestLog } from './request-log.ts';
 import { publicRoutes } from './routes/public.ts';
 import { authRoutes } from './routes/auth.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -32,8 +37,15 @@ import { webhookRoutes } from './routes/webhooks.ts';
 import { openApiDocument } from './openapi.ts';
 import { doc } from './contract.ts';
 
+/** The route a request matched, as declared (/api/candidates/:id): the last method route, not a middleware's pattern. */
+function routeOf(c: Context<AppEnv>): string {
+  return matchedRoutes(c).filter((route) => route.method !== 'ALL').at(-1)?.path ?? '(no route)';
+}
+
 export function createApi(deps: ApiDeps) {
   const api = new Hono<AppEnv>().basePath('/api');
+  api.use('*', requestLog(deps.logger, { route: routeOf }));
+  api.use('*', (c, next) => keepAuthErrors(next));
   api.use('*', securityHeaders(deps.config.publicUrl));
   api.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -84,15 +96,20 @@ export function createApi(deps: ApiDeps) {
   (c) => c.json(openApi ??= openApiDocument(api, deps.config.publicUrl)));
 
   api.notFound((c) => c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
-  api.onError((error, c) => {
+  const logger = deps.logger ?? processLog;
+  api.onError((caught, c) => {
+    const where = { requestId: c.var.requestId, method: c.req.method, route: routeOf(c) };
+    // better-auth answers a database it could not reach with a bare 500 of its own.
+    const error = (caught.name === 'APIError' && authDatabaseFailure() as Error | undefined) || caught;
     const known = toHttpError(error);
     if (known) {
-      if (known.status === 429 && typeof known.extra.retryAfter === 'number') c.header('retry-after', String(known.extra.retryAfter));
-      // An outage is worth a log line; the caller only learns to try again.
-      if (known.status === 503 && !(error instanceof HttpError)) console.warn(`API ${c.req.method} ${c.req.path}: database: ${error.message}`);
+      const retryAfter = known.retryAfterSeconds ?? (known.status === 429 ? known.extra.retryAfter : undefined);
+      if (typeof retryAfter === 'number') c.header('retry-after', String(retryAfter));
+      // An outage is worth a log line (with what to fix, where we know it); the caller only learns to try again.
+      if (known.status === 503 && !(error instanceof HttpError)) logger.warn('database unavailable', { ...where, reason: unavailableReason(error) });
       return errorResponse(c, known);
     }
-    console.error(`API error on ${c.req.method} ${c.req.path}:`, error);
+    logger.error('request failed', { ...where, error: error.message, stack: error.stack });
     return errorResponse(c, new HttpError(500, 'Something went wrong on our side. Please try again.'));
   });
   return routes;

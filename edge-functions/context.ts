@@ -6,6 +6,7 @@ import type { Caller, SessionUser } from '#domain/auth/session.ts';
 import type { Config } from '#domain/runtime/config.ts';
 import type { JobQueue } from '#domain/runtime/jobs.ts';
 import type { CalendarPort } from '#domain/meetings/calendar-port.ts';
+import type { Logger } from '#domain/runtime/log.ts';
 import type { RouteDoc } from './contract.ts';
 
 export interface ApiDeps {
@@ -20,6 +21,10 @@ export interface ApiDeps {
   calendar?: CalendarPort | null;
   /** Resolves when the job queue answers (pg-boss in this process); absent when no worker runs here. For /api/health. */
   checkQueue?(): Promise<unknown>;
+  /** One line per request (edge-functions/request-log.ts); absent: no request lines (failures still go to the process log). */
+  logger?: Logger;
+  /** This process's heartbeat id (domain/runtime/workers.ts): long work it runs (an import) is marked with it. */
+  processId?: string;
 }
 
 export interface AppEnv {
@@ -29,5 +34,7 @@ export interface AppEnv {
     user: SessionUser;
     /** The route's doc(), for the response check (contract.ts). */
     routeDoc?: RouteDoc;
+    /** This request's id (X-Request-Id, request-log.ts). */
+    requestId?: string;
   };
 }

@@ -10,15 +10,26 @@ import { fieldName, findUnstorableText } from '#domain/schemas/text.ts';
 
 export class HttpError extends Error {
   status: ContentfulStatusCode;
-  field?: string;
+  /** The input at fault; null: none (said explicitly, as a 503 does); absent: not said. */
+  field?: string | null;
   extra: Record<string, unknown>;
-  constructor(status: ContentfulStatusCode, message: string, options: { field?: string; extra?: Record<string, unknown> } = {}) {
+  /** Sent as the Retry-After header. */
+  retryAfterSeconds?: number;
+  constructor(status: ContentfulStatusCode, message: string,
+    options: { field?: string | null; extra?: Record<string, unknown>; retryAfterSeconds?: number } = {}) {
     super(message);
     this.status = status;
     this.field = options.field;
     this.extra = options.extra ?? {};
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
+
+/** A database that does not answer now: the client may try again this much later. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+const databaseUnavailable = (message: string) =>
+  new HttpError(503, message, { field: null, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
 
 /**
  * Validates `data` against `schema`; a failure is a 400 naming the first bad
@@ -101,14 +112,28 @@ export function duplicateKey(text: string): string | null {
   return null;
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A body's bytes as text; 400 naming the body when they are not UTF-8, which a lenient
+ * decoder would silently store as U+FFFD. (A leading byte-order mark is dropped.)
+ */
+export function utf8Text(bytes: ArrayBuffer | Uint8Array): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new HttpError(400, 'body is not valid UTF-8 text', { field: 'body' });
+  }
+}
+
 /**
  * The request's JSON body: `{}` when empty; 415 for a body that is not sent as
- * JSON, 400 for broken JSON or a key given twice (which JSON.parse would
- * silently settle by taking the last one).
+ * JSON, 400 for bytes that are not UTF-8, broken JSON or a key given twice (which
+ * JSON.parse would silently settle by taking the last one).
  */
 export async function jsonBody(c: Context): Promise<unknown> {
   // Its size was limited before it was read (body-limits.ts).
-  const text = await c.req.text();
+  const text = utf8Text(await c.req.arrayBuffer());
   if (text.trim() === '') return {};
   const type = c.req.header('content-type');
   if (type && !isJsonType(type)) throw notJsonError();
@@ -138,11 +163,11 @@ function isPgError(error: unknown): error is PgError {
 export function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error;
   if (error instanceof DomainError) return new HttpError(error.status, error.message, { field: error.field, extra: error.extra });
-  if (isDatabaseUnavailable(error)) return new HttpError(503, 'The database is not answering. Please try again in a moment.');
+  if (isDatabaseUnavailable(error)) return databaseUnavailable('The database is not answering. Please try again in a moment.');
   if (!isPgError(error)) return null;
   switch (error.code) {
     case '57014': // statement_timeout (DB_STATEMENT_TIMEOUT_MS)
-      return new HttpError(503, 'The database took too long to answer. Please try again in a moment.');
+      return databaseUnavailable('The database took too long to answer. Please try again in a moment.');
     case '23505': {
       const field = /\((?:lower\()?(\w+)\)?\)=/.exec(error.detail ?? '')?.[1];
       return new HttpError(409, `${field ?? 'value'} already exists`, { field });
@@ -168,6 +193,6 @@ export function toHttpError(error: unknown): HttpError | null {
 
 export function errorResponse(c: Context, error: HttpError) {
   const body: Record<string, unknown> = { error: error.message, ...error.extra };
-  if (error.field) body.field = error.field;
+  if (error.field !== undefined) body.field = error.field;
   return c.json(body, error.status);
 }

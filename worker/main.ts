@@ -1,21 +1,26 @@
 // `npm run worker`: the background jobs alone, for scale-out. Start web
-// processes with WORKER=off and as many of these as you need.
+// processes with WORKER=off and as many of these as you need (README, decision 029).
+// SIGTERM drains: no new jobs, the running ones finish (up to DRAIN_SECONDS), then
+// whatever this worker still holds is handed back.
 import { loadConfig } from '#domain/runtime/config.ts';
-import { bootPlatform } from '#domain/runtime/boot.ts';
+import { bootPlatform, refuseToStart } from '#domain/runtime/boot.ts';
+import { log } from '#domain/runtime/log.ts';
 import { startWorker } from './index.ts';
 
 const config = loadConfig();
-const platform = await bootPlatform(config);
-const worker = await startWorker(platform.ownerUrl, platform.pools);
-console.log('Talentloop worker running. Ctrl-C stops it.');
+const platform = await bootPlatform(config).catch(refuseToStart);
+const worker = await startWorker(platform.ownerUrl, platform.pools, config);
+log.info('Talentloop worker running. Ctrl-C stops it.', { process: 'worker' });
 
 let stopping = false;
-async function stop() {
+async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  await worker.stop();
+  log.info(`${signal}: draining`, { process: 'worker', drainSeconds: config.drainSeconds });
+  await worker.stop({ drainSeconds: config.drainSeconds });
   await platform.shutdown();
+  log.info('Stopped.', { process: 'worker' });
   process.exit(0);
 }
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

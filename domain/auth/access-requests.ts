@@ -5,9 +5,17 @@ import type { AccessRequest, AccessRequestDecision } from './schemas.ts';
 
 const COLUMNS = `id, name, email::text, company, message, status, ${isoTimestamp('created_at')} as "createdAt"`;
 
+/**
+ * Files a pending request; while one is pending for the email (any case), a repeat stores nothing
+ * and the first one's words stand: anyone may file for any address, so a repeat must not rewrite
+ * what an admin is reading (access_requests_one_pending, migration 20261128000200).
+ */
 export async function fileAccessRequest(tx: Tx, input: { name: string; email: string; company?: string; message?: string }) {
-  // No RETURNING: anonymous callers may insert but not read the table.
-  await tx.query('insert into public.access_requests (name, email, company, message) values ($1, $2, $3, $4)',
+  // No RETURNING, and no conflict target (naming one needs SELECT on email): anonymous callers
+  // may insert but not read the table. The one unique index a new row can meet is the pending one.
+  await tx.query(
+    `insert into public.access_requests (name, email, company, message) values ($1, $2, $3, $4)
+     on conflict do nothing`,
     [input.name, input.email, input.company || null, input.message || null]);
 }
 

@@ -4,7 +4,10 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import { admin, twoFactor, username } from 'better-auth/plugins';
 import { hash, verify } from '@node-rs/argon2';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
+import { dbTimeouts, isDatabaseUnavailable, timeLimits, type DbTimeouts } from '../db/pools.ts';
+import { errorFields, log } from '../runtime/log.ts';
 import { hashedSessionTokens } from './session-tokens.ts';
 import { twoFactorChallenge } from './two-factor.ts';
 
@@ -18,6 +21,31 @@ export const HOST_COOKIE_PREFIX = '__Host-';
  */
 export const CLIENT_IP_HEADER = 'x-talentloop-client-ip';
 
+/**
+ * better-auth catches a failing query itself, logs it and answers a bare 500 ("Failed to get
+ * session"), so a database outage would look like a bug. What it logs during one request is
+ * kept here (keepAuthErrors), and authDatabaseFailure() finds the outage behind that 500.
+ */
+const caughtByAuth = new AsyncLocalStorage<unknown[]>();
+
+/** Runs `work` (one API request) keeping the errors better-auth catches. */
+export function keepAuthErrors<T>(work: () => Promise<T>): Promise<T> {
+  return caughtByAuth.run([], work);
+}
+
+/** The database failure better-auth caught in this request, if any: its bare 500 is then a 503. */
+export function authDatabaseFailure(): unknown {
+  return caughtByAuth.getStore()?.find(isDatabaseUnavailable);
+}
+
+function authLog(level: string, message: string, ...args: unknown[]) {
+  caughtByAuth.getStore()?.push(...args);
+  const error = args.find((arg) => arg instanceof Error);
+  // An outage is answered (and logged) as a 503 by the API.
+  if (error && isDatabaseUnavailable(error)) return;
+  (level === 'error' ? log.error : log.warn)('better-auth', { message, ...(error ? errorFields(error) : {}) });
+}
+
 interface AuthOptions {
   ownerUrl: string;
   secret: string;
@@ -26,6 +54,8 @@ interface AuthOptions {
   secureCookies: boolean;
   /** Absolute session lifetime (config SESSION_MAX_AGE_HOURS); the idle time-out is enforced in session.ts. Default 12. */
   sessionMaxAgeHours?: number;
+  /** Its pool's connect and statement limits (DB_* settings by default), as every pool a request uses. */
+  timeouts?: DbTimeouts;
 }
 
 function authConfig(options: AuthOptions, pool: pg.Pool) {
@@ -69,7 +99,7 @@ function authConfig(options: AuthOptions, pool: pg.Pool) {
     },
     telemetry: { enabled: false },
     // Failed sign-ins are expected traffic, not warnings worth a log line each.
-    logger: { level: 'error' as const },
+    logger: { level: 'error' as const, log: authLog },
     plugins: [
       username(),
       twoFactor({ issuer: 'Talentloop' }),
@@ -104,8 +134,9 @@ export async function createAuth(options: AuthOptions): Promise<AuthService> {
     connectionString: options.ownerUrl,
     options: `-c search_path=${AUTH_SCHEMA}`,
     max: 5,
+    ...timeLimits(options.timeouts ?? dbTimeouts()),
   });
-  pool.on('error', (error) => console.error('database (auth pool):', error.message));
+  pool.on('error', (error) => log.warn('database connection lost', { pool: 'auth', error: error.message }));
   // Tables first: better-auth checks its schema when it starts.
   const { runMigrations } = await getMigrations(authConfig(options, pool));
   await runMigrations();

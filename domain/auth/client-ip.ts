@@ -71,6 +71,26 @@ export function normalizeIp(value: string | undefined | null): string | null {
   return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
 
+/**
+ * What a per-address rate limit counts (decision 012): an IPv4 address as it is; an IPv6
+ * address as its /64 ("2001:db8:1:2::7" → "2001:db8:1:2::/64"), because one subscriber or
+ * server is given a whole /64 and may send from any of its 2^64 addresses. IPv4-mapped IPv6
+ * is the IPv4 address; a zone id ("fe80::1%eth0") is dropped. What is not an address (the
+ * "unknown" of a socket without one) is counted as written. The audit log keeps the full address.
+ */
+export function networkOf(ip: string): string {
+  // A zone id names an interface of this host, not a part of the address.
+  const address = normalizeIp(ip.replace(/%[^\]]*/, ''));
+  if (!address) return ip.trim();
+  if (isIP(address) === 4) return address;
+  // `address` is canonical (lower case, hex groups, the longest zero run as "::"): expand it to 8 groups.
+  const [head, tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${normalizeIp(`${groups.slice(0, 4).join(':')}::`)}/64`;
+}
+
 function trusted(list: BlockList, address: string): boolean {
   return list.check(address, isIP(address) === 4 ? 'ipv4' : 'ipv6');
 }

@@ -4,6 +4,7 @@
 //   cookie when the browser has one, else its address: an attacker's failures
 //   block the attacker, not the user signing in from another address or device;
 // - every attempt counts per address (clients without a device cookie);
+// - an address is its network for every count (client-ip.ts networkOf: an IPv6 /64);
 // - failures for one account from new devices count together, so a distributed
 //   attack makes new devices wait while known devices still sign in.
 // Crossing a threshold is written to the audit log once per window.
@@ -12,6 +13,7 @@ import type pg from 'pg';
 import { derivedSecret } from '../runtime/boot.ts';
 import type { Config } from '../runtime/config.ts';
 import { COOKIE_PREFIX } from './better-auth.ts';
+import { networkOf } from './client-ip.ts';
 import {
   hit, peek, reset, LOGIN_PER_ACCOUNT_CLIENT, LOGIN_PER_ACCOUNT_NEW_DEVICES, LOGIN_PER_IP, type RateDecision,
 } from './rate-limit.ts';
@@ -29,6 +31,7 @@ export interface LoginAccount {
 }
 
 export interface LoginClient {
+  /** The full address (audit log); limits count its network (networkOf). */
   ip: string;
   /** Set only when the browser's device cookie is valid for this account. */
   deviceId: string | null;
@@ -60,7 +63,7 @@ export function trustedDeviceId(secret: string, cookie: string | undefined, user
 }
 
 function clientKey(account: LoginAccount, client: LoginClient): string {
-  const who = client.deviceId ? `device:${client.deviceId}` : `ip:${client.ip}`;
+  const who = client.deviceId ? `device:${client.deviceId}` : `ip:${networkOf(client.ip)}`;
   return `${account.username.toLowerCase()}|${who}`;
 }
 
@@ -72,9 +75,10 @@ function audit(owner: pg.Pool, account: LoginAccount, action: 'auth.login.blocke
 /** Counts the attempt; returns the refusing limit, or null when the attempt may go ahead. */
 export async function admitLoginAttempt(owner: pg.Pool, account: LoginAccount, client: LoginClient): Promise<RateDecision | null> {
   if (!client.deviceId) {
-    const byIp = await hit(owner, LOGIN_PER_IP, client.ip);
+    const network = networkOf(client.ip);
+    const byIp = await hit(owner, LOGIN_PER_IP, network);
     if (!byIp.allowed) {
-      if (byIp.hits === LOGIN_PER_IP.limit + 1) await audit(owner, account, 'auth.login.blocked', { scope: 'address', ip: client.ip });
+      if (byIp.hits === LOGIN_PER_IP.limit + 1) await audit(owner, account, 'auth.login.blocked', { scope: 'address', ip: client.ip, network });
       return byIp;
     }
     const fromNewDevices = await peek(owner, LOGIN_PER_ACCOUNT_NEW_DEVICES, account.username);

@@ -9,6 +9,8 @@ export interface RateRule {
   windowSeconds: number;
 }
 
+// Per-address rules count an address's network: client-ip.ts networkOf (an IPv6 /64, decision 012).
+
 /** Every sign-in attempt from one address, whatever the account (clients without a device cookie). */
 export const LOGIN_PER_IP: RateRule = { name: 'login:ip', limit: 30, windowSeconds: 15 * 60 };
 /** Failed passwords for one account from one client (its device cookie, else its address). */
@@ -26,10 +28,18 @@ export const PASSWORD_CONFIRM_PER_USER: RateRule = { name: 'password-confirm:use
 
 /** The public booking page and its API, per address: a week's browsing is a dozen requests. */
 export const BOOKING_PER_IP: RateRule = { name: 'booking:ip', limit: 300, windowSeconds: 15 * 60 };
-/** Per booking link: reads and writes together. */
-export const BOOKING_PER_TOKEN: RateRule = { name: 'booking:token', limit: 120, windowSeconds: 15 * 60 };
-/** Bookings, moves and cancels per link: a person changes their mind a few times, not hundreds. */
-export const BOOKING_CHANGES_PER_TOKEN: RateRule = { name: 'booking-change:token', limit: 20, windowSeconds: 15 * 60 };
+/**
+ * One booking link read (and written) from one address: per link AND address, so that someone
+ * else holding the link cannot use up the candidate's own reads (decision 015).
+ */
+export const BOOKING_PER_READER: RateRule = { name: 'booking:token+ip', limit: 120, windowSeconds: 15 * 60 };
+/** Bookings, moves and cancels on one link from one address: a person changes their mind a few times, not hundreds. */
+export const BOOKING_CHANGES_PER_READER: RateRule = { name: 'booking-change:token+ip', limit: 20, windowSeconds: 15 * 60 };
+/**
+ * All changes on one link, whoever makes them: each one emails the candidate, so a link cannot
+ * mail its candidate without end. Three readers' budgets: one abuser on one network never reaches it.
+ */
+export const BOOKING_CHANGES_PER_TOKEN: RateRule = { name: 'booking-change:token', limit: 60, windowSeconds: 15 * 60 };
 
 export interface RateDecision {
   allowed: boolean;

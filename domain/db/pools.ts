@@ -1,7 +1,12 @@
-// Two connection pools: the owner (migrations, pg-boss, better-auth) and the app
-// login role, which owns nothing and so is always subject to row-level security.
+// Two connection pools: the owner (sessions, rate limits, audit; pg-boss and
+// better-auth have their own) and the app login role, which owns nothing and so is
+// always subject to row-level security. Every pool a request or job uses has a
+// connect and a statement time-out: a database that stops answering costs
+// seconds (a 503), never a hung request. Migrations get a connection of their own
+// without limits.
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
+import { log } from '../runtime/log.ts';
 import { migrate, type MigrationResult } from './migrate.ts';
 
 export const APP_LOGIN_ROLE = 'talentloop_app';
@@ -32,40 +37,78 @@ export function dbTimeouts(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** The app role's pool: every request and job runs here, so every statement has a time limit. */
-export function appPoolConfig(connectionString: string, max: number, timeouts: DbTimeouts): pg.PoolConfig {
+/**
+ * How much later than the server's statement_timeout the client gives up on a
+ * server that stopped answering altogether (frozen, or a network gone silent),
+ * which cannot enforce its own time-out: a request then answers 503 within
+ * DB_STATEMENT_TIMEOUT_MS + 2 s.
+ */
+export const QUERY_GRACE_MS = 1_500;
+
+/** What a pool (ours, better-auth's, pg-boss's) needs so that an unanswering database costs seconds. */
+export function timeLimits(timeouts: DbTimeouts): Pick<pg.PoolConfig, 'connectionTimeoutMillis' | 'statement_timeout' | 'query_timeout'> {
   return {
-    connectionString,
-    max,
     connectionTimeoutMillis: timeouts.connectMs,
     statement_timeout: timeouts.statementMs,
-    // A server that stops answering altogether cannot enforce statement_timeout: the client gives up a little later.
-    query_timeout: timeouts.statementMs + 5_000,
+    query_timeout: timeouts.statementMs + QUERY_GRACE_MS,
   };
 }
 
+/** The app role's pool: every request and job runs here, so every statement has a time limit. */
+export function appPoolConfig(connectionString: string, max: number, timeouts: DbTimeouts): pg.PoolConfig {
+  return { connectionString, max, ...timeLimits(timeouts) };
+}
+
 /**
- * The owner's pool: migrations, seeding, demo and bench data, index builds. Those
- * may rightly run for minutes, so no statement limit; a connection is still
- * waited for only so long.
+ * The owner's pool: sessions, rate limits and audit lines of requests, the worker's
+ * housekeeping; limited like the app's. `bulk`: no statement limit, for work that may
+ * rightly run for minutes (bench data, index builds); a connection is still waited
+ * for only so long.
  */
-export function ownerPoolConfig(connectionString: string, timeouts: DbTimeouts): pg.PoolConfig {
-  return { connectionString, max: 4, connectionTimeoutMillis: timeouts.connectMs };
+export function ownerPoolConfig(connectionString: string, timeouts: DbTimeouts, { bulk = false } = {}): pg.PoolConfig {
+  return bulk
+    ? { connectionString, max: 4, connectionTimeoutMillis: timeouts.connectMs }
+    : { connectionString, max: 4, ...timeLimits(timeouts) };
 }
 
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
-const UNREACHABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+const UNREACHABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error|the database system is (starting up|shutting down)|Client was closed and is not queryable/i;
+/** SQLSTATE 28P01 / 28000: the server refused our sign-in (a password derived from another APP_SECRET). */
+const SIGN_IN_REFUSED = /^28(P01|000)$/;
+
+/** `error` and the errors it wraps (libraries such as better-auth wrap the driver's error in their own). */
+function* causes(error: unknown): Generator<unknown> {
+  for (let at = error, depth = 0; at !== undefined && at !== null && depth < 5; at = (at as { cause?: unknown }).cause, depth++) yield at;
+}
+
+function unreachable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^(08|53|57P)/.test(code) || SIGN_IN_REFUSED.test(code))) return true;
+  return error instanceof Error && UNREACHABLE_MESSAGES.test(error.message);
+}
 
 /**
  * The database could not be reached, or it went away mid-request (stopped,
- * restarting, too many connections, no free connection in time): worth a retry,
- * not a bug. SQLSTATE classes 08 (connection), 53 (resources) and 57P (shutdown).
+ * frozen, restarting, too many connections, no free connection in time, our
+ * sign-in refused): worth a retry, not a bug. SQLSTATE classes 08 (connection),
+ * 53 (resources), 57P (shutdown) and 28 (sign-in refused).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^(08|53|57P)/.test(code))) return true;
-  return error instanceof Error && UNREACHABLE_MESSAGES.test(error.message);
+  for (const at of causes(error)) if (unreachable(at)) return true;
+  return false;
+}
+
+/** Why the database is unavailable, for the log line (never for the client): the sign-in case says what to fix. */
+export function unavailableReason(error: unknown): string {
+  for (const at of causes(error)) {
+    const code = (at as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && SIGN_IN_REFUSED.test(code)) {
+      return `PostgreSQL refused the sign-in (${(at as Error).message}): the request role's password is derived from APP_SECRET, `
+        + 'so every process on this database needs the same APP_SECRET (.env.example)';
+    }
+  }
+  return error instanceof Error ? error.message : String(error);
 }
 
 // bigint ids and counts come back as numbers (the spec's ids are numbers).
@@ -127,17 +170,59 @@ export function withUser(url: string, user: string, password: string): string {
   return parsed.toString();
 }
 
-/** Opens the owner pool, applies pending migrations, then opens the app pool. */
+/** A process's APP_SECRET differs from the one the processes already on this database use. */
+export class AppSecretMismatchError extends Error {}
+
+export const APP_SECRET_MISMATCH = `APP_SECRET does not match the one the processes already running on this database use: PostgreSQL `
+  + `refused the password it gives the request role ${APP_LOGIN_ROLE}. Every web and worker process on one database needs the same `
+  + 'APP_SECRET: set it in this process\'s environment to the value the others use (.env.example; with the embedded database it is '
+  + 'kept in DATA_DIR/app-secret). To change the secret on purpose, stop every process and start one with ROTATE_APP_SECRET=on.';
+
+/**
+ * Refuses to go on when the request role exists and does not take the password our
+ * APP_SECRET gives it: setting it would lock every process already running out of the
+ * database (each signed-in request a failure). `rotate` (ROTATE_APP_SECRET=on) takes over.
+ */
+async function checkAppSecret(owner: pg.Pool, ownerUrl: string, password: string, timeouts: DbTimeouts, rotate: boolean): Promise<void> {
+  if (rotate) return;
+  const exists = await owner.query('select 1 from pg_roles where rolname = $1', [APP_LOGIN_ROLE]);
+  if (!exists.rowCount) return;
+  const client = new pg.Client({ connectionString: withUser(ownerUrl, APP_LOGIN_ROLE, password), connectionTimeoutMillis: timeouts.connectMs });
+  try {
+    await client.connect();
+  } catch (error) {
+    // Only a refused password says "another secret"; no CONNECT grant yet (a new database) comes after the password was taken.
+    if ((error as { code?: string }).code === '28P01') throw new AppSecretMismatchError(APP_SECRET_MISMATCH);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export interface OpenOptions {
+  /** The owner pool without a statement limit (bench data, index builds). */
+  bulkOwner?: boolean;
+  /** ROTATE_APP_SECRET=on: give the request role this secret's password even though another one is in use. */
+  rotateAppSecret?: boolean;
+}
+
+/** Applies pending migrations (on a connection of their own, without time limits), then opens the owner and app pools. */
 export async function openDatabase(ownerUrl: string, appSecret: string, max = 10,
-  timeouts: DbTimeouts = dbTimeouts()): Promise<Pools & { migrations: MigrationResult }> {
-  const owner = new pg.Pool(ownerPoolConfig(ownerUrl, timeouts));
-  const migrations = await migrate(owner);
+  timeouts: DbTimeouts = dbTimeouts(), options: OpenOptions = {}): Promise<Pools & { migrations: MigrationResult }> {
+  const setup = new pg.Pool({ ...ownerPoolConfig(ownerUrl, timeouts, { bulk: true }), max: 1 });
+  let migrations: MigrationResult;
   const password = appRolePassword(appSecret);
-  await ensureAppRole(owner, password);
+  try {
+    migrations = await migrate(setup);
+    await checkAppSecret(setup, ownerUrl, password, timeouts, options.rotateAppSecret ?? false);
+    await ensureAppRole(setup, password);
+  } finally {
+    await setup.end();
+  }
+  const owner = new pg.Pool(ownerPoolConfig(ownerUrl, timeouts, { bulk: options.bulkOwner }));
   const app = new pg.Pool(appPoolConfig(withUser(ownerUrl, APP_LOGIN_ROLE, password), max, timeouts));
   // An idle client that loses its server must not crash the process.
-  owner.on('error', (error) => console.error('database (owner pool):', error.message));
-  app.on('error', (error) => console.error('database (app pool):', error.message));
+  owner.on('error', (error) => log.warn('database connection lost', { pool: 'owner', error: error.message }));
+  app.on('error', (error) => log.warn('database connection lost', { pool: 'app', error: error.message }));
   return {
     owner,
     app,

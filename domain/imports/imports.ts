@@ -7,6 +7,7 @@ import { DomainError } from '../errors.ts';
 import { recordInitialConsent } from '../consent/ledger.ts';
 import { issueMessage } from '../schemas/issues.ts';
 import type { Tx } from '../db/request.ts';
+import { INTERRUPTED_IMPORT_ERROR } from './interrupted.ts';
 import { CsvError, type CsvRecord, decodeCsvBytes, type Delimiter, parseCsv, readCsv, type TextEncoding } from './csv.ts';
 import { candidateCreateSchema, type CandidateCreate } from '../candidates/schemas.ts';
 import {
@@ -262,13 +263,14 @@ async function insertSkipped(tx: Tx, importId: number, skips: SkippedRow[]) {
  * "failed" with the reason and its line, and nothing of it is kept.
  */
 export async function runImport(run: RunAsUser, userId: string, importId: number, body: ReadableStream<Uint8Array>,
-  options: { totalBytes: number | null; encoding?: TextEncoding; maxBytes: number },
+  options: { totalBytes: number | null; encoding?: TextEncoding; maxBytes: number; processId?: string },
 ): Promise<{ summary: ImportSummary; problem: ImportError | null }> {
   const job = await run(async (tx) => {
+    // running_by: the sweep fails the import if this process dies (./interrupted.ts).
     const { rows } = await tx.query<ImportJob>(
-      `update public.imports set status = 'running', stage = 'reading', started_at = now(), total_bytes = $2
+      `update public.imports set status = 'running', stage = 'reading', started_at = now(), total_bytes = $2, running_by = $3
         where id = $1 and status = 'pending'
-        returning mapping, delimiter, duplicate_mode, talent_pool_id`, [importId, options.totalBytes]);
+        returning mapping, delimiter, duplicate_mode, talent_pool_id`, [importId, options.totalBytes, options.processId ?? null]);
     return rows[0];
   });
   if (!job) {
@@ -294,11 +296,12 @@ export async function runImport(run: RunAsUser, userId: string, importId: number
           [importId, rows.map((r) => r.line), rows.map((r) => JSON.stringify(r.candidate))]);
       }
       await insertSkipped(tx, importId, skips);
-      await tx.query(
+      const progress = await tx.query(
         `update public.imports set processed_rows = $2, processed_bytes = $3, staged_rows = $4, skipped = $5,
                 stage = case when $6 then 'writing' else stage end
-          where id = $1`,
+          where id = $1 and status = 'running'`,
         [importId, read.rows, read.bytes, read.staged, read.skipped, last]);
+      if (!progress.rowCount) throw new ImportError(409, INTERRUPTED_IMPORT_ERROR, 'file');
     });
   };
 
@@ -336,10 +339,11 @@ export async function runImport(run: RunAsUser, userId: string, importId: number
     await run(async (tx) => {
       await tx.query('delete from public.import_rows where import_id = $1', [importId]);
       await tx.query('delete from public.import_skipped_rows where import_id = $1', [importId]);
+      // Not over the sweep's reason, if the sweep ended it first.
       await tx.query(
         `update public.imports set status = 'failed', stage = null, error = $2, finished_at = now(),
                 imported = 0, updated = 0, skipped = 0, written_rows = 0
-          where id = $1`, [importId, problem!.message]);
+          where id = $1 and status = 'running'`, [importId, problem!.message]);
     });
   }
   return { summary: (await run((tx) => getImport(tx, importId)))!, problem };
@@ -367,6 +371,10 @@ async function writeStaged(run: RunAsUser, userId: string, importId: number, job
   };
   try {
     await run(async (tx) => {
+      // Held until the commit: the sweep (./interrupted.ts, for update skip locked) passes this import by, and this
+      // stops if the sweep got there first. Key share, so that the progress updates beside it are not blocked.
+      const running = await tx.query(`select 1 from public.imports where id = $1 and status = 'running' for key share`, [importId]);
+      if (!running.rowCount) throw new ImportError(409, INTERRUPTED_IMPORT_ERROR, 'file');
       for (let after = 0; ;) {
         const { rows } = await tx.query<PendingRow>(
           `select line_number as line, candidate from public.import_rows

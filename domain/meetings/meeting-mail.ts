@@ -3,6 +3,9 @@
 // 'sending' row left for 5 minutes by a worker that died) lets one job send; the
 // Message-ID is fixed per notification, so a resend after a crash is recognisable.
 // Transactional mail the candidate asked for: no List-Unsubscribe, no consent check.
+// It goes only to the candidate on record (their name and address), never to an address
+// typed on the booking page: whoever holds a link could otherwise make us mail anyone
+// (decision 015). No address on record: no email.
 // Without Microsoft Graph the email carries the ICS invitation; with Graph, Outlook
 // invites the candidate itself and a second invitation would make a second entry.
 import type { Pools } from '../db/pools.ts';
@@ -80,8 +83,7 @@ async function readNotification(tx: Tx, notificationId: number): Promise<Notific
             m.candidate_note as note, m.cancel_reason as "cancelReason", m.cancelled_by as "cancelledBy",
             t.description as "typeDescription",
             json_build_object('name', p.display_name, 'email', p.email::text) as recruiter,
-            json_build_object('name', coalesce(nullif(btrim(m.attendee_name), ''), c.name, ''),
-                              'email', coalesce(m.attendee_email, c.email)::text) as candidate,
+            json_build_object('name', coalesce(c.name, ''), 'email', c.email::text) as candidate,
             l.token, s.sender_name as "senderName", s.sender_email as "senderEmail"
        from public.meeting_notifications n
        left join public.organisation_settings s on true

@@ -41,6 +41,7 @@ interface MeetingRow {
   time_zone: string;
   location_kind: LocationKind;
   location_detail: string | null;
+  /** The event's attendee, whom Outlook invites: the candidate on record, never an address typed on the booking page (decision 015). */
   attendee_name: string | null;
   attendee_email: string | null;
   candidate_note: string | null;
@@ -60,7 +61,7 @@ interface MeetingRow {
 async function lockMeeting(tx: Tx, meetingId: number): Promise<MeetingRow | null> {
   const { rows } = await tx.query<MeetingRow>(
     `select m.id::int, m.status, m.sequence, m.title, m.starts_at, m.ends_at, m.time_zone, m.location_kind, m.location_detail,
-            coalesce(m.attendee_name, c.name) as attendee_name, coalesce(m.attendee_email, c.email)::text as attendee_email,
+            c.name as attendee_name, c.email::text as attendee_email,
             m.candidate_note, m.cancel_reason, m.ics_uid, m.teams_event_id, m.teams_join_url, m.teams_synced_sequence,
             m.teams_attempts, p.email::text as mailbox, p.display_name as recruiter_name,
             t.description as type_description, l.token

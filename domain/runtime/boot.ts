@@ -3,11 +3,12 @@
 // the stand-alone worker, the seed script and the tests.
 import type { Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
-import { openDatabase, type Pools } from '../db/pools.ts';
+import { AppSecretMismatchError, openDatabase, type Pools } from '../db/pools.ts';
 import type { MigrationResult } from '../db/migrate.ts';
 import { createAuth, type AuthService } from '../auth/better-auth.ts';
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
+import { log as processLog } from './log.ts';
 
 export interface Platform {
   ownerUrl: string;
@@ -39,7 +40,19 @@ export function derivedSecret(config: Config, purpose: string): string {
   return createHmac('sha256', config.appSecret).update(purpose).digest('base64url');
 }
 
-export async function bootPlatform(config: Config, log: (line: string) => void = console.log): Promise<Platform> {
+/**
+ * For the entry points (server.ts, worker/main.ts): a start-up that must not go on
+ * (another APP_SECRET in use) ends the process with the reason and what to do, not a stack.
+ */
+export function refuseToStart(error: unknown): never {
+  if (error instanceof AppSecretMismatchError) {
+    processLog.error(`Refusing to start: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+export async function bootPlatform(config: Config, log: (line: string) => void = (line) => processLog.info(line)): Promise<Platform> {
   let embedded: EmbeddedDatabase | null = null;
   let ownerUrl = config.databaseUrl;
   if (!ownerUrl) {
@@ -52,7 +65,8 @@ export async function bootPlatform(config: Config, log: (line: string) => void =
     ownerUrl = await ensureDatabase(embedded.ownerUrl, APP_DATABASE);
   }
   try {
-    const { migrations, ...pools } = await openDatabase(ownerUrl, config.appSecret);
+    const { migrations, ...pools } = await openDatabase(ownerUrl, config.appSecret, undefined, undefined,
+      { rotateAppSecret: config.rotateAppSecret });
     if (migrations.applied.length) log(`Applied ${migrations.applied.length} migration(s).`);
     const authService = await createAuth({
       ownerUrl,

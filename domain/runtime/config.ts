@@ -63,6 +63,13 @@ export function loadConfig() {
     databaseUrl,
     embeddedPgPort: env('EMBEDDED_PG_PORT') === undefined ? undefined : positiveNumber('EMBEDDED_PG_PORT', 0),
     appSecret: env('APP_SECRET') ?? persistentSecret(dataDir),
+    /**
+     * ROTATE_APP_SECRET=on: this start gives the request role the password of this APP_SECRET although
+     * the processes on the database use another (stop them all first). Off, such a start is refused.
+     */
+    rotateAppSecret: onOff('ROTATE_APP_SECRET', false),
+    /** SIGTERM: how long a web process waits for its requests, a worker for its jobs, before it exits anyway. */
+    drainSeconds: positiveNumber('DRAIN_SECONDS', 25),
     /** Set WORKER=off to run the web process without the in-process worker. */
     runWorker: env('WORKER') !== 'off',
     /**

@@ -10,5 +10,5 @@ export const successSchema = z.object({ success: z.literal(true) });
 /** How many rows a bulk change touched. */
 export const deletedCountSchema = z.object({ deleted: z.number() });
 
-/** Every 4xx/5xx answer: the message, and the field it is about when there is one. */
-export const errorSchema = z.object({ error: z.string(), field: z.string().optional() }).loose();
+/** Every 4xx/5xx answer: the message, and the field it is about when there is one (null: none, as a 503 for the database says). */
+export const errorSchema = z.object({ error: z.string(), field: z.string().nullable().optional() }).loose();

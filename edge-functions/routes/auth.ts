@@ -7,6 +7,7 @@ import {
   admitLoginAttempt, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieSecret, loginFailed, newDeviceCookie,
   passwordAccepted, trustedDeviceId, type LoginAccount, type LoginClient,
 } from '#domain/auth/login-protection.ts';
+import { networkOf } from '#domain/auth/client-ip.ts';
 import { hit, TWO_FACTOR_PER_IP } from '#domain/auth/rate-limit.ts';
 import { recordSecurityEvent, userIdByUsername, usernameById } from '#domain/auth/security-events.ts';
 import {
@@ -98,7 +99,7 @@ export const authRoutes = new Hono<AppEnv>()
     const userId = await pendingTwoFactorUser(auth, c.req.raw.headers);
     if (!userId) signInExpired();
     // Counted only with a live challenge: requests without one cannot use up the address's budget.
-    const byIp = await hit(pools.owner, TWO_FACTOR_PER_IP, c.var.deps.clientIp(c));
+    const byIp = await hit(pools.owner, TWO_FACTOR_PER_IP, networkOf(c.var.deps.clientIp(c)));
     if (!byIp.allowed) tooManyAttempts(byIp);
     const lockedUntil = await twoFactorLockedUntil(auth, userId);
     if (lockedUntil) twoFactorLocked(lockedUntil);

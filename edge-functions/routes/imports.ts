@@ -74,7 +74,7 @@ export const importRoutes = new Hono<AppEnv>()
       if (totalBytes && totalBytes > FILE_MAX_BYTES) throw new HttpError(413, 'The file is larger than 512 MB', { field: 'file' });
       const user = c.var.user;
       const { summary, problem } = await runImport((work) => asUser(c, work), user.id, id, file,
-        { totalBytes, encoding, maxBytes: FILE_MAX_BYTES });
+        { totalBytes, encoding, maxBytes: FILE_MAX_BYTES, processId: c.var.deps.processId });
       await asUser(c, (tx) => audit(tx, user.id, 'candidate.import', 'import', id, {
         status: summary.status, imported: summary.imported, updated: summary.updated, skipped: summary.skipped,
       }));

@@ -2,6 +2,8 @@
 // or a pipe from the MTA, with `Authorization: Bearer <INBOUND_MAIL_SECRET>`.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
+import { networkOf } from '#domain/auth/client-ip.ts';
+import { hit, peek, type RateRule } from '#domain/auth/rate-limit.ts';
 import { receiveInboundEmail } from '#domain/mail/inbound.ts';
 import { UnreadableMailError } from '#domain/mail/inbound-guard.ts';
 import { inboundResultSchema, unmatchedEmailDetailSchema, unmatchedEmailListSchema } from '#domain/mail/inbound-schemas.ts';
@@ -15,6 +17,12 @@ import { HttpError } from '../http.ts';
 import { doc, idParam, reply } from '../contract.ts';
 
 const MAX_BYTES = 15 * 1024 * 1024;
+
+/**
+ * Wrong secrets per address (an IPv6 /64): enough for a mistyped configuration, far too few to
+ * guess a secret. Only failures count, so the provider sending the right secret is never limited.
+ */
+export const INBOUND_SECRET_FAILURES_PER_IP: RateRule = { name: 'inbound-secret-failure:ip', limit: 10, windowSeconds: 15 * 60 };
 
 function sameSecret(given: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -30,8 +38,20 @@ export const inboundRoutes = new Hono<AppEnv>()
     alsoAnswers: { 200: inboundResultSchema, 202: inboundResultSchema } }), async (c) => {
     const secret = c.var.deps.config.inboundMailSecret;
     if (!secret) throw new HttpError(503, 'Inbound mail is not configured (set INBOUND_MAIL_SECRET)', { field: 'authorization' });
+    const { owner } = c.var.deps.pools;
+    const network = networkOf(c.var.deps.clientIp(c));
+    // Checked before the secret: an address that used up its failures learns nothing more, right or wrong.
+    const failures = await peek(owner, INBOUND_SECRET_FAILURES_PER_IP, network);
+    if (!failures.allowed) {
+      throw new HttpError(429, `Too many wrong inbound mail secrets from your address. Try again in ${Math.ceil(failures.retryAfterSeconds / 60)} minute(s).`, {
+        field: 'authorization', extra: { retryAfter: failures.retryAfterSeconds },
+      });
+    }
     const given = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
-    if (!given || !sameSecret(given, secret)) throw new HttpError(401, 'Invalid inbound mail secret', { field: 'authorization' });
+    if (!given || !sameSecret(given, secret)) {
+      await hit(owner, INBOUND_SECRET_FAILURES_PER_IP, network);
+      throw new HttpError(401, 'Invalid inbound mail secret', { field: 'authorization' });
+    }
     if (Number(c.req.header('content-length') ?? 0) > MAX_BYTES) throw new HttpError(413, 'The message is larger than 15 MB', { field: 'body' });
     const raw = Buffer.from(await c.req.arrayBuffer());
     if (raw.length > MAX_BYTES) throw new HttpError(413, 'The message is larger than 15 MB', { field: 'body' });

@@ -1,9 +1,12 @@
 // The candidate's booking link, no sign-in: the token is the credential.
-// Mounted at /api/public/booking. Rate-limited per address and per token; an
-// unknown token costs the same lookup as a real one and learns nothing.
+// Mounted at /api/public/booking. Rate-limited per address (an IPv6 /64) and per link
+// and address (decision 015); an unknown token costs the same lookup as a real one and learns nothing.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { BOOKING_CHANGES_PER_TOKEN, BOOKING_PER_IP, BOOKING_PER_TOKEN, hit, type RateRule } from '#domain/auth/rate-limit.ts';
+import { networkOf } from '#domain/auth/client-ip.ts';
+import {
+  BOOKING_CHANGES_PER_READER, BOOKING_CHANGES_PER_TOKEN, BOOKING_PER_IP, BOOKING_PER_READER, hit, type RateRule,
+} from '#domain/auth/rate-limit.ts';
 import {
   bookingAnswerSchema, bookingRequestSchema, cancelRequestSchema, publicBookingSchema, slotsAnswerSchema, slotsQuerySchema,
 } from '#domain/meetings/booking-schemas.ts';
@@ -23,11 +26,20 @@ async function limit(c: Context<AppEnv>, rule: RateRule, subject: string) {
   }
 }
 
-/** Every request: its address and its token; changes also count against the token's own small budget. */
+/**
+ * Every request counts for its address, and for the link read from that address (a reader);
+ * changes also count per reader and, generously, per link. No count is per link alone for
+ * reads: whoever else holds the link cannot lock its candidate out of their own page.
+ */
 async function guard(c: Context<AppEnv>, token: string, { change = false } = {}) {
-  await limit(c, BOOKING_PER_IP, c.var.deps.clientIp(c));
-  await limit(c, BOOKING_PER_TOKEN, token);
-  if (change) await limit(c, BOOKING_CHANGES_PER_TOKEN, token);
+  const network = networkOf(c.var.deps.clientIp(c));
+  const reader = `${token}:${network}`;
+  await limit(c, BOOKING_PER_IP, network);
+  await limit(c, BOOKING_PER_READER, reader);
+  if (change) {
+    await limit(c, BOOKING_CHANGES_PER_READER, reader);
+    await limit(c, BOOKING_CHANGES_PER_TOKEN, token);
+  }
 }
 
 const deps = (c: Context<AppEnv>): BookingDeps => ({ pool: c.var.deps.pools.app, calendar: c.var.deps.calendar, jobs: c.var.deps.jobs });

@@ -1,6 +1,7 @@
 // Routes anyone may call: health and "Request Access".
 import { Hono } from 'hono';
 import { fileAccessRequest } from '#domain/auth/access-requests.ts';
+import { networkOf } from '#domain/auth/client-ip.ts';
 import { hit, type RateRule } from '#domain/auth/rate-limit.ts';
 import { accessRequestCreateSchema } from '#domain/auth/schemas.ts';
 import { healthSchema, type HealthAnswer } from '#domain/runtime/schemas.ts';
@@ -26,7 +27,7 @@ const REASONS: Record<Exclude<HealthAnswer, 'ok'>, (what: string) => string> = {
   unavailable: (what) => `${what} is unreachable`,
 };
 
-/** Anyone may ask for access, so each address may ask only a few times (it fills the admins' list). */
+/** Anyone may ask for access, so each address (an IPv6 /64) may ask only a few times (it fills the admins' list). */
 export const ACCESS_REQUESTS_PER_IP: RateRule = { name: 'access-request:ip', limit: 5, windowSeconds: 60 * 60 };
 
 export const publicRoutes = new Hono<AppEnv>()
@@ -48,7 +49,7 @@ export const publicRoutes = new Hono<AppEnv>()
   .post('/access-requests', doc({ summary: 'Ask for an account (a few times per hour per address)', access: 'public', response: successSchema, status: 201 }),
   body(accessRequestCreateSchema), async (c) => {
     const input = c.req.valid('json');
-    const decision = await hit(c.var.deps.pools.owner, ACCESS_REQUESTS_PER_IP, c.var.deps.clientIp(c));
+    const decision = await hit(c.var.deps.pools.owner, ACCESS_REQUESTS_PER_IP, networkOf(c.var.deps.clientIp(c)));
     if (!decision.allowed) {
       throw new HttpError(429, `Too many access requests from your address. Try again in ${Math.ceil(decision.retryAfterSeconds / 60)} minute(s).`, {
         extra: { retryAfter: decision.retryAfterSeconds },

@@ -7,6 +7,7 @@
 // nothing is recorded; past the per-address limit nothing is recorded either.
 // Also the organisation's privacy setting (tracking on or off), mounted at /api/settings/privacy.
 import { Hono, type Context } from 'hono';
+import { networkOf } from '#domain/auth/client-ip.ts';
 import { memoryRateLimiter, type RateRule } from '#domain/auth/rate-limit.ts';
 import { linkAt, TRANSPARENT_GIF, trackedMessage, type EngagementRecordJob, type TrackedMessage, type TrackingHit } from '#domain/engagement/tracking.ts';
 import { privacySettings, savePrivacySettings } from '#domain/engagement/privacy.ts';
@@ -18,7 +19,7 @@ import { asUser, requireAdmin, requireUser } from '../guards.ts';
 import { body, doc, reply } from '../contract.ts';
 import { inlineStylePageCsp } from '../security-headers.ts';
 
-/** Pixel loads and clicks per address: generous (an office behind one address opens many mails). */
+/** Pixel loads and clicks per address (an IPv6 /64): generous (an office behind one address opens many mails). */
 export const TRACKING_PER_IP: RateRule = { name: 'tracking:ip', limit: 600, windowSeconds: 60 };
 
 const PAGE_STYLE = `body{font-family:system-ui,sans-serif;background:#f8fafc;color:#1f2937;display:grid;place-items:center;min-height:100vh;margin:0}
@@ -81,7 +82,7 @@ function record(c: Context<AppEnv>, data: Omit<TrackingHit, 'at' | 'userAgent' |
   if (!jobs) return;
   const ip = deps.clientIp(c);
   const hitData: TrackingHit = { ...data, at: new Date().toISOString(), userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null, ip };
-  if (!withinLimit(ip)) return;
+  if (!withinLimit(networkOf(ip))) return;
   let batch = batches.get(jobs);
   if (!batch) batches.set(jobs, batch = { hits: [], timer: null });
   batch.hits.push(hitData);

@@ -11,7 +11,7 @@ import { sameSecret } from '#domain/whatsapp/secrets.ts';
 import { engagementScoreJob, enqueueQuietly, QUEUES } from '#domain/runtime/jobs.ts';
 import { providerConfigured } from '#domain/ai/provider.ts';
 import type { AppEnv } from '../context.ts';
-import { duplicateKey, HttpError, parse } from '../http.ts';
+import { duplicateKey, HttpError, parse, utf8Text } from '../http.ts';
 import { doc, reply } from '../contract.ts';
 
 export const webhookRoutes = new Hono<AppEnv>()
@@ -38,7 +38,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     const header = c.req.header('x-hub-signature-256');
     if (!header) throw new HttpError(401, 'X-Hub-Signature-256 is missing', { field: 'x-hub-signature-256' });
     if (!validSignature(raw, header, appSecret)) throw new HttpError(403, 'X-Hub-Signature-256 does not match the body', { field: 'x-hub-signature-256' });
-    const text = new TextDecoder('utf-8', { fatal: false }).decode(raw);
+    const text = utf8Text(raw);
     let data: unknown;
     try { data = JSON.parse(text); } catch { throw new HttpError(400, 'body must be valid JSON', { field: 'body' }); }
     const duplicate = duplicateKey(text);

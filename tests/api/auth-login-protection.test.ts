@@ -6,6 +6,7 @@ import type { AuditEntry } from '#domain/auth/schemas.ts';
 import { ORIGIN } from '../support/constants.ts';
 import { demoAdminTotp, signInAdmin, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { auditEntries, login, makeUser, type TestUser } from '../support/auth-users.ts';
+import { budget } from '../support/time-scale.ts';
 
 let app: TestApp;
 beforeAll(async () => { app = await startTestApp(); });
@@ -99,7 +100,25 @@ describe('an attacker hammering one account', () => {
     expect(await auditEntries(app, 'auth.account.attacked', user.username)).toHaveLength(1);
     const [locked] = await auditEntries(app, 'auth.account.locked', user.username);
     expect(locked).toMatchObject({ actor_id: user.id, details: { scope: 'new devices', failures: 100 } });
-  }, 60_000);
+  }, budget(60_000));
+});
+
+describe('an attacker with a whole IPv6 /64', () => {
+  it('is counted as one address: 40 sign-ins from 40 of its addresses stop at the per-address limit, another /64 is not', async () => {
+    // A different unknown account each time: only the per-address count can stop them.
+    const statuses: number[] = [];
+    for (let n = 1; n <= 40; n += 1) {
+      const answer = await app.client({ ip: `2001:db8:1:2::${n}` }).post('/api/auth/login', { username: `nobody-v6-${n}`, password: 'a-guess' });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([...Array<number>(30).fill(401), ...Array<number>(10).fill(429)]);
+    const neighbour = await app.client({ ip: '2001:db8:1:3::1' }).post('/api/auth/login', { username: 'nobody-v6-41', password: 'a-guess' });
+    expect(neighbour.status).toBe(401);
+
+    // The audit log keeps the full address, and names the network that was counted.
+    const [blocked] = await auditEntries(app, 'auth.login.blocked', 'nobody-v6-31');
+    expect(blocked.details).toMatchObject({ scope: 'address', ip: '2001:db8:1:2::31', network: '2001:db8:1:2::/64' });
+  });
 });
 
 describe('login CSRF', () => {

@@ -115,6 +115,22 @@ describe('too many wrong codes', () => {
     expect((await after.post('/api/auth/verify-2fa', { code: user.code(1) })).status).toBe(200);
   });
 
+  it('counts the codes of an IPv6 client by its /64: 20 from its addresses, then even a right code waits; another /64 does not', async () => {
+    const users = [await makeTotpUser(app), await makeTotpUser(app), await makeTotpUser(app), await makeTotpUser(app), await makeTotpUser(app)];
+    // Four accounts, 5 wrong codes each (within each account's own limits), each from another address of one /64.
+    let address = 0;
+    for (const user of users.slice(0, 4)) {
+      const client = await passwordStep(user, `2001:db8:31:1::${++address}`);
+      for (let i = 0; i < 5; i += 1) expect((await client.post('/api/auth/verify-2fa', { code: wrongCode(user) })).status).toBe(401);
+    }
+    const sameNetwork = await passwordStep(users[4], '2001:db8:31:1:ffff::1');
+    const refused = await sameNetwork.post('/api/auth/verify-2fa', { code: users[4].code() });
+    expect(refused.status).toBe(429);
+    expect((refused.json as { error: string }).error).toMatch(/^Too many attempts\./);
+    const otherNetwork = await passwordStep(users[4], '2001:db8:31:2::1');
+    expect((await otherNetwork.post('/api/auth/verify-2fa', { code: users[4].code() })).status).toBe(200);
+  });
+
   it('without a pending password step the answer is "sign-in expired"', async () => {
     const response = await app.client({ ip: '10.31.2.1' }).post('/api/auth/verify-2fa', { code: '123456' });
     expect(response.status).toBe(401);

@@ -192,12 +192,37 @@ describe('a booking link', () => {
     expect(next).toContain(new Date(Date.parse(first.end) + 30 * 60_000).toISOString());
   });
 
-  it('limits changes per link', async () => {
+  it('limits changes per link and reader: one abuser does not stop the candidate booking; all readers together stop at 60', async () => {
+    const link = await newLink(recruiter);
+    const cancels = async (ip: string, times: number) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < times; i++) statuses.push((await app.client({ ip }).post(`/api/public/booking/${link.token}/cancel`, {})).status);
+      return statuses;
+    };
+    // Cancelling a link with no meeting changes nothing, but counts as a change.
+    expect(await cancels('2001:db8:64:1::1', 21)).toEqual([...Array<number>(20).fill(409), 429]);
+    const slot = (await slotsOf(candidateBrowser, link.token)).slots[90];
+    expect((await book(link.token, slot.start)).status).toBe(201);
+    // Two more networks (the first cancels the meeting) reach the link's ceiling, 20 + 1 + 20 + 19:
+    // then nobody changes it for a while, and the page still reads.
+    expect(await cancels('2001:db8:64:2::1', 20)).not.toContain(429);
+    expect(await cancels('2001:db8:64:3::1', 19)).not.toContain(429);
+    expect((await book(link.token, slot.start)).status).toBe(429);
+    expect((await candidateBrowser.get(`/api/public/booking/${link.token}`)).status).toBe(200);
+  });
+
+  it('limits reads per link and reader network: 121 reads from one /64 do not lock the candidate out of their page', async () => {
     const link = await newLink(recruiter);
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await candidateBrowser.post(`/api/public/booking/${link.token}/cancel`, {})).status);
-    expect(statuses.slice(0, 20).every((s) => s === 409)).toBe(true);
-    expect(statuses[20]).toBe(429);
+    for (let n = 1; n <= 121; n++) {
+      statuses.push((await app.client({ ip: `2001:db8:65:1::${n.toString(16)}` }).get(`/api/public/booking/${link.token}`)).status);
+    }
+    expect(statuses).toEqual([...Array<number>(120).fill(200), 429]);
+    expect((await app.client({ ip: '2001:db8:65:1:ffff::1' }).get(`/api/public/booking/${link.token}/slots`)).status).toBe(429);
+    // The candidate, elsewhere, reads and books as usual.
+    expect((await app.client({ ip: '2001:db8:65:2::1' }).get(`/api/public/booking/${link.token}`)).status).toBe(200);
+    const slot = (await slotsOf(candidateBrowser, link.token)).slots[95];
+    expect((await book(link.token, slot.start)).status).toBe(201);
   });
 });
 

@@ -18,6 +18,7 @@ import type { WorkerProcess } from '../support/worker-process.ts';
 import { SMTP_CONNECTIONS } from '#domain/mail/smtp.ts';
 import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
 import { startWorker, type Worker } from '#worker/index.ts';
+import { budget } from '../support/time-scale.ts';
 
 const NO_LIMITS = { dailyCap: null, perMinute: null };
 /** Kept short for `npm test`; bench/campaign-chaos.ts runs 10,000 recipients and 20 kills. */
@@ -51,7 +52,7 @@ const sendingCount = async (campaignId: number) => (await app.pools.owner.query<
   `select count(*)::int as n from public.messages where campaign_id = $1 and status = 'sending'`, [campaignId])).rows[0].n;
 
 describe('a campaign under chaos', () => {
-  it('3 random SIGKILLs of the worker: 0 lost, copies beyond the first at most the messages in flight at the kills', { timeout: 240_000 }, async () => {
+  it('3 random SIGKILLs of the worker: 0 lost, copies beyond the first at most the messages in flight at the kills', { timeout: budget(240_000) }, async () => {
     const seed = Date.now() % 100_000;
     const campaign = await poolCampaign(app.pools.owner, RECIPIENTS, `test${seed}`);
     const result = await runChaos({
@@ -71,8 +72,8 @@ describe('a campaign under chaos', () => {
 });
 
 describe('pause, resume and cancel with the worker running', () => {
-  it('only the sends already in a slot leave after a stop; the ledger matches the sink; nothing leaves after cancel', { timeout: 90_000 }, async () => {
-    worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  it('only the sends already in a slot leave after a stop; the ledger matches the sink; nothing leaves after cancel', { timeout: budget(90_000) }, async () => {
+    worker = await startWorker(app.ownerUrl, app.pools, app.config);
     const campaign = await poolCampaign(app.pools.owner, 1_000, `control${Date.now() % 100_000}`);
     const id = campaign.campaignId;
     const accepted = () => campaign.emails.reduce((sum, email) => sum + (sink.perRecipient.get(email) ?? 0), 0);

@@ -9,6 +9,7 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRET } from '../support/constants.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
+import { budget } from '../support/time-scale.ts';
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../scripts/create-admin.ts');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'talentloop-create-admin-'));
@@ -44,7 +45,7 @@ const profile = async (username: string) =>
   (await app.pools.owner.query<{ role: string; two_factor_enabled: boolean }>('select role, two_factor_enabled from public.profiles where username = $1', [username])).rows[0];
 
 describe('npm run create-admin', () => {
-  it('refuses a password shorter than 12 characters and creates nobody', { timeout: 60_000 }, async () => {
+  it('refuses a password shorter than 12 characters and creates nobody', { timeout: budget(60_000) }, async () => {
     const { code, output } = await createAdmin({ ADMIN_USERNAME: 'shortpw', ADMIN_DISPLAY_NAME: 'Short Password' },
       'shortpw@example.com\nelevenchars\n');
     expect(code).toBe(2);
@@ -52,13 +53,13 @@ describe('npm run create-admin', () => {
     expect(await profile('shortpw')).toBeUndefined();
   });
 
-  it('says what is missing when neither the environment nor stdin gives it', { timeout: 60_000 }, async () => {
+  it('says what is missing when neither the environment nor stdin gives it', { timeout: budget(60_000) }, async () => {
     const { code, output } = await createAdmin({ ADMIN_USERNAME: 'nobody' }, '');
     expect(code).toBe(2);
     expect(output).toContain('No display name given: set ADMIN_DISPLAY_NAME, or give it as a line on standard input.');
   });
 
-  it('creates an admin who must enrol two-factor before using the admin API', { timeout: 60_000 }, async () => {
+  it('creates an admin who must enrol two-factor before using the admin API', { timeout: budget(60_000) }, async () => {
     const password = 'a long and secret passphrase';
     const created = await createAdmin({ ADMIN_USERNAME: 'Hanna.Admin' }, `Hanna de Boer\nhanna@example.com\n${password}\n`);
     expect(created.output).toContain('Created the admin "hanna.admin"');

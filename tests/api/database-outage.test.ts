@@ -16,8 +16,9 @@ import { startWorker } from '#worker/index.ts';
 import { AUTH_SECRET, ORIGIN, TEST_SECRET } from '../support/constants.ts';
 import { createTestDatabase, TestClient, type TestDatabase } from '../support/harness.ts';
 import { freePort } from '#domain/runtime/ports.ts';
+import { within } from '../support/time-scale.ts';
 
-const UNAVAILABLE = { error: 'The database is not answering. Please try again in a moment.' };
+const UNAVAILABLE = { error: 'The database is not answering. Please try again in a moment.', field: null };
 const QUICK: DbTimeouts = { statementMs: 15_000, connectMs: 300 };
 
 let db: TestDatabase;
@@ -79,9 +80,8 @@ describe('GET /api/health', () => {
     const pool = appPool({ statementMs: 15_000, connectMs: 5_000 }, { max: 1 });
     const held = await pool.connect(); // the pool's only connection, busy
     try {
-      const started = Date.now();
-      const health = await new TestClient(apiWith(pool), '10.32.0.4').get('/api/health');
-      expect(Date.now() - started).toBeLessThan(3_000);
+      // The check waits a second, not the pool's five for a connection.
+      const health = await within(new TestClient(apiWith(pool), '10.32.0.4').get('/api/health'), 3_000, 'the health check');
       expect(health.status).toBe(503);
       expect(health.json).toEqual({ status: 'degraded', database: 'slow', queue: 'off', reasons: ['the database did not answer within 1000 ms'] });
     } finally {
@@ -90,7 +90,7 @@ describe('GET /api/health', () => {
   });
 
   it('checks the job queue of the worker in this process', async () => {
-    const worker = await startWorker(db.ownerUrl, db.pools, () => undefined, { ...loadConfig(), appSecret: TEST_SECRET });
+    const worker = await startWorker(db.ownerUrl, db.pools, { ...loadConfig(), appSecret: TEST_SECRET });
     const api = apiWith(db.pools.app, () => worker.boss.getQueues());
     try {
       expect((await new TestClient(api, '10.32.0.5').get('/api/health')).json).toEqual({ status: 'ok', database: 'ok', queue: 'ok' });
@@ -108,15 +108,14 @@ describe('a request while the database is out', () => {
     const response = await new TestClient(apiWith(appPool(QUICK, { port: await freePort() })), '10.32.0.6').post('/api/access-requests', accessRequest);
     expect(response.status).toBe(503);
     expect(response.json).toEqual(UNAVAILABLE);
+    expect(response.headers.get('retry-after')).toBe('5');
   });
 
   it('answers 503 after the connection time-out when the server never answers', async () => {
     const api = apiWith(appPool(QUICK, { port: (silent.address() as net.AddressInfo).port }));
-    const started = Date.now();
-    const response = await new TestClient(api, '10.32.0.7').post('/api/access-requests', accessRequest);
+    const response = await within(new TestClient(api, '10.32.0.7').post('/api/access-requests', accessRequest), 3_000, 'the request');
     expect(response.status).toBe(503);
     expect(response.json).toEqual(UNAVAILABLE);
-    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('answers 503 when no pooled connection comes free in time', async () => {
@@ -145,7 +144,8 @@ describe('statement time-out', () => {
       await locker.query('lock table public.talent_pools in access exclusive mode');
       const blocked = await recruiter.get('/api/talent-pools');
       expect(blocked.status).toBe(503);
-      expect(blocked.json).toEqual({ error: 'The database took too long to answer. Please try again in a moment.' });
+      expect(blocked.json).toEqual({ error: 'The database took too long to answer. Please try again in a moment.', field: null });
+      expect(blocked.headers.get('retry-after')).toBe('5');
     } finally {
       await locker.query('rollback');
       locker.release();

@@ -15,6 +15,7 @@ import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { ORIGIN } from '../support/constants.ts';
 import { until } from '../support/until.ts';
 import { newCandidate, uniqueTag } from '../support/test-data.ts';
+import { INBOUND_SECRET_FAILURES_PER_IP } from '#edge-functions/routes/inbound.ts';
 
 const SECRET = 'inbound-test-secret';
 let app: TestAppWithWorker;
@@ -55,9 +56,10 @@ function fixture(name: string, vars: Record<string, string> = {}): string {
   return text.replace(/%%([A-Z_]+)%%/g, (whole, key: string) => vars[key] ?? whole).replace(/\r?\n/g, '\r\n');
 }
 
-async function deliver(raw: string, secret: string | null = SECRET) {
+async function deliver(raw: string, secret: string | null = SECRET, ip = '127.0.0.1') {
   const response = await app.api.request(`${ORIGIN}/api/inbound/email`, {
-    method: 'POST', body: raw, headers: { 'content-type': 'message/rfc822', ...(secret ? { authorization: `Bearer ${secret}` } : {}) },
+    method: 'POST', body: raw,
+    headers: { 'content-type': 'message/rfc822', 'x-test-client-ip': ip, ...(secret ? { authorization: `Bearer ${secret}` } : {}) },
   });
   return { status: response.status, json: await response.json() };
 }
@@ -88,6 +90,24 @@ describe('the inbound endpoint', () => {
       app.config.inboundMailSecret = SECRET;
     }
     expect((await deliver('this is not an email')).json).toEqual({ error: 'body must be a raw RFC 822 email message', field: 'body' });
+  });
+});
+
+describe('guessing the inbound secret', () => {
+  it('stops after 10 wrong secrets from one network (an IPv6 /64), also for the right one; the right secret never counts', async () => {
+    const raw = fixture('unknown-sender.eml');
+    expect(INBOUND_SECRET_FAILURES_PER_IP).toMatchObject({ limit: 10, windowSeconds: 900 });
+    const guesses: number[] = [];
+    for (let n = 1; n <= 10; n++) guesses.push((await deliver(raw, `guess-${n}`, `2001:db8:25:1::${n}`)).status);
+    expect(guesses).toEqual(Array<number>(10).fill(401));
+    const refused = await deliver(raw, `guess-11`, '2001:db8:25:1::11');
+    expect(refused).toMatchObject({ status: 429, json: { field: 'authorization' } });
+    // The network that guessed learns nothing more, not even that a guess was right.
+    expect((await deliver(raw, SECRET, '2001:db8:25:1::12')).status).toBe(429);
+
+    // Another /64, and the provider's own address delivering many mails with the right secret: never limited.
+    expect((await deliver(raw, 'one-wrong', '2001:db8:25:2::1')).status).toBe(401);
+    for (let n = 1; n <= 12; n++) expect([200, 202]).toContain((await deliver(raw, SECRET, '2001:db8:25:3::1')).status);
   });
 });
 

@@ -29,7 +29,7 @@ beforeAll(async () => {
     config: { openai: NO_AI, ...smtpConfig(sink), mail: { replyTo: 'replies@inbound.talentloop.test', retryDelaySeconds: 1, retryLimit: 3 } },
     jobs: { send: (queue, jobs) => worker.jobs.send(queue, jobs) },
   });
-  worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  worker = await startWorker(app.ownerUrl, app.pools, app.config);
   recruiter = app.client({ ip: '10.22.0.1' });
   await signInRecruiter(recruiter);
 });
@@ -134,7 +134,7 @@ describe('SMTP delivery', () => {
     const id = created.json.message.id;
     await app.pools.owner.query(`update public.messages set send_after = now() + interval '1 hour' where id = $1`, [id]);
     await worker.stop();
-    worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+    worker = await startWorker(app.ownerUrl, app.pools, app.config);
     await worker.jobs.send(QUEUES.mailSend, [mailJob(id, 0, 'early')]);
     await jobsFinished(id, 2);
     expect((await recruiter.get(`/api/messages/${id}`)).json).toMatchObject({ status: 'queued', attempts: 0 });
@@ -154,7 +154,7 @@ describe('SMTP delivery', () => {
     const token = await tokenOf(created.json.message.id);
     expect((await app.client().post(`/api/unsubscribe/${token}`, undefined, { origin: null })).status).toBe(200);
     await worker.stop();
-    worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+    worker = await startWorker(app.ownerUrl, app.pools, app.config);
     const done = await settled(created.json.message.id);
     expect(done.json).toMatchObject({ status: 'failed', error: 'Candidate withdrew email consent before the message was sent' });
     expect(await receivedFor(created.json.message.id)).toHaveLength(0);

@@ -66,6 +66,26 @@ describe('NUL characters are refused at validation, naming the field', () => {
   });
 });
 
+describe('bytes that are not UTF-8 are refused, not stored as U+FFFD', () => {
+  it('in a candidate, a pool and the profile, naming the body', async () => {
+    const invalid = (json: string) => Buffer.concat([Buffer.from(json.slice(0, json.indexOf('@'))), Buffer.from([0xff, 0xfe]), Buffer.from(json.slice(json.indexOf('@') + 1))]);
+    const cookie = [...recruiter.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    for (const [method, path, json] of [
+      ['POST', '/api/candidates', '{"name":"Ann @de Vries"}'],
+      ['POST', '/api/talent-pools', '{"name":"Pool @"}'],
+      ['PUT', '/api/settings/profile', '{"displayName":"Sam @"}'],
+    ] as const) {
+      const response = await app.api.request(`${ORIGIN}${path}`, {
+        method, body: invalid(json), headers: { 'content-type': 'application/json', origin: ORIGIN, cookie, 'x-test-client-ip': '127.0.1.9' },
+      });
+      expect(response.status, path).toBe(400);
+      expect(await response.json(), path).toEqual({ error: 'body is not valid UTF-8 text', field: 'body' });
+    }
+    const stored = await app.pools.owner.query(`select count(*)::int as n from public.candidates where name like 'Ann %de Vries'`);
+    expect(stored.rows[0].n).toBe(0);
+  });
+});
+
 describe('numbers and ids beyond what is stored are refused', () => {
   it('a talent pool id of 1e20 on a campaign', async () => {
     const response = await recruiter.post('/api/campaigns', {

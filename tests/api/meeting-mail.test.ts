@@ -11,7 +11,8 @@ import { makeUser } from '../support/auth-users.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { smtpConfig, startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
-import { uniqueTag } from '../support/test-data.ts';
+import { CONSENT, uniqueTag } from '../support/test-data.ts';
+import { newBookableRecruiter, newLink, roundTheClock, slotsOf } from '../support/meeting-data.ts';
 import { ORIGIN } from '../support/constants.ts';
 import { asService } from '#domain/db/request.ts';
 import { createSmtpMail } from '#domain/mail/smtp.ts';
@@ -61,21 +62,26 @@ interface Booked {
   token: string;
   uid: string;
   recruiterEmail: string;
-  attendeeEmail: string;
+  /** The candidate on record: their name and address, where every meeting email goes. */
+  candidateName: string;
+  candidateEmail: string;
 }
 
 /**
  * A recruiter (Rita Jansen, Europe/Amsterdam), a candidate and their booking link, and a meeting
  * on Monday 30 March 2026 09:00 Amsterdam (07:00 UTC, 12:30 in Kolkata), with its 'confirmed' email queued.
+ * The booking page was given another name and address (the attendee): kept for the recruiter, never mailed.
  */
 async function bookMeeting(fields: { locationKind?: string; candidateTimeZone?: string; note?: string } = {}): Promise<Booked> {
   const recruiter = await makeUser(app);
   const tag = uniqueTag();
-  const attendeeEmail = `anna-${tag}@example.org`;
+  const attendeeEmail = `anna-typed-${tag}@example.org`;
+  const candidateName = `Anna de Vries ${tag}`;
+  const candidateEmail = `anna-profile-${tag}@example.org`;
   await app.pools.owner.query(`update public.profiles set display_name = 'Rita Jansen' where id = $1`, [recruiter.id]);
   return asService(app.pools.app, async (tx) => {
     const { rows: [candidate] } = await tx.query<{ id: number }>(
-      `insert into public.candidates (name, email) values ($1, $2) returning id::int`, [`Anna de Vries ${tag}`, `anna-profile-${tag}@example.org`]);
+      `insert into public.candidates (name, email) values ($1, $2) returning id::int`, [candidateName, candidateEmail]);
     const { rows: [type] } = await tx.query<{ id: number }>(
       `insert into public.meeting_types (recruiter_id, name, duration_minutes, description, location_kind)
        values ($1, 'Intro call', 30, 'A first talk about what you are looking for.', 'teams') returning id::int`, [recruiter.id]);
@@ -86,12 +92,15 @@ async function bookMeeting(fields: { locationKind?: string; candidateTimeZone?: 
       `insert into public.meetings (recruiter_id, candidate_id, booking_link_id, meeting_type_id, title, starts_at, ends_at,
          location_kind, location_detail, time_zone, candidate_time_zone, attendee_name, attendee_email, candidate_note, teams_status)
        values ($1, $2, $3, $4, 'Intro call', '2026-03-30T07:00:00Z', '2026-03-30T07:30:00Z', $5, $6, 'Europe/Amsterdam', $7,
-               'Anna de Vries', $8, $9, 'not_configured')
+               'Typed Name', $8, $9, 'not_configured')
        returning id::int, ics_uid as uid`,
       [recruiter.id, candidate.id, link.id, type.id, fields.locationKind ?? 'teams', fields.locationKind === 'phone' ? '+31 20 123 4567' : null,
         fields.candidateTimeZone ?? 'Asia/Kolkata', attendeeEmail, fields.note ?? null]);
     const notificationId = await queueNotification(tx, meeting.id, 'confirmed', 0);
-    return { meetingId: meeting.id, notificationId, token: link.token, uid: meeting.uid, recruiterEmail: `${recruiter.username}@example.com`, attendeeEmail };
+    return {
+      meetingId: meeting.id, notificationId, token: link.token, uid: meeting.uid, recruiterEmail: `${recruiter.username}@example.com`,
+      candidateName, candidateEmail,
+    };
   });
 }
 
@@ -147,7 +156,7 @@ describe('meeting emails', () => {
     });
     const [mail] = await received(booked.notificationId);
     expect(mail.messageId).toBe(`<talentloop.meeting.${booked.notificationId}@talentloop.test>`);
-    expect(mail.to).toMatchObject({ value: [{ name: 'Anna de Vries', address: booked.attendeeEmail }] });
+    expect(mail.to).toMatchObject({ value: [{ name: booked.candidateName, address: booked.candidateEmail }] });
     expect(mail.from?.value[0]).toMatchObject({ name: 'Rita Jansen', address: 'recruiting@talentloop.test' });
     expect(mail.replyTo?.value[0].address).toBe(booked.recruiterEmail);
     // 09:00 in Amsterdam is 12:30 in Kolkata, where the candidate booked from.
@@ -180,7 +189,7 @@ describe('meeting emails', () => {
     expect(String(ics.event.getFirstPropertyValue('dtstart'))).toBe('2026-03-30T09:00:00');
     expect(ics.calendar.getFirstSubcomponent('vtimezone')!.getFirstPropertyValue('tzid')).toBe('Europe/Amsterdam');
     expect(String(ics.event.getFirstPropertyValue('organizer')).toLowerCase()).toBe(`mailto:${booked.recruiterEmail}`);
-    expect(String(ics.event.getFirstPropertyValue('attendee')).toLowerCase()).toBe(`mailto:${booked.attendeeEmail}`);
+    expect(String(ics.event.getFirstPropertyValue('attendee')).toLowerCase()).toBe(`mailto:${booked.candidateEmail}`);
     expect(ics.event.getFirstPropertyValue('description')).toContain(`${ORIGIN}/book/${booked.token}/cancel`);
     expect(ics.event.getFirstPropertyValue('location')).toBe('Microsoft Teams');
   });
@@ -252,7 +261,7 @@ describe('meeting emails', () => {
 
   it('a temporary failure puts the email back in the queue and throws for the retry; the retry sends it', async () => {
     const booked = await bookMeeting();
-    sink.refuse(booked.attendeeEmail, 451, 1);
+    sink.refuse(booked.candidateEmail, 451, 1);
     const failure = await sendMeetingNotification(app.pools, smtp, booked.notificationId, options()).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(MailDeliveryError);
     expect((failure as MailDeliveryError).permanent).toBe(false);
@@ -266,11 +275,67 @@ describe('meeting emails', () => {
 
   it('a permanent failure is recorded and not retried', async () => {
     const booked = await bookMeeting();
-    sink.refuse(booked.attendeeEmail, 550);
+    sink.refuse(booked.candidateEmail, 550);
     const outcome = await sendMeetingNotification(app.pools, smtp, booked.notificationId, options());
     expect(outcome).toMatchObject({ status: 'failed', error: expect.stringMatching(/^SMTP 550/) });
     expect(await notification(booked.notificationId)).toMatchObject({ status: 'failed', attempts: 1 });
     expect(await sendMeetingNotification(app.pools, smtp, booked.notificationId, options())).toEqual({ status: 'not-claimed' });
+  });
+});
+
+describe('a booking link is not a relay', () => {
+  const notificationsOf = async (meetingId: number) => (await app.pools.owner.query<{ id: number; kind: string }>(
+    'select id::int, kind from public.meeting_notifications where meeting_id = $1 order by id', [meetingId])).rows;
+
+  it('booking and cancelling with another name and address typed on the page: the mails go to the candidate on record only', async () => {
+    const recruiter = await newBookableRecruiter(app, roundTheClock(), '10.26.0.1');
+    const link = await newLink(recruiter, { name: 'Cora Candidate' });
+    const page = app.client({ ip: '10.26.0.2' });
+    const typed = { name: 'Buy Cheap Pills', email: `stranger-${uniqueTag()}@example.net`, note: 'Visit https://spam.example' };
+    const slot = (await slotsOf(page, link.token)).slots[5];
+    /** Sends the meeting's latest email (what the meeting-mail job does) and answers it as received. */
+    const sendLatest = async (meetingId: number) => {
+      const { id } = (await notificationsOf(meetingId)).at(-1)!;
+      expect(await sendMeetingNotification(app.pools, smtp, id, options())).toEqual({ status: 'sent' });
+      return (await received(id))[0];
+    };
+
+    expect((await page.post(`/api/public/booking/${link.token}`, { start: slot.start, ...typed })).status).toBe(201);
+    // The recruiter sees what was typed, on the meeting.
+    const [meeting] = (await recruiter.client.get(`/api/meetings?candidateId=${link.candidate.id}`)).json.meetings;
+    expect(meeting).toMatchObject({ attendee: { name: typed.name, email: typed.email }, candidateNote: typed.note, candidate: { email: link.candidate.email } });
+    const confirmation = await sendLatest(meeting.id);
+
+    expect((await page.post(`/api/public/booking/${link.token}/cancel`, { reason: 'Changed my mind' })).status).toBe(200);
+    const cancellation = await sendLatest(meeting.id);
+    expect((await notificationsOf(meeting.id)).map((n) => n.kind)).toEqual(['confirmed', 'cancelled']);
+
+    for (const mail of [confirmation, cancellation]) {
+      expect(mail.to).toMatchObject({ value: [{ name: 'Cora Candidate', address: link.candidate.email }] });
+      expect(mail.text).toMatch(/^Hi Cora,$/m);
+      expect(String(invitation(mail)!.event.getFirstPropertyValue('attendee')).toLowerCase()).toBe(`mailto:${link.candidate.email}`);
+    }
+    expect(sink.received.filter((r) => r.to.includes(typed.email))).toEqual([]);
+    expect(sink.perRecipient.get(typed.email)).toBeUndefined();
+  });
+
+  it('a candidate without an address on record books all the same, and no email goes anywhere', async () => {
+    const recruiter = await newBookableRecruiter(app, roundTheClock(), '10.26.0.3');
+    const link = await newLink(recruiter, CONSENT.noAddress);
+    const page = app.client({ ip: '10.26.0.4' });
+    const typed = `typed-${uniqueTag()}@example.net`;
+    const slot = (await slotsOf(page, link.token)).slots[5];
+    const booked = await page.post(`/api/public/booking/${link.token}`, { start: slot.start, name: 'Nina', email: typed });
+    expect(booked.status).toBe(201);
+    // What the page reads to say that no confirmation is emailed.
+    expect((await page.get(`/api/public/booking/${link.token}`)).json).toMatchObject({ state: 'booked', candidate: { email: null } });
+
+    const [meeting] = (await recruiter.client.get(`/api/meetings?candidateId=${link.candidate.id}`)).json.meetings;
+    const [{ id }] = await notificationsOf(meeting.id);
+    expect(await sendMeetingNotification(app.pools, smtp, id, options()))
+      .toEqual({ status: 'failed', error: 'Not sent: the candidate has no email address' });
+    expect(await received(id)).toEqual([]);
+    expect(sink.perRecipient.get(typed)).toBeUndefined();
   });
 });
 
@@ -290,7 +355,7 @@ describe('meeting-mail jobs', () => {
 
   it('retries a temporary failure through pg-boss and then sends', async () => {
     const booked = await bookMeeting();
-    sink.refuse(booked.attendeeEmail, 451, 1);
+    sink.refuse(booked.candidateEmail, 451, 1);
     await deps.jobs.send(QUEUES.meetingMail, [meetingMailJob(booked.notificationId)]);
     const done = await until(() => notification(booked.notificationId), (row) => row.status === 'sent');
     expect(done).toMatchObject({ attempts: 2, error: null });
@@ -321,7 +386,7 @@ describe('dev outbox', () => {
     await signInRecruiter(recruiter);
     const list = await recruiter.get('/api/outbox');
     expect(list.status).toBe(200);
-    const summary = list.json.emails.find((email: { subject: string; to: string }) => email.to.includes(booked.attendeeEmail));
+    const summary = list.json.emails.find((email: { subject: string; to: string }) => email.to.includes(booked.candidateEmail));
     expect(summary).toMatchObject({ messageId: null, subject: expect.stringMatching(/^Meeting confirmed: Intro call/) });
     const email = await recruiter.get(`/api/outbox/${summary.id}`);
     expect(email.status).toBe(200);

@@ -75,11 +75,17 @@ async function newMeeting(fields: NewMeeting = {}): Promise<{ id: number; icsUid
   const end = new Date(Date.parse(start) + (fields.minutes ?? 30) * 60_000).toISOString();
   const tag = uniqueTag();
   const attendee = fields.attendee === undefined ? { name: `Ada Candidate ${tag}`, email: `ada-${tag}@example.org` } : fields.attendee;
+  // The candidate on record (whom Outlook invites): by default the one who booked, as typed.
+  let candidateId = fields.candidateId ?? null;
+  if (fields.candidateId === undefined && attendee) {
+    candidateId = (await asService(db.pools.app, (tx) => tx.query<{ id: number }>(
+      'insert into public.candidates (name, email) values ($1, $2) returning id::int', [attendee.name, attendee.email]))).rows[0].id;
+  }
   const { rows } = await asService(db.pools.app, (tx) => tx.query<{ id: number; ics_uid: string }>(
     `insert into public.meetings (recruiter_id, candidate_id, title, starts_at, ends_at, time_zone, location_kind, location_detail,
        attendee_name, attendee_email, candidate_note, teams_status)
      values ($1, $2, 'Intro call', $3, $4, $5, $6, $7, $8, $9, $10, 'pending') returning id::int, ics_uid`,
-    [recruiter.id, fields.candidateId ?? null, start, end, ZONE, fields.kind ?? 'teams', fields.detail ?? null,
+    [recruiter.id, candidateId, start, end, ZONE, fields.kind ?? 'teams', fields.detail ?? null,
       attendee?.name ?? null, attendee?.email ?? null, fields.note ?? null]));
   return { id: rows[0].id, icsUid: rows[0].ics_uid, start, end, attendee: attendee ?? { name: '', email: '' } };
 }
@@ -151,14 +157,18 @@ describe('creating the Outlook event', () => {
     expect(await teamsRow(meeting.id)).toMatchObject({ teams_status: 'created', teams_join_url: null, teams_event_id: expect.any(String) });
   });
 
-  it('falls back to the candidate\'s name and address when the booking named none', async () => {
+  it('invites the candidate on record, never a name and address typed on the booking page; no address, no invitation', async () => {
     await freshGraph();
     const tag = uniqueTag();
     const { rows } = await asService(db.pools.app, (tx) => tx.query<{ id: number }>(
-      'insert into public.candidates (name, email) values ($1, $2) returning id::int', [`Cas Candidate ${tag}`, `cas-${tag}@example.org`]));
-    const meeting = await newMeeting({ candidateId: rows[0].id, attendee: null });
-    await run(meeting.id);
-    expect(creates()[0].body?.attendees).toEqual([{ emailAddress: { address: `cas-${tag}@example.org`, name: `Cas Candidate ${tag}` }, type: 'required' }]);
+      `insert into public.candidates (name, email) values ($1, $2), ($3, null) returning id::int`,
+      [`Cas Candidate ${tag}`, `cas-${tag}@example.org`, `Noa No-Address ${tag}`]));
+    const typed = { name: 'Someone Else', email: `someone-else-${tag}@example.org` };
+    await run((await newMeeting({ candidateId: rows[0].id, attendee: typed })).id);
+    await run((await newMeeting({ candidateId: rows[1].id, attendee: typed })).id);
+    const [withAddress, withoutAddress] = creates();
+    expect(withAddress.body?.attendees).toEqual([{ emailAddress: { address: `cas-${tag}@example.org`, name: `Cas Candidate ${tag}` }, type: 'required' }]);
+    expect(withoutAddress.body?.attendees).toEqual([]);
   });
 
   it('reads the event again when the join URL comes a moment later', async () => {

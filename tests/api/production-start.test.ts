@@ -12,6 +12,7 @@ import { findDemoUsers } from '#domain/demo/demo.ts';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.ts';
 import { AUTH_SECRET, ORIGIN, TEST_SECRET } from '../support/constants.ts';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
+import { budget } from '../support/time-scale.ts';
 
 const SERVER = path.resolve(import.meta.dirname, '../../server.ts');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'talentloop-production-start-'));
@@ -29,7 +30,8 @@ function startServer(env: Record<string, string>): Promise<{ code: number | null
     env: {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, PORT: '0', WORKER: 'off',
       // The test run's app secret: the server sets the shared app role's password from it.
-      APP_SECRET: TEST_SECRET, ...env,
+      // Read as an operator at a terminal reads it (the JSON lines carry the same words).
+      APP_SECRET: TEST_SECRET, LOG_FORMAT: 'pretty', ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -48,7 +50,7 @@ function startServer(env: Record<string, string>): Promise<{ code: number | null
 }
 
 describe('a production start', () => {
-  it('refuses a database whose users still sign in with the demo credentials, and says how to fix it', { timeout: 60_000 }, async () => {
+  it('refuses a database whose users still sign in with the demo credentials, and says how to fix it', { timeout: budget(60_000) }, async () => {
     const { code, output } = await startServer({ NODE_ENV: 'production', PUBLIC_URL: 'https://talentloop.example.com', DATABASE_URL: db.ownerUrl });
     expect(code).toBe(1);
     expect(output).toContain('Refusing to start: NODE_ENV=production, and this database has users who sign in with demo credentials');
@@ -58,7 +60,7 @@ describe('a production start', () => {
     expect(output).not.toContain('Talentloop is running');
   });
 
-  it('refuses a PUBLIC_URL that is not https, before touching the database', { timeout: 60_000 }, async () => {
+  it('refuses a PUBLIC_URL that is not https, before touching the database', { timeout: budget(60_000) }, async () => {
     const { code, output } = await startServer({
       NODE_ENV: 'production', PUBLIC_URL: 'http://talentloop.example.com', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
     });
@@ -67,7 +69,7 @@ describe('a production start', () => {
     expect(output).toContain('Set PUBLIC_URL to the https address');
   });
 
-  it('refuses SEED_DEMO_DATA=on', { timeout: 60_000 }, async () => {
+  it('refuses SEED_DEMO_DATA=on', { timeout: budget(60_000) }, async () => {
     const { code, output } = await startServer({
       NODE_ENV: 'production', PUBLIC_URL: 'https://talentloop.example.com', SEED_DEMO_DATA: 'on', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
     });

@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../support/harness.ts';
 import { newBookableRecruiter, newLink } from '../support/meeting-data.ts';
 import { assertBuilt, startServerProcess, type RunningServer } from '../support/server-process.ts';
 import { acceptedLanguages } from '#site/components/public/language.ts';
+import { budget } from '../support/time-scale.ts';
 
 const DUTCH = 'nl-NL,nl;q=0.9,en;q=0.8';
 const ENGLISH = 'en-GB,en;q=0.9,nl;q=0.8';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   token = (await newLink(recruiter)).token;
   server = await startServerProcess({ databaseUrl: app.ownerUrl, dataDir, env: (url) => ({ PUBLIC_URL: url }) });
   base = server.url;
-}, 90_000);
+}, budget(90_000));
 
 afterAll(async () => {
   await server?.stop();

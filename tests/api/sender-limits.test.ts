@@ -204,7 +204,7 @@ describe('sender limits', () => {
     await db.pools.owner.query(`insert into private.sender_sends values ('recruiting@talentloop.test', 'day',
       (date_trunc('day', now() at time zone 'Europe/Amsterdam')) at time zone 'Europe/Amsterdam', 397)
       on conflict (sender, window_kind, window_start) do update set used = 397`);
-    const worker: Worker = await startWorker(db.ownerUrl, db.pools, () => undefined, { ...config(), senderLimits: { dailyCap: 400, perMinute: null } });
+    const worker: Worker = await startWorker(db.ownerUrl, db.pools, { ...config(), senderLimits: { dailyCap: 400, perMinute: null } });
     try {
       await worker.jobs.send(QUEUES.mailSend, messageIds.map((id) => mailJob(id)));
       await until(() => rows(messageIds), (list) => list.filter((r) => r.status === 'sent').length === 3 && list.filter((r) => r.wait_reason).length === 2);

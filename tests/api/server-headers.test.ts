@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
 import { assertBuilt, ROOT, startServerProcess, type RunningServer } from '../support/server-process.ts';
+import { budget } from '../support/time-scale.ts';
 
 const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
@@ -61,7 +62,7 @@ function expectStrictPagePolicy(policy: string, what: string) {
 
 describe('node server.ts over http', () => {
   let server: RunningServer;
-  beforeAll(async () => { server = await startServer({}); }, 60_000);
+  beforeAll(async () => { server = await startServer({}); }, budget(60_000));
 
   it('sends the security headers on every kind of answer', async () => {
     const get = (pathname: string) => fetch(`${server.url}${pathname}`, { redirect: 'manual' });
@@ -121,7 +122,7 @@ describe('node server.ts over http', () => {
 describe('node server.ts with an https PUBLIC_URL', () => {
   const PUBLIC_URL = 'https://talentloop.example';
   let server: RunningServer;
-  beforeAll(async () => { server = await startServer({ PUBLIC_URL }); }, 60_000);
+  beforeAll(async () => { server = await startServer({ PUBLIC_URL }); }, budget(60_000));
 
   it('sends HSTS on every answer', async () => {
     for (const pathname of ['/', '/app', '/favicon.svg', '/api/health', '/no-such-page']) {

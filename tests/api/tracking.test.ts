@@ -147,6 +147,20 @@ describe('GET /api/t/o/:token (the pixel)', () => {
     expect(await recordJobsOf(other.id)).toHaveLength(0);
   });
 
+  it('counts an IPv6 reader by its /64: its addresses share one budget, another /64 has its own', async () => {
+    const sent = await sendAndDeliver('Hello from a network');
+    const spent = await sendAndDeliver('Spent by a network');
+    // Each hit from another address of one /64.
+    for (let i = 0; i < TRACKING_PER_IP.limit; i += 50) {
+      await Promise.all(Array.from({ length: Math.min(50, TRACKING_PER_IP.limit - i) },
+        (_, j) => visitor(`2001:db8:72:1::${(i + j + 1).toString(16)}`).get(`/api/t/o/${spent.token}`)));
+    }
+    await visitor('2001:db8:72:1:ffff::1').get(`/api/t/o/${sent.token}`, { headers: { 'user-agent': CHROME } });
+    await visitor('2001:db8:72:2::1').get(`/api/t/o/${sent.token}`, { headers: { 'user-agent': CHROME } });
+    const jobs = await until(() => recordJobsOf(sent.id), (found) => found.length >= 1);
+    expect(jobs.map((job) => job.data.ip)).toEqual(['2001:db8:72:2::1']);
+  });
+
   it('the job writes the open; a machine open is stored with machine = true', async () => {
     const sent = await sendAndDeliver('Hi there');
     // Delivered an hour ago: the proxy's user agent decides, not the 10-second rule.

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '#domain/db/embedded.ts';
 import { until } from '../support/until.ts';
+import { budget } from '../support/time-scale.ts';
 
 const dataDirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -59,7 +60,7 @@ function occupy(port: number): Promise<net.Server> {
 }
 
 describe('embedded PostgreSQL ports', () => {
-  it('runs two data folders with no port configured at the same time', { timeout: 90_000 }, async () => {
+  it('runs two data folders with no port configured at the same time', { timeout: budget(90_000) }, async () => {
     const [first, second] = await Promise.all([start(newDataDir()), start(newDataDir())]);
     try {
       expect(first.port).not.toBe(second.port);
@@ -70,7 +71,7 @@ describe('embedded PostgreSQL ports', () => {
     }
   });
 
-  it('comes back on the same port after a restart, with its data', { timeout: 90_000 }, async () => {
+  it('comes back on the same port after a restart, with its data', { timeout: budget(90_000) }, async () => {
     const dataDir = newDataDir();
     const first = await start(dataDir);
     await query(first.ownerUrl, `create table kept (note text); insert into kept values ('still here')`);
@@ -86,7 +87,7 @@ describe('embedded PostgreSQL ports', () => {
     }
   });
 
-  it('moves to another port when its own is taken, and keeps that one', { timeout: 90_000 }, async () => {
+  it('moves to another port when its own is taken, and keeps that one', { timeout: budget(90_000) }, async () => {
     const dataDir = newDataDir();
     const first = await start(dataDir);
     await query(first.ownerUrl, `create table kept (note text); insert into kept values ('moved')`);
@@ -115,7 +116,7 @@ describe('embedded PostgreSQL ports', () => {
     }
   });
 
-  it('lets a second process on the same folder share the running server', { timeout: 90_000 }, async () => {
+  it('lets a second process on the same folder share the running server', { timeout: budget(90_000) }, async () => {
     const dataDir = newDataDir();
     const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../support/embedded-child.ts'), dataDir],
       { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -137,7 +138,7 @@ describe('embedded PostgreSQL ports', () => {
     expect(await query(ownerUrl, 'select 1 as one')).toEqual([{ one: 1 }]);
   });
 
-  it('uses the forced port (EMBEDDED_PG_PORT) when one is given', { timeout: 90_000 }, async () => {
+  it('uses the forced port (EMBEDDED_PG_PORT) when one is given', { timeout: budget(90_000) }, async () => {
     const probe = await occupy(0);
     const port = (probe.address() as net.AddressInfo).port;
     await new Promise((resolve) => probe.close(resolve));

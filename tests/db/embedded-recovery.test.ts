@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '#domain/db/embedded.ts';
+import { budget } from '../support/time-scale.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'talentloop-recovery-'));
 let childPid: number | undefined;
@@ -34,7 +35,7 @@ function startChild(): Promise<{ child: ChildProcess; url: string }> {
 }
 
 describe('embedded PostgreSQL after the app was killed', () => {
-  it('stops the leftover server, starts again and keeps the data', { timeout: 60_000 }, async () => {
+  it('stops the leftover server, starts again and keeps the data', { timeout: budget(60_000) }, async () => {
     const { child, url } = await startChild();
     childPid = child.pid;
     const before = new pg.Client({ connectionString: url });

@@ -1,4 +1,5 @@
 import { expect, signInAdmin, signInRecruiter, test } from './helpers.ts';
+import { budget } from '../support/time-scale.ts';
 
 test('a signed-out visitor on /app/people is sent to /login', async ({ page }) => {
   await page.goto('/app/people');
@@ -41,7 +42,7 @@ test('a recruiter gets Access Denied on /app/admin and is sent back to /app', as
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByText("You don't have permission to access this page. Admin privileges are required.")).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back to Dashboard' })).toBeVisible();
-  await expect(page).toHaveURL(/\/app$/, { timeout: 6000 });
+  await expect(page).toHaveURL(/\/app$/, { timeout: budget(6000) });
 });
 
 test('the admin signs in through two-factor and opens the Admin Portal', async ({ page }) => {

@@ -60,7 +60,9 @@ async function newLink(): Promise<Link> {
 }
 
 async function meetingsOf(candidateId: number) {
-  return (await ask('get', `/api/meetings?candidateId=${candidateId}`)).meetings as Array<{ start: string; status: string; cancelReason: string | null; candidateTimeZone: string | null }>;
+  return (await ask('get', `/api/meetings?candidateId=${candidateId}`)).meetings as Array<{
+    start: string; status: string; cancelReason: string | null; candidateTimeZone: string | null; attendee: { name: string | null; email: string | null };
+  }>;
 }
 
 /** "10:00 AM" for an instant on a clock in `timeZone`, as an en-US browser writes it. */
@@ -94,6 +96,10 @@ test('a candidate in New York books, sees both clocks, reschedules and cancels',
   await expect(page.getByRole('heading', { name: 'Confirm your booking' })).toBeFocused();
   await expect(page.getByLabel('Your name')).toHaveValue(link.candidate.name);
   await expect(page.getByLabel('Email')).toHaveValue(link.candidate.email);
+  // Another address typed here is for the recruiter: the confirmation goes to the one on record (decision 015).
+  await expect(page.getByText(`The confirmation and calendar invitation go to ${link.candidate.email}.`)).toBeVisible();
+  const typedEmail = `anna-elsewhere-${uniqueTag()}@example.net`;
+  await page.getByLabel('Email').fill(typedEmail);
   await page.getByLabel(/Anything to share/).fill('Looking forward to it');
   await page.getByRole('button', { name: 'Confirm booking' }).click();
 
@@ -104,12 +110,16 @@ test('a candidate in New York books, sees both clocks, reschedules and cancels',
   await expect(page.locator('#bk-done-yours')).toContainText(hoursAndMinutes(start, CANDIDATE_ZONE));
   await expect(page.locator('#bk-done-theirs')).toContainText(hoursAndMinutes(start, RECRUITER_ZONE));
   await expect(done.getByText('The Microsoft Teams link will be in your calendar invitation')).toBeVisible();
-  // The recruiter has the same instant, and the zone the candidate chose.
-  expect(await meetingsOf(link.candidate.id)).toMatchObject([{ start: new Date(start).toISOString(), candidateTimeZone: CANDIDATE_ZONE }]);
+  await expect(done.getByText(`A confirmation with a calendar invitation is on its way to ${link.candidate.email}.`)).toBeVisible();
+  // The recruiter has the same instant, the zone the candidate chose, and the address typed.
+  expect(await meetingsOf(link.candidate.id)).toMatchObject([{
+    start: new Date(start).toISOString(), candidateTimeZone: CANDIDATE_ZONE, attendee: { email: typedEmail },
+  }]);
 
   // Coming back shows the booked meeting, rendered by the server.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Your meeting is booked' })).toBeVisible();
+  await expect(page.getByText(`The invitation went to ${link.candidate.email}.`)).toBeVisible();
 
   // Reschedule to another time.
   await page.getByRole('link', { name: 'Reschedule' }).click();

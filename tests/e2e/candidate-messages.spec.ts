@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { newCandidate, uniqueTag } from './data.ts';
 import { expect, signInRecruiter, test } from './helpers.ts';
+import { budget } from '../support/time-scale.ts';
 
 const post = (page: Page, path: string, data: unknown) =>
   page.request.post(path, { data, headers: { origin: new URL(page.url()).origin } });
@@ -16,7 +17,7 @@ async function outboxIdOf(page: Page, messageId: number): Promise<number> {
     const { emails } = await (await page.request.get('/api/outbox')).json() as { emails: Array<{ id: number; messageId: number | null }> };
     outboxId = emails.find((email) => email.messageId === messageId)?.id;
     return outboxId;
-  }, { timeout: 20_000 }).toBeDefined();
+  }, { timeout: budget(20_000) }).toBeDefined();
   return outboxId!;
 }
 
@@ -34,7 +35,7 @@ test('the drawer labels the candidate\'s reply as received, not "Sent"', async (
   await page.goto(`/app/people?candidate=${person.id}`);
   const messages = page.getByTestId('candidate-messages').getByTestId('candidate-message');
   // The people page's first paint, list and drawer at once, takes longer than the default wait on a busy machine.
-  await expect(messages).toHaveCount(2, { timeout: 30_000 });
+  await expect(messages).toHaveCount(2, { timeout: budget(30_000) });
   const reply = messages.filter({ hasText: `Re: ${subject}` });
   const ours = messages.filter({ hasNotText: `Re: ${subject}` });
   await expect(reply.getByText('Received', { exact: true }).first()).toBeVisible();

@@ -4,6 +4,7 @@
 // suppression list. Each test makes its own candidate through the real API.
 import type { Page } from '@playwright/test';
 import { expect, signInAdmin, signInRecruiter, test } from './helpers.ts';
+import { budget } from '../support/time-scale.ts';
 
 /** The API as the signed-in page calls it (writes need our Origin, like the browser sends). */
 const write = (page: Page, method: 'post' | 'patch', path: string, data: unknown) =>
@@ -26,7 +27,7 @@ async function unsubscribePage(page: Page, candidateId: number): Promise<string>
     const { emails } = await (await page.request.get('/api/outbox')).json() as { emails: Array<{ id: number; messageId: number | null }> };
     outboxId = emails.find((email) => email.messageId === message.id)?.id;
     return outboxId;
-  }, { timeout: 15_000 }).toBeDefined();
+  }, { timeout: budget(15_000) }).toBeDefined();
   const email = await (await page.request.get(`/api/outbox/${outboxId}`)).json() as { text: string | null };
   return new URL(/https?:\/\/\S+\/unsubscribe\/[0-9a-f]{24}/.exec(email.text ?? '')![0]).pathname;
 }

@@ -3,6 +3,7 @@
 // on the demo data's ids, names, counts or consent rules; names and addresses
 // are unique, since every spec of a run shares one server.
 import { expect, type Page } from '@playwright/test';
+import { budget } from '../support/time-scale.ts';
 
 let sequence = 0;
 export function uniqueTag(): string {
@@ -61,7 +62,7 @@ export async function candidateReplies(page: Page, subject: string, text: string
     const outbox = await (await page.request.get('/api/outbox')).json();
     outboxId = outbox.emails.find((e: { messageId: number }) => e.messageId === messageId)?.id ?? 0;
     expect(outboxId).toBeGreaterThan(0);
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: budget(20_000) });
   const replied = await page.request.post(`/api/outbox/${outboxId}/reply`, { data: { content: text }, headers: origin(page) });
   expect(replied.status()).toBe(201);
   return messageId;

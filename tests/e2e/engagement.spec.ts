@@ -9,6 +9,7 @@ import { newCandidate, newCandidates, newPool, uniqueTag } from './data.ts';
 import type { CampaignDetail } from '#domain/campaigns/schemas.ts';
 import type { Dashboard } from '#domain/dashboard/schemas.ts';
 import { formatCount, formatRate } from '../../site/app/pages/dashboard/format.ts';
+import { budget } from '../support/time-scale.ts';
 
 recruiterSessionPerFile('engagement');
 
@@ -26,7 +27,7 @@ async function deliveredTo(page: Page, email: string): Promise<Delivered> {
     const { emails } = await (await page.request.get('/api/outbox')).json() as { emails: Array<{ id: number; to: string }> };
     outboxId = emails.find((mail) => mail.to.includes(email))?.id ?? 0;
     return outboxId;
-  }, { timeout: 30_000 }).toBeGreaterThan(0);
+  }, { timeout: budget(30_000) }).toBeGreaterThan(0);
   const { html } = await (await page.request.get(`/api/outbox/${outboxId}`)).json() as { html: string };
   const pixel = /<img src="https?:\/\/[^/"]+(\/t\/o\/[0-9a-f]{32})"/.exec(html)?.[1];
   const firstLink = /href="https?:\/\/[^/"]+(\/t\/c\/[0-9a-f]{32}\?l=0)"/.exec(html)?.[1];
@@ -69,7 +70,7 @@ test('a sent campaign\'s detail shows the funnel after opens, a click and a repl
     }
     const { funnel } = await campaignOf(page, campaignId);
     expect(funnel).toMatchObject({ humanOpened: 2, clicked: 1 });
-  }).toPass({ timeout: 60_000, intervals: [2_000] });
+  }).toPass({ timeout: budget(60_000), intervals: [2_000] });
 
   await page.goto(`/app/communications?tab=campaigns&campaign=${campaignId}`);
   const funnel = page.getByTestId('campaign-funnel');
@@ -104,20 +105,20 @@ test('the dashboard shows the figures its API answers, and draws its charts', as
     expect(answer.kpis.sent).toBeGreaterThan(0);
     await page.goto('/app?period=30d&scope=me');
     const kpi = (key: string) => page.getByTestId(`kpi-${key}`).getByTestId('kpi-value');
-    await expect(kpi('sent')).toHaveText(formatCount(answer.kpis.sent), { timeout: 5_000 });
-    await expect(kpi('human-open-rate')).toHaveText(formatRate(answer.kpis.humanOpenRate), { timeout: 1_000 });
-    await expect(page.getByTestId('raw-open-rate')).toHaveText(formatRate(answer.kpis.rawOpenRate), { timeout: 1_000 });
-    await expect(kpi('click-rate')).toHaveText(formatRate(answer.kpis.clickRate), { timeout: 1_000 });
-    await expect(kpi('reply-rate')).toHaveText(formatRate(answer.kpis.replyRate), { timeout: 1_000 });
-    await expect(kpi('positive-reply-share')).toHaveText(formatRate(answer.kpis.positiveReplyShare), { timeout: 1_000 });
-    await expect(kpi('meetings-booked')).toHaveText(formatCount(answer.kpis.meetingsBooked), { timeout: 1_000 });
-    await expect(kpi('unsubscribes')).toHaveText(formatCount(answer.kpis.unsubscribes), { timeout: 1_000 });
-  }).toPass({ timeout: 45_000 });
+    await expect(kpi('sent')).toHaveText(formatCount(answer.kpis.sent), { timeout: budget(5_000) });
+    await expect(kpi('human-open-rate')).toHaveText(formatRate(answer.kpis.humanOpenRate), { timeout: budget(1_000) });
+    await expect(page.getByTestId('raw-open-rate')).toHaveText(formatRate(answer.kpis.rawOpenRate), { timeout: budget(1_000) });
+    await expect(kpi('click-rate')).toHaveText(formatRate(answer.kpis.clickRate), { timeout: budget(1_000) });
+    await expect(kpi('reply-rate')).toHaveText(formatRate(answer.kpis.replyRate), { timeout: budget(1_000) });
+    await expect(kpi('positive-reply-share')).toHaveText(formatRate(answer.kpis.positiveReplyShare), { timeout: budget(1_000) });
+    await expect(kpi('meetings-booked')).toHaveText(formatCount(answer.kpis.meetingsBooked), { timeout: budget(1_000) });
+    await expect(kpi('unsubscribes')).toHaveText(formatCount(answer.kpis.unsubscribes), { timeout: budget(1_000) });
+  }).toPass({ timeout: budget(45_000) });
 
   // The charts are drawn (their code loads after the figures): each has its drawing surface with marks on it.
   for (const chart of ['activity', 'sentiment', 'bands-by-pool']) {
     const surface = page.getByTestId(`${chart}-chart`).locator('svg.recharts-surface').first();
-    await expect(surface).toBeVisible({ timeout: 15_000 });
+    await expect(surface).toBeVisible({ timeout: budget(15_000) });
     await expect(surface.locator('path').first()).toBeAttached();
   }
   // Each figure links to the list behind it: the sent card opens the campaigns.

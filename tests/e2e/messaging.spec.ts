@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, openApp, recruiterSessionPerFile, test } from './helpers.ts';
 import { newCandidate, newCandidates, newPool, uniqueTag } from './data.ts';
+import { budget } from '../support/time-scale.ts';
 
 recruiterSessionPerFile('messaging');
 
@@ -53,8 +54,8 @@ test('compose to a consenting candidate: Message Sent, the mail lands in the dev
   const mailLink = page.getByTestId('outbox-list').getByRole('button', { name: subject });
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect(mailLink).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(mailLink).toBeVisible({ timeout: budget(1000) });
+  }).toPass({ timeout: budget(20_000) });
   await mailLink.click();
   const mail = page.getByTestId('outbox-mail');
   await expect(mail.getByTestId('outbox-headers')).toContainText('Message-ID');
@@ -70,8 +71,8 @@ test('compose to a consenting candidate: Message Sent, the mail lands in the dev
   const row = page.getByTestId('thread-list').locator('[data-testid^="thread-row-"]', { hasText: subject });
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect(row).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+    await expect(row).toBeVisible({ timeout: budget(1000) });
+  }).toPass({ timeout: budget(10_000) });
   await expect(row).toHaveAttribute('data-unread', 'true');
   // Read now: once answered, the thread leaves "Needs reply", the list the page opens on.
   const threadId = Number((await row.getAttribute('data-testid'))!.replace('thread-row-', ''));
@@ -207,8 +208,8 @@ test('the campaign wizard drafts from a template and launches a campaign that sh
   const row = page.getByTestId('campaign-list').locator('tr', { hasText: name });
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect(row.getByTestId('campaign-status')).toHaveText('sent', { timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(row.getByTestId('campaign-status')).toHaveText('sent', { timeout: budget(1000) });
+  }).toPass({ timeout: budget(30_000) });
   await expect(row.getByTestId('campaign-counts')).toContainText(`${pool.candidateCount} recipients`);
   await row.getByRole('button', { name }).click();
   await expect(page).toHaveURL(/\?campaign=\d+$/);

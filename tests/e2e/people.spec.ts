@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, openApp, recruiterSessionPerFile, test } from './helpers.ts';
 import { newCandidate, newCandidates, uniqueWord } from './data.ts';
+import { budget } from '../support/time-scale.ts';
 
 recruiterSessionPerFile('people');
 
@@ -112,7 +113,7 @@ test('imports a Dutch CSV and reports each skipped row with its line and reason'
   await dialog.getByRole('button', { name: 'Start import' }).click();
 
   const report = dialog.getByTestId('import-report');
-  await expect(report).toBeVisible({ timeout: 20_000 });
+  await expect(report).toBeVisible({ timeout: budget(20_000) });
   await expect(report.getByTestId('import-imported')).toHaveText('2');
   await expect(report.getByTestId('import-updated')).toHaveText('0');
   await expect(report.getByTestId('import-skipped')).toHaveText('4');

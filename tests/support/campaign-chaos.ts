@@ -9,6 +9,7 @@ import { PgBoss } from 'pg-boss';
 import { bossJobQueue, QUEUES } from '#domain/runtime/jobs.ts';
 import { BOSS_SCHEMA } from '#worker/jobs/deps.ts';
 import type { SmtpSink } from './smtp-sink.ts';
+import { budget } from './time-scale.ts';
 import { startWorkerProcess, type WorkerEnv, type WorkerProcess } from './worker-process.ts';
 
 export interface PoolCampaign { campaignId: number; poolId: number; emails: string[] }
@@ -70,6 +71,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitUntil(check: () => boolean | Promise<boolean>, what: string, timeoutMs: number, explain?: () => Promise<string>) {
   const started = performance.now();
+  timeoutMs = budget(timeoutMs);
   while (!(await check())) {
     if (performance.now() - started > timeoutMs) throw new Error(`${what}: not after ${timeoutMs} ms${explain ? `; ${await explain()}` : ''}`);
     await sleep(20);

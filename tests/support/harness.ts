@@ -95,7 +95,7 @@ export async function startAppWithWorker(options: { config?: Partial<Config>; ca
   // The worker starts after the app, on its database; the API queues nothing before that.
   const started: { worker?: Worker } = {};
   const app = await startTestApp({ ...options, jobs: { send: (queue, jobs) => started.worker!.jobs.send(queue, jobs) } });
-  const worker = await startWorker(app.ownerUrl, app.pools, () => undefined, app.config);
+  const worker = await startWorker(app.ownerUrl, app.pools, app.config);
   started.worker = worker;
   return {
     ...app,
@@ -126,15 +126,30 @@ export interface TestResponse {
   text: string;
 }
 
+/** What a TestClient talks to: the API in this process (ApiType), or a server process over HTTP (overHttp). */
+export interface Requester {
+  request(url: string, init: RequestInit): Response | Promise<Response>;
+}
+
+/** A server process at `baseUrl` (e.g. tests/support/server-process.ts), reached over HTTP by a TestClient. */
+export function overHttp(baseUrl: string): Requester {
+  return {
+    request: (url, init) => {
+      const { pathname, search } = new URL(url);
+      return fetch(`${baseUrl}${pathname}${search}`, { ...init, redirect: 'manual' });
+    },
+  };
+}
+
 /** Talks to the API the way a browser on our origin does, cookies included. */
 export class TestClient {
   cookies = new Map<string, string>();
-  private api: ApiType;
+  private api: Requester;
   private ip: string;
   /** The test database's owner pool (see signInAdmin). */
   readonly owner?: pg.Pool;
 
-  constructor(api: ApiType, ip: string, owner?: pg.Pool) {
+  constructor(api: Requester, ip: string, owner?: pg.Pool) {
     this.api = api;
     this.ip = ip;
     this.owner = owner;

@@ -10,7 +10,14 @@ import { TEST_SECRET } from './constants.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export interface RunningServer { url: string; stop(): Promise<void> }
+export interface RunningServer {
+  url: string;
+  /** Everything it printed so far (its log lines), for failure messages and log assertions. */
+  output(): string;
+  /** The process, e.g. to SIGKILL it. */
+  pid: number;
+  stop(): Promise<void>;
+}
 
 /** Fails early, saying what to do, when the site is not built. */
 export function assertBuilt(...files: string[]): void {
@@ -28,23 +35,31 @@ export async function startServerProcess(options: { databaseUrl: string; dataDir
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: options.dataDir, DATABASE_URL: options.databaseUrl,
-      APP_SECRET: TEST_SECRET, WORKER: 'off', SEED_DEMO_DATA: 'off', ...options.env?.(url),
+      APP_SECRET: TEST_SECRET, WORKER: 'off', SEED_DEMO_DATA: 'off', LOG_LEVEL: 'info', ...options.env?.(url),
     },
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Talentloop is running')) resolve();
+      if (output.includes('Talentloop is running')) {
+        child.stdout.off('data', onData);
+        child.stderr.off('data', onData);
+        resolve();
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.once('exit', (code) => reject(new Error(`server.ts exited with ${code}:\n${output}`)));
   });
+  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
   return {
     url,
+    output: () => output,
+    pid: child.pid!,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;

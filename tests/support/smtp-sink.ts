@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { Config } from '#domain/runtime/config.ts';
+import { budget } from './time-scale.ts';
 
 export interface Received { from: string; to: string[]; raw: Buffer }
 
@@ -56,6 +57,7 @@ export async function startSmtpSink(options: { keep?: boolean } = {}): Promise<S
     url: `smtp://127.0.0.1:${port}`,
     refuse(recipient: string, code: number, times = Infinity) { refusals.set(recipient.toLowerCase(), { code, times }); },
     async waitFor(count: number, timeoutMs = 15_000) {
+      timeoutMs = budget(timeoutMs);
       const started = Date.now();
       while (sink.count < count) {
         if (Date.now() - started > timeoutMs) throw new Error(`SMTP sink: ${sink.count} of ${count} messages after ${timeoutMs} ms`);

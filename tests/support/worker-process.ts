@@ -37,7 +37,7 @@ export async function startWorkerProcess(env: WorkerEnv): Promise<WorkerProcess>
     env: {
       ...process.env,
       DATABASE_URL: env.databaseUrl, SMTP_URL: env.smtpUrl, APP_SECRET: env.appSecret,
-      MAIL_FROM: 'Talentloop Recruiting <recruiting@talentloop.test>', OPENAI_API_KEY: '', MS_TENANT_ID: '',
+      MAIL_FROM: 'Talentloop Recruiting <recruiting@talentloop.test>', OPENAI_API_KEY: '', MS_TENANT_ID: '', LOG_LEVEL: 'info',
       ...env.extra,
     },
   });

@@ -8,9 +8,10 @@ import { slotsByLocalDate } from '#domain/meetings/slots.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
 import { addDays, localDate, offsetMinutes, startOfLocalDay, weekFrom, zoneChoices, zoneLabel } from '#site/scripts/booking/zones.ts';
 import {
-  bookingTitle, durationText, englishLocale, firstPanel, greeting, joinLink, locationText, meetingTime, problemText, slotsByDay, weekHeading,
-  withFreshSlots,
+  bookingTitle, confirmationText, durationText, emailHint, englishLocale, firstPanel, greeting, joinLink, locationText, meetingTime, problemText,
+  slotsByDay, weekHeading, withFreshSlots,
 } from '#site/scripts/booking/format.ts';
+import { publicBooking as dutch } from '#app/i18n/nl/publicBooking.ts';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -180,6 +181,20 @@ describe('page text', () => {
     expect(greeting({ candidate: { firstName: null, name: null, email: null } })).toBe('Hi,');
     expect(bookingTitle(booking)).toBe('Book an Intro call with Rita Jansen');
     expect(bookingTitle({ ...booking, meetingType: { ...booking.meetingType, name: 'Technical interview' } })).toBe('Book a Technical interview with Rita Jansen');
+  });
+
+  it('promises the confirmation only to the candidate\'s address on record, and says when there is none', () => {
+    // Whatever address was typed on the page: the mail goes to the one on record (decision 015).
+    expect(confirmationText(booking, 'confirmationOnItsWay')).toBe('A confirmation with a calendar invitation is on its way to anna@example.org.');
+    expect(confirmationText(booking, 'invitationWent')).toBe('The invitation went to anna@example.org.');
+    expect(emailHint(booking)).toBe('So Rita Jansen can reach you. The confirmation and calendar invitation go to anna@example.org.');
+    const noAddress = { ...booking, candidate: { ...booking.candidate, email: null } };
+    expect(confirmationText(noAddress, 'confirmationOnItsWay'))
+      .toBe('No confirmation is emailed: we have no email address on file for you. Note the time, or come back to this page.');
+    expect(confirmationText(noAddress, 'invitationWent')).toBe(confirmationText(noAddress, 'confirmationOnItsWay'));
+    expect(emailHint(noAddress)).toBe('So Rita Jansen can reach you. No confirmation is emailed: we have no email address on file for you.');
+    expect(emailHint(noAddress, dutch)).toBe('Zodat Rita Jansen je kan bereiken. Er wordt geen bevestiging gemaild: we hebben geen e-mailadres van je.');
+    expect(confirmationText(booking, 'invitationWent', dutch)).toBe('De uitnodiging is naar anna@example.org gestuurd.');
   });
 
   it('says durations and places in words', () => {

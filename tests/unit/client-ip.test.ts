@@ -2,7 +2,7 @@
 // trust (TRUST_PROXY) forwarded the request; then the right part of
 // X-Forwarded-For, never the part a client could write itself.
 import { describe, expect, it } from 'vitest';
-import { clientIp, normalizeIp, parseTrustProxy, TrustProxyError } from '#domain/auth/client-ip.ts';
+import { clientIp, networkOf, normalizeIp, parseTrustProxy, TrustProxyError } from '#domain/auth/client-ip.ts';
 
 const none = parseTrustProxy(undefined);
 const oneHop = parseTrustProxy('1');
@@ -39,6 +39,43 @@ describe('normalizeIp', () => {
     expect(normalizeIp('unknown')).toBeNull();
     expect(normalizeIp('')).toBeNull();
     expect(normalizeIp(undefined)).toBeNull();
+  });
+});
+
+describe('networkOf (what a per-address rate limit counts)', () => {
+  it('counts an IPv6 address as its /64, however it is written', () => {
+    const network = '2001:db8:1:2::/64';
+    expect(networkOf('2001:db8:1:2::1')).toBe(network);
+    expect(networkOf('2001:db8:1:2::40')).toBe(network);
+    expect(networkOf('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe(network);
+    expect(networkOf('2001:DB8:1:2:aBcD::9')).toBe(network);
+    expect(networkOf('[2001:db8:1:2::1]:443')).toBe(network);
+    expect(networkOf('fe80::1%eth0')).toBe('fe80::/64');
+    expect(networkOf('fe80::1%25en0')).toBe('fe80::/64');
+    // Zeros in the first half are compressed the canonical way.
+    expect(networkOf('2001:db8::1')).toBe('2001:db8::/64');
+    expect(networkOf('2001:0:0:5::1')).toBe('2001:0:0:5::/64');
+    expect(networkOf('0:0:0:0:0:0:0:1')).toBe('::/64');
+    expect(networkOf('::')).toBe('::/64');
+    expect(networkOf('2001:db8:1:2:3:4:5:6')).toBe(network);
+    // Another /64 is another subject.
+    expect(networkOf('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+  });
+
+  it('keeps an IPv4 address (also IPv4-mapped IPv6) as it is', () => {
+    expect(networkOf('203.0.113.7')).toBe('203.0.113.7');
+    expect(networkOf(' 203.0.113.7:5000 ')).toBe('203.0.113.7');
+    expect(networkOf('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(networkOf('::FFFF:cb00:7107')).toBe('203.0.113.7');
+    expect(networkOf('::ffff:203.0.113.7%eth0')).toBe('203.0.113.7');
+  });
+
+  it('counts what is no address as written (a socket that reports none is "unknown")', () => {
+    expect(networkOf('unknown')).toBe('unknown');
+    expect(networkOf(' garbage ')).toBe('garbage');
+    expect(networkOf('2001:db8:::1')).toBe('2001:db8:::1');
+    expect(networkOf('abc%def')).toBe('abc%def');
+    expect(networkOf('')).toBe('');
   });
 });
 

@@ -8,6 +8,7 @@ import { advanceSequences, joinLate, type Queued } from '#domain/campaigns/seque
 import { asService } from '#domain/db/request.ts';
 import { queuedMailJobs, QUEUES } from '#domain/runtime/jobs.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
+import { logged } from './job-log.ts';
 
 export async function runCampaignSteps(deps: JobDeps, now = new Date()): Promise<number> {
   const { app } = deps.pools;
@@ -30,7 +31,7 @@ export async function runCampaignSteps(deps: JobDeps, now = new Date()): Promise
 export async function registerCampaignStepJobs(boss: PgBoss, deps: JobDeps) {
   await ensureQueue(boss, QUEUES.campaignSteps, { retryLimit: 3, retryDelay: 10, expireInSeconds: 300 });
   await boss.schedule(QUEUES.campaignSteps, '* * * * *');
-  await boss.work<{ now?: string }>(QUEUES.campaignSteps, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+  await boss.work<{ now?: string }>(QUEUES.campaignSteps, { batchSize: 1, pollingIntervalSeconds: 1 }, logged(QUEUES.campaignSteps, deps.logger, async ([job]) => {
     await runCampaignSteps(deps, job.data?.now ? new Date(job.data.now) : new Date());
-  });
+  }));
 }

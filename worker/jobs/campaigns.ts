@@ -8,6 +8,7 @@ import { dispatchCampaignChunk } from '#domain/campaigns/campaigns.ts';
 import { asService } from '#domain/db/request.ts';
 import { queuedMailJobs, QUEUES } from '#domain/runtime/jobs.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
+import { logged } from './job-log.ts';
 
 export async function dispatchAndQueue(deps: JobDeps, campaignId: number): Promise<number> {
   let total = 0;
@@ -24,7 +25,7 @@ export async function dispatchAndQueue(deps: JobDeps, campaignId: number): Promi
 
 export async function registerCampaignJobs(boss: PgBoss, deps: JobDeps) {
   await ensureQueue(boss, QUEUES.campaignDispatch, { retryLimit: 5, retryDelay: 10, retryBackoff: true });
-  await boss.work<{ campaignId: number }>(QUEUES.campaignDispatch, { batchSize: 5, pollingIntervalSeconds: 1 }, async (jobs) => {
+  await boss.work<{ campaignId: number }>(QUEUES.campaignDispatch, { batchSize: 5, pollingIntervalSeconds: 1 }, logged(QUEUES.campaignDispatch, deps.logger, async (jobs) => {
     for (const job of jobs) await dispatchAndQueue(deps, job.data.campaignId);
-  });
+  }));
 }

@@ -6,6 +6,7 @@ import type { JobQueue } from '#domain/runtime/jobs.ts';
 import type { MailPort } from '#domain/mail/port.ts';
 import type { WorkerIdentity } from '#domain/runtime/workers.ts';
 import type { WhatsAppPort } from '#domain/whatsapp/cloud-api.ts';
+import type { Logger } from '#domain/runtime/log.ts';
 
 /** pg-boss's schema. */
 export const BOSS_SCHEMA = 'pgboss';
@@ -19,7 +20,10 @@ export interface JobDeps {
   jobs: JobQueue;
   /** This worker process: its claims carry the id. */
   worker: WorkerIdentity;
+  /** A line of text (logger.info). */
   log(line: string): void;
+  /** One line per job (./job-log.ts) and structured lines; absent: the process's logger. */
+  logger?: Logger;
 }
 
 /** createQueue keeps the options a queue was first made with; updateQueue applies today's. */

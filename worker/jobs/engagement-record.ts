@@ -8,11 +8,12 @@ import { recordHits } from '#domain/engagement/record.ts';
 import type { EngagementRecordJob } from '#domain/engagement/tracking.ts';
 import { QUEUES } from '#domain/runtime/jobs.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
+import { logged } from './job-log.ts';
 
 /** Needs only the pools and the queue (the score job it hands on to). */
-export async function registerEngagementRecordJobs(boss: PgBoss, deps: Pick<JobDeps, 'pools' | 'jobs'>) {
+export async function registerEngagementRecordJobs(boss: PgBoss, deps: Pick<JobDeps, 'pools' | 'jobs' | 'logger'>) {
   await ensureQueue(boss, QUEUES.engagementRecord, { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 });
-  await boss.work<EngagementRecordJob>(QUEUES.engagementRecord, { batchSize: 20, pollingIntervalSeconds: 1 }, async (jobs) => {
+  await boss.work<EngagementRecordJob>(QUEUES.engagementRecord, { batchSize: 20, pollingIntervalSeconds: 1 }, logged(QUEUES.engagementRecord, deps.logger, async (jobs) => {
     await recordHits(deps.pools.app, jobs.flatMap((job) => job.data.hits ?? []), deps.jobs);
-  });
+  }));
 }

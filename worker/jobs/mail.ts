@@ -12,6 +12,7 @@ import { createDelivery } from '#domain/mail/delivery.ts';
 import { SMTP_CONNECTIONS } from '#domain/mail/smtp.ts';
 import { deferredMailJob } from '#domain/mail/sender-limits.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
+import { logged } from './job-log.ts';
 
 /**
  * Only a backstop: a dead worker's messages are found through their claims
@@ -40,7 +41,7 @@ export async function registerMailJobs(boss: PgBoss, deps: JobDeps) {
   const options = {
     batchSize: 4, includeMetadata: true, perJobResults: true, pollingIntervalSeconds: 1, burstWhenBatchFull: true, localConcurrency: 8,
   } as const;
-  await boss.work<MailJobData, unknown, typeof options>(QUEUES.mailSend, options, async (jobs) => {
+  await boss.work<MailJobData, unknown, typeof options>(QUEUES.mailSend, options, logged(QUEUES.mailSend, deps.logger, async (jobs) => {
     const lastTry = new Map(jobs.flatMap((job) => messageIdsOf(job.data).map((id) => [id, job.retryCount >= job.retryLimit] as const)));
     const outcomes = await delivery.deliver([...lastTry.keys()], (id) => lastTry.get(id) ?? true);
     // If this fails the messages stay queued with their send_after, and the sweep queues them then.
@@ -55,5 +56,5 @@ export async function registerMailJobs(boss: PgBoss, deps: JobDeps) {
       const output = 'messageIds' in job.data ? Object.fromEntries(mine) : mine[0][1];
       return { id: job.id, status: retry ? 'failed' as const : 'completed' as const, output };
     });
-  });
+  }));
 }

@@ -9,6 +9,7 @@ import { calendarConfigured } from '#domain/meetings/calendar-port.ts';
 import { sendMeetingNotification, STALE_MEETING_MAIL_CLAIM, type MeetingMailOptions } from '#domain/meetings/meeting-mail.ts';
 import { meetingMailJob, QUEUES } from '#domain/runtime/jobs.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
+import { logged } from './job-log.ts';
 
 export function meetingMailOptions(config: JobDeps['config']): MeetingMailOptions {
   return { publicUrl: config.publicUrl, from: config.smtp.from, calendarConfigured: calendarConfigured(config.graph) };
@@ -23,7 +24,7 @@ export async function registerMeetingMailJobs(boss: PgBoss, deps: JobDeps) {
     expireInSeconds: 300,
   });
   const options = { batchSize: 10, perJobResults: true, pollingIntervalSeconds: 1 } as const;
-  await boss.work<{ notificationId: number }, unknown, typeof options>(QUEUES.meetingMail, options, async (jobs) => {
+  await boss.work<{ notificationId: number }, unknown, typeof options>(QUEUES.meetingMail, options, logged(QUEUES.meetingMail, deps.logger, async (jobs) => {
     const settings = meetingMailOptions(deps.config);
     return Promise.all(jobs.map(async (job) => {
       try {
@@ -35,7 +36,7 @@ export async function registerMeetingMailJobs(boss: PgBoss, deps: JobDeps) {
         return { id: job.id, status: 'failed' as const, output: { error: (error as Error).message } };
       }
     }));
-  });
+  }));
 }
 
 /**

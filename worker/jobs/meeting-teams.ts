@@ -8,6 +8,7 @@ import type { CalendarPort } from '#domain/meetings/calendar-port.ts';
 import { MAX_TEAMS_ATTEMPTS, syncMeetingToOutlook, teamsJobsBehind } from '#domain/meetings/teams-sync.ts';
 import { QUEUES } from '#domain/runtime/jobs.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
+import { logged } from './job-log.ts';
 
 export type MeetingTeamsDeps = JobDeps & { calendar: CalendarPort | null };
 
@@ -24,11 +25,11 @@ export async function registerMeetingTeamsJobs(boss: PgBoss, deps: MeetingTeamsD
     expireInSeconds: TEAMS_JOB_EXPIRE_SECONDS,
   });
   // One meeting per job (a failure fails only its own job); a few at once, as each waits on Graph.
-  await boss.work<{ meetingId: number }>(QUEUES.meetingTeams, { pollingIntervalSeconds: 1, localConcurrency: 4 }, async ([job]) => {
+  await boss.work<{ meetingId: number }>(QUEUES.meetingTeams, { pollingIntervalSeconds: 1, localConcurrency: 4 }, logged(QUEUES.meetingTeams, deps.logger, async ([job]) => {
     const outcome = await syncMeetingToOutlook(deps.pools, deps.calendar, job.data.meetingId, (line) => deps.log(line),
       { jobs: deps.jobs, publicUrl: deps.config.publicUrl });
     return { outcome };
-  });
+  }));
 }
 
 /** For the once-a-minute sweep: queues the meetings whose Outlook sync went missing. */

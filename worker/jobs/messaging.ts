@@ -3,12 +3,9 @@
 // the sweep behind them, and the recovery of a dead worker's deliveries. The
 // mail adapter is chosen here; WhatsApp's goes through the same delivery.
 import type { PgBoss } from 'pg-boss';
-import type { Config } from '#domain/runtime/config.ts';
-import type { Pools } from '#domain/db/pools.ts';
 import { bossJobQueue, type JobQueue } from '#domain/runtime/jobs.ts';
 import { createMailPort } from '#domain/mail/index.ts';
 import { createWhatsAppPort } from '#domain/whatsapp/cloud-api.ts';
-import type { WorkerIdentity } from '#domain/runtime/workers.ts';
 import type { JobDeps } from './deps.ts';
 import { registerMailJobs } from './mail.ts';
 import { registerCampaignJobs } from './campaigns.ts';
@@ -22,7 +19,7 @@ import { createCalendarPort } from '#domain/meetings/teams.ts';
 import { registerEngagementRecordJobs } from './engagement-record.ts';
 import { registerEngagementScoreJobs } from './engagement-score.ts';
 
-export async function registerMessagingJobs(boss: PgBoss, options: { pools: Pools; config: Config; worker: WorkerIdentity; log(line: string): void }):
+export async function registerMessagingJobs(boss: PgBoss, options: Omit<JobDeps, 'mail' | 'whatsapp' | 'jobs'>):
   Promise<{ jobs: JobQueue; stopRecovery(): Promise<void>; close(): Promise<void> }> {
   const jobs = bossJobQueue(boss);
   const deps: JobDeps = { ...options, mail: createMailPort(options.config, options.pools.app), whatsapp: createWhatsAppPort(), jobs };

@@ -11,6 +11,7 @@ import { asService } from '#domain/db/request.ts';
 import { engagementScoreJob, enqueueQuietly, QUEUES } from '#domain/runtime/jobs.ts';
 import type { Config } from '#domain/runtime/config.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
+import { logged } from './job-log.ts';
 
 const LABELS: Sentiment[] = ['positive', 'negative', 'neutral', 'other'];
 
@@ -29,7 +30,7 @@ export async function aiSentiment(ai: Config['openai'], reply: string): Promise<
 
 export async function registerSentimentJobs(boss: PgBoss, deps: JobDeps) {
   await ensureQueue(boss, QUEUES.sentiment, { retryLimit: 2, retryDelay: 30 });
-  await boss.work<{ messageId: number }>(QUEUES.sentiment, { batchSize: 10, pollingIntervalSeconds: 2 }, async (jobs) => {
+  await boss.work<{ messageId: number }>(QUEUES.sentiment, { batchSize: 10, pollingIntervalSeconds: 2 }, logged(QUEUES.sentiment, deps.logger, async (jobs) => {
     if (!providerConfigured(deps.config.openai)) return;
     for (const job of jobs) {
       const { rows } = await asService(deps.pools.app, (tx) => tx.query<{ content: string }>(
@@ -46,5 +47,5 @@ export async function registerSentimentJobs(boss: PgBoss, deps: JobDeps) {
         await enqueueQuietly(deps.jobs, QUEUES.engagementScore, [engagementScoreJob()]);
       }
     }
-  });
+  }));
 }

@@ -1,8 +1,9 @@
-// messaging-sweep, every minute: the safety net behind the API's direct
-// enqueueing. It dispatches due campaigns, queues messages whose job went
-// missing (job ids are derived from message and attempt, so a job that still
-// exists is not duplicated), gives up crash-looping messages, and closes
-// campaigns with nothing pending. Claims of dead workers are ./recovery.ts's.
+// messaging-sweep, every minute (once in total, however many workers: a pg-boss
+// schedule): the safety net behind the API's direct enqueueing. It dispatches due
+// campaigns, queues messages whose job went missing (job ids are derived from
+// message and attempt, so a job that still exists is not duplicated), gives up
+// crash-looping messages, closes campaigns with nothing pending, and fails imports
+// whose process died. Claims of dead workers are ./recovery.ts's.
 import type { PgBoss } from 'pg-boss';
 import { completeCampaigns, dueCampaignIds } from '#domain/campaigns/campaigns.ts';
 import { asService } from '#domain/db/request.ts';
@@ -10,10 +11,12 @@ import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
 import { MAX_ATTEMPTS } from '#domain/mail/delivery.ts';
 import { deferredMailJob } from '#domain/mail/sender-limits.ts';
 import { STALE_CLAIM_SQL } from '#domain/runtime/workers.ts';
+import { failInterruptedImports } from '#domain/imports/interrupted.ts';
 import { dispatchAndQueue } from './campaigns.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 import { sweepMeetingMail } from './meeting-mail.ts';
 import { sweepMeetingTeams } from './meeting-teams.ts';
+import { logged } from './job-log.ts';
 
 export async function sweep(deps: JobDeps) {
   for (const id of await asService(deps.pools.app, dueCampaignIds)) await dispatchAndQueue(deps, id);
@@ -41,10 +44,12 @@ export async function sweep(deps: JobDeps) {
     ? deferredMailJob(row.id, row.attempts, row.send_after) : mailJob(row.id, row.attempts))));
   await sweepMeetingMail(deps);
   await sweepMeetingTeams(deps);
+  const interrupted = await asService(deps.pools.app, failInterruptedImports);
+  if (interrupted.length) deps.log(`messaging-sweep: import(s) ${interrupted.join(', ')} failed: their process stopped`);
 }
 
 export async function registerSweep(boss: PgBoss, deps: JobDeps) {
   await ensureQueue(boss, QUEUES.messagingSweep, { retryLimit: 0, expireInSeconds: 300 });
   await boss.schedule(QUEUES.messagingSweep, '* * * * *');
-  await boss.work(QUEUES.messagingSweep, async () => sweep(deps));
+  await boss.work(QUEUES.messagingSweep, logged(QUEUES.messagingSweep, deps.logger, async () => sweep(deps)));
 }

@@ -102,6 +102,22 @@ export function greeting(booking: Pick<PublicBooking, 'candidate'>, texts: Booki
   return first ? fill(texts.greeting, { name: first }) : texts.greetingNoName;
 }
 
+/**
+ * Where the confirmation goes: the candidate's address on record, never the one typed on the page
+ * (decision 015); without one, that none is emailed. `text`: invitationWent on a page opened
+ * after booking, confirmationOnItsWay right after booking.
+ */
+export function confirmationText(booking: Pick<PublicBooking, 'candidate'>, text: 'invitationWent' | 'confirmationOnItsWay',
+  texts: BookingTexts = ENGLISH_BOOKING): string {
+  return booking.candidate.email ? fill(texts[text], { email: booking.candidate.email }) : texts.noConfirmationEmail;
+}
+
+/** The email field's hint: the address typed is for the recruiter; the confirmation goes to the one on record. */
+export function emailHint(booking: Pick<PublicBooking, 'candidate' | 'recruiter'>, texts: BookingTexts = ENGLISH_BOOKING): string {
+  const name = booking.recruiter.name;
+  return booking.candidate.email ? fill(texts.emailHint, { name, email: booking.candidate.email }) : fill(texts.emailHintNoAddress, { name });
+}
+
 export interface SlotDay {
   date: CalendarDate;
   slots: Slot[];

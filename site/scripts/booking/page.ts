@@ -7,7 +7,7 @@ import { byId, setBusy, setInlineError } from '../form.ts';
 import { ENGLISH_BOOKING, fill, type BookingTexts } from '../texts.ts';
 import { fetchSlots, postBooking, postCancel, setBookingTexts, type Failure } from './api.ts';
 import {
-  clockTime, dayHeading, DUTCH_LOCALE, englishLocale, firstPanel, joinLink, locationText, meetingTimeInZone, slotsByDay,
+  clockTime, confirmationText, dayHeading, DUTCH_LOCALE, englishLocale, firstPanel, joinLink, locationText, meetingTimeInZone, slotsByDay,
   weekHeading, withFreshSlots, type BookingRoute, type Panel,
 } from './format.ts';
 import { detectedZone, localDate, weekFrom, zoneChoices, zoneLabel, type Week } from './zones.ts';
@@ -262,7 +262,7 @@ function start(root: HTMLElement) {
   function showMeeting(meeting: PublicMeeting, title: string) {
     fillMeeting(meeting);
     byId('bk-done-title').textContent = title;
-    byId('bk-done-lead').textContent = fill(texts.confirmationOnItsWay, { email: meeting.email });
+    byId('bk-done-lead').textContent = confirmationText(booking, 'confirmationOnItsWay', texts);
     show('done');
     announce(`${title}: ${byId('bk-done-yours').textContent}`);
   }

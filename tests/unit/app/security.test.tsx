@@ -9,6 +9,7 @@ import { answer, failure } from './answers.ts';
 import { NEW_BACKUP_CODES, revoked, SESSIONS, SUCCESS } from './authFixtures.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { admin, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
+import { budget } from '../../support/time-scale.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -88,7 +89,7 @@ describe('Settings → Security: password', () => {
     expect(await screen.findByText('Password changed')).toBeTruthy();
     expect(bodyOf(fetchMock, 'POST', '/api/auth/password')).toEqual({ currentPassword: 'old-password-1', newPassword: 'a-new-password-2' });
     await waitFor(() => expect(screen.queryByTestId('change-password-form')).toBeNull());
-  }, 60_000); // typing each character through user-event: slow beside Playwright on 2 cores
+  }, budget(60_000)); // typing each character through user-event: slow beside Playwright on 2 cores
 
   it('shows the server\'s refusal on the field it names', async () => {
     stubFetch({

@@ -12,6 +12,7 @@ import { renderApp, renderPage } from './renderInRouter.tsx';
 import { currentUrl, recruiter, stubFetch } from './renderWithProviders.tsx';
 import { message, reply, thread, threadList, threadRead, threadSummary, campaignList } from './messagingFixtures.ts';
 import { detail, pageResponse, paramsOf, pools, rowsFor } from './peopleFixtures.ts';
+import { budget } from '../../support/time-scale.ts';
 
 vi.mock('#app/lib/browserNavigation.ts', () => ({
   assignLocation: vi.fn(),
@@ -91,7 +92,7 @@ describe('people page state in the URL', () => {
     fireEvent.change(searchField(), { target: { value: 'bo' } });
     await waitFor(() => expect(currentUrl()).toBe('/app/people?q=bo'));
     await waitFor(() => expect(lastList(fetchMock).q).toBe('bo'));
-  }, 60_000); // seven views of a 50-row table, each rendered by jsdom: 4 s alone, over 20 s beside Playwright
+  }, budget(60_000)); // seven views of a 50-row table, each rendered by jsdom: 4 s alone, over 20 s beside Playwright
 
   it('a new filter starts again at page 1', async () => {
     stubPeople();
