@@ -49,6 +49,7 @@ describe('SIGTERM', () => {
     await until(() => recruiter.get(`/api/imports/${created.json.id}`), (answer) => answer.json.status === 'running');
 
     process.kill(server.pid, 'SIGTERM');
+    await until(() => Promise.resolve(server.output()), (output) => output.includes('SIGTERM: draining'));
     // A new request is not taken (the port is closed, or a connection already open is answered 503).
     const late = await fetch(`${server.url}/api/health`).then((answer) => answer.status, () => 'refused');
     expect(late === 'refused' || late === 503, `a new request answered ${late}`).toBe(true);
