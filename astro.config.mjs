@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { noServerModulesInBrowser } from './build/no-server-modules.mjs';
 
 /**
  * Astro's Content-Security-Policy (docs/decisions/010): scripts and styles by
@@ -71,5 +72,6 @@ export default defineConfig({
   devToolbar: { enabled: false },
   vite: {
     ssr: { noExternal: ['@mantine/*'] },
+    plugins: [noServerModulesInBrowser()],
   },
 });

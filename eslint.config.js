@@ -9,7 +9,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const linted = ['{domain,edge-functions,worker,site,scripts,bench,tests}/**/*.{ts,tsx}', 'server.ts'];
+const linted = ['{domain,platform,demo,edge-functions,worker,site,scripts,bench,tests}/**/*.{ts,tsx}', 'server.ts'];
 
 /** Node built-ins without the prefix (`fs`, `path`); `node:*` is refused by a pattern below. */
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_') && !name.startsWith('node:'));
@@ -78,8 +78,8 @@ export default defineConfig(
             },
             {
               // A regex: in the gitignore-style `group`, a leading `#` starts a comment.
-              regex: '^(#domain/db/|#worker/|(\\.\\./)+(domain/db|worker)/)',
-              message: 'Database and worker code stay on the server: call the API instead.',
+              regex: '(\\.server(\\.tsx?)?$|^#worker/|^(\\.\\./)+worker/)',
+              message: 'Server-only code (*.server.ts, the worker) stays on the server: call the API instead.',
               allowTypeImports: true,
             },
           ],

@@ -4,14 +4,14 @@
 // the others get "This time was just taken" with fresh slots. Also: how long the
 // losers wait for that answer (p50/p95), with the app pool's 10 connections.
 import { randomUUID } from 'node:crypto';
-import { openDatabase } from '#domain/db/pools.ts';
-import { loadConfig } from '#domain/runtime/config.ts';
+import { openDatabase } from '#platform/db/pools.server.ts';
+import { loadConfig } from '#platform/runtime/config.server.ts';
 import { DomainError } from '#domain/errors.ts';
-import { asService } from '#domain/db/request.ts';
-import { saveBookingSettings } from '#domain/meetings/booking-settings.ts';
+import { asService } from '#platform/db/request.server.ts';
+import { saveBookingSettings } from '#domain/meetings/booking-settings.server.ts';
 import { availabilitySettingsSchema } from '#domain/meetings/schemas.ts';
 import { WEEKDAYS } from '#domain/meetings/availability.ts';
-import { bookByToken, publicSlots } from '#domain/meetings/public-booking.ts';
+import { bookByToken, publicSlots } from '#domain/meetings/public-booking.server.ts';
 import { benchDatabase } from './support/database.ts';
 
 const ATTEMPTS = 200;

@@ -13,10 +13,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { DEMO_ADMIN, DEMO_ADMIN_TOTP_BASE32, DEMO_RECRUITER } from '#domain/demo/demo.ts';
+import { DEMO_ADMIN, DEMO_ADMIN_TOTP_BASE32, DEMO_RECRUITER } from '#demo/demo.server.ts';
 import { startBenchServer } from './candidates-list.ts';
 import { holdE2eLock } from './support/e2e-lock.ts';
-import { freePort } from '#domain/runtime/ports.ts';
+import { freePort } from '#platform/runtime/ports.server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENT_DIR = path.join(ROOT, 'dist/client');

@@ -4,9 +4,9 @@
 // kills, lost, duplicates (copies beyond the first), the messages in flight at
 // each kill (accepted by the sink, not yet recorded: the only ones that can go
 // twice) and the bound per kill (the worker's send slots = SMTP connections).
-import { openDatabase } from '#domain/db/pools.ts';
-import { SMTP_CONNECTIONS } from '#domain/mail/smtp.ts';
-import { CLAIM_STALE_SECONDS } from '#domain/runtime/workers.ts';
+import { openDatabase } from '#platform/db/pools.server.ts';
+import { SMTP_CONNECTIONS } from '#platform/mail/smtp.server.ts';
+import { CLAIM_STALE_SECONDS } from '#platform/runtime/workers.server.ts';
 import { startSmtpSink } from '#tests/support/smtp-sink.ts';
 import { poolCampaign, runChaos, seededRandom } from '#tests/support/campaign-chaos.ts';
 import type { WorkerProcess } from '#tests/support/worker-process.ts';

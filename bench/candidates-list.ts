@@ -10,9 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { derivedSecret } from '#domain/runtime/boot.ts';
-import type { Config } from '#domain/runtime/config.ts';
-import { generateCandidates } from '#domain/demo/demo-candidates.ts';
+import { derivedSecret } from '#platform/runtime/boot.server.ts';
+import type { Config } from '#platform/runtime/config.server.ts';
+import { generateCandidates } from '#demo/demo-candidates.server.ts';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.ts';
 import { signInCookie } from './support/sign-in.ts';
 

@@ -4,9 +4,9 @@
 // as a child process, SIGKILLs it once part of the run was accepted, starts it
 // again and waits until every message is recorded sent. Figures: seconds from
 // the restart to the last message (median), copies per recipient, lost.
-import { openDatabase } from '#domain/db/pools.ts';
-import { SMTP_CONNECTIONS } from '#domain/mail/smtp.ts';
-import { CLAIM_STALE_SECONDS } from '#domain/runtime/workers.ts';
+import { openDatabase } from '#platform/db/pools.server.ts';
+import { SMTP_CONNECTIONS } from '#platform/mail/smtp.server.ts';
+import { CLAIM_STALE_SECONDS } from '#platform/runtime/workers.server.ts';
 import { startSmtpSink } from '#tests/support/smtp-sink.ts';
 import { queuedRecipients, queueMailJobs, startWorkerProcess, statusCounts, type WorkerProcess } from '#tests/support/worker-process.ts';
 import { benchDatabase } from './support/database.ts';

@@ -11,9 +11,9 @@
 // with BENCH_DASHBOARD_CANDIDATES / BENCH_DASHBOARD_MESSAGES.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { openDatabase } from '#domain/db/pools.ts';
-import { withClaims } from '#domain/db/request.ts';
-import { loadDashboard } from '#domain/dashboard/dashboard.ts';
+import { openDatabase } from '#platform/db/pools.server.ts';
+import { withClaims } from '#platform/db/request.server.ts';
+import { loadDashboard } from '#domain/dashboard/dashboard.server.ts';
 import { DASHBOARD_PERIODS, DASHBOARD_SCOPES } from '#domain/dashboard/schemas.ts';
 import { benchDatabase } from './support/database.ts';
 

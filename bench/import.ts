@@ -6,7 +6,7 @@
 // of as many rows, each with a time zone set by hand (a `Tijdzone` column),
 // follows on the same server: its rows per second beside the first's show what
 // the zone check costs (BENCH_IMPORT_TIME_ZONE=off leaves it out).
-import { FIRST_NAMES, LAST_NAMES } from '#domain/demo/demo-candidates.ts';
+import { FIRST_NAMES, LAST_NAMES } from '#demo/demo-candidates.server.ts';
 import { resetPeakRss, rss, startBenchServer } from './candidates-list.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);

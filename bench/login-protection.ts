@@ -5,11 +5,11 @@
 // successes / attempts and the p50 / p95 of their sign-in time, and what the
 // attackers got. The API runs in-process (no HTTP) on a temporary embedded
 // PostgreSQL, removed afterwards.
-import { createAuth } from '#domain/auth/better-auth.ts';
-import { DEVICE_COOKIE } from '#domain/auth/login-protection.ts';
-import { loadConfig } from '#domain/runtime/config.ts';
-import { openDatabase } from '#domain/db/pools.ts';
-import { DEMO_RECRUITER, seedDemoData } from '#domain/demo/demo.ts';
+import { createAuth } from '#platform/auth/better-auth.server.ts';
+import { DEVICE_COOKIE } from '#domain/auth/login-protection.server.ts';
+import { loadConfig } from '#platform/runtime/config.server.ts';
+import { openDatabase } from '#platform/db/pools.server.ts';
+import { DEMO_RECRUITER, seedDemoData } from '#demo/demo.server.ts';
 import { createApi, type ApiType } from '#edge-functions/app.ts';
 import { benchDatabase } from './support/database.ts';
 

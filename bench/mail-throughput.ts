@@ -4,11 +4,11 @@
 // straight to the same server in the same run. The ratio is the figure: what
 // the queue, the database and the bookkeeping cost on top of SMTP itself.
 import nodemailer from 'nodemailer';
-import { openDatabase } from '#domain/db/pools.ts';
-import { loadConfig } from '#domain/runtime/config.ts';
-import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
-import { composeMail } from '#domain/mail/compose.ts';
-import { composerOptions } from '#domain/mail/port.ts';
+import { openDatabase } from '#platform/db/pools.server.ts';
+import { loadConfig } from '#platform/runtime/config.server.ts';
+import { mailJob, QUEUES } from '#platform/runtime/jobs.server.ts';
+import { composeMail } from '#domain/mail/compose.server.ts';
+import { composerOptions } from '#platform/mail/port.server.ts';
 import { startWorker } from '#worker/index.ts';
 import { startSmtpSink } from '#tests/support/smtp-sink.ts';
 import { benchDatabase } from './support/database.ts';

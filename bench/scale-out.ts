@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { openDatabase } from '#domain/db/pools.ts';
+import { openDatabase } from '#platform/db/pools.server.ts';
 import { assertBuilt, startServerProcess, type RunningServer } from '#tests/support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts';
 import { startWorkerProcess, type WorkerProcess } from '#tests/support/worker-process.ts';

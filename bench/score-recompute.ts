@@ -7,9 +7,9 @@
 // nothing changes, and a 1,000-candidate recompute (the event job's work).
 // BENCH_SCORE_CANDIDATES sets another size. Builds its own data set in a
 // temporary embedded PostgreSQL and removes it afterwards.
-import { openDatabase } from '#domain/db/pools.ts';
-import { ensureDemoPools, generateCandidates } from '#domain/demo/demo-candidates.ts';
-import { RECOMPUTE_CHUNK, recomputeAllEngagement, recomputeEngagement } from '#domain/engagement/recompute.ts';
+import { openDatabase } from '#platform/db/pools.server.ts';
+import { ensureDemoPools, generateCandidates } from '#demo/demo-candidates.server.ts';
+import { RECOMPUTE_CHUNK, recomputeAllEngagement, recomputeEngagement } from '#domain/engagement/recompute.server.ts';
 import { benchDatabase } from './support/database.ts';
 
 const CANDIDATES = Number(process.env.BENCH_SCORE_CANDIDATES) || 1_000_000;

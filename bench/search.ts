@@ -10,10 +10,10 @@
 // set in a temporary embedded PostgreSQL and removes it afterwards.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase } from '#domain/db/pools.ts';
-import { withClaims } from '#domain/db/request.ts';
-import { ensureDemoPools, FIRST_NAMES, generateCampaigns, generateCandidates, LAST_NAMES } from '#domain/demo/demo-candidates.ts';
-import { naiveCandidateSearch, search } from '#domain/search/search.ts';
+import { openDatabase } from '#platform/db/pools.server.ts';
+import { withClaims } from '#platform/db/request.server.ts';
+import { ensureDemoPools, FIRST_NAMES, generateCampaigns, generateCandidates, LAST_NAMES } from '#demo/demo-candidates.server.ts';
+import { naiveCandidateSearch, search } from '#domain/search/search.server.ts';
 import { benchDatabase } from './support/database.ts';
 
 /** BENCH_SEARCH_SIZES=20000 for a quick look; by default 100,000 and 1,000,000. */

@@ -2,9 +2,9 @@
 // everything host-specific comes in through ApiDeps.
 import { Hono, type Context } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { unavailableReason } from '#domain/db/pools.ts';
-import { authDatabaseFailure, keepAuthErrors } from '#domain/auth/better-auth.ts';
-import { log as processLog } from '#domain/runtime/log.ts';
+import { unavailableReason } from '#platform/db/pools.server.ts';
+import { authDatabaseFailure, keepAuthErrors } from '#platform/auth/better-auth.server.ts';
+import { log as processLog } from '#platform/runtime/log.server.ts';
 import type { ApiDeps, AppEnv } from './context.ts';
 import { errorResponse, HttpError, toHttpError } from './http.ts';
 import { originCheck } from './guards.ts';

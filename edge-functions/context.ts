@@ -1,12 +1,12 @@
 // What the API needs from its host (server.ts on Node, or an edge runtime).
 import type { Context } from 'hono';
-import type { Pools } from '#domain/db/pools.ts';
-import type { Auth } from '#domain/auth/better-auth.ts';
-import type { Caller, SessionUser } from '#domain/auth/session.ts';
-import type { Config } from '#domain/runtime/config.ts';
-import type { JobQueue } from '#domain/runtime/jobs.ts';
+import type { Pools } from '#platform/db/pools.server.ts';
+import type { Auth } from '#platform/auth/better-auth.server.ts';
+import type { Caller, SessionUser } from '#domain/auth/session.server.ts';
+import type { Config } from '#platform/runtime/config.server.ts';
+import type { JobQueue } from '#platform/runtime/jobs.server.ts';
 import type { CalendarPort } from '#domain/meetings/calendar-port.ts';
-import type { Logger } from '#domain/runtime/log.ts';
+import type { Logger } from '#platform/runtime/log.server.ts';
 import type { RouteDoc } from './contract.ts';
 
 export interface ApiDeps {
@@ -23,7 +23,7 @@ export interface ApiDeps {
   checkQueue?(): Promise<unknown>;
   /** One line per request (edge-functions/request-log.ts); absent: no request lines (failures still go to the process log). */
   logger?: Logger;
-  /** This process's heartbeat id (domain/runtime/workers.ts): long work it runs (an import) is marked with it. */
+  /** This process's heartbeat id (platform/runtime/workers.server.ts): long work it runs (an import) is marked with it. */
   processId?: string;
 }
 

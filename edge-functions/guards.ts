@@ -1,7 +1,7 @@
 // Request guards: origin check for cookie requests, signed-in user, admin.
 import type { Context, MiddlewareHandler } from 'hono';
-import { resolveCaller } from '#domain/auth/session.ts';
-import { withClaims, type Tx } from '#domain/db/request.ts';
+import { resolveCaller } from '#domain/auth/session.server.ts';
+import { withClaims, type Tx } from '#platform/db/request.server.ts';
 import type { AppEnv } from './context.ts';
 import { HttpError } from './http.ts';
 

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { DomainError } from '#domain/errors.ts';
-import { isDatabaseUnavailable } from '#domain/db/pools.ts';
+import { isDatabaseUnavailable } from '#platform/db/pools.server.ts';
 import { isId, MAX_ID } from '#domain/schemas/ids.ts';
 import { issueMessage } from '#domain/schemas/issues.ts';
 import { fieldName, findUnstorableText } from '#domain/schemas/text.ts';

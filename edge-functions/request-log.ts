@@ -1,11 +1,11 @@
-// One log line per request (domain/runtime/log.ts): request id, method, route,
+// One log line per request (platform/runtime/log.ts): request id, method, route,
 // status, duration and the signed-in user's id. Never the body, the query string
 // or a path's token: the route is the pattern the request matched (/api/candidates/:id),
 // and pages that carry a token in their path are logged by their pattern. The request
 // id comes back as X-Request-Id; one given by a proxy in front is kept when it looks
 // like an id.
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Logger } from '#domain/runtime/log.ts';
+import type { Logger } from '#platform/runtime/log.server.ts';
 
 const GIVEN_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 

@@ -13,11 +13,11 @@
 // at first sign-in, and the admin API refuses them until they have enrolled.
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { bootPlatform } from '#domain/runtime/boot.ts';
-import { loadConfig } from '#domain/runtime/config.ts';
+import { bootPlatform } from '#platform/runtime/boot.server.ts';
+import { loadConfig } from '#platform/runtime/config.server.ts';
 import { DomainError } from '#domain/errors.ts';
 import { newUserSchema, type NewUser } from '#domain/auth/schemas.ts';
-import { audit, createUser } from '#domain/auth/users.ts';
+import { audit, createUser } from '#domain/auth/users.server.ts';
 
 type Field = 'username' | 'displayName' | 'email' | 'password';
 

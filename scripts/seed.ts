@@ -5,12 +5,12 @@
 // first on an empty database. `--campaigns N` adds campaigns too.
 //
 // Big loads run in one transaction that rebuilds the candidates' indexes at
-// the end (see domain/demo-candidates.ts); other sessions wait meanwhile.
+// the end (see demo/demo-candidates.server.ts); other sessions wait meanwhile.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '#domain/runtime/config.ts';
-import { bootPlatform } from '#domain/runtime/boot.ts';
-import { seedDemoData } from '#domain/demo/demo.ts';
-import { ensureDemoPools, generateCampaigns, generateCandidates } from '#domain/demo/demo-candidates.ts';
+import { loadConfig } from '#platform/runtime/config.server.ts';
+import { bootPlatform } from '#platform/runtime/boot.server.ts';
+import { seedDemoData } from '#demo/demo.server.ts';
+import { ensureDemoPools, generateCampaigns, generateCandidates } from '#demo/demo-candidates.server.ts';
 
 const { values } = parseArgs({
   options: {

@@ -4,12 +4,12 @@
 // worker (WORKER=off) still hands work to the workers at once through a job
 // producer (startJobProducer): nothing waits for the once-a-minute sweep.
 import { PgBoss, type ConstructorOptions } from 'pg-boss';
-import { dbTimeouts, timeLimits, type DbTimeouts, type Pools } from '#domain/db/pools.ts';
-import { asService } from '#domain/db/request.ts';
-import { loadConfig, type Config } from '#domain/runtime/config.ts';
-import { bossJobQueue, type JobQueue } from '#domain/runtime/jobs.ts';
-import { log as processLog, type Logger } from '#domain/runtime/log.ts';
-import { startHeartbeat, type Heartbeat } from '#domain/runtime/workers.ts';
+import { dbTimeouts, timeLimits, type DbTimeouts, type Pools } from '#platform/db/pools.server.ts';
+import { asService } from '#platform/db/request.server.ts';
+import { loadConfig, type Config } from '#platform/runtime/config.server.ts';
+import { bossJobQueue, type JobQueue } from '#platform/runtime/jobs.server.ts';
+import { log as processLog, type Logger } from '#platform/runtime/log.server.ts';
+import { startHeartbeat, type Heartbeat } from '#platform/runtime/workers.server.ts';
 import { BOSS_SCHEMA } from './jobs/deps.ts';
 import { logged } from './jobs/job-log.ts';
 import { registerMessagingJobs } from './jobs/messaging.ts';

@@ -2,9 +2,9 @@
 // processes with WORKER=off and as many of these as you need (README, decision 029).
 // SIGTERM drains: no new jobs, the running ones finish (up to DRAIN_SECONDS), then
 // whatever this worker still holds is handed back.
-import { loadConfig } from '#domain/runtime/config.ts';
-import { bootPlatform, refuseToStart } from '#domain/runtime/boot.ts';
-import { log } from '#domain/runtime/log.ts';
+import { loadConfig } from '#platform/runtime/config.server.ts';
+import { bootPlatform, refuseToStart } from '#platform/runtime/boot.server.ts';
+import { log } from '#platform/runtime/log.server.ts';
 import { startWorker } from './index.ts';
 
 const config = loadConfig();

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '#domain/db/embedded.ts';
+import { startEmbeddedPostgres } from '#platform/db/embedded.server.ts';
 
 export interface BenchDatabase {
   /** Owner connection to the empty database. */

@@ -3,10 +3,10 @@
 // bench/campaign-100k.ts, then runs the real dispatchAndQueue once with every
 // statement of its transaction timed (the database's time per statement, the
 // JavaScript between statements) and the heap sampled. Not part of `npm run bench`.
-import { openDatabase } from '#domain/db/pools.ts';
-import { asService } from '#domain/db/request.ts';
-import { dispatchCampaign } from '#domain/campaigns/campaigns.ts';
-import { bossJobQueue, mailJob, QUEUES } from '#domain/runtime/jobs.ts';
+import { openDatabase } from '#platform/db/pools.server.ts';
+import { asService } from '#platform/db/request.server.ts';
+import { dispatchCampaign } from '#domain/campaigns/campaigns.server.ts';
+import { bossJobQueue, mailJob, QUEUES } from '#platform/runtime/jobs.server.ts';
 import { PgBoss } from 'pg-boss';
 import { BOSS_SCHEMA } from '#worker/jobs/deps.ts';
 import { benchDatabase } from './database.ts';

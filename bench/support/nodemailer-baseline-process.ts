@@ -5,9 +5,9 @@
 // public URL, recipients. Says 'ready' over IPC, starts on 'go', and answers with
 // its time and CPU seconds.
 import nodemailer from 'nodemailer';
-import { composeMail } from '#domain/mail/compose.ts';
-import { composerOptions } from '#domain/mail/port.ts';
-import { SMTP_CONNECTIONS } from '#domain/mail/smtp.ts';
+import { composeMail } from '#domain/mail/compose.server.ts';
+import { composerOptions } from '#platform/mail/port.server.ts';
+import { SMTP_CONNECTIONS } from '#platform/mail/smtp.server.ts';
 import { BENCH_CONTENT, BENCH_SUBJECT } from './campaign-texts.ts';
 
 const [sinkUrl, from, publicUrl, count] = process.argv.slice(2);

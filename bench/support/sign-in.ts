@@ -1,6 +1,6 @@
 // A bench's signed-in session: the demo recruiter's cookies from POST /api/auth/login
 // (no two-factor for the recruiter), sent back as one Cookie header.
-import { DEMO_RECRUITER } from '#domain/demo/demo.ts';
+import { DEMO_RECRUITER } from '#demo/demo.server.ts';
 
 export async function signInCookie(baseUrl: string, user: { username: string; password: string } = DEMO_RECRUITER): Promise<string> {
   const login = await fetch(`${baseUrl}/api/auth/login`, {

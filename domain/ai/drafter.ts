@@ -5,7 +5,7 @@
 // values the caller gave and, for one candidate, their record. What it cannot
 // know stays a {{placeholder}} for the recruiter to fill (the API refuses to send
 // one left unfilled).
-import { candidateValues, fillPlaceholders, placeholdersIn, unfilledContextPlaceholders, type CandidateFacts, type Language } from './placeholders.ts';
+import { candidateValues, fillPlaceholders, placeholdersIn, unfilledContextPlaceholders, type CandidateFacts, type Language } from '../placeholders/placeholders.ts';
 import { factsFromPrompt } from './prompt-facts.ts';
 
 export interface DraftTemplate {

@@ -3,7 +3,7 @@
 // role "backend developers", location "Utrecht", event "React Night", date "12 March".
 // English and Dutch. Only what the words plainly say is taken; anything unsure is
 // left out (the draft then keeps its {{placeholder}} for the recruiter). Browser-safe.
-import type { Language } from './schemas.ts';
+import type { Language } from '../schemas/language.ts';
 
 export interface PromptFacts {
   /** The role as written ("backend developers"). */

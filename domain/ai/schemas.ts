@@ -1,9 +1,14 @@
 // AI drafting (spec §7 /api/ai-templates, POST /api/ai-content/generate): requests
 // and answers, shared by the API and the UI.
 import { z } from 'zod';
+import { languageSchema } from '../schemas/language.ts';
 
-export const languageSchema = z.enum(['english', 'dutch'], { error: 'language must be english or dutch' });
-export type Language = z.infer<typeof languageSchema>;
+/** How a candidate's reply reads (the built-in lexicon or the AI provider). */
+export const sentimentSchema = z.enum(['positive', 'negative', 'neutral', 'other'], {
+  error: 'sentiment must be positive, negative, neutral or other',
+});
+export type Sentiment = z.infer<typeof sentimentSchema>;
+
 
 /** The wizard's four campaign types (a compose dialog pool send is stored as 'quick'). */
 export const campaignTypeSchema = z.enum(['nurture', 'announcement', 'followup', 'event'], {

@@ -12,7 +12,7 @@ import { detectOptOut, type OptOutVerdict } from './opt-out.ts';
 import { normalise, typoReader } from './text.ts';
 import { CONTRAST, INTENSIFIERS, NEGATORS, PHRASES, SUBSCRIPTION_WORDS, TRAILING_NEGATORS, WORDS } from './sentiment-lexicon.ts';
 
-import type { Sentiment } from '../messages/schemas.ts';
+import type { Sentiment } from './schemas.ts';
 
 export { normalise };
 export type { Sentiment };

@@ -1,8 +1,10 @@
 // Campaigns (spec §7 /api/campaigns): the compose dialog's pool send and the
 // wizard's payload, with the spec's §5 validation texts, and the answers.
 import { z } from 'zod';
-import { campaignTypeSchema, languageSchema } from '../ai/schemas.ts';
-import { channelSchema, sentimentSchema } from '../messages/schemas.ts';
+import { campaignTypeSchema } from '../ai/schemas.ts';
+import { languageSchema } from '../schemas/language.ts';
+import { channelSchema } from '../messages/schemas.ts';
+import { sentimentSchema } from '../ai/schemas.ts';
 import { isId } from '../schemas/ids.ts';
 import { timestamp } from '../schemas/answers.ts';
 import { campaignStepSchema, exitReasonSchema, sendWindowSchema, sequenceInputSchema } from './sequence-schemas.ts';
@@ -117,7 +119,7 @@ export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 /** GET /api/campaigns: the 200 newest. */
 export const campaignListSchema = z.object({ campaigns: z.array(campaignSummarySchema) });
 
-/** What of a campaign waits for a later moment, and why (domain/mail/sender-limits.ts waitingCounts). */
+/** What of a campaign waits for a later moment, and why (./waiting.ts). */
 export const campaignWaitingSchema = z.object({
   /** Queued for a later moment for another reason: a sequence's delay or a send window. */
   waitingForWindow: z.number(),

@@ -6,7 +6,7 @@ import { fieldName, findUnstorableText } from '../schemas/text.ts';
 import { timestamp } from '../schemas/answers.ts';
 import { timeZoneParam } from '../schemas/time-zone.ts';
 import { ENGAGEMENT_BANDS } from '../engagement/score.ts';
-import { bounceSchema } from '../mail/bounce-schemas.ts';
+import { bounceSchema } from './bounce-schemas.ts';
 
 export const SENIORITY_LEVELS = ['intern', 'junior', 'medior', 'senior', 'lead', 'principal', 'executive'] as const;
 export const CONTACT_METHODS = ['email', 'whatsapp', 'phone'] as const;

@@ -1,9 +1,7 @@
 // The dev outbox's answers (/api/outbox): mail "sent" while no mail service is
-// configured, and what became of a reply written as the candidate.
+// configured (what became of a reply written as the candidate: ../messages/inbound-email-schemas.ts).
 import { z } from 'zod';
 import { timestamp } from '../schemas/answers.ts';
-import { messageSchema } from '../messages/schemas.ts';
-import { inboundResultSchema } from './inbound-schemas.ts';
 
 /** How mail leaves: a mail server, Microsoft Graph, or the dev outbox. */
 export const MAIL_TRANSPORTS = ['smtp', 'graph', 'outbox'] as const;
@@ -32,14 +30,3 @@ export const outboxEmailSchema = outboxEmailSummarySchema.extend({
   raw: z.string(),
 });
 export type OutboxEmail = z.infer<typeof outboxEmailSchema>;
-
-/**
- * POST /api/outbox/{id}/reply: what the inbound path made of the reply; when
- * stored (201), with the message as the thread shows it.
- */
-const [storedReply, ...notStored] = inboundResultSchema.options;
-export const outboxReplyResultSchema = z.discriminatedUnion('status', [
-  storedReply.extend({ message: messageSchema.nullable() }),
-  ...notStored,
-]);
-export type OutboxReplyResult = z.infer<typeof outboxReplyResultSchema>;

@@ -2,7 +2,7 @@
 // permissions): events with a Teams meeting, and busy times for the slots.
 // The Graph client is domain/meetings/teams.ts; without Graph configured there
 // is no calendar (null) and meetings say "Teams not configured".
-import type { Config } from '../runtime/config.ts';
+import type { Config } from '../../platform/runtime/config.server.ts';
 import type { LocationKind } from './booking-schemas.ts';
 import type { BusyInterval } from './slots.ts';
 

@@ -5,15 +5,12 @@
 import { z } from 'zod';
 import { isId } from '../schemas/ids.ts';
 import { timestamp } from '../schemas/answers.ts';
-import { bounceSchema } from '../mail/bounce-schemas.ts';
+import { sentimentSchema } from '../ai/schemas.ts';
+import { bounceSchema } from '../candidates/bounce-schemas.ts';
 import { DELIVERY_STATUSES, whatsappTemplateSchema } from '../whatsapp/schemas.ts';
 
 export const channelSchema = z.enum(['email', 'whatsapp'], { error: 'channel must be email or whatsapp' });
 export type Channel = z.infer<typeof channelSchema>;
-export const sentimentSchema = z.enum(['positive', 'negative', 'neutral', 'other'], {
-  error: 'sentiment must be positive, negative, neutral or other',
-});
-export type Sentiment = z.infer<typeof sentimentSchema>;
 
 // No type message of its own: parse() says "content must be text, not a number".
 const text = (max: number, tooLong: string) => z.string().max(max, tooLong).nullish();

@@ -2,7 +2,7 @@
 // requests and answers, written once for the API, the forms in /app/settings and the tests.
 // Browser-safe. The lengths mirror the checks of migration 20261126000100_settings.sql.
 import { z } from 'zod';
-import { languageSchema } from '../ai/schemas.ts';
+import { languageSchema } from '../schemas/language.ts';
 import { optionalText } from '../candidates/schemas.ts';
 import { timestamp } from '../schemas/answers.ts';
 import { timeZoneParam } from '../schemas/time-zone.ts';

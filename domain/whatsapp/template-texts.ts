@@ -3,8 +3,8 @@
 // and kept for a few minutes, so that a recruiter sees what the candidate will
 // read. Without the id, or when Meta cannot be reached, the templates are still
 // offered, without their text, and the channel's state says why.
-import type { WhatsAppConfig } from './config.ts';
-import type { MetaTemplate, WhatsAppPort } from './cloud-api.ts';
+import type { WhatsAppConfig } from './config.server.ts';
+import type { MetaTemplate, WhatsAppPort } from './cloud-api.server.ts';
 import { sameTemplate, type WhatsAppChannel, type WhatsAppState, type WhatsAppTemplateInfo, type WhatsAppTemplateOption } from './schemas.ts';
 import { templateBodyParameters } from './template-body.ts';
 

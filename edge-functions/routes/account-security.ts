@@ -1,8 +1,8 @@
 // A signed-in user's own account security under /api/auth: sessions (list, sign
 // one out, sign out everywhere else), password change, new backup codes.
 import { Hono, type Context } from 'hono';
-import { recordSecurityEvent } from '#domain/auth/security-events.ts';
-import { listSessions, revokeOtherSessions, revokeSession } from '#domain/auth/sessions.ts';
+import { recordSecurityEvent } from '#domain/auth/security-events.server.ts';
+import { listSessions, revokeOtherSessions, revokeSession } from '#domain/auth/sessions.server.ts';
 import {
   backupCodesSchema, changePasswordSchema, regenerateBackupCodesSchema, revokedCountSchema, revokeOtherSessionsSchema,
   sessionIdSchema, sessionListSchema,

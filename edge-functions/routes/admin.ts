@@ -4,8 +4,8 @@ import {
   accessRequestAnswerSchema, accessRequestDecisionSchema, accessRequestListSchema, auditLogSchema, newUserSchema,
   userAnswerSchema, userIdSchema, userListSchema, userUpdateSchema,
 } from '#domain/auth/schemas.ts';
-import { audit, createUser, listAuditLog, listUsers, updateUser } from '#domain/auth/users.ts';
-import { decideAccessRequest, listAccessRequests } from '#domain/auth/access-requests.ts';
+import { audit, createUser, listAuditLog, listUsers, updateUser } from '#domain/auth/users.server.ts';
+import { decideAccessRequest, listAccessRequests } from '#domain/auth/access-requests.server.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireAdmin, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';

@@ -1,9 +1,9 @@
 // AI drafting: templates, suggestions per campaign type, and generation.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { listSuggestions, listTemplates } from '#domain/ai/templates.ts';
-import { generateContent, loadDraftingInputs } from '#domain/ai/generate.ts';
-import { AiProviderError, AiTimeoutError } from '#domain/ai/provider.ts';
+import { listSuggestions, listTemplates } from '#domain/ai/templates.server.ts';
+import { generateContent, loadDraftingInputs } from '#domain/ai/generate.server.ts';
+import { AiProviderError, AiTimeoutError } from '#domain/ai/provider.server.ts';
 import {
   aiSuggestionListSchema, aiTemplateListSchema, campaignTypeSchema, generateContentSchema, generationSchema,
 } from '#domain/ai/schemas.ts';

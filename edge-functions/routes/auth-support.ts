@@ -1,8 +1,8 @@
 // What the /api/auth routes share: calling better-auth on the client's behalf,
 // passing its cookies on, the JSON-only rule and the 429 answer.
 import type { Context, MiddlewareHandler } from 'hono';
-import { CLIENT_IP_HEADER } from '#domain/auth/better-auth.ts';
-import { hit, PASSWORD_CONFIRM_PER_USER, type RateDecision } from '#domain/auth/rate-limit.ts';
+import { CLIENT_IP_HEADER } from '#platform/auth/better-auth.server.ts';
+import { hit, PASSWORD_CONFIRM_PER_USER, type RateDecision } from '#platform/http/rate-limit.server.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, isJsonType, notJsonError } from '../http.ts';
 

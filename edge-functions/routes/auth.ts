@@ -6,18 +6,17 @@ import { getCookie, setCookie } from 'hono/cookie';
 import {
   admitLoginAttempt, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieSecret, loginFailed, newDeviceCookie,
   passwordAccepted, trustedDeviceId, type LoginAccount, type LoginClient,
-} from '#domain/auth/login-protection.ts';
-import { networkOf } from '#domain/auth/client-ip.ts';
-import { hit, TWO_FACTOR_PER_IP } from '#domain/auth/rate-limit.ts';
-import { recordSecurityEvent, userIdByUsername, usernameById } from '#domain/auth/security-events.ts';
-import {
-  claimTotpCode, isTotpCode, pendingTwoFactorUser, startEnrolment, twoFactorLockedUntil,
-} from '#domain/auth/two-factor.ts';
+} from '#domain/auth/login-protection.server.ts';
+import { networkOf } from '#platform/http/client-ip.server.ts';
+import { hit, TWO_FACTOR_PER_IP } from '#platform/http/rate-limit.server.ts';
+import { recordSecurityEvent, userIdByUsername, usernameById } from '#domain/auth/security-events.server.ts';
+import { claimTotpCode, isTotpCode, startEnrolment, twoFactorLockedUntil } from '#domain/auth/two-factor.server.ts';
+import { pendingTwoFactorUser } from '#platform/auth/two-factor-challenge.server.ts';
 import {
   loginResultSchema, loginSchema, meSchema, passwordOnlySchema, twoFactorEnrolmentSchema, twoFactorVerifiedSchema,
   verifyTwoFactorSchema,
 } from '#domain/auth/schemas.ts';
-import { setTwoFactorFlag } from '#domain/auth/users.ts';
+import { setTwoFactorFlag } from '#domain/auth/users.server.ts';
 import { successSchema } from '#domain/schemas/answers.ts';
 import type { AppEnv } from '../context.ts';
 import { requireUser } from '../guards.ts';

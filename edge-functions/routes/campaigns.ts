@@ -1,16 +1,16 @@
 // Campaigns: create (compose pool send or wizard), list with counts, one with progress.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { createCampaign, getCampaign, listCampaigns } from '#domain/campaigns/campaigns.ts';
-import { controlCampaign } from '#domain/campaigns/control.ts';
-import { campaignRecipients } from '#domain/campaigns/results.ts';
-import { removeRecipient } from '#domain/campaigns/sequences.ts';
+import { createCampaign, getCampaign, listCampaigns } from '#domain/campaigns/campaigns.server.ts';
+import { controlCampaign } from '#domain/campaigns/control.server.ts';
+import { campaignRecipients } from '#domain/campaigns/results.server.ts';
+import { removeRecipient } from '#domain/campaigns/sequences.server.ts';
 import {
   campaignControlSchema, campaignDetailSchema, campaignListSchema, campaignRecipientListSchema, createdCampaignSchema, newCampaignSchema,
   recipientQuerySchema, removedRecipientSchema, type CampaignAction,
 } from '#domain/campaigns/schemas.ts';
 import { isId } from '#domain/schemas/ids.ts';
-import { enqueueQuietly, queuedMailJobs, QUEUES } from '#domain/runtime/jobs.ts';
+import { enqueueQuietly, queuedMailJobs, QUEUES } from '#platform/runtime/jobs.server.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';

@@ -4,13 +4,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   createCandidate, deleteCandidates, EXPORT_COLUMNS, exportChunk, getCandidate, listCandidates, updateCandidate,
-} from '#domain/candidates/candidates.ts';
+} from '#domain/candidates/candidates.server.ts';
 import {
   candidateCreateSchema, candidateDetailSchema, candidateIdsSchema, candidateListQuerySchema, candidateListSchema, candidateUpdateSchema,
 } from '#domain/candidates/schemas.ts';
 import { deletedCountSchema, successSchema } from '#domain/schemas/answers.ts';
 import { csvLine } from '#domain/imports/csv.ts';
-import { audit } from '#domain/auth/users.ts';
+import { audit } from '#domain/auth/users.server.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';

@@ -2,7 +2,7 @@
 // Thin: domain/dashboard/dashboard.ts reads the rollups.
 import { Hono } from 'hono';
 import { dashboardQuerySchema, dashboardSchema } from '#domain/dashboard/schemas.ts';
-import { loadDashboard } from '#domain/dashboard/dashboard.ts';
+import { loadDashboard } from '#domain/dashboard/dashboard.server.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { doc, query, reply } from '../contract.ts';

@@ -9,11 +9,11 @@ import { Hono } from 'hono';
 import { csvLine } from '#domain/imports/csv.ts';
 import {
   createImport, getImport, listImports, previewImport, runImport, skippedRows,
-} from '#domain/imports/imports.ts';
+} from '#domain/imports/imports.server.ts';
 import {
   DELIMITER_NAMES, importCreateSchema, importListSchema, importPreviewQuerySchema, importPreviewSchema, importSummarySchema, importUploadQuerySchema,
 } from '#domain/imports/schemas.ts';
-import { audit } from '#domain/auth/users.ts';
+import { audit } from '#domain/auth/users.server.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';

@@ -2,15 +2,15 @@
 // or a pipe from the MTA, with `Authorization: Bearer <INBOUND_MAIL_SECRET>`.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import { networkOf } from '#domain/auth/client-ip.ts';
-import { hit, peek, type RateRule } from '#domain/auth/rate-limit.ts';
-import { receiveInboundEmail } from '#domain/mail/inbound.ts';
-import { UnreadableMailError } from '#domain/mail/inbound-guard.ts';
-import { inboundResultSchema, unmatchedEmailDetailSchema, unmatchedEmailListSchema } from '#domain/mail/inbound-schemas.ts';
-import { getUnmatchedEmail, listUnmatchedEmails } from '#domain/mail/unmatched.ts';
-import { providerConfigured } from '#domain/ai/provider.ts';
-import { engagementScoreJob, enqueueQuietly, QUEUES } from '#domain/runtime/jobs.ts';
-import { bounceRetryJob } from '#domain/mail/bounces.ts';
+import { networkOf } from '#platform/http/client-ip.server.ts';
+import { hit, peek, type RateRule } from '#platform/http/rate-limit.server.ts';
+import { receiveInboundEmail } from '#domain/messages/inbound-email.server.ts';
+import { UnreadableMailError } from '#domain/mail/inbound-guard.server.ts';
+import { inboundResultSchema, unmatchedEmailDetailSchema, unmatchedEmailListSchema } from '#domain/messages/inbound-email-schemas.ts';
+import { getUnmatchedEmail, listUnmatchedEmails } from '#domain/messages/unmatched.server.ts';
+import { providerConfigured } from '#domain/ai/provider.server.ts';
+import { engagementScoreJob, enqueueQuietly, QUEUES } from '#platform/runtime/jobs.server.ts';
+import { bounceRetryJob } from '#domain/mail/bounces.server.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';

@@ -3,16 +3,16 @@
 // each (decision 023), at most one per kind every 10 s.
 import { Hono, type Context } from 'hono';
 import { integrationKindParamSchema, integrationsSchema, integrationTestResultSchema, type IntegrationKind } from '#domain/integrations/schemas.ts';
-import { integrationsState } from '#domain/integrations/state.ts';
+import { integrationsState } from '#domain/integrations/state.server.ts';
 import {
   IntegrationRateLimited, limitIntegrationTests, runIntegrationTest, testAi, testMail, testTeams, testWhatsApp,
-} from '#domain/integrations/checks.ts';
-import { createWhatsAppPort } from '#domain/whatsapp/cloud-api.ts';
-import { loadWhatsAppConfig } from '#domain/whatsapp/config.ts';
-import { whatsappState } from '#domain/whatsapp/channel.ts';
+} from '#domain/integrations/checks.server.ts';
+import { createWhatsAppPort } from '#domain/whatsapp/cloud-api.server.ts';
+import { loadWhatsAppConfig } from '#domain/whatsapp/config.server.ts';
+import { whatsappState } from '#domain/whatsapp/channel.server.ts';
 import { stateWithTexts } from '#domain/whatsapp/template-texts.ts';
-import { organisationSettings } from '#domain/settings/organisation.ts';
-import { profileSettings } from '#domain/settings/profile.ts';
+import { organisationSettings } from '#domain/settings/organisation.server.ts';
+import { profileSettings } from '#domain/settings/profile.server.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireAdmin, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';

@@ -5,10 +5,11 @@ import {
   bookingSettingsAnswerSchema, bookingSettingsInputSchema, meetingTypeAnswerSchema, meetingTypeCreateSchema, meetingTypeListSchema,
   meetingTypePatchSchema,
 } from '#domain/meetings/booking-schemas.ts';
-import { bookingSettingsAnswer, saveBookingSettings } from '#domain/meetings/booking-settings.ts';
+import { saveBookingSettings } from '#domain/meetings/booking-settings.server.ts';
+import { bookingSettingsAnswer } from '#domain/meetings/booking-settings-answer.server.ts';
 import {
   archiveMeetingType, createMeetingType, listMeetingTypes, meetingTypeNotFound, updateMeetingType,
-} from '#domain/meetings/meeting-types.ts';
+} from '#domain/meetings/meeting-types.server.ts';
 import { successSchema } from '#domain/schemas/answers.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';

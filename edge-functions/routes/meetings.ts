@@ -9,14 +9,14 @@ import {
 import {
   meetingAnswerSchema, meetingListQuerySchema, meetingListSchema, meetingPatchSchema, rescheduleRequestSchema,
 } from '#domain/meetings/meeting-schemas.ts';
-import { candidateBookingLinks, createBookingLink } from '#domain/meetings/booking-links.ts';
-import { getMeeting, listMeetings, patchMeeting } from '#domain/meetings/meetings.ts';
-import { cancelByRecruiter, rescheduleByRecruiter, slotsForMeeting, type ActionDeps } from '#domain/meetings/meeting-actions.ts';
-import { freeSlots, slotWindow } from '#domain/meetings/booking.ts';
-import { defaultMeetingType, meetingTypeById } from '#domain/meetings/meeting-types.ts';
-import { loadBookingSettings } from '#domain/meetings/booking-settings.ts';
-import { retryTeams } from '#domain/meetings/teams-sync.ts';
-import { enqueueQuietly, meetingTeamsJob, QUEUES } from '#domain/runtime/jobs.ts';
+import { candidateBookingLinks, createBookingLink } from '#domain/meetings/booking-links.server.ts';
+import { getMeeting, listMeetings, patchMeeting } from '#domain/meetings/meetings.server.ts';
+import { cancelByRecruiter, rescheduleByRecruiter, slotsForMeeting, type ActionDeps } from '#domain/meetings/meeting-actions.server.ts';
+import { freeSlots, slotWindow } from '#domain/meetings/booking.server.ts';
+import { defaultMeetingType, meetingTypeById } from '#domain/meetings/meeting-types.server.ts';
+import { loadBookingSettings } from '#domain/meetings/booking-settings.server.ts';
+import { retryTeams } from '#domain/meetings/teams-sync.server.ts';
+import { enqueueQuietly, meetingTeamsJob, QUEUES } from '#platform/runtime/jobs.server.ts';
 import { DomainError } from '#domain/errors.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';

@@ -2,12 +2,12 @@
 // one message, a thread, the thread list ("Needs reply" or all, campaign sends without
 // a reply grouped per campaign), marking read and marking a thread done.
 import { Hono } from 'hono';
-import { createMessage, getMessage, getThread, listCampaignGroups, listThreads, markRead, markThreadDone } from '#domain/messages/messages.ts';
+import { createMessage, getMessage, getThread, listCampaignGroups, listThreads, markRead, markThreadDone } from '#domain/messages/messages.server.ts';
 import {
   campaignGroupListSchema, messageSchema, newMessageBodySchema, newMessageSchemaFor, sentMessageSchema, threadDoneSchema, threadListQuerySchema,
   threadListSchema, threadReadSchema, threadSchema,
 } from '#domain/messages/schemas.ts';
-import { enqueueQuietly, mailJob, QUEUES } from '#domain/runtime/jobs.ts';
+import { enqueueQuietly, mailJob, QUEUES } from '#platform/runtime/jobs.server.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';

@@ -1,14 +1,15 @@
 // The dev outbox: mail "sent" while no mail service is configured, readable in
 // the app, and "reply as the candidate", which feeds the real inbound path.
 import { Hono } from 'hono';
-import { candidateReply, getOutboxEmail, listOutbox } from '#domain/mail/outbox.ts';
-import { receiveInboundEmail } from '#domain/mail/inbound.ts';
-import { getMessage } from '#domain/messages/messages.ts';
+import { candidateReply, getOutboxEmail, listOutbox } from '#domain/mail/outbox.server.ts';
+import { receiveInboundEmail } from '#domain/messages/inbound-email.server.ts';
+import { getMessage } from '#domain/messages/messages.server.ts';
 import { outboxReplySchema } from '#domain/messages/schemas.ts';
-import { outboxEmailSchema, outboxListSchema, outboxReplyResultSchema } from '#domain/mail/outbox-schemas.ts';
-import { providerConfigured } from '#domain/ai/provider.ts';
-import { enqueueQuietly, QUEUES } from '#domain/runtime/jobs.ts';
-import { mailKind } from '#domain/mail/index.ts';
+import { outboxEmailSchema, outboxListSchema } from '#domain/mail/outbox-schemas.ts';
+import { outboxReplyResultSchema } from '#domain/messages/inbound-email-schemas.ts';
+import { providerConfigured } from '#domain/ai/provider.server.ts';
+import { enqueueQuietly, QUEUES } from '#platform/runtime/jobs.server.ts';
+import { mailKind } from '#domain/mail/index.server.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';

@@ -3,14 +3,14 @@
 // and address (decision 015); an unknown token costs the same lookup as a real one and learns nothing.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { networkOf } from '#domain/auth/client-ip.ts';
+import { networkOf } from '#platform/http/client-ip.server.ts';
 import {
   BOOKING_CHANGES_PER_READER, BOOKING_CHANGES_PER_TOKEN, BOOKING_PER_IP, BOOKING_PER_READER, hit, type RateRule,
-} from '#domain/auth/rate-limit.ts';
+} from '#platform/http/rate-limit.server.ts';
 import {
   bookingAnswerSchema, bookingRequestSchema, cancelRequestSchema, publicBookingSchema, slotsAnswerSchema, slotsQuerySchema,
 } from '#domain/meetings/booking-schemas.ts';
-import { bookByToken, cancelByToken, publicBooking, publicSlots, type BookingDeps } from '#domain/meetings/public-booking.ts';
+import { bookByToken, cancelByToken, publicBooking, publicSlots, type BookingDeps } from '#domain/meetings/public-booking.server.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
 import { body, doc, pathParams, query, reply } from '../contract.ts';

@@ -1,10 +1,10 @@
 // Routes anyone may call: health and "Request Access".
 import { Hono } from 'hono';
-import { fileAccessRequest } from '#domain/auth/access-requests.ts';
-import { networkOf } from '#domain/auth/client-ip.ts';
-import { hit, type RateRule } from '#domain/auth/rate-limit.ts';
+import { fileAccessRequest } from '#domain/auth/access-requests.server.ts';
+import { networkOf } from '#platform/http/client-ip.server.ts';
+import { hit, type RateRule } from '#platform/http/rate-limit.server.ts';
 import { accessRequestCreateSchema } from '#domain/auth/schemas.ts';
-import { healthSchema, type HealthAnswer } from '#domain/runtime/schemas.ts';
+import { healthSchema, type HealthAnswer } from '#platform/runtime/schemas.ts';
 import { successSchema } from '#domain/schemas/answers.ts';
 import type { AppEnv } from '../context.ts';
 import { asAnon } from '../guards.ts';

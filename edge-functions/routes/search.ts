@@ -1,7 +1,7 @@
 // The command palette's search. Mounted at /api/search.
 import { Hono } from 'hono';
 import { searchQuerySchema, searchResultsSchema } from '#domain/search/schemas.ts';
-import { search } from '#domain/search/search.ts';
+import { search } from '#domain/search/search.server.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { doc, query, reply } from '../contract.ts';

@@ -1,8 +1,8 @@
 // Organisation and personal settings (/app/settings). Mounted at /api/settings/organisation
 // and /api/settings/profile (/api/settings/privacy is in tracking.ts).
 import { Hono } from 'hono';
-import { organisationSettings, saveOrganisationSettings } from '#domain/settings/organisation.ts';
-import { assertEmailFree, profileSettings, saveProfileSettings, syncAuthEmail, syncAuthName } from '#domain/settings/profile.ts';
+import { organisationSettings, saveOrganisationSettings } from '#domain/settings/organisation.server.ts';
+import { assertEmailFree, profileSettings, saveProfileSettings, syncAuthEmail, syncAuthName } from '#domain/settings/profile.server.ts';
 import {
   organisationSettingsInputSchema, organisationSettingsSchema, profileSettingsInputSchema, profileSettingsSchema,
 } from '#domain/settings/schemas.ts';

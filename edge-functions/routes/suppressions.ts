@@ -2,7 +2,7 @@
 // on it, and lifting one with a reason (audited by the database function).
 // Mounted at /api/admin/suppressions.
 import { Hono } from 'hono';
-import { removeSuppression, suppressionCount, suppressionOf } from '#domain/consent/suppressions.ts';
+import { removeSuppression, suppressionCount, suppressionOf } from '#domain/consent/suppressions.server.ts';
 import {
   suppressionQuerySchema, suppressionRemovedSchema, suppressionRemoveSchema, suppressionSummarySchema,
 } from '#domain/consent/schemas.ts';

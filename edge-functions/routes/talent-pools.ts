@@ -7,10 +7,10 @@ import {
 } from '#domain/talent-pools/schemas.ts';
 import {
   addPoolMembers, createTalentPool, deleteTalentPool, getTalentPool, listTalentPools, removePoolMembers, updateTalentPool,
-} from '#domain/talent-pools/talent-pools.ts';
-import { poolReach } from '#domain/talent-pools/reach.ts';
+} from '#domain/talent-pools/talent-pools.server.ts';
+import { poolReach } from '#domain/campaigns/reach.server.ts';
 import { successSchema } from '#domain/schemas/answers.ts';
-import { audit } from '#domain/auth/users.ts';
+import { audit } from '#domain/auth/users.server.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';

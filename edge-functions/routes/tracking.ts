@@ -7,12 +7,12 @@
 // nothing is recorded; past the per-address limit nothing is recorded either.
 // Also the organisation's privacy setting (tracking on or off), mounted at /api/settings/privacy.
 import { Hono, type Context } from 'hono';
-import { networkOf } from '#domain/auth/client-ip.ts';
-import { memoryRateLimiter, type RateRule } from '#domain/auth/rate-limit.ts';
-import { linkAt, TRANSPARENT_GIF, trackedMessage, type EngagementRecordJob, type TrackedMessage, type TrackingHit } from '#domain/engagement/tracking.ts';
-import { privacySettings, savePrivacySettings } from '#domain/engagement/privacy.ts';
+import { networkOf } from '#platform/http/client-ip.server.ts';
+import { memoryRateLimiter, type RateRule } from '#platform/http/rate-limit.server.ts';
+import { linkAt, TRANSPARENT_GIF, trackedMessage, type EngagementRecordJob, type TrackedMessage, type TrackingHit } from '#domain/engagement/tracking.server.ts';
+import { privacySettings, savePrivacySettings } from '#domain/engagement/privacy.server.ts';
 import { privacySettingsInputSchema, privacySettingsSchema } from '#domain/engagement/schemas.ts';
-import { enqueueQuietly, QUEUES, type JobQueue } from '#domain/runtime/jobs.ts';
+import { enqueueQuietly, QUEUES, type JobQueue } from '#platform/runtime/jobs.server.ts';
 import { escapeHtml } from '#domain/html.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireAdmin, requireUser } from '../guards.ts';

@@ -4,7 +4,7 @@
 // POST .../resubscribe is the page's "I changed my mind": only the candidate
 // can reverse their own opt-out. No sign-in: the token is the credential.
 import { Hono } from 'hono';
-import { resubscribe, unsubscribe, unsubscribeState } from '#domain/consent/unsubscribe.ts';
+import { resubscribe, unsubscribe, unsubscribeState } from '#domain/consent/unsubscribe.server.ts';
 import { resubscribedSchema, unsubscribedSchema } from '#domain/consent/unsubscribe-schemas.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';

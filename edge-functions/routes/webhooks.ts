@@ -4,12 +4,13 @@
 // Bad input is a 4xx naming the field, never a 5xx: Meta retries anything but a 200. Without
 // WHATSAPP_APP_SECRET nothing can be verified, so every event is refused (403), as a wrong signature is.
 import { Hono } from 'hono';
-import { loadWhatsAppConfig } from '#domain/whatsapp/config.ts';
+import { loadWhatsAppConfig } from '#domain/whatsapp/config.server.ts';
 import { whatsappWebhookResultSchema, whatsappWebhookSchema } from '#domain/whatsapp/schemas.ts';
-import { receiveWhatsAppWebhook, validSignature } from '#domain/whatsapp/webhook.ts';
-import { sameSecret } from '#domain/whatsapp/secrets.ts';
-import { engagementScoreJob, enqueueQuietly, QUEUES } from '#domain/runtime/jobs.ts';
-import { providerConfigured } from '#domain/ai/provider.ts';
+import { receiveWhatsAppWebhook } from '#domain/messages/inbound-whatsapp.server.ts';
+import { validSignature } from '#domain/whatsapp/signature.server.ts';
+import { sameSecret } from '#domain/whatsapp/secrets.server.ts';
+import { engagementScoreJob, enqueueQuietly, QUEUES } from '#platform/runtime/jobs.server.ts';
+import { providerConfigured } from '#domain/ai/provider.server.ts';
 import type { AppEnv } from '../context.ts';
 import { duplicateKey, HttpError, parse, utf8Text } from '../http.ts';
 import { doc, reply } from '../contract.ts';

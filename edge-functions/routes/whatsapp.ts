@@ -2,9 +2,9 @@
 // their texts when Meta can be asked (GET /api/whatsapp), and, before a send, whether a candidate can get a
 // WhatsApp message now and whether it must be a template (GET /api/candidates/{id}/whatsapp).
 import { Hono } from 'hono';
-import { loadWhatsAppConfig } from '#domain/whatsapp/config.ts';
-import { whatsappChannel, whatsappState } from '#domain/whatsapp/channel.ts';
-import { createWhatsAppPort } from '#domain/whatsapp/cloud-api.ts';
+import { loadWhatsAppConfig } from '#domain/whatsapp/config.server.ts';
+import { whatsappChannel, whatsappState } from '#domain/whatsapp/channel.server.ts';
+import { createWhatsAppPort } from '#domain/whatsapp/cloud-api.server.ts';
 import { channelWithTexts, stateWithTexts } from '#domain/whatsapp/template-texts.ts';
 import { whatsappChannelSchema, whatsappStateSchema } from '#domain/whatsapp/schemas.ts';
 import type { AppEnv } from '../context.ts';

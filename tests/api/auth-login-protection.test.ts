@@ -1,7 +1,7 @@
 // Guessing protection that never locks the real user out, login CSRF, and the
 // banned answer (issue 8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_COOKIE } from '#domain/auth/login-protection.ts';
+import { DEVICE_COOKIE } from '#domain/auth/login-protection.server.ts';
 import type { AuditEntry } from '#domain/auth/schemas.ts';
 import { ORIGIN } from '../support/constants.ts';
 import { demoAdminTotp, signInAdmin, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';

@@ -1,7 +1,7 @@
 // The second factor: a code works once, and the locked and "sign in again"
 // states say so instead of "Invalid code" (issue 8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withClaims } from '#domain/db/request.ts';
+import { withClaims } from '#platform/db/request.server.ts';
 import { startTestApp, type TestApp, type TestResponse } from '../support/harness.ts';
 import { auditEntries, login, makeTotpUser, type TotpUser } from '../support/auth-users.ts';
 

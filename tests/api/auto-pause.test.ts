@@ -8,8 +8,8 @@ import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '..
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { queuedRecipients } from '../support/worker-process.ts';
-import { asService } from '#domain/db/request.ts';
-import { AUTO_PAUSE, crossesAutoPause, deliveryHealth, pausedReason } from '#domain/campaigns/auto-pause.ts';
+import { asService } from '#platform/db/request.server.ts';
+import { AUTO_PAUSE, crossesAutoPause, deliveryHealth, pausedReason } from '#domain/campaigns/auto-pause.server.ts';
 
 let app: TestApp;
 let recruiter: TestClient;

@@ -2,12 +2,12 @@
 // booking, a second booking that moves the first, cancelling, expired and used
 // links, the 409 with fresh slots, concurrent bookings, and bad input.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobQueue, JobRequest } from '#domain/runtime/jobs.ts';
-import { QUEUES } from '#domain/runtime/jobs.ts';
+import type { JobQueue, JobRequest } from '#platform/runtime/jobs.server.ts';
+import { QUEUES } from '#platform/runtime/jobs.server.ts';
 import { TEAMS_NOT_CONFIGURED } from '#domain/meetings/calendar-port.ts';
 import type { PublicBooking } from '#domain/meetings/booking-schemas.ts';
-import { asService } from '#domain/db/request.ts';
-import { dispatchCampaign } from '#domain/campaigns/campaigns.ts';
+import { asService } from '#platform/db/request.server.ts';
+import { dispatchCampaign } from '#domain/campaigns/campaigns.server.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { newPool } from '../support/test-data.ts';
 import { newBookableRecruiter, newLink, roundTheClock, slotsOf, type BookableRecruiter } from '../support/meeting-data.ts';

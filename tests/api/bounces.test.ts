@@ -16,8 +16,8 @@ import { ORIGIN } from '../support/constants.ts';
 import { until } from '../support/until.ts';
 import { newCandidate, uniqueTag, type CreatedCandidate } from '../support/test-data.ts';
 import type { Worker } from '#worker/index.ts';
-import { QUEUES } from '#domain/runtime/jobs.ts';
-import { SOFT_RETRY_DELAYS_MINUTES } from '#domain/mail/bounces.ts';
+import { QUEUES } from '#platform/runtime/jobs.server.ts';
+import { SOFT_RETRY_DELAYS_MINUTES } from '#domain/mail/bounces.server.ts';
 
 const SECRET = 'bounce-test-secret';
 let app: TestAppWithWorker;

@@ -15,8 +15,8 @@ import { TEST_SECRET } from '../support/constants.ts';
 import { until } from '../support/until.ts';
 import { poolCampaign, runChaos, seededRandom } from '../support/campaign-chaos.ts';
 import type { WorkerProcess } from '../support/worker-process.ts';
-import { SMTP_CONNECTIONS } from '#domain/mail/smtp.ts';
-import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
+import { SMTP_CONNECTIONS } from '#platform/mail/smtp.server.ts';
+import { mailJob, QUEUES } from '#platform/runtime/jobs.server.ts';
 import { startWorker, type Worker } from '#worker/index.ts';
 import { budget } from '../support/time-scale.ts';
 

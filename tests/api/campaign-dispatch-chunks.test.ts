@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
-import { asService } from '#domain/db/request.ts';
-import { dispatchCampaignChunk } from '#domain/campaigns/campaigns.ts';
-import { joinLate } from '#domain/campaigns/sequences.ts';
+import { asService } from '#platform/db/request.server.ts';
+import { dispatchCampaignChunk } from '#domain/campaigns/campaigns.server.ts';
+import { joinLate } from '#domain/campaigns/sequences.server.ts';
 import { newCandidate, newPool, uniqueTag } from '../support/test-data.ts';
 
 let app: TestApp;

@@ -7,13 +7,13 @@
 // real delivery (domain/mail/delivery.ts) into the dev outbox; the jobs the
 // API queues are recorded, not run, so each step is taken by the test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchCampaign } from '#domain/campaigns/campaigns.ts';
-import { asService } from '#domain/db/request.ts';
-import { mailSettings } from '#domain/mail/compose.ts';
-import { createDelivery, type Delivery } from '#domain/mail/delivery.ts';
-import { createMailPort } from '#domain/mail/index.ts';
-import { messageIdsOf, QUEUES, type JobRequest, type MailJobData } from '#domain/runtime/jobs.ts';
-import { startHeartbeat, type Heartbeat } from '#domain/runtime/workers.ts';
+import { dispatchCampaign } from '#domain/campaigns/campaigns.server.ts';
+import { asService } from '#platform/db/request.server.ts';
+import { mailSettings } from '#domain/mail/compose.server.ts';
+import { createDelivery, type Delivery } from '#domain/mail/delivery.server.ts';
+import { createMailPort } from '#domain/mail/index.server.ts';
+import { messageIdsOf, QUEUES, type JobRequest, type MailJobData } from '#platform/runtime/jobs.server.ts';
+import { startHeartbeat, type Heartbeat } from '#platform/runtime/workers.server.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';

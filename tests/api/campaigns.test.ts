@@ -8,7 +8,7 @@ import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { randomUUID } from 'node:crypto';
 import type { Worker } from '#worker/index.ts';
-import { QUEUES } from '#domain/runtime/jobs.ts';
+import { QUEUES } from '#platform/runtime/jobs.server.ts';
 import { until } from '../support/until.ts';
 import { CONSENT, newCandidate, newPool, uniqueTag } from '../support/test-data.ts';
 

@@ -5,8 +5,8 @@
 // besides (the demo data, other tests' rows) does not matter.
 import { canContact } from '#domain/consent/eligibility.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withClaims } from '#domain/db/request.ts';
-import { listCandidates } from '#domain/candidates/candidates.ts';
+import { withClaims } from '#platform/db/request.server.ts';
+import { listCandidates } from '#domain/candidates/candidates.server.ts';
 import { candidateListQuerySchema, type Candidate, type CandidateDetail, type ConsentEvent } from '#domain/candidates/schemas.ts';
 import { parseCsv } from '#domain/imports/csv.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';

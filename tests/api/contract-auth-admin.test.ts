@@ -12,7 +12,7 @@ import {
   revokedCountSchema, sessionListSchema, twoFactorEnrolmentSchema, twoFactorVerifiedSchema, userAnswerSchema, userListSchema,
 } from '#domain/auth/schemas.ts';
 import { suppressionRemovedSchema, suppressionSummarySchema } from '#domain/consent/schemas.ts';
-import { healthSchema } from '#domain/runtime/schemas.ts';
+import { healthSchema } from '#platform/runtime/schemas.ts';
 import { successSchema } from '#domain/schemas/answers.ts';
 import { signInAdmin, signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { Contract, type RealAnswer } from '../support/contract.ts';

@@ -12,7 +12,8 @@ import { aiSuggestionListSchema, aiTemplateListSchema, generationSchema } from '
 import {
   campaignControlSchema, campaignDetailSchema, campaignListSchema, campaignRecipientListSchema, createdCampaignSchema, removedRecipientSchema,
 } from '#domain/campaigns/schemas.ts';
-import { outboxEmailSchema, outboxListSchema, outboxReplyResultSchema } from '#domain/mail/outbox-schemas.ts';
+import { outboxEmailSchema, outboxListSchema } from '#domain/mail/outbox-schemas.ts';
+import { outboxReplyResultSchema } from '#domain/messages/inbound-email-schemas.ts';
 import {
   campaignGroupListSchema, messageSchema, sentMessageSchema, threadDoneSchema, threadListSchema, threadReadSchema, threadSchema,
 } from '#domain/messages/schemas.ts';

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSchema, type Dashboard } from '#domain/dashboard/schemas.ts';
-import { recordHit } from '#domain/engagement/record.ts';
-import { unsubscribe } from '#domain/consent/unsubscribe.ts';
+import { recordHit } from '#domain/engagement/record.server.ts';
+import { unsubscribe } from '#domain/consent/unsubscribe.server.ts';
 import { startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { login, makeUser, type TestUser } from '../support/auth-users.ts';
 import { newCandidate } from '../support/test-data.ts';
@@ -53,7 +53,7 @@ async function sentMessage(recruiter: Recruiter, sentAt: Date): Promise<{ id: nu
 const open = (messageId: number, at: Date, userAgent = HUMAN) =>
   recordHit(app.pools.app, { kind: 'open', messageId, linkIndex: null, at: at.toISOString(), userAgent, ip: '192.0.2.1' });
 
-/** A reply as domain/mail/inbound.ts stores it: the inbound message, then the 'reply' event on the original. */
+/** A reply as domain/messages/inbound-email.server.ts stores it: the inbound message, then the 'reply' event on the original. */
 async function reply(original: { id: number; candidateId: number }, at: Date, sentiment: string | null): Promise<number> {
   const { rows: [row] } = await app.pools.owner.query<{ id: number }>(
     `insert into public.messages (candidate_id, thread_id, original_message_id, direction, channel, subject, content, sentiment, status, created_at)

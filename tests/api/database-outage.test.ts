@@ -6,16 +6,16 @@
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth, type AuthService } from '#domain/auth/better-auth.ts';
-import { loadConfig } from '#domain/runtime/config.ts';
+import { createAuth, type AuthService } from '#platform/auth/better-auth.server.ts';
+import { loadConfig } from '#platform/runtime/config.server.ts';
 import {
   APP_LOGIN_ROLE, appPoolConfig, appRolePassword, withUser, type DbTimeouts, type Pools,
-} from '#domain/db/pools.ts';
+} from '#platform/db/pools.server.ts';
 import { createApi } from '#edge-functions/app.ts';
 import { startWorker } from '#worker/index.ts';
 import { AUTH_SECRET, ORIGIN, TEST_SECRET } from '../support/constants.ts';
 import { createTestDatabase, TestClient, type TestDatabase } from '../support/harness.ts';
-import { freePort } from '#domain/runtime/ports.ts';
+import { freePort } from '#platform/runtime/ports.server.ts';
 import { within } from '../support/time-scale.ts';
 
 const UNAVAILABLE = { error: 'The database is not answering. Please try again in a moment.', field: null };

@@ -2,7 +2,7 @@
 // it (band, each signal with its weight and time, raw and human opens), and the
 // palette's subtitle names the band and score once there is any engagement.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recomputeEngagement } from '#domain/engagement/recompute.ts';
+import { recomputeEngagement } from '#domain/engagement/recompute.server.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { newCandidate } from '../support/test-data.ts';
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '#domain/imports/csv.ts';
-import { BATCH_SIZE } from '#domain/imports/imports.ts';
+import { BATCH_SIZE } from '#domain/imports/imports.server.ts';
 import { ORIGIN } from '../support/constants.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { until } from '../support/until.ts';

@@ -6,10 +6,10 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { reset } from '#domain/auth/rate-limit.ts';
-import { INTEGRATION_TEST_PER_USER } from '#domain/integrations/checks.ts';
+import { reset } from '#platform/http/rate-limit.server.ts';
+import { INTEGRATION_TEST_PER_USER } from '#domain/integrations/checks.server.ts';
 import type { Integrations, IntegrationTestResult } from '#domain/integrations/schemas.ts';
-import { createGraphCalendar } from '#domain/meetings/teams.ts';
+import { createGraphCalendar } from '#domain/meetings/teams.server.ts';
 import { startFakeGraph, type FakeGraph } from '../support/fake-graph.ts';
 import { NO_AI, startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.ts';
 import { signInAdmin, signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';

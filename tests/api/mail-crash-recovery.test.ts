@@ -8,7 +8,7 @@ import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { TEST_SECRET } from '../support/constants.ts';
 import { until } from '../support/until.ts';
 import { queuedRecipients, queueMailJobs, startWorkerProcess, statusCounts, type WorkerProcess } from '../support/worker-process.ts';
-import { SMTP_CONNECTIONS } from '#domain/mail/smtp.ts';
+import { SMTP_CONNECTIONS } from '#platform/mail/smtp.server.ts';
 import { budget } from '../support/time-scale.ts';
 
 const MESSAGES = 300;

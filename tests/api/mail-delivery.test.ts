@@ -11,10 +11,10 @@ import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '..
 import { NO_AI } from '../support/fake-openai.ts';
 import { smtpConfig, startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { startWorker, type Worker } from '#worker/index.ts';
-import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
-import { createGraphMail } from '#domain/mail/graph.ts';
-import { composeMail } from '#domain/mail/compose.ts';
-import { MailDeliveryError } from '#domain/mail/port.ts';
+import { mailJob, QUEUES } from '#platform/runtime/jobs.server.ts';
+import { createGraphMail } from '#platform/mail/graph.server.ts';
+import { composeMail } from '#domain/mail/compose.server.ts';
+import { MailDeliveryError } from '#platform/mail/port.server.ts';
 import { until } from '../support/until.ts';
 import { newCandidate, uniqueTag } from '../support/test-data.ts';
 

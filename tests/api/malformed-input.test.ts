@@ -5,7 +5,7 @@ import { signInAdmin, signInRecruiter, startTestApp, type TestApp, type TestClie
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { ORIGIN } from '../support/constants.ts';
-import { convertRow } from '#domain/imports/imports.ts';
+import { convertRow } from '#domain/imports/imports.server.ts';
 
 const SECRET = 'malformed-inbound-secret';
 let app: TestApp;

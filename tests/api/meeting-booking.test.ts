@@ -3,9 +3,10 @@
 // and read back, validation that names the field, warnings for settings that are
 // allowed but probably not meant, own types only, and delete = archive.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withClaims, type Tx } from '#domain/db/request.ts';
-import { bookingSettingsAnswer, DEFAULT_BOOKING_SETTINGS } from '#domain/meetings/booking-settings.ts';
-import { defaultMeetingType, meetingTypeById } from '#domain/meetings/meeting-types.ts';
+import { withClaims, type Tx } from '#platform/db/request.server.ts';
+import { DEFAULT_BOOKING_SETTINGS } from '#domain/meetings/booking-settings.server.ts';
+import { bookingSettingsAnswer } from '#domain/meetings/booking-settings-answer.server.ts';
+import { defaultMeetingType, meetingTypeById } from '#domain/meetings/meeting-types.server.ts';
 import type { BookingSettingsAnswer, MeetingType } from '#domain/meetings/booking-schemas.ts';
 import type { AvailabilitySettingsInput } from '#domain/meetings/schemas.ts';
 import { login, makeUser, type TestUser } from '../support/auth-users.ts';

@@ -9,12 +9,12 @@ import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
 import { startFakeGraph, type FakeGraph } from '../support/fake-graph.ts';
 import { until } from '../support/until.ts';
 import { uniqueTag } from '../support/test-data.ts';
-import { asService } from '#domain/db/request.ts';
-import { loadConfig } from '#domain/runtime/config.ts';
-import { bossJobQueue, QUEUES, type JobQueue, type JobRequest } from '#domain/runtime/jobs.ts';
+import { asService } from '#platform/db/request.server.ts';
+import { loadConfig } from '#platform/runtime/config.server.ts';
+import { bossJobQueue, QUEUES, type JobQueue, type JobRequest } from '#platform/runtime/jobs.server.ts';
 import { CalendarError, CalendarRateLimited, TEAMS_LINK_FAILED, TEAMS_NOT_CONFIGURED, type CalendarPort } from '#domain/meetings/calendar-port.ts';
-import { createGraphCalendar } from '#domain/meetings/teams.ts';
-import { MAX_TEAMS_ATTEMPTS, retryTeams, syncMeetingToOutlook, teamsJobsBehind } from '#domain/meetings/teams-sync.ts';
+import { createGraphCalendar } from '#domain/meetings/teams.server.ts';
+import { MAX_TEAMS_ATTEMPTS, retryTeams, syncMeetingToOutlook, teamsJobsBehind } from '#domain/meetings/teams-sync.server.ts';
 import { testBoss } from '../support/test-boss.ts';
 import { registerMeetingTeamsJobs, sweepMeetingTeams } from '#worker/jobs/meeting-teams.ts';
 

@@ -10,11 +10,11 @@ import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { queuedRecipients } from '../support/worker-process.ts';
-import { loadConfig } from '#domain/runtime/config.ts';
-import { mailSettings } from '#domain/mail/compose.ts';
-import { createDelivery } from '#domain/mail/delivery.ts';
-import { createMailPort } from '#domain/mail/index.ts';
-import { startHeartbeat, type Heartbeat } from '#domain/runtime/workers.ts';
+import { loadConfig } from '#platform/runtime/config.server.ts';
+import { mailSettings } from '#domain/mail/compose.server.ts';
+import { createDelivery } from '#domain/mail/delivery.server.ts';
+import { createMailPort } from '#domain/mail/index.server.ts';
+import { startHeartbeat, type Heartbeat } from '#platform/runtime/workers.server.ts';
 
 let db: TestDatabase;
 let worker: Heartbeat;

@@ -11,7 +11,7 @@ import { signInAdmin, signInRecruiter, startAppWithWorker, type TestAppWithWorke
 import { smtpConfig, startSmtpSink, type Received, type SmtpSink } from '../support/smtp-sink.ts';
 import { newCandidate, newPool, uniqueTag } from '../support/test-data.ts';
 import { until } from '../support/until.ts';
-import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
+import { mailJob, QUEUES } from '#platform/runtime/jobs.server.ts';
 import type { Worker } from '#worker/index.ts';
 
 let sink: SmtpSink;

@@ -2,12 +2,12 @@
 // pattern, never a path's token or a query), status, duration and user id; never a body
 // or a secret. The request id comes back as X-Request-Id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '#domain/runtime/log.ts';
-import { QUEUES } from '#domain/runtime/jobs.ts';
-import { loadConfig } from '#domain/runtime/config.ts';
+import { createLogger } from '#platform/runtime/log.server.ts';
+import { QUEUES } from '#platform/runtime/jobs.server.ts';
+import { loadConfig } from '#platform/runtime/config.server.ts';
 import { createApi } from '#edge-functions/app.ts';
 import { startWorker, type Worker } from '#worker/index.ts';
-import { createAuth, type AuthService } from '#domain/auth/better-auth.ts';
+import { createAuth, type AuthService } from '#platform/auth/better-auth.server.ts';
 import { AUTH_SECRET, ORIGIN, TEST_SECRET } from '../support/constants.ts';
 import { createTestDatabase, signInRecruiter, TestClient, type TestDatabase } from '../support/harness.ts';
 import { until } from '../support/until.ts';

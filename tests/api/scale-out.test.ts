@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
+import { mailJob, QUEUES } from '#platform/runtime/jobs.server.ts';
 import { BOSS_SCHEMA } from '#worker/jobs/deps.ts';
 import { ORIGIN, TEST_SECRET } from '../support/constants.ts';
 import { createTestDatabase, overHttp, signInRecruiter, TestClient, type TestDatabase } from '../support/harness.ts';

@@ -4,9 +4,9 @@
 // row-level security. Each test makes its own words (letters only), so the demo
 // data in the template database never matches them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withClaims } from '#domain/db/request.ts';
-import { candidateWords } from '#domain/search/candidates.ts';
-import { search } from '#domain/search/search.ts';
+import { withClaims } from '#platform/db/request.server.ts';
+import { candidateWords } from '#domain/search/candidates.server.ts';
+import { search } from '#domain/search/search.server.ts';
 import { searchResultsSchema } from '#domain/search/schemas.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { newCandidate, newPool } from '../support/test-data.ts';

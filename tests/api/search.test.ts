@@ -1,8 +1,8 @@
 // GET /api/search: the command palette. Typo-tolerant, accent-insensitive,
 // an array of results of the spec's shape, under row-level security.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withClaims } from '#domain/db/request.ts';
-import { search } from '#domain/search/search.ts';
+import { withClaims } from '#platform/db/request.server.ts';
+import { search } from '#domain/search/search.server.ts';
 import { SEARCH_ICONS } from '#domain/search/schemas.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { newCandidate } from '../support/test-data.ts';

@@ -10,11 +10,11 @@ import { signInRecruiter, startAppWithWorker, type TestAppWithWorker, type TestC
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import type { Worker } from '#worker/index.ts';
-import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
-import { asService } from '#domain/db/request.ts';
-import { unsubscribe } from '#domain/consent/unsubscribe.ts';
+import { mailJob, QUEUES } from '#platform/runtime/jobs.server.ts';
+import { asService } from '#platform/db/request.server.ts';
+import { unsubscribe } from '#domain/consent/unsubscribe.server.ts';
 import { nextInWindow } from '#domain/campaigns/send-window.ts';
-import { organisationSettings } from '#domain/settings/organisation.ts';
+import { organisationSettings } from '#domain/settings/organisation.server.ts';
 import { EXIT_REASONS, MAX_DELAY_DAYS, MAX_FOLLOW_UPS, MIN_DELAY_DAYS } from '#domain/campaigns/sequence-schemas.ts';
 import { until } from '../support/until.ts';
 import { newCandidate, newPool, uniqueTag } from '../support/test-data.ts';

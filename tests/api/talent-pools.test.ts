@@ -1,8 +1,8 @@
 // Talent pools: list with counts, create, rename, delete (candidates stay),
 // membership changes, validation and row-level security.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withClaims } from '#domain/db/request.ts';
-import { listTalentPools } from '#domain/talent-pools/talent-pools.ts';
+import { withClaims } from '#platform/db/request.server.ts';
+import { listTalentPools } from '#domain/talent-pools/talent-pools.server.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { newCandidate, newPool } from '../support/test-data.ts';
 

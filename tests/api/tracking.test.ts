@@ -10,9 +10,9 @@ import { until } from '../support/until.ts';
 import { newCandidate, uniqueTag } from '../support/test-data.ts';
 import type { Worker } from '#worker/index.ts';
 import { registerEngagementRecordJobs } from '#worker/jobs/engagement-record.ts';
-import { QUEUES } from '#domain/runtime/jobs.ts';
-import { recordHit } from '#domain/engagement/record.ts';
-import type { EngagementRecordJob, TrackingHit } from '#domain/engagement/tracking.ts';
+import { QUEUES } from '#platform/runtime/jobs.server.ts';
+import { recordHit } from '#domain/engagement/record.server.ts';
+import type { EngagementRecordJob, TrackingHit } from '#domain/engagement/tracking.server.ts';
 import { TRACKING_PER_IP } from '#edge-functions/routes/tracking.ts';
 import { ORIGIN } from '../support/constants.ts';
 

@@ -6,7 +6,7 @@
 // goes by template to those who allow WhatsApp and by email to the rest, and
 // without configuration the channel says "WhatsApp not configured".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#domain/runtime/config.ts';
+import { loadConfig } from '#platform/runtime/config.server.ts';
 import type { Message } from '#domain/messages/schemas.ts';
 import type { WhatsAppChannel, WhatsAppState } from '#domain/whatsapp/schemas.ts';
 import { NO_AI } from '../support/fake-openai.ts';

@@ -3,7 +3,7 @@
 // refresh it at the same moment, which PostgreSQL may refuse with "tuple concurrently
 // updated": opening must still succeed every time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAppRole } from '#domain/db/pools.ts';
+import { ensureAppRole } from '#platform/db/pools.server.ts';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
 
 let databases: TestDatabase[] = [];

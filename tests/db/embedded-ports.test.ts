@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '#domain/db/embedded.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '#platform/db/embedded.server.ts';
 import { until } from '../support/until.ts';
 import { budget } from '../support/time-scale.ts';
 

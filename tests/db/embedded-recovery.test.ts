@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from '#domain/db/embedded.ts';
+import { startEmbeddedPostgres } from '#platform/db/embedded.server.ts';
 import { budget } from '../support/time-scale.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'talentloop-recovery-'));

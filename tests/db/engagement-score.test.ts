@@ -5,10 +5,10 @@
 import fc from 'fast-check';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asService, withClaims } from '#domain/db/request.ts';
-import { recomputeAllEngagement } from '#domain/engagement/recompute.ts';
+import { asService, withClaims } from '#platform/db/request.server.ts';
+import { recomputeAllEngagement } from '#domain/engagement/recompute.server.ts';
 import { bandOf, scoreOf, type ScoreEvent } from '#domain/engagement/score.ts';
-import { engagementScoreJob, QUEUES } from '#domain/runtime/jobs.ts';
+import { engagementScoreJob, QUEUES } from '#platform/runtime/jobs.server.ts';
 import { testBoss } from '../support/test-boss.ts';
 import { ENGAGEMENT_CATCH_UP_CRON, ENGAGEMENT_NIGHTLY_CRON, registerEngagementScoreJobs } from '#worker/jobs/engagement-score.ts';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';

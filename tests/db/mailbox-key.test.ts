@@ -9,7 +9,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { listMigrations, migrate, MIGRATIONS_DIR } from '#domain/db/migrate.ts';
+import { listMigrations, migrate, MIGRATIONS_DIR } from '#platform/db/migrate.server.ts';
 import { mailboxKey } from '#domain/consent/mailbox-key.ts';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
 import { budget } from '../support/time-scale.ts';

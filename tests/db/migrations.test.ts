@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { EQUIVALENT_CHECKSUMS, listMigrations, migrate, MIGRATIONS_DIR } from '#domain/db/migrate.ts';
+import { EQUIVALENT_CHECKSUMS, listMigrations, migrate, MIGRATIONS_DIR } from '#platform/db/migrate.server.ts';
 
 const created: string[] = [];
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '#domain/db/migrate.ts';
+import { MIGRATIONS_DIR } from '#platform/db/migrate.server.ts';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
 
 const MIGRATION = readFileSync(path.join(MIGRATIONS_DIR, '20261128000200_request_access_once.sql'), 'utf8');

@@ -1,9 +1,9 @@
-// withClaims (domain/db/request.ts): each transaction runs as the caller's role with
+// withClaims (platform/db/request.server.ts): each transaction runs as the caller's role with
 // the caller's claims, set for that transaction only, on a pooled connection that
 // the next caller reuses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Pools } from '#domain/db/pools.ts';
-import { asService, withClaims } from '#domain/db/request.ts';
+import { openDatabase, type Pools } from '#platform/db/pools.server.ts';
+import { asService, withClaims } from '#platform/db/request.server.ts';
 import { TEST_SECRET } from '../support/constants.ts';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
 

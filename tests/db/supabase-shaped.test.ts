@@ -3,11 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { listMigrations, migrate, supabaseVersion, type MigrationResult } from '#domain/db/migrate.ts';
-import { appRolePassword, ensureAppRole, withUser, type Pools } from '#domain/db/pools.ts';
-import { withClaims } from '#domain/db/request.ts';
-import { createAuth } from '#domain/auth/better-auth.ts';
-import { seedDemoData } from '#domain/demo/demo.ts';
+import { listMigrations, migrate, supabaseVersion, type MigrationResult } from '#platform/db/migrate.server.ts';
+import { appRolePassword, ensureAppRole, withUser, type Pools } from '#platform/db/pools.server.ts';
+import { withClaims } from '#platform/db/request.server.ts';
+import { createAuth } from '#platform/auth/better-auth.server.ts';
+import { seedDemoData } from '#demo/demo.server.ts';
 import { AUTH_SECRET, TEST_SECRET } from '../support/constants.ts';
 import type { TestDatabase } from '../support/harness.ts';
 import {

@@ -2,8 +2,8 @@
 // portal and the demo seed use: a plain user, or one with a known TOTP secret.
 import { createHash, randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
-import { enrolWithKnownSecret } from '#domain/auth/two-factor.ts';
-import { createUser } from '#domain/auth/users.ts';
+import { enrolWithKnownSecret } from '#domain/auth/two-factor.server.ts';
+import { createUser } from '#domain/auth/users.server.ts';
 import type { TestApp, TestClient } from './harness.ts';
 
 export interface TestUser {

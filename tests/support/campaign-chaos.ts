@@ -6,7 +6,7 @@
 // but not recorded 'sent' (the only mail that can go out twice).
 import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
-import { bossJobQueue, QUEUES } from '#domain/runtime/jobs.ts';
+import { bossJobQueue, QUEUES } from '#platform/runtime/jobs.server.ts';
 import { BOSS_SCHEMA } from '#worker/jobs/deps.ts';
 import type { SmtpSink } from './smtp-sink.ts';
 import { budget } from './time-scale.ts';

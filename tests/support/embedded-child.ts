@@ -1,7 +1,7 @@
 // Started as a child process by tests/db/embedded-*.test.ts: starts the embedded
 // PostgreSQL on a data folder (on the given port, or one it picks), prints
 // "ready <owner url>", and waits to be killed.
-import { startEmbeddedPostgres } from '#domain/db/embedded.ts';
+import { startEmbeddedPostgres } from '#platform/db/embedded.server.ts';
 
 const [dataDir, port] = process.argv.slice(2);
 const server = await startEmbeddedPostgres({

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import tls from 'node:tls';
 import { Temporal } from 'temporal-polyfill';
-import type { Config } from '#domain/runtime/config.ts';
+import type { Config } from '#platform/runtime/config.server.ts';
 
 export interface GraphCall {
   method: string;

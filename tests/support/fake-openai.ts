@@ -2,7 +2,7 @@
 // POST /v1/chat/completions, to test the provider path without a network.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Config } from '#domain/runtime/config.ts';
+import type { Config } from '#platform/runtime/config.server.ts';
 
 export type FakeMode = 'ok' | 'error' | 'slow';
 

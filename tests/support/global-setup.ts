@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '#domain/db/embedded.ts';
-import { openDatabase } from '#domain/db/pools.ts';
-import { createAuth } from '#domain/auth/better-auth.ts';
-import { seedDemoData } from '#domain/demo/demo.ts';
+import { startEmbeddedPostgres } from '#platform/db/embedded.server.ts';
+import { openDatabase } from '#platform/db/pools.server.ts';
+import { createAuth } from '#platform/auth/better-auth.server.ts';
+import { seedDemoData } from '#demo/demo.server.ts';
 import { TEMPLATE_DB, TEST_SECRET, AUTH_SECRET } from './constants.ts';
 
 declare module 'vitest' {

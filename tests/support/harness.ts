@@ -4,14 +4,14 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import * as OTPAuth from 'otpauth';
-import { openDatabase, type Pools } from '#domain/db/pools.ts';
-import { createAuth, type AuthService } from '#domain/auth/better-auth.ts';
-import { loadConfig, type Config } from '#domain/runtime/config.ts';
+import { openDatabase, type Pools } from '#platform/db/pools.server.ts';
+import { createAuth, type AuthService } from '#platform/auth/better-auth.server.ts';
+import { loadConfig, type Config } from '#platform/runtime/config.server.ts';
 import type { CalendarPort } from '#domain/meetings/calendar-port.ts';
-import type { JobQueue } from '#domain/runtime/jobs.ts';
+import type { JobQueue } from '#platform/runtime/jobs.server.ts';
 import { createApi, type ApiType } from '#edge-functions/app.ts';
 import { startWorker, type Worker } from '#worker/index.ts';
-import { DEMO_ADMIN_TOTP_BASE32 } from '#domain/demo/demo.ts';
+import { DEMO_ADMIN_TOTP_BASE32 } from '#demo/demo.server.ts';
 import { TEMPLATE_DB, TEST_SECRET, AUTH_SECRET, ORIGIN } from './constants.ts';
 
 export interface TestDatabase {

@@ -5,7 +5,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '#domain/db/embedded.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '#platform/db/embedded.server.ts';
 import { postgresProcesses, signalAll } from './postgres-processes.ts';
 
 export interface OwnPostgres {

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { classifySentiment, type Sentiment, type SentimentResult } from '#domain/ai/sentiment.ts';
-import { readReply } from '#domain/mail/reply-text.ts';
+import { readReply } from '#domain/mail/reply-text.server.ts';
 
 export interface LabelledReply {
   text: string;

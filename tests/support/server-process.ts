@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { freePort } from '#domain/runtime/ports.ts';
+import { freePort } from '#platform/runtime/ports.server.ts';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.ts';
 import { TEST_SECRET } from './constants.ts';
 

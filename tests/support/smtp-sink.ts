@@ -3,7 +3,7 @@
 // permanent failures.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import type { Config } from '#domain/runtime/config.ts';
+import type { Config } from '#platform/runtime/config.server.ts';
 import { budget } from './time-scale.ts';
 
 export interface Received { from: string; to: string[]; raw: Buffer }

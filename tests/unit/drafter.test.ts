@@ -2,8 +2,8 @@
 // of a model's answer into subject and body.
 import { describe, expect, it } from 'vitest';
 import { contextValues, draftFromTemplate } from '#domain/ai/drafter.ts';
-import { candidateValues, detectLanguage, unfilledContextPlaceholders } from '#domain/ai/placeholders.ts';
-import { parseDraft } from '#domain/ai/provider.ts';
+import { candidateValues, detectLanguage, unfilledContextPlaceholders } from '#domain/placeholders/placeholders.ts';
+import { parseDraft } from '#domain/ai/provider.server.ts';
 
 const english = { language: 'english' as const, subject: 'New opening: {{jobTitle}} at {{company}}',
   body: 'Hi {{firstName}},\n\nWith your background as {{jobFunction}} and {{skills}} around {{location}}, I thought of you.\n\n{{recruiterName}}' };

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bounceReason, bounceType, looksLikeBounce, parseDeliveryReport, statusFromText } from '#domain/mail/dsn.ts';
+import { bounceReason, bounceType, looksLikeBounce, parseDeliveryReport, statusFromText } from '#domain/mail/dsn.server.ts';
 
 const VARS: Record<string, string> = {
   MESSAGE_ID: '<talentloop.4217.0a1b2c3d@talentloop.test>', MESSAGE_ROW_ID: '4217', RECIPIENT: 'ghost.candidate@example.net',

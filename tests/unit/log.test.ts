@@ -1,7 +1,7 @@
-// The log line format (domain/runtime/log.ts): JSON for a log collector, one object a line;
+// The log line format (platform/runtime/log.ts): JSON for a log collector, one object a line;
 // a short line for a terminal with LOG_FORMAT=pretty.
 import { describe, expect, it } from 'vitest';
-import { createLogger, errorFields, formatLine, logFormat, logLevel } from '#domain/runtime/log.ts';
+import { createLogger, errorFields, formatLine, logFormat, logLevel } from '#platform/runtime/log.server.ts';
 
 const AT = new Date('2026-11-28T17:20:33.123Z');
 

@@ -1,7 +1,7 @@
 // The delivery path's send slots (never more than `size` at once, in order)
 // and group commit (items arriving during a write go together in the next).
 import { describe, expect, it } from 'vitest';
-import { createSendSlots, groupCommit } from '#domain/mail/concurrency.ts';
+import { createSendSlots, groupCommit } from '#platform/mail/concurrency.ts';
 
 /** Lets every pending promise continuation run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));

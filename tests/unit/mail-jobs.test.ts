@@ -1,7 +1,7 @@
 // Delivery jobs for freshly queued messages (decision 021): those due together share a
 // job of at most 50; a job of one is the API's own job (same id), so nothing is queued twice.
 import { describe, expect, it } from 'vitest';
-import { MAIL_JOB_MESSAGES, mailJob, messageIdsOf, queuedMailJobs, type MailJobData } from '#domain/runtime/jobs.ts';
+import { MAIL_JOB_MESSAGES, mailJob, messageIdsOf, queuedMailJobs, type MailJobData } from '#platform/runtime/jobs.server.ts';
 
 const at = new Date('2026-11-27T08:00:00Z');
 

@@ -5,7 +5,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
-import { meetingIcs, type IcsMeeting } from '#domain/meetings/ics.ts';
+import { meetingIcs, type IcsMeeting } from '#domain/meetings/ics.server.ts';
 import { vtimezone } from '#domain/meetings/vtimezone.ts';
 
 const MINUTE = 60_000;

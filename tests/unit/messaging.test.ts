@@ -19,9 +19,9 @@ import { computeScheduledAt, DEFAULT_SCHEDULE_BY_TYPE } from '#app/messaging/sch
 import { pageAction, readCommunicationsSearch, withoutOneShotParams } from '#app/pages/communications/pageParams.ts';
 import { stringifySearch } from '#app/router/searchParams.ts';
 import { isGenerationTimeout } from '#domain/ai/generation-timeout.ts';
-import { placeholdersToFill } from '#domain/ai/placeholders.ts';
+import { placeholdersToFill } from '#domain/placeholders/placeholders.ts';
 import { progressPercent } from '#domain/campaigns/progress.ts';
-import { replySubject } from '#domain/messages/reply-subject.ts';
+import { replySubject } from '#domain/mail/reply-subject.ts';
 import { candidate } from './app/messagingFixtures.ts';
 
 describe('schedule (spec §9)', () => {

@@ -3,8 +3,8 @@
 // Dutch or English (placeholders.ts clearLanguage, for a campaign without a language), and which
 // placeholders a campaign fills itself when it sends (campaignPlaceholdersToFill, API and forms).
 import { describe, expect, it } from 'vitest';
-import { campaignPlaceholdersToFill, clearLanguage, placeholdersToFill } from '#domain/ai/placeholders.ts';
-import { composeMail, internetMessageId, senderFrom } from '#domain/mail/compose.ts';
+import { campaignPlaceholdersToFill, clearLanguage, placeholdersToFill } from '#domain/placeholders/placeholders.ts';
+import { composeMail, internetMessageId, senderFrom } from '#domain/mail/compose.server.ts';
 
 const CONFIGURED = 'Talentloop Recruiting <recruiting@talentloop.test>';
 const none = { senderName: null, senderEmail: null };

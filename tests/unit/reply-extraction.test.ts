@@ -8,8 +8,8 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { htmlToText } from '#domain/mail/html-text.ts';
-import { readReply, visibleReply } from '#domain/mail/reply-text.ts';
-import { recipientAddresses } from '#domain/mail/inbound.ts';
+import { readReply, visibleReply } from '#domain/mail/reply-text.server.ts';
+import { recipientAddresses } from '#domain/messages/inbound-email.server.ts';
 
 const DIR = path.resolve(import.meta.dirname, '../fixtures/reply-extraction');
 const FIXTURES = readdirSync(DIR).filter((file) => file.endsWith('.eml')).sort().map((file) => file.replace(/\.eml$/, ''));

@@ -1,8 +1,8 @@
 // What the server refuses to start with or warns about, decided from the
 // configuration alone; and when demo data is loaded at all.
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '#domain/runtime/config.ts';
-import { checkConfiguration, demoUsersRefusal } from '#domain/runtime/startup-checks.ts';
+import { loadConfig } from '#platform/runtime/config.server.ts';
+import { checkConfiguration, demoUsersRefusal } from '#platform/runtime/startup-checks.server.ts';
 
 const saved = { ...process.env };
 afterEach(() => {

@@ -2,8 +2,8 @@
 // how the mail's text and HTML parts carry them (domain/engagement/tracking.ts,
 // domain/mail/compose.ts).
 import { describe, expect, it } from 'vitest';
-import { clickUrl, isTrackable, linkAt, openPixelUrl, rewriteText, segments, trackedLinks } from '#domain/engagement/tracking.ts';
-import { composeMail } from '#domain/mail/compose.ts';
+import { clickUrl, isTrackable, linkAt, openPixelUrl, rewriteText, segments, trackedLinks } from '#domain/engagement/tracking.server.ts';
+import { composeMail } from '#domain/mail/compose.server.ts';
 
 const PUBLIC_URL = 'https://talentloop.example';
 const TOKEN = 'ab'.repeat(16);

@@ -4,9 +4,10 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { candidateWhatsAppNumber, fromWaId, numberTail, toE164, toWaId } from '#domain/whatsapp/numbers.ts';
-import { loadWhatsAppConfig, parseTemplates, whatsappConfigured } from '#domain/whatsapp/config.ts';
-import { explainError, templateText } from '#domain/whatsapp/cloud-api.ts';
-import { messageText, validSignature } from '#domain/whatsapp/webhook.ts';
+import { loadWhatsAppConfig, parseTemplates, whatsappConfigured } from '#domain/whatsapp/config.server.ts';
+import { explainError, templateText } from '#domain/whatsapp/cloud-api.server.ts';
+import { messageText } from '#domain/messages/inbound-whatsapp.server.ts';
+import { validSignature } from '#domain/whatsapp/signature.server.ts';
 
 describe('E.164 normalisation', () => {
   it.each([

@@ -4,9 +4,9 @@
 // is one transaction; the ledger's unique key makes a rerun write nothing.
 // `now` is the job's (tests pass one; no real waiting).
 import type { PgBoss } from 'pg-boss';
-import { advanceSequences, joinLate, type Queued } from '#domain/campaigns/sequences.ts';
-import { asService } from '#domain/db/request.ts';
-import { queuedMailJobs, QUEUES } from '#domain/runtime/jobs.ts';
+import { advanceSequences, joinLate, type Queued } from '#domain/campaigns/sequences.server.ts';
+import { asService } from '#platform/db/request.server.ts';
+import { queuedMailJobs, QUEUES } from '#platform/runtime/jobs.server.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 import { logged } from './job-log.ts';
 

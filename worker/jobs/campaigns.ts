@@ -4,9 +4,9 @@
 // message at its send_after (the send window): the first mails leave while the
 // rest of a large pool is still being written.
 import type { PgBoss } from 'pg-boss';
-import { dispatchCampaignChunk } from '#domain/campaigns/campaigns.ts';
-import { asService } from '#domain/db/request.ts';
-import { queuedMailJobs, QUEUES } from '#domain/runtime/jobs.ts';
+import { dispatchCampaignChunk } from '#domain/campaigns/campaigns.server.ts';
+import { asService } from '#platform/db/request.server.ts';
+import { queuedMailJobs, QUEUES } from '#platform/runtime/jobs.server.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 import { logged } from './job-log.ts';
 

@@ -1,12 +1,12 @@
 // What the messaging jobs share, and queue creation that keeps options in step.
 import type { PgBoss, Queue } from 'pg-boss';
-import type { Config } from '#domain/runtime/config.ts';
-import type { Pools } from '#domain/db/pools.ts';
-import type { JobQueue } from '#domain/runtime/jobs.ts';
-import type { MailPort } from '#domain/mail/port.ts';
-import type { WorkerIdentity } from '#domain/runtime/workers.ts';
-import type { WhatsAppPort } from '#domain/whatsapp/cloud-api.ts';
-import type { Logger } from '#domain/runtime/log.ts';
+import type { Config } from '#platform/runtime/config.server.ts';
+import type { Pools } from '#platform/db/pools.server.ts';
+import type { JobQueue } from '#platform/runtime/jobs.server.ts';
+import type { MailPort } from '#platform/mail/port.server.ts';
+import type { WorkerIdentity } from '#platform/runtime/workers.server.ts';
+import type { WhatsAppPort } from '#domain/whatsapp/cloud-api.server.ts';
+import type { Logger } from '#platform/runtime/log.server.ts';
 
 /** pg-boss's schema. */
 export const BOSS_SCHEMA = 'pgboss';

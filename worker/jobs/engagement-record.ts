@@ -4,9 +4,9 @@
 // one event per message, kind, link and hour), so a retried batch adds nothing;
 // a human event queues the score.
 import type { PgBoss } from 'pg-boss';
-import { recordHits } from '#domain/engagement/record.ts';
-import type { EngagementRecordJob } from '#domain/engagement/tracking.ts';
-import { QUEUES } from '#domain/runtime/jobs.ts';
+import { recordHits } from '#domain/engagement/record.server.ts';
+import type { EngagementRecordJob } from '#domain/engagement/tracking.server.ts';
+import { QUEUES } from '#platform/runtime/jobs.server.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 import { logged } from './job-log.ts';
 

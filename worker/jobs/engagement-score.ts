@@ -5,8 +5,8 @@
 // no event touched. Both are set-based updates in SQL (public.recompute_engagement,
 // decision 016; per 10,000 candidates) that write only changed scores: safe to run twice.
 import type { PgBoss } from 'pg-boss';
-import { recomputeAllEngagement, recomputePendingEngagement } from '#domain/engagement/recompute.ts';
-import { QUEUES } from '#domain/runtime/jobs.ts';
+import { recomputeAllEngagement, recomputePendingEngagement } from '#domain/engagement/recompute.server.ts';
+import { QUEUES } from '#platform/runtime/jobs.server.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 import { logged } from './job-log.ts';
 

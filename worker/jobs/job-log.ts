@@ -1,7 +1,7 @@
-// One log line per job (domain/runtime/log.ts): its id, queue, outcome and how long
+// One log line per job (platform/runtime/log.ts): its id, queue, outcome and how long
 // the handler took. Wraps a pg-boss handler without changing what it does: a batch
 // handler's jobs share its duration; with perJobResults each job's own status counts.
-import { errorFields, log, type Logger } from '#domain/runtime/log.ts';
+import { errorFields, log, type Logger } from '#platform/runtime/log.server.ts';
 
 type PerJobResult = { id: string; status: 'completed' | 'failed' };
 

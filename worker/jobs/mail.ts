@@ -6,11 +6,11 @@
 // lives, and ./recovery.ts queues a dead worker's messages again. A message a
 // sender limit put back gets a job of its own at its send_after.
 import type { PgBoss } from 'pg-boss';
-import { messageIdsOf, QUEUES, type MailJobData } from '#domain/runtime/jobs.ts';
-import { mailSettings } from '#domain/mail/compose.ts';
-import { createDelivery } from '#domain/mail/delivery.ts';
-import { SMTP_CONNECTIONS } from '#domain/mail/smtp.ts';
-import { deferredMailJob } from '#domain/mail/sender-limits.ts';
+import { messageIdsOf, QUEUES, type MailJobData } from '#platform/runtime/jobs.server.ts';
+import { mailSettings } from '#domain/mail/compose.server.ts';
+import { createDelivery } from '#domain/mail/delivery.server.ts';
+import { SMTP_CONNECTIONS } from '#platform/mail/smtp.server.ts';
+import { deferredMailJob } from '#domain/mail/sender-limits.server.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 import { logged } from './job-log.ts';
 

@@ -3,11 +3,11 @@
 // failure fails the job so that pg-boss retries it with backoff. The sweep queues
 // what a lost job, a dead worker or spent retries left behind.
 import type { PgBoss } from 'pg-boss';
-import { asService } from '#domain/db/request.ts';
-import { MAX_ATTEMPTS } from '#domain/mail/delivery.ts';
+import { asService } from '#platform/db/request.server.ts';
+import { MAX_ATTEMPTS } from '#domain/mail/delivery.server.ts';
 import { calendarConfigured } from '#domain/meetings/calendar-port.ts';
-import { sendMeetingNotification, STALE_MEETING_MAIL_CLAIM, type MeetingMailOptions } from '#domain/meetings/meeting-mail.ts';
-import { meetingMailJob, QUEUES } from '#domain/runtime/jobs.ts';
+import { sendMeetingNotification, STALE_MEETING_MAIL_CLAIM, type MeetingMailOptions } from '#domain/meetings/meeting-mail.server.ts';
+import { meetingMailJob, QUEUES } from '#platform/runtime/jobs.server.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 import { logged } from './job-log.ts';
 

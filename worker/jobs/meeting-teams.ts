@@ -5,8 +5,8 @@
 // over). The sweep re-queues meetings whose job went missing.
 import type { PgBoss } from 'pg-boss';
 import type { CalendarPort } from '#domain/meetings/calendar-port.ts';
-import { MAX_TEAMS_ATTEMPTS, syncMeetingToOutlook, teamsJobsBehind } from '#domain/meetings/teams-sync.ts';
-import { QUEUES } from '#domain/runtime/jobs.ts';
+import { MAX_TEAMS_ATTEMPTS, syncMeetingToOutlook, teamsJobsBehind } from '#domain/meetings/teams-sync.server.ts';
+import { QUEUES } from '#platform/runtime/jobs.server.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 import { logged } from './job-log.ts';
 

@@ -3,9 +3,9 @@
 // the sweep behind them, and the recovery of a dead worker's deliveries. The
 // mail adapter is chosen here; WhatsApp's goes through the same delivery.
 import type { PgBoss } from 'pg-boss';
-import { bossJobQueue, type JobQueue } from '#domain/runtime/jobs.ts';
-import { createMailPort } from '#domain/mail/index.ts';
-import { createWhatsAppPort } from '#domain/whatsapp/cloud-api.ts';
+import { bossJobQueue, type JobQueue } from '#platform/runtime/jobs.server.ts';
+import { createMailPort } from '#domain/mail/index.server.ts';
+import { createWhatsAppPort } from '#domain/whatsapp/cloud-api.server.ts';
 import type { JobDeps } from './deps.ts';
 import { registerMailJobs } from './mail.ts';
 import { registerCampaignJobs } from './campaigns.ts';
@@ -15,7 +15,7 @@ import { registerSweep } from './sweep.ts';
 import { startRecovery } from './recovery.ts';
 import { registerMeetingMailJobs } from './meeting-mail.ts';
 import { registerMeetingTeamsJobs } from './meeting-teams.ts';
-import { createCalendarPort } from '#domain/meetings/teams.ts';
+import { createCalendarPort } from '#domain/meetings/teams.server.ts';
 import { registerEngagementRecordJobs } from './engagement-record.ts';
 import { registerEngagementScoreJobs } from './engagement-score.ts';
 

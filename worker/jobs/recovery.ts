@@ -4,9 +4,9 @@
 // worker fetched but died before claiming (the job stays 'active' in pg-boss
 // until it expires after minutes). Each gets a new job; the job ids are derived
 // from the cause, so several workers recovering at once queue it once.
-import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
-import { neverClaimed, orphanedDeliveries } from '#domain/mail/delivery.ts';
-import { CLAIM_STALE_SECONDS, HEARTBEAT_SECONDS } from '#domain/runtime/workers.ts';
+import { mailJob, QUEUES } from '#platform/runtime/jobs.server.ts';
+import { neverClaimed, orphanedDeliveries } from '#domain/mail/delivery.server.ts';
+import { CLAIM_STALE_SECONDS, HEARTBEAT_SECONDS } from '#platform/runtime/workers.server.ts';
 import { BOSS_SCHEMA, type JobDeps } from './deps.ts';
 
 export async function requeueOrphans(deps: JobDeps): Promise<number> {

@@ -5,11 +5,11 @@
 // Removal requests are never left to the model, and neither are auto-replies:
 // an out-of-office keeps its 'other'.
 import type { PgBoss } from 'pg-boss';
-import { chat, providerConfigured } from '#domain/ai/provider.ts';
+import { chat, providerConfigured } from '#domain/ai/provider.server.ts';
 import type { Sentiment } from '#domain/ai/sentiment.ts';
-import { asService } from '#domain/db/request.ts';
-import { engagementScoreJob, enqueueQuietly, QUEUES } from '#domain/runtime/jobs.ts';
-import type { Config } from '#domain/runtime/config.ts';
+import { asService } from '#platform/db/request.server.ts';
+import { engagementScoreJob, enqueueQuietly, QUEUES } from '#platform/runtime/jobs.server.ts';
+import type { Config } from '#platform/runtime/config.server.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 import { logged } from './job-log.ts';
 

@@ -5,13 +5,13 @@
 // crash-looping messages, closes campaigns with nothing pending, and fails imports
 // whose process died. Claims of dead workers are ./recovery.ts's.
 import type { PgBoss } from 'pg-boss';
-import { completeCampaigns, dueCampaignIds } from '#domain/campaigns/campaigns.ts';
-import { asService } from '#domain/db/request.ts';
-import { mailJob, QUEUES } from '#domain/runtime/jobs.ts';
-import { MAX_ATTEMPTS } from '#domain/mail/delivery.ts';
-import { deferredMailJob } from '#domain/mail/sender-limits.ts';
-import { STALE_CLAIM_SQL } from '#domain/runtime/workers.ts';
-import { failInterruptedImports } from '#domain/imports/interrupted.ts';
+import { completeCampaigns, dueCampaignIds } from '#domain/campaigns/campaigns.server.ts';
+import { asService } from '#platform/db/request.server.ts';
+import { mailJob, QUEUES } from '#platform/runtime/jobs.server.ts';
+import { MAX_ATTEMPTS } from '#domain/mail/delivery.server.ts';
+import { deferredMailJob } from '#domain/mail/sender-limits.server.ts';
+import { STALE_CLAIM_SQL } from '#platform/runtime/workers.server.ts';
+import { failInterruptedImports } from '#domain/imports/interrupted.server.ts';
 import { dispatchAndQueue } from './campaigns.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 import { sweepMeetingMail } from './meeting-mail.ts';

@@ -2,7 +2,8 @@
 // follow-ups, send window and "join late" (sequenceForm.ts). Fields are checked
 // by the shared API schemas, so the wizard shows the server's words.
 import { z } from 'zod';
-import { campaignTypeSchema, languageSchema } from '#domain/ai/schemas.ts';
+import { campaignTypeSchema } from '#domain/ai/schemas.ts';
+import { languageSchema } from '#domain/schemas/language.ts';
 import { newCampaignSchema, type NewCampaignBody } from '#domain/campaigns/schemas.ts';
 import { sequenceInputSchema } from '#domain/campaigns/sequence-schemas.ts';
 import { templateFormField, templateIssues } from './templateField.ts';

@@ -1,7 +1,8 @@
 // The four campaign types (spec §3) and what choosing one fills in (spec §4):
 // a name (type name + short date), the default schedule and a default subject.
 import dayjs from 'dayjs';
-import { campaignTypeSchema, type CampaignType, type Language } from '#domain/ai/schemas.ts';
+import { campaignTypeSchema, type CampaignType } from '#domain/ai/schemas.ts';
+import { type Language } from '#domain/schemas/language.ts';
 import type { CampaignSummary } from '#domain/campaigns/schemas.ts';
 import { panels } from '#app/i18n/en/panels.ts';
 import { DEFAULT_SCHEDULE_BY_TYPE, type ScheduleOption } from './schedule.ts';

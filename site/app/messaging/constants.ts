@@ -1,5 +1,5 @@
 // Business constants of spec §9 that the messaging screens use.
-import type { Language } from '#domain/ai/schemas.ts';
+import type { Language } from '#domain/schemas/language.ts';
 
 /** GET /api/candidates?limit= (compose dialog). */
 export const CANDIDATE_LIST_LIMIT = 10_000;

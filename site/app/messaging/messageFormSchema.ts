@@ -3,7 +3,8 @@
 // Issue 14 adds WhatsApp for one candidate (the spec's §5 rules already name
 // it): no subject, and outside the 24-hour window an approved template.
 import { z } from 'zod';
-import { languageSchema, MANUAL_TEMPLATE, type Language } from '#domain/ai/schemas.ts';
+import { MANUAL_TEMPLATE } from '#domain/ai/schemas.ts';
+import { languageSchema, type Language } from '#domain/schemas/language.ts';
 import { composeMessageSchema } from '#domain/messages/schemas.ts';
 import { COMPOSE_DEFAULT_LANGUAGE } from './constants.ts';
 import { templateFormField, templateIssues } from './templateField.ts';

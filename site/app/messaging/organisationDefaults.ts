@@ -2,11 +2,11 @@
 // dialog and the campaign wizard: the language they start with (the organisation's default,
 // instead of spec §9's English in compose and Dutch in the wizard, which stay while the
 // settings are loading or could not be read), and which {{placeholders}} a campaign fills
-// when it sends (domain/ai/placeholders.ts sendTimePlaceholders: {{company}} only with a
+// when it sends (domain/placeholders/placeholders.ts sendTimePlaceholders: {{company}} only with a
 // company name), so that the forms' gating agrees with the API's.
 import { useOrganisationSettings } from '#app/pages/settings/settingsQueries.ts';
-import type { SendTimeFacts } from '#domain/ai/placeholders.ts';
-import type { Language } from '#domain/ai/schemas.ts';
+import type { SendTimeFacts } from '#domain/placeholders/placeholders.ts';
+import type { Language } from '#domain/schemas/language.ts';
 
 export interface OrganisationDefaults {
   /** null until the settings are read (or when they cannot be): the form's own default then. */

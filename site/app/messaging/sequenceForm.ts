@@ -2,9 +2,9 @@
 // The rules are the API's (domain/campaigns/sequence-schemas.ts); this maps the form to
 // them: the payload, each follow-up's subject and what still blocks "Next" on Content.
 import type { z } from 'zod';
-import { campaignPlaceholdersToFill, type SendTimeFacts } from '#domain/ai/placeholders.ts';
+import { campaignPlaceholdersToFill, type SendTimeFacts } from '#domain/placeholders/placeholders.ts';
 import { campaignStepInputSchema, MAX_FOLLOW_UPS, sendWindowSchema, type sequenceInputSchema, type SendWindow } from '#domain/campaigns/sequence-schemas.ts';
-import { replySubject } from '#domain/messages/reply-subject.ts';
+import { replySubject } from '#domain/mail/reply-subject.ts';
 import { i18n } from '#app/i18n/i18n.ts';
 import { issueText } from './issueText.ts';
 

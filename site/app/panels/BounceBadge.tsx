@@ -1,11 +1,11 @@
-// A bounce on a message (domain/mail/bounce-schemas.ts): hard (the address does
+// A bounce on a message (domain/candidates/bounce-schemas.ts): hard (the address does
 // not take mail; it is suppressed) or soft (sent again later). The reason is
 // shown as text next to the badge, not in a tooltip, so it reads on a phone and
 // by keyboard alike.
 import { Badge, Group, Text } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { useT } from '#app/i18n/useT.ts';
-import type { Bounce } from '#domain/mail/bounce-schemas.ts';
+import type { Bounce } from '#domain/candidates/bounce-schemas.ts';
 
 export function BounceBadge({ bounce, size = 'sm' }: { bounce: Bounce; size?: 'xs' | 'sm' }) {
   const hard = bounce.type === 'hard';

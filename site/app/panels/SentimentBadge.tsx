@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import { useT } from '#app/i18n/useT.ts';
-import type { Sentiment } from '#domain/messages/schemas.ts';
+import type { Sentiment } from '#domain/ai/schemas.ts';
 
 const COLORS: Record<Exclude<Sentiment, null>, string> = { positive: 'green', negative: 'red', neutral: 'gray', other: 'blue' };
 

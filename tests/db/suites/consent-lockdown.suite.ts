@@ -2,7 +2,7 @@
 // bypass tried as raw SQL in the roles requests and jobs use, and refused.
 // Shared by tests/db/consent-lockdown.test.ts and tests/db/supabase-shaped.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withClaims, type Tx } from '#domain/db/request.ts';
+import { withClaims, type Tx } from '#platform/db/request.server.ts';
 import type { TestDatabase } from '#tests/support/harness.ts';
 
 /** The suite, on a database from `openDatabase` (a plain or a Supabase-shaped one). */

@@ -2,8 +2,8 @@
 // role (talentloop_app) switching to the Supabase roles per transaction.
 // Shared by tests/db/row-level-security.test.ts and tests/db/supabase-shaped.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withClaims, type Tx } from '#domain/db/request.ts';
-import { APP_LOGIN_ROLE } from '#domain/db/pools.ts';
+import { withClaims, type Tx } from '#platform/db/request.server.ts';
+import { APP_LOGIN_ROLE } from '#platform/db/pools.server.ts';
 import type { TestDatabase } from '#tests/support/harness.ts';
 
 /** The suite, on a database from `openDatabase` (a plain or a Supabase-shaped one). */

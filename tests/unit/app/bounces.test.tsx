@@ -9,7 +9,7 @@ import { ConsentSection } from '#app/pages/people/ConsentSection.tsx';
 import { ThreadMessage } from '#app/pages/communications/ThreadMessage.tsx';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
 import { closeAllPanels } from '#app/drawers/drawerStore.ts';
-import { bounceSchema } from '#domain/mail/bounce-schemas.ts';
+import { bounceSchema } from '#domain/candidates/bounce-schemas.ts';
 import { answer } from './answers.ts';
 import { renderAt, recruiter, stubFetch } from './renderWithProviders.tsx';
 import { renderPage } from './renderInRouter.tsx';

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { aiSuggestionListSchema, aiSuggestionSchema, aiTemplateListSchema, aiTemplateSchema, generationSchema } from '#domain/ai/schemas.ts';
 import { candidateListSchema, candidateSchema } from '#domain/candidates/schemas.ts';
 import { campaignDetailSchema, campaignListSchema, campaignSummarySchema, createdCampaignSchema } from '#domain/campaigns/schemas.ts';
-import { outboxEmailSchema, outboxEmailSummarySchema, outboxListSchema, outboxReplyResultSchema } from '#domain/mail/outbox-schemas.ts';
+import { outboxEmailSchema, outboxEmailSummarySchema, outboxListSchema } from '#domain/mail/outbox-schemas.ts';
+import { outboxReplyResultSchema } from '#domain/messages/inbound-email-schemas.ts';
 import {
   messageSchema, sentMessageSchema, threadListSchema, threadReadSchema, threadSchema, threadSummarySchema,
 } from '#domain/messages/schemas.ts';

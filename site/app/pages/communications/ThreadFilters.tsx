@@ -2,7 +2,8 @@
 import { Group, SegmentedControl, Select, Stack } from '@mantine/core';
 import type { ThreadFilters as Filters } from '#app/messaging/queries.ts';
 import { useT } from '#app/i18n/useT.ts';
-import { sentimentSchema, THREAD_VIEWS } from '#domain/messages/schemas.ts';
+import { THREAD_VIEWS } from '#domain/messages/schemas.ts';
+import { sentimentSchema } from '#domain/ai/schemas.ts';
 
 interface ThreadFiltersProps {
   value: Filters;

@@ -4,8 +4,9 @@
 // quick actions): ?action=compose, ?action=create-campaign with the Advanced
 // Editor's values, ?template={templateId}.
 import * as z from 'zod/mini';
-import type { Language } from '#domain/ai/schemas.ts';
-import type { Channel, Sentiment, ThreadView } from '#domain/messages/schemas.ts';
+import type { Language } from '#domain/schemas/language.ts';
+import type { Channel, ThreadView } from '#domain/messages/schemas.ts';
+import type { Sentiment } from '#domain/ai/schemas.ts';
 import { wizardPrefillFromSearch, type WizardPrefill } from '#app/messaging/advancedEditor.ts';
 import type { ComposePayload } from '#app/drawers/drawerStore.ts';
 import type { ThreadFilters } from '#app/messaging/queries.ts';

@@ -1,6 +1,6 @@
 // Where each figure of the dashboard leads: the filtered list behind it
 // (Communications' threads and campaigns, the meetings, the People list).
-import type { Sentiment } from '#domain/messages/schemas.ts';
+import type { Sentiment } from '#domain/ai/schemas.ts';
 import type { DashboardQuery } from '#domain/dashboard/schemas.ts';
 import { stringifySearch } from '#app/router/searchParams.ts';
 

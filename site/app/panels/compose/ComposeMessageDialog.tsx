@@ -10,7 +10,7 @@ import { issueText } from '#app/messaging/issueText.ts';
 import { InsertBookingLinkButton } from '#app/pages/people/booking/InsertBookingLinkButton.tsx';
 import { isAiPlaceholder } from '#app/messaging/aiPlaceholder.ts';
 import { COMPOSE_MESSAGE_ROWS } from '#app/messaging/constants.ts';
-import { campaignPlaceholdersToFill } from '#domain/ai/placeholders.ts';
+import { campaignPlaceholdersToFill } from '#domain/placeholders/placeholders.ts';
 import { useOrganisationDefaults } from '#app/messaging/organisationDefaults.ts';
 import { messageFormDefaults, messageFormSchema, type MessageFormValues } from '#app/messaging/messageFormSchema.ts';
 import { useAiTemplates, useCandidates, useTalentPools } from '#app/messaging/queries.ts';

@@ -13,7 +13,7 @@ import { refreshMessaging, sendCandidateMessage, useMessage } from '#app/messagi
 import type { Channel, Message } from '#domain/messages/schemas.ts';
 import { useWhatsAppChannel } from '#app/messaging/whatsapp.ts';
 import type { WhatsAppTemplate } from '#domain/whatsapp/schemas.ts';
-import { replySubject } from '#domain/messages/reply-subject.ts';
+import { replySubject } from '#domain/mail/reply-subject.ts';
 import { toast } from '#app/toast/toast.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { issueText } from '#app/messaging/issueText.ts';

@@ -9,8 +9,8 @@ import { CAMPAIGN_CONTENT_ROWS, DRAFT_LANGUAGES } from '#app/messaging/constants
 import { issueText } from '#app/messaging/issueText.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { placeholdersLeft } from '#app/messaging/sequenceForm.ts';
-import type { SendTimeFacts } from '#domain/ai/placeholders.ts';
-import type { Language } from '#domain/ai/schemas.ts';
+import type { SendTimeFacts } from '#domain/placeholders/placeholders.ts';
+import type { Language } from '#domain/schemas/language.ts';
 import { FollowUpsSection } from './FollowUpsSection.tsx';
 import { TemplateSuggestionCards } from './TemplateSuggestionCards.tsx';
 import { WhatsAppStepField } from './WhatsAppStepField.tsx';

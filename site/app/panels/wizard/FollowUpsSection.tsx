@@ -12,7 +12,7 @@ import {
 import { issueText } from '#app/messaging/issueText.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { MAX_DELAY_DAYS, MIN_DELAY_DAYS } from '#domain/campaigns/sequence-schemas.ts';
-import { replySubject } from '#domain/messages/reply-subject.ts';
+import { replySubject } from '#domain/mail/reply-subject.ts';
 import { TemplateSuggestionCards } from './TemplateSuggestionCards.tsx';
 
 interface FollowUpsSectionProps {

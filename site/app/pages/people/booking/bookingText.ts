@@ -1,7 +1,7 @@
 // The words of booking links as recruiters read them, the prefilled
 // invitation, and inserting a link into a message body. Meetings read as on
 // /app/meetings (#app/pages/meetings/).
-import { BOOKING_LINK_PLACEHOLDER, firstName } from '#domain/ai/placeholders.ts';
+import { BOOKING_LINK_PLACEHOLDER, firstName } from '#domain/placeholders/placeholders.ts';
 import type { BookingLinkState } from '#domain/meetings/booking-schemas.ts';
 
 /** What "Insert booking link" puts in a pool message: each recipient's own link, made when it is sent. */

@@ -1,0 +1,94 @@
+// TOTP enrolment: start (otpauth URI as a QR code, backup codes shown once),
+// confirm with a first code, and the demo admin's fixed secret. Sign-in checks:
+// the pending challenge's user, the second-factor lock, and one use per code.
+import QRCode from 'qrcode';
+import * as OTPAuth from 'otpauth';
+import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
+import type pg from 'pg';
+import type { Auth } from '../../platform/auth/better-auth.server.ts';
+import type { TwoFactorEnrolment } from './schemas.ts';
+
+export async function startEnrolment(auth: Auth, headers: Headers, password: string): Promise<TwoFactorEnrolment> {
+  const result = await auth.api.enableTwoFactor({ body: { password }, headers });
+  if (!('totpURI' in result) || !result.totpURI) throw new Error('two-factor enrolment returned no TOTP URI');
+  const qrCodeSvg = await QRCode.toString(result.totpURI, { type: 'svg', margin: 1, width: 220 });
+  return { totpURI: result.totpURI, qrCodeSvg, backupCodes: result.backupCodes ?? [] };
+}
+
+/** A backup code looks like "AbCdE-12345"; a TOTP code is six digits. */
+export function isTotpCode(code: string): boolean {
+  return /^\d{6}$/.test(code.replace(/\s+/g, ''));
+}
+
+/**
+ * Enrols a user with a known TOTP secret and known backup codes. Only for the
+ * demo admin, so that the README can give what a tester types into an app.
+ */
+export async function enrolWithKnownSecret(auth: Auth, owner: pg.Pool, user: { id: string; email: string },
+  rawSecret: string, backupCodes: string[]): Promise<void> {
+  const ctx = await auth.$context;
+  const secret = await symmetricEncrypt({ key: ctx.secretConfig, data: rawSecret });
+  const codes = await symmetricEncrypt({ key: ctx.secretConfig, data: JSON.stringify(backupCodes) });
+  await ctx.adapter.deleteMany({ model: 'twoFactor', where: [{ field: 'userId', value: user.id }] });
+  await ctx.adapter.create({ model: 'twoFactor', data: { userId: user.id, secret, backupCodes: codes, verified: true } });
+  await ctx.internalAdapter.updateUser(user.id, { twoFactorEnabled: true });
+  await owner.query('update public.profiles set two_factor_enabled = true where id = $1', [user.id]);
+}
+
+/** better-auth's TOTP settings (its defaults): 6 digits, 30-second steps, one step either side. */
+const TOTP_PERIOD_SECONDS = 30;
+const TOTP_WINDOW = 1;
+
+interface TwoFactorRow {
+  secret: string;
+  lockedUntil?: Date | string | null;
+}
+
+async function twoFactorRow(auth: Auth, userId: string): Promise<TwoFactorRow | null> {
+  const ctx = await auth.$context;
+  return ctx.adapter.findOne<TwoFactorRow>({ model: 'twoFactor', where: [{ field: 'userId', value: userId }] });
+}
+
+/**
+ * When better-auth's second-factor lock (10 wrong codes in a row: 15 minutes)
+ * ends for this user, or null when it is not locked.
+ */
+export async function twoFactorLockedUntil(auth: Auth, userId: string): Promise<Date | null> {
+  const row = await twoFactorRow(auth, userId);
+  const until = row?.lockedUntil ? new Date(row.lockedUntil) : null;
+  return until && until.getTime() > Date.now() ? until : null;
+}
+
+/** The time step `code` belongs to, within better-auth's window, or null if it matches none. */
+function matchingStep(rawSecret: string, code: string, now = Date.now()): number | null {
+  const totp = new OTPAuth.TOTP({
+    secret: new OTPAuth.Secret({ buffer: new TextEncoder().encode(rawSecret).buffer }),
+    digits: 6, period: TOTP_PERIOD_SECONDS, algorithm: 'SHA1',
+  });
+  const delta = totp.validate({ token: code, timestamp: now, window: TOTP_WINDOW });
+  return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD_SECONDS) + delta;
+}
+
+export type TotpClaim = 'claimed' | 'reused' | 'no-match';
+
+/**
+ * A TOTP code works once (ASVS 2.8.4). better-auth accepts a code for its whole
+ * window, so before handing a right code to it we claim its time step: the claim
+ * succeeds only for a step later than the last one this user signed in with, in
+ * one statement, so two requests racing with the same code cannot both win.
+ * A wrong code claims nothing ('no-match') and better-auth counts the failure.
+ */
+export async function claimTotpCode(auth: Auth, owner: pg.Pool, userId: string, code: string): Promise<TotpClaim> {
+  const row = await twoFactorRow(auth, userId);
+  if (!row) return 'no-match';
+  const ctx = await auth.$context;
+  const secret = await symmetricDecrypt({ key: ctx.secretConfig, data: row.secret });
+  const step = matchingStep(secret, code);
+  if (step === null) return 'no-match';
+  const { rowCount } = await owner.query(
+    `insert into private.totp_used_steps as used (user_id, last_step) values ($1, $2)
+     on conflict (user_id) do update set last_step = excluded.last_step, used_at = now()
+       where used.last_step < excluded.last_step
+     returning 1`, [userId, step]);
+  return rowCount ? 'claimed' : 'reused';
+}

@@ -1,0 +1,98 @@
+// Users of the product: a better-auth account (credentials) plus a profile row
+// (what the app and its row-level security read). Both change together here.
+import type pg from 'pg';
+import type { Auth } from '../../platform/auth/better-auth.server.ts';
+import type { AuditEntry, NewUser, UserSummary, UserUpdate } from './schemas.ts';
+import type { Tx } from '../../platform/db/request.server.ts';
+import { isoTimestamp } from '../../platform/db/sql-time.server.ts';
+import { DomainError } from '../errors.ts';
+
+const SUMMARY_COLUMNS = `id, username::text, display_name as "displayName", email::text, role,
+  two_factor_enabled as "twoFactorEnabled", banned, ${isoTimestamp('created_at')} as "createdAt"`;
+
+export class UserConflictError extends DomainError {
+  constructor(field: string, message: string) {
+    super(409, message, field);
+  }
+}
+
+/** Creates the account and its profile. The caller decides who may do this. */
+export async function createUser(auth: Auth, owner: pg.Pool, input: NewUser): Promise<UserSummary> {
+  const taken = await owner.query<{ username: string; email: string }>(
+    'select username::text, email::text from public.profiles where username = $1 or email = $2',
+    [input.username, input.email]);
+  if (taken.rows.some((row) => row.username.toLowerCase() === input.username.toLowerCase())) {
+    throw new UserConflictError('username', 'username is already taken');
+  }
+  if (taken.rowCount) throw new UserConflictError('email', 'email is already in use');
+
+  const { user } = await auth.api.createUser({
+    body: {
+      email: input.email,
+      password: input.password,
+      name: input.displayName,
+      // Our roles (admin, recruiter) are not in better-auth's default role type; data.role is untyped.
+      data: { username: input.username.toLowerCase(), displayUsername: input.username, role: input.role },
+    },
+  });
+  try {
+    const { rows } = await owner.query<UserSummary>(
+      `insert into public.profiles (id, username, display_name, email, role)
+       values ($1, $2, $3, $4, $5) returning ${SUMMARY_COLUMNS}`,
+      [user.id, input.username.toLowerCase(), input.displayName, input.email, input.role]);
+    return rows[0];
+  } catch (error) {
+    const ctx = await auth.$context;
+    await ctx.internalAdapter.deleteUser(user.id);
+    throw error;
+  }
+}
+
+/** Lists users as the calling admin (row-level security decides what is visible). */
+export async function listUsers(tx: Tx): Promise<UserSummary[]> {
+  const { rows } = await tx.query<UserSummary>(`select ${SUMMARY_COLUMNS} from public.profiles order by username`);
+  return rows;
+}
+
+/** Applies an admin's change to a user, in the profile (under RLS) and in better-auth. */
+export async function updateUser(auth: Auth, tx: Tx, id: string, change: UserUpdate): Promise<UserSummary | null> {
+  const { rows } = await tx.query<UserSummary>(
+    `update public.profiles set
+       display_name = coalesce($2, display_name),
+       role = coalesce($3, role),
+       banned = coalesce($4, banned)
+     where id = $1 returning ${SUMMARY_COLUMNS}`,
+    [id, change.displayName ?? null, change.role ?? null, change.banned ?? null]);
+  if (!rows[0]) return null;
+  const ctx = await auth.$context;
+  const authChange: Record<string, unknown> = {};
+  if (change.displayName) authChange.name = change.displayName;
+  if (change.role) authChange.role = change.role;
+  if (change.banned !== undefined) authChange.banned = change.banned;
+  if (Object.keys(authChange).length) await ctx.internalAdapter.updateUser(id, authChange);
+  if (change.password) {
+    await ctx.internalAdapter.updatePassword(id, await ctx.password.hash(change.password));
+  }
+  // A banned user or a new password ends every open session at once.
+  if (change.banned || change.password) await ctx.internalAdapter.deleteUserSessions(id);
+  return rows[0];
+}
+
+export async function setTwoFactorFlag(owner: pg.Pool, id: string, enabled: boolean): Promise<void> {
+  await owner.query('update public.profiles set two_factor_enabled = $2 where id = $1', [id, enabled]);
+}
+
+export async function audit(tx: Tx, actorId: string, action: string, entity: string, entityId: string | number | null,
+  details: Record<string, unknown> = {}): Promise<void> {
+  await tx.query('insert into public.audit_log (actor_id, action, entity, entity_id, details) values ($1, $2, $3, $4, $5)',
+    [actorId, action, entity, entityId === null ? null : String(entityId), JSON.stringify(details)]);
+}
+
+/** The newest 200 audit entries, as the calling admin may read them. */
+export async function listAuditLog(tx: Tx): Promise<AuditEntry[]> {
+  const { rows } = await tx.query<AuditEntry>(
+    `select a.id, p.username::text as actor, a.action, a.entity, a.entity_id as "entityId", a.details, ${isoTimestamp('a.created_at')} as "createdAt"
+       from public.audit_log a left join public.profiles p on p.id = a.actor_id
+      order by a.created_at desc limit 200`);
+  return rows;
+}

@@ -1,0 +1,230 @@
+// Booking, moving and cancelling a meeting: the one path the candidate's page and
+// the recruiter's actions share. The slot rule is bookableSlots (slots.ts); the
+// database's exclusion constraint (meetings_no_overlap) has the final word, and a
+// violation becomes "This time was just taken, please pick another" with fresh slots.
+// Every change raises the meeting's sequence, queues the candidate's email and
+// brings the Outlook event up to date (worker jobs).
+import type { Tx } from '../../platform/db/request.server.ts';
+import { DomainError } from '../errors.ts';
+import { enqueueQuietly, meetingMailJob, meetingTeamsJob, QUEUES, type JobQueue } from '../../platform/runtime/jobs.server.ts';
+import { loadBookingSettings } from './booking-settings.server.ts';
+import { TEAMS_NOT_CONFIGURED, type CalendarPort } from './calendar-port.ts';
+import { bookableSlots, epochMilliseconds, type BusyInterval } from './slots.ts';
+import type { Slot } from './schemas.ts';
+import type { LocationKind } from './booking-schemas.ts';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** The widest window one slots request may ask for. */
+export const MAX_SLOT_WINDOW_DAYS = 35;
+export const SLOT_TAKEN = 'This time was just taken, please pick another';
+
+export interface SlotWindow { from?: string; to?: string }
+
+/** [from, to) of a slots request: default the coming 7 days; to after from; at most 35 days. */
+export function slotWindow(window: SlotWindow, now: number): { from: number; to: number } {
+  const from = window.from ? Date.parse(window.from) : now;
+  const to = window.to ? Date.parse(window.to) : from + 7 * DAY;
+  if (to <= from) throw new DomainError(422, 'to must be after from', 'to');
+  if (to - from > MAX_SLOT_WINDOW_DAYS * DAY) throw new DomainError(422, `to must be at most ${MAX_SLOT_WINDOW_DAYS} days after from`, 'to');
+  return { from, to };
+}
+
+export interface SlotRequest {
+  recruiterId: string;
+  durationMinutes: number;
+  from: number;
+  to: number;
+  /** The meeting being moved: its own time does not block it. */
+  excludeMeetingId?: number | null;
+  calendar?: CalendarPort | null;
+  /** Count the recruiter's meetings and Outlook busy times (false: availability alone). */
+  withBusyTimes?: boolean;
+}
+
+/** Outlook busy times; a calendar that does not answer costs the candidate nothing (the constraint still guards). */
+async function outlookBusy(calendar: CalendarPort | null | undefined, mailbox: string, from: number, to: number): Promise<BusyInterval[]> {
+  if (!calendar) return [];
+  try {
+    return await calendar.busyTimes(mailbox, new Date(from).toISOString(), new Date(to).toISOString());
+  } catch (error) {
+    console.warn(`Outlook busy times for ${mailbox} unavailable: ${(error as Error).message}`);
+    return [];
+  }
+}
+
+async function meetingTimes(tx: Tx, id: number): Promise<{ start: number; end: number } | null> {
+  const { rows } = await tx.query<{ start: Date; end: Date }>('select starts_at as start, ends_at as "end" from public.meetings where id = $1', [id]);
+  return rows[0] ? { start: rows[0].start.getTime(), end: rows[0].end.getTime() } : null;
+}
+
+/** The meeting being moved has its own Outlook event: that busy block must not keep it from its own time. */
+function withoutOwnEvent(busy: BusyInterval[], own: { start: number; end: number } | null): BusyInterval[] {
+  if (!own) return busy;
+  return busy.filter((block) => epochMilliseconds(block.start) !== own.start || epochMilliseconds(block.end) !== own.end);
+}
+
+/** The recruiter's free slots in [from, to) for a meeting of `durationMinutes`. */
+export async function freeSlots(tx: Tx, request: SlotRequest, now = Date.now()): Promise<Slot[]> {
+  const { settings } = await loadBookingSettings(tx, request.recruiterId);
+  const withBusy = request.withBusyTimes ?? true;
+  // Meetings a day around the window: their buffers and the daily maximum reach that far.
+  const { rows: meetings } = withBusy ? await tx.query<{ start: Date; end: Date; before: number; after: number }>(
+    `select starts_at as start, ends_at as "end", buffer_before_minutes as before, buffer_after_minutes as after
+       from public.meetings
+      where recruiter_id = $1 and status <> 'cancelled' and id is distinct from $4
+        and starts_at < $3 and ends_at > $2`,
+    [request.recruiterId, new Date(request.from - DAY - 2 * DAY), new Date(request.to + 2 * DAY), request.excludeMeetingId ?? null]) : { rows: [] };
+  const mailbox = withBusy && request.calendar
+    ? (await tx.query<{ email: string }>('select email::text as email from public.profiles where id = $1', [request.recruiterId])).rows[0]?.email
+    : undefined;
+  const busy = mailbox ? withoutOwnEvent(await outlookBusy(request.calendar, mailbox, request.from, request.to),
+    request.excludeMeetingId ? await meetingTimes(tx, request.excludeMeetingId) : null) : [];
+  return bookableSlots({
+    settings,
+    durationMinutes: request.durationMinutes,
+    confirmedMeetings: meetings.map((m) => ({ start: m.start, end: m.end, bufferBeforeMinutes: m.before, bufferAfterMinutes: m.after })),
+    externalBusy: busy,
+    now: new Date(now),
+    from: new Date(request.from),
+    to: new Date(request.to),
+  });
+}
+
+/** Refuses a start that is not an offered time: 422 when it never could be, 409 (with fresh slots) when it was just taken. */
+export async function checkStart(tx: Tx, request: Omit<SlotRequest, 'from' | 'to'>, start: string, now = Date.now()): Promise<void> {
+  const at = Date.parse(start);
+  const probe = { ...request, from: at, to: at + 1 };
+  const isOffered = (slots: Slot[]) => slots.some((slot) => epochMilliseconds(slot.start) === at);
+  if (isOffered(await freeSlots(tx, probe, now))) return;
+  if (at <= now) throw new DomainError(422, 'start is in the past: pick one of the offered times', 'start');
+  if (!isOffered(await freeSlots(tx, { ...probe, withBusyTimes: false }, now))) {
+    throw new DomainError(422, 'start must be one of the offered times (within the working hours, the notice and the booking horizon)', 'start');
+  }
+  throw new SlotTakenError();
+}
+
+/** The time is no longer free; the route answers 409 with fresh slots. */
+export class SlotTakenError extends Error {
+  constructor() { super(SLOT_TAKEN); }
+}
+
+/** Whether a database error is the no-overlap constraint refusing the time. */
+export function isOverlap(error: unknown): boolean {
+  return (error as { code?: string }).code === '23P01';
+}
+
+/** The 409 answer: fresh slots from the day before the wanted time to a week after it. */
+export async function slotTaken(tx: Tx, request: Omit<SlotRequest, 'from' | 'to'>, start: string): Promise<DomainError> {
+  const at = Date.parse(start);
+  const from = Math.max(Date.now(), at - DAY);
+  const slots = await freeSlots(tx, { ...request, from, to: from + 7 * DAY });
+  return new DomainError(409, SLOT_TAKEN, 'start', { slots });
+}
+
+export interface Placement {
+  recruiterId: string;
+  candidateId: number | null;
+  bookingLinkId: number | null;
+  meetingTypeId: number | null;
+  title: string;
+  durationMinutes: number;
+  location: { kind: LocationKind; detail: string | null };
+  start: string;
+  attendee: { name: string; email: string };
+  note: string | null;
+  candidateTimeZone: string | null;
+  calendarConfigured: boolean;
+}
+
+export interface MeetingChange {
+  meetingId: number;
+  sequence: number;
+  notificationId: number;
+  created: boolean;
+}
+
+function teamsState(calendarConfigured: boolean, kind: LocationKind) {
+  if (!calendarConfigured) return { status: 'not_configured', error: kind === 'teams' ? TEAMS_NOT_CONFIGURED : null };
+  return { status: 'pending', error: null };
+}
+
+/** Inserts the meeting, or moves the existing one (`meetingId`): status, sequence, buffers from today's settings. */
+export async function placeMeeting(tx: Tx, placement: Placement, meetingId: number | null): Promise<MeetingChange> {
+  const { settings } = await loadBookingSettings(tx, placement.recruiterId);
+  const start = new Date(placement.start);
+  const end = new Date(start.getTime() + placement.durationMinutes * MINUTE);
+  const teams = teamsState(placement.calendarConfigured, placement.location.kind);
+  let row: { id: number; sequence: number; kind: 'confirmed' | 'rescheduled' };
+  if (meetingId === null) {
+    ({ rows: [row] } = await tx.query<typeof row>(
+      `insert into public.meetings (recruiter_id, candidate_id, booking_link_id, meeting_type_id, title, starts_at, ends_at,
+         location_kind, location_detail, time_zone, candidate_time_zone, attendee_name, attendee_email, candidate_note,
+         buffer_before_minutes, buffer_after_minutes, teams_status, teams_error)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+       returning id::int, sequence, 'confirmed' as kind`,
+      [placement.recruiterId, placement.candidateId, placement.bookingLinkId, placement.meetingTypeId, placement.title, start, end,
+        placement.location.kind, placement.location.detail, settings.timeZone, placement.candidateTimeZone,
+        placement.attendee.name, placement.attendee.email, placement.note, settings.bufferBeforeMinutes, settings.bufferAfterMinutes,
+        teams.status, teams.error]));
+  } else {
+    // A cancelled meeting booked again is confirmed again (same UID, higher SEQUENCE); a held one is rescheduled.
+    ({ rows: [row] } = await tx.query<typeof row>(
+      `update public.meetings set
+         starts_at = $2, ends_at = $3, sequence = sequence + 1,
+         status = case when status = 'cancelled' then 'confirmed' else 'rescheduled' end,
+         attendee_name = $4, attendee_email = $5, candidate_note = coalesce($6, candidate_note),
+         candidate_time_zone = coalesce($7, candidate_time_zone), time_zone = $8,
+         buffer_before_minutes = $9, buffer_after_minutes = $10,
+         cancel_reason = null, cancelled_by = null, cancelled_at = null,
+         teams_status = case when $11 = 'not_configured' then 'not_configured' else 'pending' end,
+         teams_error = $12, teams_attempts = 0
+       where id = $1
+       returning id::int, sequence, case when status = 'confirmed' then 'confirmed' else 'rescheduled' end as kind`,
+      [meetingId, start, end, placement.attendee.name, placement.attendee.email, placement.note, placement.candidateTimeZone,
+        settings.timeZone, settings.bufferBeforeMinutes, settings.bufferAfterMinutes, teams.status, teams.error]));
+  }
+  const notificationId = await queueNotification(tx, row.id, row.kind, row.sequence);
+  return { meetingId: row.id, sequence: row.sequence, notificationId, created: meetingId === null };
+}
+
+async function queueNotification(tx: Tx, meetingId: number, kind: 'confirmed' | 'rescheduled' | 'cancelled', sequence: number): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    `insert into public.meeting_notifications (meeting_id, kind, sequence) values ($1, $2, $3) returning id::int`,
+    [meetingId, kind, sequence]);
+  return rows[0].id;
+}
+
+/** Cancels a meeting that still holds its time; a cancelled one stays as it is (null: nothing changed). */
+export async function cancelMeeting(tx: Tx, meetingId: number, by: 'candidate' | 'recruiter', reason: string | null | undefined): Promise<MeetingChange | null> {
+  const { rows } = await tx.query<{ id: number; sequence: number; starts_at: Date }>(
+    `update public.meetings set status = 'cancelled', sequence = sequence + 1, cancel_reason = $3, cancelled_by = $2,
+            cancelled_at = now(), teams_status = case when teams_status = 'not_configured' then teams_status else 'pending' end
+      where id = $1 and status in ('confirmed', 'rescheduled')
+      returning id::int, sequence, starts_at`,
+    [meetingId, by, reason ?? null]);
+  if (!rows[0]) return null;
+  const notificationId = await queueNotification(tx, rows[0].id, 'cancelled', rows[0].sequence);
+  return { meetingId: rows[0].id, sequence: rows[0].sequence, notificationId, created: false };
+}
+
+/** After the change committed: the email and the Outlook event (the sweep catches what a lost job misses). */
+export async function announceChange(jobs: JobQueue | undefined, change: MeetingChange | null): Promise<void> {
+  if (!change) return;
+  await enqueueQuietly(jobs, QUEUES.meetingMail, [meetingMailJob(change.notificationId)]);
+  await enqueueQuietly(jobs, QUEUES.meetingTeams, [meetingTeamsJob(change.meetingId, change.sequence)]);
+}
+
+/** A transaction runner: asService or the caller's claims. */
+export type RunInTransaction = <R>(work: (tx: Tx) => Promise<R>) => Promise<R>;
+
+/** Runs `work`; when the time turned out to be taken, answers the 409 with fresh slots (read in a new transaction). */
+export async function withSlotTakenAnswer<T>(run: RunInTransaction, work: (tx: Tx) => Promise<T>,
+  fresh: (tx: Tx) => Promise<DomainError>): Promise<T> {
+  try {
+    return await run(work);
+  } catch (error) {
+    if (!isOverlap(error) && !(error instanceof SlotTakenError)) throw error;
+  }
+  throw await run(fresh);
+}

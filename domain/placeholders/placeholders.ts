@@ -1,0 +1,147 @@
+// {{placeholder}} handling, shared by the drafter, the API (refusing to send a
+// draft with blanks left), the campaign dispatcher (per-recipient values) and
+// the browser's forms (the blanks left to fill). Browser-safe: no runtime imports.
+import type { Language } from '../schemas/language.ts';
+
+export type { Language };
+
+/** Each recipient's own booking link (domain/meetings/booking-links.ts), made when the message is queued. */
+export const BOOKING_LINK_PLACEHOLDER = 'bookingLink';
+
+/** Filled per recipient (their record, their own booking link), so they may stay in a pool draft. */
+export const RECIPIENT_PLACEHOLDERS = ['candidateName', 'firstName', 'jobFunction', 'skills', 'location', BOOKING_LINK_PLACEHOLDER] as const;
+
+const PLACEHOLDER = /\{\{\s*([a-zA-Z][a-zA-Z0-9_]*)\s*\}\}/g;
+
+export interface CandidateFacts {
+  name?: string | null;
+  jobFunction?: string | null;
+  skillTags?: string[] | null;
+  location?: string | null;
+  preferredRole?: string | null;
+  seniorityLevel?: string | null;
+}
+
+// What a recipient placeholder becomes when the candidate's record lacks it:
+// a phrase that still reads naturally, never a blank.
+const GENERIC: Record<Language, Record<string, string>> = {
+  english: { candidateName: 'there', firstName: 'there', jobFunction: 'a professional in your field', skills: 'your skills', location: 'your region' },
+  dutch: { candidateName: 'daar', firstName: 'daar', jobFunction: 'professional in je vakgebied', skills: 'jouw vaardigheden', location: 'jouw regio' },
+};
+
+export function firstName(name: string | null | undefined): string | undefined {
+  const first = name?.trim().split(/\s+/)[0];
+  return first || undefined;
+}
+
+/** The recipient placeholders' values for one candidate, in the letter's language. */
+export function candidateValues(candidate: CandidateFacts, language: Language): Record<string, string> {
+  const generic = GENERIC[language];
+  const skills = (candidate.skillTags ?? []).filter(Boolean);
+  return {
+    candidateName: candidate.name?.trim() || generic.candidateName,
+    firstName: firstName(candidate.name) ?? generic.firstName,
+    jobFunction: candidate.jobFunction?.trim() || generic.jobFunction,
+    skills: skills.length ? joinList(skills, language) : generic.skills,
+    location: candidate.location?.trim() || generic.location,
+  };
+}
+
+function joinList(items: string[], language: Language): string {
+  if (items.length < 2) return items.join('');
+  const last = items[items.length - 1];
+  return `${items.slice(0, -1).join(', ')} ${language === 'dutch' ? 'en' : 'and'} ${last}`;
+}
+
+/** Replaces the placeholders that have a value; leaves the others as they are. */
+export function fillPlaceholders(text: string, values: Record<string, string | undefined>): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined || value === '' ? whole : value;
+  });
+}
+
+export function placeholdersIn(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]))];
+}
+
+/** Placeholders only the recruiter can fill (a recipient's own ones are filled at send time). */
+export function unfilledContextPlaceholders(text: string): string[] {
+  return placeholdersIn(text).filter((name) => !(RECIPIENT_PLACEHOLDERS as readonly string[]).includes(name));
+}
+
+/** Filled with the sender's name when the mail goes out. */
+export const SENDER_PLACEHOLDER = 'recruiterName';
+/** A campaign's signature block (drafter.ts signatureBlock of its creator), filled when its mails are written. */
+export const SIGNATURE_PLACEHOLDER = 'signature';
+/** The organisation's company name (its settings), filled when a campaign's mails are written. */
+export const COMPANY_PLACEHOLDER = 'company';
+
+/** What the organisation's settings say that a campaign's mails can use (null or absent: not set). */
+export interface SendTimeFacts {
+  companyName?: string | null;
+}
+
+/**
+ * The placeholders a message or a campaign's mails get when they are written (domain/messages
+ * createMessage, domain/campaigns/sequences.ts personalise), besides each recipient's own: the
+ * sender's name and signature block, and {{company}} only while the organisation has a company
+ * name (else nothing could fill it).
+ */
+export function sendTimePlaceholders(facts: SendTimeFacts = {}): string[] {
+  return [SENDER_PLACEHOLDER, SIGNATURE_PLACEHOLDER, ...(facts.companyName?.trim() ? [COMPANY_PLACEHOLDER] : [])];
+}
+
+/**
+ * The blanks left in a draft over all its texts (subject, content), each once:
+ * neither a recipient's own ({{firstName}}, ...) nor the sender's name.
+ */
+export function placeholdersToFill(...texts: string[]): string[] {
+  const names = texts.flatMap((text) => unfilledContextPlaceholders(text));
+  return [...new Set(names)].filter((name) => name !== SENDER_PLACEHOLDER);
+}
+
+/**
+ * The blanks left before a message or a campaign may be sent (compose, the wizard, POST
+ * /api/campaigns and /api/candidates/{id}/messages): what sendTimePlaceholders() names is filled
+ * when the mails are written, so it is not a blank. The API refuses a text with one left; the
+ * forms list them.
+ */
+export function campaignPlaceholdersToFill(texts: string[], facts: SendTimeFacts): string[] {
+  const filled = new Set(sendTimePlaceholders(facts));
+  return placeholdersToFill(...texts).filter((name) => !filled.has(name));
+}
+
+// A handful of very common words is enough to tell Dutch from English mail.
+const DUTCH_WORDS = new Set(['de', 'het', 'een', 'en', 'je', 'jij', 'jouw', 'ik', 'wij', 'we', 'niet', 'geen', 'met', 'voor',
+  'van', 'dat', 'die', 'bij', 'ook', 'graag', 'hoi', 'groet', 'bedankt', 'naar', 'zijn', 'wil', 'kan', 'maar', 'nog', 'mijn', 'ben', 'heb']);
+const ENGLISH_WORDS = new Set(['the', 'a', 'an', 'and', 'you', 'your', 'i', 'we', 'not', 'no', 'with', 'for', 'of', 'that',
+  'this', 'to', 'also', 'please', 'hi', 'regards', 'thanks', 'is', 'are', 'be', 'will', 'can', 'but', 'my', 'am', 'have']);
+
+function languageWords(text: string): { dutch: number; english: number } {
+  let dutch = 0;
+  let english = 0;
+  // Placeholder names ({{firstName}}) are not words of the letter.
+  for (const word of text.replace(PLACEHOLDER, ' ').toLowerCase().match(/[a-zà-ÿ']+/g) ?? []) {
+    if (DUTCH_WORDS.has(word)) dutch++;
+    if (ENGLISH_WORDS.has(word)) english++;
+  }
+  return { dutch, english };
+}
+
+export function detectLanguage(text: string): Language {
+  const { dutch, english } = languageWords(text);
+  return dutch > english ? 'dutch' : 'english';
+}
+
+/**
+ * The language only when the text clearly is in it: at least 3 of its common words and twice
+ * as many as of the other. A short or mixed text ("Hi {{firstName}}, {{jobTitle}}?") answers
+ * null, so the caller's default decides rather than a guess leaning to English.
+ */
+export function clearLanguage(text: string): Language | null {
+  const { dutch, english } = languageWords(text);
+  if (dutch >= 3 && dutch >= 2 * english) return 'dutch';
+  if (english >= 3 && english >= 2 * dutch) return 'english';
+  return null;
+}

@@ -1,0 +1,266 @@
+// Candidates for the palette: every query word must match a word of the
+// candidate's name, email, job function, skills or location (decisions 005 and
+// 022). Two steps, so that a million candidates cost about what a thousand do:
+//  1. each query word is matched against the dictionary of distinct words
+//     (public.search_words): exact, prefix, or, for name words, trigram-similar;
+//  2. candidates holding those words come from the btree (word, candidate_id) in
+//     public.candidate_name_words: for a specific query the two rarest words'
+//     lists are joined whole; for a broad one the rarest word's newest
+//     candidates are scanned. The other words are index probes. The candidates
+//     found are ranked by relevance, then engagement.
+import type { Tx } from '../../platform/db/request.server.ts';
+import { bandOf } from '../engagement/score.ts';
+import type { SearchResult } from './schemas.ts';
+
+/** The bits of candidate_name_words.fields (supabase/migrations/20261126000800_search_fields.sql). */
+export const FIELD = { name: 1, email: 2, job: 4, skills: 8, location: 16 } as const;
+
+/** A name match outranks an email one, which outranks job, skill and place matches. */
+const FIELD_WEIGHTS: Array<[number, number]> = [
+  [FIELD.name, 1], [FIELD.email, 0.9], [FIELD.job, 0.8], [FIELD.skills, 0.75], [FIELD.location, 0.7],
+];
+
+/** Words per query word taken into account. */
+const WORDS_PER_TOKEN = 12;
+const MAX_TOKENS = 6;
+/** Trigram similarity a fuzzy word match needs; below it, only when nothing better matched. */
+const GOOD_SIMILARITY = 0.4;
+/** How far the driving word's candidates are scanned for the other words (broad queries). */
+const MULTI_WORD_SCAN = 5000;
+/** Broad queries: the newest this many matches (spread over the driving words) are ranked. */
+const RANKED = 32;
+/** Specific queries: at most this many matches are ranked (all of them, in practice). */
+const RANKED_SPECIFIC = 200;
+/**
+ * A query is specific when its two rarest words each have at most this many
+ * candidates (estimated): then the two lists are joined whole (a hash join of
+ * index-only scans) and every match is ranked. "andre bos maastricht" is (two
+ * names of about 9,500 each at 1M); "python amsterdam" is not.
+ */
+const SPECIFIC_WORD_ROWS = 30_000;
+/** pg_stats is read again after this long: it changes when the table is analysed (after a large import, say). */
+const STATS_MAX_AGE_MS = 60_000;
+
+export interface WordMatch { token: number; word: string; score: number; fields: number }
+
+/** Step 1: the query's words, and for each the dictionary words it may mean (score 1 = exact). */
+export async function matchWords(tx: Tx, q: string): Promise<{ tokens: string[]; byToken: WordMatch[][] }> {
+  const { rows } = await tx.query<{ tokens: string[]; token: number | null; word: string | null; score: number | null; fields: number | null }>(
+    `with tokens as (
+       select t, ord from unnest(public.name_words($1)) with ordinality as x(t, ord) limit ${MAX_TOKENS})
+     select (select array_agg(t order by ord) from tokens) as tokens, tk.ord::int as token, w.word, w.score, w.fields
+       from tokens tk
+       left join lateral public.match_search_word(tk.t, ${WORDS_PER_TOKEN}) w on true`, [q]);
+  const tokens = rows[0]?.tokens ?? [];
+  const byToken = tokens.map((_, i) => {
+    const found = rows.filter((row) => row.token === i + 1 && row.word !== null)
+      .map((row) => ({ token: i + 1, word: row.word!, score: Number(row.score), fields: Number(row.fields) }));
+    const good = found.filter((match) => match.score >= GOOD_SIMILARITY);
+    return good.length ? good : found.slice(0, 3);
+  });
+  return { tokens, byToken };
+}
+
+export interface CandidateRow {
+  id: number; name: string; email: string | null; job_function: string | null; skill_tags: string[]; location: string | null;
+  engagement_score: number;
+}
+
+function fieldWeight(fields: number): number {
+  return Math.max(0, ...FIELD_WEIGHTS.filter(([bit]) => fields & bit).map(([, weight]) => weight));
+}
+
+/**
+ * The words of one text as public.name_words gives them: lower-cased,
+ * accent-free (unaccent's special letters too), apostrophes dropped, split on
+ * anything that is not a letter or digit. For ranking rows already found
+ * (tests/api/search-fields.test.ts compares it with the SQL on the demo data).
+ */
+const UNACCENT_LETTERS: Record<string, string> = { ø: 'o', ł: 'l', ı: 'i', ß: 'ss', æ: 'ae', œ: 'oe', đ: 'd', ð: 'd', þ: 'th' };
+export function textWords(text: string | null): string[] {
+  if (!text) return [];
+  return text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')
+    .replace(/[øłıßæœđðþ]/g, (ch) => UNACCENT_LETTERS[ch]).replace(/['’`]/g, '')
+    .split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** A candidate's words with the fields each is in: public.candidate_words, mirrored. */
+export function candidateWords(row: Pick<CandidateRow, 'name' | 'email' | 'job_function' | 'skill_tags' | 'location'>): Map<string, number> {
+  const words = new Map<string, number>();
+  const add = (list: string[], bit: number) => { for (const word of list) words.set(word, (words.get(word) ?? 0) | bit); };
+  add(textWords(row.name), FIELD.name);
+  add(textWords(row.email).filter((word) => !/[0-9]/.test(word)), FIELD.email);
+  add(textWords(row.job_function), FIELD.job);
+  add(textWords(row.skill_tags.join(' ')), FIELD.skills);
+  add(textWords(row.location), FIELD.location);
+  return words;
+}
+
+/**
+ * Relevance: per query word, the best of its matches the candidate holds, as
+ * match quality (exact 1 > prefix 0.6-1 > similar) times the weight of the
+ * field it is in (name above email above job, skills and location); summed.
+ * `nameOnly`: every query word matched in the name (meetings are found so).
+ */
+export function relevance(row: CandidateRow, byToken: WordMatch[][]): { score: number; nameOnly: boolean } {
+  const fieldsOf = candidateWords(row);
+  let score = 0;
+  let nameOnly = true;
+  for (const list of byToken) {
+    let best = 0;
+    let inName = false;
+    for (const match of list) {
+      const fields = fieldsOf.get(match.word);
+      if (fields === undefined) continue;
+      best = Math.max(best, match.score * fieldWeight(fields));
+      if (fields & FIELD.name) inName = true;
+    }
+    score += best;
+    nameOnly &&= inName;
+  }
+  return { score, nameOnly };
+}
+
+export interface RankedCandidate { row: CandidateRow; score: number; nameOnly: boolean }
+
+let wordStats: { at: number; rows: Map<string, number> } | null = null;
+
+/**
+ * About how many index rows each dictionary word has, from pg_stats through
+ * public.search_word_rows() (every common word is a most-common value:
+ * statistics target 1000). Words not listed are rare; without statistics all are.
+ */
+async function wordRows(tx: Tx): Promise<Map<string, number>> {
+  if (wordStats && Date.now() - wordStats.at < STATS_MAX_AGE_MS) return wordStats.rows;
+  const { rows } = await tx.query<{ word: string; estimated_rows: number }>(`select word, estimated_rows from public.search_word_rows()`);
+  wordStats = { at: Date.now(), rows: new Map(rows.map((row) => [row.word, Number(row.estimated_rows)])) };
+  return wordStats.rows;
+}
+
+/**
+ * "Also holds one of these words": an index probe per candidate. A scalar
+ * sub-query, not EXISTS: with EXISTS the planner may hash a common word's whole
+ * list (110,000 rows for "python") to check a few dozen candidates.
+ */
+function probes(others: WordMatch[][], params: unknown[], column: string): string {
+  return others.map((list) => {
+    params.push(list.map((m) => m.word));
+    return `and (select true from public.candidate_name_words o
+                  where o.word = any($${params.length}::text[]) and o.candidate_id = ${column} limit 1)`;
+  }).join('\n');
+}
+
+const RANK_COLUMNS = `c.id, c.name, c.email::text as email, c.job_function, c.skill_tags, c.location, c.engagement_score`;
+
+/** A specific query: the two rarest words' candidates joined whole, the other words probed; every match. */
+async function fetchSpecific(tx: Tx, rarest: WordMatch[], second: WordMatch[], others: WordMatch[][]): Promise<CandidateRow[]> {
+  const params: unknown[] = [rarest.map((m) => m.word), second.map((m) => m.word)];
+  const filters = probes(others, params, 'j.candidate_id');
+  // Materialised: each list is read once and the two are hashed together. Under RLS the planner
+  // underestimates them and would otherwise probe the second list once per row of the first.
+  const { rows } = await tx.query<CandidateRow>(
+    `with a as materialized (select candidate_id from public.candidate_name_words where word = any($1::text[])),
+          b as materialized (select candidate_id from public.candidate_name_words where word = any($2::text[]))
+     select ${RANK_COLUMNS}
+       from (select j.candidate_id
+               -- offset 0: the probes run on the join's result, not on each row of the first list
+               from (select a.candidate_id from a join b on b.candidate_id = a.candidate_id offset 0) j
+              where true ${filters}
+              group by j.candidate_id
+              order by j.candidate_id desc
+              limit ${RANKED_SPECIFIC}) m
+       join public.candidates c on c.id = m.candidate_id`, params);
+  return rows;
+}
+
+/**
+ * For each driving word, up to `perWord` of the newest candidates with it whose
+ * words also hold one of each other query word's matches (index probes).
+ */
+async function fetchWindow(tx: Tx, drivers: WordMatch[], others: WordMatch[][], perWord: number): Promise<CandidateRow[]> {
+  const params: unknown[] = [drivers.map((m) => m.word)];
+  const filters = probes(others, params, 'w.candidate_id');
+  const { rows } = await tx.query<CandidateRow>(
+    `select ${RANK_COLUMNS}
+       from unnest($1::text[]) as d(word)
+       cross join lateral (
+         select w.candidate_id
+           from (select candidate_id from public.candidate_name_words
+                  where word = d.word order by candidate_id desc limit ${MULTI_WORD_SCAN}) w
+          where true ${filters}
+          limit ${perWord}) w
+       join public.candidates c on c.id = w.candidate_id`, params);
+  return rows;
+}
+
+/** One pass: the candidates holding a word of each list, by the plan that fits how common the words are. */
+async function fetchPass(tx: Tx, lists: WordMatch[][], limit: number): Promise<CandidateRow[]> {
+  const estimates = await wordRows(tx);
+  const size = (list: WordMatch[]) => list.reduce((sum, m) => sum + (estimates.get(m.word) ?? 0), 0);
+  const order = lists.map((list) => ({ list, rows: size(list) })).sort((a, b) => a.rows - b.rows).map((entry) => entry.list);
+  if (order.length >= 2 && size(order[1]) <= SPECIFIC_WORD_ROWS) return fetchSpecific(tx, order[0], order[1], order.slice(2));
+  // The query word with the fewest candidates drives; the others filter.
+  const drivers = [...order[0]].sort((a, b) => b.score - a.score);
+  return fetchWindow(tx, drivers, order.slice(1), Math.max(limit, Math.ceil(RANKED / drivers.length)));
+}
+
+/**
+ * Candidates matching every query word, best first (relevance, then engagement,
+ * then newest): every match of a specific query; for a broad one the newest
+ * RANKED matches of the rarest word's candidates (within MULTI_WORD_SCAN).
+ * In passes: first each query word's exact words only ("jan" is Jan, not
+ * Jansen), then its prefixes, then its typo matches, while fewer than `limit`
+ * are found (for three or more words: while none are).
+ */
+export async function findCandidates(tx: Tx, tokens: string[], byToken: WordMatch[][], limit: number): Promise<RankedCandidate[]> {
+  if (!tokens.length || byToken.some((list) => list.length === 0)) return [];
+  const typed = (list: WordMatch[]) => {
+    const prefixed = list.filter((m) => m.word.startsWith(tokens[m.token - 1]));
+    return prefixed.length ? prefixed : list;
+  };
+  const exact = (list: WordMatch[]) => {
+    const same = list.filter((m) => m.word === tokens[m.token - 1]);
+    return same.length ? same : typed(list);
+  };
+  // In a query of three or more words, a word that matched exactly or as a prefix gets no typo guesses
+  // ("backend android haag" must not turn into André).
+  const passes = [byToken.map(exact), byToken.map(typed), tokens.length > 2 ? byToken.map(typed) : byToken];
+  const rows: CandidateRow[] = [];
+  let previous = '';
+  for (const lists of passes) {
+    const key = JSON.stringify(lists.map((list) => list.map((m) => m.word)));
+    if (key === previous) continue;
+    previous = key;
+    rows.push(...await fetchPass(tx, lists, limit));
+    // A query of three or more words is specific: its prefix and typo passes run only when nothing was found.
+    const found = new Set(rows.map((row) => row.id)).size;
+    if (found >= limit || (found > 0 && tokens.length > 2)) break;
+  }
+  // A candidate found by two words or two passes came twice.
+  const unique = [...new Map(rows.map((row) => [row.id, row])).values()];
+  return unique.map((row) => ({ row, ...relevance(row, byToken) }))
+    .sort((a, b) => b.score - a.score || b.row.engagement_score - a.row.engagement_score || b.row.id - a.row.id);
+}
+
+export async function candidatesByEmail(tx: Tx, email: string): Promise<SearchResult[]> {
+  const { rows } = await tx.query<CandidateRow>(
+    `select c.id, c.name, c.email::text as email, c.job_function, c.location, c.engagement_score
+       from public.candidate_ids_by_email(array[$1]) m join public.candidates c on c.id = m.id`, [email]);
+  return rows.map(candidateResult);
+}
+
+/** "Hot 82%": the band and score once there is any engagement (decision 016); a fresh candidate's 0% says nothing. */
+function engagementLabel(score: number): string | null {
+  if (!score) return null;
+  const band = bandOf(score);
+  return `${band[0].toUpperCase()}${band.slice(1)} ${score}%`;
+}
+
+export function candidateResult(row: Pick<CandidateRow, 'id' | 'name' | 'email' | 'job_function' | 'location' | 'engagement_score'>): SearchResult {
+  const subtitle = [row.job_function, row.location, engagementLabel(row.engagement_score)].filter(Boolean).join(' · ');
+  return {
+    id: `candidate:${row.id}`, type: 'candidate', title: row.name,
+    ...(subtitle ? { subtitle } : {}), ...(row.email ? { description: row.email } : {}),
+    url: `/app/people?candidate=${row.id}`, action: 'navigate', icon: 'User',
+  };
+}

@@ -1,0 +1,32 @@
+// Sending one claimed WhatsApp message (domain/mail/delivery.ts claims and
+// records it, as every message): a text, or its approved template, to the
+// candidate's number in E.164. The Cloud API's refusals come back as plain
+// reasons (cloud-api.ts); a temporary one (rate limit, outage) is retried
+// like mail's, unless this was the last try.
+import { WhatsAppError, type WhatsAppPort } from './cloud-api.server.ts';
+import { candidateWhatsAppNumber, INVALID_NUMBER } from './numbers.ts';
+import type { WhatsAppTemplate } from './schemas.ts';
+
+export type { WhatsAppPort };
+
+/** What the delivery claim reads of a WhatsApp message and its candidate. */
+export interface WhatsAppRow {
+  content: string;
+  whatsapp_number: string | null;
+  phone: string | null;
+  whatsapp_template: WhatsAppTemplate | null;
+}
+
+export type WhatsAppOutcome = { status: 'sent'; providerId: string } | { status: 'retry' | 'failed'; error: string };
+
+export async function sendWhatsApp(port: WhatsAppPort, row: WhatsAppRow, lastTry: boolean): Promise<WhatsAppOutcome> {
+  const to = candidateWhatsAppNumber({ whatsappNumber: row.whatsapp_number, phone: row.phone });
+  if (!to) return { status: 'failed', error: `Invalid WhatsApp number: ${INVALID_NUMBER}` };
+  try {
+    const { wamid } = row.whatsapp_template ? await port.sendTemplate(to, row.whatsapp_template) : await port.sendText(to, row.content);
+    return { status: 'sent', providerId: wamid };
+  } catch (error) {
+    const failure = error instanceof WhatsAppError ? error : new WhatsAppError((error as Error).message, false);
+    return { status: failure.permanent || lastTry ? 'failed' : 'retry', error: failure.message.slice(0, 1000) };
+  }
+}
