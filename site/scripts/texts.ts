@@ -1,7 +1,7 @@
 // The public pages' texts (site/app/i18n/{en,nl}/publicPages.ts) without i18next:
 // the server picks the language, islands get their texts from the page.
-import type { publicPages as english } from '#app/i18n/en/publicPages.ts';
-import { publicBooking } from '#app/i18n/en/publicBooking.ts';
+import type { publicPages as english } from '#domain/i18n/en/publicPages.ts';
+import { publicBooking } from '#domain/i18n/en/publicBooking.ts';
 
 export type PublicTexts = typeof english;
 export type BookingTexts = PublicTexts['booking'];

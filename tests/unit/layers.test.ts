@@ -32,11 +32,11 @@ function importsOf(file: string, all: boolean): string[] {
     .map(relative);
 }
 
-/** domain/<concept>/… → the concept; domain/schemas and domain/*.ts → 'kernel'. */
+/** domain/<concept>/… → the concept; domain/schemas, domain/i18n (the texts) and domain/*.ts → 'kernel'. */
 function conceptOf(file: string): string | null {
   const parts = file.split('/');
   if (parts[0] !== 'domain') return null;
-  if (parts.length === 2 || parts[1] === 'schemas') return 'kernel';
+  if (parts.length === 2 || parts[1] === 'schemas' || parts[1] === 'i18n') return 'kernel';
   return parts[1];
 }
 

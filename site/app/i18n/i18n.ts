@@ -3,7 +3,7 @@
 // Dutch is its own chunk, fetched only when someone needs it.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en, type Resources } from './en.ts';
+import { en, type Resources } from '../../../domain/i18n/en.ts';
 import { LANGUAGE_KEY } from '../prePaint.ts';
 import { navigatorLanguages, resolveLanguage, type InterfaceLanguage } from './language.ts';
 
@@ -38,7 +38,7 @@ let pending: Promise<void> | null = null;
 
 /** Loads the Dutch texts once (a dynamic import: English users never download them). */
 function loadDutch(): Promise<void> {
-  pending ??= import('./nl.ts').then(({ nl }) => { i18n.addResourceBundle('nl', 'translation', nl); });
+  pending ??= import('../../../domain/i18n/nl.ts').then(({ nl }) => { i18n.addResourceBundle('nl', 'translation', nl); });
   return pending;
 }
 

@@ -1,7 +1,7 @@
 // What the content field holds while the AI writes (spec §4). Whether a
 // failure was the time-out is domain/ai/generation-timeout.ts (shared with the API).
 // The words follow the interface's language (i18n/en/panels.ts); the marker is what identifies it.
-import { panels } from '#app/i18n/en/panels.ts';
+import { panels } from '#domain/i18n/en/panels.ts';
 import { i18n } from '#app/i18n/i18n.ts';
 
 /** Every placeholder starts with this marker, so it is never mistaken for real content. */

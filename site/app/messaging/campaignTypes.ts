@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { campaignTypeSchema, type CampaignType } from '#domain/ai/schemas.ts';
 import { type Language } from '#domain/schemas/language.ts';
 import type { CampaignSummary } from '#domain/campaigns/schemas.ts';
-import { panels } from '#app/i18n/en/panels.ts';
+import { panels } from '#domain/i18n/en/panels.ts';
 import { DEFAULT_SCHEDULE_BY_TYPE, type ScheduleOption } from './schedule.ts';
 
 export interface CampaignTypeInfo {

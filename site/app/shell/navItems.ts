@@ -1,6 +1,6 @@
 // The sidebar and bottom bar entries (spec §2 Navigation).
 import type { ComponentType } from 'react';
-import type { Resources } from '../i18n/en.ts';
+import type { Resources } from '../../../domain/i18n/en.ts';
 import { normalizePath } from '../router/paths.ts';
 import { CalendarIcon, ClockIcon, HomeIcon, MailIcon, SettingsIcon, ShieldIcon, UsersIcon, type IconProps } from './icons.tsx';
 

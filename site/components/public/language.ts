@@ -1,8 +1,8 @@
 // Which language a public page is rendered in (decision 024): the visitor's
 // Accept-Language, read on the server with the /app's own rule (browserLanguage:
 // the first language we speak, else English). Signed-out pages have no setting.
-import { publicPages as en } from '#app/i18n/en/publicPages.ts';
-import { publicPages as nl } from '#app/i18n/nl/publicPages.ts';
+import { publicPages as en } from '#domain/i18n/en/publicPages.ts';
+import { publicPages as nl } from '#domain/i18n/nl/publicPages.ts';
 import { browserLanguage, LOCALES, type InterfaceLanguage } from '#app/i18n/language.ts';
 import type { PublicTexts } from '../../scripts/texts.ts';
 

@@ -6,7 +6,7 @@
 import { activeLanguage, i18n } from '#app/i18n/i18n.ts';
 import { WEEKDAYS, type Weekday } from '#domain/meetings/availability.ts';
 import { locale } from '#app/i18n/format.ts';
-import { meetingBooking as english } from '#app/i18n/en/meetingBooking.ts';
+import { meetingBooking as english } from '#domain/i18n/en/meetingBooking.ts';
 
 export interface MessageRule {
   pattern: RegExp;

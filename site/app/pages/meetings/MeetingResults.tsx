@@ -3,7 +3,7 @@
 import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorText } from '#app/api/ApiError.ts';
-import { en } from '#app/i18n/en.ts';
+import { en } from '#domain/i18n/en.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';

@@ -2,7 +2,7 @@
 // being made, a failure with Retry, or Teams not configured with what to set.
 import { Button, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
-import { en } from '#app/i18n/en.ts';
+import { en } from '#domain/i18n/en.ts';
 import { useT } from '#app/i18n/useT.ts';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
 import { meetingWith } from './meetingLabels.ts';

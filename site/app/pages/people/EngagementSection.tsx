@@ -4,7 +4,7 @@
 import { Group, List, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useT } from '#app/i18n/useT.ts';
-import { people } from '#app/i18n/en/people.ts';
+import { people } from '#domain/i18n/en/people.ts';
 import { DetailSection } from './DetailSection.tsx';
 import { clampScore, EngagementBandBadge, engagementColor } from './EngagementBar.tsx';
 import { FactList } from './FactList.tsx';

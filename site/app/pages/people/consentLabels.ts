@@ -1,7 +1,7 @@
 // Words for the consent ledger's channels and sources, in the interface's language
 // (read while rendering; Admin's suppression list shows the sources too).
 import { i18n } from '#app/i18n/i18n.ts';
-import { people } from '#app/i18n/en/people.ts';
+import { people } from '#domain/i18n/en/people.ts';
 
 export function channelLabel(channel: string): string {
   if (channel === 'email' || channel === 'whatsapp') return i18n.t(`people.channels.${channel}`);

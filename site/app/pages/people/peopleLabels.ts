@@ -2,7 +2,7 @@
 // status), in the interface's language; a value we have no word for shows capitalised,
 // as it did before. Called while rendering, by components that re-render on a language change (useT).
 import { i18n } from '#app/i18n/i18n.ts';
-import { people } from '#app/i18n/en/people.ts';
+import { people } from '#domain/i18n/en/people.ts';
 import { capitalize } from './capitalize.ts';
 
 const known = <T extends object>(map: T, value: string): value is Extract<keyof T, string> => Object.hasOwn(map, value);

@@ -1,5 +1,7 @@
-// The interface's English texts: the source every other language must match key for key
-// (nl.ts is typed `Resources`). The spec's texts are here word for word.
+// Talentloop's English texts, the one catalogue of its words (the /app interface, the public and
+// booking pages; the server's answers and the candidate's emails as issue 26 moves them here): the
+// source every other language must match key for key (nl.ts is typed `Resources`). The spec's
+// texts are here word for word. Browser-safe: the server and the browser read the same texts.
 
 import { meetings } from './en/meetings.ts';
 import { people } from './en/people.ts';
