@@ -11,7 +11,7 @@ import {
   bookingTitle, confirmationText, durationText, emailHint, englishLocale, firstPanel, greeting, joinLink, locationText, meetingTime, problemText,
   slotsByDay, weekHeading, withFreshSlots,
 } from '#site/scripts/booking/format.ts';
-import { publicBooking as dutch } from '#app/i18n/nl/publicBooking.ts';
+import { publicBooking as dutch } from '#domain/i18n/nl/publicBooking.ts';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();

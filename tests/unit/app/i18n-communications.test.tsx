@@ -7,7 +7,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllPanels, openPanel } from '#app/drawers/drawerStore.ts';
 import { setInterfaceLanguage } from '#app/i18n/i18n.ts';
-import { panels } from '#app/i18n/en/panels.ts';
+import { panels } from '#domain/i18n/en/panels.ts';
 import { issueText } from '#app/messaging/issueText.ts';
 import { messageFormSchema } from '#app/messaging/messageFormSchema.ts';
 import { campaignFormSchema, CAMPAIGN_FORM_DEFAULTS } from '#app/messaging/campaignFormSchema.ts';

@@ -2,8 +2,8 @@
 // no Dutch text is empty or a placeholder, and every {{value}} English fills in
 // Dutch fills in as well.
 import { describe, expect, it } from 'vitest';
-import { en } from '#app/i18n/en.ts';
-import { nl } from '#app/i18n/nl.ts';
+import { en } from '#domain/i18n/en.ts';
+import { nl } from '#domain/i18n/nl.ts';
 
 type Tree = { [key: string]: string | Tree };
 

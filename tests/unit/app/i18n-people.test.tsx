@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllPanels } from '#app/drawers/drawerStore.ts';
-import { en } from '#app/i18n/en.ts';
+import { en } from '#domain/i18n/en.ts';
 import { setInterfaceLanguage } from '#app/i18n/i18n.ts';
 import { resultCountLabel } from '#app/palette/paletteLogic.ts';
 import { rangeLabel } from '#app/pages/people/candidateFilters.ts';

@@ -41,7 +41,7 @@ const sidebar = () => within(screen.getByTestId('sidebar'));
 
 // The Dutch texts are a lazy chunk; here, transformed on first import, they can take longer
 // than a query's wait, so they are compiled once up front (the switch itself stays lazy).
-beforeAll(async () => { await import('#app/i18n/nl.ts'); });
+beforeAll(async () => { await import('#domain/i18n/nl.ts'); });
 
 beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ width: 600, height: 240 }));
