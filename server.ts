@@ -21,6 +21,7 @@ import { DEMO_ADMIN, DEMO_ADMIN_TOTP_BASE32, DEMO_RECRUITER, findDemoUsers, seed
 import { checkConfiguration, demoUsersRefusal } from '#platform/runtime/startup-checks.server.ts';
 import { clientIp } from '#platform/http/client-ip.server.ts';
 import { createApi } from '#edge-functions/app.ts';
+import { englishText } from '#domain/i18n/english.ts';
 import { createCalendarPort } from '#domain/meetings/teams.server.ts';
 import { NON_PAGE_CSP, securityHeaders, securityHeaderValues } from '#edge-functions/security-headers.ts';
 import { startJobProducer, startWorker, type Worker } from '#worker/index.ts';
@@ -126,7 +127,7 @@ const app = new Hono<ServerEnv>();
 let inFlight = 0;
 let draining = false;
 app.use('*', async (c, next) => {
-  if (draining) return c.json({ error: 'This server is restarting. Please try again.', field: null }, 503, { 'Retry-After': '1', Connection: 'close' });
+  if (draining) return c.json({ error: englishText('server_restarting'), code: 'server_restarting', field: null }, 503, { 'Retry-After': '1', Connection: 'close' });
   inFlight++;
   try {
     await next();

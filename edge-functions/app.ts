@@ -6,6 +6,7 @@ import { unavailableReason } from '#platform/db/pools.server.ts';
 import { authDatabaseFailure, keepAuthErrors } from '#platform/auth/better-auth.server.ts';
 import { log as processLog } from '#platform/runtime/log.server.ts';
 import type { ApiDeps, AppEnv } from './context.ts';
+import { say } from '#domain/i18n/codes.ts';
 import { errorResponse, HttpError, toHttpError } from './http.ts';
 import { originCheck } from './guards.ts';
 import { limitBody } from './body-limits.ts';
@@ -95,7 +96,7 @@ export function createApi(deps: ApiDeps) {
     response: { contentType: 'application/json', description: 'An OpenAPI 3.1 document' } }),
   (c) => c.json(openApi ??= openApiDocument(api, deps.config.publicUrl)));
 
-  api.notFound((c) => c.json({ error: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  api.notFound((c) => errorResponse(c, new HttpError(404, say('no_route', { method: c.req.method, path: new URL(c.req.url).pathname }))));
   const logger = deps.logger ?? processLog;
   api.onError((caught, c) => {
     const where = { requestId: c.var.requestId, method: c.req.method, route: routeOf(c) };
@@ -110,7 +111,7 @@ export function createApi(deps: ApiDeps) {
       return errorResponse(c, known);
     }
     logger.error('request failed', { ...where, error: error.message, stack: error.stack });
-    return errorResponse(c, new HttpError(500, 'Something went wrong on our side. Please try again.'));
+    return errorResponse(c, new HttpError(500, 'internal'));
   });
   return routes;
 }

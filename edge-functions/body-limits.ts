@@ -3,17 +3,18 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './context.ts';
+import { say, type Said } from '#domain/i18n/codes.ts';
 import { HttpError } from './http.ts';
 
 const KB = 1024;
 const MB = 1024 * KB;
 
 /** Largest request body per route, checked before anything reads it; the first match wins. */
-const BODY_LIMITS: { method?: string; path: RegExp; maxBytes: number | null; message?: string; field?: string }[] = [
+const BODY_LIMITS: { method?: string; path: RegExp; maxBytes: number | null; said?: Said; field?: string }[] = [
   // Streamed and imported while it arrives, with its own 512 MB cap (routes/imports.ts).
   { method: 'PUT', path: /^\/api\/imports\/[^/]+\/file$/, maxBytes: null },
-  { path: /^\/api\/imports\/preview$/, maxBytes: MB, message: 'Send only the first megabyte of the file for a preview', field: 'file' },
-  { path: /^\/api\/inbound\/email$/, maxBytes: 15 * MB, message: 'The message is larger than 15 MB' },
+  { path: /^\/api\/imports\/preview$/, maxBytes: MB, said: 'preview_too_large', field: 'file' },
+  { path: /^\/api\/inbound\/email$/, maxBytes: 15 * MB, said: 'mail_too_large' },
   { path: /^\/api\/auth\//, maxBytes: 64 * KB },
   { path: /^\/api\//, maxBytes: MB },
 ];
@@ -27,7 +28,7 @@ const bodyLimits = BODY_LIMITS.map((rule) => ({
   check: rule.maxBytes === null ? null : bodyLimit({
     maxSize: rule.maxBytes,
     onError: () => {
-      throw new HttpError(413, rule.message ?? `The request body is larger than ${sizeLabel(rule.maxBytes!)}`, { field: rule.field ?? 'body' });
+      throw new HttpError(413, rule.said ?? say('body_too_large', { size: sizeLabel(rule.maxBytes!) }), { field: rule.field ?? 'body' });
     },
   }),
 }));

@@ -11,6 +11,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { AppEnv } from './context.ts';
+import { say } from '#domain/i18n/codes.ts';
 import { HttpError, jsonBody, parse, parseId } from './http.ts';
 
 export const CONTRACT = Symbol('talentloop.route-contract');
@@ -128,11 +129,11 @@ function checkReply(c: Context<AppEnv>, schema: z.ZodType, data: unknown, status
   const routeDoc = c.var.routeDoc;
   const documented = routeDoc && (status === (routeDoc.status ?? 200) ? routeDoc.response : routeDoc.alsoAnswers?.[status]);
   if (documented !== schema) {
-    throw new HttpError(500, `${route}: a ${status} answer with this schema is not what its doc() declares`);
+    throw new HttpError(500, say('answer_undeclared', { route, status }));
   }
   const result = schema.safeParse(JSON.parse(JSON.stringify(data)));
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new HttpError(500, `${route}: the answer does not match its schema at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new HttpError(500, say('answer_mismatch', { route, path: issue.path.join('.') || '(root)', problem: issue.message }));
   }
 }

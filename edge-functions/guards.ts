@@ -19,7 +19,7 @@ export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { config } = c.var.deps;
   const allowed = new Set([new URL(config.publicUrl).origin, ...config.trustedOrigins]);
   if (!origin || !allowed.has(origin)) {
-    throw new HttpError(403, 'Request refused: missing or foreign Origin header', { field: 'origin' });
+    throw new HttpError(403, 'origin_refused', { field: 'origin' });
   }
   return next();
 };
@@ -35,9 +35,9 @@ export async function loadCaller(c: Context<AppEnv>) {
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const caller = await loadCaller(c);
   if (caller.kind === 'pending-two-factor') {
-    throw new HttpError(401, 'Two-factor authentication required', { extra: { requiresTwoFactor: true } });
+    throw new HttpError(401, 'two_factor_pending', { extra: { requiresTwoFactor: true } });
   }
-  if (caller.kind !== 'user') throw new HttpError(401, 'Not signed in');
+  if (caller.kind !== 'user') throw new HttpError(401, 'not_signed_in');
   c.set('user', caller.user);
   return next();
 };
@@ -46,10 +46,10 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = c.var.user;
   if (user.role !== 'admin') {
-    throw new HttpError(403, "You don't have permission to access this page. Admin privileges are required.", { extra: { code: 'forbidden' } });
+    throw new HttpError(403, 'forbidden');
   }
   if (!user.twoFactorEnabled) {
-    throw new HttpError(403, 'Set up two-factor authentication before using the Admin Portal.', { extra: { code: 'two_factor_required' } });
+    throw new HttpError(403, 'two_factor_required');
   }
   return next();
 };

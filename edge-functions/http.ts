@@ -3,22 +3,33 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { DomainError } from '#domain/errors.ts';
+import { coded, msg, say, type Coded, type ErrorCode, type Params, type Said } from '#domain/i18n/codes.ts';
+import { englishText } from '#domain/i18n/english.ts';
 import { isDatabaseUnavailable } from '#platform/db/pools.server.ts';
 import { isId, MAX_ID } from '#domain/schemas/ids.ts';
-import { issueMessage } from '#domain/schemas/issues.ts';
+import { issueCoded } from '#domain/schemas/issues.ts';
 import { fieldName, findUnstorableText } from '#domain/schemas/text.ts';
 
+/**
+ * An answer of 4xx/5xx: `{ error, code, params?, field? }` and `extra`. It is said as a code of the
+ * catalogue (decision 032); `error` (and `message`) is the code's English text.
+ */
 export class HttpError extends Error {
   status: ContentfulStatusCode;
+  code: ErrorCode;
+  params?: Params;
   /** The input at fault; null: none (said explicitly, as a 503 does); absent: not said. */
   field?: string | null;
   extra: Record<string, unknown>;
   /** Sent as the Retry-After header. */
   retryAfterSeconds?: number;
-  constructor(status: ContentfulStatusCode, message: string,
+  constructor(status: ContentfulStatusCode, said: Said | Coded,
     options: { field?: string | null; extra?: Record<string, unknown>; retryAfterSeconds?: number } = {}) {
-    super(message);
+    super(englishText(said));
+    const { code, params } = coded(said);
     this.status = status;
+    this.code = code;
+    this.params = params;
     this.field = options.field;
     this.extra = options.extra ?? {};
     this.retryAfterSeconds = options.retryAfterSeconds;
@@ -28,8 +39,8 @@ export class HttpError extends Error {
 /** A database that does not answer now: the client may try again this much later. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-const databaseUnavailable = (message: string) =>
-  new HttpError(503, message, { field: null, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
+const databaseUnavailable = (said: Said) =>
+  new HttpError(503, said, { field: null, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
 
 /**
  * Validates `data` against `schema`; a failure is a 400 naming the first bad
@@ -41,28 +52,29 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown, root = 'bod
   const bad = findUnstorableText(data);
   if (bad) {
     const field = fieldName(bad.path, root);
-    throw new HttpError(400, `${field} ${bad.problem}`, { field });
+    throw new HttpError(400, { code: bad.problem, params: { field } }, { field });
   }
   const result = schema.safeParse(data, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = fieldName(issue.path, root);
-  throw new HttpError(400, issueMessage(issue, field), { field });
+  throw new HttpError(400, issueCoded(issue, field), { field });
 }
 
 /** A numeric id from the path: a positive whole number up to 2^53-1; a bad one is a 400 naming `field`. */
 export function parseId(value: string | undefined, field = 'id'): number {
-  if (value === undefined || !/^[0-9]+$/.test(value)) throw new HttpError(400, `${field} must be a positive whole number`, { field });
+  if (value === undefined || !/^[0-9]+$/.test(value)) throw new HttpError(400, say('validation.positive_whole_number', { field }), { field });
   const id = Number(value);
   if (!isId(id)) {
-    throw new HttpError(400, id === 0 ? `${field} must be a positive whole number` : `${field} is too large (at most ${MAX_ID})`, { field });
+    throw new HttpError(400, id === 0 ? say('validation.positive_whole_number', { field })
+      : say('validation.id_too_large', { field, max: MAX_ID }), { field });
   }
   return id;
 }
 
 /** A user id (uuid) from the path; a bad one is a 400 naming `field`. */
 export function parseUuid(value: string | undefined, field = 'id'): string {
-  return parse(z.uuid({ error: `${field} must be a user id` }), value, field);
+  return parse(z.uuid({ error: msg('validation.user_id', { field }) }), value, field);
 }
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
@@ -73,7 +85,7 @@ export function isJsonType(type: string | undefined): boolean {
 }
 
 export function notJsonError(): HttpError {
-  return new HttpError(415, 'Content-Type must be application/json', { field: 'content-type' });
+  return new HttpError(415, 'not_json', { field: 'content-type' });
 }
 
 /** The first object key that occurs twice in one object of valid JSON `text`, as a dotted path. */
@@ -122,7 +134,7 @@ export function utf8Text(bytes: ArrayBuffer | Uint8Array): string {
   try {
     return strictUtf8.decode(bytes);
   } catch {
-    throw new HttpError(400, 'body is not valid UTF-8 text', { field: 'body' });
+    throw new HttpError(400, 'not_utf8', { field: 'body' });
   }
 }
 
@@ -141,10 +153,10 @@ export async function jsonBody(c: Context): Promise<unknown> {
   try {
     data = JSON.parse(text);
   } catch {
-    throw new HttpError(400, 'body must be valid JSON', { field: 'body' });
+    throw new HttpError(400, 'invalid_json', { field: 'body' });
   }
   const duplicate = duplicateKey(text);
-  if (duplicate) throw new HttpError(400, `${duplicate} is given more than once`, { field: duplicate });
+  if (duplicate) throw new HttpError(400, say('duplicate_key', { field: duplicate }), { field: duplicate });
   return data;
 }
 
@@ -162,37 +174,38 @@ function isPgError(error: unknown): error is PgError {
 /** Known database refusals become 4xx answers, an unreachable or too slow database a 503; anything else is a 500 and logged. */
 export function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error;
-  if (error instanceof DomainError) return new HttpError(error.status, error.message, { field: error.field, extra: error.extra });
-  if (isDatabaseUnavailable(error)) return databaseUnavailable('The database is not answering. Please try again in a moment.');
+  if (error instanceof DomainError) return new HttpError(error.status, error, { field: error.field, extra: error.extra });
+  if (isDatabaseUnavailable(error)) return databaseUnavailable('database_unavailable');
   if (!isPgError(error)) return null;
   switch (error.code) {
     case '57014': // statement_timeout (DB_STATEMENT_TIMEOUT_MS)
-      return databaseUnavailable('The database took too long to answer. Please try again in a moment.');
+      return databaseUnavailable('database_slow');
     case '23505': {
       const field = /\((?:lower\()?(\w+)\)?\)=/.exec(error.detail ?? '')?.[1];
-      return new HttpError(409, `${field ?? 'value'} already exists`, { field });
+      return new HttpError(409, say('already_exists', { field: field ?? 'value' }), { field });
     }
     case '23503':
-      return new HttpError(422, 'a referenced record does not exist', { field: /\((\w+)\)=/.exec(error.detail ?? '')?.[1] });
+      return new HttpError(422, 'reference_missing', { field: /\((\w+)\)=/.exec(error.detail ?? '')?.[1] });
     case '23514':
-      if (error.constraint === 'messages_email_consent') return new HttpError(422, 'Candidate has not consented to email', { field: 'channel' });
-      if (error.constraint === 'messages_whatsapp_consent') return new HttpError(422, 'Candidate has not consented to WhatsApp', { field: 'channel' });
-      return new HttpError(422, `value breaks a rule (${error.constraint ?? 'check'})`);
+      if (error.constraint === 'messages_email_consent') return new HttpError(422, 'blockers.no_consent', { field: 'channel' });
+      if (error.constraint === 'messages_whatsapp_consent') return new HttpError(422, 'blockers.no_whatsapp_consent', { field: 'channel' });
+      return new HttpError(422, say('rule_broken', { rule: error.constraint ?? 'check' }));
     case '23P01':
-      return new HttpError(409, 'that time overlaps another meeting', { field: 'startsAt' });
+      return new HttpError(409, 'meeting_overlap', { field: 'startsAt' });
     case '22P02':
     case '22007':
     case '22008':
-      return new HttpError(400, 'a value has the wrong format');
+      return new HttpError(400, 'wrong_format');
     case '42501':
-      return new HttpError(403, 'You do not have permission to do that');
+      return new HttpError(403, 'no_permission');
     default:
       return null;
   }
 }
 
+/** The answer: the English text, its code and params (decision 032), the field, and what else the error carries. */
 export function errorResponse(c: Context, error: HttpError) {
-  const body: Record<string, unknown> = { error: error.message, ...error.extra };
+  const body: Record<string, unknown> = { error: error.message, code: error.code, ...(error.params ? { params: error.params } : {}), ...error.extra };
   if (error.field !== undefined) body.field = error.field;
   return c.json(body, error.status);
 }

@@ -73,7 +73,7 @@ function operation(route: DocumentedRoute) {
       [status]: { description: STATUS_TEXT[status] ?? 'Success', ...(status === 204 ? {} : { content }), ...(headers ? { headers } : {}) },
       ...Object.fromEntries(Object.entries(doc.alsoAnswers ?? {}).map(([other, response]) =>
         [other, { description: STATUS_TEXT[Number(other)] ?? 'Success', content: contentOf(response!) }])),
-      default: { description: 'An error: the message, and the field it is about', content: { 'application/json': { schema: jsonSchema(errorSchema, 'output') } } },
+      default: { description: 'An error: the English text, its code (a key of the catalogue\'s errors) and params, and the field it is about', content: { 'application/json': { schema: jsonSchema(errorSchema, 'output') } } },
     },
     ...(doc.access === 'admin' ? { description: 'Admins only.' } : {}),
   };

@@ -17,6 +17,7 @@ import { bootPlatform } from '#platform/runtime/boot.server.ts';
 import { loadConfig } from '#platform/runtime/config.server.ts';
 import { DomainError } from '#domain/errors.ts';
 import { newUserSchema, type NewUser } from '#domain/auth/schemas.ts';
+import { issueMessage } from '#domain/schemas/issues.ts';
 import { audit, createUser } from '#domain/auth/users.server.ts';
 
 type Field = 'username' | 'displayName' | 'email' | 'password';
@@ -30,8 +31,8 @@ const FIELDS: Array<{ field: Field; env: string; label: string }> = [
 
 /** The value as the API would store it, or the API's own message for what is wrong with it. */
 function validate(field: Field, value: string): { value: string } | { error: string } {
-  const result = newUserSchema.shape[field].safeParse(value);
-  return result.success ? { value: result.data } : { error: result.error.issues[0].message };
+  const result = newUserSchema.shape[field].safeParse(value, { reportInput: true });
+  return result.success ? { value: result.data } : { error: issueMessage(result.error.issues[0], field) };
 }
 
 function fail(message: string, code = 2): never {

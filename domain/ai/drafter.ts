@@ -5,7 +5,9 @@
 // values the caller gave and, for one candidate, their record. What it cannot
 // know stays a {{placeholder}} for the recruiter to fill (the API refuses to send
 // one left unfilled).
-import { candidateValues, fillPlaceholders, placeholdersIn, unfilledContextPlaceholders, type CandidateFacts, type Language } from '../placeholders/placeholders.ts';
+import {
+  candidateValues, fillPlaceholders, isOnlyPlaceholder, placeholdersIn, signatureBlock, unfilledContextPlaceholders, type CandidateFacts, type Language,
+} from '../placeholders/placeholders.ts';
 import { factsFromPrompt } from './prompt-facts.ts';
 
 export interface DraftTemplate {
@@ -54,32 +56,6 @@ function present(values: Record<string, string | null | undefined>): Record<stri
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value?.trim()]).filter((entry): entry is [string, string] => Boolean(entry[1])));
 }
 
-/**
- * The closing block of an email: the recruiter's own signature (their name first when
- * it does not hold it), else their name and title; then the organisation's signature.
- */
-export function signatureBlock(recruiterName: string | undefined, settings: DraftingSettings): string | undefined {
-  const name = recruiterName?.trim();
-  const own = settings.signature?.trim();
-  const lines = own ? (name && !own.includes(name) ? [name, own] : [own]) : [name, settings.recruiterTitle?.trim()];
-  const block = [...lines, settings.organisationSignature?.trim()].filter(Boolean).join('\n');
-  return block || undefined;
-}
-
-/**
- * {{signature}} and {{company}} as a message or a campaign's mails fill them when they are written (read
- * then, so a corrected signature or company name applies): the sender's block as the drafter writes it, else
- * the company name; the company name when the organisation has one.
- */
-export function sendTimeValues(senderName: string | null | undefined, sender: { title: string | null; signature: string | null },
-  organisation: { companyName: string | null; signature: string | null }): { signature: string | null; company: string | null } {
-  const company = organisation.companyName?.trim() || null;
-  const signature = signatureBlock(senderName ?? undefined, {
-    signature: sender.signature, recruiterTitle: sender.title, organisationSignature: organisation.signature,
-  }) ?? company;
-  return { signature, company };
-}
-
 /** Every value the draft can use, by placeholder name, strongest source last. */
 export function draftValues(input: DraftInput): Record<string, string> {
   const { template, settings = {} } = input;
@@ -119,7 +95,7 @@ export function draftValues(input: DraftInput): Record<string, string> {
 function withSignatureSlot(body: string): string {
   if (placeholdersIn(body).includes(SIGNATURE)) return body;
   const lines = body.replace(/\s+$/, '').split('\n');
-  if (/^\s*\{\{\s*recruiterName\s*\}\}\s*$/.test(lines.at(-1) ?? '')) return [...lines.slice(0, -1), `{{${SIGNATURE}}}`].join('\n');
+  if (isOnlyPlaceholder(lines.at(-1) ?? '', 'recruiterName')) return [...lines.slice(0, -1), `{{${SIGNATURE}}}`].join('\n');
   return `${lines.join('\n')}\n\n{{${SIGNATURE}}}`;
 }
 

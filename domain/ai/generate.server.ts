@@ -8,7 +8,7 @@ import { profileSettings } from '../settings/profile.server.ts';
 import type { CandidateData, GenerateContentInput, Generation } from './schemas.ts';
 import type { Language } from '../schemas/language.ts';
 import { contextValues, draftFromTemplate, draftValues, type DraftInput, type DraftingSettings } from './drafter.ts';
-import { fillPlaceholders, placeholdersIn, type CandidateFacts } from '../placeholders/placeholders.ts';
+import { fillPlaceholders, placeholdersIn, unfilledContextPlaceholders, type CandidateFacts } from '../placeholders/placeholders.ts';
 import { chat, parseDraft, providerConfigured, type AiConfig } from './provider.server.ts';
 import { findTemplate, type TemplateRow } from './templates.server.ts';
 
@@ -100,7 +100,8 @@ export async function generateContent(ai: AiConfig, inputs: DraftingInputs, inpu
     success: true, subject, content, error: null,
     metadata: {
       ...base, source: 'ai', model,
-      placeholders: [...new Set([...`${subject}\n${content}`.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]))],
+      // What the template draft names too: the blanks only the recruiter can fill (a pool's {{firstName}} is filled per recipient).
+      placeholders: unfilledContextPlaceholders(`${subject}\n${content}`),
       durationMs: Math.round(performance.now() - started),
     },
   };

@@ -3,18 +3,23 @@
 // a time-out (the spec's "Generation Timeout") and everything else.
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { Config } from '../../platform/runtime/config.server.ts';
-import { TIMEOUT_MESSAGE } from './generation-timeout.ts';
+import { coded, say, type ErrorCode, type Params, type Said } from '../i18n/codes.ts';
+import { englishText } from '../i18n/english.ts';
 
 export type AiConfig = Config['openai'];
 
 export class AiTimeoutError extends Error {
-  constructor() { super(TIMEOUT_MESSAGE); }
+  constructor() { super(englishText('ai_timeout')); }
 }
 
+/** The provider's failure, said as a code (decision 032); `message` is its English text. */
 export class AiProviderError extends Error {
   status?: number;
-  constructor(message: string, status?: number) {
-    super(message);
+  code: ErrorCode;
+  params?: Params;
+  constructor(said: Said, status?: number) {
+    super(englishText(said));
+    ({ code: this.code, params: this.params } = coded(said));
     this.status = status;
   }
 }
@@ -49,16 +54,16 @@ export async function chat(config: AiConfig, messages: ChatMessage[], options: {
       max_tokens: options.maxTokens ?? 900,
     });
     const text = completion.choices[0]?.message?.content ?? '';
-    if (!text.trim()) throw new AiProviderError('The AI provider returned an empty answer.');
+    if (!text.trim()) throw new AiProviderError('ai_empty_answer');
     return { text, model: completion.model || config.model };
   } catch (error) {
     if (error instanceof AiProviderError) throw error;
     if (error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError) throw new AiTimeoutError();
-    if (error instanceof APIConnectionError) throw new AiProviderError('Could not reach the AI provider. Please try again.');
+    if (error instanceof APIConnectionError) throw new AiProviderError('ai_unreachable');
     if (error instanceof APIError) {
       const detail = (error.error as { message?: string } | undefined)?.message ?? error.message;
       const status = typeof error.status === 'number' ? error.status : undefined;
-      throw new AiProviderError(`The AI provider refused the request (${status}): ${detail}`, status);
+      throw new AiProviderError(say('ai_refused', { status: String(status), detail }), status);
     }
     throw error;
   }

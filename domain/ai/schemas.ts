@@ -2,17 +2,18 @@
 // and answers, shared by the API and the UI.
 import { z } from 'zod';
 import { languageSchema } from '../schemas/language.ts';
+import { msg } from '../i18n/codes.ts';
 
 /** How a candidate's reply reads (the built-in lexicon or the AI provider). */
 export const sentimentSchema = z.enum(['positive', 'negative', 'neutral', 'other'], {
-  error: 'sentiment must be positive, negative, neutral or other',
+  error: msg('validation.choice', { field: 'sentiment', choices: 'positive, negative, neutral or other' }),
 });
 export type Sentiment = z.infer<typeof sentimentSchema>;
 
 
 /** The wizard's four campaign types (a compose dialog pool send is stored as 'quick'). */
 export const campaignTypeSchema = z.enum(['nurture', 'announcement', 'followup', 'event'], {
-  error: 'campaignType must be nurture, announcement, followup or event',
+  error: msg('validation.choice', { field: 'campaignType', choices: 'nurture, announcement, followup or event' }),
 });
 export type CampaignType = z.infer<typeof campaignTypeSchema>;
 
@@ -34,13 +35,14 @@ export type CandidateData = z.infer<typeof candidateDataSchema>;
 export const MANUAL_TEMPLATE = 'manual';
 
 export const generateContentSchema = z.object({
-  templateId: z.string({ error: 'templateId is required' }).trim().min(1, 'templateId is required').max(64, 'templateId is too long')
-    .refine((id) => id !== MANUAL_TEMPLATE, 'Choose a template to generate content'),
-  prompt: z.string().trim().max(4000, 'prompt is too long').nullish().transform((p) => p ?? ''),
+  templateId: z.string({ error: msg('validation.template_id_required') }).trim().min(1, msg('validation.template_id_required'))
+    .max(64, msg('validation.too_long', { field: 'templateId' }))
+    .refine((id) => id !== MANUAL_TEMPLATE, msg('validation.choose_template')),
+  prompt: z.string().trim().max(4000, msg('validation.too_long', { field: 'prompt' })).nullish().transform((p) => p ?? ''),
   language: languageSchema.nullish().transform((l) => l ?? 'english'),
-  additionalContext: z.union([z.string().max(4000, 'additionalContext is too long'), z.record(z.string(), z.unknown())]).nullish(),
+  additionalContext: z.union([z.string().max(4000, msg('validation.too_long', { field: 'additionalContext' })), z.record(z.string(), z.unknown())]).nullish(),
   candidateData: candidateDataSchema.nullish(),
-  channel: z.enum(['email', 'whatsapp'], { error: 'channel must be email or whatsapp' }).nullish(),
+  channel: z.enum(['email', 'whatsapp'], { error: msg('validation.choice', { field: 'channel', choices: 'email or whatsapp' }) }).nullish(),
 });
 export type GenerateContentInput = z.infer<typeof generateContentSchema>;
 

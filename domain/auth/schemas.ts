@@ -1,30 +1,31 @@
 // Schemas written once and shared by the forms, the API and the tests:
 // what the /api/auth and /api/admin routes take, and (at the bottom) what they answer.
 import { z } from 'zod';
+import { msg } from '../i18n/codes.ts';
 import { timestamp } from '../schemas/answers.ts';
 
 export const loginSchema = z.object({
-  username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(64, 'username is too long'),
-  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(256, 'password is too long'),
+  username: z.string({ error: msg('validation.required', { field: 'username' }) }).trim().min(1, msg('validation.required', { field: 'username' })).max(64, msg('validation.too_long', { field: 'username' })),
+  password: z.string({ error: msg('validation.required', { field: 'password' }) }).min(1, msg('validation.required', { field: 'password' })).max(256, msg('validation.too_long', { field: 'password' })),
 });
 
 export const verifyTwoFactorSchema = z.object({
-  code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(64, 'code is too long'),
+  code: z.string({ error: msg('validation.required', { field: 'code' }) }).trim().min(1, msg('validation.required', { field: 'code' })).max(64, msg('validation.too_long', { field: 'code' })),
 });
 
 export const passwordOnlySchema = z.object({
-  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(256),
+  password: z.string({ error: msg('validation.required', { field: 'password' }) }).min(1, msg('validation.required', { field: 'password' })).max(256),
 });
 
 export const PASSWORD_MIN_LENGTH = 12;
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: 'currentPassword is required' }).min(1, 'currentPassword is required').max(256, 'currentPassword is too long'),
-  newPassword: z.string({ error: 'newPassword is required' })
-    .min(PASSWORD_MIN_LENGTH, `newPassword must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(256, 'newPassword is too long'),
+  currentPassword: z.string({ error: msg('validation.required', { field: 'currentPassword' }) }).min(1, msg('validation.required', { field: 'currentPassword' })).max(256, msg('validation.too_long', { field: 'currentPassword' })),
+  newPassword: z.string({ error: msg('validation.required', { field: 'newPassword' }) })
+    .min(PASSWORD_MIN_LENGTH, msg('validation.at_least_characters', { field: 'newPassword', limit: PASSWORD_MIN_LENGTH }))
+    .max(256, msg('validation.too_long', { field: 'newPassword' })),
 }).refine((value) => value.newPassword !== value.currentPassword, {
-  message: 'newPassword must differ from the current password', path: ['newPassword'],
+  message: msg('validation.new_password_differs'), path: ['newPassword'],
 });
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
@@ -36,45 +37,45 @@ export const revokeOtherSessionsSchema = z.object({}).strict();
 
 /** DELETE /api/auth/sessions/:id */
 export const sessionIdSchema = z.object({
-  id: z.uuid({ error: 'id must be a session id' }),
+  id: z.uuid({ error: msg('validation.session_id', { field: 'id' }) }),
 });
 
 /** PATCH /api/admin/users/:id */
 export const userIdSchema = z.object({
-  id: z.uuid({ error: 'id must be a user id' }),
+  id: z.uuid({ error: msg('validation.user_id', { field: 'id' }) }),
 });
 
-export const roleSchema = z.enum(['admin', 'recruiter'], { error: 'role must be admin or recruiter' });
+export const roleSchema = z.enum(['admin', 'recruiter'], { error: msg('validation.role') });
 
 export const newUserSchema = z.object({
   // better-auth's username rule (its default validator, 3-30 characters): a looser one here would pass names it refuses.
-  username: z.string({ error: 'username is required' }).trim()
-    .regex(/^[a-zA-Z0-9_.]{3,30}$/, 'username must be 3-30 letters, digits, dots or underscores'),
-  displayName: z.string({ error: 'displayName is required' }).trim().min(1, 'displayName is required').max(120),
-  email: z.email({ error: 'email must be a valid email address' }),
-  password: z.string({ error: 'password is required' }).min(12, 'password must be at least 12 characters').max(256),
+  username: z.string({ error: msg('validation.required', { field: 'username' }) }).trim()
+    .regex(/^[a-zA-Z0-9_.]{3,30}$/, msg('validation.username_rule')),
+  displayName: z.string({ error: msg('validation.required', { field: 'displayName' }) }).trim().min(1, msg('validation.required', { field: 'displayName' })).max(120),
+  email: z.email({ error: msg('validation.email_address') }),
+  password: z.string({ error: msg('validation.required', { field: 'password' }) }).min(12, msg('validation.password_length')).max(256),
   role: roleSchema,
 });
 export type NewUser = z.infer<typeof newUserSchema>;
 
 export const userUpdateSchema = z.object({
-  displayName: z.string().trim().min(1, 'displayName is required').max(120).optional(),
+  displayName: z.string().trim().min(1, msg('validation.required', { field: 'displayName' })).max(120).optional(),
   role: roleSchema.optional(),
-  banned: z.boolean({ error: 'banned must be true or false' }).optional(),
-  password: z.string().min(12, 'password must be at least 12 characters').max(256).optional(),
-}).refine((value) => Object.keys(value).length > 0, { message: 'nothing to update' });
+  banned: z.boolean({ error: msg('validation.true_or_false', { field: 'banned' }) }).optional(),
+  password: z.string().min(12, msg('validation.password_length')).max(256).optional(),
+}).refine((value) => Object.keys(value).length > 0, { message: msg('validation.nothing_to_update') });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 /** POST /api/access-requests: anyone asks for an account. */
 export const accessRequestCreateSchema = z.object({
-  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(120, 'name is too long'),
-  email: z.email({ error: 'email must be a valid email address' }),
-  company: z.string().trim().max(120, 'company is too long').optional().or(z.literal('')),
-  message: z.string().trim().max(2000, 'message is too long').optional().or(z.literal('')),
+  name: z.string({ error: msg('validation.required', { field: 'name' }) }).trim().min(1, msg('validation.required', { field: 'name' })).max(120, msg('validation.too_long', { field: 'name' })),
+  email: z.email({ error: msg('validation.email_address') }),
+  company: z.string().trim().max(120, msg('validation.too_long', { field: 'company' })).optional().or(z.literal('')),
+  message: z.string().trim().max(2000, msg('validation.too_long', { field: 'message' })).optional().or(z.literal('')),
 });
 
 export const accessRequestDecisionSchema = z.object({
-  status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected' }),
+  status: z.enum(['approved', 'rejected'], { error: msg('validation.choice', { field: 'status', choices: 'approved or rejected' }) }),
 });
 export type AccessRequestDecision = z.infer<typeof accessRequestDecisionSchema>['status'];
 

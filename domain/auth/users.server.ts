@@ -6,13 +6,14 @@ import type { AuditEntry, NewUser, UserSummary, UserUpdate } from './schemas.ts'
 import type { Tx } from '../../platform/db/request.server.ts';
 import { isoTimestamp } from '../../platform/db/sql-time.server.ts';
 import { DomainError } from '../errors.ts';
+import type { Said } from '../i18n/codes.ts';
 
 const SUMMARY_COLUMNS = `id, username::text, display_name as "displayName", email::text, role,
   two_factor_enabled as "twoFactorEnabled", banned, ${isoTimestamp('created_at')} as "createdAt"`;
 
 export class UserConflictError extends DomainError {
-  constructor(field: string, message: string) {
-    super(409, message, field);
+  constructor(field: string, said: Said) {
+    super(409, said, field);
   }
 }
 
@@ -22,9 +23,9 @@ export async function createUser(auth: Auth, owner: pg.Pool, input: NewUser): Pr
     'select username::text, email::text from public.profiles where username = $1 or email = $2',
     [input.username, input.email]);
   if (taken.rows.some((row) => row.username.toLowerCase() === input.username.toLowerCase())) {
-    throw new UserConflictError('username', 'username is already taken');
+    throw new UserConflictError('username', 'username_taken');
   }
-  if (taken.rowCount) throw new UserConflictError('email', 'email is already in use');
+  if (taken.rowCount) throw new UserConflictError('email', 'email_in_use');
 
   const { user } = await auth.api.createUser({
     body: {

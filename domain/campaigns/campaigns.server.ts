@@ -5,18 +5,20 @@
 import { waitingCounts } from './waiting.server.ts';
 import type { Tx } from '../../platform/db/request.server.ts';
 import { isoTimestamp } from '../../platform/db/sql-time.server.ts';
-import { campaignPlaceholdersToFill, clearLanguage } from '../placeholders/placeholders.ts';
+import { campaignPlaceholdersToFill, clearLanguage, usesBookingLink } from '../placeholders/placeholders.ts';
 import { organisationSettings } from '../settings/organisation.server.ts';
 import { defaultMeetingType } from '../meetings/meeting-types.server.ts';
-import { replySubject } from '../mail/reply-subject.ts';
+import { followUpSubjects } from './follow-up-subjects.ts';
 import type { CampaignDetail, CampaignSummary, NewCampaign } from './schemas.ts';
 import { progressPercent } from './progress.ts';
 import { campaignFunnel, campaignSteps, listFigures, percentOf, type ListFigures } from './results.server.ts';
 import { MessagingError } from '../messages/messages.server.ts';
-import { loadWhatsAppConfig, NOT_CONFIGURED, whatsappConfigured, type WhatsAppConfig } from '../whatsapp/config.server.ts';
+import { say, type Said } from '../i18n/codes.ts';
+import { storedReason } from '../i18n/english.ts';
+import { loadWhatsAppConfig, whatsappConfigured, type WhatsAppConfig } from '../whatsapp/config.server.ts';
 import { checkTemplate } from '../whatsapp/channel.server.ts';
 import { poolReach } from './reach.server.ts';
-import { MEMBER_COLUMNS, PLAN_COLUMNS, sendPlan, usesBookingLink, writeFirstStep, type Member, type PlanRow, type Queued } from './sequences.server.ts';
+import { MEMBER_COLUMNS, PLAN_COLUMNS, sendPlan, writeFirstStep, type Member, type PlanRow, type Queued } from './sequences.server.ts';
 
 export { skipReason } from './sequences.server.ts';
 
@@ -77,7 +79,7 @@ export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail | 
       recipients: campaign.recipients, pending: campaign.pending, sent: campaign.sent, skipped: campaign.skipped, failed: campaign.failed,
       cancelled,
       percent: progressPercent({ ...campaign, recipients: Math.max(campaign.recipients, whole?.rows[0].n ?? 0) }),
-      skipReasons: reasons.rows,
+      skipReasons: reasons.rows.map(({ reason, count }) => ({ ...storedReason(reason), count })),
       /** Before dispatch: how many of the pool could receive it now. */
       eligibleNow,
     },
@@ -86,34 +88,36 @@ export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail | 
 
 export async function createCampaign(tx: Tx, input: NewCampaign, userId: string, whatsapp: WhatsAppConfig = loadWhatsAppConfig()): Promise<CampaignDetail> {
   if (input.primaryChannel === 'whatsapp' || !input.channels.includes('email')) {
-    throw new MessagingError('refused', 'Campaigns are sent by email; WhatsApp campaigns are not available yet', 'primaryChannel');
+    throw new MessagingError('refused', 'campaign_whatsapp_only', 'primaryChannel');
   }
   // A WhatsApp template for the first step: only an approved one, and only with WhatsApp configured (issue 14).
   if (input.whatsappTemplate) {
-    if (!whatsappConfigured(whatsapp)) throw new MessagingError('refused', NOT_CONFIGURED, 'whatsappTemplate');
+    if (!whatsappConfigured(whatsapp)) throw new MessagingError('refused', 'whatsapp_not_configured', 'whatsappTemplate');
     checkTemplate(input.whatsappTemplate, whatsapp);
   }
   const pool = await tx.query('select 1 from public.talent_pools where id = $1', [input.talentPoolId]);
-  if (!pool.rowCount) throw new MessagingError('refused', 'Talent pool not found', 'talentPoolId');
-  // A follow-up without a subject answers the previous one ("Re: "), so it lands in the same thread.
-  const followUps: Array<{ subject: string; content: string; delayDays: number; businessDaysOnly: boolean }> = [];
-  for (const step of input.steps) {
-    const previous = followUps.at(-1)?.subject ?? input.emailSubject;
-    followUps.push({ subject: step.subject?.trim() || replySubject(previous), content: step.content,
-      delayDays: step.delayDays, businessDaysOnly: step.businessDaysOnly ?? false });
-  }
+  if (!pool.rowCount) throw new MessagingError('refused', 'talent_pool_not_found', 'talentPoolId');
+  // A follow-up without a subject answers the previous one ("Re: "), so it lands in the same thread (follow-up-subjects.ts).
+  const subjects = followUpSubjects(input.emailSubject, input.steps.map((step) => step.subject));
+  const followUps = input.steps.map((step, i) => ({
+    subject: subjects[i].subject, content: step.content, delayDays: step.delayDays, businessDaysOnly: step.businessDaysOnly ?? false,
+  }));
   // Each recipient's own placeholders, the sender's name and signature, and the company (when the
   // organisation has one) are filled at send time; the rest must be filled now.
   const organisation = await organisationSettings(tx);
-  const texts: Array<[string, string, string]> = [['emailSubject', 'email subject', input.emailSubject], ['emailContent', 'email content', input.emailContent],
-    ...followUps.flatMap((step, i): Array<[string, string, string]> => [
-      [`steps.${i}.subject`, `subject of follow-up ${i + 1}`, step.subject], [`steps.${i}.content`, `content of follow-up ${i + 1}`, step.content]])];
-  for (const [field, label, text] of texts) {
+  type Unfilled = (placeholders: string) => Said;
+  const texts: Array<[string, Unfilled, string]> = [
+    ['emailSubject', (placeholders) => say('placeholders_left_email_subject', { placeholders }), input.emailSubject],
+    ['emailContent', (placeholders) => say('placeholders_left_email_content', { placeholders }), input.emailContent],
+    ...followUps.flatMap((step, i): Array<[string, Unfilled, string]> => [
+      [`steps.${i}.subject`, (placeholders) => say('placeholders_left_follow_up_subject', { placeholders, number: i + 1 }), step.subject],
+      [`steps.${i}.content`, (placeholders) => say('placeholders_left_follow_up_content', { placeholders, number: i + 1 }), step.content]])];
+  for (const [field, unfilled, text] of texts) {
     const left = campaignPlaceholdersToFill([text], organisation);
-    if (left.length) throw new MessagingError('refused', `Replace ${left.map((n) => `{{${n}}}`).join(', ')} in the ${label} before sending`, field);
+    if (left.length) throw new MessagingError('refused', unfilled(left.map((n) => `{{${n}}}`).join(', ')), field);
   }
   if (usesBookingLink(...texts.map(([, , text]) => text)) && !(await defaultMeetingType(tx, userId))) {
-    throw new MessagingError('refused', 'Create a meeting type under Meeting booking before using {{bookingLink}}', 'emailContent');
+    throw new MessagingError('refused', say('booking_link_needs_type', { bookingLink: '{{bookingLink}}' }), 'emailContent');
   }
   // The language given; else the text's when it clearly is Dutch or English (the phrases that stand in
   // for missing candidate details must match what the recruiter wrote); else the organisation's default,

@@ -5,14 +5,11 @@
 // (trigger campaigns_stop_on_cancel, migration 20261124000040).
 import type { Tx } from '../../platform/db/request.server.ts';
 import { DomainError } from '../errors.ts';
+import type { Said } from '../i18n/codes.ts';
 import { completeCampaigns } from './campaigns.server.ts';
 import { ACTION_FROM, type CampaignAction, type CampaignStatus } from './schemas.ts';
 
-const REFUSAL: Record<CampaignAction, string> = {
-  pause: 'Only a scheduled or sending campaign can be paused',
-  resume: 'Only a paused campaign can be resumed',
-  cancel: 'Only a scheduled, sending or paused campaign can be cancelled',
-};
+const REFUSAL = { pause: 'cannot_pause', resume: 'cannot_resume', cancel: 'cannot_cancel' } as const satisfies Record<CampaignAction, Said>;
 
 /** What the caller queues once the change is committed. */
 export type ControlFollowUp =
@@ -29,7 +26,7 @@ export type ControlFollowUp =
 export async function controlCampaign(tx: Tx, id: number, action: CampaignAction): Promise<ControlFollowUp> {
   const { rows: [campaign] } = await tx.query<{ status: CampaignStatus; started: boolean; scheduledAt: Date }>(
     `select status, started_at is not null as started, scheduled_at as "scheduledAt" from public.campaigns where id = $1 for update`, [id]);
-  if (!campaign) throw new DomainError(404, 'Campaign not found', 'id');
+  if (!campaign) throw new DomainError(404, 'campaign_not_found', 'id');
   if (!ACTION_FROM[action].includes(campaign.status)) throw new DomainError(409, REFUSAL[action], 'status');
 
   if (action === 'pause') {

@@ -11,6 +11,7 @@
 import type { Tx } from '../../platform/db/request.server.ts';
 import type { CampaignStep } from './sequence-schemas.ts';
 import { isoTimestamp } from '../../platform/db/sql-time.server.ts';
+import { storedReason } from '../i18n/english.ts';
 import {
   RECIPIENTS_PAGE_SIZE, type CampaignDetail, type CampaignRecipient, type RecipientFilter, type RecipientQuery,
 } from './schemas.ts';
@@ -146,9 +147,16 @@ export async function campaignRecipients(tx: Tx, campaignId: number, query: Reci
     query.cursor ? [[campaignId], query.cursor] : [[campaignId]]);
   const page = rows.slice(0, RECIPIENTS_PAGE_SIZE);
   const nextCursor = rows.length > RECIPIENTS_PAGE_SIZE ? page[page.length - 1].id : null;
-  return { recipients: page.map(({ id: _id, ...recipient }) => ({ ...recipient, skipReason: recipient.skipReason ?? bounceReason(recipient) })), nextCursor };
+  return { recipients: page.map(({ id: _id, ...recipient }) => ({ ...recipient, ...skipReasonOf(recipient.skipReason ?? bounceReason(recipient)) })), nextCursor };
 }
 
 function bounceReason(recipient: Pick<CampaignRecipient, 'bounced'>): string | null {
-  return recipient.bounced ? 'The message bounced' : null;
+  return recipient.bounced ? 'skipped.bounced' : null;
+}
+
+/** The recipient's skip reason in English and as a code (a provider's delivery error has none). */
+function skipReasonOf(stored: string | null): Pick<CampaignRecipient, 'skipReason' | 'skipReasonCode'> {
+  if (stored === null) return { skipReason: null, skipReasonCode: null };
+  const { reason, code } = storedReason(stored);
+  return { skipReason: reason, skipReasonCode: code };
 }

@@ -6,8 +6,10 @@ import { languageSchema } from '../schemas/language.ts';
 import { channelSchema } from '../messages/schemas.ts';
 import { sentimentSchema } from '../ai/schemas.ts';
 import { isId } from '../schemas/ids.ts';
+import { msg } from '../i18n/codes.ts';
 import { timestamp } from '../schemas/answers.ts';
-import { campaignStepSchema, exitReasonSchema, sendWindowSchema, sequenceInputSchema } from './sequence-schemas.ts';
+import { campaignStepInputSchema, campaignStepSchema, exitReasonSchema, sendWindowSchema, sequenceInputSchema } from './sequence-schemas.ts';
+import { followUpSubjects } from './follow-up-subjects.ts';
 import { whatsappTemplateInfoSchema, whatsappTemplateSchema } from '../whatsapp/schemas.ts';
 
 /** A date and time that parses, in years PostgreSQL and people both mean (1000-9999). */
@@ -20,14 +22,14 @@ function isStorableTime(text: string): boolean {
 const text = (max: number, tooLong: string) => z.string().max(max, tooLong).nullish();
 
 export const newCampaignSchema = z.object({
-  name: text(200, 'Campaign name is too long'),
-  campaignType: z.union([campaignTypeSchema, z.literal('')], { error: 'Campaign type is required' }).nullish(),
-  talentPoolId: z.union([z.number(), z.string().trim()], { error: 'Talent pool is required' }).nullish(),
-  emailSubject: text(300, 'Email subject is too long'),
-  emailContent: text(50_000, 'Email content is too long'),
-  messageTemplate: text(50_000, 'Message template is too long'),
-  whatsappContent: text(4_000, 'WhatsApp content is too long'),
-  scheduledAt: z.string({ error: 'scheduledAt must be a date and time' }).nullish(),
+  name: text(200, msg('validation.campaign_name_too_long')),
+  campaignType: z.union([campaignTypeSchema, z.literal('')], { error: msg('validation.campaign_type_required') }).nullish(),
+  talentPoolId: z.union([z.number(), z.string().trim()], { error: msg('validation.talent_pool_required') }).nullish(),
+  emailSubject: text(300, msg('validation.email_subject_too_long')),
+  emailContent: text(50_000, msg('validation.email_content_too_long')),
+  messageTemplate: text(50_000, msg('validation.message_template_too_long')),
+  whatsappContent: text(4_000, msg('validation.whatsapp_content_too_long')),
+  scheduledAt: z.string({ error: msg('validation.date_and_time') }).nullish(),
   language: languageSchema.nullish(),
   channels: z.array(channelSchema).max(2).nullish(),
   primaryChannel: channelSchema.nullish(),
@@ -38,18 +40,24 @@ export const newCampaignSchema = z.object({
 }).superRefine((value, ctx) => {
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   // The compose dialog's pool send has no type (it becomes a 'quick' campaign); the wizard always sends one.
-  if (!value.campaignType && !value.channels) issue('campaignType', 'Campaign type is required');
-  if (!value.name?.trim()) issue('name', 'Campaign name is required');
+  if (!value.campaignType && !value.channels) issue('campaignType', msg('validation.campaign_type_required'));
+  if (!value.name?.trim()) issue('name', msg('validation.campaign_name_required'));
   if (value.talentPoolId === null || value.talentPoolId === undefined || value.talentPoolId === '') {
-    issue('talentPoolId', 'Talent pool is required');
+    issue('talentPoolId', msg('validation.talent_pool_required'));
   } else if (!isId(Number(value.talentPoolId))) {
-    issue('talentPoolId', 'talentPoolId must be a talent pool id');
+    issue('talentPoolId', msg('validation.talent_pool_id'));
   }
-  if (!value.emailSubject?.trim()) issue('emailSubject', 'Email subject is required');
-  if (!(value.emailContent ?? value.messageTemplate)?.trim()) issue('emailContent', 'Email content is required');
+  if (!value.emailSubject?.trim()) issue('emailSubject', msg('validation.email_subject_required'));
+  if (!(value.emailContent ?? value.messageTemplate)?.trim()) issue('emailContent', msg('validation.email_content_required'));
   if (value.scheduledAt && value.scheduledAt !== 'now' && !isStorableTime(value.scheduledAt)) {
-    issue('scheduledAt', 'scheduledAt must be a date and time');
+    issue('scheduledAt', msg('validation.date_and_time'));
   }
+  // A follow-up's subject made by "Re: " (follow-up-subjects.ts) is held to the rule of a typed one, as the wizard holds it.
+  followUpSubjects(value.emailSubject ?? '', (value.steps ?? []).map((step) => step.subject)).forEach(({ subject }, i) => {
+    if (value.steps?.[i]?.subject?.trim()) return; // typed: the step's own schema checked it
+    const checked = campaignStepInputSchema.shape.subject.safeParse(subject);
+    if (!checked.success) ctx.addIssue({ code: 'custom', path: ['steps', i, 'subject'], message: checked.error.issues[0].message });
+  });
 }).transform((value) => {
   const content = (value.emailContent ?? value.messageTemplate)!.trim();
   return {
@@ -159,7 +167,7 @@ export const campaignDetailSchema = campaignSummarySchema.extend({
     /** Recipients done (sent, skipped or failed), 0-100 (domain/campaigns/progress.ts). */
     percent: z.number(),
     /** Why recipients were skipped, most frequent first. */
-    skipReasons: z.array(z.object({ reason: z.string(), count: z.number() })),
+    skipReasons: z.array(z.object({ reason: z.string(), code: z.string().nullable().optional(), count: z.number() })),
     /**
      * Scheduled for later: how many of the pool could receive it now. null otherwise: a campaign due now
      * is dispatched within seconds (then its recipients count), and counting a large pool would hold up
@@ -207,11 +215,12 @@ export const campaignControlSchema = z.object({ success: z.literal(true), campai
 export const RECIPIENT_FILTERS = ['pending', 'sent', 'skipped', 'failed', 'opened', 'clicked', 'replied', 'booked', 'not_delivered', 'exited'] as const;
 export type RecipientFilter = typeof RECIPIENT_FILTERS[number];
 
+const CURSOR = msg('validation.candidate_id', { field: 'cursor' });
+
 export const recipientQuerySchema = z.object({
-  status: z.enum(RECIPIENT_FILTERS, { error: `status must be one of ${RECIPIENT_FILTERS.join(', ')}` }).optional(),
+  status: z.enum(RECIPIENT_FILTERS, { error: msg('validation.one_of', { field: 'status', values: RECIPIENT_FILTERS.join(', ') }) }).optional(),
   /** The last candidate id of the previous page. */
-  cursor: z.coerce.number({ error: 'cursor must be a candidate id' }).int('cursor must be a candidate id')
-    .positive('cursor must be a candidate id').max(Number.MAX_SAFE_INTEGER, 'cursor must be a candidate id').optional(),
+  cursor: z.coerce.number({ error: CURSOR }).int(CURSOR).positive(CURSOR).max(Number.MAX_SAFE_INTEGER, CURSOR).optional(),
 });
 export type RecipientQuery = z.infer<typeof recipientQuerySchema>;
 
@@ -222,6 +231,8 @@ export const campaignRecipientSchema = z.object({
   status: z.enum(RECIPIENT_STATUSES),
   /** Why they did not get it: the skip reason, the delivery error, the bounce, or the cancellation. */
   skipReason: z.string().nullable(),
+  /** `skipReason` as a code (errors.<code>, decision 032) when it is one of ours; null for a provider's words (a delivery error). */
+  skipReasonCode: z.string().nullable().optional(),
   sentAt: timestamp.nullable(),
   opened: z.boolean(),
   humanOpened: z.boolean(),

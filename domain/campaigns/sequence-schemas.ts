@@ -4,24 +4,26 @@
 // Browser-safe: the wizard builds its payload from these.
 import { z } from 'zod';
 import { timeZoneParam } from '../schemas/time-zone.ts';
+import { msg } from '../i18n/codes.ts';
 
 export const MAX_FOLLOW_UPS = 5;
 export const MIN_DELAY_DAYS = 1;
 export const MAX_DELAY_DAYS = 180;
 
-const delayMessage = `delayDays must be a whole number of days from ${MIN_DELAY_DAYS} to ${MAX_DELAY_DAYS}`;
+const delayMessage = msg('validation.delay_days', { min: MIN_DELAY_DAYS, max: MAX_DELAY_DAYS });
 
 /** One follow-up of POST /api/campaigns `steps[]`. A missing subject means "Re: " + the previous step's subject. */
 export const campaignStepInputSchema = z.strictObject({
   delayDays: z.number({ error: delayMessage }).int(delayMessage).min(MIN_DELAY_DAYS, delayMessage).max(MAX_DELAY_DAYS, delayMessage),
-  businessDaysOnly: z.boolean({ error: 'businessDaysOnly must be true or false' }).optional(),
-  subject: z.string({ error: 'subject must be text' }).trim().max(300, 'Email subject is too long').nullish(),
-  content: z.string({ error: 'Email content is required' }).trim().min(1, 'Email content is required').max(50_000, 'Email content is too long'),
+  businessDaysOnly: z.boolean({ error: msg('validation.true_or_false', { field: 'businessDaysOnly' }) }).optional(),
+  subject: z.string({ error: msg('validation.must_be_text', { field: 'subject' }) }).trim().max(300, msg('validation.email_subject_too_long')).nullish(),
+  content: z.string({ error: msg('validation.email_content_required') }).trim().min(1, msg('validation.email_content_required'))
+    .max(50_000, msg('validation.email_content_too_long')),
 });
 export type CampaignStepInput = z.infer<typeof campaignStepInputSchema>;
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
-const clock = (field: string) => z.string({ error: `${field} must be a time like 09:00` }).regex(CLOCK, `${field} must be a time like 09:00`);
+const clock = (field: string) => z.string({ error: msg('validation.clock_time', { field }) }).regex(CLOCK, msg('validation.clock_time', { field }));
 
 /** Minutes since midnight of an "HH:MM" the schema accepted. */
 export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -33,36 +35,26 @@ export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Numbe
 export const sendWindowSchema = z.strictObject({
   start: clock('start'),
   end: clock('end'),
-  weekdaysOnly: z.boolean({ error: 'weekdaysOnly must be true or false' }),
-  candidateTimeZone: z.boolean({ error: 'candidateTimeZone must be true or false' }),
+  weekdaysOnly: z.boolean({ error: msg('validation.true_or_false', { field: 'weekdaysOnly' }) }),
+  candidateTimeZone: z.boolean({ error: msg('validation.true_or_false', { field: 'candidateTimeZone' }) }),
   /** The zone for candidates without one (or all, without candidateTimeZone); default: the organisation's. */
   timeZone: timeZoneParam.nullish(),
   // A bad time is its own field's error; the order is judged between two good ones.
-}).refine((window) => !CLOCK.test(window.start) || !CLOCK.test(window.end) || minutesOf(window.end) > minutesOf(window.start), { path: ['end'], message: 'The send window must end after it starts' });
+}).refine((window) => !CLOCK.test(window.start) || !CLOCK.test(window.end) || minutesOf(window.end) > minutesOf(window.start), { path: ['end'], message: msg('validation.window_order') });
 export type SendWindow = z.infer<typeof sendWindowSchema>;
 
 /** The sequence fields POST /api/campaigns accepts beside the spec's payload (all optional: a one-step campaign). */
 export const sequenceInputSchema = z.object({
-  steps: z.array(campaignStepInputSchema, { error: 'steps must be a list of follow-ups' })
-    .max(MAX_FOLLOW_UPS, `A campaign has at most ${MAX_FOLLOW_UPS} follow-ups`).nullish(),
+  steps: z.array(campaignStepInputSchema, { error: msg('validation.follow_ups') })
+    .max(MAX_FOLLOW_UPS, msg('validation.follow_ups_max', { max: MAX_FOLLOW_UPS })).nullish(),
   sendWindow: sendWindowSchema.nullish(),
-  joinLate: z.boolean({ error: 'joinLate must be true or false' }).nullish(),
+  joinLate: z.boolean({ error: msg('validation.true_or_false', { field: 'joinLate' }) }).nullish(),
 });
 
 /** Why a candidate left the sequence (and gets no later step). */
 export const EXIT_REASONS = ['replied', 'booked', 'unsubscribed', 'consent_withdrawn', 'bounced', 'removed', 'manual'] as const;
 export const exitReasonSchema = z.enum(EXIT_REASONS);
 export type ExitReason = typeof EXIT_REASONS[number];
-/** How the campaign page names each exit. */
-export const EXIT_REASON_LABELS: Record<ExitReason, string> = {
-  replied: 'Replied',
-  booked: 'Booked a meeting',
-  unsubscribed: 'Unsubscribed',
-  consent_withdrawn: 'Consent withdrawn',
-  bounced: 'Email bounced',
-  removed: 'Removed from the pool',
-  manual: 'Taken out by hand',
-};
 
 /** One step of GET /api/campaigns/{id} `steps` (position 1 is the first email), with its counts. */
 export const campaignStepSchema = z.object({

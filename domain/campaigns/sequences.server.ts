@@ -8,13 +8,11 @@
 //   left has an exit_reason and is never advanced.
 import type { Tx } from '../../platform/db/request.server.ts';
 import { DomainError } from '../errors.ts';
-import {
-  BOOKING_LINK_PLACEHOLDER, candidateValues, COMPANY_PLACEHOLDER, fillPlaceholders, placeholdersIn, SIGNATURE_PLACEHOLDER, type Language,
-} from '../placeholders/placeholders.ts';
-import { sendTimeValues } from '../ai/drafter.ts';
+import { personalise, usesBookingLink, type Language, type SendTimeValues } from '../placeholders/placeholders.ts';
 import { organisationSettings } from '../settings/organisation.server.ts';
+import { sendTimeValuesOf } from '../settings/send-time.server.ts';
 import { bookingUrl, createBookingLinks } from '../meetings/booking-links.server.ts';
-import { BLOCKER_TEXT, type ContactBlocker } from '../consent/eligibility.ts';
+import type { ContactBlocker } from '../consent/eligibility.ts';
 import { addDays, nextInWindow, type Window } from './send-window.ts';
 import { candidateWhatsAppNumber } from '../whatsapp/numbers.ts';
 import { templateText } from '../whatsapp/cloud-api.server.ts';
@@ -25,20 +23,14 @@ export interface SendPlan {
   id: number;
   talentPoolId: number | null;
   language: Language;
-  sender: string | null;
   senderId: string | null;
   window: Window | null;
   /** Send in each candidate's own zone when they have one. */
   candidateZone: boolean;
   /** The zone otherwise: the campaign's, else the organisation's. */
   zone: string;
-  /**
-   * {{signature}}: the creator's block as the drafter writes it (profile signature, else name and
-   * title; then the organisation's signature), read when the mails are written.
-   */
-  signature: string | null;
-  /** {{company}}: the organisation's company name, when set. */
-  company: string | null;
+  /** {{recruiterName}}, {{signature}} and {{company}} of the campaign's creator, read when the mails are written. */
+  values: SendTimeValues;
   /** Step 1 by this WhatsApp template to members who may get WhatsApp (issue 14); null: email only. */
   whatsappTemplate: WhatsAppTemplate | null;
 }
@@ -46,24 +38,23 @@ export interface SendPlan {
 export const PLAN_COLUMNS = `k.id, k.talent_pool_id as "talentPoolId", k.language, p.display_name as sender, k.created_by as "senderId",
   to_char(k.send_window_start, 'HH24:MI') as "windowStart", to_char(k.send_window_end, 'HH24:MI') as "windowEnd",
   k.send_window_weekdays_only as "weekdaysOnly", k.send_window_candidate_zone as "candidateZone", k.send_window_time_zone as "timeZone",
-  p.title as "senderTitle", p.signature as "senderSignature", k.whatsapp_template as "whatsappTemplate"`;
+  k.whatsapp_template as "whatsappTemplate"`;
 
 export interface PlanRow {
   id: number; talentPoolId: number | null; language: Language; sender: string | null; senderId: string | null;
   windowStart: string | null; windowEnd: string | null; weekdaysOnly: boolean; candidateZone: boolean; timeZone: string | null;
-  senderTitle: string | null; senderSignature: string | null; whatsappTemplate: WhatsAppTemplate | null;
+  whatsappTemplate: WhatsAppTemplate | null;
 }
 
 export async function sendPlan(tx: Tx, row: PlanRow): Promise<SendPlan> {
   // Read when the mails are written (not stored with the campaign): a corrected signature or company name applies to every step written later.
   const organisation = await organisationSettings(tx);
-  const { signature, company } = sendTimeValues(row.sender, { title: row.senderTitle, signature: row.senderSignature }, organisation);
   return {
-    id: row.id, talentPoolId: row.talentPoolId, language: row.language, sender: row.sender, senderId: row.senderId,
+    id: row.id, talentPoolId: row.talentPoolId, language: row.language, senderId: row.senderId,
     window: row.windowStart && row.windowEnd ? { start: row.windowStart, end: row.windowEnd, weekdaysOnly: row.weekdaysOnly } : null,
     candidateZone: row.candidateZone,
     zone: row.timeZone ?? organisation.timeZone,
-    signature, company,
+    values: await sendTimeValuesOf(tx, { id: row.senderId, name: row.sender }, organisation),
     whatsappTemplate: row.whatsappTemplate,
   };
 }
@@ -101,36 +92,32 @@ const byWhatsApp = (plan: SendPlan, member: Member) => plan.whatsappTemplate !==
 /** Joins a template's parameters into one text to fill placeholders in once (a character no one types). */
 const PARAMETER_SEPARATOR = '\u241e';
 
-/** Why a pool member is skipped (the first blocker, as a recruiter reads it), or null when they get the mail. */
+/**
+ * Why a pool member is skipped, as kept in campaign_recipients.skip_reason: the first blocker's code
+ * (errors.blockers.<blocker>, decision 032; english.ts storedReason reads it), or null when they get the mail.
+ */
 export function skipReason(member: Pick<Member, 'blockers'>): string | null {
-  return member.blockers.length ? BLOCKER_TEXT[member.blockers[0]] : null;
-}
-
-/** Whether any of the texts asks for a booking link (each recipient then gets one of their own). */
-export function usesBookingLink(...texts: string[]): boolean {
-  return texts.some((text) => placeholdersIn(text).includes(BOOKING_LINK_PLACEHOLDER));
+  return member.blockers.length ? `blockers.${member.blockers[0]}` : null;
 }
 
 /**
- * Each person's subject and content: their own placeholders filled, {{bookingLink}} a link of their own,
- * and the campaign's {{recruiterName}}, {{signature}} and {{company}} (placeholders.ts sendTimePlaceholders).
+ * Each person's subject and content (domain/placeholders personalise, in the campaign's language): their own
+ * placeholders filled, {{bookingLink}} a link of their own, and the campaign's send-time values.
  */
 type Person = Pick<Member, 'id' | 'name' | 'jobFunction' | 'skillTags' | 'location' | 'timeZone'>;
 
-async function personalise(tx: Tx, plan: SendPlan, step: { subject: string; content: string }, people: Person[],
+async function personaliseAll(tx: Tx, plan: SendPlan, step: { subject: string; content: string }, people: Person[],
   publicUrl: string) {
   const links = usesBookingLink(step.subject, step.content) && plan.senderId
     ? await createBookingLinks(tx, plan.senderId, people.map((m) => m.id), { sent: true })
     : new Map<number, { token: string }>();
-  const values = (person: Person) => {
+  const linkOf = (person: Person) => {
     const link = links.get(person.id);
-    return { ...candidateValues(person, plan.language), recruiterName: plan.sender ?? undefined,
-      [SIGNATURE_PLACEHOLDER]: plan.signature ?? undefined, [COMPANY_PLACEHOLDER]: plan.company ?? undefined,
-      ...(link ? { [BOOKING_LINK_PLACEHOLDER]: bookingUrl(publicUrl, link.token) } : {}) };
+    return link ? bookingUrl(publicUrl, link.token) : undefined;
   };
   return {
-    subjects: people.map((p) => fillPlaceholders(step.subject, values(p))),
-    contents: people.map((p) => fillPlaceholders(step.content, values(p))),
+    subjects: people.map((p) => personalise(step.subject, p, plan.language, plan.values, linkOf(p))),
+    contents: people.map((p) => personalise(step.content, p, plan.language, plan.values, linkOf(p))),
   };
 }
 
@@ -144,7 +131,7 @@ export async function writeFirstStep(tx: Tx, plan: SendPlan, step: { subject: st
   publicUrl: string, now: Date): Promise<Queued[]> {
   const whatsapp = members.filter((member) => byWhatsApp(plan, member));
   const eligible = members.filter((member) => !byWhatsApp(plan, member) && !skipReason(member));
-  const { subjects, contents } = await personalise(tx, plan, step, eligible, publicUrl);
+  const { subjects, contents } = await personaliseAll(tx, plan, step, eligible, publicUrl);
   const inserted = await tx.query<{ id: number; candidate_id: number; send_after: Date | null }>(
     `insert into public.messages (candidate_id, campaign_id, campaign_step, direction, channel, subject, content, status, send_after)
      select candidate_id, $1, 1, 'out', 'email', subject, content, 'queued', send_after
@@ -167,7 +154,7 @@ export async function writeFirstStep(tx: Tx, plan: SendPlan, step: { subject: st
 async function writeWhatsAppFirstStep(tx: Tx, plan: SendPlan, members: Member[], publicUrl: string, now: Date) {
   const template = plan.whatsappTemplate;
   if (!template || !members.length) return [];
-  const { contents } = await personalise(tx, plan, { subject: '', content: template.parameters.join(PARAMETER_SEPARATOR) }, members, publicUrl);
+  const { contents } = await personaliseAll(tx, plan, { subject: '', content: template.parameters.join(PARAMETER_SEPARATOR) }, members, publicUrl);
   const templates = contents.map((filled) => ({ ...template, parameters: template.parameters.length ? filled.split(PARAMETER_SEPARATOR) : [] }));
   const { rows } = await tx.query<{ id: number; candidate_id: number; send_after: Date | null }>(
     `insert into public.messages (candidate_id, campaign_id, campaign_step, direction, channel, subject, content, status, send_after, whatsapp_template)
@@ -253,7 +240,7 @@ export async function advanceSequences(tx: Tx, publicUrl: string, now: Date, pag
     const [first] = group;
     const people = group.map((g) => ({ id: g.candidateId, name: g.name, jobFunction: g.jobFunction, skillTags: g.skillTags,
       location: g.location, timeZone: g.candidateTimeZone }));
-    const { subjects, contents } = await personalise(tx, plans.get(first.id)!, first, people, publicUrl);
+    const { subjects, contents } = await personaliseAll(tx, plans.get(first.id)!, first, people, publicUrl);
     const inserted = await tx.query<{ id: number; send_after: Date | null }>(
       `insert into public.messages (candidate_id, campaign_id, campaign_step, thread_id, original_message_id, direction, channel,
                                     subject, content, status, send_after)
@@ -281,11 +268,11 @@ export async function removeRecipient(tx: Tx, campaignId: number, candidateId: n
     `select k.status, r.exit_reason as "exitReason", r.id is not null as recipient
        from public.campaigns k left join public.campaign_recipients r on r.campaign_id = k.id and r.candidate_id = $2
       where k.id = $1`, [campaignId, candidateId]);
-  if (!found) throw new DomainError(404, 'Campaign not found', 'id');
-  if (!found.recipient) throw new DomainError(404, 'This candidate is not a recipient of the campaign', 'candidateId');
-  if (found.exitReason) throw new DomainError(409, 'This candidate has already left the sequence', 'candidateId');
+  if (!found) throw new DomainError(404, 'campaign_not_found', 'id');
+  if (!found.recipient) throw new DomainError(404, 'not_a_recipient', 'candidateId');
+  if (found.exitReason) throw new DomainError(409, 'already_left_sequence', 'candidateId');
   if (found.status !== 'sending' && found.status !== 'paused') {
-    throw new DomainError(409, 'Only a recipient of a sending or paused campaign can be removed', 'status');
+    throw new DomainError(409, 'cannot_remove_recipient', 'status');
   }
   await tx.query('select public.remove_campaign_recipient($1, $2)', [campaignId, candidateId]);
 }

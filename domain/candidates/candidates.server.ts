@@ -3,6 +3,7 @@
 // Everything runs in the caller's transaction, so row-level security applies.
 import type { Tx } from '../../platform/db/request.server.ts';
 import { DomainError } from '../errors.ts';
+import { say, type Said } from '../i18n/codes.ts';
 import { isoTimestamp } from '../../platform/db/sql-time.server.ts';
 import { recordInitialConsent, recordRecruiterConsent } from '../consent/ledger.server.ts';
 import { explainScore, HORIZON_DAYS, type ScoreEvent } from '../engagement/score.ts';
@@ -10,8 +11,8 @@ import { CANDIDATE_FIELDS, type CandidateCreate, type CandidateDetail, type Cand
 
 /** A refusal that names the field (the API answers it as a 4xx). */
 export class InputError extends DomainError {
-  constructor(status: 404 | 409 | 422, field: string, message: string) {
-    super(status, message, field);
+  constructor(status: 404 | 409 | 422, field: string, said: Said) {
+    super(status, said, field);
   }
 }
 
@@ -19,7 +20,7 @@ export class InputError extends DomainError {
  * Unique violations by constraint name: under row-level security PostgreSQL
  * leaves out the error's detail (the key), so the constraint is all there is.
  */
-export async function uniqueAs<T>(constraints: Record<string, [field: string, message: string]>, work: () => Promise<T>): Promise<T> {
+export async function uniqueAs<T>(constraints: Record<string, [field: string, said: Said]>, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -30,8 +31,8 @@ export async function uniqueAs<T>(constraints: Record<string, [field: string, me
   }
 }
 
-const EMAIL_TAKEN: Record<string, [string, string]> = {
-  candidates_email_key: ['email', 'a candidate with this email already exists'],
+const EMAIL_TAKEN: Record<string, [string, Said]> = {
+  candidates_email_key: ['email', 'candidate_email_taken'],
 };
 
 /**
@@ -45,7 +46,7 @@ async function writeCandidate<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     const { code, constraint } = error as { code?: string; constraint?: string };
     if (code === '23514' && constraint === 'candidates_time_zone_known') {
-      throw new DomainError(400, 'timeZone must be an IANA time zone like Europe/Amsterdam', 'timeZone');
+      throw new DomainError(400, 'validation.time_zone', 'timeZone');
     }
     throw error;
   }
@@ -138,7 +139,7 @@ function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString('base64url');
 }
 
-const BAD_CURSOR = () => new InputError(422, 'cursor', 'cursor is not valid; start again without it');
+const BAD_CURSOR = () => new InputError(422, 'cursor', 'cursor_invalid');
 
 function decodeCursor(text: string): Cursor {
   try {
@@ -359,7 +360,7 @@ async function assertPoolsExist(tx: Tx, poolIds: number[]) {
   if (!poolIds.length) return;
   const { rows } = await tx.query<{ id: number }>('select id from public.talent_pools where id = any($1::bigint[])', [poolIds]);
   const missing = poolIds.filter((id) => !rows.some((row) => row.id === id));
-  if (missing.length) throw new InputError(422, 'talentPoolIds', `talent pool ${missing[0]} does not exist`);
+  if (missing.length) throw new InputError(422, 'talentPoolIds', say('talent_pool_missing', { id: missing[0] }));
 }
 
 /** Creates a candidate; consent for both channels goes into the ledger (given values, or the defaults). */
@@ -408,7 +409,7 @@ export async function updateCandidate(tx: Tx, userId: string, id: number, change
     ['whatsapp', change.allowsWhatsapp, current.rows[0].allows_whatsapp]] as const) {
     if (granted === undefined || granted === now) continue;
     if (granted && !change.consentWording) {
-      throw new InputError(422, 'consentWording', 'Say how and when the candidate agreed, e.g. "said yes on the phone on 3 Nov"');
+      throw new InputError(422, 'consentWording', 'consent_wording_required');
     }
     await recordRecruiterConsent(tx, { userId, candidateId: id, channel, granted,
       wording: change.consentWording ?? DEFAULT_WORDING });

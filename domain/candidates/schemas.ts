@@ -2,6 +2,7 @@
 // API, the CSV import (every row goes through candidateCreateSchema) and tests.
 import { z } from 'zod';
 import { idSchema } from '../schemas/ids.ts';
+import { msg } from '../i18n/codes.ts';
 import { fieldName, findUnstorableText } from '../schemas/text.ts';
 import { timestamp } from '../schemas/answers.ts';
 import { timeZoneParam } from '../schemas/time-zone.ts';
@@ -29,104 +30,105 @@ const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim
 /** Optional text from a form or a CSV cell: trimmed, blank is null. */
 export function optionalText(field: string, max: number) {
   return z.preprocess(blankToNull,
-    z.string({ error: `${field} must be text` }).trim().max(max, `${field} must be at most ${max} characters`).nullable().optional());
+    z.string({ error: msg('validation.must_be_text', { field }) }).trim().max(max, msg('validation.at_most_characters', { field, limit: max })).nullable().optional());
 }
 
 /** +31 6 12345678, 0612345678, (020) 123 4567, +44 7700 900123: 6 to 15 digits with the usual separators. */
-function phone(field: string) {
-  return z.preprocess(blankToNull, z.string({ error: `${field} must be text` }).trim()
-    .regex(/^\+?[\d\s().-]+$/, `${field} must be a phone number like +31 6 12345678`)
-    .refine((value) => { const digits = value.replace(/\D/g, '').length; return digits >= 6 && digits <= 15; },
-      `${field} must be a phone number like +31 6 12345678`)
+function phone(field: 'phone' | 'whatsappNumber') {
+  const notANumber = msg(field === 'phone' ? 'validation.phone_number' : 'validation.whatsapp_number');
+  return z.preprocess(blankToNull, z.string({ error: msg('validation.must_be_text', { field }) }).trim()
+    .regex(/^\+?[\d\s().-]+$/, notANumber)
+    .refine((value) => { const digits = value.replace(/\D/g, '').length; return digits >= 6 && digits <= 15; }, notANumber)
     .nullable().optional());
 }
 
 const skillTags = z.array(
-  z.string({ error: 'skillTags must be a list of words' }).trim().toLowerCase()
-    .min(1, 'skillTags must not contain empty tags').max(50, 'a skill tag must be at most 50 characters'),
-  { error: 'skillTags must be a list of words' },
-).max(30, 'at most 30 skill tags').transform((tags) => [...new Set(tags)]);
+  z.string({ error: msg('validation.skill_tags') }).trim().toLowerCase()
+    .min(1, msg('validation.skill_tag_empty')).max(50, msg('validation.skill_tag_too_long')),
+  { error: msg('validation.skill_tags') },
+).max(30, msg('validation.skill_tags_max')).transform((tags) => [...new Set(tags)]);
 
-const poolIds = z.array(idSchema('talentPoolIds must be a list of pool ids'),
-  { error: 'talentPoolIds must be a list of pool ids' }).max(50, 'at most 50 talent pools');
+const poolIds = z.array(idSchema(msg('validation.pool_ids')),
+  { error: msg('validation.pool_ids') }).max(50, msg('validation.pool_ids_max'));
 
 const candidateFields = {
-  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200, 'name must be at most 200 characters'),
-  email: z.preprocess(blankToNull, z.string({ error: 'email must be text' }).trim().toLowerCase()
-    .pipe(z.email({ error: 'email must be a valid email address' }).max(254, 'email must be at most 254 characters')).nullable().optional()),
+  name: z.string({ error: msg('validation.required', { field: 'name' }) }).trim().min(1, msg('validation.required', { field: 'name' }))
+    .max(200, msg('validation.at_most_characters', { field: 'name', limit: 200 })),
+  email: z.preprocess(blankToNull, z.string({ error: msg('validation.must_be_text', { field: 'email' }) }).trim().toLowerCase()
+    .pipe(z.email({ error: msg('validation.email_address') }).max(254, msg('validation.at_most_characters', { field: 'email', limit: 254 }))).nullable().optional()),
   phone: phone('phone'),
   whatsappNumber: phone('whatsappNumber'),
-  allowsEmail: z.boolean({ error: 'allowsEmail must be true or false' }).optional(),
-  allowsWhatsapp: z.boolean({ error: 'allowsWhatsapp must be true or false' }).optional(),
+  allowsEmail: z.boolean({ error: msg('validation.true_or_false', { field: 'allowsEmail' }) }).optional(),
+  allowsWhatsapp: z.boolean({ error: msg('validation.true_or_false', { field: 'allowsWhatsapp' }) }).optional(),
   /** Recorded in the consent ledger with a consent change. */
   consentWording: optionalText('consentWording', 500),
-  preferredContactMethod: z.enum(CONTACT_METHODS, { error: 'preferredContactMethod must be email, whatsapp or phone' }).optional(),
+  preferredContactMethod: z.enum(CONTACT_METHODS, { error: msg('validation.choice', { field: 'preferredContactMethod', choices: 'email, whatsapp or phone' }) }).optional(),
   jobFunction: optionalText('jobFunction', 120),
   skillTags: skillTags.optional(),
   seniorityLevel: z.preprocess(blankToNull, z.enum(SENIORITY_LEVELS, {
-    error: `seniorityLevel must be one of ${SENIORITY_LEVELS.join(', ')}`,
+    error: msg('validation.one_of', { field: 'seniorityLevel', values: SENIORITY_LEVELS.join(', ') }),
   }).nullable().optional()),
   location: optionalText('location', 120),
   preferredRole: optionalText('preferredRole', 120),
-  leadScore: z.number({ error: 'leadScore must be a number' }).int('leadScore must be a whole number')
-    .min(0, 'leadScore must be between 0 and 100').max(100, 'leadScore must be between 0 and 100').optional(),
+  leadScore: z.number({ error: msg('validation.must_be_number', { field: 'leadScore' }) }).int(msg('validation.lead_score_whole'))
+    .min(0, msg('validation.lead_score_range')).max(100, msg('validation.lead_score_range')).optional(),
   notes: optionalText('notes', 5000),
   /** The zone set by hand (IANA name); null (or blank) infers it from the location again. */
-  timeZone: z.preprocess(blankToNull, z.string({ error: 'timeZone must be an IANA time zone like Europe/Amsterdam' }).trim()
+  timeZone: z.preprocess(blankToNull, z.string({ error: msg('validation.time_zone') }).trim()
     .pipe(timeZoneParam).nullable().optional()),
 };
 
 /** Also the check of every CSV row, which does not pass through the API's parse(): text that cannot be stored is refused. */
 export const candidateCreateSchema = z.object({ ...candidateFields, talentPoolIds: poolIds.optional() }).superRefine((value, ctx) => {
   const bad = findUnstorableText(value);
-  if (bad) ctx.addIssue({ code: 'custom', path: bad.path, message: `${fieldName(bad.path, 'row')} ${bad.problem}` });
+  if (bad) ctx.addIssue({ code: 'custom', path: bad.path, message: msg(bad.problem, { field: fieldName(bad.path, 'row') }) });
 });
 export type CandidateCreate = z.infer<typeof candidateCreateSchema>;
 
 export const candidateUpdateSchema = z.object(candidateFields).partial()
-  .refine((value) => Object.values(value).some((v) => v !== undefined), { message: 'nothing to update' });
+  .refine((value) => Object.values(value).some((v) => v !== undefined), { message: msg('validation.nothing_to_update') });
 export type CandidateUpdate = z.infer<typeof candidateUpdateSchema>;
 
 /** Query string values arrive as text: blank means "not given". */
 const queryText = (max: number, field: string) =>
-  z.preprocess(blankToNull, z.string().trim().max(max, `${field} must be at most ${max} characters`).nullable().optional());
+  z.preprocess(blankToNull, z.string().trim().max(max, msg('validation.at_most_characters', { field, limit: max })).nullable().optional());
 const queryInt = (field: string, min: number, max: number) => z.preprocess(blankToNull,
-  z.coerce.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`)
-    .min(min, `${field} must be between ${min} and ${max}`).max(max, `${field} must be between ${min} and ${max}`)
+  z.coerce.number({ error: msg('validation.must_be_number', { field }) }).int(msg('validation.whole_number', { field }))
+    .min(min, msg('validation.between', { field, min, max })).max(max, msg('validation.between', { field, min, max }))
     .nullable().optional());
 
 /** Filters shared by the list, the CSV export and "select all matching" bulk actions. */
 export const candidateFilterSchema = z.object({
   q: queryText(200, 'q'),
   talentPoolId: queryInt('talentPoolId', 1, Number.MAX_SAFE_INTEGER),
-  skill: z.preprocess(blankToNull, z.string().trim().toLowerCase().max(50, 'skill must be at most 50 characters').nullable().optional()),
+  skill: z.preprocess(blankToNull, z.string().trim().toLowerCase().max(50, msg('validation.at_most_characters', { field: 'skill', limit: 50 })).nullable().optional()),
   seniority: z.preprocess(blankToNull, z.enum(SENIORITY_LEVELS, {
-    error: `seniority must be one of ${SENIORITY_LEVELS.join(', ')}`,
+    error: msg('validation.one_of', { field: 'seniority', values: SENIORITY_LEVELS.join(', ') }),
   }).nullable().optional()),
   location: queryText(120, 'location'),
-  consent: z.preprocess(blankToNull, z.enum(CONSENT_FILTERS, { error: 'consent must be email, whatsapp or none' }).nullable().optional()),
+  consent: z.preprocess(blankToNull, z.enum(CONSENT_FILTERS, { error: msg('validation.choice', { field: 'consent', choices: 'email, whatsapp or none' }) }).nullable().optional()),
   minEngagement: queryInt('minEngagement', 0, 100),
 });
 export type CandidateFilter = z.infer<typeof candidateFilterSchema>;
 
 export const candidateListQuerySchema = candidateFilterSchema.extend({
-  limit: z.preprocess(blankToNull, z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number')
-    .min(1, 'limit must be between 1 and 10000').max(10_000, 'limit must be between 1 and 10000').default(50)),
-  offset: z.preprocess(blankToNull, z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number')
-    .min(0, 'offset must be 0 or more').max(10_000_000, 'offset is too large').default(0)),
+  limit: z.preprocess(blankToNull, z.coerce.number({ error: msg('validation.must_be_number', { field: 'limit' }) }).int(msg('validation.whole_number', { field: 'limit' }))
+    .min(1, msg('validation.between', { field: 'limit', min: 1, max: 10000 })).max(10_000, msg('validation.between', { field: 'limit', min: 1, max: 10000 })).default(50)),
+  offset: z.preprocess(blankToNull, z.coerce.number({ error: msg('validation.must_be_number', { field: 'offset' }) }).int(msg('validation.whole_number', { field: 'offset' }))
+    .min(0, msg('validation.zero_or_more', { field: 'offset' })).max(10_000_000, msg('validation.too_large', { field: 'offset' })).default(0)),
   cursor: queryText(500, 'cursor'),
-  sort: z.preprocess(blankToNull, z.enum(CANDIDATE_SORTS, { error: `sort must be one of ${CANDIDATE_SORTS.join(', ')}` }).default('name')),
-  dir: z.preprocess(blankToNull, z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).default('asc')),
+  sort: z.preprocess(blankToNull, z.enum(CANDIDATE_SORTS, { error: msg('validation.one_of', { field: 'sort', values: CANDIDATE_SORTS.join(', ') }) }).default('name')),
+  dir: z.preprocess(blankToNull, z.enum(['asc', 'desc'], { error: msg('validation.choice', { field: 'dir', choices: 'asc or desc' }) }).default('asc')),
   /** Only these fields (comma-separated), e.g. `fields=id,name,email,allowsEmail`; all when unset. */
   fields: z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.split(',').map((f) => f.trim()) : undefined),
-    z.array(z.enum(CANDIDATE_FIELDS, { error: `fields must be a comma-separated list of ${CANDIDATE_FIELDS.join(', ')}` })).optional()),
+    z.array(z.enum(CANDIDATE_FIELDS, { error: msg('validation.fields_list', { values: CANDIDATE_FIELDS.join(', ') }) })).optional()),
 });
 export type CandidateListQuery = z.infer<typeof candidateListQuerySchema>;
 
 export const candidateIdsSchema = z.object({
-  candidateIds: z.array(idSchema('candidateIds must be a list of candidate ids'),
-    { error: 'candidateIds must be a list of candidate ids' })
-    .min(1, 'candidateIds must name at least one candidate').max(10_000, 'at most 10000 candidates at once'),
+  candidateIds: z.array(idSchema(msg('validation.candidate_ids')),
+    { error: msg('validation.candidate_ids') })
+    .min(1, msg('validation.candidate_ids_min')).max(10_000, msg('validation.candidate_ids_max')),
 });
 
 // ---- Answers (the API's responses; the browser reads these types) ----

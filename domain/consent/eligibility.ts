@@ -3,7 +3,8 @@
 // public.contact_blockers() (migration 20261123000010) is the rule the
 // database enforces; this mirrors it reason for reason, in the same order, and
 // tests/db/contact-eligibility.test.ts runs both over the same cases.
-// Browser-safe: no imports.
+// Browser-safe. A blocker's words are the catalogue's: errors.blockers.<blocker> (decision 032).
+import type { Said } from '../i18n/codes.ts';
 
 export type ContactChannel = 'email' | 'whatsapp';
 
@@ -48,25 +49,15 @@ export function canContact(c: ContactFacts, channel: ContactChannel): boolean {
   return contactBlockers(c, channel).length === 0;
 }
 
-/** The reason as a recruiter reads it (campaign skip reasons, the "Cannot Send Email" box, API errors). */
-export const BLOCKER_TEXT: Record<ContactBlocker, string> = {
-  no_email: 'No email address on file',
-  opted_out: 'Candidate unsubscribed',
-  no_consent: 'Candidate has not consented to email',
-  suppressed: 'Email address is on the suppression list',
-  no_whatsapp_number: 'No WhatsApp number or phone on file',
-  whatsapp_opted_out: 'Candidate opted out of WhatsApp',
-  no_whatsapp_consent: 'Candidate has not consented to WhatsApp',
-};
+/** The code of a blocker (campaign skip reasons, the "Cannot Send Email" box, API errors): its text is errors.blockers.<blocker>. */
+export function blockerCode(blocker: ContactBlocker): Said {
+  return `blockers.${blocker}`;
+}
 
 /** Blockers that are about consent (as opposed to missing contact details). */
 export const CONSENT_BLOCKERS: ReadonlySet<ContactBlocker> = new Set([
   'opted_out', 'no_consent', 'suppressed', 'whatsapp_opted_out', 'no_whatsapp_consent',
 ]);
-
-export function blockerTexts(c: ContactFacts, channel: ContactChannel): string[] {
-  return contactBlockers(c, channel).map((reason) => BLOCKER_TEXT[reason]);
-}
 
 /**
  * Consent sources that are the candidate's own doing. An opt-out from one of

@@ -4,6 +4,7 @@
 // opt-out. Who writes which source is fixed by the path, never by the caller.
 import type { Tx } from '../../platform/db/request.server.ts';
 import { DomainError } from '../errors.ts';
+import type { Said } from '../i18n/codes.ts';
 import type { ContactChannel } from './eligibility.ts';
 
 export type RecruiterSource = 'recruiter' | 'import';
@@ -19,9 +20,10 @@ export async function consentRefusalsAs<T>(channel: ContactChannel, work: () => 
   } catch (error) {
     const { code, constraint, message } = error as { code?: string; constraint?: string; message?: string };
     if (code === '23514' && (constraint === 'consent_opt_out_stands' || constraint === 'consent_address_suppressed')) {
-      const why = constraint === 'consent_opt_out_stands'
-        ? `${message}: through the "I changed my mind" button on the unsubscribe page, or the consent box on the booking page.`
-        : `${message}.`;
+      // The database names the day of the opt-out ('DD Mon YYYY'); the words are the catalogue's.
+      const date = /\d{2} [A-Za-z]{3} \d{4}/.exec(message ?? '')?.[0] ?? '';
+      const why: Said = constraint === 'consent_address_suppressed' ? 'address_suppressed_import'
+        : { code: channel === 'email' ? 'opt_out_stands_email' : 'opt_out_stands_whatsapp', params: { date } };
       throw new DomainError(409, why, FIELD[channel]);
     }
     throw error;

@@ -1,15 +1,16 @@
 // The suppression list in the Admin Portal: what the routes take and answer.
 import { z } from 'zod';
 import { timestamp } from '../schemas/answers.ts';
+import { msg } from '../i18n/codes.ts';
 
 /** An admin looking up, or lifting, one address on the suppression list. */
 export const suppressionLookupSchema = z.object({
-  email: z.string({ error: 'email is required' }).trim().toLowerCase()
-    .pipe(z.email({ error: 'email must be a valid email address' }).max(254, 'email must be at most 254 characters')),
+  email: z.string({ error: msg('validation.required', { field: 'email' }) }).trim().toLowerCase()
+    .pipe(z.email({ error: msg('validation.email_address') }).max(254, msg('validation.at_most_characters', { field: 'email', limit: 254 }))),
 });
 export const suppressionRemoveSchema = suppressionLookupSchema.extend({
-  reason: z.string({ error: 'reason is required' }).trim().min(3, 'reason is required: say why this address may be emailed again')
-    .max(500, 'reason must be at most 500 characters'),
+  reason: z.string({ error: msg('validation.required', { field: 'reason' }) }).trim().min(3, msg('validation.suppression_reason_required'))
+    .max(500, msg('validation.at_most_characters', { field: 'reason', limit: 500 })),
 });
 
 /** GET /api/admin/suppressions: the count, and one address when `email` is given. */

@@ -22,6 +22,6 @@ export async function suppressionOf(tx: Tx, email: string): Promise<SuppressionE
 
 export async function removeSuppression(tx: Tx, email: string, reason: string): Promise<boolean> {
   const { rows } = await tx.query<{ removed: boolean }>('select public.remove_email_suppression($1, $2) as removed', [email, reason]);
-  if (!rows[0].removed) throw new DomainError(404, 'This address is not on the suppression list', 'email');
+  if (!rows[0].removed) throw new DomainError(404, 'not_on_suppression_list', 'email');
   return true;
 }

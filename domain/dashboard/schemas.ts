@@ -2,14 +2,15 @@
 // lists a recruiter acts on. Browser-safe. Rates are 0-100 (percent, one decimal).
 import { z } from 'zod';
 import { timestamp } from '../schemas/answers.ts';
+import { msg } from '../i18n/codes.ts';
 
 export const DASHBOARD_PERIODS = ['7d', '30d', '90d'] as const;
 export const DASHBOARD_SCOPES = ['me', 'team'] as const;
 export const ENGAGEMENT_BANDS = ['cold', 'warm', 'hot'] as const;
 
 export const dashboardQuerySchema = z.object({
-  period: z.enum(DASHBOARD_PERIODS, { error: 'period must be 7d, 30d or 90d' }).default('30d'),
-  scope: z.enum(DASHBOARD_SCOPES, { error: 'scope must be me or team' }).default('me'),
+  period: z.enum(DASHBOARD_PERIODS, { error: msg('validation.choice', { field: 'period', choices: '7d, 30d or 90d' }) }).default('30d'),
+  scope: z.enum(DASHBOARD_SCOPES, { error: msg('validation.choice', { field: 'scope', choices: 'me or team' }) }).default('me'),
 });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 

@@ -1,6 +1,7 @@
 // Request and answer schemas of the organisation's privacy setting
 // (/api/settings/privacy): whether opens and clicks are tracked. Browser-safe.
 import { z } from 'zod';
+import { msg } from '../i18n/codes.ts';
 
 /** GET and PUT /api/settings/privacy answer. */
 export const privacySettingsSchema = z.object({
@@ -11,5 +12,5 @@ export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 
 /** PUT /api/settings/privacy (admins). */
 export const privacySettingsInputSchema = z.strictObject({
-  trackingEnabled: z.boolean({ error: 'trackingEnabled must be true or false' }),
+  trackingEnabled: z.boolean({ error: msg('validation.true_or_false', { field: 'trackingEnabled' }) }),
 });

@@ -14,6 +14,11 @@ import { settings } from './en/settings.ts';
 import { themeDemo } from './en/themeDemo.ts';
 import { pages } from './en/pages.ts';
 import { publicPages } from './en/publicPages.ts';
+import { errors } from './en/errors.ts';
+import { errorTerms } from './en/errorTerms.ts';
+import { states } from './en/states.ts';
+import { emails } from './en/emails.ts';
+import { linkPages } from './en/linkPages.ts';
 
 export const en = {
   common: {
@@ -122,6 +127,11 @@ export const en = {
   themeDemo,
   pages,
   publicPages,
+  errors,
+  errorTerms,
+  states,
+  emails,
+  linkPages,
 };
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

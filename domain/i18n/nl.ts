@@ -12,6 +12,11 @@ import { settings } from './nl/settings.ts';
 import { themeDemo } from './nl/themeDemo.ts';
 import { pages } from './nl/pages.ts';
 import { publicPages } from './nl/publicPages.ts';
+import { errors } from './nl/errors.ts';
+import { errorTerms } from './nl/errorTerms.ts';
+import { states } from './nl/states.ts';
+import { emails } from './nl/emails.ts';
+import { linkPages } from './nl/linkPages.ts';
 
 export const nl: Resources = {
   common: {
@@ -117,4 +122,9 @@ export const nl: Resources = {
   themeDemo,
   pages,
   publicPages,
+  errors,
+  errorTerms,
+  states,
+  emails,
+  linkPages,
 };

@@ -7,15 +7,20 @@
 // else zero bytes in every other position mean UTF-16 without a mark; else the
 // first non-ASCII character decides between UTF-8 and Windows-1252 (what Excel on
 // Windows saves as "CSV"). Everything before it is ASCII, the same in both.
+import { coded, type ErrorCode, type Params, type Said } from '../i18n/codes.ts';
+import { englishText } from '../i18n/english.ts';
 
 export const TEXT_ENCODINGS = ['utf-8', 'windows-1252', 'utf-16le', 'utf-16be'] as const;
 export type TextEncoding = typeof TEXT_ENCODINGS[number];
 
-/** A file that cannot be read as CSV. `line` is where the problem is (1-based), when there is one. */
+/** A file that cannot be read as CSV, said as a code (decision 032). `line` is where the problem is (1-based), when there is one. */
 export class CsvError extends Error {
   line: number | null;
-  constructor(message: string, line: number | null = null) {
-    super(message);
+  code: ErrorCode;
+  params?: Params;
+  constructor(said: Said, line: number | null = null) {
+    super(englishText(said));
+    ({ code: this.code, params: this.params } = coded(said));
     this.name = 'CsvError';
     this.line = line;
   }
@@ -37,14 +42,11 @@ export function countLineBreaks(text: string, afterCr: boolean, end = text.lengt
 /** How many bytes are looked at before the encoding is chosen (a byte-order mark, UTF-16's zero bytes). */
 const SNIFF_BYTES = 4096;
 
-const NOT_UTF8 = (line: number) =>
-  `Line ${line} is not valid UTF-8 (it has characters in another encoding, such as Windows-1252): save the file as UTF-8 and import again`;
-const MIXED_1252 = (line: number) =>
-  `Line ${line} has UTF-8 characters in a file that is otherwise Windows-1252 (the encodings are mixed): save the file as UTF-8 and import again`;
-const NOT_UTF16 = (line: number, encoding: string) =>
-  `Line ${line} is not valid ${encoding === 'utf-16le' ? 'UTF-16 LE' : 'UTF-16 BE'}: save the file as UTF-8 and import again`;
-const HAS_NUL = (line: number) =>
-  `Line ${line} contains a NUL character (a zero byte), which cannot be stored: remove it, or save the file again as CSV UTF-8, and import again`;
+const NOT_UTF8 = (line: number): Said => ({ code: 'csv_not_utf8', params: { line } });
+const MIXED_1252 = (line: number): Said => ({ code: 'csv_mixed_1252', params: { line } });
+const NOT_UTF16 = (line: number, encoding: string): Said =>
+  ({ code: 'csv_not_utf16', params: { line, encoding: encoding === 'utf-16le' ? 'UTF-16 LE' : 'UTF-16 BE' } });
+const HAS_NUL = (line: number): Said => ({ code: 'csv_nul', params: { line } });
 
 export class CsvDecoder {
   /** null while only ASCII has been read (then every encoding reads the same). */
@@ -91,10 +93,10 @@ export class CsvDecoder {
     const head = this.head!;
     this.head = null;
     if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4) {
-      throw new CsvError('This is an Excel workbook (.xlsx), not a CSV file: in Excel choose File > Save As > "CSV UTF-8", then import that file');
+      throw new CsvError('csv_xlsx');
     }
     if (head[0] === 0xd0 && head[1] === 0xcf && head[2] === 0x11 && head[3] === 0xe0) {
-      throw new CsvError('This is an Excel 97-2003 workbook (.xls), not a CSV file: in Excel choose File > Save As > "CSV UTF-8", then import that file');
+      throw new CsvError('csv_xls');
     }
     if (this.given) return head;
     if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) this.encoding = 'utf-8';
@@ -172,7 +174,7 @@ export class CsvDecoder {
   }
 
   /** Refuses the file at the end of `valid`, the text that could still be read. */
-  private fail(valid: string, message: (line: number) => string): never {
+  private fail(valid: string, message: (line: number) => Said): never {
     this.checked(valid);
     throw new CsvError(message(this.line), this.line);
   }

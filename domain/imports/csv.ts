@@ -72,7 +72,7 @@ export class CsvParser {
       if (!this.delimiter) {
         const end = this.pending.search(/[\r\n]/);
         if (end < 0) {
-          if (this.pending.length > MAX_VALUE_LENGTH) throw new CsvError(`Line 1 is longer than ${MAX_VALUE_LENGTH.toLocaleString('en')} characters: is this a CSV file?`, 1);
+          if (this.pending.length > MAX_VALUE_LENGTH) throw new CsvError({ code: 'csv_first_line_too_long', params: { max: MAX_VALUE_LENGTH } }, 1);
           return out;
         }
         this.setDelimiter(detectDelimiter(this.pending.slice(0, end)));
@@ -100,7 +100,7 @@ export class CsvParser {
     }
     if (this.quoted && !this.quotePending) {
       if (options.partial) return out;
-      throw new CsvError(`Line ${this.quoteLine}: a quoted value opened here is never closed: add the closing quote (") and import again`, this.quoteLine);
+      throw new CsvError({ code: 'csv_quote_never_closed', params: { line: this.quoteLine } }, this.quoteLine);
     }
     this.quoted = false;
     this.quotePending = false;
@@ -136,18 +136,17 @@ export class CsvParser {
 
   private tooLong() {
     if (this.field.length <= MAX_VALUE_LENGTH) return;
-    const limit = MAX_VALUE_LENGTH.toLocaleString('en');
+    const max = MAX_VALUE_LENGTH;
     throw this.quoted
-      ? new CsvError(`Line ${this.quoteLine}: a quoted value opened here runs on for more than ${limit} characters: is its closing quote missing?`, this.quoteLine)
-      : new CsvError(`Line ${this.line} has a value longer than ${limit} characters`, this.line);
+      ? new CsvError({ code: 'csv_quote_runs_on', params: { line: this.quoteLine, max } }, this.quoteLine)
+      : new CsvError({ code: 'csv_value_too_long', params: { line: this.line, max } }, this.line);
   }
 
   /** Text after a quoted value's closing quote: the quote was not meant to close it. */
   private strayQuote(): CsvError {
-    const where = this.quoteLine === this.line
-      ? `Line ${this.line}: a quoted value has a quote inside it that is not doubled (write "" for a quote inside quotes)`
-      : `Line ${this.line}: a quote here closes the value opened on line ${this.quoteLine}, but text follows it: is a closing quote missing on line ${this.quoteLine}?`;
-    return new CsvError(where, this.line);
+    return new CsvError(this.quoteLine === this.line
+      ? { code: 'csv_quote_not_doubled', params: { line: this.line } }
+      : { code: 'csv_quote_closes_early', params: { line: this.line, opened: this.quoteLine } }, this.line);
   }
 
   private scan(text: string, out: CsvRecord[]) {

@@ -5,9 +5,10 @@
 // Every row goes through candidateCreateSchema, the schema the API uses.
 import { DomainError } from '../errors.ts';
 import { recordInitialConsent } from '../consent/ledger.server.ts';
-import { issueMessage } from '../schemas/issues.ts';
+import { issueCoded } from '../schemas/issues.ts';
+import { coded, say, type Coded, type Said } from '../i18n/codes.ts';
+import { englishText } from '../i18n/english.ts';
 import type { Tx } from '../../platform/db/request.server.ts';
-import { INTERRUPTED_IMPORT_ERROR } from './interrupted.server.ts';
 import { CsvError, type CsvRecord, decodeCsvBytes, type Delimiter, parseCsv, readCsv, type TextEncoding } from './csv.ts';
 import { candidateCreateSchema, type CandidateCreate } from '../candidates/schemas.ts';
 import {
@@ -19,8 +20,8 @@ export const BATCH_SIZE = 2000;
 export const MAX_ROWS = 1_000_000;
 
 export class ImportError extends DomainError {
-  constructor(status: 404 | 409 | 413 | 422, message: string, field?: string) {
-    super(status, message, field);
+  constructor(status: 404 | 409 | 413 | 422, said: Said | Coded, field?: string) {
+    super(status, said, field);
   }
 }
 
@@ -85,6 +86,11 @@ const CONTACT_WORDS: Record<string, string> = {
   email: 'email', mail: 'email', whatsapp: 'whatsapp', app: 'whatsapp', phone: 'phone', telefoon: 'phone', tel: 'phone', bellen: 'phone', call: 'phone',
 };
 
+/** A row's problem: the field, its English text, and its code and params (decision 032). */
+function rowProblem(field: string, said: Said | Coded): RowProblem {
+  return { field, message: englishText(said), ...coded(said) };
+}
+
 export type ConvertedRow = { ok: true; candidate: CandidateCreate } | { ok: false; problem: RowProblem };
 
 /** One CSV row to a validated candidate, or the first problem with it (naming the field). */
@@ -106,7 +112,7 @@ export function convertRow(fields: string[], mapping: ImportMapping): ConvertedR
     if (!value) continue;
     if (TRUE_WORDS.has(value)) raw[field] = true;
     else if (FALSE_WORDS.has(value)) raw[field] = false;
-    else return { ok: false, problem: { field, message: `${field} must be yes or no (ja/nee, true/false, 1/0), not "${cell(field)}"` } };
+    else return { ok: false, problem: rowProblem(field, say('validation.yes_or_no', { field, value: cell(field) ?? '' })) };
   }
   const contact = cell('preferredContactMethod');
   if (contact) raw.preferredContactMethod = CONTACT_WORDS[normaliseHeader(contact)] ?? contact;
@@ -121,7 +127,7 @@ export function convertRow(fields: string[], mapping: ImportMapping): ConvertedR
   if (result.success) return { ok: true, candidate: result.data };
   const issue = result.error.issues[0];
   const field = issue.path.join('.') || 'row';
-  return { ok: false, problem: { field, message: issueMessage(issue, field) } };
+  return { ok: false, problem: rowProblem(field, issueCoded(issue, field)) };
 }
 
 /**
@@ -144,10 +150,10 @@ export function previewImport(bytes: Uint8Array, options: {
     }
     ({ delimiter, records } = parseCsv(body, { delimiter: options.delimiter, partial: options.partial }));
   } catch (error) {
-    if (error instanceof CsvError) throw new ImportError(422, error.message, 'file');
+    if (error instanceof CsvError) throw new ImportError(422, error, 'file');
     throw error;
   }
-  if (!records.length) throw new ImportError(422, 'The file is empty: it needs a header row and at least one row', 'file');
+  if (!records.length) throw new ImportError(422, 'import_empty', 'file');
   const headers = records[0].fields.map((h) => h.trim());
   const mapping = options.mapping ?? guessMapping(headers);
   checkMapping(mapping, headers);
@@ -169,7 +175,7 @@ export function previewImport(bytes: Uint8Array, options: {
         line: record.line,
         values: Object.fromEntries(Object.entries(mapping).map(([field, index]) => [field, record.fields[index] ?? ''])),
         valid: false,
-        problem: converted && !converted.ok ? converted.problem : { field: 'name', message: 'map a column to name first' },
+        problem: converted && !converted.ok ? converted.problem : rowProblem('name', 'import_map_name'),
       };
     }),
   };
@@ -180,7 +186,7 @@ const hasName = (mapping: ImportMapping) => mapping.name !== undefined || mappin
 function checkMapping(mapping: ImportMapping, headers: string[]) {
   for (const [field, index] of Object.entries(mapping)) {
     if (index >= headers.length) {
-      throw new ImportError(422, `mapping.${field} points to column ${index}, but the file has ${headers.length} columns`, `mapping.${field}`);
+      throw new ImportError(422, say('import_mapping_column', { name: field, index, columns: headers.length }), `mapping.${field}`);
     }
   }
 }
@@ -212,7 +218,7 @@ export async function listImports(tx: Tx): Promise<ImportSummary[]> {
 export async function createImport(tx: Tx, userId: string, input: ImportCreate): Promise<ImportSummary> {
   if (input.talentPoolId) {
     const pool = await tx.query('select 1 from public.talent_pools where id = $1', [input.talentPoolId]);
-    if (!pool.rowCount) throw new ImportError(422, `talent pool ${input.talentPoolId} does not exist`, 'talentPoolId');
+    if (!pool.rowCount) throw new ImportError(422, say('talent_pool_missing', { id: input.talentPoolId }), 'talentPoolId');
   }
   const { rows } = await tx.query<{ id: number }>(
     `insert into public.imports (file_name, talent_pool_id, duplicate_mode, mapping, delimiter, created_by)
@@ -232,16 +238,16 @@ interface ImportJob { mapping: ImportMapping; delimiter: Delimiter | null; dupli
 /** What a failed import says: the file's own problem with its line, or why it stopped. */
 function importProblem(importId: number, error: unknown): ImportError {
   if (error instanceof ImportError) return error;
-  if (error instanceof CsvError) return new ImportError(422, error.message, 'file');
+  if (error instanceof CsvError) return new ImportError(422, error, 'file');
   const { code, constraint } = error as { code?: string; constraint?: string };
   if (code === '23503' && constraint === 'talent_pool_members_talent_pool_id_fkey') {
-    return new ImportError(409, 'The talent pool was deleted during the import, so nothing was imported: choose a pool and import the file again', 'talentPoolId');
+    return new ImportError(409, 'import_pool_deleted', 'talentPoolId');
   }
   if (code === '40P01' || code === '40001') {
-    return new ImportError(409, 'Another import or edit changed the same candidates at the same time: import the file again', 'file');
+    return new ImportError(409, 'import_conflict', 'file');
   }
   console.error(`import ${importId} failed:`, error);
-  return new ImportError(422, 'The import stopped: the upload broke off or the file could not be read', 'file');
+  return new ImportError(422, 'import_broken_off', 'file');
 }
 
 async function insertSkipped(tx: Tx, importId: number, skips: SkippedRow[]) {
@@ -275,8 +281,8 @@ export async function runImport(run: RunAsUser, userId: string, importId: number
   });
   if (!job) {
     const existing = await run((tx) => getImport(tx, importId));
-    if (!existing) throw new ImportError(404, 'Import not found', 'id');
-    throw new ImportError(409, `This import is ${existing.status}; start a new import to upload another file`, 'id');
+    if (!existing) throw new ImportError(404, 'import_not_found', 'id');
+    throw new ImportError(409, say('import_not_pending', { status: existing.status }), 'id');
   }
 
   const read = { rows: 0, bytes: 0, staged: 0, skipped: 0 };
@@ -301,7 +307,7 @@ export async function runImport(run: RunAsUser, userId: string, importId: number
                 stage = case when $6 then 'writing' else stage end
           where id = $1 and status = 'running'`,
         [importId, read.rows, read.bytes, read.staged, read.skipped, last]);
-      if (!progress.rowCount) throw new ImportError(409, INTERRUPTED_IMPORT_ERROR, 'file');
+      if (!progress.rowCount) throw new ImportError(409, 'import_interrupted', 'file');
     });
   };
 
@@ -313,7 +319,7 @@ export async function runImport(run: RunAsUser, userId: string, importId: number
       encoding: options.encoding,
       onBytes: (n) => {
         read.bytes += n;
-        if (read.bytes > options.maxBytes) throw new ImportError(413, `The file is larger than ${Math.round(options.maxBytes / 1048576)} MB`, 'file');
+        if (read.bytes > options.maxBytes) throw new ImportError(413, say('import_file_too_large', { megabytes: Math.round(options.maxBytes / 1048576) }), 'file');
       },
     });
     for await (const chunk of records) {
@@ -323,14 +329,14 @@ export async function runImport(run: RunAsUser, userId: string, importId: number
           checkMapping(job.mapping, headers);
           continue;
         }
-        if (++read.rows > MAX_ROWS) throw new ImportError(413, `The file has more than ${MAX_ROWS.toLocaleString('en')} rows`, 'file');
+        if (++read.rows > MAX_ROWS) throw new ImportError(413, say('import_too_many_rows', { max: MAX_ROWS }), 'file');
         const converted = convertRow(record.fields, job.mapping);
         if (converted.ok) valid.push({ line: record.line, candidate: converted.candidate });
         else skipped.push({ line: record.line, field: converted.problem.field, reason: converted.problem.message });
         if (valid.length + skipped.length >= BATCH_SIZE) await stage();
       }
     }
-    if (!headers) throw new ImportError(422, 'The file is empty: it needs a header row and at least one row', 'file');
+    if (!headers) throw new ImportError(422, 'import_empty', 'file');
     await stage(true);
     await writeStaged(run, userId, importId, job, read.skipped);
   } catch (error) {
@@ -374,7 +380,7 @@ async function writeStaged(run: RunAsUser, userId: string, importId: number, job
       // Held until the commit: the sweep (./interrupted.ts, for update skip locked) passes this import by, and this
       // stops if the sweep got there first. Key share, so that the progress updates beside it are not blocked.
       const running = await tx.query(`select 1 from public.imports where id = $1 and status = 'running' for key share`, [importId]);
-      if (!running.rowCount) throw new ImportError(409, INTERRUPTED_IMPORT_ERROR, 'file');
+      if (!running.rowCount) throw new ImportError(409, 'import_interrupted', 'file');
       for (let after = 0; ;) {
         const { rows } = await tx.query<PendingRow>(
           `select line_number as line, candidate from public.import_rows

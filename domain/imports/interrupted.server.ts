@@ -7,11 +7,11 @@
 // minutes of its process's death. A live import's own transactions hold its row
 // while they write (skip locked here), and check that it is still running.
 import type { Tx } from '../../platform/db/request.server.ts';
+import { englishText } from '../i18n/english.ts';
 
 export const INTERRUPTED_AFTER_SECONDS = 60;
 
-export const INTERRUPTED_IMPORT_ERROR =
-  'The import stopped because the server running it stopped (a restart or a crash), so nothing was imported. Import the file again.';
+export const INTERRUPTED_IMPORT_ERROR = englishText('import_interrupted');
 
 /** Fails every import whose process is gone; returns their ids. Runs as service_role. */
 export async function failInterruptedImports(tx: Tx): Promise<number[]> {

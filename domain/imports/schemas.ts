@@ -2,7 +2,8 @@
 // answers of /api/imports.
 import { z } from 'zod';
 import { TEXT_ENCODINGS } from './csv-decoder.ts';
-import { timestamp } from '../schemas/answers.ts';
+import { codeParamsSchema, timestamp } from '../schemas/answers.ts';
+import { msg } from '../i18n/codes.ts';
 
 /** Candidate fields a CSV column can fill. A name comes from `name`, or from first name, infix and last name. */
 export const IMPORT_FIELDS = [
@@ -14,11 +15,11 @@ export type ImportField = typeof IMPORT_FIELDS[number];
 
 /** Candidate field -> column index (0-based) in the file. */
 export const importMappingSchema = z.partialRecord(
-  z.enum(IMPORT_FIELDS, { error: `mapping keys must be one of ${IMPORT_FIELDS.join(', ')}` }),
-  z.number({ error: 'mapping values must be column numbers' }).int().min(0, 'mapping values must be column numbers').max(999),
-  { error: 'mapping must map fields to column numbers' },
+  z.enum(IMPORT_FIELDS, { error: msg('validation.mapping_keys', { values: IMPORT_FIELDS.join(', ') }) }),
+  z.number({ error: msg('validation.mapping_values') }).int().min(0, msg('validation.mapping_values')).max(999),
+  { error: msg('validation.mapping') },
 ).refine((mapping) => mapping.name !== undefined || mapping.firstName !== undefined || mapping.lastName !== undefined,
-  { message: 'mapping needs a column for name (or first name and last name)' });
+  { message: msg('validation.mapping_name') });
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
 export const DUPLICATE_MODES = ['skip', 'update'] as const;
@@ -30,15 +31,15 @@ export const DELIMITER_NAMES = { comma: ',', semicolon: ';', tab: '\t' } as cons
  * with its first bad line (domain/csv-decoder.ts).
  */
 export const ENCODINGS = TEXT_ENCODINGS;
-const encodingSchema = z.enum(ENCODINGS, { error: `encoding must be one of ${ENCODINGS.join(', ')}` }).optional();
+const encodingSchema = z.enum(ENCODINGS, { error: msg('validation.one_of', { field: 'encoding', values: ENCODINGS.join(', ') }) }).optional();
 
 export const importCreateSchema = z.object({
-  fileName: z.string().trim().max(255, 'fileName must be at most 255 characters').optional(),
-  talentPoolId: z.number({ error: 'talentPoolId must be a pool id' }).int().positive('talentPoolId must be a pool id').nullable().optional(),
-  duplicates: z.enum(DUPLICATE_MODES, { error: 'duplicates must be skip or update' }).default('update'),
+  fileName: z.string().trim().max(255, msg('validation.at_most_characters', { field: 'fileName', limit: 255 })).optional(),
+  talentPoolId: z.number({ error: msg('validation.pool_id', { field: 'talentPoolId' }) }).int().positive(msg('validation.pool_id', { field: 'talentPoolId' })).nullable().optional(),
+  duplicates: z.enum(DUPLICATE_MODES, { error: msg('validation.choice', { field: 'duplicates', choices: 'skip or update' }) }).default('update'),
   mapping: importMappingSchema,
   /** Unset: detected from the file (`;` for Dutch Excel, `,` otherwise). */
-  delimiter: z.enum(['comma', 'semicolon', 'tab'], { error: 'delimiter must be comma, semicolon or tab' }).optional(),
+  delimiter: z.enum(['comma', 'semicolon', 'tab'], { error: msg('validation.choice', { field: 'delimiter', choices: 'comma, semicolon or tab' }) }).optional(),
 });
 export type ImportCreate = z.infer<typeof importCreateSchema>;
 
@@ -54,15 +55,16 @@ export const importPreviewQuerySchema = z.object({
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'mapping must be JSON like {"name":0,"email":2}' });
+      ctx.addIssue({ code: 'custom', message: msg('validation.mapping_json') });
       return z.NEVER;
     }
   }).pipe(importMappingSchema.optional()),
-  rows: z.coerce.number({ error: 'rows must be a number' }).int().min(1, 'rows must be between 1 and 50').max(50, 'rows must be between 1 and 50').default(10),
-  delimiter: z.enum(['comma', 'semicolon', 'tab'], { error: 'delimiter must be comma, semicolon or tab' }).optional(),
+  rows: z.coerce.number({ error: msg('validation.must_be_number', { field: 'rows' }) }).int()
+    .min(1, msg('validation.between', { field: 'rows', min: 1, max: 50 })).max(50, msg('validation.between', { field: 'rows', min: 1, max: 50 })).default(10),
+  delimiter: z.enum(['comma', 'semicolon', 'tab'], { error: msg('validation.choice', { field: 'delimiter', choices: 'comma, semicolon or tab' }) }).optional(),
   encoding: encodingSchema,
   /** The body is only the first part of the file: its last, unterminated line is left out. */
-  partial: z.enum(['true', 'false', '1', '0'], { error: 'partial must be true or false' }).optional()
+  partial: z.enum(['true', 'false', '1', '0'], { error: msg('validation.true_or_false', { field: 'partial' }) }).optional()
     .transform((value) => value === 'true' || value === '1'),
 });
 
@@ -72,7 +74,8 @@ const importFieldSchema = z.enum(IMPORT_FIELDS);
 /** A mapping as the server read or guessed it: it may not name a name column yet (the preview says so on its rows). */
 const mappingAnswerSchema = z.partialRecord(importFieldSchema, z.number());
 
-export const rowProblemSchema = z.object({ field: z.string(), message: z.string() });
+/** A row's first problem: the field, the English text, and its code and params (errors.<code>, decision 032). */
+export const rowProblemSchema = z.object({ field: z.string(), message: z.string(), code: z.string().optional(), params: codeParamsSchema.optional() });
 export type RowProblem = z.infer<typeof rowProblemSchema>;
 
 /** POST /api/imports/preview: how the start of the file reads, and its first rows checked. */

@@ -7,6 +7,8 @@ import type pg from 'pg';
 import { hit, type RateRule } from '../../platform/http/rate-limit.server.ts';
 import { AiProviderError, AiTimeoutError, chat, providerConfigured } from '../ai/provider.server.ts';
 import { DomainError } from '../errors.ts';
+import { sayState, stateCoded, type Said, type StateSaid } from '../i18n/codes.ts';
+import { englishState } from '../i18n/english.ts';
 import { escapeHtml } from '../html.ts';
 import { addressOf, domainOf, senderFrom, type OrganisationSender } from '../mail/compose.server.ts';
 import { createMailPort } from '../mail/index.server.ts';
@@ -36,33 +38,39 @@ export async function limitIntegrationTests(owner: pg.Pool, userId: string, kind
   if (!decision.allowed) throw new IntegrationRateLimited(decision.retryAfterSeconds);
 }
 
-/** A provider's refusal, in plain words: the test's result, not a failure of the API. */
-export class IntegrationFailure extends Error {}
+/** A provider's refusal, in plain words (a code of the catalogue's states, decision 032): the test's result, not a failure of the API. */
+export class IntegrationFailure extends Error {
+  readonly said: StateSaid;
+  constructor(said: StateSaid) {
+    super(englishState(said));
+    this.said = said;
+  }
+}
 
-const notConfigured = (message: string) => new DomainError(409, message, 'kind');
+const notConfigured = (said: Said) => new DomainError(409, said, 'kind');
 
 /** A credential's failure in words: Entra's AADSTS code and sentence when there is one. */
-function credentialProblem(message: string): string | null {
+function credentialProblem(message: string): StateSaid | null {
   const aadsts = /AADSTS\d+:[^\r\n.]*\.?/.exec(message);
-  if (aadsts) return `Microsoft Entra ID refused the app's credentials: ${aadsts[0].trim()}`;
-  if (/ClientSecretCredential|authority|token/i.test(message)) return `Could not get a Microsoft Graph token: ${message.split('\n')[0]}`;
+  if (aadsts) return sayState('integrationTests.entra_refused', { detail: aadsts[0].trim() });
+  if (/ClientSecretCredential|authority|token/i.test(message)) return sayState('integrationTests.graph_no_token', { detail: message.split('\n')[0] });
   return null;
 }
 
 // --- AI ---
 
-export async function testAi(config: Config['openai']): Promise<string> {
-  if (!providerConfigured(config)) throw notConfigured('No AI provider is configured: drafts come from the built-in offline drafter.');
+export async function testAi(config: Config['openai']): Promise<StateSaid> {
+  if (!providerConfigured(config)) throw notConfigured('ai_not_configured');
   try {
     const { text, model } = await chat({ ...config, timeoutMs: Math.min(config.timeoutMs, AI_TEST_TIMEOUT_MS) },
       [{ role: 'user', content: 'Reply with the single word OK.' }], { temperature: 0, maxTokens: 16 });
     const said = text.trim().replace(/\s+/g, ' ');
-    return `The AI provider answered (model ${model}): "${said.length > 60 ? `${said.slice(0, 60)}…` : said}"`;
+    return sayState('integrationTests.ai_answered', { model, said: said.length > 60 ? `${said.slice(0, 60)}…` : said });
   } catch (error) {
     if (error instanceof AiTimeoutError) {
-      throw new IntegrationFailure(`The AI provider did not answer within ${Math.round(Math.min(config.timeoutMs, AI_TEST_TIMEOUT_MS) / 1000)} s.`);
+      throw new IntegrationFailure(sayState('integrationTests.ai_no_answer', { seconds: Math.round(Math.min(config.timeoutMs, AI_TEST_TIMEOUT_MS) / 1000) }));
     }
-    if (error instanceof AiProviderError) throw new IntegrationFailure(error.message);
+    if (error instanceof AiProviderError) throw new IntegrationFailure(sayState('integrationTests.provider_said', { detail: error.message }));
     throw error;
   }
 }
@@ -70,22 +78,22 @@ export async function testAi(config: Config['openai']): Promise<string> {
 // --- Mail ---
 
 /** A failed send in plain words, from the adapter's error and, for SMTP, nodemailer's own. */
-export function mailProblem(error: unknown, via: 'smtp' | 'graph' | 'outbox', server: string): string {
+export function mailProblem(error: unknown, via: 'smtp' | 'graph' | 'outbox', server: string): StateSaid {
   const cause = (error as { cause?: unknown }).cause ?? error;
   const smtp = cause as { code?: string; response?: string; responseCode?: number; message?: string };
   if (via === 'smtp') {
     const answer = smtp.response ?? smtp.message ?? String(cause);
-    if (/ECONNREFUSED/.test(smtp.message ?? '')) return `Could not connect to the SMTP server at ${server}: nothing answered there (ECONNREFUSED).`;
+    if (/ECONNREFUSED/.test(smtp.message ?? '')) return sayState('integrationTests.smtp_refused_connection', { server });
     switch (smtp.code) {
-      case 'EAUTH': return `The SMTP server refused the login: ${answer}`;
-      case 'ECONNECTION': case 'ECONNREFUSED': return `Could not connect to the SMTP server at ${server}: ${smtp.message ?? answer}`;
-      case 'ETIMEDOUT': return `The SMTP server at ${server} did not answer in time.`;
-      case 'EDNS': return `The SMTP server's name could not be found (${server}): ${smtp.message ?? answer}`;
-      case 'ETLS': case 'ESOCKET': return `The connection to the SMTP server at ${server} failed: ${smtp.message ?? answer}`;
+      case 'EAUTH': return sayState('integrationTests.smtp_login_refused', { detail: answer });
+      case 'ECONNECTION': case 'ECONNREFUSED': return sayState('integrationTests.smtp_no_connection', { server, detail: smtp.message ?? answer });
+      case 'ETIMEDOUT': return sayState('integrationTests.smtp_timeout', { server });
+      case 'EDNS': return sayState('integrationTests.smtp_dns', { server, detail: smtp.message ?? answer });
+      case 'ETLS': case 'ESOCKET': return sayState('integrationTests.smtp_connection_failed', { server, detail: smtp.message ?? answer });
       default:
-        if (typeof smtp.responseCode === 'number' && smtp.responseCode >= 500) return `The SMTP server refused the test mail: ${answer}`;
-        if (typeof smtp.responseCode === 'number' && smtp.responseCode >= 400) return `The SMTP server deferred the test mail (try again later): ${answer}`;
-        return `The SMTP server at ${server} failed: ${answer}`;
+        if (typeof smtp.responseCode === 'number' && smtp.responseCode >= 500) return sayState('integrationTests.smtp_refused_mail', { detail: answer });
+        if (typeof smtp.responseCode === 'number' && smtp.responseCode >= 400) return sayState('integrationTests.smtp_deferred', { detail: answer });
+        return sayState('integrationTests.smtp_failed', { server, detail: answer });
     }
   }
   const message = error instanceof Error ? error.message : String(error);
@@ -93,10 +101,10 @@ export function mailProblem(error: unknown, via: 'smtp' | 'graph' | 'outbox', se
     const credentials = credentialProblem(`${message}\n${cause instanceof Error ? cause.message : ''}`);
     if (credentials) return credentials;
     const status = /Microsoft Graph (\d{3}): (.*)/s.exec(message);
-    if (status) return `Microsoft Graph refused to send the test mail (${status[1]}): ${status[2]}`;
-    return `Microsoft Graph could not send the test mail: ${message}`;
+    if (status) return sayState('integrationTests.graph_refused_mail', { status: status[1], detail: status[2] });
+    return sayState('integrationTests.graph_mail_failed', { detail: message });
   }
-  return `The dev outbox could not store the test mail: ${message}`;
+  return sayState('integrationTests.outbox_failed', { detail: message });
 }
 
 export interface MailTestInput {
@@ -107,7 +115,7 @@ export interface MailTestInput {
   organisation: OrganisationSender | null;
 }
 
-export async function testMail({ config, app, to, organisation }: MailTestInput): Promise<string> {
+export async function testMail({ config, app, to, organisation }: MailTestInput): Promise<StateSaid> {
   const port = createMailPort(config, app);
   const from = senderFrom(config.smtp.from, organisation, port.kind);
   const server = port.kind === 'smtp' ? smtpServer(config.smtp.url!) : port.kind === 'graph' ? config.graph.mailbox! : 'the dev outbox';
@@ -130,9 +138,9 @@ export async function testMail({ config, app, to, organisation }: MailTestInput)
   } finally {
     await port.close();
   }
-  if (port.kind === 'outbox') return `The test mail to ${to.address} is in the dev outbox (no mail service is configured, so nothing left the app).`;
-  if (port.kind === 'graph') return `Microsoft Graph accepted the test mail from ${server} to ${to.address}.`;
-  return `The SMTP server at ${server} accepted the test mail to ${to.address}.`;
+  if (port.kind === 'outbox') return sayState('integrationTests.mail_outbox', { to: to.address });
+  if (port.kind === 'graph') return sayState('integrationTests.mail_graph_sent', { mailbox: server, to: to.address });
+  return sayState('integrationTests.mail_smtp_sent', { server, to: to.address });
 }
 
 function smtpServer(url: string): string {
@@ -147,58 +155,61 @@ function smtpServer(url: string): string {
 // --- Teams / Outlook ---
 
 /** Reads the next hour of the user's calendar: proves the token, the permission and the mailbox, and changes nothing. */
-export async function testTeams(calendar: CalendarPort | null | undefined, mailbox: string, now = new Date()): Promise<string> {
-  if (!calendar) throw notConfigured('Microsoft Graph is not configured: meetings are confirmed by email without a Teams link.');
+export async function testTeams(calendar: CalendarPort | null | undefined, mailbox: string, now = new Date()): Promise<StateSaid> {
+  if (!calendar) throw notConfigured('teams_not_configured');
   const to = new Date(now.getTime() + 60 * 60_000);
   try {
     const busy = await calendar.busyTimes(mailbox, now.toISOString(), to.toISOString());
-    return `Microsoft Graph read the Outlook calendar of ${mailbox}: ${busy.length === 0 ? 'free' : `${busy.length} busy time${busy.length === 1 ? '' : 's'}`} in the next hour.`;
+    return busy.length === 0 ? sayState('integrationTests.calendar_free', { mailbox })
+      : sayState('integrationTests.calendar_busy', { mailbox, count: busy.length });
   } catch (error) {
     if (error instanceof CalendarRateLimited) {
-      throw new IntegrationFailure(`Microsoft Graph asked to wait ${error.retryAfterSeconds} s (too many requests). Try again then.`);
+      throw new IntegrationFailure(sayState('integrationTests.graph_wait', { seconds: error.retryAfterSeconds }));
     }
     if (error instanceof CalendarError) throw new IntegrationFailure(calendarProblem(error.message, mailbox));
     throw error;
   }
 }
 
-function calendarProblem(message: string, mailbox: string): string {
+function calendarProblem(message: string, mailbox: string): StateSaid {
   const status = /^Microsoft Graph (\d{3}): (.*)$/s.exec(message);
-  if (!status) return credentialProblem(message) ?? message;
+  if (!status) return credentialProblem(message) ?? sayState('integrationTests.provider_said', { detail: message });
   const [, code, detail] = status;
-  if (code === '401' || code === '403') return `Microsoft Graph refused to read the calendar of ${mailbox} (${code}): ${detail}`;
-  if (code === '404') return `Microsoft Graph found no mailbox ${mailbox} (404): ${detail} Is your profile email your Microsoft 365 address?`;
-  return `Microsoft Graph could not read the calendar of ${mailbox} (${code}): ${detail}`;
+  if (code === '401' || code === '403') return sayState('integrationTests.calendar_refused', { mailbox, status: code, detail });
+  if (code === '404') return sayState('integrationTests.calendar_no_mailbox', { mailbox, detail });
+  return sayState('integrationTests.calendar_failed', { mailbox, status: code, detail });
 }
 
 // --- WhatsApp ---
 
 /** Reads the business number's profile: proves the token and the phone number id, and sends nothing. */
-export async function testWhatsApp(port: WhatsAppPort): Promise<string> {
-  if (!port.configured()) throw notConfigured('WhatsApp is not configured, so there is nothing to test.');
+export async function testWhatsApp(port: WhatsAppPort): Promise<StateSaid> {
+  if (!port.configured()) throw notConfigured('whatsapp_nothing_to_test');
   try {
     const { displayPhoneNumber, verifiedName } = await port.phoneNumber();
     const number = [displayPhoneNumber, verifiedName && `(${verifiedName})`].filter(Boolean).join(' ');
-    return `The WhatsApp Cloud API answered for the business number${number ? ` ${number}` : ''}; no message was sent.`;
+    return sayState('integrationTests.whatsapp_answered', { number: number ? ` ${number}` : '' });
   } catch (error) {
-    if (error instanceof WhatsAppError) throw new IntegrationFailure(error.message);
+    if (error instanceof WhatsAppError) throw new IntegrationFailure(sayState('integrationTests.provider_said', { detail: error.message }));
     throw error;
   }
 }
 
 // --- Running one ---
 
-export async function runIntegrationTest(kind: IntegrationKind, run: () => Promise<string>): Promise<IntegrationTestResult> {
+export async function runIntegrationTest(kind: IntegrationKind, run: () => Promise<StateSaid>): Promise<IntegrationTestResult> {
   const started = Date.now();
-  const done = (ok: boolean, message: string): IntegrationTestResult =>
-    ({ kind, ok, message, durationMs: Date.now() - started, testedAt: new Date().toISOString() });
+  const done = (ok: boolean, said: StateSaid): IntegrationTestResult => {
+    const { code, params } = stateCoded(said);
+    return { kind, ok, message: englishState(said), code, ...(params ? { params } : {}), durationMs: Date.now() - started, testedAt: new Date().toISOString() };
+  };
   try {
     return done(true, await run());
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    if (error instanceof IntegrationFailure) return done(false, error.message);
+    if (error instanceof IntegrationFailure) return done(false, error.said);
     // Anything else is still the provider's answer to the admin, never a 500.
     console.warn(`Integration test ${kind} failed unexpectedly:`, error);
-    return done(false, `The test failed: ${error instanceof Error ? error.message : String(error)}`);
+    return done(false, sayState('integrationTests.failed', { detail: error instanceof Error ? error.message : String(error) }));
   }
 }

@@ -2,10 +2,11 @@
 // mail, Microsoft Graph (Outlook/Teams) and WhatsApp, and what a "Send a test" answers.
 // Browser-safe. Nothing here ever carries a secret (keys, passwords, client secrets).
 import { z } from 'zod';
-import { timestamp } from '../schemas/answers.ts';
+import { codeParamsSchema, stateDetailSchema, timestamp } from '../schemas/answers.ts';
+import { msg } from '../i18n/codes.ts';
 
 export const INTEGRATION_KINDS = ['ai', 'mail', 'teams', 'whatsapp'] as const;
-export const integrationKindSchema = z.enum(INTEGRATION_KINDS, { error: 'kind must be ai, mail, teams or whatsapp' });
+export const integrationKindSchema = z.enum(INTEGRATION_KINDS, { error: msg('validation.choice', { field: 'kind', choices: 'ai, mail, teams or whatsapp' }) });
 export type IntegrationKind = z.infer<typeof integrationKindSchema>;
 
 /** POST /api/settings/integrations/:kind/test */
@@ -13,8 +14,10 @@ export const integrationKindParamSchema = z.strictObject({ kind: integrationKind
 
 export const integrationStateSchema = z.object({
   kind: integrationKindSchema,
-  /** "AI provider", "Mail", "Microsoft Teams and Outlook", "WhatsApp" */
+  /** "AI provider", "Mail", "Microsoft Teams and Outlook", "WhatsApp" (the catalogue's states.integrations.names.<kind>). */
   name: z.string(),
+  /** The state as a key of the catalogue's states: states.<code>.mode and .summary are `mode` and `summary` (decision 032). */
+  code: z.string().optional(),
   /** configured: a real service; fallback: the offline stand-in (built-in drafter, dev outbox); off: nothing. */
   status: z.enum(['configured', 'fallback', 'off']),
   /** What does the work: "OpenAI-compatible API", "SMTP", "Dev outbox", ... */
@@ -22,10 +25,12 @@ export const integrationStateSchema = z.object({
   /** One plain sentence about what that means. */
   summary: z.string(),
   /** Where it goes (host, model, mailbox); never a secret. */
-  details: z.array(z.object({ label: z.string(), value: z.string() })),
+  details: z.array(stateDetailSchema),
   /** Whether "Send a test" can do anything; when not, `notTestable` says why. */
   testable: z.boolean(),
   notTestable: z.string().nullable(),
+  /** `notTestable` as a code (errors.<code>, decision 032). */
+  notTestableCode: z.string().nullable().optional(),
 });
 export type IntegrationState = z.infer<typeof integrationStateSchema>;
 
@@ -43,6 +48,9 @@ export const integrationTestResultSchema = z.object({
   ok: z.boolean(),
   /** Success, or the provider's error in plain words ("The SMTP server refused the login: 535 …"). */
   message: z.string(),
+  /** `message` as a key of the catalogue's states (integrationTests.<code>) and its params: the provider's own words are a param. */
+  code: z.string().optional(),
+  params: codeParamsSchema.optional(),
   durationMs: z.number().int().nonnegative(),
   testedAt: timestamp,
 });

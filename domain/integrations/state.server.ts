@@ -1,91 +1,86 @@
 // What Settings → Integrations shows: how each service is configured (platform/runtime/config.ts),
-// read from the same checks the app itself uses, with addresses but never a secret.
+// read from the same checks the app itself uses, with addresses but never a secret. Every text is
+// the catalogue's (decision 032): a state's `code` names its mode and summary (en.states.integrations),
+// a detail its label and, when they are words of ours, its value; the English is answered beside them.
 import { providerConfigured } from '../ai/provider.server.ts';
 import { mailKind } from '../mail/index.server.ts';
-import { TEAMS_SETUP } from '../meetings/calendar-port.ts';
 import type { Config } from '../../platform/runtime/config.server.ts';
 import type { WhatsAppState } from '../whatsapp/schemas.ts';
-import type { IntegrationState } from './schemas.ts';
+import type { IntegrationKind, IntegrationState } from './schemas.ts';
 import { safeAddress } from '../url.ts';
+import type { ErrorCode } from '../i18n/codes.ts';
+import type { en } from '../i18n/en.ts';
+import { englishState, englishText, stateDetail, stateDetailSaid } from '../i18n/english.ts';
+
+/** Why "Send a test" can do nothing: the English text and its code (errors.<code>). */
+const notTestable = (code: ErrorCode) => ({ testable: false, notTestable: englishText({ code }), notTestableCode: code });
+const testable = { testable: true, notTestable: null, notTestableCode: null };
+
+type States = typeof en.states.integrations;
+
+/** The name, mode and summary of a kind in a state (en.states.integrations.<kind>.<state>). */
+function texts<K extends IntegrationKind>(kind: K, state: keyof States[K] & string) {
+  const code = `integrations.${kind}.${state}`;
+  return {
+    kind,
+    name: englishState(`integrations.names.${kind}`),
+    code,
+    mode: englishState(`${code}.mode` as never),
+    summary: englishState(`${code}.summary` as never),
+  };
+}
 
 function aiState(config: Config['openai']): IntegrationState {
-  const base = { kind: 'ai' as const, name: 'AI provider' };
   if (!providerConfigured(config)) {
-    return {
-      ...base, status: 'fallback', mode: 'Built-in offline drafter',
-      summary: 'Drafts are written by the built-in drafter, offline. Set OPENAI_API_KEY (and OPENAI_BASE_URL for another OpenAI-compatible server) to use a model.',
-      details: [], testable: false, notTestable: 'No AI provider is configured, so there is nothing to test.',
-    };
+    return { ...texts('ai', 'fallback'), status: 'fallback', details: [], ...notTestable('ai_nothing_to_test') };
   }
   return {
-    ...base, status: 'configured', mode: 'OpenAI-compatible API',
-    summary: 'Drafts, subjects and reply sentiment come from this model.',
+    ...texts('ai', 'configured'), status: 'configured',
     details: [
-      { label: 'Server', value: safeAddress(config.baseURL ?? 'https://api.openai.com/v1') },
-      { label: 'Model', value: config.model },
-      { label: 'API key', value: config.apiKey ? 'Set (not shown)' : 'None' },
+      stateDetail('server', safeAddress(config.baseURL ?? 'https://api.openai.com/v1')),
+      stateDetail('model', config.model),
+      stateDetailSaid('apiKey', config.apiKey ? 'integrations.values.setNotShown' : 'integrations.values.none'),
     ],
-    testable: true, notTestable: null,
+    ...testable,
   };
 }
 
 function mailState(config: Pick<Config, 'smtp' | 'graph'>): IntegrationState {
-  const base = { kind: 'mail' as const, name: 'Mail', testable: true, notTestable: null };
-  const from = { label: 'From', value: config.smtp.from };
+  const from = stateDetail('from', config.smtp.from);
   switch (mailKind(config)) {
     case 'smtp': {
-      let server = 'SMTP_URL could not be read';
-      let login = 'None';
+      let server = stateDetailSaid('server', 'integrations.values.smtpUnreadable');
+      let login = stateDetailSaid('login', 'integrations.values.none');
       try {
         const url = new URL(config.smtp.url!);
-        server = `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}${url.protocol === 'smtps:' ? ' (TLS)' : ''}`;
-        if (url.username) login = 'User name and password (not shown)';
+        server = stateDetail('server', `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}${url.protocol === 'smtps:' ? ' (TLS)' : ''}`);
+        if (url.username) login = stateDetailSaid('login', 'integrations.values.loginNotShown');
       } catch { /* shown as unreadable */ }
-      return {
-        ...base, status: 'configured', mode: 'SMTP', summary: 'Emails to candidates go out through this SMTP server.',
-        details: [{ label: 'Server', value: server }, { label: 'Login', value: login }, from],
-      };
+      return { ...texts('mail', 'smtp'), status: 'configured', details: [server, login, from], ...testable };
     }
     case 'graph':
-      return {
-        ...base, status: 'configured', mode: 'Microsoft Graph', summary: 'Emails to candidates are sent from this Microsoft 365 mailbox.',
-        details: [{ label: 'Mailbox', value: config.graph.mailbox! }],
-      };
+      return { ...texts('mail', 'graph'), status: 'configured', details: [stateDetail('mailbox', config.graph.mailbox!)], ...testable };
     default:
-      return {
-        ...base, status: 'fallback', mode: 'Dev outbox',
-        summary: 'No mail service is configured: emails are kept in the dev outbox in the app and nothing leaves. Set SMTP_URL, or MS_MAILBOX with the Microsoft Graph app, to send.',
-        details: [from],
-      };
+      return { ...texts('mail', 'outbox'), status: 'fallback', details: [from], ...testable };
   }
 }
 
 function teamsState(configured: boolean): IntegrationState {
-  const base = { kind: 'teams' as const, name: 'Microsoft Teams and Outlook' };
-  if (!configured) {
-    return {
-      ...base, status: 'off', mode: 'Email invitations only',
-      summary: `Meetings are confirmed by email with an invitation (ICS), without a Teams link or Outlook's busy times. To connect: ${TEAMS_SETUP}`,
-      details: [], testable: false, notTestable: 'Microsoft Graph is not configured, so there is nothing to test.',
-    };
-  }
-  return {
-    ...base, status: 'configured', mode: 'Microsoft Graph',
-    summary: "Booked meetings go into each recruiter's Outlook calendar with a Teams link; Outlook's busy times are kept free.",
-    details: [], testable: true, notTestable: null,
-  };
+  if (!configured) return { ...texts('teams', 'off'), status: 'off', details: [], ...notTestable('teams_nothing_to_test') };
+  return { ...texts('teams', 'configured'), status: 'configured', details: [], ...testable };
 }
 
 /** WhatsApp's own state (domain/whatsapp/channel.ts, with Meta's template texts when read), as a card like the others. */
 function whatsappIntegration(state: WhatsAppState): IntegrationState {
-  const { configured, mode, summary, details, templates, problems } = state;
+  const { configured, mode, summary, code, details, templates, problems } = state;
   const approved = templates.length
-    ? [{ label: 'Approved templates', value: templates.map((template) => `${template.name} (${template.language})`).join(', ') }] : [];
-  const unreadable = problems.length ? [{ label: 'Template problems', value: problems.join('; ') }] : [];
+    ? [stateDetail('approvedTemplates', templates.map((template) => `${template.name} (${template.language})`).join(', '))] : [];
+  // The problems are the configuration's and Meta's own diagnostics (names of templates and settings): English.
+  const unreadable = problems.length ? [stateDetail('templateProblems', problems.join('; '))] : [];
   return {
-    kind: 'whatsapp', name: 'WhatsApp', status: configured ? 'configured' : 'off', mode, summary,
+    kind: 'whatsapp', name: englishState('integrations.names.whatsapp'), code, status: configured ? 'configured' : 'off', mode, summary,
     details: [...details, ...approved, ...unreadable],
-    testable: configured, notTestable: configured ? null : 'WhatsApp is not configured, so there is nothing to test.',
+    ...(configured ? testable : notTestable('whatsapp_nothing_to_test')),
   };
 }
 

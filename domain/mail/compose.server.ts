@@ -9,6 +9,8 @@ import { detectLanguage, type Language } from '../placeholders/placeholders.ts';
 import type { OutgoingMail } from '../../platform/mail/port.server.ts';
 import { escapeHtml } from '../html.ts';
 import { clickUrl, openPixelUrl, rewriteText, segments } from '../engagement/tracking.server.ts';
+import { localeOf } from '../i18n/locale.ts';
+import { translator } from '../i18n/translate.ts';
 
 export interface OutboundRow {
   id: number;
@@ -103,17 +105,24 @@ export function unsubscribeAddress(settings: MailSettings, replyToken: string): 
 export const oneClickUrl = (publicUrl: string, token: string) => `${publicUrl}/api/unsubscribe/${token}`;
 export const unsubscribePageUrl = (publicUrl: string, token: string) => `${publicUrl}/unsubscribe/${token}`;
 
-// Exported for reading replies: the quoted footer is ours, not the candidate's words.
-export const FOOTER: Record<Language, { why: string; link: string }> = {
-  english: { why: 'You receive this email because you are part of our talent network.', link: 'Unsubscribe' },
-  dutch: { why: 'Je ontvangt deze e-mail omdat je deel uitmaakt van ons talentnetwerk.', link: 'Afmelden' },
-};
+/** The footer's words in each language we write in (the catalogue's emails.message). */
+function footerIn(language: Language): { why: string; link: string } {
+  const t = translator(localeOf(language), 'emails.message');
+  return { why: t('footer'), link: t('unsubscribe') };
+}
 
+// Exported for reading replies: the quoted footer is ours, not the candidate's words.
+export const FOOTER: Record<Language, { why: string; link: string }> = { english: footerIn('english'), dutch: footerIn('dutch') };
+
+/**
+ * The mail of one message. Its own words (footer, unsubscribe link, a missing subject) are in the
+ * language of the mail above them: the campaign's, else the one its text is written in.
+ */
 export function composeMail(row: OutboundRow, settings: MailSettings): OutgoingMail {
   const language = row.language ?? detectLanguage(row.content);
   const footer = FOOTER[language];
   const pageUrl = unsubscribePageUrl(settings.publicUrl, row.replyToken);
-  const subject = row.subject?.trim() || (language === 'dutch' ? 'Bericht van je recruiter' : 'A message from your recruiter');
+  const subject = row.subject?.trim() || translator(localeOf(language), 'emails.message')('defaultSubject');
   // One kind of line break in what we store; the raw mail gets CRLF when it is built (port.ts).
   const content = row.content.replace(/\r\n?/g, '\n').trim();
   const tracking = row.tracking ?? null;
@@ -130,9 +139,9 @@ export function composeMail(row: OutboundRow, settings: MailSettings): OutgoingM
     replyTo: replyAddress(settings, row.replyToken),
     subject,
     text: `${text}\n\n-- \n${footer.why}\n${footer.link}: ${pageUrl}\n`,
-    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">\n${paragraphs}\n` +
+    html: `<!doctype html><html lang="${localeOf(language)}"><body style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">\n${paragraphs}\n` +
       `<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0 12px">\n` +
-      `<p style="font-size:12px;color:#6b7280">${escapeHtml(footer.why)} <a href="${escapeHtml(pageUrl)}">${footer.link}</a></p>\n${pixel}</body></html>`,
+      `<p style="font-size:12px;color:#6b7280">${escapeHtml(footer.why)} <a href="${escapeHtml(pageUrl)}">${escapeHtml(footer.link)}</a></p>\n${pixel}</body></html>`,
     inReplyTo: row.inReplyTo ?? undefined,
     references: row.inReplyTo ? [...new Set([...(row.references ?? []), row.inReplyTo])] : undefined,
     headers: {

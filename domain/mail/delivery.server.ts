@@ -16,7 +16,9 @@ import { composeMail, internetMessageId, senderFrom, type MailSettings } from '.
 import { MailDeliveryError, type MailPort } from '../../platform/mail/port.server.ts';
 import type { Language } from '../placeholders/placeholders.ts';
 import { createSendSlots, groupCommit, type SendSlots } from '../../platform/mail/concurrency.ts';
-import { BLOCKER_TEXT, CONSENT_BLOCKERS, type ContactBlocker } from '../consent/eligibility.ts';
+import { blockerCode, CONSENT_BLOCKERS, type ContactBlocker } from '../consent/eligibility.ts';
+import { coded, type Said } from '../i18n/codes.ts';
+import { englishText } from '../i18n/english.ts';
 import { trackedLinks } from '../engagement/tracking.server.ts';
 import { NO_SENDER_LIMITS, senderKey, takeSenderQuota, type SenderLimits, type WaitReason } from './sender-limits.server.ts';
 import { NOT_CONFIGURED } from '../whatsapp/config.server.ts';
@@ -30,7 +32,8 @@ export type Outcome =
   | { status: 'sent'; providerId?: string }
   | { status: 'retry'; error: string }
   | { status: 'failed'; error: string }
-  | { status: 'skipped'; error: string }
+  /** `skip`: why, as the code a campaign recipient keeps (errors.<code>, decision 032); `error` in English for the message. */
+  | { status: 'skipped'; error: string; skip: Said }
   /** A sender limit was reached: queued again until `until` (send_after). */
   | { status: 'deferred'; until: Date; reason: WaitReason; attempts: number }
   /** Its campaign was paused or cancelled after the claim: queued again, not sent. */
@@ -226,9 +229,9 @@ function unsendableOutcome(row: Claimed, deps: Pick<DeliveryDeps, 'whatsapp'>): 
   // Consent can be withdrawn between queueing and sending (an unsubscribe click on an earlier mail, a WhatsApp STOP).
   if (row.blockers.length || noAddress) {
     const consent = row.blockers.some((reason) => CONSENT_BLOCKERS.has(reason));
-    const channel = row.channel === 'email' ? 'email' : 'WhatsApp';
-    return { status: 'skipped',
-      error: consent ? `Candidate withdrew ${channel} consent before the message was sent` : BLOCKER_TEXT[row.blockers[0] ?? 'no_email'] };
+    const skip: Said = consent ? (row.channel === 'email' ? 'skipped.consent_withdrawn_email' : 'skipped.consent_withdrawn_whatsapp')
+      : blockerCode(row.blockers[0] ?? 'no_email');
+    return { status: 'skipped', error: englishText(skip), skip };
   }
   // Nothing pretends to send: without the Cloud API's configuration the message fails, saying so.
   if (row.channel === 'whatsapp' && !deps.whatsapp?.configured()) return { status: 'failed', error: NOT_CONFIGURED };
@@ -305,7 +308,7 @@ async function recordOutcomes(deps: DeliveryDeps, recorded: Recorded[], campaign
   await asService(deps.app, async (tx) => {
     const { rows: stopped } = await tx.query<{ id: number }>(
     `with outcome as (
-       select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) as o(id, status, error, provider_id)
+       select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $7::text[]) as o(id, status, error, provider_id, skip)
      ), recorded as (
        update public.messages m
           set status = case o.status when 'sent' then 'sent' when 'retry' then 'queued' when 'released' then 'queued' else 'failed' end,
@@ -316,11 +319,11 @@ async function recordOutcomes(deps: DeliveryDeps, recorded: Recorded[], campaign
          from outcome o
         where m.id = o.id
           and case when o.status = 'sent' then m.status <> 'sent' else m.status = 'sending' and m.claimed_by = $5 end
-       returning m.id, o.status, o.error
+       returning m.id, o.status, o.error, o.skip
      ), recipients as (
        update public.campaign_recipients r
           set status = case when recorded.status in ('sent', 'skipped') then recorded.status else 'failed' end,
-              skip_reason = case when recorded.status = 'skipped' then recorded.error else r.skip_reason end
+              skip_reason = case when recorded.status = 'skipped' then coalesce(recorded.skip, recorded.error) else r.skip_reason end
          from recorded
         where r.message_id = recorded.id and recorded.status not in ('retry', 'released')
      )
@@ -331,7 +334,8 @@ async function recordOutcomes(deps: DeliveryDeps, recorded: Recorded[], campaign
       // A WhatsApp message's is its wamid.
       items.map((i) => (i.outcome.status === 'sent' && i.outcome.providerId) || internetMessageId(i.row.id, i.row.reply_token, deps.settings.from)),
       deps.worker.id,
-      campaigns?.watched() ?? []]);
+      campaigns?.watched() ?? [],
+      items.map((i) => (i.outcome.status === 'skipped' ? coded(i.outcome.skip).code : null))]);
     // Released messages of a cancelled campaign are stopped for good (the cancel's trigger has run already).
     const released = items.filter((i) => i.outcome.status === 'released' && i.row.campaign_id !== null);
     if (released.length) {

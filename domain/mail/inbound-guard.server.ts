@@ -6,6 +6,8 @@ import { simpleParser, type ParsedMail, type SimpleParserOptions } from 'mailpar
 import type pg from 'pg';
 import { asService } from '../../platform/db/request.server.ts';
 import { DomainError } from '../errors.ts';
+import { say, type Said } from '../i18n/codes.ts';
+import { englishText } from '../i18n/english.ts';
 
 /** Limits checked before parsing; mailparser's own (1 MB per header, 1,000 parts) end in a thrown error. */
 export const MAIL_LIMITS = {
@@ -18,13 +20,13 @@ export const MAIL_LIMITS = {
 
 export class UnreadableMailError extends DomainError {
   unmatchedId: number;
-  constructor(status: 413 | 422, message: string, unmatchedId: number) {
-    super(status, message, 'body');
+  constructor(status: 413 | 422, said: Said, unmatchedId: number) {
+    super(status, said, 'body');
     this.unmatchedId = unmatchedId;
   }
 }
 
-type Refusal = [status: 413 | 422, reason: string];
+type Refusal = [status: 413 | 422, reason: Said];
 
 function headerEnd(bytes: Buffer): number {
   const crlf = bytes.indexOf('\r\n\r\n');
@@ -35,25 +37,25 @@ function headerEnd(bytes: Buffer): number {
 /** What makes a message unreadable before it is parsed, if anything. */
 function checkStructure(bytes: Buffer): Refusal | null {
   if (headerEnd(bytes.subarray(0, MAIL_LIMITS.headerBytes + 4)) > MAIL_LIMITS.headerBytes) {
-    return [413, `The mail header is larger than ${MAIL_LIMITS.headerBytes / 1024} KB`];
+    return [413, say('mail_header_too_large', { size: MAIL_LIMITS.headerBytes / 1024 })];
   }
-  if (bytes.includes(0)) return [422, 'The message contains NUL bytes, which mail must not contain'];
+  if (bytes.includes(0)) return [422, 'mail_nul_bytes'];
   const text = bytes.toString('latin1');
   const parts = text.match(/^content-type:/gim)?.length ?? 0;
-  if (parts > MAIL_LIMITS.parts) return [422, `The message has more than ${MAIL_LIMITS.parts} MIME parts`];
+  if (parts > MAIL_LIMITS.parts) return [422, say('mail_too_many_parts', { max: MAIL_LIMITS.parts })];
   const multiparts = text.match(/^content-type:\s*multipart\//gim)?.length ?? 0;
-  if (multiparts > MAIL_LIMITS.multiparts) return [422, `The message nests more than ${MAIL_LIMITS.multiparts} multipart sections`];
+  if (multiparts > MAIL_LIMITS.multiparts) return [422, say('mail_too_deep', { max: MAIL_LIMITS.multiparts })];
   return null;
 }
 
 /** What makes a parsed message unstorable, if anything. */
 function checkParsed(parsed: ParsedMail): Refusal | null {
   if ((parsed.messageId?.length ?? 0) > MAIL_LIMITS.messageIdChars) {
-    return [422, `The Message-ID header is longer than ${MAIL_LIMITS.messageIdChars} characters`];
+    return [422, say('mail_message_id_too_long', { max: MAIL_LIMITS.messageIdChars })];
   }
   // Encoded text (base64, quoted-printable, =?..?=) can decode to NUL, which PostgreSQL cannot store.
   const decoded = JSON.stringify([parsed.subject, parsed.text, parsed.html, [...parsed.headers]]);
-  if (decoded.includes('\\u0000')) return [422, 'The message decodes to text with NUL characters, which cannot be stored'];
+  if (decoded.includes('\\u0000')) return [422, 'mail_decodes_to_nul'];
   return null;
 }
 
@@ -76,7 +78,7 @@ async function keepAside(app: pg.Pool, bytes: Buffer, [status, reason]: Refusal)
        values ($1, $2, $3, $4, $5)
        on conflict (internet_message_id) do update set received_at = inbound_unmatched.received_at returning id`,
       [messageId && /^<[^<>\s]+>$/.test(messageId) && messageId.length <= MAIL_LIMITS.messageIdChars ? messageId : null,
-        headerValue(head, 'From', 300), headerValue(head, 'Subject', 300), `Not read: ${reason}`, raw]);
+        headerValue(head, 'From', 300), headerValue(head, 'Subject', 300), `Not read: ${englishText(reason)}`, raw]);
     return rows[0].id;
   });
   throw new UnreadableMailError(status, reason, id);
@@ -95,7 +97,7 @@ export async function parseInboundMail(app: pg.Pool, raw: Buffer | string, optio
     parsed = await simpleParser(bytes, options);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return keepAside(app, bytes, [/header size/i.test(message) ? 413 : 422, `The message could not be parsed as an email (${message})`]);
+    return keepAside(app, bytes, [/header size/i.test(message) ? 413 : 422, say('mail_unparsable', { detail: message })]);
   }
   const after = checkParsed(parsed);
   if (after) return keepAside(app, bytes, after);

@@ -1,9 +1,9 @@
-// Wall-clock pieces of a recruiter's availability: weekday names, "HH:MM" times,
-// time zone names, and where a local date and time falls on the real timeline.
-// All zone arithmetic goes through Temporal, so DST changes are handled by the
-// time zone database, never by hand-made offsets. Browser-safe.
+// Wall-clock pieces of a recruiter's availability: weekday names, "HH:MM" times and
+// time zone names. Where a local date and time falls on the real timeline is
+// domain/schemas/local-time.ts (one rule and one DST policy with the send windows
+// and the booking page). Browser-safe.
 import { Temporal } from 'temporal-polyfill';
-import type { AvailabilitySettings, AvailabilityWarning } from './schemas.ts';
+import type { AvailabilitySettings } from './schemas.ts';
 
 /** Keys of the weekly availability, Monday first (Temporal's dayOfWeek 1-7). */
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -47,30 +47,9 @@ export function isCalendarDate(text: string): boolean {
 }
 
 import { ianaTimeZone } from '../schemas/time-zone.ts';
+import { coded, say, type Coded, type Said } from '../i18n/codes.ts';
 
 export { ianaTimeZone };
-
-/** Where a local date + wall time falls: its instant, and whether that wall time exists at all. */
-export interface WallTimeInstant {
-  /** The first instant at which the clock reads this time; in a DST gap, the transition instant. */
-  instant: Temporal.ZonedDateTime;
-  /** false in a DST gap (e.g. 02:30 on the last Sunday of March in Amsterdam). */
-  exists: boolean;
-}
-
-/**
- * Places `minutes` after midnight of `date` (1440 = the next midnight) in `timeZone`.
- * A time that occurs twice (the October change) is its earlier occurrence; a time
- * that does not exist (the March change) maps to the moment the clock jumps past
- * it, and is marked so that no slot starts there.
- */
-export function wallTimeInstant(date: Temporal.PlainDate, minutes: number, timeZone: string): WallTimeInstant {
-  const wall = date.toPlainDateTime().add({ minutes });
-  const earlier = wall.toZonedDateTime(timeZone, { disambiguation: 'earlier' });
-  if (earlier.toPlainDateTime().equals(wall)) return { instant: earlier, exists: true };
-  // In a gap, 'earlier' lands just before the jump: the next transition is the jump itself.
-  return { instant: earlier.getTimeZoneTransition('next') ?? earlier, exists: false };
-}
 
 /**
  * A warning, not an error (the settings still save): no slot of `durationMinutes`
@@ -78,16 +57,21 @@ export function wallTimeInstant(date: Temporal.PlainDate, minutes: number, timeZ
  * there are no ranges at all. null when at least one range fits the meeting.
  * Lengths are wall-clock minutes; a DST day's hour more or less is ignored here.
  */
-export function meetingDurationWarning(settings: AvailabilitySettings, durationMinutes: number): AvailabilityWarning | null {
+/** A warning as code and params: what meetingDurationWarning finds. */
+export type DurationWarning = Coded & { field: string };
+
+export function meetingDurationWarning(settings: AvailabilitySettings, durationMinutes: number): DurationWarning | null {
   const ranges = [...WEEKDAYS.flatMap((day) => settings.availability[day]), ...settings.overrides.flatMap((override) => override.ranges)];
   const lengths = ranges.map((range) => (minutesOfDay(range.end, { asEnd: true }) ?? 0) - (minutesOfDay(range.start) ?? 0));
   if (lengths.length === 0) {
-    return { field: 'availability', message: 'availability has no time ranges: candidates will see no times to book' };
+    return warningOf('availability', 'no_availability_ranges');
   }
   const longest = Math.max(...lengths);
   if (longest >= durationMinutes) return null;
-  return {
-    field: 'durationMinutes',
-    message: `A ${durationMinutes}-minute meeting is longer than every availability range (the longest is ${longest} minutes): candidates will see no times to book`,
-  };
+  return warningOf('durationMinutes', say('duration_longer_than_ranges', { minutes: durationMinutes, longest }));
+}
+
+/** A warning: the field, and its code and params (decision 032); the server adds the English `message`. */
+function warningOf(field: string, said: Said): DurationWarning {
+  return { field, ...coded(said) };
 }

@@ -17,12 +17,12 @@ async function linkMeetingType(tx: Tx, recruiterId: string, meetingTypeId: numbe
   if (meetingTypeId !== undefined) {
     const type = await meetingTypeById(tx, meetingTypeId);
     if (!type || type.recruiterId !== recruiterId || type.archivedAt !== null) {
-      throw new DomainError(422, 'meetingTypeId must be one of your meeting types', 'meetingTypeId');
+      throw new DomainError(422, 'meeting_type_not_yours', 'meetingTypeId');
     }
     return type;
   }
   const type = await defaultMeetingType(tx, recruiterId);
-  if (!type) throw new DomainError(422, 'Create a meeting type first (Meeting booking)', 'meetingTypeId');
+  if (!type) throw new DomainError(422, 'meeting_type_first_booking', 'meetingTypeId');
   return type;
 }
 
@@ -45,7 +45,7 @@ export async function createBookingLinks(tx: Tx, recruiterId: string, candidateI
 /** POST /api/booking-links */
 export async function createBookingLink(tx: Tx, recruiterId: string, input: BookingLinkCreate, publicUrl: string): Promise<BookingLinkCreated> {
   const candidate = await tx.query('select 1 from public.candidates where id = $1', [input.candidateId]);
-  if (!candidate.rowCount) throw new DomainError(404, 'Candidate not found', 'candidateId');
+  if (!candidate.rowCount) throw new DomainError(404, 'candidate_not_found', 'candidateId');
   const links = await createBookingLinks(tx, recruiterId, [input.candidateId], input);
   const link = links.get(input.candidateId)!;
   return { id: link.id, token: link.token, url: bookingUrl(publicUrl, link.token), expiresAt: link.expiresAt };

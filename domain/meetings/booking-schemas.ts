@@ -3,6 +3,7 @@
 // /api/booking-links, /api/public/booking/{token}). Browser-safe.
 import { z } from 'zod';
 import { idSchema } from '../schemas/ids.ts';
+import { msg } from '../i18n/codes.ts';
 import { timestamp } from '../schemas/answers.ts';
 import { timeZoneParam } from '../schemas/time-zone.ts';
 import { optionalText } from '../candidates/schemas.ts';
@@ -35,7 +36,12 @@ export const bookingSettingsAnswerSchema = z.object({
   /** Allowed but probably not meant, e.g. a meeting type longer than every range. */
   warnings: z.array(availabilityWarningSchema),
   /** Whether Outlook busy times and Teams meetings are on (Microsoft Graph configured). */
-  calendar: z.object({ connected: z.boolean(), message: z.string() }),
+  calendar: z.object({
+    connected: z.boolean(),
+    message: z.string(),
+    /** `message` as a code: states.calendar.<code> (connected, not_connected; decision 032). */
+    code: z.enum(['connected', 'not_connected']).optional(),
+  }),
 });
 export type BookingSettingsAnswer = z.infer<typeof bookingSettingsAnswerSchema>;
 
@@ -47,19 +53,20 @@ export type LocationKind = (typeof LOCATION_KINDS)[number];
 export const MEETING_COLOURS = ['blue', 'teal', 'green', 'grape', 'violet', 'indigo', 'cyan', 'orange', 'red', 'pink', 'yellow', 'gray'] as const;
 
 const meetingTypeFields = {
-  name: z.string({ error: 'name must be text' }).trim().min(1, 'name is required').max(80, 'name must be at most 80 characters'),
+  name: z.string({ error: msg('validation.must_be_text', { field: 'name' }) }).trim().min(1, msg('validation.name_required'))
+    .max(80, msg('validation.at_most_characters', { field: 'name', limit: 80 })),
   durationMinutes: meetingDurationSchema,
   description: optionalText('description', 1000),
-  locationKind: z.enum(LOCATION_KINDS, { error: 'locationKind must be one of teams, phone, in_person' }),
+  locationKind: z.enum(LOCATION_KINDS, { error: msg('validation.one_of', { field: 'locationKind', values: LOCATION_KINDS.join(', ') }) }),
   /** The phone number (phone) or the address (in_person); ignored for teams. */
   locationDetail: optionalText('locationDetail', 300),
-  colour: z.enum(MEETING_COLOURS, { error: `colour must be one of ${MEETING_COLOURS.join(', ')}` }),
+  colour: z.enum(MEETING_COLOURS, { error: msg('validation.one_of', { field: 'colour', values: MEETING_COLOURS.join(', ') }) }),
 };
 
 function requireLocationDetail(value: { locationKind?: LocationKind; locationDetail?: string | null }, ctx: z.RefinementCtx) {
   if ((value.locationKind === 'phone' || value.locationKind === 'in_person') && !value.locationDetail) {
     ctx.addIssue({ code: 'custom', path: ['locationDetail'],
-      message: value.locationKind === 'phone' ? 'locationDetail must give the phone number to call' : 'locationDetail must give the address' });
+      message: msg(value.locationKind === 'phone' ? 'validation.phone_to_call' : 'validation.address') });
   }
 }
 
@@ -69,7 +76,7 @@ export const meetingTypeCreateSchema = z.object({ ...meetingTypeFields, colour: 
 export type MeetingTypeCreate = z.input<typeof meetingTypeCreateSchema>;
 /** PATCH /api/meeting-types/{id}: any of the fields; a phone or on-site type still needs its detail. */
 export const meetingTypePatchSchema = z.object(meetingTypeFields).partial()
-  .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change');
+  .refine((value) => Object.keys(value).length > 0, msg('validation.meeting_type_change'));
 export type MeetingTypePatch = z.input<typeof meetingTypePatchSchema>;
 
 export const meetingTypeSchema = z.object({
@@ -90,11 +97,10 @@ export const meetingTypeAnswerSchema = z.object({ meetingType: meetingTypeSchema
 
 /** POST /api/booking-links. Without meetingTypeId: the caller's first meeting type. */
 export const bookingLinkCreateSchema = z.object({
-  candidateId: idSchema('candidateId must be a candidate id'),
-  meetingTypeId: idSchema('meetingTypeId must be a meeting type id').optional(),
-  expiresInDays: z.number({ error: 'expiresInDays must be a whole number of days from 1 to 90' })
-    .int('expiresInDays must be a whole number of days from 1 to 90').min(1, 'expiresInDays must be a whole number of days from 1 to 90')
-    .max(90, 'expiresInDays must be a whole number of days from 1 to 90').optional(),
+  candidateId: idSchema(msg('validation.candidate_id', { field: 'candidateId' })),
+  meetingTypeId: idSchema(msg('validation.meeting_type_id', { field: 'meetingTypeId' })).optional(),
+  expiresInDays: z.number({ error: msg('validation.expires_in_days') })
+    .int(msg('validation.expires_in_days')).min(1, msg('validation.expires_in_days')).max(90, msg('validation.expires_in_days')).optional(),
 });
 export type BookingLinkCreate = z.infer<typeof bookingLinkCreateSchema>;
 /** 201 */
@@ -129,9 +135,9 @@ export { timeZoneParam };
 
 
 /** An instant with a zone or offset: "2026-12-01T09:00:00.000Z". */
-export const instantParam = (field: string) => z.string({ error: `${field} must be a time like 2026-12-01T09:00:00Z` })
+export const instantParam = (field: string) => z.string({ error: msg('validation.instant', { field }) })
   .refine((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)),
-    `${field} must be a time like 2026-12-01T09:00:00Z`);
+    msg('validation.instant', { field }));
 
 /** GET /api/public/booking/{token}/slots (and the recruiter's previews): at most 35 days; defaults: the coming 7 days. */
 export const slotsQuerySchema = z.object({
@@ -182,9 +188,10 @@ export type PublicBooking = z.infer<typeof publicBookingSchema>;
 /** POST /api/public/booking/{token}: book (201) or, when the link already booked, move that meeting (200). */
 export const bookingRequestSchema = z.object({
   start: instantParam('start'),
-  name: z.string({ error: 'name must be text' }).trim().min(1, 'name is required').max(120, 'name must be at most 120 characters'),
-  email: z.string({ error: 'email must be an email address' }).trim().toLowerCase().max(254, 'email must be at most 254 characters')
-    .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'email must be an email address like name@example.com'),
+  name: z.string({ error: msg('validation.must_be_text', { field: 'name' }) }).trim().min(1, msg('validation.required', { field: 'name' }))
+    .max(120, msg('validation.at_most_characters', { field: 'name', limit: 120 })),
+  email: z.string({ error: msg('validation.email_text') }).trim().toLowerCase().max(254, msg('validation.at_most_characters', { field: 'email', limit: 254 }))
+    .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, msg('validation.email_address_like')),
   note: optionalText('note', 1000),
   /** The zone the candidate chose on the page (shown in their email). */
   timeZone: timeZoneParam.optional(),
@@ -193,7 +200,7 @@ export type BookingRequest = z.input<typeof bookingRequestSchema>;
 export const bookingAnswerSchema = z.object({ meeting: publicMeetingSchema });
 
 /** 409: the time was just taken (or is no longer free); `slots` are fresh ones around it. */
-export const slotTakenSchema = z.object({ error: z.string(), field: z.literal('start'), slots: z.array(slotSchema) });
+export const slotTakenSchema = z.object({ error: z.string(), code: z.string().optional(), field: z.literal('start'), slots: z.array(slotSchema) });
 
 /** POST /api/public/booking/{token}/cancel and POST /api/meetings/{id}/cancel */
 export const cancelRequestSchema = z.object({ reason: optionalText('reason', 1000) });

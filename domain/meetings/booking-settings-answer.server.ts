@@ -1,18 +1,20 @@
 // The booking settings as /app/meeting-booking shows them: the settings with their
 // meeting types' warnings and whether Outlook and Teams are connected.
 import type { Tx } from '../../platform/db/request.server.ts';
-import { TEAMS_SETUP } from './calendar-port.ts';
 import type { AvailabilityWarning } from './schemas.ts';
 import { meetingDurationWarning } from './availability.ts';
+import { warningAnswer } from './warnings.server.ts';
+import { englishState } from '../i18n/english.ts';
 import type { BookingSettingsAnswer } from './booking-schemas.ts';
 import { loadBookingSettings } from './booking-settings.server.ts';
 import { listMeetingTypes } from './meeting-types.server.ts';
 
-const CALENDAR_CONNECTED = 'Outlook busy times and Teams links are on';
-// TEAMS_NOT_CONFIGURED speaks of one booked meeting; this page speaks of booking in general.
-const CALENDAR_NOT_CONNECTED =
-  'Teams is not configured: meetings are confirmed and the candidate gets the invitation by email, but without a Teams ' +
-  `link, and Outlook busy times are not checked. To turn it on, ${TEAMS_SETUP}`;
+/** Whether Outlook and Teams are on, as the English text and its code (states.calendar.<code>, decision 032). */
+function calendarState(connected: boolean): BookingSettingsAnswer['calendar'] {
+  // states.teams.not_configured speaks of one booked meeting; this page speaks of booking in general.
+  const code = connected ? 'connected' : 'not_connected';
+  return { connected, message: englishState(`calendar.${code}`), code };
+}
 
 /**
  * The settings as /app/meeting-booking shows them: saved or default, what in them is probably
@@ -26,16 +28,16 @@ export async function bookingSettingsAnswer(tx: Tx, recruiterId: string, calenda
     const warning = meetingDurationWarning(settings, type.durationMinutes);
     if (!warning) continue;
     if (warning.field === 'durationMinutes') {
-      warnings.push({ field: `meetingTypes.${type.id}.durationMinutes`, message: `${type.name}: ${warning.message}` });
+      warnings.push(warningAnswer(`meetingTypes.${type.id}.durationMinutes`, { code: 'type_duration_longer_than_ranges', params: { ...warning.params, name: type.name } }));
     } else if (!warnings.some((known) => known.field === warning.field)) {
       // No ranges at all: one warning, whatever the number of types.
-      warnings.push(warning);
+      warnings.push(warningAnswer(warning.field, warning));
     }
   }
   return {
     settings,
     saved,
     warnings,
-    calendar: { connected: calendarConnected, message: calendarConnected ? CALENDAR_CONNECTED : CALENDAR_NOT_CONNECTED },
+    calendar: calendarState(calendarConnected),
   };
 }

@@ -6,6 +6,8 @@
 // brings the Outlook event up to date (worker jobs).
 import type { Tx } from '../../platform/db/request.server.ts';
 import { DomainError } from '../errors.ts';
+import { say } from '../i18n/codes.ts';
+import { englishText } from '../i18n/english.ts';
 import { enqueueQuietly, meetingMailJob, meetingTeamsJob, QUEUES, type JobQueue } from '../../platform/runtime/jobs.server.ts';
 import { loadBookingSettings } from './booking-settings.server.ts';
 import { TEAMS_NOT_CONFIGURED, type CalendarPort } from './calendar-port.ts';
@@ -17,7 +19,7 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** The widest window one slots request may ask for. */
 export const MAX_SLOT_WINDOW_DAYS = 35;
-export const SLOT_TAKEN = 'This time was just taken, please pick another';
+export const SLOT_TAKEN = englishText('slot_taken');
 
 export interface SlotWindow { from?: string; to?: string }
 
@@ -25,8 +27,8 @@ export interface SlotWindow { from?: string; to?: string }
 export function slotWindow(window: SlotWindow, now: number): { from: number; to: number } {
   const from = window.from ? Date.parse(window.from) : now;
   const to = window.to ? Date.parse(window.to) : from + 7 * DAY;
-  if (to <= from) throw new DomainError(422, 'to must be after from', 'to');
-  if (to - from > MAX_SLOT_WINDOW_DAYS * DAY) throw new DomainError(422, `to must be at most ${MAX_SLOT_WINDOW_DAYS} days after from`, 'to');
+  if (to <= from) throw new DomainError(422, 'slots_to_after_from', 'to');
+  if (to - from > MAX_SLOT_WINDOW_DAYS * DAY) throw new DomainError(422, say('slots_window_too_long', { days: MAX_SLOT_WINDOW_DAYS }), 'to');
   return { from, to };
 }
 
@@ -97,9 +99,9 @@ export async function checkStart(tx: Tx, request: Omit<SlotRequest, 'from' | 'to
   const probe = { ...request, from: at, to: at + 1 };
   const isOffered = (slots: Slot[]) => slots.some((slot) => epochMilliseconds(slot.start) === at);
   if (isOffered(await freeSlots(tx, probe, now))) return;
-  if (at <= now) throw new DomainError(422, 'start is in the past: pick one of the offered times', 'start');
+  if (at <= now) throw new DomainError(422, 'start_in_past', 'start');
   if (!isOffered(await freeSlots(tx, { ...probe, withBusyTimes: false }, now))) {
-    throw new DomainError(422, 'start must be one of the offered times (within the working hours, the notice and the booking horizon)', 'start');
+    throw new DomainError(422, 'start_not_offered', 'start');
   }
   throw new SlotTakenError();
 }
@@ -119,7 +121,7 @@ export async function slotTaken(tx: Tx, request: Omit<SlotRequest, 'from' | 'to'
   const at = Date.parse(start);
   const from = Math.max(Date.now(), at - DAY);
   const slots = await freeSlots(tx, { ...request, from, to: from + 7 * DAY });
-  return new DomainError(409, SLOT_TAKEN, 'start', { slots });
+  return new DomainError(409, 'slot_taken', 'start', { slots });
 }
 
 export interface Placement {

@@ -5,6 +5,7 @@
 import type { Config } from '../../platform/runtime/config.server.ts';
 import type { LocationKind } from './booking-schemas.ts';
 import type { BusyInterval } from './slots.ts';
+import { englishState } from '../i18n/english.ts';
 
 export interface CalendarEvent {
   subject: string;
@@ -63,15 +64,11 @@ export function calendarConfigured(graph: Config['graph']): boolean {
   return Boolean(graph.tenantId && graph.clientId && graph.clientSecret);
 }
 
-/** What a tenant must set for Teams meetings (README, .env.example and decision 015 say more). */
-export const TEAMS_SETUP =
-  'set MS_TENANT_ID, MS_CLIENT_ID and MS_CLIENT_SECRET of an Entra app with the application permission ' +
-  'Calendars.ReadWrite (admin consent); each recruiter needs a Teams licence and their profile email must be their ' +
-  'Microsoft 365 address.';
+/**
+ * What the recruiter sees on a meeting when Graph is not configured: what to set (the catalogue's
+ * states.teams.not_configured, which holds states.teamsSetup: README, .env.example and decision 015 say more).
+ */
+export const TEAMS_NOT_CONFIGURED = englishState('teams.not_configured');
 
-/** What the recruiter sees on a meeting when Graph is not configured: what to set. */
-export const TEAMS_NOT_CONFIGURED =
-  `Teams not configured: ${TEAMS_SETUP} The meeting is confirmed and the candidate got the invitation by email.`;
-
-/** What the recruiter sees when the join link could not be made. */
-export const TEAMS_LINK_FAILED = 'Teams link could not be created';
+/** What the recruiter sees when the join link could not be made (states.teams.link_failed). */
+export const TEAMS_LINK_FAILED = englishState('teams.link_failed');

@@ -32,7 +32,7 @@ async function facts(tx: Tx, id: number, { lock = false } = {}): Promise<Meeting
     `select recruiter_id as "recruiterId", (extract(epoch from ends_at - starts_at) / 60)::int as "durationMinutes",
             status, starts_at as "startsAt"
        from public.meetings where id = $1 ${lock ? 'for update' : ''}`, [id]);
-  if (!rows[0]) throw new DomainError(404, 'Meeting not found', 'id');
+  if (!rows[0]) throw new DomainError(404, 'meeting_not_found', 'id');
   return rows[0];
 }
 
@@ -40,7 +40,7 @@ export function cancelByRecruiter(deps: ActionDeps, id: number, reason: string |
   return afterwards(deps, id, deps.run(async (tx) => {
     const meeting = await facts(tx, id, { lock: true });
     if (meeting.status === 'completed' || meeting.status === 'no_show') {
-      throw new DomainError(409, 'This meeting has already taken place', 'id');
+      throw new DomainError(409, 'meeting_already_taken_place', 'id');
     }
     return cancelMeeting(tx, id, 'recruiter', reason);
   }));
@@ -51,7 +51,7 @@ export async function rescheduleByRecruiter(deps: ActionDeps, id: number, start:
   const change = withSlotTakenAnswer(deps.run, async (tx) => {
     const meeting = await facts(tx, id, { lock: true });
     if (meeting.status === 'completed' || meeting.status === 'no_show') {
-      throw new DomainError(409, 'This meeting has already taken place', 'id');
+      throw new DomainError(409, 'meeting_already_taken_place', 'id');
     }
     slotRequest = { recruiterId: meeting.recruiterId, durationMinutes: meeting.durationMinutes, excludeMeetingId: id, calendar: deps.calendar };
     await checkStart(tx, slotRequest, start);

@@ -1,8 +1,13 @@
 // What the candidate's meeting email says (text and HTML) and what its invitation
 // describes. The time is shown in the candidate's zone and the recruiter's, each
 // spelled out (IANA name, long name, UTC offset), from the same zone data as the
-// booking page (slotInZone). English: candidates have no language of their own yet.
+// booking page (slotInZone). Every word comes from the catalogue (emails.meeting) in the
+// locale the caller names: English today (a candidate has no language of their own yet);
+// issue 29 passes the candidate's.
 import { escapeHtml } from '../html.ts';
+import type { Locale } from '../i18n/locale.ts';
+import { translator, type Translate } from '../i18n/translate.ts';
+import type { Resources } from '../i18n/en.ts';
 import type { LocationKind } from './booking-schemas.ts';
 import { epochMilliseconds, slotInZone, type InstantInput } from './slots.ts';
 import { zoneAbbreviation } from './vtimezone.ts';
@@ -42,21 +47,29 @@ export interface MeetingMailContent {
   /** For the ICS: DESCRIPTION and LOCATION. */
   calendarDescription: string;
   calendarLocation: string | null;
+  /** For the ICS: SUMMARY. */
+  calendarSummary: string;
 }
 
 /** A line of the email: plain text, or a label with a link. */
 type Line = string | { label: string; url: string };
 
+/** The email's words in its language. */
+type Words = Translate<Resources['emails']['meeting']>;
+
+/** Dates and zone names: English as before (en-GB: "Monday 30 March 2026"), Dutch nl-NL ("maandag 30 maart 2026"). */
+const DATE_LOCALES: Record<Locale, string> = { en: 'en-GB', nl: 'nl-NL' };
+
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
-function dateText(epochMs: number, timeZone: string): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+function dateText(epochMs: number, timeZone: string, locale: Locale): string {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat(DATE_LOCALES[locale], { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
     .formatToParts(new Date(epochMs)).map((part) => [part.type, part.value]));
   return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
 }
 
-function zoneLongName(epochMs: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'long' })
+function zoneLongName(epochMs: number, timeZone: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(DATE_LOCALES[locale], { timeZone, timeZoneName: 'long' })
     .formatToParts(new Date(epochMs)).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
 
@@ -65,84 +78,83 @@ const utcOffsetText = (offset: string) => (offset === '+00:00' ? 'UTC' : `UTC${o
 interface ZonedTimes { when: string; zone: string; short: string }
 
 /** "Monday 30 March 2026, 09:00–09:30", "Europe/Amsterdam (Central European Summer Time, UTC+02:00)", "… at 09:00 CEST". */
-function zonedTimes(start: InstantInput, end: InstantInput, timeZone: string): ZonedTimes {
+function zonedTimes(start: InstantInput, end: InstantInput, timeZone: string, locale: Locale, t: Words): ZonedTimes {
   const startMs = epochMilliseconds(start);
   const endMs = epochMilliseconds(end);
   const local = slotInZone({ start: new Date(startMs).toISOString(), end: new Date(endMs).toISOString() }, timeZone);
-  const day = dateText(startMs, timeZone);
-  const endText = local.endDate === local.date ? local.endTime : `${local.endTime} (${dateText(endMs, timeZone)})`;
+  const day = dateText(startMs, timeZone, locale);
+  const endText = local.endDate === local.date ? local.endTime : `${local.endTime} (${dateText(endMs, timeZone, locale)})`;
   const offset = utcOffsetText(local.utcOffset);
   return {
     when: `${day}, ${local.startTime}–${endText}`,
-    zone: `${local.timeZone} (${zoneLongName(startMs, timeZone)}, ${offset})`,
-    short: `${day} at ${local.startTime} ${zoneAbbreviation(startMs, timeZone) ?? offset}`,
+    zone: `${local.timeZone} (${zoneLongName(startMs, timeZone, locale)}, ${offset})`,
+    short: t('shortTime', { day, time: local.startTime, zone: zoneAbbreviation(startMs, timeZone) ?? offset }),
   };
 }
 
-function whereText(facts: MeetingMailFacts): Line {
+function whereText(facts: MeetingMailFacts, t: Words): Line {
   const detail = facts.locationDetail ?? '';
   switch (facts.locationKind) {
-    case 'phone': return `Where: by phone, ${detail}`;
-    case 'in_person': return `Where: ${detail}`;
+    case 'phone': return t('whereByPhone', { number: detail });
+    case 'in_person': return t('wherePlace', { place: detail });
     default:
-      if (facts.joinUrl) return { label: 'Where: Microsoft Teams, join at', url: facts.joinUrl };
+      if (facts.joinUrl) return { label: t('whereTeamsJoin'), url: facts.joinUrl };
       return facts.calendarConfigured
-        ? 'Where: Microsoft Teams. The Microsoft Teams link follows in the calendar invitation.'
-        : `Where: Microsoft Teams. ${firstName(facts.recruiter.name) || 'Your recruiter'} will send you the link to join.`;
+        ? t('whereTeamsInvitation')
+        : t('whereTeamsLater', { recruiter: firstName(facts.recruiter.name) || t('yourRecruiter') });
   }
 }
 
-function calendarLocation(facts: MeetingMailFacts): string | null {
+function calendarLocation(facts: MeetingMailFacts, t: Words): string | null {
   switch (facts.locationKind) {
-    case 'phone': return facts.locationDetail ? `Phone: ${facts.locationDetail}` : null;
+    case 'phone': return facts.locationDetail ? t('calendar.phone', { number: facts.locationDetail }) : null;
     case 'in_person': return facts.locationDetail;
-    default: return facts.joinUrl ?? 'Microsoft Teams';
+    default: return facts.joinUrl ?? t('calendar.teams');
   }
 }
 
-const SUBJECT_PREFIX: Record<NotificationKind, string> = {
-  confirmed: 'Meeting confirmed',
-  rescheduled: 'Meeting moved',
-  cancelled: 'Meeting cancelled',
-};
-
-function opening(facts: MeetingMailFacts): Line[] {
+function opening(facts: MeetingMailFacts, t: Words): Line[] {
   const recruiter = facts.recruiter.name;
-  if (facts.kind === 'confirmed') return [`Thank you for booking. Your meeting with ${recruiter} is confirmed.`];
-  if (facts.kind === 'rescheduled') return [`Your meeting with ${recruiter} has moved to a new time.`];
-  const lines: Line[] = [facts.cancelledBy === 'candidate' ? `You cancelled your meeting with ${recruiter}.`
-    : facts.cancelledBy === 'recruiter' ? `${recruiter} had to cancel your meeting.`
-    : `Your meeting with ${recruiter} has been cancelled.`];
-  if (facts.cancelReason?.trim()) lines.push(`Reason: ${facts.cancelReason.trim()}`);
+  if (facts.kind === 'confirmed') return [t('opening.confirmed', { recruiter })];
+  if (facts.kind === 'rescheduled') return [t('opening.rescheduled', { recruiter })];
+  const lines: Line[] = [facts.cancelledBy === 'candidate' ? t('opening.cancelledByCandidate', { recruiter })
+    : facts.cancelledBy === 'recruiter' ? t('opening.cancelledByRecruiter', { recruiter })
+    : t('opening.cancelled', { recruiter })];
+  if (facts.cancelReason?.trim()) lines.push(t('reason', { reason: facts.cancelReason.trim() }));
   return lines;
 }
 
-/** Paragraphs of lines → text, HTML and the invitation's description. */
-export function composeMeetingMail(facts: MeetingMailFacts): MeetingMailContent {
-  const recruiterZone = zonedTimes(facts.start, facts.end, facts.timeZone);
-  const candidateZone = facts.candidateTimeZone ? zonedTimes(facts.start, facts.end, facts.candidateTimeZone) : recruiterZone;
+/**
+ * Paragraphs of lines → text, HTML and the invitation's summary and description, in `locale`
+ * ('en' for every meeting email today; issue 29 passes the candidate's language).
+ */
+export function composeMeetingMail(facts: MeetingMailFacts, locale: Locale): MeetingMailContent {
+  const t: Words = translator(locale, 'emails.meeting');
+  const recruiterZone = zonedTimes(facts.start, facts.end, facts.timeZone, locale, t);
+  const candidateZone = facts.candidateTimeZone ? zonedTimes(facts.start, facts.end, facts.candidateTimeZone, locale, t) : recruiterZone;
   const minutes = Math.round((epochMilliseconds(facts.end) - epochMilliseconds(facts.start)) / 60_000);
   const cancelled = facts.kind === 'cancelled';
   const recruiterFirst = firstName(facts.recruiter.name) || facts.recruiter.name;
   const note = facts.note?.trim() || null;
 
   const times: Line[] = !facts.candidateTimeZone || facts.candidateTimeZone === facts.timeZone
-    ? [`When: ${recruiterZone.when}`, `Time zone: ${recruiterZone.zone} (yours and ${recruiterFirst}'s)`]
-    : [`When (your time): ${candidateZone.when}`, `Your time zone: ${candidateZone.zone}`,
-      `When (${recruiterFirst}'s time): ${recruiterZone.when}`, `${recruiterFirst}'s time zone: ${recruiterZone.zone}`];
-  const what: Line[] = [`${facts.title} (${minutes} minutes)`, ...(facts.typeDescription?.trim() ? [facts.typeDescription.trim()] : [])];
+    ? [t('when', { when: recruiterZone.when }), t('sharedTimeZone', { zone: recruiterZone.zone, recruiter: recruiterFirst })]
+    : [t('whenYours', { when: candidateZone.when }), t('yourTimeZone', { zone: candidateZone.zone }),
+      t('whenTheirs', { recruiter: recruiterFirst, when: recruiterZone.when }), t('theirTimeZone', { recruiter: recruiterFirst, zone: recruiterZone.zone })];
+  const what: Line[] = [t('what', { title: facts.title, minutes }), ...(facts.typeDescription?.trim() ? [facts.typeDescription.trim()] : [])];
   const links: Line[] = !facts.links ? []
-    : cancelled ? [{ label: 'Would you like to meet after all? Book a new time:', url: facts.links.book }]
-    : [{ label: 'Need another time? Reschedule:', url: facts.links.reschedule }, { label: 'Cannot make it? Cancel:', url: facts.links.cancel }];
+    : cancelled ? [{ label: t('bookAgain'), url: facts.links.book }]
+    : [{ label: t('reschedule'), url: facts.links.reschedule }, { label: t('cancel'), url: facts.links.cancel }];
 
-  const greeting = firstName(facts.candidate.name) ? `Hi ${firstName(facts.candidate.name)},` : 'Hello,';
+  const candidateFirst = firstName(facts.candidate.name);
+  const greeting = candidateFirst ? t('greeting', { name: candidateFirst }) : t('greetingNoName');
   const paragraphs: Line[][] = [
     [greeting],
-    opening(facts),
+    opening(facts, t),
     what,
     times,
-    ...(cancelled ? [] : [[whereText(facts)]]),
-    ...(note && !cancelled ? [[`Your note: ${note}`]] : []),
+    ...(cancelled ? [] : [[whereText(facts, t)]]),
+    ...(note && !cancelled ? [[t('yourNote', { note })]] : []),
     ...(links.length ? [links] : []),
     [`${facts.recruiter.name}`, facts.recruiter.email],
   ];
@@ -152,22 +164,23 @@ export function composeMeetingMail(facts: MeetingMailFacts): MeetingMailContent 
     ? escapeHtml(line).replace(/\n/g, '<br>')
     : `${escapeHtml(line.label)} <a href="${escapeHtml(line.url)}">${escapeHtml(line.url)}</a>`);
   const text = `${paragraphs.map((lines) => lines.map(lineText).join('\n')).join('\n\n')}\n`;
-  const html = '<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">\n' +
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">\n` +
     paragraphs.map((lines) => `<p>${lines.map(lineHtml).join('<br>\n')}</p>`).join('\n') + '\n</body></html>';
 
   const description = [
-    `${facts.title} with ${facts.recruiter.name} (${minutes} minutes).`,
+    t('calendar.intro', { title: facts.title, recruiter: facts.recruiter.name, minutes }),
     ...(facts.typeDescription?.trim() ? [facts.typeDescription.trim()] : []),
-    ...(cancelled ? opening(facts).map(lineText) : [lineText(whereText(facts))]),
-    ...(note && !cancelled ? [`Note: ${note}`] : []),
+    ...(cancelled ? opening(facts, t).map(lineText) : [lineText(whereText(facts, t))]),
+    ...(note && !cancelled ? [t('calendar.note', { note })] : []),
     ...links.map(lineText),
   ].join('\n');
 
   return {
-    subject: `${SUBJECT_PREFIX[facts.kind]}: ${facts.title}, ${candidateZone.short}`,
+    subject: t(`subject.${facts.kind}`, { title: facts.title, when: candidateZone.short }),
     text,
     html,
     calendarDescription: description,
-    calendarLocation: calendarLocation(facts),
+    calendarLocation: calendarLocation(facts, t),
+    calendarSummary: t('calendar.summary', { title: facts.title }),
   };
 }

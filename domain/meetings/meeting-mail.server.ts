@@ -15,8 +15,12 @@ import { MAX_ATTEMPTS } from '../mail/delivery.server.ts';
 import { MailDeliveryError, type MailPort, type OutgoingMail } from '../../platform/mail/port.server.ts';
 import { meetingIcs } from './ics.server.ts';
 import { composeMeetingMail, type MeetingMailFacts } from './meeting-mail-text.ts';
+import type { Locale } from '../i18n/locale.ts';
 
 export type { NotificationKind } from './meeting-mail-text.ts';
+
+/** The language of the candidate's meeting emails while candidates have none of their own (issue 29). */
+const MEETING_MAIL_LOCALE: Locale = 'en';
 
 export interface MeetingMailOptions {
   publicUrl: string;
@@ -103,7 +107,9 @@ function buildMail(notificationId: number, row: NotificationRow, options: Meetin
     cancel: `${options.publicUrl}/book/${row.token}/cancel`,
   } : null;
   const facts: MeetingMailFacts = { ...row, links, calendarConfigured: options.calendarConfigured };
-  const content = composeMeetingMail(facts);
+  // A candidate has no language yet: every meeting email is English. Issue 29 reads the candidate's
+  // language with the notification and passes localeOf(it) here (domain/i18n/locale.ts).
+  const content = composeMeetingMail(facts, MEETING_MAIL_LOCALE);
   const method = row.kind === 'cancelled' ? 'CANCEL' : 'REQUEST';
   return {
     messageRowId: null,
@@ -119,7 +125,7 @@ function buildMail(notificationId: number, row: NotificationRow, options: Meetin
       method,
       content: meetingIcs({
         uid: row.uid, sequence: row.meetingSequence, start: row.start, end: row.end, timeZone: row.timeZone,
-        title: row.title, description: content.calendarDescription, location: content.calendarLocation,
+        title: content.calendarSummary, description: content.calendarDescription, location: content.calendarLocation,
         organizer: row.recruiter, attendee: { name: row.candidate.name, email: row.candidate.email! }, stamp: new Date(),
       }, method),
     },

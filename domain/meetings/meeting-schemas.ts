@@ -1,6 +1,7 @@
 // Request and answer schemas of the recruiter's meetings (/api/meetings). Browser-safe.
 import { z } from 'zod';
 import { timestamp } from '../schemas/answers.ts';
+import { msg } from '../i18n/codes.ts';
 
 import { instantParam, LOCATION_KINDS, MEETING_COLOURS } from './booking-schemas.ts';
 
@@ -22,7 +23,8 @@ export const meetingSchema = z.object({
   meetingType: z.object({ id: z.number(), name: z.string(), colour: z.enum(MEETING_COLOURS) }).nullable(),
   location: z.object({ kind: z.enum(LOCATION_KINDS), detail: z.string().nullable() }),
   joinUrl: z.string().nullable(),
-  teams: z.object({ state: z.enum(TEAMS_STATES), error: z.string().optional() }),
+  /** `error` as a key of the catalogue's states when it is ours (`teams.not_configured`: what to set; decision 032). */
+  teams: z.object({ state: z.enum(TEAMS_STATES), error: z.string().optional(), code: z.string().optional() }),
   /** The recruiter's zone when booked, and the one the candidate chose. */
   timeZone: z.string(),
   candidateTimeZone: z.string().nullable(),
@@ -38,12 +40,14 @@ export const meetingSchema = z.object({
 });
 export type Meeting = z.infer<typeof meetingSchema>;
 
-const statusList = z.string({ error: 'status must be a list of statuses' }).transform((text, ctx) => {
+const statusList = z.string({ error: msg('validation.statuses') }).transform((text, ctx) => {
   const statuses = text.split(',').map((s) => s.trim()).filter(Boolean);
   const unknown = statuses.filter((s) => !(MEETING_STATUSES as readonly string[]).includes(s));
-  if (unknown.length) ctx.addIssue({ code: 'custom', message: `status must be one or more of ${MEETING_STATUSES.join(', ')}` });
+  if (unknown.length) ctx.addIssue({ code: 'custom', message: msg('validation.statuses_one_or_more', { values: MEETING_STATUSES.join(', ') }) });
   return statuses as MeetingStatus[];
 });
+
+const CANDIDATE_ID = msg('validation.candidate_id', { field: 'candidateId' });
 
 /** GET /api/meetings: the caller's meetings (all recruiters' with `recruiter=all`), by start, at most 500. */
 export const meetingListQuerySchema = z.object({
@@ -51,9 +55,8 @@ export const meetingListQuerySchema = z.object({
   to: instantParam('to').optional(),
   /** One status or several, comma-separated: "confirmed,rescheduled". */
   status: statusList.optional(),
-  candidateId: z.coerce.number({ error: 'candidateId must be a candidate id' }).int('candidateId must be a candidate id')
-    .positive('candidateId must be a candidate id').optional(),
-  recruiter: z.enum(['me', 'all'], { error: 'recruiter must be me or all' }).optional(),
+  candidateId: z.coerce.number({ error: CANDIDATE_ID }).int(CANDIDATE_ID).positive(CANDIDATE_ID).optional(),
+  recruiter: z.enum(['me', 'all'], { error: msg('validation.choice', { field: 'recruiter', choices: 'me or all' }) }).optional(),
 });
 export type MeetingListQuery = z.infer<typeof meetingListQuerySchema>;
 export const meetingListSchema = z.object({ meetings: z.array(meetingSchema) });
@@ -61,9 +64,9 @@ export const meetingAnswerSchema = z.object({ meeting: meetingSchema });
 
 /** PATCH /api/meetings/{id}: mark afterwards, or keep notes. */
 export const meetingPatchSchema = z.object({
-  status: z.enum(['confirmed', 'completed', 'no_show'], { error: 'status must be one of confirmed, completed, no_show' }).optional(),
-  notes: z.string({ error: 'notes must be text' }).max(5000, 'notes must be at most 5000 characters').nullable().optional(),
-}).refine((value) => value.status !== undefined || value.notes !== undefined, 'Give status or notes');
+  status: z.enum(['confirmed', 'completed', 'no_show'], { error: msg('validation.one_of', { field: 'status', values: 'confirmed, completed, no_show' }) }).optional(),
+  notes: z.string({ error: msg('validation.must_be_text', { field: 'notes' }) }).max(5000, msg('validation.at_most_characters', { field: 'notes', limit: 5000 })).nullable().optional(),
+}).refine((value) => value.status !== undefined || value.notes !== undefined, msg('validation.status_or_notes'));
 export type MeetingPatch = z.infer<typeof meetingPatchSchema>;
 
 /** POST /api/meetings/{id}/reschedule */

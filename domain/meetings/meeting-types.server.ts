@@ -6,8 +6,10 @@ import type { z } from 'zod';
 import type { Tx } from '../../platform/db/request.server.ts';
 import { isoTimestamp } from '../../platform/db/sql-time.server.ts';
 import { DomainError } from '../errors.ts';
+import { issueCoded } from '../schemas/issues.ts';
 import type { AvailabilityWarning } from './schemas.ts';
 import { meetingDurationWarning } from './availability.ts';
+import { warningAnswer } from './warnings.server.ts';
 import { loadBookingSettings } from './booking-settings.server.ts';
 import { meetingTypeCreateSchema, type LocationKind, type MeetingType, type meetingTypePatchSchema } from './booking-schemas.ts';
 
@@ -21,7 +23,7 @@ const COLUMNS = `id, name, duration_minutes as "durationMinutes", description, l
   location_detail as "locationDetail", colour, ${isoTimestamp('created_at')} as "createdAt"`;
 const STORED_COLUMNS = `${COLUMNS}, recruiter_id as "recruiterId", ${isoTimestamp('archived_at')} as "archivedAt"`;
 
-export const meetingTypeNotFound = () => new DomainError(404, 'Meeting type not found', 'id');
+export const meetingTypeNotFound = () => new DomainError(404, 'meeting_type_not_found', 'id');
 
 /** The caller's meeting types that are not archived, oldest first. */
 export async function listMeetingTypes(tx: Tx, recruiterId: string): Promise<MeetingType[]> {
@@ -51,8 +53,8 @@ export async function defaultMeetingType(tx: Tx, recruiterId: string): Promise<S
 async function durationWarnings(tx: Tx, recruiterId: string, durationMinutes: number): Promise<AvailabilityWarning[]> {
   const { settings } = await loadBookingSettings(tx, recruiterId);
   const warning = meetingDurationWarning(settings, durationMinutes);
-  if (warning?.field === 'durationMinutes') throw new DomainError(422, warning.message, 'durationMinutes');
-  return warning ? [warning] : [];
+  if (warning?.field === 'durationMinutes') throw new DomainError(422, warning, 'durationMinutes');
+  return warning ? [warningAnswer(warning.field, warning)] : [];
 }
 
 /** A Teams meeting has no phone number or address. */
@@ -82,7 +84,8 @@ export async function updateMeetingType(tx: Tx, recruiterId: string, id: number,
   const checked = meetingTypeCreateSchema.safeParse(merged);
   if (!checked.success) {
     const issue = checked.error.issues[0];
-    throw new DomainError(400, issue.message, issue.path.join('.') || 'body');
+    const field = issue.path.join('.') || 'body';
+    throw new DomainError(400, issueCoded(issue, field), field);
   }
   const warnings = change.durationMinutes === undefined ? [] : await durationWarnings(tx, recruiterId, merged.durationMinutes);
   const { rows } = await tx.query<MeetingType>(

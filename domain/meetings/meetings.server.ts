@@ -13,6 +13,8 @@ const MEETING_COLUMNS = `m.id::int as id, ${isoTimestamp('m.starts_at')} as star
   json_build_object('kind', m.location_kind, 'detail', m.location_detail) as location,
   m.teams_join_url as "joinUrl",
   case when m.teams_error is null then json_build_object('state', m.teams_status)
+       -- Not configured: the error is what to set, the catalogue's states.teams.not_configured (decision 032).
+       when m.teams_status = 'not_configured' then json_build_object('state', m.teams_status, 'error', m.teams_error, 'code', 'teams.not_configured')
        else json_build_object('state', m.teams_status, 'error', m.teams_error) end as teams,
   m.time_zone as "timeZone", m.candidate_time_zone as "candidateTimeZone",
   json_build_object('name', m.attendee_name, 'email', m.attendee_email::text) as attendee,
@@ -28,7 +30,7 @@ const MEETING_FROM = `public.meetings m
 /** One meeting by id (as the transaction's role may see it), or a 404 naming `id`. */
 export async function getMeeting(tx: Tx, id: number): Promise<Meeting> {
   const { rows } = await tx.query<Meeting>(`select ${MEETING_COLUMNS} from ${MEETING_FROM} where m.id = $1`, [id]);
-  if (!rows[0]) throw new DomainError(404, 'Meeting not found', 'id');
+  if (!rows[0]) throw new DomainError(404, 'meeting_not_found', 'id');
   return rows[0];
 }
 
@@ -53,10 +55,10 @@ export async function listMeetings(tx: Tx, callerId: string, query: MeetingListQ
 export async function patchMeeting(tx: Tx, id: number, patch: MeetingPatch): Promise<Meeting> {
   const current = await getMeeting(tx, id);
   if (patch.status && current.status === 'cancelled') {
-    throw new DomainError(409, 'A cancelled meeting cannot be marked; book a new time instead', 'status');
+    throw new DomainError(409, 'meeting_cancelled_cannot_mark', 'status');
   }
   if (patch.status && patch.status !== 'confirmed' && Date.parse(current.start) > Date.now()) {
-    throw new DomainError(422, `A meeting can be marked ${patch.status === 'no_show' ? 'no-show' : 'completed'} once it has started`, 'status');
+    throw new DomainError(422, patch.status === 'no_show' ? 'meeting_not_started_no_show' : 'meeting_not_started_completed', 'status');
   }
   await tx.query(
     `update public.meetings set status = coalesce($2, status), notes = case when $3 then $4 else notes end where id = $1`,

@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import { asService, type Tx } from '../../platform/db/request.server.ts';
 import { DomainError } from '../errors.ts';
+import { say } from '../i18n/codes.ts';
 import { engagementScoreJob, enqueueQuietly, QUEUES, type JobQueue } from '../../platform/runtime/jobs.server.ts';
 import { firstName } from '../placeholders/placeholders.ts';
 import type { BookingRequest, PublicBooking, PublicMeeting, SlotsAnswer } from './booking-schemas.ts';
@@ -43,7 +44,6 @@ interface LinkRow {
   meetingId: number | null;
 }
 
-export const LINK_NOT_FOUND = 'This booking link is not valid';
 
 /** The link, locked for the booking transaction when `lock`; a 404 naming `token` when there is none. */
 async function linkByToken(tx: Tx, token: string, { lock = false } = {}): Promise<LinkRow> {
@@ -65,7 +65,7 @@ async function linkByToken(tx: Tx, token: string, { lock = false } = {}): Promis
        left join public.candidates c on c.id = b.candidate_id
        left join public.meeting_types t on t.id = b.meeting_type_id
       where b.token = $1`, [token]);
-  if (!rows[0]) throw new DomainError(404, LINK_NOT_FOUND, 'token');
+  if (!rows[0]) throw new DomainError(404, 'booking_link_invalid', 'token');
   return rows[0];
 }
 
@@ -122,8 +122,8 @@ export function publicBooking(deps: BookingDeps, token: string): Promise<PublicB
 
 /** Refuses what a link in this state cannot do. */
 function requireBookable(state: PublicBooking['state'], link: LinkRow) {
-  if (state === 'expired') throw new DomainError(410, `This booking link has expired. Ask ${link.recruiterName} (${link.recruiterEmail}) for a new one.`, 'token');
-  if (state === 'used') throw new DomainError(410, 'This meeting has already taken place', 'token');
+  if (state === 'expired') throw new DomainError(410, say('booking_link_expired', { name: link.recruiterName, email: link.recruiterEmail }), 'token');
+  if (state === 'used') throw new DomainError(410, 'meeting_already_taken_place', 'token');
 }
 
 /** GET .../slots: the free times for this link's meeting (its own meeting does not block a move). */
@@ -179,9 +179,9 @@ export async function bookByToken(deps: BookingDeps, token: string, request: Boo
 export async function cancelByToken(deps: BookingDeps, token: string, reason: string | null | undefined): Promise<PublicMeeting> {
   const { change, meetingId } = await asService(deps.pool, async (tx) => {
     const link = await linkByToken(tx, token, { lock: true });
-    if (!link.meetingId) throw new DomainError(409, 'There is no meeting on this link to cancel', 'token');
+    if (!link.meetingId) throw new DomainError(409, 'nothing_to_cancel', 'token');
     const meeting = await getMeeting(tx, link.meetingId);
-    if (stateOf(link, meeting, Date.now()) === 'used') throw new DomainError(410, 'This meeting has already taken place', 'token');
+    if (stateOf(link, meeting, Date.now()) === 'used') throw new DomainError(410, 'meeting_already_taken_place', 'token');
     return { change: await cancelMeeting(tx, link.meetingId, 'candidate', reason), meetingId: link.meetingId };
   });
   await announceChange(deps.jobs, change);

@@ -5,11 +5,13 @@
 // Error messages name the field path from the settings object down
 // ("availability.monday.1 (10:00-13:00) overlaps availability.monday.0 (09:00-12:00)").
 import { z } from 'zod';
+import { codeParamsSchema } from '../schemas/answers.ts';
+import { msg } from '../i18n/codes.ts';
 import { ianaTimeZone, isCalendarDate, minutesOfDay, timeText, WEEKDAYS, type Weekday } from './availability.ts';
 
 /** A whole number of minutes (or days) within bounds, with one message naming the field. */
-function boundedWholeNumber(field: string, min: number, max: number, unit: string) {
-  const message = `${field} must be a whole number of ${unit} from ${min} to ${max}`;
+function boundedWholeNumber(field: string, min: number, max: number, unit: 'minutes' | 'days' | 'meetings') {
+  const message = msg(`validation.whole_${unit}`, { field, min, max });
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
@@ -18,8 +20,8 @@ export const MAX_OVERRIDES = 366;
 
 /** A wall-clock range in the recruiter's zone, "09:00"-"12:00"; end may be "24:00". Checked in the settings' refinement, which knows the path. */
 export const timeRangeSchema = z.object({
-  start: z.string({ error: 'start must be a time like 09:00' }),
-  end: z.string({ error: 'end must be a time like 17:00' }),
+  start: z.string({ error: msg('validation.start_time') }),
+  end: z.string({ error: msg('validation.end_time') }),
 });
 export type TimeRange = z.infer<typeof timeRangeSchema>;
 
@@ -32,7 +34,7 @@ export type WeeklyAvailability = z.infer<typeof weeklyAvailabilitySchema>;
 
 /** A specific local date: `ranges: []` is a day off; otherwise these ranges replace the weekday's. */
 export const dateOverrideSchema = z.object({
-  date: z.string({ error: 'date must be a date like 2025-12-24' }),
+  date: z.string({ error: msg('validation.date') }),
   ranges: z.array(timeRangeSchema).max(MAX_RANGES_PER_DAY),
 });
 export type DateOverride = z.infer<typeof dateOverrideSchema>;
@@ -46,11 +48,11 @@ function checkRanges(ranges: readonly TimeRange[], at: Array<string | number>, r
   ranges.forEach((range, index) => {
     const start = minutesOfDay(range.start);
     const end = minutesOfDay(range.end, { asEnd: true });
-    if (start === null) report([...at, index, 'start'], `${name(index)}.start must be a time like 09:00`);
-    if (end === null) report([...at, index, 'end'], `${name(index)}.end must be a time like 17:00 (or 24:00 for the end of the day)`);
+    if (start === null) report([...at, index, 'start'], msg('validation.range_start', { field: name(index) }));
+    if (end === null) report([...at, index, 'end'], msg('validation.range_end', { field: name(index) }));
     if (start === null || end === null) return;
     if (end <= start) {
-      report([...at, index, 'end'], `${name(index)}.end (${range.end}) must be after ${name(index)}.start (${range.start})`);
+      report([...at, index, 'end'], msg('validation.range_order', { field: name(index), end: range.end, start: range.start }));
       return;
     }
     valid.push({ index, start, end });
@@ -61,17 +63,19 @@ function checkRanges(ranges: readonly TimeRange[], at: Array<string | number>, r
       if (earlier.index >= later.index) break;
       if (earlier.start < later.end && later.start < earlier.end) {
         const text = (r: typeof later) => `${timeText(r.start)}-${timeText(r.end)}`;
-        report([...at, later.index], `${name(later.index)} (${text(later)}) overlaps ${name(earlier.index)} (${text(earlier)})`);
+        report([...at, later.index], msg('validation.range_overlap', {
+          field: name(later.index), times: text(later), otherField: name(earlier.index), otherTimes: text(earlier),
+        }));
       }
     }
   }
 }
 
 export const availabilitySettingsSchema = z.object({
-  timeZone: z.string({ error: 'timeZone must be an IANA time zone like Europe/Amsterdam' })
+  timeZone: z.string({ error: msg('validation.time_zone') })
     .transform((name, ctx) => {
       const zone = ianaTimeZone(name);
-      if (zone === null) ctx.addIssue({ code: 'custom', message: 'timeZone must be an IANA time zone like Europe/Amsterdam' });
+      if (zone === null) ctx.addIssue({ code: 'custom', message: msg('validation.time_zone') });
       return zone ?? name;
     }),
   availability: weeklyAvailabilitySchema,
@@ -94,9 +98,11 @@ export const availabilitySettingsSchema = z.object({
   const firstIndexOfDate = new Map<string, number>();
   settings.overrides.forEach((override, index) => {
     if (!isCalendarDate(override.date)) {
-      report(['overrides', index, 'date'], `overrides.${index}.date must be a date like 2025-12-24`);
+      report(['overrides', index, 'date'], msg('validation.override_date', { field: `overrides.${index}` }));
     } else if (firstIndexOfDate.has(override.date)) {
-      report(['overrides', index, 'date'], `overrides.${index}.date (${override.date}) is already given in overrides.${firstIndexOfDate.get(override.date)}`);
+      report(['overrides', index, 'date'], msg('validation.override_date_twice', {
+        field: `overrides.${index}`, date: override.date, otherField: `overrides.${firstIndexOfDate.get(override.date)}`,
+      }));
     } else {
       firstIndexOfDate.set(override.date, index);
     }
@@ -111,8 +117,8 @@ export type AvailabilitySettingsInput = z.input<typeof availabilitySettingsSchem
 /** A meeting's length; the same bounds as booking_links.duration_minutes. */
 export const meetingDurationSchema = boundedWholeNumber('durationMinutes', 10, 240, 'minutes');
 
-/** Something the API can show next to saved settings that is allowed but probably not meant. */
-export const availabilityWarningSchema = z.object({ field: z.string(), message: z.string() });
+/** Something the API can show next to saved settings that is allowed but probably not meant: its English text and its code (errors.<code>). */
+export const availabilityWarningSchema = z.object({ field: z.string(), message: z.string(), code: z.string().optional(), params: codeParamsSchema.optional() });
 export type AvailabilityWarning = z.infer<typeof availabilityWarningSchema>;
 
 // ---- Answers ----

@@ -10,7 +10,8 @@
 //   01:00-04:00 lasts 2 real hours in March and 4 in October.
 // - Slots start on a wall-clock grid: S, S + step, S + 2·step ... (each range has its
 //   own grid). A grid time that does not exist (March, 02:00-02:59) is not offered; one
-//   that occurs twice (October, 02:00-02:59) is offered once, at its earlier instant.
+//   that occurs twice (October, 02:00-02:59) is offered once, at its earlier instant
+//   (domain/schemas/local-time.ts: the one DST policy, shared with send windows and the booking page).
 //   A slot lasts `durationMinutes` of real time and must end by the range's end.
 // - Date overrides replace the weekday's ranges on that local date; no ranges = a day off.
 // - A slot [start, end) is offered when: from <= start < to (so windows that tile
@@ -25,7 +26,8 @@
 // - Output: { start, end } as UTC ISO 8601 text ("2025-06-02T07:00:00.000Z"), sorted
 //   by start, no duplicates.
 import { Temporal } from 'temporal-polyfill';
-import { MINUTES_PER_DAY, minutesOfDay, wallTimeInstant, weekdayOf } from './availability.ts';
+import { MINUTES_PER_DAY, minutesOfDay, weekdayOf } from './availability.ts';
+import { localTimeInstant, type PlacedWallTime } from '../schemas/local-time.ts';
 import type { AvailabilitySettings, Slot, SlotInZone, TimeRange } from './schemas.ts';
 
 const MINUTE = 60_000;
@@ -214,7 +216,7 @@ export function bookableSlots(query: SlotQuery): Slot[] {
   let dayStart = wallTimeInstant(firstDate, 0, timeZone);
   for (let date = firstDate; Temporal.PlainDate.compare(date, lastDate) <= 0; date = date.add({ days: 1 })) {
     const nextDayStart = wallTimeInstant(date.add({ days: 1 }), 0, timeZone);
-    const [begins, ends] = [dayStart.instant.epochMilliseconds, nextDayStart.instant.epochMilliseconds];
+    const [begins, ends] = [dayStart.instant, nextDayStart.instant];
     const day: LocalDay = {
       date,
       timeZone,
@@ -244,11 +246,17 @@ export function bookableSlots(query: SlotQuery): Slot[] {
   return slots;
 }
 
+/** Where `minutes` after midnight of a local date falls (domain/schemas/local-time.ts). */
+function wallTimeInstant(date: Temporal.PlainDate, minutes: number, timeZone: string): PlacedWallTime {
+  return localTimeInstant(date.toString(), minutes, timeZone);
+}
+
 /** The instants (epoch ms) at which the zone's UTC offset changes, from the start of `first` to the end of `last`. */
 function offsetChanges(timeZone: string, first: Temporal.PlainDate, last: Temporal.PlainDate): number[] {
-  const until = wallTimeInstant(last, MINUTES_PER_DAY, timeZone).instant.epochMilliseconds;
+  const until = wallTimeInstant(last, MINUTES_PER_DAY, timeZone).instant;
   const found: number[] = [];
-  let next = wallTimeInstant(first, 0, timeZone).instant.getTimeZoneTransition('next');
+  let next = Temporal.Instant.fromEpochMilliseconds(wallTimeInstant(first, 0, timeZone).instant).toZonedDateTimeISO(timeZone)
+    .getTimeZoneTransition('next');
   while (next && next.epochMilliseconds <= until) {
     found.push(next.epochMilliseconds);
     next = next.getTimeZoneTransition('next');
@@ -270,7 +278,7 @@ interface LocalDay {
 function placeOnDay(day: LocalDay, minutes: number): { at: number; exists: boolean } {
   if (day.steady) return { at: day.start + minutes * MINUTE, exists: true };
   const wall = wallTimeInstant(day.date, minutes, day.timeZone);
-  return { at: wall.instant.epochMilliseconds, exists: wall.exists };
+  return { at: wall.instant, exists: wall.exists };
 }
 
 /** Start instants (epoch ms) of the grid slots that fit fully inside one range on `day`. */

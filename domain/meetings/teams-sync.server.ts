@@ -8,6 +8,8 @@
 import type { Pools } from '../../platform/db/pools.server.ts';
 import { asService, type Tx } from '../../platform/db/request.server.ts';
 import { escapeHtml } from '../html.ts';
+import type { Locale } from '../i18n/locale.ts';
+import { text, translator } from '../i18n/translate.ts';
 import { enqueueQuietly, meetingTeamsJob, QUEUES, type JobQueue, type JobRequest } from '../../platform/runtime/jobs.server.ts';
 import type { LocationKind } from './booking-schemas.ts';
 import { bookingUrl } from './booking-links.server.ts';
@@ -75,24 +77,35 @@ async function lockMeeting(tx: Tx, meetingId: number): Promise<MeetingRow | null
   return rows[0] ?? null;
 }
 
+/**
+ * The language of the event's words, which Outlook's invitation shows the candidate: English while
+ * candidates have no language of their own (issue 29 passes the candidate's, as for the emails).
+ */
+const EVENT_LOCALE: Locale = 'en';
+
+/** The event's subject: the meeting's title, as the ICS SUMMARY says it. */
+const eventSubject = (meeting: MeetingRow) => text(EVENT_LOCALE, 'emails.meeting.calendar.summary', { title: meeting.title });
+
 /** What the event says: the subject, the meeting's description, the candidate's note, the links to change it. */
-function eventBody(meeting: MeetingRow, publicUrl: string): string {
-  const parts = [`<p>${escapeHtml(meeting.title)} with ${escapeHtml(meeting.recruiter_name)}.</p>`];
+function eventBody(meeting: MeetingRow, publicUrl: string, locale: Locale): string {
+  const t = translator(locale, 'emails.meeting.outlook');
+  const parts = [`<p>${escapeHtml(t('intro', { title: meeting.title, recruiter: meeting.recruiter_name }))}</p>`];
   if (meeting.type_description) parts.push(`<p>${escapeHtml(meeting.type_description)}</p>`);
   if (meeting.candidate_note) {
-    parts.push(`<p><strong>Note from ${escapeHtml(meeting.attendee_name ?? 'the candidate')}:</strong><br>${escapeHtml(meeting.candidate_note).replace(/\n/g, '<br>')}</p>`);
+    parts.push(`<p><strong>${escapeHtml(t('noteFrom', { name: meeting.attendee_name ?? t('theCandidate') }))}</strong><br>${escapeHtml(meeting.candidate_note).replace(/\n/g, '<br>')}</p>`);
   }
   if (meeting.token) {
     const page = bookingUrl(publicUrl, meeting.token);
-    parts.push(`<p>Need another time? <a href="${escapeHtml(`${page}/reschedule`)}">Reschedule</a> or <a href="${escapeHtml(`${page}/cancel`)}">cancel</a>.</p>`);
+    parts.push(`<p>${escapeHtml(t('changeBefore'))}<a href="${escapeHtml(`${page}/reschedule`)}">${escapeHtml(t('reschedule'))}</a>` +
+      `${escapeHtml(t('changeBetween'))}<a href="${escapeHtml(`${page}/cancel`)}">${escapeHtml(t('cancel'))}</a>${escapeHtml(t('changeAfter'))}</p>`);
   }
   return parts.join('\n');
 }
 
 function calendarEvent(meeting: MeetingRow, publicUrl: string): CalendarEvent {
   return {
-    subject: meeting.title,
-    bodyHtml: eventBody(meeting, publicUrl),
+    subject: eventSubject(meeting),
+    bodyHtml: eventBody(meeting, publicUrl, EVENT_LOCALE),
     start: meeting.starts_at.toISOString(),
     end: meeting.ends_at.toISOString(),
     timeZone: meeting.time_zone,
@@ -143,7 +156,7 @@ async function bringUpToDate(tx: Tx, calendar: CalendarPort, meeting: MeetingRow
 
   if (cancelled) {
     if (event && behind) {
-      await calendar.cancelEvent(meeting.mailbox, event.eventId, meeting.cancel_reason?.trim() || 'Cancelled');
+      await calendar.cancelEvent(meeting.mailbox, event.eventId, meeting.cancel_reason?.trim() || text(EVENT_LOCALE, 'emails.meeting.outlook.cancelled'));
       outcome = 'cancelled';
     }
     // Outlook holds nothing now; a meeting booked again gets a new event.
@@ -160,7 +173,7 @@ async function bringUpToDate(tx: Tx, calendar: CalendarPort, meeting: MeetingRow
     outcome = 'created';
   } else if (behind) {
     const moved = await calendar.moveEvent(meeting.mailbox, event.eventId, {
-      start: meeting.starts_at.toISOString(), end: meeting.ends_at.toISOString(), timeZone: meeting.time_zone, subject: meeting.title,
+      start: meeting.starts_at.toISOString(), end: meeting.ends_at.toISOString(), timeZone: meeting.time_zone, subject: eventSubject(meeting),
     });
     event = { eventId: event.eventId, joinUrl: moved.joinUrl ?? event.joinUrl };
     outcome = 'moved';

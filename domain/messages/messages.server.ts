@@ -3,17 +3,15 @@
 // sends them (worker/jobs/mail.ts). Consent is checked here with the reasons
 // the UI shows, and again by the database trigger enforce_message_consent.
 import { DomainError } from '../errors.ts';
+import { say, type Said } from '../i18n/codes.ts';
 import type { Tx } from '../../platform/db/request.server.ts';
 import { isoTimestamp } from '../../platform/db/sql-time.server.ts';
-import {
-  BOOKING_LINK_PLACEHOLDER, candidateValues, COMPANY_PLACEHOLDER, detectLanguage, fillPlaceholders, placeholdersIn, SIGNATURE_PLACEHOLDER,
-} from '../placeholders/placeholders.ts';
-import { sendTimeValues } from '../ai/drafter.ts';
-import { organisationSettings } from '../settings/organisation.server.ts';
+import { detectLanguage, personalise, placeholdersIn, usesBookingLink, type SendTimeValues } from '../placeholders/placeholders.ts';
+import { sendTimeValuesOf } from '../settings/send-time.server.ts';
 import { bookingUrl, createBookingLinks, markLinksSent } from '../meetings/booking-links.server.ts';
 import type { CampaignGroup, Message, NewMessage, Thread, ThreadListQuery, ThreadRead, ThreadSummary } from './schemas.ts';
 import { replySubject } from '../mail/reply-subject.ts';
-import { BLOCKER_TEXT, type ContactBlocker } from '../consent/eligibility.ts';
+import { blockerCode, type ContactBlocker } from '../consent/eligibility.ts';
 import type { Channel } from './schemas.ts';
 import { loadWhatsAppConfig, type WhatsAppConfig } from '../whatsapp/config.server.ts';
 import { checkWhatsAppSend } from '../whatsapp/channel.server.ts';
@@ -22,8 +20,8 @@ import { templateText } from '../whatsapp/cloud-api.server.ts';
 /** A refusal the API shows as 404 (not_found) or 422 (refused), naming the field. */
 export class MessagingError extends DomainError {
   kind: 'not_found' | 'refused';
-  constructor(kind: 'not_found' | 'refused', message: string, field?: string) {
-    super(kind === 'not_found' ? 404 : 422, message, field);
+  constructor(kind: 'not_found' | 'refused', said: Said, field?: string) {
+    super(kind === 'not_found' ? 404 : 422, said, field);
     this.kind = kind;
   }
 }
@@ -152,24 +150,17 @@ async function loadCandidate(tx: Tx, id: number, channel: 'email' | 'whatsapp'):
   return rows[0] ?? null;
 }
 
-/** Fills the candidate's own placeholders; refuses a text that still has the recruiter's blanks in it. */
-export function personalise(text: string, candidate: CandidateRow, senderName: string, field: string, more: Record<string, string> = {}): string {
-  const language = detectLanguage(text);
-  const filled = fillPlaceholders(text, { ...candidateValues(candidate, language), recruiterName: senderName, ...more });
+/**
+ * One text as the candidate gets it (domain/placeholders personalise, in the text's own language); refuses a
+ * text that still has a blank only the recruiter can fill.
+ */
+function personalisedOrRefused(text: string, candidate: CandidateRow, values: SendTimeValues, bookingLink: string | undefined, field: string): string {
+  const filled = personalise(text, candidate, detectLanguage(text), values, bookingLink);
   const left = placeholdersIn(filled);
   if (left.length) {
-    throw new MessagingError('refused', `Replace ${left.map((name) => `{{${name}}}`).join(', ')} in the ${field} before sending`, field);
+    throw new MessagingError('refused', say('placeholders_left', { placeholders: left.map((name) => `{{${name}}}`).join(', '), field }), field);
   }
   return filled;
-}
-
-/** The sender's {{signature}} and the organisation's {{company}}, where set (drafter.ts sendTimeValues). */
-async function sendTimeFills(tx: Tx, sender: { id: string; displayName: string }): Promise<Record<string, string>> {
-  const { rows: [profile] } = await tx.query<{ title: string | null; signature: string | null }>(
-    'select title, signature from public.profiles where id = $1', [sender.id]);
-  const values = sendTimeValues(sender.displayName, profile ?? { title: null, signature: null }, await organisationSettings(tx));
-  return Object.fromEntries([[SIGNATURE_PLACEHOLDER, values.signature], [COMPANY_PLACEHOLDER, values.company]]
-    .filter((entry): entry is [string, string] => entry[1] !== null));
 }
 
 /**
@@ -192,8 +183,8 @@ export async function createMessage(tx: Tx, candidateId: number, input: NewMessa
   publicUrl: string, whatsapp: WhatsAppConfig = loadWhatsAppConfig()): Promise<Message> {
   const channel: Channel = input.channel ?? (input.kind === 'reply' ? await replyChannel(tx, input.originalMessageId) : 'email');
   const candidate = await loadCandidate(tx, candidateId, channel);
-  if (!candidate) throw new MessagingError('not_found', 'Candidate not found', 'candidateId');
-  if (candidate.blockers.length) throw new MessagingError('refused', BLOCKER_TEXT[candidate.blockers[0]], 'channel');
+  if (!candidate) throw new MessagingError('not_found', 'candidate_not_found', 'candidateId');
+  if (candidate.blockers.length) throw new MessagingError('refused', blockerCode(candidate.blockers[0]), 'channel');
   // WhatsApp: a valid number, and outside the 24-hour window only an approved template (domain/whatsapp/channel.ts).
   if (channel === 'whatsapp') await checkWhatsAppSend(tx, candidateId, input.whatsappTemplate, whatsapp);
 
@@ -212,9 +203,9 @@ export async function createMessage(tx: Tx, candidateId: number, input: NewMessa
                 nullif(left(trim(regexp_replace(o.content, '\\s+', ' ', 'g')), 60), '')) as subject
          from public.messages o where o.id = $1`, [input.originalMessageId]);
     const original = rows[0];
-    if (!original) throw new MessagingError('not_found', 'The message you are replying to does not exist', 'originalMessageId');
+    if (!original) throw new MessagingError('not_found', 'original_message_not_found', 'originalMessageId');
     if (original.candidate_id !== candidateId) {
-      throw new MessagingError('refused', 'The message you are replying to belongs to another candidate', 'originalMessageId');
+      throw new MessagingError('refused', 'original_message_other_candidate', 'originalMessageId');
     }
     threadId = original.thread_id ?? original.id;
     originalId = original.id;
@@ -222,20 +213,19 @@ export async function createMessage(tx: Tx, candidateId: number, input: NewMessa
   }
   // A WhatsApp message has no subject.
   if (channel === 'whatsapp') subject = null;
-  // {{signature}} and {{company}} as a campaign fills them; {{bookingLink}}: a link of the sender's for this candidate, made now.
-  const more = await sendTimeFills(tx, sender);
+  // {{recruiterName}}, {{signature}} and {{company}} as a campaign fills them; {{bookingLink}}: a link of the sender's for this candidate, made now.
+  const values = await sendTimeValuesOf(tx, { id: sender.id, name: sender.displayName });
   const template = input.whatsappTemplate;
-  if ([input.content, subject ?? '', ...(template?.parameters ?? [])].some((text) => placeholdersIn(text).includes(BOOKING_LINK_PLACEHOLDER))) {
-    const link = (await createBookingLinks(tx, sender.id, [candidateId])).get(candidateId)!;
-    more[BOOKING_LINK_PLACEHOLDER] = bookingUrl(publicUrl, link.token);
-  }
+  const bookingLink = usesBookingLink(input.content, subject ?? '', ...(template?.parameters ?? []))
+    ? bookingUrl(publicUrl, (await createBookingLinks(tx, sender.id, [candidateId])).get(candidateId)!.token)
+    : undefined;
   const filledTemplate = template && {
-    ...template, parameters: template.parameters.map((text) => personalise(text, candidate, sender.displayName, 'whatsappTemplate.parameters', more)),
+    ...template, parameters: template.parameters.map((text) => personalisedOrRefused(text, candidate, values, bookingLink, 'whatsappTemplate.parameters')),
   };
   const content = input.content
-    ? personalise(input.content, candidate, sender.displayName, 'content', more)
+    ? personalisedOrRefused(input.content, candidate, values, bookingLink, 'content')
     : templateText(filledTemplate!);
-  if (subject) subject = personalise(subject, candidate, sender.displayName, 'subject', more);
+  if (subject) subject = personalisedOrRefused(subject, candidate, values, bookingLink, 'subject');
 
   const { rows } = await tx.query<{ id: number }>(
     `insert into public.messages (candidate_id, thread_id, original_message_id, direction, channel, subject, content,

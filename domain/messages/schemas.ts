@@ -4,12 +4,13 @@
 // wording is used, not a generic "x is required".
 import { z } from 'zod';
 import { isId } from '../schemas/ids.ts';
+import { msg } from '../i18n/codes.ts';
 import { timestamp } from '../schemas/answers.ts';
 import { sentimentSchema } from '../ai/schemas.ts';
 import { bounceSchema } from '../candidates/bounce-schemas.ts';
 import { DELIVERY_STATUSES, whatsappTemplateSchema } from '../whatsapp/schemas.ts';
 
-export const channelSchema = z.enum(['email', 'whatsapp'], { error: 'channel must be email or whatsapp' });
+export const channelSchema = z.enum(['email', 'whatsapp'], { error: msg('validation.choice', { field: 'channel', choices: 'email or whatsapp' }) });
 export type Channel = z.infer<typeof channelSchema>;
 
 // No type message of its own: parse() says "content must be text, not a number".
@@ -24,24 +25,24 @@ const id = z.union([z.number(), z.string().trim()]).nullish()
 const whatsappTemplateField = whatsappTemplateSchema.nullish();
 const templateOnEmail = (value: { whatsappTemplate?: unknown }, channel: Channel, ctx: z.RefinementCtx) => {
   if (value.whatsappTemplate && channel !== 'whatsapp') {
-    ctx.addIssue({ code: 'custom', path: ['whatsappTemplate'], message: 'whatsappTemplate is for WhatsApp messages only' });
+    ctx.addIssue({ code: 'custom', path: ['whatsappTemplate'], message: msg('validation.template_on_email') });
   }
 };
 
 /** Compose: { content, platform, channel, subject (email) }; WhatsApp may carry whatsappTemplate. */
 export const composeMessageSchema = z.object({
-  content: text(20_000, 'Message content is too long'),
-  subject: text(300, 'Subject is too long'),
+  content: text(20_000, msg('validation.message_content_too_long')),
+  subject: text(300, msg('validation.subject_too_long')),
   channel: channelSchema.nullish(),
   platform: channelSchema.nullish(),
-  allowWhatsAppReplies: z.boolean({ error: 'allowWhatsAppReplies must be true or false' }).nullish(),
+  allowWhatsAppReplies: z.boolean({ error: msg('validation.true_or_false', { field: 'allowWhatsAppReplies' }) }).nullish(),
   whatsappTemplate: whatsappTemplateField,
 }).superRefine((value, ctx) => {
   const channel = value.channel ?? value.platform ?? 'email';
   if (!value.content?.trim() && !(channel === 'whatsapp' && value.whatsappTemplate)) {
-    ctx.addIssue({ code: 'custom', path: ['content'], message: 'Message content is required' });
+    ctx.addIssue({ code: 'custom', path: ['content'], message: msg('validation.message_content_required') });
   }
-  if (channel === 'email' && !value.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'Subject is required for email messages' });
+  if (channel === 'email' && !value.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: msg('validation.subject_required') });
   templateOnEmail(value, channel, ctx);
 }).transform((value) => ({
   kind: 'compose' as const,
@@ -57,17 +58,17 @@ export const composeMessageSchema = z.object({
  * the candidate used (WhatsApp when they wrote on WhatsApp and may be messaged there), else by email.
  */
 export const replyMessageSchema = z.object({
-  content: text(20_000, 'Reply content is too long'),
-  subject: text(300, 'Subject is too long'),
+  content: text(20_000, msg('validation.reply_content_too_long')),
+  subject: text(300, msg('validation.subject_too_long')),
   channel: channelSchema.nullish(),
   originalMessageId: id,
   whatsappTemplate: whatsappTemplateField,
 }).superRefine((value, ctx) => {
   if (!value.content?.trim() && !(value.channel !== 'email' && value.whatsappTemplate)) {
-    ctx.addIssue({ code: 'custom', path: ['content'], message: 'Reply content is required' });
+    ctx.addIssue({ code: 'custom', path: ['content'], message: msg('validation.reply_content_required') });
   }
   if (!isId(value.originalMessageId)) {
-    ctx.addIssue({ code: 'custom', path: ['originalMessageId'], message: 'originalMessageId must be a message id' });
+    ctx.addIssue({ code: 'custom', path: ['originalMessageId'], message: msg('validation.message_id', { field: 'originalMessageId' }) });
   }
   if (value.channel === 'email') templateOnEmail(value, 'email', ctx);
 }).transform((value) => ({
@@ -102,19 +103,21 @@ export const THREAD_VIEWS = ['needs-reply', 'all'] as const;
 export type ThreadView = typeof THREAD_VIEWS[number];
 
 export const threadListQuerySchema = z.object({
-  view: z.enum(THREAD_VIEWS, { error: 'view must be needs-reply or all' }).default('all'),
+  view: z.enum(THREAD_VIEWS, { error: msg('validation.choice', { field: 'view', choices: 'needs-reply or all' }) }).default('all'),
   sentiment: sentimentSchema.optional(),
-  candidateId: z.coerce.number({ error: 'candidateId must be a number' }).int().positive('candidateId must be a positive number').optional(),
-  unread: z.enum(['true', 'false'], { error: 'unread must be true or false' }).optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(50),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0, 'offset must be 0 or more').default(0),
+  candidateId: z.coerce.number({ error: msg('validation.must_be_number', { field: 'candidateId' }) }).int()
+    .positive(msg('validation.positive_number', { field: 'candidateId' })).optional(),
+  unread: z.enum(['true', 'false'], { error: msg('validation.true_or_false', { field: 'unread' }) }).optional(),
+  limit: z.coerce.number({ error: msg('validation.must_be_number', { field: 'limit' }) }).int()
+    .min(1, msg('validation.at_least', { field: 'limit', limit: 1 })).max(200, msg('validation.at_most', { field: 'limit', limit: 200 })).default(50),
+  offset: z.coerce.number({ error: msg('validation.must_be_number', { field: 'offset' }) }).int().min(0, msg('validation.zero_or_more', { field: 'offset' })).default(0),
 });
 export type ThreadListQuery = z.infer<typeof threadListQuerySchema>;
 
 export const outboxReplySchema = z.object({
-  content: text(20_000, 'Reply content is too long'),
+  content: text(20_000, msg('validation.reply_content_too_long')),
 }).superRefine((value, ctx) => {
-  if (!value.content?.trim()) ctx.addIssue({ code: 'custom', path: ['content'], message: 'Reply content is required' });
+  if (!value.content?.trim()) ctx.addIssue({ code: 'custom', path: ['content'], message: msg('validation.reply_content_required') });
 }).transform((value) => ({ content: value.content!.trim() }));
 
 // ---- Answers (the API's responses; the browser reads these types) ----

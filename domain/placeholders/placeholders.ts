@@ -1,6 +1,8 @@
-// {{placeholder}} handling, shared by the drafter, the API (refusing to send a
-// draft with blanks left), the campaign dispatcher (per-recipient values) and
-// the browser's forms (the blanks left to fill). Browser-safe: no runtime imports.
+// {{placeholder}} handling, the one home of the rule (issue 26, decision 033): the
+// {{…}} pattern, filling, the blanks left, and the values a message or a campaign's
+// mails get when they are written (send-time values, personalise). Shared by the
+// drafter and the AI draft (ai), compose (messages), sequences (campaigns) and the
+// browser's forms (the blanks left to fill). Browser-safe: no runtime imports.
 import type { Language } from '../schemas/language.ts';
 
 export type { Language };
@@ -11,7 +13,19 @@ export const BOOKING_LINK_PLACEHOLDER = 'bookingLink';
 /** Filled per recipient (their record, their own booking link), so they may stay in a pool draft. */
 export const RECIPIENT_PLACEHOLDERS = ['candidateName', 'firstName', 'jobFunction', 'skills', 'location', BOOKING_LINK_PLACEHOLDER] as const;
 
+/** A placeholder: {{name}}, spaces allowed inside the braces, a name of letters, digits and _ starting with a letter. */
 const PLACEHOLDER = /\{\{\s*([a-zA-Z][a-zA-Z0-9_]*)\s*\}\}/g;
+
+/** Replaces each {{name}} with what `value` answers for its name; an answer of undefined leaves the placeholder as written. */
+export function replacePlaceholders(text: string, value: (name: string) => string | undefined): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => value(name) ?? whole);
+}
+
+/** Whether `text` is one {{name}} and nothing else but spaces (a closing line that is only {{recruiterName}}). */
+export function isOnlyPlaceholder(text: string, name: string): boolean {
+  const names = placeholdersIn(text);
+  return names.length === 1 && names[0] === name && !replacePlaceholders(text, () => '').trim();
+}
 
 export interface CandidateFacts {
   name?: string | null;
@@ -55,14 +69,16 @@ function joinList(items: string[], language: Language): string {
 
 /** Replaces the placeholders that have a value; leaves the others as they are. */
 export function fillPlaceholders(text: string, values: Record<string, string | undefined>): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) => {
-    const value = values[name];
-    return value === undefined || value === '' ? whole : value;
-  });
+  return replacePlaceholders(text, (name) => (Object.hasOwn(values, name) ? values[name] || undefined : undefined));
 }
 
 export function placeholdersIn(text: string): string[] {
   return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]))];
+}
+
+/** Whether any of the texts asks for a booking link (each recipient then gets one of their own). */
+export function usesBookingLink(...texts: string[]): boolean {
+  return texts.some((text) => placeholdersIn(text).includes(BOOKING_LINK_PLACEHOLDER));
 }
 
 /** Placeholders only the recruiter can fill (a recipient's own ones are filled at send time). */
@@ -83,8 +99,8 @@ export interface SendTimeFacts {
 }
 
 /**
- * The placeholders a message or a campaign's mails get when they are written (domain/messages
- * createMessage, domain/campaigns/sequences.ts personalise), besides each recipient's own: the
+ * The placeholders a message or a campaign's mails get when they are written (personalise() below,
+ * with sendTimeValues()), besides each recipient's own: the
  * sender's name and signature block, and {{company}} only while the organisation has a company
  * name (else nothing could fill it).
  */
@@ -112,6 +128,66 @@ export function campaignPlaceholdersToFill(texts: string[], facts: SendTimeFacts
   return placeholdersToFill(...texts).filter((name) => !filled.has(name));
 }
 
+/** What a signature block is made of: the sender's own signature or name and title, then the organisation's signature. */
+export interface SignatureFacts {
+  /** The sender's own signature (profile). */
+  signature?: string | null;
+  recruiterTitle?: string | null;
+  /** The organisation's signature, under the sender's. */
+  organisationSignature?: string | null;
+}
+
+/**
+ * The closing block of an email ({{signature}}, in a draft and when the mail is written): the sender's own
+ * signature (their name first when it does not hold it), else their name and title; then the organisation's signature.
+ */
+export function signatureBlock(senderName: string | undefined, facts: SignatureFacts): string | undefined {
+  const name = senderName?.trim();
+  const own = facts.signature?.trim();
+  const lines = own ? (name && !own.includes(name) ? [name, own] : [own]) : [name, facts.recruiterTitle?.trim()];
+  const block = [...lines, facts.organisationSignature?.trim()].filter(Boolean).join('\n');
+  return block || undefined;
+}
+
+/** The values sendTimePlaceholders() names, for one sender; null: nothing fills it (the placeholder stays). */
+export interface SendTimeValues {
+  /** {{recruiterName}}: the sender's display name. */
+  recruiterName: string | null;
+  /** {{signature}}: the sender's block (signatureBlock), else the company name. */
+  signature: string | null;
+  /** {{company}}: the organisation's company name, when it has one. */
+  company: string | null;
+}
+
+/**
+ * {{recruiterName}}, {{signature}} and {{company}} as a message or a campaign's mails fill them when they are
+ * written (read then, so a corrected signature or company name applies to every later mail).
+ */
+export function sendTimeValues(sender: { name: string | null | undefined; title: string | null; signature: string | null },
+  organisation: { companyName: string | null; signature: string | null }): SendTimeValues {
+  const company = organisation.companyName?.trim() || null;
+  const signature = signatureBlock(sender.name ?? undefined, {
+    signature: sender.signature, recruiterTitle: sender.title, organisationSignature: organisation.signature,
+  }) ?? company;
+  return { recruiterName: sender.name || null, signature, company };
+}
+
+/**
+ * One text for one recipient, as it is sent: their own placeholders ({{firstName}}, ...: candidateValues in
+ * `language`), their own {{bookingLink}} when they have one, and the send-time values. What nothing fills
+ * stays as written (placeholdersIn() then names it): compose refuses such a text, a campaign checked it at creation.
+ */
+export function personalise(text: string, recipient: CandidateFacts, language: Language, values: SendTimeValues,
+  bookingLink?: string): string {
+  return fillPlaceholders(text, {
+    ...candidateValues(recipient, language),
+    [SENDER_PLACEHOLDER]: values.recruiterName ?? undefined,
+    [SIGNATURE_PLACEHOLDER]: values.signature ?? undefined,
+    [COMPANY_PLACEHOLDER]: values.company ?? undefined,
+    [BOOKING_LINK_PLACEHOLDER]: bookingLink,
+  });
+}
+
 // A handful of very common words is enough to tell Dutch from English mail.
 const DUTCH_WORDS = new Set(['de', 'het', 'een', 'en', 'je', 'jij', 'jouw', 'ik', 'wij', 'we', 'niet', 'geen', 'met', 'voor',
   'van', 'dat', 'die', 'bij', 'ook', 'graag', 'hoi', 'groet', 'bedankt', 'naar', 'zijn', 'wil', 'kan', 'maar', 'nog', 'mijn', 'ben', 'heb']);
@@ -122,7 +198,7 @@ function languageWords(text: string): { dutch: number; english: number } {
   let dutch = 0;
   let english = 0;
   // Placeholder names ({{firstName}}) are not words of the letter.
-  for (const word of text.replace(PLACEHOLDER, ' ').toLowerCase().match(/[a-zà-ÿ']+/g) ?? []) {
+  for (const word of replacePlaceholders(text, () => ' ').toLowerCase().match(/[a-zà-ÿ']+/g) ?? []) {
     if (DUTCH_WORDS.has(word)) dutch++;
     if (ENGLISH_WORDS.has(word)) english++;
   }

@@ -1,66 +1,88 @@
-// Wording a zod issue for a person: the schema's own text where it has one,
-// else a sentence that names the field. Shared by the API's request parsing
-// (edge-functions/http.ts) and the CSV import's row checks (domain/imports.ts).
-// Parse with `{ reportInput: true }`: zod 4 keeps the input on an issue only
-// then, and "missing" is told from "wrong type" by it.
+// A zod issue as a code of the catalogue (decision 032): the schema's own code where it has one,
+// else a code whose text names the field. Shared by the API's request parsing
+// (edge-functions/http.ts), the CSV import's row checks (domain/imports) and, through the same
+// messages, the browser's forms (site/app/i18n/serverText.ts shows them in the interface's language).
+// Parse with `{ reportInput: true }`: zod 4 keeps the input on an issue only then, and "missing" is
+// told from "wrong type" by it.
 import type { z } from 'zod';
+import { coded, type Coded, type ErrorCode, type Params } from '../i18n/codes.ts';
+import { englishText, isErrorCode } from '../i18n/english.ts';
 
-/** A readable name for a JSON value's type, for "x must be text, not a number". */
+export { msg } from '../i18n/codes.ts';
+
+/** The code (and params) a message written by `msg` carries; null for any other text (zod's own words). */
+export function codeOfMessage(message: string | undefined): Coded | null {
+  if (!message) return null;
+  const space = message.indexOf(' ');
+  const code = space < 0 ? message : message.slice(0, space);
+  if (!isErrorCode(code)) return null;
+  if (space < 0) return { code };
+  try {
+    const params = JSON.parse(message.slice(space + 1)) as unknown;
+    return params && typeof params === 'object' && !Array.isArray(params) ? coded({ code, params: params as Params }) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The code of a JSON value's type, for "x must be text, not a number" (errorTerms.actual). */
 function typeOf(value: unknown): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
+  if (Array.isArray(value)) return 'list';
   switch (typeof value) {
     case 'string': return 'text';
-    case 'number': return Number.isNaN(value) ? 'something that is not a number' : 'a number';
-    case 'boolean': return 'true or false';
-    case 'object': return 'an object';
+    case 'number': return Number.isNaN(value) ? 'nan' : 'number';
+    case 'boolean': return 'boolean';
+    case 'object': return 'object';
     default: return typeof value;
   }
 }
 
-const EXPECTED: Record<string, string> = {
-  string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', object: 'a JSON object',
-  array: 'a list', record: 'a JSON object', date: 'a date', null: 'null',
-};
+/** A message that says a value is missing: a code ending in `required` (en/errors.ts). */
+const sayRequired = (code: ErrorCode) => /(^|[._])required$/.test(code);
 
-/** zod's own wording (not one of our schema's texts) starts like this. */
-const ZOD_DEFAULT = /^(Invalid|Too big|Too small|Unrecognized)/;
+type Bound = 'at_most' | 'less_than' | 'at_least' | 'more_than';
 
-function limitText(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall, field: string): string {
+function limitCode(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall, field: string): Coded {
   const big = issue.code === 'too_big';
-  const limit = Number(big ? (issue).maximum : (issue).minimum);
+  const limit = Number(big ? issue.maximum : issue.minimum);
   const inclusive = issue.inclusive !== false;
-  const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' || issue.origin === 'set' ? ' items' : '';
-  if (!big && limit === 0 && !inclusive && !unit) return `${field} must be greater than 0`;
-  const bound = big ? (inclusive ? 'at most' : 'less than') : (inclusive ? 'at least' : 'more than');
-  return `${field} must be ${bound} ${limit}${unit}`;
+  const unit = issue.origin === 'string' ? '_characters' : issue.origin === 'array' || issue.origin === 'set' ? '_items' : '';
+  if (!big && limit === 0 && !inclusive && !unit) return { code: 'validation.greater_than_0', params: { field } };
+  const bound: Bound = big ? (inclusive ? 'at_most' : 'less_than') : (inclusive ? 'at_least' : 'more_than');
+  return { code: `validation.${bound}${unit}` as ErrorCode, params: { field, limit } };
 }
 
 /**
- * The message for a zod issue: our schema's own text where it has one, else one
- * that names the field. zod 4 does not keep the input on an issue unless asked
- * (`reportInput`), so "missing" is told from "wrong type" by the input itself.
+ * The code for a zod issue: our schema's own (written with `msg`) where it has one, else one that
+ * names the field. zod 4 does not keep the input on an issue unless asked (`reportInput`), so
+ * "missing" is told from "wrong type" by the input itself.
  */
-export function issueMessage(issue: z.core.$ZodIssue, field: string): string {
-  const custom = !ZOD_DEFAULT.test(issue.message);
+export function issueCoded(issue: z.core.$ZodIssue, field: string): Coded {
+  const own = codeOfMessage(issue.message);
   switch (issue.code) {
     case 'invalid_type': {
-      if (issue.input === undefined) return `${field} is required`;
+      if (issue.input === undefined) return { code: 'validation.required', params: { field } };
       // "name is required" for `{"name": 5}` would be untrue: say what is wrong.
-      if (custom && !/ is required$/.test(issue.message)) return issue.message;
-      if (issue.expected === 'int' && typeof issue.input === 'number') return `${field} must be a whole number`;
-      return `${field} must be ${EXPECTED[issue.expected] ?? issue.expected}, not ${typeOf(issue.input)}`;
+      if (own && !sayRequired(own.code)) return own;
+      if (issue.expected === 'int' && typeof issue.input === 'number') return { code: 'validation.whole_number', params: { field } };
+      return { code: 'validation.wrong_type', params: { field, expected: issue.expected, actual: typeOf(issue.input) } };
     }
     case 'too_big':
     case 'too_small':
-      return custom ? issue.message : limitText(issue, field);
+      return own ?? limitCode(issue, field);
     case 'invalid_value':
-      return custom ? issue.message : `${field} must be one of ${issue.values.map(String).join(', ')}`;
+      return own ?? { code: 'validation.one_of', params: { field, values: issue.values.map(String).join(', ') } };
     case 'invalid_format':
-      return custom ? issue.message : `${field} must be a valid ${issue.format}`;
+      return own ?? { code: 'validation.invalid_format', params: { field, format: issue.format } };
     case 'unrecognized_keys':
-      return `${field} has unknown fields: ${issue.keys.join(', ')}`;
+      return { code: 'validation.unknown_fields', params: { field, keys: issue.keys.join(', ') } };
     default:
-      return custom ? issue.message : `${field} is not valid`;
+      return own ?? { code: 'validation.not_valid', params: { field } };
   }
+}
+
+/** The issue's English text (what the API answers as `error`). */
+export function issueMessage(issue: z.core.$ZodIssue, field: string): string {
+  return englishText(issueCoded(issue, field));
 }

@@ -1,6 +1,7 @@
 // The two languages Talentloop writes in (drafts, campaigns, the candidate's mail),
 // shared by the concepts that choose one.
 import { z } from 'zod';
+import { msg } from '../i18n/codes.ts';
 
-export const languageSchema = z.enum(['english', 'dutch'], { error: 'language must be english or dutch' });
+export const languageSchema = z.enum(['english', 'dutch'], { error: msg('validation.language') });
 export type Language = z.infer<typeof languageSchema>;

@@ -6,16 +6,18 @@
 
 export type InputPath = Array<string | number>;
 
+type Problem = 'validation.nul_character' | 'validation.broken_unicode' | 'validation.nul_in_field_name' | 'validation.broken_unicode_in_field_name';
+
 export interface TextProblem {
   /** Where the bad text is: the key path of a value, or of the object whose field name holds it. */
   path: InputPath;
-  /** What follows the field's name, e.g. "must not contain a NUL character". */
-  problem: string;
+  /** What is wrong, as a code whose text names the field ("{{field}} must not contain a NUL character"). */
+  problem: Problem;
 }
 
-function problemOf(text: string): string | null {
-  if (text.includes('\u0000')) return 'a NUL character';
-  if (!text.isWellFormed()) return 'a broken surrogate pair (invalid Unicode)';
+function problemOf(text: string): 'nul' | 'unicode' | null {
+  if (text.includes('\u0000')) return 'nul';
+  if (!text.isWellFormed()) return 'unicode';
   return null;
 }
 
@@ -39,14 +41,16 @@ export function findUnstorableText(data: unknown): TextProblem | null {
     const { value } = visit;
     if (typeof value === 'string') {
       const problem = problemOf(value);
-      if (problem) return { path: pathOf(visit), problem: `must not contain ${problem}` };
+      if (problem) return { path: pathOf(visit), problem: problem === 'nul' ? 'validation.nul_character' : 'validation.broken_unicode' };
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: visit });
     } else if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value)) {
       const entries = Object.entries(value);
       for (const [key] of entries) {
         const problem = problemOf(key);
-        if (problem) return { path: pathOf(visit), problem: `must not have a field name with ${problem}` };
+        if (problem) {
+          return { path: pathOf(visit), problem: problem === 'nul' ? 'validation.nul_in_field_name' : 'validation.broken_unicode_in_field_name' };
+        }
       }
       for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], key: entries[i][0], parent: visit });
     }

@@ -2,6 +2,7 @@
 // one rule for every zone the API takes (booking settings, profiles, the
 // organisation, campaign send windows) and the browser's own checks.
 import { z } from 'zod';
+import { msg } from '../i18n/codes.ts';
 
 /**
  * The IANA name of a time zone in its usual spelling ("europe/amsterdam" →
@@ -38,7 +39,7 @@ function resolveTimeZone(name: string): string | null {
   return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
 }
 
-const ZONE_MESSAGE = 'timeZone must be an IANA time zone like Europe/Amsterdam';
+const ZONE_MESSAGE = msg('validation.time_zone');
 
 /** An IANA zone in a query or body (?timeZone=Europe/Amsterdam), answered in its canonical spelling. */
 export const timeZoneParam = z.string({ error: ZONE_MESSAGE })

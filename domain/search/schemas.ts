@@ -1,8 +1,10 @@
 // The command palette's search: the query and the answer of GET /api/search.
 import { z } from 'zod';
+import { msg } from '../i18n/codes.ts';
 
 export const searchQuerySchema = z.object({
-  q: z.string({ error: 'q is required' }).trim().min(2, 'q must be at least 2 characters').max(100, 'q must be at most 100 characters'),
+  q: z.string({ error: msg('validation.required', { field: 'q' }) }).trim().min(2, msg('validation.at_least_characters', { field: 'q', limit: 2 }))
+    .max(100, msg('validation.at_most_characters', { field: 'q', limit: 100 })),
 });
 
 // ---- Answers ----

@@ -51,7 +51,7 @@ export async function assertEmailFree(owner: pg.Pool, userId: string, email: str
   const { rowCount } = await owner.query(
     `select 1 from public.profiles where lower(email::text) = lower($1) and id::text <> $2
      union all select 1 from app_auth."user" where lower(email) = lower($1) and id::text <> $2`, [email, userId]);
-  if (rowCount) throw new UserConflictError('email', 'email is already in use by another account');
+  if (rowCount) throw new UserConflictError('email', 'email_taken_by_another');
 }
 
 /** better-auth's copy of the email (app_auth.user) follows the profile's; called in the same request, after it is saved. */

@@ -6,6 +6,7 @@ import { languageSchema } from '../schemas/language.ts';
 import { optionalText } from '../candidates/schemas.ts';
 import { timestamp } from '../schemas/answers.ts';
 import { timeZoneParam } from '../schemas/time-zone.ts';
+import { msg } from '../i18n/codes.ts';
 
 /** The longest text each setting may hold (the database's checks say the same). */
 export const SETTINGS_LIMITS = {
@@ -18,7 +19,7 @@ export const SETTINGS_LIMITS = {
  * public.profiles.language's check says the same (migration 20261126000850).
  */
 export const INTERFACE_LANGUAGES = ['en', 'nl'] as const;
-export const interfaceLanguageSchema = z.enum(INTERFACE_LANGUAGES, { error: "language must be 'en', 'nl' or null (the browser's language)" });
+export const interfaceLanguageSchema = z.enum(INTERFACE_LANGUAGES, { error: msg('validation.interface_language') });
 export type InterfaceLanguage = z.infer<typeof interfaceLanguageSchema>;
 
 /** Where a new organisation starts; the sequences' send windows fall back to this zone. */
@@ -27,16 +28,16 @@ export const DEFAULT_ORGANISATION_TIME_ZONE = 'Europe/Amsterdam';
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 /** An IANA zone (the booking page's own check), in its usual spelling. */
-const timeZone = z.string({ error: 'timeZone must be an IANA time zone like Europe/Amsterdam' }).trim().pipe(timeZoneParam);
+const timeZone = z.string({ error: msg('validation.time_zone') }).trim().pipe(timeZoneParam);
 
-const website = z.preprocess(blankToNull, z.string({ error: 'website must be text' }).trim()
-  .max(SETTINGS_LIMITS.website, `website must be at most ${SETTINGS_LIMITS.website} characters`)
-  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'website must be a web address like https://example.com' }))
+const website = z.preprocess(blankToNull, z.string({ error: msg('validation.must_be_text', { field: 'website' }) }).trim()
+  .max(SETTINGS_LIMITS.website, msg('validation.at_most_characters', { field: 'website', limit: SETTINGS_LIMITS.website }))
+  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: msg('validation.web_address') }))
   .nullable().optional());
 
-const senderEmail = z.preprocess(blankToNull, z.string({ error: 'senderEmail must be text' }).trim().toLowerCase()
-  .max(SETTINGS_LIMITS.senderEmail, `senderEmail must be at most ${SETTINGS_LIMITS.senderEmail} characters`)
-  .pipe(z.email({ error: 'senderEmail must be a valid email address' }))
+const senderEmail = z.preprocess(blankToNull, z.string({ error: msg('validation.must_be_text', { field: 'senderEmail' }) }).trim().toLowerCase()
+  .max(SETTINGS_LIMITS.senderEmail, msg('validation.at_most_characters', { field: 'senderEmail', limit: SETTINGS_LIMITS.senderEmail }))
+  .pipe(z.email({ error: msg('validation.email_address_field', { field: 'senderEmail' }) }))
   .nullable().optional());
 
 /**
@@ -73,15 +74,15 @@ export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;
 
 /** PUT /api/settings/profile: the signed-in user's own settings; the same "left out keeps it" rule. */
 export const profileSettingsInputSchema = z.strictObject({
-  displayName: z.string({ error: 'displayName is required' }).trim().min(1, 'displayName is required')
-    .max(SETTINGS_LIMITS.displayName, `displayName must be at most ${SETTINGS_LIMITS.displayName} characters`).optional(),
+  displayName: z.string({ error: msg('validation.required', { field: 'displayName' }) }).trim().min(1, msg('validation.required', { field: 'displayName' }))
+    .max(SETTINGS_LIMITS.displayName, msg('validation.at_most_characters', { field: 'displayName', limit: SETTINGS_LIMITS.displayName })).optional(),
   title: optionalText('title', SETTINGS_LIMITS.title),
   signature: optionalText('signature', SETTINGS_LIMITS.signature),
   timeZone: timeZone.optional(),
   /** Also better-auth's copy and, with Microsoft 365, the mailbox of the user's Outlook calendar. Stored in lower case, as better-auth does. */
-  email: z.string({ error: 'email must be a valid email address' }).trim().toLowerCase()
-    .max(SETTINGS_LIMITS.email, `email must be at most ${SETTINGS_LIMITS.email} characters`)
-    .pipe(z.email({ error: 'email must be a valid email address' })).optional(),
+  email: z.string({ error: msg('validation.email_address') }).trim().toLowerCase()
+    .max(SETTINGS_LIMITS.email, msg('validation.at_most_characters', { field: 'email', limit: SETTINGS_LIMITS.email }))
+    .pipe(z.email({ error: msg('validation.email_address') })).optional(),
   /** null or blank: the browser's language. */
   language: z.preprocess(blankToNull, interfaceLanguageSchema.nullable()).optional(),
 });

@@ -2,15 +2,17 @@
 // answers of /api/talent-pools.
 import { z } from 'zod';
 import { optionalText } from '../candidates/schemas.ts';
+import { msg } from '../i18n/codes.ts';
 
 export const talentPoolCreateSchema = z.object({
-  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(120, 'name must be at most 120 characters'),
+  name: z.string({ error: msg('validation.required', { field: 'name' }) }).trim().min(1, msg('validation.required', { field: 'name' }))
+    .max(120, msg('validation.at_most_characters', { field: 'name', limit: 120 })),
   description: optionalText('description', 500),
 });
 export type TalentPoolCreate = z.infer<typeof talentPoolCreateSchema>;
 
 export const talentPoolUpdateSchema = talentPoolCreateSchema.partial()
-  .refine((value) => value.name !== undefined || value.description !== undefined, { message: 'nothing to update' });
+  .refine((value) => value.name !== undefined || value.description !== undefined, { message: msg('validation.nothing_to_update') });
 export type TalentPoolUpdate = z.infer<typeof talentPoolUpdateSchema>;
 
 // ---- Answers ----
@@ -32,9 +34,17 @@ export const poolMembersAddedSchema = z.object({ added: z.number() });
 /** POST /api/talent-pools/{id}/members/remove: how many memberships ended. */
 export const poolMembersRemovedSchema = z.object({ removed: z.number() });
 
-/** GET /api/talent-pools/{id}/reach?whatsapp=true: reach when step 1 goes by WhatsApp template to whoever can get one. */
+/** How many names GET /api/talent-pools/{id}/reach?names=true lists (the compose dialog's preview: 5, then "+ N more"). */
+export const POOL_REACH_NAMES = 5;
+
+/**
+ * GET /api/talent-pools/{id}/reach?whatsapp=true: reach when step 1 goes by WhatsApp template to whoever can get one;
+ * ?names=true: with the first names of who gets it.
+ */
 export const poolReachQuerySchema = z.object({
-  whatsapp: z.enum(['true', 'false'], { error: 'whatsapp must be true or false' }).optional()
+  whatsapp: z.enum(['true', 'false'], { error: msg('validation.true_or_false', { field: 'whatsapp' }) }).optional()
+    .transform((value) => value === 'true'),
+  names: z.enum(['true', 'false'], { error: msg('validation.true_or_false', { field: 'names' }) }).optional()
     .transform((value) => value === 'true'),
 });
 
@@ -46,6 +56,9 @@ export const poolReachQuerySchema = z.object({
 export const poolReachSchema = z.object({
   eligible: z.number(),
   byWhatsApp: z.number(),
-  skipped: z.array(z.object({ reason: z.string(), count: z.number() })),
+  /** `reason` in English, `code` the same as a key of the catalogue's errors (errors.blockers.no_email, decision 032). */
+  skipped: z.array(z.object({ reason: z.string(), code: z.string().nullable().optional(), count: z.number() })),
+  /** With ?names=true: up to POOL_REACH_NAMES of the `eligible`, by name. */
+  names: z.array(z.string()).optional(),
 });
 export type PoolReach = z.infer<typeof poolReachSchema>;

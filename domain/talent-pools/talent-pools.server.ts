@@ -3,9 +3,10 @@
 import type { Tx } from '../../platform/db/request.server.ts';
 import type { TalentPool, TalentPoolCreate, TalentPoolUpdate } from './schemas.ts';
 import { uniqueAs } from '../candidates/candidates.server.ts';
+import type { Said } from '../i18n/codes.ts';
 
-const NAME_TAKEN: Record<string, [string, string]> = {
-  talent_pools_name_key: ['name', 'a talent pool with this name already exists'],
+const NAME_TAKEN: Record<string, [string, Said]> = {
+  talent_pools_name_key: ['name', 'talent_pool_name_taken'],
 };
 
 const POOL_COLUMNS = 'id, name, description, candidate_count as "candidateCount"';

@@ -7,16 +7,17 @@
 import type { Tx } from '../../platform/db/request.server.ts';
 import { isoTimestamp } from '../../platform/db/sql-time.server.ts';
 import { DomainError } from '../errors.ts';
-import { BLOCKER_TEXT, type ContactBlocker } from '../consent/eligibility.ts';
-import { NOT_CONFIGURED, whatsappConfigured, type WhatsAppConfig } from './config.server.ts';
-import { candidateWhatsAppNumber, INVALID_NUMBER } from './numbers.ts';
+import { blockerCode, type ContactBlocker } from '../consent/eligibility.ts';
+import { say, type Said, type StateSaid } from '../i18n/codes.ts';
+import { englishState, englishText, isErrorCode, stateDetail, stateDetailSaid } from '../i18n/english.ts';
+import { whatsappConfigured, type WhatsAppConfig } from './config.server.ts';
+import { candidateWhatsAppNumber } from './numbers.ts';
 import { sameTemplate, type WhatsAppChannel, type WhatsAppState, type WhatsAppTemplate } from './schemas.ts';
 import { safeAddress } from '../url.ts';
 import { withoutText } from './template-texts.ts';
 
 /** WhatsApp's customer-service window. */
 export const WINDOW_HOURS = 24;
-export const OUTSIDE_WINDOW = "Outside WhatsApp's 24-hour window: only an approved template can be sent";
 
 interface Facts {
   whatsappNumber: string | null; phone: string | null; blockers: ContactBlocker[]; lastInboundAt: string | null; closesAt: string | null; open: boolean;
@@ -40,16 +41,17 @@ export async function whatsappChannel(tx: Tx, candidateId: number, config: Whats
   if (!found) return null;
   const configured = whatsappConfigured(config);
   const number = candidateWhatsAppNumber(found);
-  const reason = !configured ? NOT_CONFIGURED
-    : found.blockers.length ? BLOCKER_TEXT[found.blockers[0]]
-      : !number ? INVALID_NUMBER
-        : found.open ? null : OUTSIDE_WINDOW;
+  const why: Said | null = !configured ? 'whatsapp_not_configured'
+    : found.blockers.length ? blockerCode(found.blockers[0])
+      : !number ? 'whatsapp_number_unreadable'
+        : found.open ? null : 'whatsapp_outside_window';
   const allowed = configured && !found.blockers.length && number !== null;
   return {
     configured, allowed, number, blockers: found.blockers,
     window: { open: found.open, closesAt: found.closesAt, lastInboundAt: found.lastInboundAt },
     mode: allowed ? (found.open ? 'text' : 'template') : null,
-    reason,
+    reason: why && englishText(why),
+    reasonCode: why && (typeof why === 'string' ? why : why.code),
     // Their texts are added by the route (./template-texts.ts): Meta is asked only when a recruiter looks.
     templates: configured ? config.templates.map(withoutText) : [],
   };
@@ -64,44 +66,44 @@ export async function whatsappChannel(tx: Tx, candidateId: number, config: Whats
 export async function checkWhatsAppSend(tx: Tx, candidateId: number, template: WhatsAppTemplate | null, config: WhatsAppConfig): Promise<void> {
   if (!whatsappConfigured(config)) return;
   const channel = await whatsappChannel(tx, candidateId, config);
-  if (!channel) throw new DomainError(404, 'Candidate not found', 'candidateId');
-  if (!channel.number) throw new DomainError(422, channel.reason ?? 'No valid WhatsApp number', 'channel');
+  if (!channel) throw new DomainError(404, 'candidate_not_found', 'candidateId');
+  if (!channel.number) throw new DomainError(422, channel.reasonCode && isErrorCode(channel.reasonCode) ? { code: channel.reasonCode } : 'whatsapp_invalid_number', 'channel');
   if (template) checkTemplate(template, config);
-  else if (!channel.window.open) throw new DomainError(422, `${OUTSIDE_WINDOW}: choose one under whatsappTemplate`, 'whatsappTemplate');
+  else if (!channel.window.open) throw new DomainError(422, 'whatsapp_choose_template', 'whatsappTemplate');
 }
 
 /** One of the configured templates, with as many parameters as its body has. */
 export function checkTemplate(template: WhatsAppTemplate, config: WhatsAppConfig): void {
   const known = config.templates.find((t) => sameTemplate(t, template));
   if (!known) {
-    throw new DomainError(422, `${template.name} (${template.language}) is not an approved template (WHATSAPP_TEMPLATES)`, 'whatsappTemplate.name');
+    throw new DomainError(422, say('whatsapp_template_not_approved', { name: template.name, language: template.language }), 'whatsappTemplate.name');
   }
   if (known.parameters !== template.parameters.length) {
-    throw new DomainError(422, `${template.name} takes ${known.parameters} parameter${known.parameters === 1 ? '' : 's'}, not ${template.parameters.length}`,
+    throw new DomainError(422, say('whatsapp_template_parameters', { name: template.name, count: known.parameters, given: template.parameters.length }),
       'whatsappTemplate.parameters');
   }
 }
 
 /** The channel's state, Integrations-style (never a secret). */
 export function whatsappState(config: WhatsAppConfig): WhatsAppState {
-  const set = (value: string | undefined) => (value ? 'Set (not shown)' : 'Not set');
+  const set = (value: string | undefined): StateSaid => (value ? 'integrations.values.setNotShown' : 'integrations.values.notSet');
+  const texts = (state: 'off' | 'configured') => ({
+    code: `integrations.whatsapp.${state}`,
+    mode: englishState(`integrations.whatsapp.${state}.mode`),
+    summary: englishState(`integrations.whatsapp.${state}.summary`),
+  });
   if (!whatsappConfigured(config)) {
-    return {
-      configured: false, mode: NOT_CONFIGURED,
-      summary: 'WhatsApp messages are not sent. Set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID (and WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN for replies) to connect the WhatsApp Business Cloud API.',
-      details: [], templates: [], problems: config.templateProblems,
-    };
+    return { configured: false, ...texts('off'), details: [], templates: [], problems: config.templateProblems };
   }
   return {
-    configured: true, mode: 'WhatsApp Business Cloud API',
-    summary: 'WhatsApp messages go out from this business number: text inside the 24-hour window, approved templates outside it.',
+    configured: true, ...texts('configured'),
     details: [
-      { label: 'Server', value: `${safeAddress(config.apiUrl)}/v${config.apiVersion}` },
-      { label: 'Phone number id', value: config.phoneNumberId! },
-      { label: 'Access token', value: set(config.token) },
-      { label: 'App secret (webhook signatures)', value: set(config.appSecret) },
-      { label: 'Verify token (webhook handshake)', value: set(config.verifyToken) },
-      { label: 'Business account id (template texts)', value: config.businessAccountId ?? 'Not set' },
+      stateDetail('server', `${safeAddress(config.apiUrl)}/v${config.apiVersion}`),
+      stateDetail('phoneNumberId', config.phoneNumberId!),
+      stateDetailSaid('accessToken', set(config.token)),
+      stateDetailSaid('appSecret', set(config.appSecret)),
+      stateDetailSaid('verifyToken', set(config.verifyToken)),
+      config.businessAccountId ? stateDetail('businessAccountId', config.businessAccountId) : stateDetailSaid('businessAccountId', 'integrations.values.notSet'),
     ],
     templates: config.templates.map(withoutText), problems: config.templateProblems,
   };

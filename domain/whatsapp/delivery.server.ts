@@ -4,7 +4,8 @@
 // reasons (cloud-api.ts); a temporary one (rate limit, outage) is retried
 // like mail's, unless this was the last try.
 import { WhatsAppError, type WhatsAppPort } from './cloud-api.server.ts';
-import { candidateWhatsAppNumber, INVALID_NUMBER } from './numbers.ts';
+import { candidateWhatsAppNumber } from './numbers.ts';
+import { englishText } from '../i18n/english.ts';
 import type { WhatsAppTemplate } from './schemas.ts';
 
 export type { WhatsAppPort };
@@ -21,7 +22,7 @@ export type WhatsAppOutcome = { status: 'sent'; providerId: string } | { status:
 
 export async function sendWhatsApp(port: WhatsAppPort, row: WhatsAppRow, lastTry: boolean): Promise<WhatsAppOutcome> {
   const to = candidateWhatsAppNumber({ whatsappNumber: row.whatsapp_number, phone: row.phone });
-  if (!to) return { status: 'failed', error: `Invalid WhatsApp number: ${INVALID_NUMBER}` };
+  if (!to) return { status: 'failed', error: englishText('whatsapp_number_unreadable_failed') };
   try {
     const { wamid } = row.whatsapp_template ? await port.sendTemplate(to, row.whatsapp_template) : await port.sendText(to, row.content);
     return { status: 'sent', providerId: wamid };

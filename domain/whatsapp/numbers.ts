@@ -23,9 +23,6 @@ export function fromWaId(waId: string): string | null {
 /** What the Cloud API's "to" takes: the E.164 digits without "+". */
 export const toWaId = (e164: string) => e164.replace(/^\+/, '');
 
-/** Why a candidate cannot get WhatsApp though they allow it: what is on file does not read as a number. */
-export const INVALID_NUMBER = 'The WhatsApp number or phone on file is not a valid phone number';
-
 /** The candidate's WhatsApp number: their WhatsApp number, else their phone (spec), in E.164; null when neither reads as a number. */
 export function candidateWhatsAppNumber(candidate: { whatsappNumber?: string | null; phone?: string | null }): string | null {
   return toE164(candidate.whatsappNumber) ?? toE164(candidate.phone);

@@ -2,7 +2,8 @@
 // product says about a candidate's WhatsApp before sending, the templates and
 // the channel's state, and Meta's webhook payload. Browser-safe.
 import { z } from 'zod';
-import { timestamp } from '../schemas/answers.ts';
+import { stateDetailSchema, timestamp } from '../schemas/answers.ts';
+import { msg } from '../i18n/codes.ts';
 
 /** Template languages the product offers (WhatsApp's codes). */
 export const TEMPLATE_LANGUAGES = ['en', 'nl'] as const;
@@ -31,12 +32,12 @@ export type WhatsAppTemplateOption = z.output<typeof whatsappTemplateOptionSchem
 
 /** A template message to send: one of the configured templates, with its body parameters in order. */
 export const whatsappTemplateSchema = z.strictObject({
-  name: z.string({ error: 'whatsappTemplate.name must be a template name' }).trim()
-    .regex(/^[a-z0-9_]{1,512}$/, 'whatsappTemplate.name must be a template name (lower case letters, digits and _)'),
-  language: z.enum(TEMPLATE_LANGUAGES, { error: 'whatsappTemplate.language must be en or nl' }),
-  parameters: z.array(z.string({ error: 'Each template parameter must be text' }).trim()
-    .min(1, 'A template parameter cannot be empty').max(1_000, 'A template parameter is too long'), { error: 'whatsappTemplate.parameters must be a list of texts' })
-    .max(20, 'A template has at most 20 parameters').default([]),
+  name: z.string({ error: msg('validation.template_name') }).trim()
+    .regex(/^[a-z0-9_]{1,512}$/, msg('validation.template_name_rule')),
+  language: z.enum(TEMPLATE_LANGUAGES, { error: msg('validation.template_language') }),
+  parameters: z.array(z.string({ error: msg('validation.template_parameter_text') }).trim()
+    .min(1, msg('validation.template_parameter_empty')).max(1_000, msg('validation.template_parameter_too_long')), { error: msg('validation.template_parameters') })
+    .max(20, msg('validation.template_parameters_max')).default([]),
 });
 export type WhatsAppTemplate = z.output<typeof whatsappTemplateSchema>;
 
@@ -65,6 +66,8 @@ export const whatsappChannelSchema = z.object({
   mode: z.enum(['text', 'template']).nullable(),
   /** Why not ("WhatsApp not configured", "Candidate has not consented to WhatsApp", ...), or what applies ("Outside the 24-hour window: …"). */
   reason: z.string().nullable(),
+  /** `reason` as a code (errors.<code>, decision 032): whatsapp_not_configured, blockers.no_whatsapp_consent, whatsapp_outside_window, … */
+  reasonCode: z.string().nullable().optional(),
   /** The approved templates (to choose from outside the window). */
   templates: z.array(whatsappTemplateOptionSchema),
 });
@@ -75,9 +78,11 @@ export const whatsappStateSchema = z.object({
   configured: z.boolean(),
   /** "WhatsApp Business Cloud API", or "WhatsApp not configured". */
   mode: z.string(),
+  /** The state as a key of the catalogue's states (integrations.whatsapp.off | .configured): .mode and .summary (decision 032). */
+  code: z.string().optional(),
   summary: z.string(),
   /** Never a secret: the phone number id, the API address, whether the app secret and verify token are set. */
-  details: z.array(z.object({ label: z.string(), value: z.string() })),
+  details: z.array(stateDetailSchema),
   templates: z.array(whatsappTemplateOptionSchema),
   /** WHATSAPP_TEMPLATES entries that could not be read, and configured templates that Meta does not list or lists with other parameters. */
   problems: z.array(z.string()),
@@ -86,12 +91,15 @@ export type WhatsAppState = z.infer<typeof whatsappStateSchema>;
 
 // ---- Meta's webhook (POST /api/webhooks/whatsapp) ----
 
+/** Meta's payload is for machines: what a field must be is said in Meta's terms, as a param. */
+const webhookValue = (field: string, what: string) => msg('validation.webhook_value', { field, what });
+
 const inboundMessageSchema = z.object({
-  from: z.string({ error: 'from must be the sender\'s number' }).min(1),
-  id: z.string({ error: 'id must be the message id (wamid)' }).min(1).max(512),
-  timestamp: z.string({ error: 'timestamp must be a Unix time' }).regex(/^\d{1,12}$/, 'timestamp must be a Unix time').optional(),
-  type: z.string({ error: 'type must be the message type' }).min(1),
-  text: z.object({ body: z.string({ error: 'text.body must be text' }) }).optional(),
+  from: z.string({ error: webhookValue('from', "the sender's number") }).min(1),
+  id: z.string({ error: webhookValue('id', 'the message id (wamid)') }).min(1).max(512),
+  timestamp: z.string({ error: webhookValue('timestamp', 'a Unix time') }).regex(/^\d{1,12}$/, webhookValue('timestamp', 'a Unix time')).optional(),
+  type: z.string({ error: webhookValue('type', 'the message type') }).min(1),
+  text: z.object({ body: z.string({ error: msg('validation.must_be_text', { field: 'text.body' }) }) }).optional(),
   button: z.object({ text: z.string().optional(), payload: z.string().optional() }).loose().optional(),
   interactive: z.object({
     button_reply: z.object({ title: z.string() }).loose().optional(),
@@ -102,36 +110,36 @@ const inboundMessageSchema = z.object({
 export type InboundWhatsAppMessage = z.infer<typeof inboundMessageSchema>;
 
 const statusErrorSchema = z.object({
-  code: z.number({ error: 'code must be a number' }),
+  code: z.number({ error: msg('validation.must_be_number', { field: 'code' }) }),
   title: z.string().optional(),
   message: z.string().optional(),
   error_data: z.object({ details: z.string().optional() }).loose().optional(),
 }).loose();
 
 const statusSchema = z.object({
-  id: z.string({ error: 'id must be the message id (wamid)' }).min(1).max(512),
-  status: z.string({ error: 'status must be sent, delivered, read or failed' }).min(1).max(40),
-  timestamp: z.string({ error: 'timestamp must be a Unix time' }).regex(/^\d{1,12}$/, 'timestamp must be a Unix time').optional(),
+  id: z.string({ error: webhookValue('id', 'the message id (wamid)') }).min(1).max(512),
+  status: z.string({ error: msg('validation.choice', { field: 'status', choices: 'sent, delivered, read or failed' }) }).min(1).max(40),
+  timestamp: z.string({ error: webhookValue('timestamp', 'a Unix time') }).regex(/^\d{1,12}$/, webhookValue('timestamp', 'a Unix time')).optional(),
   recipient_id: z.string().optional(),
   errors: z.array(statusErrorSchema).optional(),
 }).loose();
 export type WhatsAppStatusEvent = z.infer<typeof statusSchema>;
 
 export const whatsappWebhookSchema = z.object({
-  object: z.string({ error: 'object must be whatsapp_business_account' }),
+  object: z.string({ error: webhookValue('object', 'whatsapp_business_account') }),
   entry: z.array(z.object({
     id: z.string().optional(),
     changes: z.array(z.object({
-      field: z.string({ error: 'field must be text' }),
+      field: z.string({ error: msg('validation.must_be_text', { field: 'field' }) }),
       value: z.object({
         messaging_product: z.string().optional(),
         metadata: z.object({ phone_number_id: z.string().optional() }).loose().optional(),
         contacts: z.array(z.object({ wa_id: z.string().optional(), profile: z.object({ name: z.string().optional() }).loose().optional() }).loose()).optional(),
-        messages: z.array(inboundMessageSchema, { error: 'messages must be a list' }).optional(),
-        statuses: z.array(statusSchema, { error: 'statuses must be a list' }).optional(),
-      }, { error: 'value must be an object' }).loose(),
-    }).loose(), { error: 'changes must be a list' }),
-  }).loose(), { error: 'entry must be a list' }),
+        messages: z.array(inboundMessageSchema, { error: webhookValue('messages', 'a list') }).optional(),
+        statuses: z.array(statusSchema, { error: webhookValue('statuses', 'a list') }).optional(),
+      }, { error: webhookValue('value', 'an object') }).loose(),
+    }).loose(), { error: webhookValue('changes', 'a list') }),
+  }).loose(), { error: webhookValue('entry', 'a list') }),
 }).loose();
 export type WhatsAppWebhook = z.infer<typeof whatsappWebhookSchema>;
 

@@ -7,6 +7,8 @@ import type { WhatsAppConfig } from './config.server.ts';
 import type { MetaTemplate, WhatsAppPort } from './cloud-api.server.ts';
 import { sameTemplate, type WhatsAppChannel, type WhatsAppState, type WhatsAppTemplateInfo, type WhatsAppTemplateOption } from './schemas.ts';
 import { templateBodyParameters } from './template-body.ts';
+import { sayState } from '../i18n/codes.ts';
+import { stateDetailSaid, type StateDetail } from '../i18n/english.ts';
 
 /** How long Meta's answer is used; a failure is asked again sooner. */
 const KEEP_MS = 5 * 60_000;
@@ -15,7 +17,7 @@ const KEEP_FAILURE_MS = 60_000;
 export interface TemplateTexts {
   templates: WhatsAppTemplateOption[];
   /** For the channel's state: where the texts come from, or why there are none. */
-  detail: { label: string; value: string };
+  detail: StateDetail;
   /** Configured templates Meta does not list, or lists with another number of parameters. */
   problems: string[];
 }
@@ -40,17 +42,19 @@ function readTemplates(config: WhatsAppConfig, port: Port): Promise<Read> {
   return read;
 }
 
-const LABEL = 'Template texts';
 /** A configured template as offered before Meta was asked. */
 export const withoutText = (template: WhatsAppTemplateInfo): WhatsAppTemplateOption => ({ ...template, body: null, status: null });
 
 export async function templateTexts(config: WhatsAppConfig, port: Port): Promise<TemplateTexts> {
   if (!config.businessAccountId) {
-    return { templates: config.templates.map(withoutText), detail: { label: LABEL, value: 'Not shown: set WHATSAPP_BUSINESS_ACCOUNT_ID' }, problems: [] };
+    return { templates: config.templates.map(withoutText), detail: stateDetailSaid('templateTexts', 'integrations.values.templateTextsNotShown'), problems: [] };
   }
   const read = await readTemplates(config, port);
   if ('error' in read) {
-    return { templates: config.templates.map(withoutText), detail: { label: LABEL, value: `Could not be read from Meta: ${read.error}` }, problems: [] };
+    return {
+      templates: config.templates.map(withoutText), problems: [],
+      detail: stateDetailSaid('templateTexts', sayState('integrations.values.templateTextsUnreadable', { error: read.error })),
+    };
   }
   const problems: string[] = [];
   const templates = config.templates.map((template) => {
@@ -66,7 +70,7 @@ export async function templateTexts(config: WhatsAppConfig, port: Port): Promise
     }
     return { ...template, body: meta.body, status: meta.status };
   });
-  return { templates, detail: { label: LABEL, value: `Read from Meta (${read.templates.length} templates in the business account)` }, problems };
+  return { templates, detail: stateDetailSaid('templateTexts', sayState('integrations.values.templateTextsRead', { count: read.templates.length })), problems };
 }
 
 /** GET /api/whatsapp: the state, its templates with their texts, and where those come from. */

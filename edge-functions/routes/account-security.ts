@@ -11,6 +11,7 @@ import { successSchema } from '#domain/schemas/answers.ts';
 import type { AppEnv } from '../context.ts';
 import { requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';
+import { say } from '#domain/i18n/codes.ts';
 import { pathParams, body, doc, reply } from '../contract.ts';
 import {
   assertNotServerError, authErrorCode, authHeaders, forwardCookies, limitPasswordConfirmations,
@@ -18,7 +19,7 @@ import {
 
 function currentSessionId(c: Context<AppEnv>): string {
   const caller = c.get('caller');
-  if (caller?.kind !== 'user') throw new HttpError(401, 'Not signed in');
+  if (caller?.kind !== 'user') throw new HttpError(401, 'not_signed_in');
   return caller.sessionId;
 }
 
@@ -50,7 +51,7 @@ export const accountSecurityRoutes = new Hono<AppEnv>()
       const response = await c.var.deps.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
       forwardCookies(c, response);
     } else if (!await revokeSession(c.var.deps.pools.owner, c.var.user.id, id)) {
-      throw new HttpError(404, 'Session not found', { field: 'id' });
+      throw new HttpError(404, 'session_not_found', { field: 'id' });
     }
     await audit(c, 'auth.session.revoke', { sessionId: id });
     return reply(c, successSchema, { success: true });
@@ -67,8 +68,8 @@ export const accountSecurityRoutes = new Hono<AppEnv>()
     assertNotServerError(response, 'password change');
     if (!response.ok) {
       const code = await authErrorCode(response);
-      if (code === 'INVALID_PASSWORD') throw new HttpError(400, 'currentPassword is incorrect', { field: 'currentPassword' });
-      throw new HttpError(400, 'newPassword was refused', { field: 'newPassword' });
+      if (code === 'INVALID_PASSWORD') throw new HttpError(400, say('password_incorrect', { field: 'currentPassword' }), { field: 'currentPassword' });
+      throw new HttpError(400, 'new_password_refused', { field: 'newPassword' });
     }
     forwardCookies(c, response);
     await audit(c, 'auth.password.change');
@@ -78,13 +79,13 @@ export const accountSecurityRoutes = new Hono<AppEnv>()
   .post('/two-factor/backup-codes', doc({ summary: 'New backup codes (shown once; the old ones stop working)', response: backupCodesSchema }),
   requireUser, body(regenerateBackupCodesSchema), async (c) => {
     const { password } = c.req.valid('json');
-    if (!c.var.user.twoFactorEnabled) throw new HttpError(409, 'Two-factor authentication is off');
+    if (!c.var.user.twoFactorEnabled) throw new HttpError(409, 'two_factor_off');
     await limitPasswordConfirmations(c);
     const response = await c.var.deps.auth.api.generateBackupCodes({
       body: { password }, headers: authHeaders(c), asResponse: true,
     });
     assertNotServerError(response, 'backup code generation');
-    if (!response.ok) throw new HttpError(400, 'password is incorrect', { field: 'password' });
+    if (!response.ok) throw new HttpError(400, say('password_incorrect', { field: 'password' }), { field: 'password' });
     const { backupCodes } = await response.json() as { backupCodes: string[] };
     await audit(c, 'auth.backup_codes.regenerate');
     // Shown once: the API keeps only their encrypted form.

@@ -30,7 +30,7 @@ export const adminRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const change = c.req.valid('json');
     if (id === c.var.user.id && (change.role === 'recruiter' || change.banned)) {
-      throw new HttpError(400, 'You cannot remove your own admin role or ban yourself', { field: change.banned ? 'banned' : 'role' });
+      throw new HttpError(400, 'cannot_change_self', { field: change.banned ? 'banned' : 'role' });
     }
     const user = await asUser(c, async (tx) => {
       const updated = await updateUser(c.var.deps.auth, tx, id, change);
@@ -40,7 +40,7 @@ export const adminRoutes = new Hono<AppEnv>()
       }
       return updated;
     });
-    if (!user) throw new HttpError(404, 'User not found', { field: 'id' });
+    if (!user) throw new HttpError(404, 'user_not_found', { field: 'id' });
     return reply(c, userAnswerSchema, { user });
   })
 
@@ -56,7 +56,7 @@ export const adminRoutes = new Hono<AppEnv>()
       if (decided) await audit(tx, c.var.user.id, `access_request.${status}`, 'access_request', id, { email: decided.email });
       return decided;
     });
-    if (!request) throw new HttpError(404, 'Access request not found', { field: 'id' });
+    if (!request) throw new HttpError(404, 'access_request_not_found', { field: 'id' });
     return reply(c, accessRequestAnswerSchema, { request });
   })
 

@@ -37,13 +37,13 @@ export const aiContentRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     // Read what the draft needs, then leave the transaction: the AI call may take up to a minute.
     const inputs = await asUser(c, (tx) => loadDraftingInputs(tx, input, c.var.user.id));
-    if (!inputs) throw new HttpError(404, 'Template not found', { field: 'templateId', extra: failed });
+    if (!inputs) throw new HttpError(404, 'template_not_found', { field: 'templateId', extra: failed });
     try {
       return reply(c, generationSchema, await generateContent(c.var.deps.config.openai, inputs, input));
     } catch (error) {
       const metadata = { templateName: inputs.familyName, source: 'ai' };
-      if (error instanceof AiTimeoutError) throw new HttpError(504, error.message, { extra: { ...failed, metadata } });
-      if (error instanceof AiProviderError) throw new HttpError(502, error.message, { extra: { ...failed, metadata } });
+      if (error instanceof AiTimeoutError) throw new HttpError(504, 'ai_timeout', { extra: { ...failed, metadata } });
+      if (error instanceof AiProviderError) throw new HttpError(502, error, { extra: { ...failed, metadata } });
       throw error;
     }
   });

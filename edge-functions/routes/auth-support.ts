@@ -5,6 +5,7 @@ import { CLIENT_IP_HEADER } from '#platform/auth/better-auth.server.ts';
 import { hit, PASSWORD_CONFIRM_PER_USER, type RateDecision } from '#platform/http/rate-limit.server.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, isJsonType, notJsonError } from '../http.ts';
+import { say } from '#domain/i18n/codes.ts';
 
 /** The request's headers for a better-auth call, with the client address we determined (never the client's claim). */
 export function authHeaders(c: Context<AppEnv>): Headers {
@@ -30,7 +31,7 @@ export function assertNotServerError(response: Response, what: string) {
 }
 
 export function tooManyAttempts(decision: Pick<RateDecision, 'retryAfterSeconds'>): never {
-  throw new HttpError(429, `Too many attempts. Try again in ${Math.ceil(decision.retryAfterSeconds / 60)} minute(s).`, {
+  throw new HttpError(429, say('too_many_attempts', { minutes: Math.ceil(decision.retryAfterSeconds / 60) }), {
     extra: { retryAfter: decision.retryAfterSeconds },
   });
 }

@@ -21,6 +21,7 @@ import { successSchema } from '#domain/schemas/answers.ts';
 import type { AppEnv } from '../context.ts';
 import { requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';
+import { say } from '#domain/i18n/codes.ts';
 import { body, doc, reply } from '../contract.ts';
 import { accountSecurityRoutes } from './account-security.ts';
 import {
@@ -28,17 +29,15 @@ import {
   tooManyAttempts,
 } from './auth-support.ts';
 
-const CODE_REUSED_MESSAGE = 'This code has already been used. Wait for the next code in your authenticator app.';
-
 function signInExpired(): never {
-  throw new HttpError(401, 'Your sign-in expired. Please sign in again.', { extra: { requiresTwoFactor: false } });
+  throw new HttpError(401, 'sign_in_expired', { extra: { requiresTwoFactor: false } });
 }
 
 function twoFactorLocked(until: Date): never {
   const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
   const minutes = Math.ceil(seconds / 60);
-  throw new HttpError(429, `Too many wrong codes. Two-factor sign-in is locked for ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-    extra: { retryAfter: seconds, code: 'two_factor_locked' },
+  throw new HttpError(429, say('two_factor_locked', { count: minutes }), {
+    extra: { retryAfter: seconds },
   });
 }
 
@@ -81,7 +80,7 @@ export const authRoutes = new Hono<AppEnv>()
       // confirm the password. A banned user's right and wrong passwords get one answer.
       const reason = await authErrorCode(response) === 'BANNED_USER' ? 'banned' : 'invalid credentials';
       await loginFailed(pools.owner, account, client, reason);
-      throw new HttpError(401, 'Invalid username or password');
+      throw new HttpError(401, 'invalid_login');
     }
     await passwordAccepted(pools.owner, account, client);
     forwardCookies(c, response);
@@ -114,7 +113,7 @@ export const authRoutes = new Hono<AppEnv>()
     const cleaned = totp ? code.replace(/\s+/g, '') : code.trim();
     if (totp && await claimTotpCode(auth, pools.owner, userId, cleaned) === 'reused') {
       await failed('code already used');
-      throw new HttpError(401, CODE_REUSED_MESSAGE, { field: 'code' });
+      throw new HttpError(401, 'code_reused', { field: 'code' });
     }
     const request = { headers: authHeaders(c), asResponse: true as const };
     const response = totp
@@ -126,7 +125,7 @@ export const authRoutes = new Hono<AppEnv>()
       const reason = await authErrorCode(response);
       if (reason === 'INVALID_TWO_FACTOR_COOKIE') signInExpired();
       if (reason === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') {
-        throw new HttpError(401, 'Too many wrong codes. Please sign in again.', { extra: { requiresTwoFactor: false } });
+        throw new HttpError(401, 'too_many_codes', { extra: { requiresTwoFactor: false } });
       }
       const locked = await twoFactorLockedUntil(auth, userId);
       if (reason === 'ACCOUNT_TEMPORARILY_LOCKED' && locked) twoFactorLocked(locked);
@@ -138,7 +137,7 @@ export const authRoutes = new Hono<AppEnv>()
         });
         twoFactorLocked(locked);
       }
-      throw new HttpError(401, 'Invalid code', { field: 'code' });
+      throw new HttpError(401, 'invalid_code', { field: 'code' });
     }
     await signedIn(c, account, client, totp ? 'password + authenticator code' : 'password + backup code');
     const { user } = await response.json() as { user: { id: string; username?: string } };
@@ -161,12 +160,12 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/two-factor/setup', doc({ summary: 'Start two-factor enrolment: the authenticator URI, its QR code and backup codes', response: twoFactorEnrolmentSchema }),
   requireUser, body(passwordOnlySchema), async (c) => {
     const { password } = c.req.valid('json');
-    if (c.var.user.twoFactorEnabled) throw new HttpError(409, 'Two-factor authentication is already on');
+    if (c.var.user.twoFactorEnabled) throw new HttpError(409, 'two_factor_already_on');
     await limitPasswordConfirmations(c);
     try {
       return reply(c, twoFactorEnrolmentSchema, await startEnrolment(c.var.deps.auth, authHeaders(c), password));
     } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 400) throw new HttpError(400, 'password is incorrect', { field: 'password' });
+      if ((error as { statusCode?: number }).statusCode === 400) throw new HttpError(400, say('password_incorrect', { field: 'password' }), { field: 'password' });
       throw error;
     }
   })
@@ -177,11 +176,11 @@ export const authRoutes = new Hono<AppEnv>()
     const { auth, pools } = c.var.deps;
     const cleaned = code.replace(/\s+/g, '');
     if (await claimTotpCode(auth, pools.owner, c.var.user.id, cleaned) === 'reused') {
-      throw new HttpError(400, CODE_REUSED_MESSAGE, { field: 'code' });
+      throw new HttpError(400, 'code_reused', { field: 'code' });
     }
     const response = await auth.api.verifyTOTP({ body: { code: cleaned }, headers: authHeaders(c), asResponse: true });
     assertNotServerError(response, 'two-factor confirmation');
-    if (!response.ok) throw new HttpError(400, 'Invalid code', { field: 'code' });
+    if (!response.ok) throw new HttpError(400, 'invalid_code', { field: 'code' });
     forwardCookies(c, response);
     await setTwoFactorFlag(pools.owner, c.var.user.id, true);
     return reply(c, successSchema, { success: true });
@@ -190,13 +189,13 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/two-factor/disable', doc({ summary: 'Turn two-factor sign-in off (recruiters only)', response: successSchema }),
   requireUser, body(passwordOnlySchema), async (c) => {
     const { password } = c.req.valid('json');
-    if (c.var.user.role === 'admin') throw new HttpError(403, 'Admins must keep two-factor authentication on');
+    if (c.var.user.role === 'admin') throw new HttpError(403, 'admins_keep_two_factor');
     await limitPasswordConfirmations(c);
     const response = await c.var.deps.auth.api.disableTwoFactor({
       body: { password }, headers: authHeaders(c), asResponse: true,
     });
     assertNotServerError(response, 'two-factor disabling');
-    if (!response.ok) throw new HttpError(400, 'password is incorrect', { field: 'password' });
+    if (!response.ok) throw new HttpError(400, say('password_incorrect', { field: 'password' }), { field: 'password' });
     forwardCookies(c, response);
     await setTwoFactorFlag(c.var.deps.pools.owner, c.var.user.id, false);
     return reply(c, successSchema, { success: true });

@@ -43,7 +43,7 @@ export const campaignRoutes = new Hono<AppEnv>()
 
   .get('/:id', doc({ summary: 'A campaign with its texts and progress', response: campaignDetailSchema }), idParam(), async (c) => {
     const campaign = await asUser(c, (tx) => getCampaign(tx, c.req.valid('param').id));
-    if (!campaign) throw new HttpError(404, 'Campaign not found', { field: 'id' });
+    if (!campaign) throw new HttpError(404, 'campaign_not_found', { field: 'id' });
     return reply(c, campaignDetailSchema, campaign);
   })
 
@@ -54,7 +54,7 @@ export const campaignRoutes = new Hono<AppEnv>()
       const found = await tx.query('select 1 from public.campaigns where id = $1', [id]);
       return found.rowCount ? campaignRecipients(tx, id, c.req.valid('query')) : null;
     });
-    if (!page) throw new HttpError(404, 'Campaign not found', { field: 'id' });
+    if (!page) throw new HttpError(404, 'campaign_not_found', { field: 'id' });
     return reply(c, campaignRecipientListSchema, page);
   })
 

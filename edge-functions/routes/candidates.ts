@@ -14,10 +14,11 @@ import { audit } from '#domain/auth/users.server.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';
+import { msg } from '#domain/schemas/issues.ts';
 import { body, doc, idParam, query, reply } from '../contract.ts';
 
 const exportQuerySchema = candidateListQuerySchema.omit({ limit: true, offset: true, cursor: true, fields: true }).extend({
-  delimiter: z.enum(['comma', 'semicolon'], { error: 'delimiter must be comma or semicolon' }).default('comma'),
+  delimiter: z.enum(['comma', 'semicolon'], { error: msg('validation.choice', { field: 'delimiter', choices: 'comma or semicolon' }) }).default('comma'),
 });
 
 export const candidateRoutes = new Hono<AppEnv>()
@@ -88,18 +89,18 @@ export const candidateRoutes = new Hono<AppEnv>()
 
   .get('/:id', doc({ summary: 'A candidate with pools, consent history, messages and engagement', response: candidateDetailSchema }), idParam(), async (c) => {
     const candidate = await asUser(c, (tx) => getCandidate(tx, c.req.valid('param').id));
-    if (!candidate) throw new HttpError(404, 'Candidate not found', { field: 'id' });
+    if (!candidate) throw new HttpError(404, 'candidate_not_found', { field: 'id' });
     return reply(c, candidateDetailSchema, candidate);
   })
 
   .patch('/:id', doc({ summary: 'Edit a candidate', response: candidateDetailSchema }), idParam(), body(candidateUpdateSchema), async (c) => {
     const candidate = await asUser(c, (tx) => updateCandidate(tx, c.var.user.id, c.req.valid('param').id, c.req.valid('json')));
-    if (!candidate) throw new HttpError(404, 'Candidate not found', { field: 'id' });
+    if (!candidate) throw new HttpError(404, 'candidate_not_found', { field: 'id' });
     return reply(c, candidateDetailSchema, candidate);
   })
 
   .delete('/:id', doc({ summary: 'Delete a candidate (erased; the address stays suppressed)', response: successSchema }), idParam(), async (c) => {
     const deleted = await asUser(c, async (tx) => (await deleteCandidates(tx, [c.req.valid('param').id], 'Deleted from the candidate drawer')).length > 0);
-    if (!deleted) throw new HttpError(404, 'Candidate not found', { field: 'id' });
+    if (!deleted) throw new HttpError(404, 'candidate_not_found', { field: 'id' });
     return reply(c, successSchema, { success: true });
   });

@@ -17,12 +17,13 @@ import { audit } from '#domain/auth/users.server.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';
+import { say } from '#domain/i18n/codes.ts';
 import { body, doc, idParam, query, reply } from '../contract.ts';
 
 const PREVIEW_MAX_BYTES = 1024 * 1024;
 const FILE_MAX_BYTES = 512 * 1024 * 1024;
 
-const notFound = () => new HttpError(404, 'Import not found', { field: 'id' });
+const notFound = () => new HttpError(404, 'import_not_found', { field: 'id' });
 
 export const importRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
@@ -34,7 +35,7 @@ export const importRoutes = new Hono<AppEnv>()
       const options = c.req.valid('query');
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       if (bytes.byteLength > PREVIEW_MAX_BYTES) {
-        throw new HttpError(413, 'Send only the first megabyte of the file for a preview', { field: 'file' });
+        throw new HttpError(413, 'preview_too_large', { field: 'file' });
       }
       return reply(c, importPreviewSchema, previewImport(bytes, {
         mapping: options.mapping, rows: options.rows, partial: options.partial, encoding: options.encoding,
@@ -68,17 +69,17 @@ export const importRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       const { encoding } = c.req.valid('query');
       const file = c.req.raw.body;
-      if (!file) throw new HttpError(400, 'Send the CSV file as the request body', { field: 'file' });
+      if (!file) throw new HttpError(400, 'import_file_missing', { field: 'file' });
       const length = Number(c.req.header('content-length'));
       const totalBytes = Number.isFinite(length) && length > 0 ? length : null;
-      if (totalBytes && totalBytes > FILE_MAX_BYTES) throw new HttpError(413, 'The file is larger than 512 MB', { field: 'file' });
+      if (totalBytes && totalBytes > FILE_MAX_BYTES) throw new HttpError(413, say('import_file_too_large', { megabytes: 512 }), { field: 'file' });
       const user = c.var.user;
       const { summary, problem } = await runImport((work) => asUser(c, work), user.id, id, file,
         { totalBytes, encoding, maxBytes: FILE_MAX_BYTES, processId: c.var.deps.processId });
       await asUser(c, (tx) => audit(tx, user.id, 'candidate.import', 'import', id, {
         status: summary.status, imported: summary.imported, updated: summary.updated, skipped: summary.skipped,
       }));
-      if (problem) throw new HttpError(problem.status, problem.message, { field: problem.field, extra: { import: summary } });
+      if (problem) throw new HttpError(problem.status, problem, { field: problem.field, extra: { import: summary } });
       return reply(c, importSummarySchema, summary);
     })
 

@@ -14,6 +14,7 @@ import { bounceRetryJob } from '#domain/mail/bounces.server.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';
+import { say } from '#domain/i18n/codes.ts';
 import { doc, idParam, reply } from '../contract.ts';
 
 const MAX_BYTES = 15 * 1024 * 1024;
@@ -37,31 +38,31 @@ export const inboundRoutes = new Hono<AppEnv>()
     // 200: a duplicate, a List-Unsubscribe mail or a bounce; 202: kept aside, unmatched.
     alsoAnswers: { 200: inboundResultSchema, 202: inboundResultSchema } }), async (c) => {
     const secret = c.var.deps.config.inboundMailSecret;
-    if (!secret) throw new HttpError(503, 'Inbound mail is not configured (set INBOUND_MAIL_SECRET)', { field: 'authorization' });
+    if (!secret) throw new HttpError(503, 'inbound_not_configured', { field: 'authorization' });
     const { owner } = c.var.deps.pools;
     const network = networkOf(c.var.deps.clientIp(c));
     // Checked before the secret: an address that used up its failures learns nothing more, right or wrong.
     const failures = await peek(owner, INBOUND_SECRET_FAILURES_PER_IP, network);
     if (!failures.allowed) {
-      throw new HttpError(429, `Too many wrong inbound mail secrets from your address. Try again in ${Math.ceil(failures.retryAfterSeconds / 60)} minute(s).`, {
+      throw new HttpError(429, say('too_many_inbound_secrets', { minutes: Math.ceil(failures.retryAfterSeconds / 60) }), {
         field: 'authorization', extra: { retryAfter: failures.retryAfterSeconds },
       });
     }
     const given = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
     if (!given || !sameSecret(given, secret)) {
       await hit(owner, INBOUND_SECRET_FAILURES_PER_IP, network);
-      throw new HttpError(401, 'Invalid inbound mail secret', { field: 'authorization' });
+      throw new HttpError(401, 'invalid_inbound_secret', { field: 'authorization' });
     }
-    if (Number(c.req.header('content-length') ?? 0) > MAX_BYTES) throw new HttpError(413, 'The message is larger than 15 MB', { field: 'body' });
+    if (Number(c.req.header('content-length') ?? 0) > MAX_BYTES) throw new HttpError(413, 'mail_too_large', { field: 'body' });
     const raw = Buffer.from(await c.req.arrayBuffer());
-    if (raw.length > MAX_BYTES) throw new HttpError(413, 'The message is larger than 15 MB', { field: 'body' });
+    if (raw.length > MAX_BYTES) throw new HttpError(413, 'mail_too_large', { field: 'body' });
     if (!/^[\x21-\x39\x3b-\x7e]+:/m.test(raw.subarray(0, 4096).toString('latin1'))) {
-      throw new HttpError(400, 'body must be a raw RFC 822 email message', { field: 'body' });
+      throw new HttpError(400, 'not_rfc822', { field: 'body' });
     }
     const result = await receiveInboundEmail(c.var.deps.pools.app, raw).catch((error: unknown) => {
       // Kept aside for an admin (GET /unmatched/:id has the raw message); the sender's side learns why.
       if (error instanceof UnreadableMailError) {
-        throw new HttpError(error.status, error.message, { field: 'body', extra: { unmatchedId: error.unmatchedId } });
+        throw new HttpError(error.status, error, { field: 'body', extra: { unmatchedId: error.unmatchedId } });
       }
       throw error;
     });
@@ -84,6 +85,6 @@ export const inboundRoutes = new Hono<AppEnv>()
   .get('/unmatched/:id', doc({ summary: 'One inbound mail kept aside, whole, with its raw RFC 822 text', response: unmatchedEmailDetailSchema }),
     requireUser, idParam(), async (c) => {
       const email = await asUser(c, (tx) => getUnmatchedEmail(tx, c.req.valid('param').id));
-      if (!email) throw new HttpError(404, 'Unmatched email not found', { field: 'id' });
+      if (!email) throw new HttpError(404, 'unmatched_email_not_found', { field: 'id' });
       return reply(c, unmatchedEmailDetailSchema, email);
     });

@@ -16,12 +16,14 @@ import { profileSettings } from '#domain/settings/profile.server.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireAdmin, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';
+import { say, type StateSaid } from '#domain/i18n/codes.ts';
+import { isErrorCode } from '#domain/i18n/english.ts';
 import { doc, pathParams, reply } from '../contract.ts';
 
 const TEST_NAMES: Record<IntegrationKind, string> = { ai: 'AI', mail: 'mail', teams: 'Teams', whatsapp: 'WhatsApp' };
 
 /** The test's own work, with what it needs from the request. */
-function testOf(c: Context<AppEnv>, kind: IntegrationKind): () => Promise<string> {
+function testOf(c: Context<AppEnv>, kind: IntegrationKind): () => Promise<StateSaid> {
   const { config, calendar, pools } = c.var.deps;
   switch (kind) {
     case 'ai': return () => testAi(config.openai);
@@ -40,7 +42,10 @@ function testOf(c: Context<AppEnv>, kind: IntegrationKind): () => Promise<string
 function assertTestable(c: Context<AppEnv>, kind: IntegrationKind) {
   const { config, calendar } = c.var.deps;
   const state = integrationsState(config, Boolean(calendar), whatsappState(loadWhatsAppConfig())).find((integration) => integration.kind === kind)!;
-  if (!state.testable) throw new HttpError(409, state.notTestable ?? `${state.name} is not configured`, { field: 'kind' });
+  if (!state.testable) {
+    throw new HttpError(409, state.notTestableCode && isErrorCode(state.notTestableCode) ? { code: state.notTestableCode }
+      : say('integration_not_configured', { name: state.name }), { field: 'kind' });
+  }
 }
 
 export const integrationRoutes = new Hono<AppEnv>()
@@ -66,7 +71,7 @@ export const integrationRoutes = new Hono<AppEnv>()
       await limitIntegrationTests(c.var.deps.pools.owner, c.var.user.id, kind);
     } catch (error) {
       if (!(error instanceof IntegrationRateLimited)) throw error;
-      throw new HttpError(429, `Wait ${error.retryAfterSeconds} s before sending another ${TEST_NAMES[kind]} test.`, {
+      throw new HttpError(429, say('integration_test_wait', { seconds: error.retryAfterSeconds, name: TEST_NAMES[kind] }), {
         extra: { retryAfter: error.retryAfterSeconds },
       });
     }

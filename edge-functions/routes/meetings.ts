@@ -11,6 +11,7 @@ import {
 } from '#domain/meetings/meeting-schemas.ts';
 import { candidateBookingLinks, createBookingLink } from '#domain/meetings/booking-links.server.ts';
 import { getMeeting, listMeetings, patchMeeting } from '#domain/meetings/meetings.server.ts';
+import { msg } from '#domain/schemas/issues.ts';
 import { cancelByRecruiter, rescheduleByRecruiter, slotsForMeeting, type ActionDeps } from '#domain/meetings/meeting-actions.server.ts';
 import { freeSlots, slotWindow } from '#domain/meetings/booking.server.ts';
 import { defaultMeetingType, meetingTypeById } from '#domain/meetings/meeting-types.server.ts';
@@ -62,7 +63,7 @@ export const meetingRoutes = new Hono<AppEnv>()
   idParam(), async (c) => {
     const id = c.req.valid('param').id;
     const meeting = await asUser(c, (tx) => getMeeting(tx, id));
-    if (meeting.teams.state !== 'failed') throw new DomainError(409, 'Only a Teams link that could not be created can be retried', 'id');
+    if (meeting.teams.state !== 'failed') throw new DomainError(409, 'teams_retry_only_failed', 'id');
     const sequence = await retryTeams(c.var.deps.pools, id);
     await enqueueQuietly(c.var.deps.jobs, QUEUES.meetingTeams, [meetingTeamsJob(id, sequence, Date.now())]);
     return reply(c, meetingAnswerSchema, { meeting: await asUser(c, (tx) => getMeeting(tx, id)) });
@@ -86,9 +87,10 @@ export const candidateBookingLinkRoutes = new Hono<AppEnv>()
     return reply(c, bookingLinkListSchema, { bookingLinks });
   });
 
+const TYPE_ID = msg('validation.meeting_type_id', { field: 'meetingTypeId' });
 const previewQuerySchema = slotsQuerySchema.extend({
-  meetingTypeId: z.coerce.number({ error: 'meetingTypeId must be a meeting type id' }).int('meetingTypeId must be a meeting type id')
-    .positive('meetingTypeId must be a meeting type id').optional(),
+  meetingTypeId: z.coerce.number({ error: TYPE_ID }).int(TYPE_ID)
+    .positive(TYPE_ID).optional(),
 });
 
 export const bookingPreviewRoutes = new Hono<AppEnv>()
@@ -100,9 +102,9 @@ export const bookingPreviewRoutes = new Hono<AppEnv>()
     const recruiterId = c.var.user.id;
     const answer = await asUser(c, async (tx) => {
       const asked = input.meetingTypeId ? await meetingTypeById(tx, input.meetingTypeId) : null;
-      if (asked && asked.recruiterId !== recruiterId) throw new DomainError(422, 'meetingTypeId must be one of your meeting types', 'meetingTypeId');
+      if (asked && asked.recruiterId !== recruiterId) throw new DomainError(422, 'meeting_type_not_yours', 'meetingTypeId');
       const type = asked ?? (input.meetingTypeId ? null : await defaultMeetingType(tx, recruiterId));
-      if (!type) throw new DomainError(422, input.meetingTypeId ? 'meetingTypeId must be one of your meeting types' : 'Create a meeting type first', 'meetingTypeId');
+      if (!type) throw new DomainError(422, input.meetingTypeId ? 'meeting_type_not_yours' : 'meeting_type_first', 'meetingTypeId');
       const { from, to } = slotWindow(input, Date.now());
       const slots = await freeSlots(tx, { recruiterId, durationMinutes: type.durationMinutes, from, to, calendar: c.var.deps.calendar });
       return { timeZone: input.timeZone ?? (await loadBookingSettings(tx, recruiterId)).settings.timeZone, slots };

@@ -40,24 +40,24 @@ export const messageRoutes = new Hono<AppEnv>()
 
   .get('/:id', doc({ summary: 'One message', response: messageSchema }), idParam(), async (c) => {
     const message = await asUser(c, (tx) => getMessage(tx, c.req.valid('param').id));
-    if (!message) throw new HttpError(404, 'Message not found', { field: 'id' });
+    if (!message) throw new HttpError(404, 'message_not_found', { field: 'id' });
     return reply(c, messageSchema, message);
   })
 
   .get('/:id/thread', doc({ summary: 'The thread a message belongs to, oldest first', response: threadSchema }), idParam(), async (c) => {
     const thread = await asUser(c, (tx) => getThread(tx, c.req.valid('param').id));
-    if (!thread) throw new HttpError(404, 'Message not found', { field: 'id' });
+    if (!thread) throw new HttpError(404, 'message_not_found', { field: 'id' });
     return reply(c, threadSchema, thread);
   })
 
   .post('/:id/read', doc({ summary: "Mark the thread's replies up to this message read", response: threadReadSchema }), idParam(), async (c) => {
     const read = await asUser(c, (tx) => markRead(tx, c.req.valid('param').id));
-    if (!read) throw new HttpError(404, 'Message not found', { field: 'id' });
+    if (!read) throw new HttpError(404, 'message_not_found', { field: 'id' });
     return reply(c, threadReadSchema, { success: true, ...read });
   })
 
   .post('/:id/done', doc({ summary: "Mark the message's thread done: it no longer needs a reply", response: threadDoneSchema }), idParam(), async (c) => {
     const done = await asUser(c, (tx) => markThreadDone(tx, c.req.valid('param').id));
-    if (!done) throw new HttpError(404, 'Message not found', { field: 'id' });
+    if (!done) throw new HttpError(404, 'message_not_found', { field: 'id' });
     return reply(c, threadDoneSchema, { success: true, ...done });
   });

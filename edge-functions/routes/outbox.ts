@@ -24,7 +24,7 @@ export const outboxRoutes = new Hono<AppEnv>()
 
   .get('/:id', doc({ summary: 'One outbox mail with its headers and raw text', response: outboxEmailSchema }), idParam(), async (c) => {
     const email = await asUser(c, (tx) => getOutboxEmail(tx, c.req.valid('param').id));
-    if (!email) throw new HttpError(404, 'Outbox email not found', { field: 'id' });
+    if (!email) throw new HttpError(404, 'outbox_email_not_found', { field: 'id' });
     return reply(c, outboxEmailSchema, email);
   })
 
@@ -34,7 +34,7 @@ export const outboxRoutes = new Hono<AppEnv>()
   idParam(), body(outboxReplySchema), async (c) => {
     const { content } = c.req.valid('json');
     const email = await asUser(c, (tx) => getOutboxEmail(tx, c.req.valid('param').id));
-    if (!email) throw new HttpError(404, 'Outbox email not found', { field: 'id' });
+    if (!email) throw new HttpError(404, 'outbox_email_not_found', { field: 'id' });
     const result = await receiveInboundEmail(c.var.deps.pools.app, await candidateReply(email, content));
     if (result.status !== 'stored') return reply(c, outboxReplyResultSchema, result, 200);
     if (providerConfigured(c.var.deps.config.openai)) {

@@ -13,14 +13,16 @@ import {
 import { bookByToken, cancelByToken, publicBooking, publicSlots, type BookingDeps } from '#domain/meetings/public-booking.server.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
+import { msg } from '#domain/schemas/issues.ts';
+import { say } from '#domain/i18n/codes.ts';
 import { body, doc, pathParams, query, reply } from '../contract.ts';
 
-const tokenParam = z.object({ token: z.string().max(200, 'token is not a booking link') });
+const tokenParam = z.object({ token: z.string().max(200, msg('validation.booking_token')) });
 
 async function limit(c: Context<AppEnv>, rule: RateRule, subject: string) {
   const decision = await hit(c.var.deps.pools.owner, rule, subject);
   if (!decision.allowed) {
-    throw new HttpError(429, `Too many requests. Try again in ${Math.ceil(decision.retryAfterSeconds / 60)} minute(s).`, {
+    throw new HttpError(429, say('too_many_requests', { minutes: Math.ceil(decision.retryAfterSeconds / 60) }), {
       extra: { retryAfter: decision.retryAfterSeconds },
     });
   }

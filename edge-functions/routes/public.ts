@@ -9,6 +9,7 @@ import { successSchema } from '#domain/schemas/answers.ts';
 import type { AppEnv } from '../context.ts';
 import { asAnon } from '../guards.ts';
 import { HttpError } from '../http.ts';
+import { say } from '#domain/i18n/codes.ts';
 import { body, doc, reply } from '../contract.ts';
 
 /** How long /api/health waits for the database and the job queue before calling them slow. */
@@ -51,7 +52,7 @@ export const publicRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const decision = await hit(c.var.deps.pools.owner, ACCESS_REQUESTS_PER_IP, networkOf(c.var.deps.clientIp(c)));
     if (!decision.allowed) {
-      throw new HttpError(429, `Too many access requests from your address. Try again in ${Math.ceil(decision.retryAfterSeconds / 60)} minute(s).`, {
+      throw new HttpError(429, say('too_many_access_requests', { minutes: Math.ceil(decision.retryAfterSeconds / 60) }), {
         extra: { retryAfter: decision.retryAfterSeconds },
       });
     }

@@ -16,7 +16,7 @@ import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';
 import { body, doc, idParam, query, reply } from '../contract.ts';
 
-const notFound = () => new HttpError(404, 'Talent pool not found', { field: 'id' });
+const notFound = () => new HttpError(404, 'talent_pool_not_found', { field: 'id' });
 
 export const talentPoolRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
@@ -36,10 +36,10 @@ export const talentPoolRoutes = new Hono<AppEnv>()
   })
 
   /** How many members a campaign would reach now, and why the others are skipped (dispatch's rule). */
-  .get('/:id/reach', doc({ summary: 'How many of the pool a campaign would reach now (with ?whatsapp=true: step 1 by WhatsApp template where it can go), and why the others are skipped',
+  .get('/:id/reach', doc({ summary: 'How many of the pool a campaign would reach now (with ?whatsapp=true: step 1 by WhatsApp template where it can go; with ?names=true: the first names), and why the others are skipped',
     response: poolReachSchema }),
     idParam(), query(poolReachQuerySchema), async (c) => {
-      const reach = await asUser(c, (tx) => poolReach(tx, c.req.valid('param').id, { whatsapp: c.req.valid('query').whatsapp }));
+      const reach = await asUser(c, (tx) => poolReach(tx, c.req.valid('param').id, c.req.valid('query')));
       if (!reach) throw notFound();
       return reply(c, poolReachSchema, reach);
     })

@@ -13,22 +13,15 @@ import { linkAt, TRANSPARENT_GIF, trackedMessage, type EngagementRecordJob, type
 import { privacySettings, savePrivacySettings } from '#domain/engagement/privacy.server.ts';
 import { privacySettingsInputSchema, privacySettingsSchema } from '#domain/engagement/schemas.ts';
 import { enqueueQuietly, QUEUES, type JobQueue } from '#platform/runtime/jobs.server.ts';
-import { escapeHtml } from '#domain/html.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireAdmin, requireUser } from '../guards.ts';
 import { body, doc, reply } from '../contract.ts';
 import { inlineStylePageCsp } from '../security-headers.ts';
+import { LINK_PAGE_STYLE, linkPageLocale, messagePage } from '../link-page.ts';
 
 /** Pixel loads and clicks per address (an IPv6 /64): generous (an office behind one address opens many mails). */
 export const TRACKING_PER_IP: RateRule = { name: 'tracking:ip', limit: 600, windowSeconds: 60 };
 
-const PAGE_STYLE = `body{font-family:system-ui,sans-serif;background:#f8fafc;color:#1f2937;display:grid;place-items:center;min-height:100vh;margin:0}
-main{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px;max-width:440px}h1{font-size:1.4rem;margin-top:0}p.nl{color:#4b5563}`;
-const NOT_VALID = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml('Link not valid')}</title><style>${PAGE_STYLE}</style></head>
-<body><main><h1>This link is not valid</h1><p>It may have been copied incompletely. The email it came from still has the right link.</p>
-<p class="nl">Deze link is niet geldig.</p></main></body></html>`;
 
 /** Counted in memory (per server process): a database round trip per pixel would cost more than the pixel. */
 const withinLimit = memoryRateLimiter(TRACKING_PER_IP);
@@ -95,7 +88,7 @@ const gif = (c: Context<AppEnv>) => c.body(TRANSPARENT_GIF, 200, {
 });
 
 export const trackingRoutes = new Hono<AppEnv>()
-  .use('/c/*', inlineStylePageCsp(PAGE_STYLE))
+  .use('/c/*', inlineStylePageCsp(LINK_PAGE_STYLE))
 
   .get('/o/:token', doc({ summary: 'The open pixel of an email: always a 1x1 transparent GIF; a known token records an open (in a job)',
     access: 'public', tag: 'tracking', response: { contentType: 'image/gif', description: 'A 1x1 transparent GIF, never cached' } }),
@@ -114,7 +107,7 @@ export const trackingRoutes = new Hono<AppEnv>()
     const message = await messageOf(c, c.req.param('token'));
     const url = message && linkAt(message, l);
     // Only an http(s) URL that was in this very message (stored by the delivery claim).
-    if (!message || !url || !/^https?:\/\//i.test(url)) return c.html(NOT_VALID, 404);
+    if (!message || !url || !/^https?:\/\//i.test(url)) return c.html(messagePage(linkPageLocale(c), 'trackedLink.notValid'), 404);
     record(c, { kind: 'click', messageId: message.id, linkIndex: Number(l) });
     c.header('cache-control', 'no-store');
     c.header('referrer-policy', 'no-referrer');

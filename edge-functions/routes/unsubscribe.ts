@@ -3,80 +3,111 @@
 // one-click from mail clients (`List-Unsubscribe-Post: List-Unsubscribe=One-Click`).
 // POST .../resubscribe is the page's "I changed my mind": only the candidate
 // can reverse their own opt-out. No sign-in: the token is the credential.
-import { Hono } from 'hono';
+// The pages speak the visitor's language (Accept-Language, link-page.ts), every word from the
+// catalogue (linkPages.unsubscribe); issue 29 lets the candidate's own language win when set.
+import { Hono, type Context } from 'hono';
 import { resubscribe, unsubscribe, unsubscribeState } from '#domain/consent/unsubscribe.server.ts';
 import { resubscribedSchema, unsubscribedSchema } from '#domain/consent/unsubscribe-schemas.ts';
 import type { AppEnv } from '../context.ts';
-import { HttpError } from '../http.ts';
+import { HttpError, toHttpError } from '../http.ts';
 import { doc, reply } from '../contract.ts';
 import { inlineStylePageCsp } from '../security-headers.ts';
+import { LINK_PAGE_STYLE, linkPage, linkPageLocale, linkPageWords, messagePage } from '../link-page.ts';
 import { escapeHtml } from '#domain/html.ts';
+import type { Locale } from '#domain/i18n/locale.ts';
+import { log as processLog } from '#platform/runtime/log.server.ts';
+import { unavailableReason } from '#platform/db/pools.server.ts';
 
-const PAGE_STYLE = `body{font-family:system-ui,sans-serif;background:#f8fafc;color:#1f2937;display:grid;place-items:center;min-height:100vh;margin:0}
-main{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px;max-width:440px}h1{font-size:1.4rem;margin-top:0}
-button{background:#1d4ed8;color:#fff;border:0;border-radius:8px;padding:10px 18px;font-size:1rem;cursor:pointer}
-button.secondary{background:#fff;color:#1d4ed8;border:1px solid #1d4ed8}p.nl{color:#4b5563}`;
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>${PAGE_STYLE}</style>
-</head><body><main>${body}</main></body></html>`;
+/** The question first: the button POSTs (a GET changes nothing). */
+function confirmPage(locale: Locale, token: string, firstName: string | null): string {
+  const t = linkPageWords(locale);
+  const heading = firstName ? t('unsubscribe.confirm.heading', { name: firstName }) : t('unsubscribe.confirm.headingNoName');
+  return linkPage(locale, t('unsubscribe.confirm.title'), `<h1>${escapeHtml(heading)}</h1>
+<p>${escapeHtml(t('unsubscribe.confirm.text'))}</p>
+<form method="post" action="/api/unsubscribe/${escapeHtml(token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit">${escapeHtml(t('unsubscribe.confirm.button'))}</button></form>`);
 }
 
 /** The "you are unsubscribed" page, with the way back in. */
-function unsubscribedPage(token: string): string {
-  return page('Unsubscribed', `<h1>You are unsubscribed</h1><p>You will not receive our emails any more.</p>
-<p class="nl">Je bent afgemeld en ontvangt geen e-mails meer van ons.</p>
-<form method="post" action="/api/unsubscribe/${escapeHtml(token)}/resubscribe"><p>Changed your mind? / Toch van gedachten veranderd?</p>
-<button type="submit" class="secondary">I changed my mind: email me again / Ik wil toch e-mails ontvangen</button></form>`);
+function unsubscribedPage(locale: Locale, token: string): string {
+  const t = linkPageWords(locale);
+  return linkPage(locale, t('unsubscribe.unsubscribed.title'), `<h1>${escapeHtml(t('unsubscribe.unsubscribed.heading'))}</h1>
+<p>${escapeHtml(t('unsubscribe.unsubscribed.text'))}</p>
+<form method="post" action="/api/unsubscribe/${escapeHtml(token)}/resubscribe"><p>${escapeHtml(t('unsubscribe.unsubscribed.changedMind'))}</p>
+<button type="submit" class="secondary">${escapeHtml(t('unsubscribe.unsubscribed.button'))}</button></form>`);
 }
 
-const NOT_VALID = page('Link not valid', '<h1>This link is not valid</h1><p>It may have been copied incompletely.</p><p class="nl">Deze link is niet geldig.</p>');
+function resubscribedPage(locale: Locale): string {
+  const t = linkPageWords(locale);
+  return linkPage(locale, t('unsubscribe.resubscribed.title'),
+    `<h1>${escapeHtml(t('unsubscribe.resubscribed.heading'))}</h1><p>${escapeHtml(t('unsubscribe.resubscribed.text'))}</p>`);
+}
+
+/**
+ * A person's page even when the work fails: a link that is not valid (404), or "try again" with
+ * the error's status (503 while the database does not answer, else 500; logged as the API logs it).
+ */
+async function asPage(c: Context<AppEnv>, work: (locale: Locale) => Promise<Response>): Promise<Response> {
+  const locale = linkPageLocale(c);
+  try {
+    return await work(locale);
+  } catch (error) {
+    const known = toHttpError(error);
+    if (known?.status === 404) return c.html(messagePage(locale, 'unsubscribe.notValid'), 404);
+    const logger = c.var.deps.logger ?? processLog;
+    const where = { requestId: c.var.requestId, method: c.req.method, route: c.req.routePath };
+    if (!known) logger.error('request failed', { ...where, error: (error as Error).message, stack: (error as Error).stack });
+    else if (known.status === 503 && !(error instanceof HttpError)) logger.warn('database unavailable', { ...where, reason: unavailableReason(error) });
+    if (known?.retryAfterSeconds !== undefined) c.header('retry-after', String(known.retryAfterSeconds));
+    return c.html(messagePage(locale, 'unavailable'), known && known.status >= 500 ? known.status : 500);
+  }
+}
 
 const fromBrowser = (accept: string | undefined) => (accept ?? '').includes('text/html');
-const notFound = () => new HttpError(404, 'Unsubscribe link not found', { field: 'token' });
+const notFound = () => new HttpError(404, 'unsubscribe_link_not_found', { field: 'token' });
 const PAGE = 'text/html';
 
 export const unsubscribeRoutes = new Hono<AppEnv>()
   // The page's one stylesheet is allowed by its hash; it cannot be framed.
-  .use('*', inlineStylePageCsp(PAGE_STYLE))
+  .use('*', inlineStylePageCsp(LINK_PAGE_STYLE))
 
   /** Changes nothing: mail scanners follow links. */
   .get('/:token', doc({ summary: 'The unsubscribe confirmation page of an email\'s link', access: 'public',
-    response: { contentType: PAGE, description: 'A page with the button that unsubscribes (404: the link is not valid)' } }), async (c) => {
+    response: { contentType: PAGE, description: 'A page with the button that unsubscribes, in the visitor\'s language (Accept-Language; 404: the link is not valid)' } }),
+  (c) => asPage(c, async (locale) => {
     const token = c.req.param('token');
     const state = await unsubscribeState(c.var.deps.pools.app, token);
-    if (!state.found) return c.html(NOT_VALID, 404);
-    if (state.unsubscribed) return c.html(unsubscribedPage(token));
-    const hello = state.firstName ? `, ${escapeHtml(state.firstName)}` : '';
-    return c.html(page('Unsubscribe', `<h1>Unsubscribe${hello}?</h1>
-<p>You will no longer receive emails from our recruiters.</p><p class="nl">Je ontvangt dan geen e-mails meer van onze recruiters.</p>
-<form method="post" action="/api/unsubscribe/${escapeHtml(token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
-<button type="submit">Unsubscribe / Afmelden</button></form>`));
-  })
+    if (!state.found) return c.html(messagePage(locale, 'unsubscribe.notValid'), 404);
+    if (state.unsubscribed) return c.html(unsubscribedPage(locale, token));
+    return c.html(confirmPage(locale, token, state.firstName));
+  }))
 
   /** RFC 8058 one-click from a mail client (this JSON), or the page's button (Accept: text/html: the "unsubscribed" page). */
   .post('/:token', doc({ summary: 'Unsubscribe from email (one-click, RFC 8058; a browser asking for HTML gets a page)', access: 'public',
     response: unsubscribedSchema }), async (c) => {
     const token = c.req.param('token');
     // A person on the page asks for HTML; a mail client's one-click POST does not.
-    const browser = fromBrowser(c.req.header('accept'));
-    const result = await unsubscribe(c.var.deps.pools.app, token, browser ? 'unsubscribe_link' : 'one_click');
+    if (fromBrowser(c.req.header('accept'))) {
+      return asPage(c, async (locale) => {
+        if (await unsubscribe(c.var.deps.pools.app, token, 'unsubscribe_link') === 'not_found') throw notFound();
+        return c.html(unsubscribedPage(locale, token));
+      });
+    }
+    const result = await unsubscribe(c.var.deps.pools.app, token, 'one_click');
     if (result === 'not_found') throw notFound();
-    if (browser) return c.html(unsubscribedPage(token));
     return reply(c, unsubscribedSchema, { success: true, status: result });
   })
 
   /** The page's "I changed my mind": only the candidate can reverse their own opt-out. */
   .post('/:token/resubscribe', doc({ summary: 'Opt back in to email (the candidate\'s own choice; a browser asking for HTML gets a page)',
     access: 'public', response: resubscribedSchema }), async (c) => {
+    if (fromBrowser(c.req.header('accept'))) {
+      return asPage(c, async (locale) => {
+        if (await resubscribe(c.var.deps.pools.app, c.req.param('token')) === 'not_found') throw notFound();
+        return c.html(resubscribedPage(locale));
+      });
+    }
     const result = await resubscribe(c.var.deps.pools.app, c.req.param('token'));
     if (result === 'not_found') throw notFound();
-    if (fromBrowser(c.req.header('accept'))) {
-      return c.html(page('Subscribed again', `<h1>Welcome back</h1><p>You will receive our emails again. You can unsubscribe at any time with the link in every email.</p>
-<p class="nl">Je ontvangt onze e-mails weer. Afmelden kan altijd via de link in elke e-mail.</p>`));
-    }
     return reply(c, resubscribedSchema, { success: true, status: result });
   });

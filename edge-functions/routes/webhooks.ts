@@ -13,6 +13,7 @@ import { engagementScoreJob, enqueueQuietly, QUEUES } from '#platform/runtime/jo
 import { providerConfigured } from '#domain/ai/provider.server.ts';
 import type { AppEnv } from '../context.ts';
 import { duplicateKey, HttpError, parse, utf8Text } from '../http.ts';
+import { say } from '#domain/i18n/codes.ts';
 import { doc, reply } from '../contract.ts';
 
 export const webhookRoutes = new Hono<AppEnv>()
@@ -22,10 +23,10 @@ export const webhookRoutes = new Hono<AppEnv>()
     const mode = c.req.query('hub.mode');
     const token = c.req.query('hub.verify_token') ?? '';
     const challenge = c.req.query('hub.challenge') ?? '';
-    if (!verifyToken) throw new HttpError(403, 'WhatsApp webhook is not configured (set WHATSAPP_VERIFY_TOKEN)', { field: 'hub.verify_token' });
-    if (mode !== 'subscribe') throw new HttpError(403, 'hub.mode must be subscribe', { field: 'hub.mode' });
-    if (!sameSecret(token, verifyToken)) throw new HttpError(403, 'hub.verify_token does not match', { field: 'hub.verify_token' });
-    if (!/^[\w.-]{1,200}$/.test(challenge)) throw new HttpError(400, 'hub.challenge must be the challenge Meta sent', { field: 'hub.challenge' });
+    if (!verifyToken) throw new HttpError(403, say('webhook_not_configured', { setting: 'WHATSAPP_VERIFY_TOKEN' }), { field: 'hub.verify_token' });
+    if (mode !== 'subscribe') throw new HttpError(403, 'webhook_mode', { field: 'hub.mode' });
+    if (!sameSecret(token, verifyToken)) throw new HttpError(403, 'webhook_token_mismatch', { field: 'hub.verify_token' });
+    if (!/^[\w.-]{1,200}$/.test(challenge)) throw new HttpError(400, 'webhook_challenge', { field: 'hub.challenge' });
     return c.text(challenge, 200);
   })
 
@@ -34,16 +35,16 @@ export const webhookRoutes = new Hono<AppEnv>()
     requestBody: { contentType: 'application/json', description: "Meta's webhook payload (entry[].changes[].value.messages[] / statuses[])" },
     response: whatsappWebhookResultSchema }), async (c) => {
     const { appSecret } = loadWhatsAppConfig();
-    if (!appSecret) throw new HttpError(403, 'WhatsApp webhook is not configured (set WHATSAPP_APP_SECRET)', { field: 'x-hub-signature-256' });
+    if (!appSecret) throw new HttpError(403, say('webhook_not_configured', { setting: 'WHATSAPP_APP_SECRET' }), { field: 'x-hub-signature-256' });
     const raw = new Uint8Array(await c.req.arrayBuffer());
     const header = c.req.header('x-hub-signature-256');
-    if (!header) throw new HttpError(401, 'X-Hub-Signature-256 is missing', { field: 'x-hub-signature-256' });
-    if (!validSignature(raw, header, appSecret)) throw new HttpError(403, 'X-Hub-Signature-256 does not match the body', { field: 'x-hub-signature-256' });
+    if (!header) throw new HttpError(401, 'webhook_signature_missing', { field: 'x-hub-signature-256' });
+    if (!validSignature(raw, header, appSecret)) throw new HttpError(403, 'webhook_signature_mismatch', { field: 'x-hub-signature-256' });
     const text = utf8Text(raw);
     let data: unknown;
-    try { data = JSON.parse(text); } catch { throw new HttpError(400, 'body must be valid JSON', { field: 'body' }); }
+    try { data = JSON.parse(text); } catch { throw new HttpError(400, 'invalid_json', { field: 'body' }); }
     const duplicate = duplicateKey(text);
-    if (duplicate) throw new HttpError(400, `${duplicate} is given more than once`, { field: duplicate });
+    if (duplicate) throw new HttpError(400, say('duplicate_key', { field: duplicate }), { field: duplicate });
     const payload = parse(whatsappWebhookSchema, data);
     const { storedIds, ...counts } = await receiveWhatsAppWebhook(c.var.deps.pools.app, payload);
     const { jobs, config } = c.var.deps;

@@ -24,6 +24,6 @@ export const whatsappCandidateRoutes = new Hono<AppEnv>()
     tag: 'whatsapp', response: whatsappChannelSchema }), requireUser, idParam(), async (c) => {
     const config = loadWhatsAppConfig();
     const channel = await asUser(c, (tx) => whatsappChannel(tx, c.req.valid('param').id, config));
-    if (!channel) throw new HttpError(404, 'Candidate not found', { field: 'id' });
+    if (!channel) throw new HttpError(404, 'candidate_not_found', { field: 'id' });
     return reply(c, whatsappChannelSchema, await channelWithTexts(channel, config, createWhatsAppPort(() => config)));
   });

@@ -1,5 +1,6 @@
-// The public pages' texts (site/app/i18n/{en,nl}/publicPages.ts) without i18next:
-// the server picks the language, islands get their texts from the page.
+// The public pages' texts (domain/i18n/{en,nl}/publicPages.ts): the server picks the language,
+// islands get their texts from the page. Their {{values}} are filled in by i18next: on the server
+// domain/i18n/translate.ts, in the booking island domain/i18n/translator.ts (booking/format.ts words()).
 import type { publicPages as english } from '#domain/i18n/en/publicPages.ts';
 import { publicBooking } from '#domain/i18n/en/publicBooking.ts';
 
@@ -7,11 +8,6 @@ export type PublicTexts = typeof english;
 export type BookingTexts = PublicTexts['booking'];
 /** Only the booking texts: the island's bundle carries these, not every public page's. */
 export const ENGLISH_BOOKING: BookingTexts = publicBooking;
-
-/** Fills {{name}} from `values`, as i18next does; an unknown name stays as written. */
-export function fill(text: string, values: Record<string, string | number> = {}): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
 
 /** What the sign-in, two-factor and request-access scripts say: the shared words (network error, toast labels). */
 export type FormTexts = PublicTexts['forms'];

@@ -24,7 +24,7 @@ describe('POST /api/access-requests rate limit', () => {
     }
     const refused = await flooder.post('/api/access-requests', request(6));
     expect(refused.status).toBe(429);
-    expect(refused.json).toEqual({ error: 'Too many access requests from your address. Try again in 60 minute(s).', retryAfter: expect.any(Number) as unknown });
+    expect(refused.json).toEqual({ error: 'Too many access requests from your address. Try again in 60 minute(s).', code: 'too_many_access_requests', params: { minutes: 60 }, retryAfter: expect.any(Number) as unknown });
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);

@@ -50,7 +50,7 @@ describe('admin API', () => {
       username: 'newbie', displayName: 'New', email: 'new@example.com', password: 'short', role: 'recruiter',
     });
     expect(short.status).toBe(400);
-    expect(short.json).toEqual({ error: 'password must be at least 12 characters', field: 'password' });
+    expect(short.json).toEqual({ error: 'password must be at least 12 characters', code: 'validation.password_length', field: 'password' });
     const badRole = await admin.post('/api/admin/users', {
       username: 'newbie', displayName: 'New', email: 'new@example.com', password: 'long-enough-password', role: 'owner',
     });

@@ -54,7 +54,7 @@ describe('templates', () => {
     });
     const bad = await recruiter.get('/api/ai-templates/suggestions/party');
     expect(bad.status).toBe(400);
-    expect(bad.json).toEqual({ error: 'campaignType must be nurture, announcement, followup or event', field: 'campaignType' });
+    expect(bad.json).toEqual({ error: 'campaignType must be nurture, announcement, followup or event', code: 'validation.choice', params: { field: 'campaignType', choices: 'nurture, announcement, followup or event' }, field: 'campaignType' });
   });
 
   it('is for signed-in users only', async () => {
@@ -135,6 +135,17 @@ describe('generation through an OpenAI-compatible provider', () => {
     expect(prompt).toContain(candidate.name);
     expect(prompt).toContain(candidate.skill_tags[0]);
     expect(prompt).not.toContain(candidate.email); // contact details never go to the provider
+  });
+
+  it('names the same blanks as the template draft: the recruiter\'s to fill, not a recipient\'s own (filled at the send)', async () => {
+    useProvider();
+    fake.mode = 'ok';
+    fake.reply = 'Subject: {{jobTitle}} for you, {{firstName}}\n\nHi {{firstName}},\n\nWe have a {{jobTitle}} role in {{location}}.\n\nSam';
+    const response = await recruiter.post('/api/ai-content/generate', { templateId: 'announcement-role', prompt: 'A new role', language: 'english' });
+    expect(response.status, response.text).toBe(200);
+    expect(response.json.content).toContain('Hi {{firstName}},');
+    // Before, the provider's draft listed every placeholder left ({{firstName}} and {{location}} too) and the template's only the blanks.
+    expect(response.json.metadata).toMatchObject({ source: 'ai', placeholders: ['jobTitle'] });
   });
 
   it('answers a provider failure with success: false and the reason', async () => {

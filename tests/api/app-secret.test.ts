@@ -61,7 +61,7 @@ describe('a process with another APP_SECRET', () => {
     await owner.end();
     const answer = await until(() => recruiter.get('/api/talent-pools'), (response) => response.status !== 200);
     expect(answer.status, answer.text).toBe(503);
-    expect(answer.json).toEqual({ error: 'The database is not answering. Please try again in a moment.', field: null });
+    expect(answer.json).toEqual({ error: 'The database is not answering. Please try again in a moment.', code: 'database_unavailable', field: null });
     expect(first.output()).toMatch(/every process on this database needs the same APP_SECRET/);
   });
 });

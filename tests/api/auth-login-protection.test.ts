@@ -129,7 +129,7 @@ describe('login CSRF', () => {
       body: JSON.stringify(ADMIN),
     });
     expect(plain.status).toBe(415);
-    expect(await plain.json()).toEqual({ error: 'Content-Type must be application/json', field: 'content-type' });
+    expect(await plain.json()).toEqual({ error: 'Content-Type must be application/json', code: 'not_json', field: 'content-type' });
     expect(plain.headers.getSetCookie()).toEqual([]);
 
     const form = await app.api.request(`${ORIGIN}/api/auth/login`, {
@@ -168,7 +168,7 @@ describe('a banned user', () => {
     const right = await app.client({ ip: '10.25.0.3' }).post('/api/auth/login', { username: user.username, password: user.password });
     expect(right.status).toBe(wrong.status);
     expect(right.json).toEqual(wrong.json);
-    expect(right.json).toEqual({ error: 'Invalid username or password' });
+    expect(right.json).toEqual({ error: 'Invalid username or password', code: 'invalid_login' });
     expect(right.headers.getSetCookie()).toEqual([]);
 
     const failures = await auditEntries(app, 'auth.login.failure', user.username);

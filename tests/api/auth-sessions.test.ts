@@ -53,7 +53,7 @@ describe('GET /api/auth/sessions and revoking', () => {
     const stranger = await signedIn(await makeUser(app), '10.41.0.3');
     const foreign = await stranger.delete(`/api/auth/sessions/${phoneId}`);
     expect(foreign.status).toBe(404);
-    expect(foreign.json).toEqual({ error: 'Session not found', field: 'id' });
+    expect(foreign.json).toEqual({ error: 'Session not found', code: 'session_not_found', field: 'id' });
     expect((await phone.get('/api/auth/me')).status).toBe(200);
 
     expect((await laptop.delete(`/api/auth/sessions/${phoneId}`)).json).toEqual({ success: true });
@@ -109,9 +109,9 @@ describe('POST /api/auth/password', () => {
 
     const wrong = await laptop.post('/api/auth/password', { currentPassword: 'not-it-at-all', newPassword: 'a-brand-new-password' });
     expect(wrong.status).toBe(400);
-    expect(wrong.json).toEqual({ error: 'currentPassword is incorrect', field: 'currentPassword' });
+    expect(wrong.json).toEqual({ error: 'currentPassword is incorrect', code: 'password_incorrect', params: { field: 'currentPassword' }, field: 'currentPassword' });
     const short = await laptop.post('/api/auth/password', { currentPassword: user.password, newPassword: 'short' });
-    expect(short.json).toEqual({ error: 'newPassword must be at least 12 characters', field: 'newPassword' });
+    expect(short.json).toEqual({ error: 'newPassword must be at least 12 characters', code: 'validation.at_least_characters', params: { field: 'newPassword', limit: 12 }, field: 'newPassword' });
     const same = await laptop.post('/api/auth/password', { currentPassword: user.password, newPassword: user.password });
     expect(same.json).toMatchObject({ field: 'newPassword' });
     expect((await laptop.post('/api/auth/password', { newPassword: 'a-brand-new-password' })).json).toMatchObject({ field: 'currentPassword' });
@@ -139,8 +139,8 @@ describe('POST /api/auth/two-factor/backup-codes', () => {
 
     const wrong = await client.post('/api/auth/two-factor/backup-codes', { password: 'not-the-password' });
     expect(wrong.status).toBe(400);
-    expect(wrong.json).toEqual({ error: 'password is incorrect', field: 'password' });
-    expect((await client.post('/api/auth/two-factor/backup-codes', {})).json).toEqual({ error: 'password is required', field: 'password' });
+    expect(wrong.json).toEqual({ error: 'password is incorrect', code: 'password_incorrect', params: { field: 'password' }, field: 'password' });
+    expect((await client.post('/api/auth/two-factor/backup-codes', {})).json).toEqual({ error: 'password is required', code: 'validation.required', params: { field: 'password' }, field: 'password' });
 
     const fresh = await client.post('/api/auth/two-factor/backup-codes', { password: user.password });
     expect(fresh.status).toBe(200);
@@ -151,7 +151,7 @@ describe('POST /api/auth/two-factor/backup-codes', () => {
     const withOld = app.client({ ip: '10.45.0.2' });
     await login(withOld, user);
     const refused = await withOld.post('/api/auth/verify-2fa', { code: user.backupCodes[1] });
-    expect(refused.json).toEqual({ error: 'Invalid code', field: 'code' });
+    expect(refused.json).toEqual({ error: 'Invalid code', code: 'invalid_code', field: 'code' });
     expect((await withOld.post('/api/auth/verify-2fa', { code: backupCodes[0] })).status).toBe(200);
     expect(await auditEntries(app, 'auth.backup_codes.regenerate', user.username)).toHaveLength(1);
   });

@@ -35,7 +35,7 @@ describe('a TOTP code', () => {
       const refused = await replay.post('/api/auth/verify-2fa', { code });
       expect(refused.status).toBe(401);
       expect(refused.json).toEqual({
-        error: 'This code has already been used. Wait for the next code in your authenticator app.', field: 'code',
+        error: 'This code has already been used. Wait for the next code in your authenticator app.', code: 'code_reused', field: 'code',
       });
       expect((await replay.get('/api/auth/me')).status).toBe(401);
     }
@@ -83,10 +83,10 @@ describe('too many wrong codes', () => {
     }
     const right = await client.post('/api/auth/verify-2fa', { code: user.code() });
     expect(right.status).toBe(401);
-    expect(right.json).toEqual({ error: 'Too many wrong codes. Please sign in again.', requiresTwoFactor: false });
+    expect(right.json).toEqual({ error: 'Too many wrong codes. Please sign in again.', code: 'too_many_codes', requiresTwoFactor: false });
     // The challenge is gone: the next try says the sign-in expired.
     const expired = await client.post('/api/auth/verify-2fa', { code: user.code(1) });
-    expect(expired.json).toEqual({ error: 'Your sign-in expired. Please sign in again.', requiresTwoFactor: false });
+    expect(expired.json).toEqual({ error: 'Your sign-in expired. Please sign in again.', code: 'sign_in_expired', requiresTwoFactor: false });
   });
 
   it('after 10: the second factor is locked for 15 minutes, right codes included, and admins see it', async () => {
@@ -134,6 +134,6 @@ describe('too many wrong codes', () => {
   it('without a pending password step the answer is "sign-in expired"', async () => {
     const response = await app.client({ ip: '10.31.2.1' }).post('/api/auth/verify-2fa', { code: '123456' });
     expect(response.status).toBe(401);
-    expect(response.json).toEqual({ error: 'Your sign-in expired. Please sign in again.', requiresTwoFactor: false });
+    expect(response.json).toEqual({ error: 'Your sign-in expired. Please sign in again.', code: 'sign_in_expired', requiresTwoFactor: false });
   });
 });

@@ -83,7 +83,7 @@ describe('two-factor sign-in', () => {
     expect(login.json).toEqual({ requiresTwoFactor: true });
     const me = await client.get('/api/auth/me');
     expect(me.status).toBe(401);
-    expect(me.json).toEqual({ error: 'Two-factor authentication required', requiresTwoFactor: true });
+    expect(me.json).toEqual({ error: 'Two-factor authentication required', code: 'two_factor_pending', requiresTwoFactor: true });
   });
 
   it('refuses a wrong code, then accepts the right TOTP code', async () => {

@@ -270,11 +270,11 @@ describe('pause, resume and cancel', () => {
     const { id } = await newCampaign(1, 0, new Date(Date.now() + 3_600_000));
     const resume = await recruiter.post(`/api/campaigns/${id}/resume`);
     expect(resume.status).toBe(409);
-    expect(resume.json).toEqual({ error: 'Only a paused campaign can be resumed', field: 'status' });
+    expect(resume.json).toEqual({ error: 'Only a paused campaign can be resumed', code: 'cannot_resume', field: 'status' });
     expect((await recruiter.post(`/api/campaigns/${id}/cancel`)).json.campaign.status).toBe('cancelled');
     const pause = await recruiter.post(`/api/campaigns/${id}/pause`);
     expect(pause.status).toBe(409);
-    expect(pause.json).toEqual({ error: 'Only a scheduled or sending campaign can be paused', field: 'status' });
+    expect(pause.json).toEqual({ error: 'Only a scheduled or sending campaign can be paused', code: 'cannot_pause', field: 'status' });
     const cancel = await recruiter.post(`/api/campaigns/${id}/cancel`);
     expect(cancel.status).toBe(409);
     expect(cancel.json.field).toBe('status');

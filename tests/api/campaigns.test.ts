@@ -131,18 +131,18 @@ describe('campaigns', () => {
   it('validates with the spec texts', async () => {
     const post = (body: Record<string, unknown>) => recruiter.post('/api/campaigns', body);
     const valid = { name: 'N', campaignType: 'nurture', talentPoolId: (await newPool(recruiter)).id, emailSubject: 'S', emailContent: 'C' };
-    expect((await post({ ...valid, campaignType: undefined })).json).toEqual({ error: 'Campaign type is required', field: 'campaignType' });
-    expect((await post({ ...valid, name: '' })).json).toEqual({ error: 'Campaign name is required', field: 'name' });
-    expect((await post({ ...valid, talentPoolId: undefined })).json).toEqual({ error: 'Talent pool is required', field: 'talentPoolId' });
-    expect((await post({ ...valid, emailSubject: ' ' })).json).toEqual({ error: 'Email subject is required', field: 'emailSubject' });
-    expect((await post({ ...valid, emailContent: undefined })).json).toEqual({ error: 'Email content is required', field: 'emailContent' });
-    expect((await post({ ...valid, language: 'german' })).json).toEqual({ error: 'language must be english or dutch', field: 'language' });
+    expect((await post({ ...valid, campaignType: undefined })).json).toEqual({ error: 'Campaign type is required', code: 'validation.campaign_type_required', field: 'campaignType' });
+    expect((await post({ ...valid, name: '' })).json).toEqual({ error: 'Campaign name is required', code: 'validation.campaign_name_required', field: 'name' });
+    expect((await post({ ...valid, talentPoolId: undefined })).json).toEqual({ error: 'Talent pool is required', code: 'validation.talent_pool_required', field: 'talentPoolId' });
+    expect((await post({ ...valid, emailSubject: ' ' })).json).toEqual({ error: 'Email subject is required', code: 'validation.email_subject_required', field: 'emailSubject' });
+    expect((await post({ ...valid, emailContent: undefined })).json).toEqual({ error: 'Email content is required', code: 'validation.email_content_required', field: 'emailContent' });
+    expect((await post({ ...valid, language: 'german' })).json).toEqual({ error: 'language must be english or dutch', code: 'validation.language', field: 'language' });
     expect((await post({ ...valid, scheduledAt: 'tomorrow-ish' })).json.field).toBe('scheduledAt');
     const unknownPool = await post({ ...valid, talentPoolId: 999999 });
     expect(unknownPool.status).toBe(422);
-    expect(unknownPool.json).toEqual({ error: 'Talent pool not found', field: 'talentPoolId' });
+    expect(unknownPool.json).toEqual({ error: 'Talent pool not found', code: 'talent_pool_not_found', field: 'talentPoolId' });
     const blank = await post({ ...valid, emailContent: 'Join {{company}} as {{jobTitle}}' });
-    expect(blank.json).toEqual({ error: 'Replace {{company}}, {{jobTitle}} in the email content before sending', field: 'emailContent' });
+    expect(blank.json).toEqual({ error: 'Replace {{company}}, {{jobTitle}} in the email content before sending', code: 'placeholders_left_email_content', params: { placeholders: '{{company}}, {{jobTitle}}' }, field: 'emailContent' });
     expect((await app.client().get('/api/campaigns')).status).toBe(401);
     expect((await recruiter.get('/api/campaigns/999999')).status).toBe(404);
   });

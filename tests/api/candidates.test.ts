@@ -233,7 +233,7 @@ describe('create, edit and delete', () => {
       if (message) expect(response.json.error).toBe(message);
     }
     const badJson = await recruiter.post('/api/candidates', '{name');
-    expect(badJson.json).toEqual({ error: 'body must be valid JSON', field: 'body' });
+    expect(badJson.json).toEqual({ error: 'body must be valid JSON', code: 'invalid_json', field: 'body' });
   });
 
   it('creates a candidate with consent in the ledger and pools, and refuses a duplicate email', async () => {
@@ -284,7 +284,7 @@ describe('create, edit and delete', () => {
     const cleared = await recruiter.patch(`/api/candidates/${created.id}`, { location: '' });
     expect(cleared.json.location).toBeNull();
 
-    expect((await recruiter.patch(`/api/candidates/${created.id}`, {})).json).toEqual({ error: 'nothing to update', field: 'body' });
+    expect((await recruiter.patch(`/api/candidates/${created.id}`, {})).json).toEqual({ error: 'nothing to update', code: 'validation.nothing_to_update', field: 'body' });
     expect((await recruiter.patch(`/api/candidates/${created.id}`, { email: 'x' })).json.field).toBe('email');
     const missing = await recruiter.patch('/api/candidates/987654', { name: 'Nobody' });
     expect(missing.status).toBe(404);

@@ -51,7 +51,7 @@ describe('only the candidate reverses their own opt-out', () => {
     const detail = (await recruiter.get(`/api/candidates/${person.id}`)).json;
     expect(detail).toMatchObject({ allowsEmail: false, contactBlockers: { email: ['opted_out'] } });
     expect(detail.unsubscribedAt).not.toBeNull();
-    expect((await sendEmail(person.id)).json).toEqual({ error: 'Candidate unsubscribed', field: 'channel' });
+    expect((await sendEmail(person.id)).json).toEqual({ error: 'Candidate unsubscribed', code: 'blockers.opted_out', field: 'channel' });
   });
 
   it('"I changed my mind" on the unsubscribe page opts the candidate back in (source candidate)', async () => {
@@ -82,7 +82,7 @@ describe('only the candidate reverses their own opt-out', () => {
     expect((await recruiter.patch(`/api/candidates/${person.id}`, { allowsEmail: false })).json.allowsEmail).toBe(false);
     const noEvidence = await recruiter.patch(`/api/candidates/${person.id}`, { allowsEmail: true });
     expect(noEvidence.status).toBe(422);
-    expect(noEvidence.json).toEqual({ field: 'consentWording', error: 'Say how and when the candidate agreed, e.g. "said yes on the phone on 3 Nov"' });
+    expect(noEvidence.json).toEqual({ field: 'consentWording', error: 'Say how and when the candidate agreed, e.g. "said yes on the phone on 3 Nov"', code: 'consent_wording_required' });
     const granted = await recruiter.patch(`/api/candidates/${person.id}`, { allowsEmail: true, consentWording: 'said yes on the phone on 3 Nov' });
     expect(granted.status).toBe(200);
     expect(granted.json.consentHistory[0]).toMatchObject({ source: 'recruiter', granted: true, wording: 'said yes on the phone on 3 Nov' });

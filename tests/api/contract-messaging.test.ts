@@ -199,7 +199,7 @@ describe('campaigns', () => {
     const done = await until(() => recruiter.get(`/api/campaigns/${id}`), (r) => r.json.status === 'sent');
     const detail = documented('GET /api/campaigns/:id', campaignDetailSchema, done);
     expect(detail).toMatchObject({ recipients: 2, sent: 1, skipped: 1, completedAt: expect.any(String) });
-    expect(detail.progress.skipReasons).toEqual([{ reason: 'Candidate has not consented to email', count: 1 }]);
+    expect(detail.progress.skipReasons).toEqual([{ reason: 'Candidate has not consented to email', code: 'blockers.no_consent', count: 1 }]);
   });
 
   it('GET /api/messages/campaign-groups', async () => {

@@ -164,7 +164,7 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
     await newCandidate({ talentPoolIds: [id] });
     await newCandidate({ talentPoolIds: [id], email: null });
     const reach = expectDocumented('GET /api/talent-pools/:id/reach', await recruiter.get(`/api/talent-pools/${id}/reach`));
-    expect(reach).toEqual({ eligible: 1, byWhatsApp: 0, skipped: [{ reason: 'No email address on file', count: 1 }] });
+    expect(reach).toEqual({ eligible: 1, byWhatsApp: 0, skipped: [{ reason: 'No email address on file', code: 'blockers.no_email', count: 1 }] });
   },
   'PATCH /api/talent-pools/:id': async () => {
     const id = await newPool();
@@ -241,7 +241,7 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
     const token = await unsubscribeToken((await newCandidate()).id);
     const response = await app.api.request(`${ORIGIN}/api/unsubscribe/${token}`);
     const page = expectDocumented('GET /api/unsubscribe/:token', { status: response.status, headers: response.headers, text: await response.text() });
-    expect(page).toContain('Unsubscribe / Afmelden');
+    expect(page).toContain('<button type="submit">Unsubscribe</button>');
   },
   'POST /api/unsubscribe/:token': async () => {
     const token = await unsubscribeToken((await newCandidate()).id);

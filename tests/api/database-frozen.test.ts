@@ -63,7 +63,10 @@ async function whileOut() {
   ]);
   for (const [what, answer] of [['read', read], ['write', write], ['sign-in', signIn]] as const) {
     expect(answer.status, `${what}: ${answer.text}`).toBe(503);
-    expect(answer.json, what).toEqual({ error: expect.stringMatching(/^The database (is not answering|took too long to answer)\. Please try again in a moment\.$/), field: null });
+    expect(answer.json, what).toEqual({
+      error: expect.stringMatching(/^The database (is not answering|took too long to answer)\. Please try again in a moment\.$/),
+      code: expect.stringMatching(/^database_(unavailable|slow)$/), field: null,
+    });
     expect(Number(answer.headers.get('retry-after')), what).toBeGreaterThan(0);
   }
   expect(health.status).toBe(503);
@@ -84,7 +87,7 @@ async function backAgain() {
 }
 
 describe('a frozen database (SIGSTOP)', () => {
-  it('answers 503 with Retry-After within the statement time-out and 2 s, keeps its pages, and comes back by itself', async () => {
+  it('answers 503 with Retry-After within the statement time-out and 2 s, keeps its pages, and comes back by itself', { timeout: budget(120_000) }, async () => {
     const pids = database.processes();
     signalAll(pids, 'SIGSTOP');
     try {
@@ -99,7 +102,7 @@ describe('a frozen database (SIGSTOP)', () => {
 });
 
 describe('a stopped database', () => {
-  it('answers 503 (never 500) while it is down, and comes back by itself when it starts again', async () => {
+  it('answers 503 (never 500) while it is down, and comes back by itself when it starts again', { timeout: budget(120_000) }, async () => {
     await database.stop();
     await whileOut();
     await database.start();

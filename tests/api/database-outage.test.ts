@@ -18,7 +18,7 @@ import { createTestDatabase, TestClient, type TestDatabase } from '../support/ha
 import { freePort } from '#platform/runtime/ports.server.ts';
 import { within } from '../support/time-scale.ts';
 
-const UNAVAILABLE = { error: 'The database is not answering. Please try again in a moment.', field: null };
+const UNAVAILABLE = { error: 'The database is not answering. Please try again in a moment.', code: 'database_unavailable', field: null };
 const QUICK: DbTimeouts = { statementMs: 15_000, connectMs: 300 };
 
 let db: TestDatabase;
@@ -144,7 +144,7 @@ describe('statement time-out', () => {
       await locker.query('lock table public.talent_pools in access exclusive mode');
       const blocked = await recruiter.get('/api/talent-pools');
       expect(blocked.status).toBe(503);
-      expect(blocked.json).toEqual({ error: 'The database took too long to answer. Please try again in a moment.', field: null });
+      expect(blocked.json).toEqual({ error: 'The database took too long to answer. Please try again in a moment.', code: 'database_slow', field: null });
       expect(blocked.headers.get('retry-after')).toBe('5');
     } finally {
       await locker.query('rollback');

@@ -81,7 +81,7 @@ afterAll(async () => {
 describe('the inbound endpoint', () => {
   it('refuses without the shared secret, and when none is configured', async () => {
     const raw = fixture('unknown-sender.eml');
-    expect(await deliver(raw, null)).toEqual({ status: 401, json: { error: 'Invalid inbound mail secret', field: 'authorization' } });
+    expect(await deliver(raw, null)).toEqual({ status: 401, json: { error: 'Invalid inbound mail secret', code: 'invalid_inbound_secret', field: 'authorization' } });
     expect((await deliver(raw, 'wrong')).status).toBe(401);
     app.config.inboundMailSecret = undefined;
     try {
@@ -89,7 +89,7 @@ describe('the inbound endpoint', () => {
     } finally {
       app.config.inboundMailSecret = SECRET;
     }
-    expect((await deliver('this is not an email')).json).toEqual({ error: 'body must be a raw RFC 822 email message', field: 'body' });
+    expect((await deliver('this is not an email')).json).toEqual({ error: 'body must be a raw RFC 822 email message', code: 'not_rfc822', field: 'body' });
   });
 });
 
@@ -145,7 +145,7 @@ describe('threading', () => {
       `select source, granted from public.consent_events where candidate_id = $1 and channel = 'email' order by id desc limit 1`, [original.candidateId]);
     expect(ledger.rows[0]).toEqual({ source: 'reply', granted: false });
     const refused = await recruiter.post(`/api/candidates/${original.candidateId}/messages`, { subject: 'Hi', content: 'again', channel: 'email' });
-    expect(refused.json).toEqual({ error: 'Candidate unsubscribed', field: 'channel' });
+    expect(refused.json).toEqual({ error: 'Candidate unsubscribed', code: 'blockers.opted_out', field: 'channel' });
   });
 
   it('a reply whose threading headers were stripped threads by the reply token in its address', async () => {

@@ -79,10 +79,13 @@ describe('GET /api/settings/integrations', () => {
       ['ai', 'configured', 'OpenAI-compatible API', true], ['mail', 'configured', 'SMTP', true], ['teams', 'configured', 'Microsoft Graph', true],
       ['whatsapp', 'configured', 'WhatsApp Business Cloud API', true],
     ]);
-    expect(integrations[3].details).toContainEqual({ label: 'Approved templates', value: 'talentloop_intro (nl), talentloop_intro (en), talentloop_ping (en)' });
+    expect(integrations[3].details).toContainEqual({
+      label: 'Approved templates', value: 'talentloop_intro (nl), talentloop_intro (en), talentloop_ping (en)', labelCode: 'integrations.details.approvedTemplates',
+    });
     expect(answer.text).not.toContain(FAKE_TOKEN);
-    expect(integrations[0].details).toContainEqual({ label: 'Server', value: ai.baseURL });
-    expect(integrations[1].details).toContainEqual({ label: 'Server', value: `127.0.0.1:${new URL(sink.url).port}` });
+    expect(integrations[0].details).toContainEqual({ label: 'Server', value: ai.baseURL, labelCode: 'integrations.details.server' });
+    expect(integrations[1].details).toContainEqual({ label: 'Server', value: `127.0.0.1:${new URL(sink.url).port}`, labelCode: 'integrations.details.server' });
+    expect(integrations.map((i) => i.code)).toEqual(['integrations.ai.configured', 'integrations.mail.smtp', 'integrations.teams.configured', 'integrations.whatsapp.configured']);
     expect(answer.text).not.toContain('sk-fake-secret-key');
     expect(answer.text).not.toContain(graph.config.clientSecret);
     expect(((await admin.get('/api/settings/integrations')).json as Integrations).canSendTests).toBe(true);
@@ -94,7 +97,9 @@ describe('GET /api/settings/integrations', () => {
     try {
       const answer = await admin.get('/api/settings/integrations');
       expect((answer.json as Integrations).integrations[1].details).toEqual([
-        { label: 'Server', value: 'smtp.example.com:465 (TLS)' }, { label: 'Login', value: 'User name and password (not shown)' }, { label: 'From', value: FROM },
+        { label: 'Server', value: 'smtp.example.com:465 (TLS)', labelCode: 'integrations.details.server' },
+        { label: 'Login', value: 'User name and password (not shown)', labelCode: 'integrations.details.login', valueCode: 'integrations.values.loginNotShown' },
+        { label: 'From', value: FROM, labelCode: 'integrations.details.from' },
       ]);
       expect(answer.text).not.toMatch(/hunter2|mailer/);
     } finally {

@@ -56,7 +56,7 @@ async function expectMailboxOptedOut(candidateId: number, email: string) {
     .toMatch(/^Address is on the suppression list since .* \(the candidate opted out, one_click\): email consent withdrawn$/);
   const refused = await sendEmail(candidateId);
   expect(refused.status).toBe(422);
-  expect(refused.json).toEqual({ error: 'Candidate unsubscribed', field: 'channel' });
+  expect(refused.json).toEqual({ error: 'Candidate unsubscribed', code: 'blockers.opted_out', field: 'channel' });
   const stored = await app.pools.owner.query<{ email: string }>('select email::text from public.candidates where id = $1', [candidateId]);
   expect(stored.rows[0].email).toBe(email);
 }

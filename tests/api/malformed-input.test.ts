@@ -37,17 +37,17 @@ describe('NUL characters are refused at validation, naming the field', () => {
   it('in the public forms, signed out', async () => {
     const anonymous = app.client({ ip: '127.0.1.3' });
     expect((await anonymous.post('/api/access-requests', { name: 'Ann\u0000', email: 'ann@example.com' })).json)
-      .toEqual({ error: 'name must not contain a NUL character', field: 'name' });
+      .toEqual({ error: 'name must not contain a NUL character', code: 'validation.nul_character', params: { field: 'name' }, field: 'name' });
     const login = await anonymous.post('/api/auth/login', { username: 'rec\u0000ruiter', password: 'x' });
     expect(login.status).toBe(400);
-    expect(login.json).toEqual({ error: 'username must not contain a NUL character', field: 'username' });
+    expect(login.json).toEqual({ error: 'username must not contain a NUL character', code: 'validation.nul_character', params: { field: 'username' }, field: 'username' });
   });
 
   it('in a query, a path id, a nested value and a field name', async () => {
-    expect((await recruiter.get('/api/candidates?q=a%00b')).json).toEqual({ error: 'q must not contain a NUL character', field: 'q' });
-    expect((await recruiter.get('/api/candidates/1%00')).json).toEqual({ error: 'id must be a positive whole number', field: 'id' });
+    expect((await recruiter.get('/api/candidates?q=a%00b')).json).toEqual({ error: 'q must not contain a NUL character', code: 'validation.nul_character', params: { field: 'q' }, field: 'q' });
+    expect((await recruiter.get('/api/candidates/1%00')).json).toEqual({ error: 'id must be a positive whole number', code: 'validation.positive_whole_number', params: { field: 'id' }, field: 'id' });
     const nested = await recruiter.post('/api/candidates', { name: 'Ann', skillTags: ['ok', 'b\u0000d'] });
-    expect(nested.json).toEqual({ error: 'skillTags.1 must not contain a NUL character', field: 'skillTags.1' });
+    expect(nested.json).toEqual({ error: 'skillTags.1 must not contain a NUL character', code: 'validation.nul_character', params: { field: 'skillTags.1' }, field: 'skillTags.1' });
     const key = await raw(recruiter, 'POST', '/api/talent-pools', '{"name":"Pool","x\\u0000":1}');
     expect(key.status).toBe(400);
     expect(key.json).toMatchObject({ field: 'body' });
@@ -61,7 +61,7 @@ describe('NUL characters are refused at validation, naming the field', () => {
 
   it('in a CSV row, which is skipped with the field named', () => {
     expect(convertRow(['Ann\u0000 de Vries'], { name: 0 })).toEqual({
-      ok: false, problem: { field: 'name', message: 'name must not contain a NUL character' },
+      ok: false, problem: { field: 'name', message: 'name must not contain a NUL character', code: 'validation.nul_character', params: { field: 'name' } },
     });
   });
 });
@@ -79,7 +79,7 @@ describe('bytes that are not UTF-8 are refused, not stored as U+FFFD', () => {
         method, body: invalid(json), headers: { 'content-type': 'application/json', origin: ORIGIN, cookie, 'x-test-client-ip': '127.0.1.9' },
       });
       expect(response.status, path).toBe(400);
-      expect(await response.json(), path).toEqual({ error: 'body is not valid UTF-8 text', field: 'body' });
+      expect(await response.json(), path).toEqual({ error: 'body is not valid UTF-8 text', code: 'not_utf8', field: 'body' });
     }
     const stored = await app.pools.owner.query(`select count(*)::int as n from public.candidates where name like 'Ann %de Vries'`);
     expect(stored.rows[0].n).toBe(0);
@@ -98,15 +98,15 @@ describe('numbers and ids beyond what is stored are refused', () => {
   it('originalMessageId written as a 20-digit literal', async () => {
     const response = await raw(recruiter, 'POST', '/api/candidates/1/messages',
       '{"content":"Hi","subject":"Re","channel":"email","originalMessageId":99999999999999999999}');
-    expect(response.json).toEqual({ error: 'originalMessageId must be a message id', field: 'originalMessageId' });
+    expect(response.json).toEqual({ error: 'originalMessageId must be a message id', code: 'validation.message_id', params: { field: 'originalMessageId' }, field: 'originalMessageId' });
   });
 
   it('ids in a list and in the path', async () => {
     const listed = await recruiter.post('/api/candidates/bulk-delete', { candidateIds: [1e20] });
-    expect(listed.json).toEqual({ error: 'candidateIds must be a list of candidate ids', field: 'candidateIds.0' });
+    expect(listed.json).toEqual({ error: 'candidateIds must be a list of candidate ids', code: 'validation.candidate_ids', field: 'candidateIds.0' });
     expect((await recruiter.get('/api/candidates/99999999999999999999')).json)
-      .toEqual({ error: 'id is too large (at most 9007199254740991)', field: 'id' });
-    expect((await recruiter.get('/api/candidates/0')).json).toEqual({ error: 'id must be a positive whole number', field: 'id' });
+      .toEqual({ error: 'id is too large (at most 9007199254740991)', code: 'validation.id_too_large', params: { field: 'id', max: 9007199254740991 }, field: 'id' });
+    expect((await recruiter.get('/api/candidates/0')).json).toEqual({ error: 'id must be a positive whole number', code: 'validation.positive_whole_number', params: { field: 'id' }, field: 'id' });
     expect((await recruiter.get('/api/messages?candidateId=1e30')).json).toMatchObject({ field: 'candidateId' });
   });
 });
@@ -122,30 +122,30 @@ describe('every refusal names the field', () => {
   });
 
   it('{} on PATCH says there is nothing to update', async () => {
-    expect((await recruiter.patch('/api/candidates/1', {})).json).toEqual({ error: 'nothing to update', field: 'body' });
+    expect((await recruiter.patch('/api/candidates/1', {})).json).toEqual({ error: 'nothing to update', code: 'validation.nothing_to_update', field: 'body' });
   });
 
   it('a bad user id on the admin route is field "id"', async () => {
     expect((await admin.patch('/api/admin/users/not-a-uuid', { displayName: 'X' })).json)
-      .toEqual({ error: 'id must be a user id', field: 'id' });
+      .toEqual({ error: 'id must be a user id', code: 'validation.user_id', params: { field: 'id' }, field: 'id' });
   });
 
   it('a wrong type says what is expected; a missing value says it is required', async () => {
     expect((await recruiter.patch('/api/candidates/1', { allowsEmail: 'x' })).json)
-      .toEqual({ error: 'allowsEmail must be true or false', field: 'allowsEmail' });
+      .toEqual({ error: 'allowsEmail must be true or false', code: 'validation.true_or_false', params: { field: 'allowsEmail' }, field: 'allowsEmail' });
     expect((await recruiter.post('/api/talent-pools', { name: 5 })).json)
-      .toEqual({ error: 'name must be text, not a number', field: 'name' });
-    expect((await recruiter.post('/api/talent-pools', {})).json).toEqual({ error: 'name is required', field: 'name' });
+      .toEqual({ error: 'name must be text, not a number', code: 'validation.wrong_type', params: { field: 'name', expected: 'string', actual: 'number' }, field: 'name' });
+    expect((await recruiter.post('/api/talent-pools', {})).json).toEqual({ error: 'name is required', code: 'validation.required', params: { field: 'name' }, field: 'name' });
     expect((await recruiter.post('/api/candidates/1/messages', { content: ['x'], subject: 'S' })).json)
-      .toEqual({ error: 'content must be text, not a list', field: 'content' });
+      .toEqual({ error: 'content must be text, not a list', code: 'validation.wrong_type', params: { field: 'content', expected: 'string', actual: 'list' }, field: 'content' });
   });
 
   it('a key given twice is refused, naming it', async () => {
     const top = await raw(recruiter, 'POST', '/api/talent-pools', '{"name":"A","description":"d","name":"B"}');
-    expect(top.json).toEqual({ error: 'name is given more than once', field: 'name' });
+    expect(top.json).toEqual({ error: 'name is given more than once', code: 'duplicate_key', params: { field: 'name' }, field: 'name' });
     const inner = await raw(recruiter, 'POST', '/api/ai-content/generate',
       '{"templateId":"x","candidateData":{"name":"a","skillTags":["x"],"name":"b"}}');
-    expect(inner.json).toEqual({ error: 'candidateData.name is given more than once', field: 'candidateData.name' });
+    expect(inner.json).toEqual({ error: 'candidateData.name is given more than once', code: 'duplicate_key', params: { field: 'candidateData.name' }, field: 'candidateData.name' });
     // The same key in two different objects is fine.
     const fine = await raw(recruiter, 'POST', '/api/talent-pools', '{"name":"Twice fine","description":"{\\"name\\":1}"}');
     expect(fine.status).toBe(201);
@@ -153,7 +153,7 @@ describe('every refusal names the field', () => {
 
   it('a body sent as something other than JSON is a 415', async () => {
     expect((await raw(recruiter, 'POST', '/api/talent-pools', '{"name":"Plain"}', 'text/plain')).json)
-      .toEqual({ error: 'Content-Type must be application/json', field: 'content-type' });
+      .toEqual({ error: 'Content-Type must be application/json', code: 'not_json', field: 'content-type' });
   });
 });
 
@@ -171,7 +171,7 @@ describe('forged paging cursors are a 422 naming cursor', () => {
   ])('sort=%s with %s', async (sort, value) => {
     const response = await recruiter.get(`/api/candidates?sort=${sort}&cursor=${cursor(value)}`);
     expect(response.status).toBe(422);
-    expect(response.json).toEqual({ error: 'cursor is not valid; start again without it', field: 'cursor' });
+    expect(response.json).toEqual({ error: 'cursor is not valid; start again without it', code: 'cursor_invalid', field: 'cursor' });
   });
 
   it('the measured one: Wzk5OTk5OTk5OTk5OTksMV0 with sort=leadScore', async () => {
@@ -192,7 +192,7 @@ describe('usernames follow better-auth\'s rule', () => {
       username: 'dash-user', displayName: 'Dash', email: 'dash@example.com', password: 'a-long-enough-password', role: 'recruiter',
     });
     expect(response.status).toBe(400);
-    expect(response.json).toEqual({ error: 'username must be 3-30 letters, digits, dots or underscores', field: 'username' });
+    expect(response.json).toEqual({ error: 'username must be 3-30 letters, digits, dots or underscores', code: 'validation.username_rule', field: 'username' });
     const long = await admin.post('/api/admin/users', {
       username: 'u'.repeat(31), displayName: 'Long', email: 'long@example.com', password: 'a-long-enough-password', role: 'recruiter',
     });

@@ -98,19 +98,22 @@ describe('booking settings', () => {
 
   it('refuses overlapping ranges, an end before its start and an unknown time zone, naming the field', async () => {
     const { client } = await newRecruiter();
-    const refusals: Array<[Partial<AvailabilitySettingsInput>, string, string]> = [
+    const refusals: Array<[Partial<AvailabilitySettingsInput>, string, string, object]> = [
       [{ availability: { monday: [{ start: '09:00', end: '12:00' }, { start: '10:00', end: '13:00' }] } },
-        'availability.monday.1', 'availability.monday.1 (10:00-13:00) overlaps availability.monday.0 (09:00-12:00)'],
+        'availability.monday.1', 'availability.monday.1 (10:00-13:00) overlaps availability.monday.0 (09:00-12:00)',
+        { code: 'validation.range_overlap', params: { field: 'availability.monday.1', times: '10:00-13:00', otherField: 'availability.monday.0', otherTimes: '09:00-12:00' } }],
       [{ availability: { tuesday: [{ start: '10:00', end: '09:00' }] } },
-        'availability.tuesday.0.end', 'availability.tuesday.0.end (09:00) must be after availability.tuesday.0.start (10:00)'],
+        'availability.tuesday.0.end', 'availability.tuesday.0.end (09:00) must be after availability.tuesday.0.start (10:00)',
+        { code: 'validation.range_order', params: { field: 'availability.tuesday.0', end: '09:00', start: '10:00' } }],
       [{ overrides: [{ date: '2026-12-24', ranges: [{ start: '14:00', end: '14:00' }] }] },
-        'overrides.0.ranges.0.end', 'overrides.0.ranges.0.end (14:00) must be after overrides.0.ranges.0.start (14:00)'],
-      [{ timeZone: 'Mars/Olympus' }, 'timeZone', 'timeZone must be an IANA time zone like Europe/Amsterdam'],
+        'overrides.0.ranges.0.end', 'overrides.0.ranges.0.end (14:00) must be after overrides.0.ranges.0.start (14:00)',
+        { code: 'validation.range_order', params: { field: 'overrides.0.ranges.0', end: '14:00', start: '14:00' } }],
+      [{ timeZone: 'Mars/Olympus' }, 'timeZone', 'timeZone must be an IANA time zone like Europe/Amsterdam', { code: 'validation.time_zone' }],
     ];
-    for (const [change, field, error] of refusals) {
+    for (const [change, field, error, code] of refusals) {
       const refused = await client.send('PUT', '/api/booking-settings', { body: settings(change) });
       expect(refused.status, refused.text).toBe(400);
-      expect(refused.json).toEqual({ error, field });
+      expect(refused.json).toEqual({ error, field, ...code });
     }
     // Nothing was saved.
     expect((await client.get('/api/booking-settings')).json).toMatchObject({ saved: false });
@@ -127,18 +130,21 @@ describe('booking settings', () => {
     expect((short.json as BookingSettingsAnswer).warnings).toEqual([{
       field: `meetingTypes.${long.id}.durationMinutes`,
       message: 'Deep dive: A 60-minute meeting is longer than every availability range (the longest is 45 minutes): candidates will see no times to book',
+      code: 'type_duration_longer_than_ranges', params: { name: 'Deep dive', minutes: 60, longest: 45 },
     }]);
     expect((await client.get('/api/booking-settings')).json.warnings).toHaveLength(1);
 
     // No hours at all: one warning, not one per type.
     const none = await client.send('PUT', '/api/booking-settings', { body: settings({ availability: {} }) });
-    expect(none.json.warnings).toEqual([{ field: 'availability', message: 'availability has no time ranges: candidates will see no times to book' }]);
+    expect(none.json.warnings).toEqual([{
+      field: 'availability', message: 'availability has no time ranges: candidates will see no times to book', code: 'no_availability_ranges',
+    }]);
   });
 
   it('says Outlook and Teams are on when a calendar is connected', async () => {
     const { user } = await newRecruiter();
     const answer = await asRecruiter(user, (tx) => bookingSettingsAnswer(tx, user.id, true));
-    expect(answer.calendar).toEqual({ connected: true, message: 'Outlook busy times and Teams links are on' });
+    expect(answer.calendar).toEqual({ connected: true, message: 'Outlook busy times and Teams links are on', code: 'connected' });
   });
 });
 
@@ -175,17 +181,17 @@ describe('meeting types', () => {
     const { client } = await newRecruiter();
     const noNumber = await client.post('/api/meeting-types', { ...introCall, locationKind: 'phone' });
     expect(noNumber.status).toBe(400);
-    expect(noNumber.json).toEqual({ error: 'locationDetail must give the phone number to call', field: 'locationDetail' });
+    expect(noNumber.json).toEqual({ error: 'locationDetail must give the phone number to call', code: 'validation.phone_to_call', field: 'locationDetail' });
 
     const intro = (await client.post('/api/meeting-types', introCall)).json.meetingType as MeetingType;
     const toSite = await client.patch(`/api/meeting-types/${intro.id}`, { locationKind: 'in_person' });
     expect(toSite.status).toBe(400);
-    expect(toSite.json).toEqual({ error: 'locationDetail must give the address', field: 'locationDetail' });
+    expect(toSite.json).toEqual({ error: 'locationDetail must give the address', code: 'validation.address', field: 'locationDetail' });
     const phone = await client.patch(`/api/meeting-types/${intro.id}`, { locationKind: 'phone', locationDetail: '+31 20 123 4567' });
     expect(phone.json.meetingType).toMatchObject({ locationKind: 'phone', locationDetail: '+31 20 123 4567' });
     const cleared = await client.patch(`/api/meeting-types/${intro.id}`, { locationDetail: null });
-    expect(cleared.json).toEqual({ error: 'locationDetail must give the phone number to call', field: 'locationDetail' });
-    expect((await client.patch(`/api/meeting-types/${intro.id}`, {})).json).toEqual({ error: 'Give at least one field to change', field: 'body' });
+    expect(cleared.json).toEqual({ error: 'locationDetail must give the phone number to call', code: 'validation.phone_to_call', field: 'locationDetail' });
+    expect((await client.patch(`/api/meeting-types/${intro.id}`, {})).json).toEqual({ error: 'Give at least one field to change', code: 'validation.meeting_type_change', field: 'body' });
   });
 
   it('refuses a duration that fits in no availability range (422 naming durationMinutes)', async () => {
@@ -197,6 +203,7 @@ describe('meeting types', () => {
     expect(tooLong.status).toBe(422);
     expect(tooLong.json).toEqual({
       error: 'A 90-minute meeting is longer than every availability range (the longest is 60 minutes): candidates will see no times to book',
+      code: 'duration_longer_than_ranges', params: { minutes: 90, longest: 60 },
       field: 'durationMinutes',
     });
     const fits = await client.post('/api/meeting-types', { ...introCall, durationMinutes: 60 });
@@ -210,7 +217,9 @@ describe('meeting types', () => {
     await client.send('PUT', '/api/booking-settings', { body: settings({ availability: {} }) });
     const noHours = await client.post('/api/meeting-types', { ...introCall, durationMinutes: 90 });
     expect(noHours.status, noHours.text).toBe(201);
-    expect(noHours.json.warnings).toEqual([{ field: 'availability', message: 'availability has no time ranges: candidates will see no times to book' }]);
+    expect(noHours.json.warnings).toEqual([{
+      field: 'availability', message: 'availability has no time ranges: candidates will see no times to book', code: 'no_availability_ranges',
+    }]);
   });
 
   it('does not let a recruiter see, change or delete another recruiter\'s meeting type', async () => {
@@ -224,7 +233,7 @@ describe('meeting types', () => {
       await owner.client.patch('/api/meeting-types/999999', { name: 'Nobody\'s' }),
     ]) {
       expect(attempt.status, attempt.text).toBe(404);
-      expect(attempt.json).toEqual({ error: 'Meeting type not found', field: 'id' });
+      expect(attempt.json).toEqual({ error: 'Meeting type not found', code: 'meeting_type_not_found', field: 'id' });
     }
     expect((await owner.client.get('/api/meeting-types')).json.meetingTypes).toEqual([mine]);
   });

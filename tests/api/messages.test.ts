@@ -81,11 +81,11 @@ describe('sending a message to a candidate', () => {
   it('refuses with the reason the compose dialog shows', async () => {
     const noConsent = await compose((await newRecipient(CONSENT.noEmailConsent)).id, { subject: 'Hi', content: 'Hello', channel: 'email' });
     expect(noConsent.status).toBe(422);
-    expect(noConsent.json).toEqual({ error: 'Candidate has not consented to email', field: 'channel' });
+    expect(noConsent.json).toEqual({ error: 'Candidate has not consented to email', code: 'blockers.no_consent', field: 'channel' });
     const noEmail = await compose((await newRecipient(CONSENT.noAddress)).id, { subject: 'Hi', content: 'Hello', channel: 'email' });
-    expect(noEmail.json).toEqual({ error: 'No email address on file', field: 'channel' });
+    expect(noEmail.json).toEqual({ error: 'No email address on file', code: 'blockers.no_email', field: 'channel' });
     const noWhatsapp = await compose((await newRecipient(CONSENT.noWhatsappConsent)).id, { content: 'Hello', channel: 'whatsapp', platform: 'whatsapp' });
-    expect(noWhatsapp.json).toEqual({ error: 'Candidate has not consented to WhatsApp', field: 'channel' });
+    expect(noWhatsapp.json).toEqual({ error: 'Candidate has not consented to WhatsApp', code: 'blockers.no_whatsapp_consent', field: 'channel' });
     const unknown = await compose(999999, { subject: 'Hi', content: 'Hello', channel: 'email' });
     expect(unknown.status).toBe(404);
     expect(unknown.json.field).toBe('candidateId');
@@ -93,16 +93,16 @@ describe('sending a message to a candidate', () => {
 
   it('validates with the spec texts', async () => {
     const { id } = await newRecipient();
-    expect((await compose(id, { content: 'Hello', channel: 'email' })).json).toEqual({ error: 'Subject is required for email messages', field: 'subject' });
-    expect((await compose(id, { subject: 'Hi', content: '  ', channel: 'email' })).json).toEqual({ error: 'Message content is required', field: 'content' });
-    expect((await compose(id, { subject: 'Hi', content: 'x', channel: 'fax' })).json).toEqual({ error: 'channel must be email or whatsapp', field: 'channel' });
+    expect((await compose(id, { content: 'Hello', channel: 'email' })).json).toEqual({ error: 'Subject is required for email messages', code: 'validation.subject_required', field: 'subject' });
+    expect((await compose(id, { subject: 'Hi', content: '  ', channel: 'email' })).json).toEqual({ error: 'Message content is required', code: 'validation.message_content_required', field: 'content' });
+    expect((await compose(id, { subject: 'Hi', content: 'x', channel: 'fax' })).json).toEqual({ error: 'channel must be email or whatsapp', code: 'validation.choice', params: { field: 'channel', choices: 'email or whatsapp' }, field: 'channel' });
     expect((await recruiter.post('/api/candidates/abc/messages', { subject: 'Hi', content: 'x' })).json.field).toBe('candidateId');
   });
 
   it('refuses a draft with a blank only the recruiter can fill', async () => {
     const response = await compose((await newRecipient()).id, { subject: 'Join {{company}}', content: 'Hi {{firstName}}', channel: 'email' });
     expect(response.status).toBe(422);
-    expect(response.json).toEqual({ error: 'Replace {{company}} in the subject before sending', field: 'subject' });
+    expect(response.json).toEqual({ error: 'Replace {{company}} in the subject before sending', code: 'placeholders_left', params: { placeholders: '{{company}}', field: 'subject' }, field: 'subject' });
   });
 
   // Without WHATSAPP_TOKEN / WHATSAPP_PHONE_NUMBER_ID (tests/api/whatsapp-send.test.ts sends through a fake Cloud API).
@@ -136,7 +136,7 @@ describe('threads and replies', () => {
     const again = await compose(candidate.id, { subject: 'Re: Senior Backend role', content: 'And again.', channel: 'email', originalMessageId: reply.json.message.id });
     expect(again.json.message).toMatchObject({ subject: 'Re: Senior Backend role', threadId: first.id });
     const empty = await compose(candidate.id, { subject: 'Re: x', content: '', channel: 'email', originalMessageId: first.id });
-    expect(empty.json).toEqual({ error: 'Reply content is required', field: 'content' });
+    expect(empty.json).toEqual({ error: 'Reply content is required', code: 'validation.reply_content_required', field: 'content' });
     const elsewhere = await compose((await newRecipient()).id, { subject: 'Re: x', content: 'Hi', channel: 'email', originalMessageId: first.id });
     expect(elsewhere.status).toBe(422);
     expect(elsewhere.json.field).toBe('originalMessageId');
@@ -179,7 +179,7 @@ describe('threads and replies', () => {
 
   it('answers 404 and 400 for unknown and malformed ids and filters', async () => {
     expect((await recruiter.get('/api/messages/999999')).status).toBe(404);
-    expect((await recruiter.get('/api/messages/abc')).json).toEqual({ error: 'id must be a positive whole number', field: 'id' });
+    expect((await recruiter.get('/api/messages/abc')).json).toEqual({ error: 'id must be a positive whole number', code: 'validation.positive_whole_number', params: { field: 'id' }, field: 'id' });
     expect((await recruiter.get('/api/messages?sentiment=happy')).json.field).toBe('sentiment');
     expect((await recruiter.post('/api/messages/999999/read')).status).toBe(404);
     expect((await recruiter.post('/api/outbox/999999/reply', { content: 'x' })).status).toBe(404);

@@ -98,7 +98,7 @@ describe('the organisation\'s settings in outgoing mail', () => {
     const body = { subject: 'Hello from {{company}}', content: 'Hi {{firstName}},\n\nA role for you.\n\n{{signature}}', channel: 'email' };
     const refused = await recruiter.post(`/api/candidates/${person.id}/messages`, body);
     expect(refused.status).toBe(422);
-    expect(refused.json).toEqual({ error: 'Replace {{company}} in the subject before sending', field: 'subject' });
+    expect(refused.json).toEqual({ error: 'Replace {{company}} in the subject before sending', code: 'placeholders_left', params: { placeholders: '{{company}}', field: 'subject' }, field: 'subject' });
 
     await organisation({ companyName: 'Acme Talent', signature: 'Acme Talent · Herengracht 1, Amsterdam' });
     const profile = await recruiter.send('PUT', '/api/settings/profile', { body: { signature: 'Sam\nSenior Recruiter' } });

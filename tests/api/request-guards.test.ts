@@ -72,7 +72,7 @@ describe('body limits', () => {
   it('refuse a sign-in body over 64 KB with 413, before reading it', async () => {
     const big = await app.client({ ip: '10.31.0.2' }).post('/api/auth/login', { username: 'recruiter', password: 'x'.repeat(70_000) });
     expect(big.status).toBe(413);
-    expect(big.json).toEqual({ error: 'The request body is larger than 64 KB', field: 'body' });
+    expect(big.json).toEqual({ error: 'The request body is larger than 64 KB', code: 'body_too_large', params: { size: '64 KB' }, field: 'body' });
     expectSecurityHeaders(big.headers);
     // Just under the limit the body is read and judged as usual.
     const fits = await app.client({ ip: '10.31.0.3' }).post('/api/auth/login', { username: 'recruiter', password: 'x'.repeat(60_000) });
@@ -82,7 +82,7 @@ describe('body limits', () => {
   it('refuse a JSON body over 1 MB on other routes with 413', async () => {
     const big = await recruiter.post('/api/talent-pools', { name: 'Big', description: 'x'.repeat(1024 * 1024) });
     expect(big.status).toBe(413);
-    expect(big.json).toEqual({ error: 'The request body is larger than 1 MB', field: 'body' });
+    expect(big.json).toEqual({ error: 'The request body is larger than 1 MB', code: 'body_too_large', params: { size: '1 MB' }, field: 'body' });
   });
 
   it('count a streamed body without Content-Length too', async () => {
@@ -99,7 +99,7 @@ describe('body limits', () => {
       method: 'POST', body, duplex: 'half', headers: { 'content-type': 'application/json', origin: ORIGIN },
     } as RequestInit);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: 'The request body is larger than 1 MB', field: 'body' });
+    expect(await response.json()).toEqual({ error: 'The request body is larger than 1 MB', code: 'body_too_large', params: { size: '1 MB' }, field: 'body' });
     expect(sent).toBeLessThan(32);
   });
 
@@ -125,7 +125,7 @@ describe('Origin allowlist for cookie-carrying writes', () => {
   it('refuses an Origin that only matches the spoofed Host of the request', async () => {
     const response = await write(app.api, 'http://evil.example/api/talent-pools', 'http://evil.example');
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: 'Request refused: missing or foreign Origin header', field: 'origin' });
+    expect(await response.json()).toEqual({ error: 'Request refused: missing or foreign Origin header', code: 'origin_refused', field: 'origin' });
   });
 
   it("accepts PUBLIC_URL's origin, whatever the Host, and TRUSTED_ORIGINS", async () => {

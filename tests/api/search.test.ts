@@ -119,9 +119,9 @@ describe('GET /api/search', () => {
   });
 
   it('refuses queries under 2 characters and signed-out visitors', async () => {
-    expect((await recruiter.get('/api/search?q=a')).json).toEqual({ error: 'q must be at least 2 characters', field: 'q' });
+    expect((await recruiter.get('/api/search?q=a')).json).toEqual({ error: 'q must be at least 2 characters', code: 'validation.at_least_characters', params: { field: 'q', limit: 2 }, field: 'q' });
     expect((await recruiter.get('/api/search?q=%20%20a%20')).status).toBe(400);
-    expect((await recruiter.get('/api/search')).json).toEqual({ error: 'q is required', field: 'q' });
+    expect((await recruiter.get('/api/search')).json).toEqual({ error: 'q is required', code: 'validation.required', params: { field: 'q' }, field: 'q' });
     expect((await recruiter.get(`/api/search?q=${'x'.repeat(101)}`)).json.field).toBe('q');
     expect((await app.client().get('/api/search?q=jansen')).status).toBe(401);
     expect(await find('qqqxxzzz')).toEqual([]);

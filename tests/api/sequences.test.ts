@@ -365,4 +365,14 @@ describe('bad input', () => {
       ['Coffee?', 0], ['Re: Coffee?', 3], ['One last try', 4], ['Re: One last try', 5]]);
     expect(created.json.campaign).toMatchObject({ joinLate: false, sendWindow: null });
   });
+
+  it('a subject made by "Re: " is held to the limit of a typed one (the wizard\'s rule): refused on the follow-up\'s field', async () => {
+    const long = 'x'.repeat(298);
+    // Before, the API stored the 302-character "Re: xxx…" that the wizard refused as "Email subject is too long".
+    expect(await refused({ emailSubject: long, steps: [{ delayDays: 3, content: 'Any news?' }] })).toEqual([400, 'steps.0.subject']);
+    expect(await refused({ emailSubject: long, steps: [{ delayDays: 3, subject: `Re: ${long}`, content: 'Any news?' }] })).toEqual([400, 'steps.0.subject']);
+    const later = new Date(Date.now() + DAY).toISOString();
+    expect(await refused({ emailSubject: long, scheduledAt: later, steps: [{ delayDays: 3, subject: 'Short', content: 'x' }, { delayDays: 3, content: 'y' }] }))
+      .toEqual([201, undefined]);
+  });
 });

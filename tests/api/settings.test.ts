@@ -273,7 +273,8 @@ describe('drafts use the settings and the prompt', () => {
     expect(response.json.subject).toBe('Join us at React Night in Utrecht');
     expect(response.json.content).toContain('Acme Talent invites you.');
     expect(response.json.content).toContain('Hi {{firstName}},'); // per recipient, at the send
-    expect(response.json.metadata).toMatchObject({ source: 'ai', placeholders: ['firstName'] });
+    // The recruiter's blanks only, as the template draft names them: {{firstName}} is filled per recipient (decision 033).
+    expect(response.json.metadata).toMatchObject({ source: 'ai', placeholders: [] });
     const prompt = fake.requests.at(-1)!.messages.map((m) => m.content).join('\n');
     expect(prompt).toContain('invite backend developers in Utrecht to our React Night on 12 March');
     expect(prompt).toContain('company: Acme Talent; website: https://acme.example; industry: fintech');

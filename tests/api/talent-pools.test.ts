@@ -46,16 +46,16 @@ describe('talent pools', () => {
 
     const blank = await recruiter.post('/api/talent-pools', { name: '   ' });
     expect(blank.status).toBe(400);
-    expect(blank.json).toEqual({ error: 'name is required', field: 'name' });
+    expect(blank.json).toEqual({ error: 'name is required', code: 'validation.required', params: { field: 'name' }, field: 'name' });
     const taken = await recruiter.post('/api/talent-pools', { name: 'cloud engineers' });
     expect(taken.status).toBe(409);
-    expect(taken.json).toEqual({ error: 'a talent pool with this name already exists', field: 'name' });
+    expect(taken.json).toEqual({ error: 'a talent pool with this name already exists', code: 'talent_pool_name_taken', field: 'name' });
 
     const renamed = await recruiter.patch(`/api/talent-pools/${created.json.id}`, { name: 'Cloud & Platform' });
     expect(renamed.json).toMatchObject({ id: created.json.id, name: 'Cloud & Platform', description: 'AWS and GCP' });
     const cleared = await recruiter.patch(`/api/talent-pools/${created.json.id}`, { description: null });
     expect(cleared.json.description).toBeNull();
-    expect((await recruiter.patch(`/api/talent-pools/${created.json.id}`, {})).json).toEqual({ error: 'nothing to update', field: 'body' });
+    expect((await recruiter.patch(`/api/talent-pools/${created.json.id}`, {})).json).toEqual({ error: 'nothing to update', code: 'validation.nothing_to_update', field: 'body' });
     expect((await recruiter.patch('/api/talent-pools/999999', { name: 'Nope' })).status).toBe(404);
     expect((await recruiter.patch('/api/talent-pools/x', { name: 'Nope' })).json.field).toBe('id');
   });

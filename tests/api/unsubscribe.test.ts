@@ -44,7 +44,7 @@ describe('unsubscribe links', () => {
       if (method === 'GET') {
         const html = await response.text();
         expect(html).toContain(`<form method="post" action="/api/unsubscribe/${token}">`);
-        expect(html).toContain('Unsubscribe / Afmelden');
+        expect(html).toContain('<button type="submit">Unsubscribe</button>');
       }
     }
     expect(await ledger(id)).toEqual([{ source: 'recruiter', granted: true }]);
@@ -60,7 +60,7 @@ describe('unsubscribe links', () => {
     expect(await ledger(id)).toEqual([{ source: 'recruiter', granted: true }, { source: 'one_click', granted: false }]);
     const refused = await recruiter.post(`/api/candidates/${id}/messages`, { subject: 'Hi', content: 'again', channel: 'email' });
     expect(refused.status).toBe(422);
-    expect(refused.json).toEqual({ error: 'Candidate unsubscribed', field: 'channel' });
+    expect(refused.json).toEqual({ error: 'Candidate unsubscribed', code: 'blockers.opted_out', field: 'channel' });
 
     const again = await oneClick(token);
     expect(await again.json()).toEqual({ success: true, status: 'already' });
@@ -84,7 +84,7 @@ describe('unsubscribe links', () => {
   it('an unknown or malformed token is a 404 and changes nothing', async () => {
     const unknown = await oneClick('0'.repeat(24));
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: 'Unsubscribe link not found', field: 'token' });
+    expect(await unknown.json()).toEqual({ error: 'Unsubscribe link not found', code: 'unsubscribe_link_not_found', field: 'token' });
     expect((await oneClick('not-a-token')).status).toBe(404);
     expect((await app.api.request(`${ORIGIN}/api/unsubscribe/${'f'.repeat(24)}`)).status).toBe(404);
   });

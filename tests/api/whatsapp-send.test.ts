@@ -80,11 +80,11 @@ describe('sending', () => {
     const noConsent = await whatsappCandidate({ allowsWhatsapp: false });
     const refused = await recruiter.post(`/api/candidates/${noConsent.id}/messages`, { channel: 'whatsapp', content: 'Hoi' });
     expect(refused.status).toBe(422);
-    expect(refused.json).toEqual({ field: 'channel', error: 'Candidate has not consented to WhatsApp' });
+    expect(refused.json).toEqual({ field: 'channel', error: 'Candidate has not consented to WhatsApp', code: 'blockers.no_whatsapp_consent' });
     const noNumber = await newCandidate(recruiter, { allowsWhatsapp: true });
     const none = await recruiter.post(`/api/candidates/${noNumber.id}/messages`, { channel: 'whatsapp', content: 'Hoi' });
     expect(none.status).toBe(422);
-    expect(none.json).toEqual({ field: 'channel', error: 'No WhatsApp number or phone on file' });
+    expect(none.json).toEqual({ field: 'channel', error: 'No WhatsApp number or phone on file', code: 'blockers.no_whatsapp_number' });
   });
 
   it('sends a text inside the window to the E.164 number and records the wamid', async () => {

@@ -89,9 +89,14 @@ describe('template texts from Meta', () => {
       expect(answer.templates.find((t) => t.name === 'talentloop_ping')).toMatchObject({ body: null, status: null });
       // Settings → Integrations shows the same on the WhatsApp card.
       const card = ((await recruiter.get('/api/settings/integrations')).json as Integrations).integrations.find((i) => i.kind === 'whatsapp')!;
-      expect(card.details).toContainEqual({ label: 'Template texts', value: 'Read from Meta (3 templates in the business account)' });
-      expect(card.details).toContainEqual({ label: 'Business account id (template texts)', value: FAKE_BUSINESS_ACCOUNT_ID });
-      expect(card.details).toContainEqual({ label: 'Template problems', value: answer.problems.join('; ') });
+      expect(card.details).toContainEqual({
+        label: 'Template texts', value: 'Read from Meta (3 templates in the business account)', labelCode: 'integrations.details.templateTexts',
+        valueCode: 'integrations.values.templateTextsRead', valueParams: { count: 3 },
+      });
+      expect(card.details).toContainEqual({
+        label: 'Business account id (template texts)', value: FAKE_BUSINESS_ACCOUNT_ID, labelCode: 'integrations.details.businessAccountId',
+      });
+      expect(card.details).toContainEqual({ label: 'Template problems', value: answer.problems.join('; '), labelCode: 'integrations.details.templateProblems' });
     });
   });
 

@@ -9,7 +9,7 @@ import { withClaims } from '#platform/db/request.server.ts';
 import { createAuth } from '#platform/auth/better-auth.server.ts';
 import { seedDemoData } from '#demo/demo.server.ts';
 import { AUTH_SECRET, TEST_SECRET } from '../support/constants.ts';
-import type { TestDatabase } from '../support/harness.ts';
+import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
 import {
   cloneSupabaseShapedDatabase, createSupabaseShapedDatabase, dropDatabase,
 } from '../support/supabase-shape.ts';
@@ -74,7 +74,62 @@ afterAll(async () => {
   for (const name of created) await dropDatabase(serverUrl(), name);
 });
 
+/**
+ * What anon, authenticated and service_role may do on our objects, as "kind object privilege role" lines: every table,
+ * sequence and function of schemas public and private (not an extension's).
+ */
+async function apiRolePrivileges(pool: pg.Pool): Promise<string[]> {
+  const { rows } = await pool.query<{ line: string }>(`
+    with roles(role) as (values ('anon'), ('authenticated'), ('service_role')),
+    tables as (
+      select format('table %s %s %s', c.oid::regclass, p.privilege, r.role) as line
+        from pg_class c cross join roles r
+        cross join unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN']) as p(privilege)
+       where c.relnamespace in ('public'::regnamespace, 'private'::regnamespace) and c.relkind in ('r', 'v', 'p')
+         and has_table_privilege(r.role, c.oid, p.privilege)),
+    sequences as (
+      select format('sequence %s %s %s', c.oid::regclass, p.privilege, r.role) as line
+        from pg_class c cross join roles r cross join unnest(array['USAGE', 'SELECT', 'UPDATE']) as p(privilege)
+       where c.relnamespace in ('public'::regnamespace, 'private'::regnamespace) and c.relkind = 'S'
+         and has_sequence_privilege(r.role, c.oid, p.privilege)),
+    columns as (
+      -- Column grants (what a table-level grant does not already give): revoking on the table takes them too.
+      select format('column %s.%I %s %s', c.oid::regclass, a.attname, p.privilege, r.role) as line
+        from pg_class c join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+        cross join roles r cross join unnest(array['SELECT', 'INSERT', 'UPDATE']) as p(privilege)
+       where c.relnamespace in ('public'::regnamespace, 'private'::regnamespace) and c.relkind in ('r', 'p')
+         and has_column_privilege(r.role, c.oid, a.attnum, p.privilege) and not has_table_privilege(r.role, c.oid, p.privilege)),
+    functions as (
+      select format('function %s EXECUTE %s', f.oid::regprocedure, r.role) as line
+        from pg_proc f cross join roles r
+       where f.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
+         -- An extension's own functions (in public on a plain database, in extensions on Supabase) are not ours.
+         and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = f.oid and d.deptype = 'e')
+         and has_function_privilege(r.role, f.oid, 'EXECUTE'))
+    select line from tables union all select line from columns union all select line from sequences
+    union all select line from functions order by 1`);
+  return rows.map((row) => row.line);
+}
+
 describe('a Supabase-shaped database', () => {
+  it('gives the API roles exactly what a plain database gives them, Supabase’s default privileges notwithstanding', async () => {
+    await shapedTemplate();
+    const url = new URL(serverUrl());
+    url.pathname = `/${TEMPLATE}`;
+    // The template's connection ends before the other tests clone it.
+    const shaped = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    const plain = await createTestDatabase();
+    try {
+      const [onSupabase, onPlain] = await Promise.all([apiRolePrivileges(shaped), apiRolePrivileges(plain.pools.owner)]);
+      expect(onPlain.filter((line) => /^table .* TRUNCATE /.test(line))).toEqual([]);
+      expect(onSupabase.filter((line) => !onPlain.includes(line))).toEqual([]);
+      expect(onPlain.filter((line) => !onSupabase.includes(line))).toEqual([]);
+    } finally {
+      await shaped.end();
+      await plain.drop();
+    }
+  });
+
   it('takes every migration from a role that is not a superuser, and keeps Supabase’s own objects', async () => {
     const { migrations } = await shapedTemplate();
     expect(migrations.applied).toEqual(listMigrations().map((m) => m.file));

@@ -56,7 +56,7 @@ test('after the candidate unsubscribes, only the candidate can opt back in', asy
   // The candidate, in a browser of their own, unsubscribes.
   const candidate = await browser.newPage();
   await candidate.goto(link);
-  await candidate.getByRole('button', { name: 'Unsubscribe / Afmelden' }).click();
+  await candidate.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
   await expect(candidate.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
 
   // The recruiter sees why they cannot switch email back on.

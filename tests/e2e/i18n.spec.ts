@@ -5,6 +5,7 @@
 // each test puts the setting back (null: the browser's language) whatever happens.
 import type { Page } from '@playwright/test';
 import { expect, openApp, recruiterSessionPerFile, test } from './helpers.ts';
+import { newCandidate } from './data.ts';
 
 recruiterSessionPerFile('i18n');
 
@@ -73,6 +74,26 @@ test('switching to Nederlands in Settings turns the shell and the dashboard Dutc
   await chooseLanguage(page, 'English', 'nl');
   await expect(sidebar.getByRole('link', { name: 'Settings' })).toBeVisible();
   await expect(sidebar.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+});
+
+test('a Dutch recruiter reads what the server says in Dutch: a refusal on its field, the integrations\' state', async ({ page }) => {
+  // The server answers a code beside its English (decision 032); the interface says the code in Dutch.
+  await page.goto('/app');
+  await putLanguage(page, 'nl');
+  const taken = await newCandidate(page);
+  await page.goto('/app/people?action=add-candidate');
+  const form = page.getByTestId('candidate-form');
+  await form.getByRole('textbox', { name: 'Naam' }).fill('Tweede persoon');
+  await form.getByRole('textbox', { name: 'E-mail' }).fill(taken.email!);
+  await page.getByTestId('drawer-footer').getByRole('button', { name: 'Kandidaat toevoegen' }).click();
+  await expect(form.getByText('Er is al een kandidaat met dit e-mailadres')).toBeVisible();
+  await expect(page.getByText('a candidate with this email already exists')).toHaveCount(0);
+
+  await page.goto('/app/settings?tab=integrations');
+  const mail = page.getByTestId('integration-mail');
+  await expect(mail.getByText('Dev-outbox', { exact: true })).toBeVisible();
+  await expect(mail.getByText(/^Er is geen maildienst ingesteld/)).toBeVisible();
+  await expect(page.getByTestId('integrations-panel').getByText(/No mail service is configured|Drafts are written/)).toHaveCount(0);
 });
 
 test.describe('a Dutch browser', () => {

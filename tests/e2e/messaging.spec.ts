@@ -135,6 +135,32 @@ test('a pool preview shows 5 names and "+ N more"', async ({ page }) => {
   await expect(preview.getByTestId('pool-preview-more')).toHaveText('+ 2 more');
 });
 
+test('a pool preview counts as a campaign sends: a member whose mailbox is on the suppression list is not a recipient', async ({ page }) => {
+  await openApp(page);
+  const tag = uniqueTag();
+  // x+b@ keeps its consent; withdrawing x@'s puts their mailbox on the suppression list (decision 008), which only the server knows.
+  const [variant, ...others] = await Promise.all([
+    newCandidate(page, { name: `Pool Person ${uniqueTag()}`, email: `mailbox-${tag}+b@example.org` }),
+    newCandidate(page, { name: `Pool Person ${uniqueTag()}` }), newCandidate(page, { name: `Pool Person ${uniqueTag()}` }),
+  ]);
+  const owner = await newCandidate(page, { email: `mailbox-${tag}@example.org` });
+  const withdrawn = await page.request.patch(`/api/candidates/${owner.id}`, { data: { allowsEmail: false }, headers: { origin: new URL(page.url()).origin } });
+  expect(withdrawn.status()).toBe(200);
+  const detail = await (await page.request.get(`/api/candidates/${variant.id}`)).json() as { allowsEmail: boolean; contactBlockers: { email: string[] } };
+  expect(detail).toMatchObject({ allowsEmail: true, contactBlockers: { email: ['suppressed'] } });
+  const pool = await newPool(page, [variant.id, ...others.map((p) => p.id)]);
+
+  await openCommunications(page);
+  await page.getByRole('button', { name: 'Compose message' }).click();
+  const compose = dialog(page, 'Compose Message');
+  await compose.getByText('Talent pool', { exact: true }).click();
+  await pick(page, compose, 'Talent pool', pool.name, `${pool.name} (${pool.candidateCount})`);
+  const preview = compose.getByTestId('pool-preview');
+  await expect(preview).toContainText('2 recipients');
+  await expect(preview.locator('.mantine-Badge-root')).toHaveCount(2);
+  await expect(preview).not.toContainText(variant.name);
+});
+
 test('Advanced Editor carries the compose values to the campaign wizard', async ({ page }) => {
   await openApp(page);
   const pool = await poolOf(page, 2);

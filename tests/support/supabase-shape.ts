@@ -6,7 +6,9 @@
 // - the database's search_path is "$user", public, extensions;
 // - the migrating role (supabase_postgres, Supabase's `postgres`) is NOT a superuser: it has
 //   what Supabase gives postgres (LOGIN CREATEROLE CREATEDB REPLICATION BYPASSRLS), owns the
-//   database and schema public, and holds anon, authenticated, service_role with admin option.
+//   database and schema public, and holds anon, authenticated, service_role with admin option;
+// - its default privileges in schema public give anon, authenticated and service_role everything
+//   on every table, sequence and function it creates, as a Supabase project's do.
 import pg from 'pg';
 
 export const SUPABASE_OWNER_ROLE = 'supabase_postgres';
@@ -38,6 +40,9 @@ function databaseSql(database: string, extensions: readonly string[]) {
 alter database ${database} owner to ${SUPABASE_OWNER_ROLE};
 alter database ${database} set search_path = "$user", public, extensions;
 alter schema public owner to ${SUPABASE_OWNER_ROLE};
+alter default privileges for role ${SUPABASE_OWNER_ROLE} in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges for role ${SUPABASE_OWNER_ROLE} in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges for role ${SUPABASE_OWNER_ROLE} in schema public grant all on functions to anon, authenticated, service_role;
 
 create schema extensions;
 grant usage on schema extensions to ${SUPABASE_OWNER_ROLE}, anon, authenticated, service_role;

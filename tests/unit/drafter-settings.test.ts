@@ -4,8 +4,8 @@
 // that any of them could have filled (over every built-in template, both languages).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { draftFromTemplate, draftValues, signatureBlock, type DraftInput, type DraftTemplate, type DraftingSettings } from '#domain/ai/drafter.ts';
-import { placeholdersIn, RECIPIENT_PLACEHOLDERS } from '#domain/placeholders/placeholders.ts';
+import { draftFromTemplate, draftValues, type DraftInput, type DraftTemplate, type DraftingSettings } from '#domain/ai/drafter.ts';
+import { placeholdersIn, RECIPIENT_PLACEHOLDERS, signatureBlock } from '#domain/placeholders/placeholders.ts';
 import { factsFromPrompt } from '#domain/ai/prompt-facts.ts';
 
 /** The built-in templates, read from the migration that inserts them (no database in a unit test). */

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { meetingDurationWarning } from '#domain/meetings/availability.ts';
+import { englishText } from '#domain/i18n/english.ts';
 import {
   availabilitySettingsSchema, type AvailabilitySettings, type AvailabilitySettingsInput,
 } from '#domain/meetings/schemas.ts';
@@ -443,18 +444,18 @@ describe('meeting duration warning', () => {
   it('warns when the meeting is longer than every range, weekly and override', () => {
     const short = settings({ availability: { monday: [{ start: '09:00', end: '10:00' }], friday: [{ start: '13:00', end: '13:45' }] } });
     expect(meetingDurationWarning(short, 60)).toBeNull();
-    expect(meetingDurationWarning(short, 90)).toEqual({
-      field: 'durationMinutes',
-      message: 'A 90-minute meeting is longer than every availability range (the longest is 60 minutes): candidates will see no times to book',
-    });
+    const warning = meetingDurationWarning(short, 90);
+    expect(warning).toEqual({ field: 'durationMinutes', code: 'duration_longer_than_ranges', params: { minutes: 90, longest: 60 } });
+    expect(englishText(warning!))
+      .toBe('A 90-minute meeting is longer than every availability range (the longest is 60 minutes): candidates will see no times to book');
     const withLongOverride = settings({ ...short, overrides: [{ date: '2025-12-24', ranges: [{ start: '08:00', end: '12:00' }] }] });
     expect(meetingDurationWarning(withLongOverride, 90)).toBeNull();
   });
 
   it('warns when there are no ranges at all', () => {
-    expect(meetingDurationWarning(settings({ availability: {} }), 30)).toEqual({
-      field: 'availability', message: 'availability has no time ranges: candidates will see no times to book',
-    });
+    const warning = meetingDurationWarning(settings({ availability: {} }), 30);
+    expect(warning).toEqual({ field: 'availability', code: 'no_availability_ranges' });
+    expect(englishText(warning!)).toBe('availability has no time ranges: candidates will see no times to book');
   });
 });
 

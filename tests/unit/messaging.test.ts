@@ -13,12 +13,15 @@ import {
 import { draftPlaceholderContent } from '#app/messaging/draftContent.ts';
 import { messageFormDefaults, messageFormSchema } from '#app/messaging/messageFormSchema.ts';
 import {
-  eligiblePoolRecipients, emailBlockReasons, individualSendBlock, moreLabel, poolPreview,
+  emailBlockReasons, individualSendBlock, moreLabel, poolPreview,
 } from '#app/messaging/recipients.ts';
 import { computeScheduledAt, DEFAULT_SCHEDULE_BY_TYPE } from '#app/messaging/schedule.ts';
 import { pageAction, readCommunicationsSearch, withoutOneShotParams } from '#app/pages/communications/pageParams.ts';
 import { stringifySearch } from '#app/router/searchParams.ts';
 import { isGenerationTimeout } from '#domain/ai/generation-timeout.ts';
+import { ApiError } from '#app/api/ApiError.ts';
+import { RequestTimeoutError, TIMEOUT_MESSAGE } from '#app/api/apiClient.ts';
+import { schemaText } from '#tests/support/schema-text.ts';
 import { placeholdersToFill } from '#domain/placeholders/placeholders.ts';
 import { progressPercent } from '#domain/campaigns/progress.ts';
 import { replySubject } from '#domain/mail/reply-subject.ts';
@@ -88,24 +91,17 @@ describe('campaign types and defaults (spec §3, §4)', () => {
 });
 
 describe('pool preview and eligibility (spec §2)', () => {
-  const pool = [
-    candidate(1), candidate(2), candidate(3, { email: null }), candidate(4, { allowsEmail: false }), candidate(5, { allowsWhatsapp: false }),
-    candidate(6, { talentPoolId: 2, talentPoolIds: [2] }), candidate(7, { talentPoolId: 2, talentPoolIds: [1, 2] }), candidate(8), candidate(9),
-    candidate(10, { email: '  ' }),
-  ];
-
-  it('eligible: in the pool (first or any), with an email, allowsEmail not false', () => {
-    expect(eligiblePoolRecipients(pool, 1).map((c) => c.id)).toEqual([1, 2, 5, 7, 8, 9]);
-    expect(eligiblePoolRecipients(pool, null)).toEqual([]);
-  });
-  it('shows at most 5 names, then "+ N more"', () => {
-    const preview = poolPreview(eligiblePoolRecipients(pool, 1));
-    expect(preview.names).toEqual(['Candidate 1', 'Candidate 2', 'Candidate 5', 'Candidate 7', 'Candidate 8']);
-    expect(preview.more).toBe(1);
+  // Who in a pool is a recipient is the server's rule (GET /api/talent-pools/{id}/reach: in the pool, with an
+  // email, allowsEmail not false, not unsubscribed, not suppressed; tests/api/pool-reach.test.ts); the preview shows its answer.
+  it('shows the reach\'s count, at most 5 of its names, then "+ N more"', () => {
+    const names = ['Candidate 1', 'Candidate 2', 'Candidate 5', 'Candidate 7', 'Candidate 8'];
+    const preview = poolPreview({ eligible: 6, names });
+    expect(preview).toEqual({ count: 6, names, more: 1 });
     expect(moreLabel(preview.more)).toBe('+ 1 more');
     expect(moreLabel(0)).toBe('');
-    expect(poolPreview([{ name: 'A' }, { name: 'B' }])).toEqual({ names: ['A', 'B'], more: 0 });
-    expect(moreLabel(poolPreview(Array.from({ length: 40 }, (_, i) => ({ name: `N${i}` }))).more)).toBe('+ 35 more');
+    expect(poolPreview({ eligible: 2, names: ['A', 'B'] })).toEqual({ count: 2, names: ['A', 'B'], more: 0 });
+    expect(moreLabel(poolPreview({ eligible: 40, names: Array.from({ length: 5 }, (_, i) => `N${i}`) }).more)).toBe('+ 35 more');
+    expect(poolPreview({ eligible: 0, names: [] })).toEqual({ count: 0, names: [], more: 0 });
   });
   it('lists why a candidate cannot be emailed', () => {
     expect(emailBlockReasons(candidate(1))).toEqual([]);
@@ -184,9 +180,11 @@ describe('reply subject, dates and the AI placeholder', () => {
     expect(canRegenerate(AI_GENERATING_TEXT)).toBe(false);
   });
   it('tells a time-out from other failures', () => {
-    expect(isGenerationTimeout('Request timed out. AI generation is taking longer than expected.')).toBe(true);
-    expect(isGenerationTimeout('504: The AI provider timed out')).toBe(true);
-    expect(isGenerationTimeout('502: provider error')).toBe(false);
+    // By the code (the API's 504 and the browser's own time-out say ai_timeout), not by the words.
+    expect(isGenerationTimeout(new ApiError(504, 'Request timed out. AI generation is taking longer than expected.', { code: 'ai_timeout' }))).toBe(true);
+    expect(isGenerationTimeout(new RequestTimeoutError(TIMEOUT_MESSAGE))).toBe(true);
+    expect(isGenerationTimeout(new ApiError(502, 'The AI provider refused the request (500): timed out', { code: 'ai_refused' }))).toBe(false);
+    expect(isGenerationTimeout(new Error('Request timed out. AI generation is taking longer than expected.'))).toBe(false);
   });
 });
 
@@ -194,7 +192,7 @@ describe('forms use the spec texts (spec §5)', () => {
   it('compose: subject and content required', () => {
     const result = messageFormSchema.safeParse(messageFormDefaults());
     expect(result.success).toBe(false);
-    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], schemaText(i.message)]));
     expect(messages).toEqual({ subject: 'Subject is required for email messages', content: 'Message content is required' });
   });
   it('compose defaults: individual, email, WhatsApp replies on, English, manual template', () => {
@@ -203,7 +201,7 @@ describe('forms use the spec texts (spec §5)', () => {
   });
   it('wizard: every required field with its text', () => {
     const result = campaignFormSchema.safeParse(CAMPAIGN_FORM_DEFAULTS);
-    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], schemaText(i.message)]));
     expect(messages).toEqual({
       campaignType: 'Campaign type is required', name: 'Campaign name is required', talentPoolId: 'Talent pool is required',
       emailSubject: 'Email subject is required', emailContent: 'Email content is required',

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, nextInWindow } from '#domain/campaigns/send-window.ts';
 import { sendWindowSchema, sequenceInputSchema } from '#domain/campaigns/sequence-schemas.ts';
+import { schemaText } from '#tests/support/schema-text.ts';
 
 const at = (iso: string) => new Date(iso);
 const morning = { start: '09:00', end: '11:00', weekdaysOnly: false };
@@ -49,8 +50,27 @@ describe('nextInWindow', () => {
 
   it('moves a start that the March change skips to the first moment after the gap', () => {
     const night = { start: '02:30', end: '04:00', weekdaysOnly: false };
-    // 02:30 does not exist on 2026-03-29 in Amsterdam: 03:30 CEST (01:30Z) is when it would be.
-    expect(nextInWindow(at('2026-03-28T23:00:00Z'), night, 'Europe/Amsterdam')).toEqual(at('2026-03-29T01:30:00Z'));
+    // 02:30 does not exist on 2026-03-29 in Amsterdam: the clock jumps from 02:00 CET to 03:00 CEST (01:00Z),
+    // the first moment after the gap (decision 033; Temporal's 'compatible' gave 03:30, half an hour into the window).
+    expect(nextInWindow(at('2026-03-28T23:00:00Z'), night, 'Europe/Amsterdam')).toEqual(at('2026-03-29T01:00:00Z'));
+  });
+
+  it('never sends after a window that the March change cuts short: 02:30-03:15 opens at 03:00', () => {
+    const short = { start: '02:30', end: '03:15', weekdaysOnly: false };
+    // 'compatible' put the start at 03:30, after the window's end; the transition (03:00) is inside it.
+    const amsterdam = nextInWindow(at('2026-03-28T23:00:00Z'), short, 'Europe/Amsterdam');
+    expect(amsterdam).toEqual(at('2026-03-29T01:00:00Z'));
+    expect(nextInWindow(amsterdam, short, 'Europe/Amsterdam')).toEqual(amsterdam); // inside its own window
+    // New York jumps from 02:00 EST to 03:00 EDT on 2026-03-08 (07:00Z).
+    expect(nextInWindow(at('2026-03-08T05:00:00Z'), short, 'America/New_York')).toEqual(at('2026-03-08T07:00:00Z'));
+  });
+
+  it('opens a window whose start occurs twice in October at its earlier occurrence', () => {
+    // 02:30 comes twice on 2026-10-25 in Amsterdam (CEST, then CET), 01:30 on 2026-11-01 in New York (EDT, then EST).
+    expect(nextInWindow(at('2026-10-24T22:00:00Z'), { start: '02:30', end: '04:00', weekdaysOnly: false }, 'Europe/Amsterdam'))
+      .toEqual(at('2026-10-25T00:30:00Z'));
+    expect(nextInWindow(at('2026-11-01T03:00:00Z'), { start: '01:30', end: '04:00', weekdaysOnly: false }, 'America/New_York'))
+      .toEqual(at('2026-11-01T05:30:00Z'));
   });
 });
 
@@ -71,6 +91,15 @@ describe('addDays', () => {
     expect(addDays(at('2026-01-16T10:00:00Z'), 3, true, 'Europe/Amsterdam')).toEqual(at('2026-01-21T10:00:00Z'));
   });
 
+  it('lands a local time the March change skips on the transition, and one October repeats on its earlier occurrence', () => {
+    // Saturday 02:30 CET + 1 day: 02:30 on 2026-03-29 does not exist in Amsterdam, so 03:00 CEST (01:00Z), not 03:30.
+    expect(addDays(at('2026-03-28T01:30:00Z'), 1, false, 'Europe/Amsterdam')).toEqual(at('2026-03-29T01:00:00Z'));
+    expect(addDays(at('2026-03-07T07:30:00Z'), 1, false, 'America/New_York')).toEqual(at('2026-03-08T07:00:00Z'));
+    // Saturday 02:30 CEST + 1 day: 02:30 comes twice on 2026-10-25; the earlier (CEST, 00:30Z). New York: 01:30 EDT.
+    expect(addDays(at('2026-10-24T00:30:00Z'), 1, false, 'Europe/Amsterdam')).toEqual(at('2026-10-25T00:30:00Z'));
+    expect(addDays(at('2026-10-31T05:30:00Z'), 1, false, 'America/New_York')).toEqual(at('2026-11-01T05:30:00Z'));
+  });
+
   it('judges the weekday in the candidate\'s zone: Friday evening in New York is Saturday in Tokyo', () => {
     const fridayEveningNy = at('2026-01-16T23:00:00Z'); // 18:00 Friday in New York, 08:00 Saturday in Tokyo
     expect(addDays(fridayEveningNy, 1, true, 'America/New_York')).toEqual(at('2026-01-19T23:00:00Z'));
@@ -81,7 +110,7 @@ describe('addDays', () => {
 describe('the sequence input', () => {
   const window = { start: '09:00', end: '11:00', weekdaysOnly: true, candidateTimeZone: true };
   const issue = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
-    result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    result.error?.issues.map((i) => `${i.path.join('.')}: ${schemaText(i.message)}`);
 
   it('refuses a window that ends before it starts, a bad time and an unknown zone, naming the field', () => {
     expect(sendWindowSchema.safeParse(window).success).toBe(true);

@@ -54,16 +54,6 @@ export const admin = {
     cancel: 'Cancel',
     create: 'Create user',
   },
-  /** The schema's messages (domain/auth/schemas.ts), matched at display time; English shows them as they are. */
-  messages: {
-    usernameRequired: 'username is required',
-    usernameRule: 'username must be 3-30 letters, digits, dots or underscores',
-    displayNameRequired: 'displayName is required',
-    email: 'email must be a valid email address',
-    passwordRequired: 'password is required',
-    passwordLength: 'password must be at least 12 characters',
-    role: 'role must be admin or recruiter',
-  },
   requests: {
     none: 'No access requests yet.',
     name: 'Name',

@@ -126,40 +126,12 @@ export const meetingBooking = {
     freeTimesOn: 'Free times on {{day}}',
   },
   /**
-   * The schema's messages (domain/meetings/schemas.ts, booking-schemas.ts), matched at display time
-   * (meeting-booking/fieldMessages.ts). English is the schema's own wording, shown as it is.
+   * How another language names a time range in a message (site/app/i18n/serverText.ts); English shows
+   * the API's path ("availability.monday.1") as it is.
    */
-  messages: {
-    wholeNumber: '{{field}} must be a whole number of {{unit}} from {{min}} to {{max}}',
-    startTime: '{{range}}.start must be a time like 09:00',
-    endTime: '{{range}}.end must be a time like 17:00 (or 24:00 for the end of the day)',
-    endAfterStart: '{{range}}.end ({{end}}) must be after {{range}}.start ({{start}})',
-    overlaps: '{{range}} ({{times}}) overlaps {{other}} ({{otherTimes}})',
-    date: 'overrides.{{index}}.date must be a date like 2025-12-24',
-    dateTwice: 'overrides.{{index}}.date ({{date}}) is already given in overrides.{{other}}',
-    timeZone: 'timeZone must be an IANA time zone like Europe/Amsterdam',
-    nameRequired: 'name is required',
-    nameText: 'name must be text',
-    tooLong: '{{field}} must be at most {{max}} characters',
-    phoneRequired: 'locationDetail must give the phone number to call',
-    addressRequired: 'locationDetail must give the address',
-  },
-  /** How a non-English message names a field, a unit and a range (English shows the schema's message as it is). */
-  fieldNames: {
-    bufferBeforeMinutes: 'bufferBeforeMinutes',
-    bufferAfterMinutes: 'bufferAfterMinutes',
-    minimumNoticeMinutes: 'minimumNoticeMinutes',
-    horizonDays: 'horizonDays',
-    slotStepMinutes: 'slotStepMinutes',
-    dailyMaximum: 'dailyMaximum',
-    durationMinutes: 'durationMinutes',
-    name: 'name',
-    description: 'description',
-    locationDetail: 'locationDetail',
-  },
-  units: { minutes: 'minutes', days: 'days', meetings: 'meetings' },
   rangeNames: {
     weekday: 'range {{number}} on {{day}}',
     override: 'range {{number}} for override {{override}}',
+    overrideOnly: 'override {{override}}',
   },
 };

@@ -166,31 +166,6 @@ export const people = {
     allowsWhatsapp: 'Allows WhatsApp',
     notes: 'Notes',
   },
-  /**
-   * The form schemas' messages (domain/candidates/schemas.ts, domain/talent-pools/schemas.ts,
-   * domain/schemas/time-zone.ts), word for word: a field's message is looked up here by its
-   * English text (schemaMessage.ts); one not listed shows as the schema says it.
-   */
-  validation: {
-    nameRequired: 'name is required',
-    nameMax200: 'name must be at most 200 characters',
-    nameMax120: 'name must be at most 120 characters',
-    emailInvalid: 'email must be a valid email address',
-    emailMax: 'email must be at most 254 characters',
-    phoneInvalid: 'phone must be a phone number like +31 6 12345678',
-    whatsappInvalid: 'whatsappNumber must be a phone number like +31 6 12345678',
-    jobFunctionMax: 'jobFunction must be at most 120 characters',
-    locationMax: 'location must be at most 120 characters',
-    preferredRoleMax: 'preferredRole must be at most 120 characters',
-    notesMax: 'notes must be at most 5000 characters',
-    descriptionMax: 'description must be at most 500 characters',
-    skillTagEmpty: 'skillTags must not contain empty tags',
-    skillTagMax: 'a skill tag must be at most 50 characters',
-    skillTagsMax: 'at most 30 skill tags',
-    leadScoreRange: 'leadScore must be between 0 and 100',
-    leadScoreWhole: 'leadScore must be a whole number',
-    timeZone: 'timeZone must be an IANA time zone like Europe/Amsterdam',
-  },
   consent: {
     title: 'Consent',
     emailBounced: 'Email bounced',
@@ -288,16 +263,6 @@ export const people = {
     hintPool: 'Each recipient gets their own link',
     hintCandidate: 'A new link for this candidate, at the cursor',
     hintChoose: 'Choose a candidate first',
-    /** domain/consent/eligibility.ts BLOCKER_TEXT, word for word. */
-    blockers: {
-      no_email: 'No email address on file',
-      opted_out: 'Candidate unsubscribed',
-      no_consent: 'Candidate has not consented to email',
-      suppressed: 'Email address is on the suppression list',
-      no_whatsapp_number: 'No WhatsApp number or phone on file',
-      whatsapp_opted_out: 'Candidate opted out of WhatsApp',
-      no_whatsapp_consent: 'Candidate has not consented to WhatsApp',
-    },
   },
   import: {
     title: 'Import candidates from CSV',

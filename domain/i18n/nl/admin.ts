@@ -56,15 +56,6 @@ export const admin: Resources['admin'] = {
     cancel: 'Annuleren',
     create: 'Gebruiker aanmaken',
   },
-  messages: {
-    usernameRequired: 'Vul een gebruikersnaam in',
-    usernameRule: 'De gebruikersnaam heeft 3 tot 30 letters, cijfers, punten of liggende streepjes',
-    displayNameRequired: 'Vul een weergavenaam in',
-    email: 'Vul een geldig e-mailadres in',
-    passwordRequired: 'Vul een wachtwoord in',
-    passwordLength: 'Het wachtwoord moet minstens 12 tekens lang zijn',
-    role: 'Kies de rol beheerder of recruiter',
-  },
   requests: {
     none: 'Nog geen toegangsaanvragen.',
     name: 'Naam',

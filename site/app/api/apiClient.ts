@@ -2,12 +2,18 @@
 // bodies, an optional time-out, errors as `${status}: ${detail}`.
 import { assignLocation } from '../lib/browserNavigation.ts';
 import { ApiError } from './ApiError.ts';
+import { en } from '#domain/i18n/en.ts';
 
-export const TIMEOUT_MESSAGE = 'Request timed out. AI generation is taking longer than expected.';
+/** The spec's text for a request that timed out (the API's own code for it, errors.ai_timeout). */
+export const TIMEOUT_MESSAGE = en.errors.ai_timeout;
+
+/** A request this browser gave up on: said with the API's code for a draft that took too long. */
+export class RequestTimeoutError extends Error {
+  readonly code = 'ai_timeout';
+}
 export const TWO_FACTOR_MESSAGE = 'Two-factor authentication required';
 export const VERIFY_2FA_PATH = '/verify-2fa';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions {
@@ -20,21 +26,6 @@ export interface RequestOptions {
 export interface GetJsonOptions extends RequestOptions {
   /** 'returnNull': a 401 resolves to null (session probe). Default 'throw'. */
   on401?: 'returnNull' | 'throw';
-}
-
-/** Sends a request and returns the parsed JSON reply (null for an empty body). */
-export async function apiRequest<T = unknown>(
-  method: HttpMethod,
-  path: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
-  const res = await send(path, {
-    method,
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }, options);
-  return (await answerOf(res)) as T;
 }
 
 /** The default reader: GET path?params, parsed JSON. */
@@ -95,7 +86,7 @@ export async function withTimeout<T>(options: RequestOptions, request: (signal: 
   try {
     return await request(controller.signal);
   } catch (error) {
-    if (timedOut) throw new Error(TIMEOUT_MESSAGE, { cause: error });
+    if (timedOut) throw new RequestTimeoutError(TIMEOUT_MESSAGE, { cause: error });
     throw error;
   } finally {
     if (timer !== undefined) clearTimeout(timer);

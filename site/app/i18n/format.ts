@@ -1,6 +1,7 @@
 // Dates and numbers in the interface's language. English keeps the spec's format
 // ("Mar 5, 2026 at 2:07 PM"); Dutch uses Intl's nl-NL ("5 mrt 2026 om 14:07").
 import dayjs from 'dayjs';
+import { WEEKDAYS, type Weekday } from '#domain/meetings/availability.ts';
 import { activeLanguage, i18n } from './i18n.ts';
 import { LOCALES } from './language.ts';
 
@@ -28,6 +29,13 @@ export function formatDate(value: string | number | Date | null | undefined): st
 function dayText(date: dayjs.Dayjs): string {
   if (activeLanguage() === 'en') return date.format('MMM D, YYYY');
   return new Intl.DateTimeFormat(locale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(date.toDate()).replace('.', '');
+}
+
+/** "Monday" / "maandag": the weekday's name in the interface's language (Intl: 2024-01-01 was a Monday). */
+export function weekdayLabel(day: Weekday, { capital = true } = {}): string {
+  const date = new Date(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(day), 12));
+  const name = new Intl.DateTimeFormat(locale(), { weekday: 'long', timeZone: 'UTC' }).format(date);
+  return capital ? name.charAt(0).toUpperCase() + name.slice(1) : name;
 }
 
 /** Formatters by locale and options: building one costs far more than using it, and a page formats many figures. */

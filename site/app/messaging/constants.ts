@@ -1,12 +1,13 @@
 // Business constants of spec §9 that the messaging screens use.
 import type { Language } from '#domain/schemas/language.ts';
+import { POOL_REACH_NAMES } from '#domain/talent-pools/schemas.ts';
 
 /** GET /api/candidates?limit= (compose dialog). */
 export const CANDIDATE_LIST_LIMIT = 10_000;
 /** Compose aborts an AI generation after this long (spec §7, §9). */
 export const AI_GENERATION_TIMEOUT_MS = 60_000;
-/** The pool preview names at most this many recipients, then "+ N more". */
-export const POOL_PREVIEW_LIMIT = 5;
+/** The pool preview names at most this many recipients (the reach answer's names), then "+ N more". */
+export const POOL_PREVIEW_LIMIT = POOL_REACH_NAMES;
 
 /** Text-area heights (spec §9). */
 export const COMPOSE_MESSAGE_ROWS = 8;

@@ -4,16 +4,17 @@
 // it): no subject, and outside the 24-hour window an approved template.
 import { z } from 'zod';
 import { MANUAL_TEMPLATE } from '#domain/ai/schemas.ts';
+import { msg } from '#domain/i18n/codes.ts';
 import { languageSchema, type Language } from '#domain/schemas/language.ts';
 import { composeMessageSchema } from '#domain/messages/schemas.ts';
 import { COMPOSE_DEFAULT_LANGUAGE } from './constants.ts';
 import { templateFormField, templateIssues } from './templateField.ts';
 
 export const messageFormSchema = z.object({
-  recipientType: z.enum(['individual', 'pool'], { error: 'Choose an individual or a talent pool' }),
+  recipientType: z.enum(['individual', 'pool'], { error: msg('validation.recipient_type') }),
   candidateId: z.number().int().positive().nullable(),
   talentPoolId: z.number().int().positive().nullable(),
-  channel: z.enum(['email', 'whatsapp'], { error: 'Channel must be email' }),
+  channel: z.enum(['email', 'whatsapp'], { error: msg('validation.channel_email') }),
   subject: z.string(),
   content: z.string(),
   allowWhatsAppReplies: z.boolean(),

@@ -105,19 +105,21 @@ export function useThread(id: number | null) {
 }
 
 /**
- * Who a campaign to the pool would reach now (the wizard's Launch step); read afresh each time.
+ * Who a campaign to the pool would reach now (the wizard's Launch step, the compose dialog's pool preview:
+ * the server's rule, suppression list included); read afresh each time.
  * `whatsapp`: step 1 goes by WhatsApp template to whoever can get one, by email to the rest.
+ * `names`: with the first names of who gets it (the compose dialog's preview).
  */
-export const poolReachQuery = (poolId: number | null, whatsapp = false) => queryOptions({
-  queryKey: [`/api/talent-pools/${poolId}/reach`, { whatsapp }],
+export const poolReachQuery = (poolId: number | null, whatsapp = false, names = false) => queryOptions({
+  queryKey: [`/api/talent-pools/${poolId}/reach`, names ? { whatsapp, names } : { whatsapp }],
   staleTime: 0,
   queryFn: ({ signal }) => call((o) => api['talent-pools'][':id'].reach.$get({
-    param: { id: String(poolId) }, query: whatsapp ? { whatsapp: 'true' } : {},
+    param: { id: String(poolId) }, query: { ...(whatsapp ? { whatsapp: 'true' } : {}), ...(names ? { names: 'true' } : {}) },
   }, o), { signal }),
 });
 
-export function usePoolReach(poolId: number | null, enabled: boolean, whatsapp = false) {
-  return useQuery({ ...poolReachQuery(poolId, whatsapp), enabled: enabled && isId(poolId) });
+export function usePoolReach(poolId: number | null, enabled: boolean, whatsapp = false, names = false) {
+  return useQuery({ ...poolReachQuery(poolId, whatsapp, names), enabled: enabled && isId(poolId) });
 }
 
 export function useCampaigns() {

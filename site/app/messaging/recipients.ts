@@ -1,31 +1,27 @@
 // Who can receive a message (spec §2, §5): the pool preview, the reasons an
 // individual cannot be emailed, and the submit-time consent checks. The rule
-// itself is domain/consent/eligibility.ts, shared with the server.
-import { canContact, contactBlockers, CONSENT_BLOCKERS } from '#domain/consent/eligibility.ts';
+// itself is domain/consent/eligibility.ts, shared with the server; a pool's
+// recipients are the server's answer (GET /api/talent-pools/{id}/reach, which
+// knows the suppression list), never counted here.
+import { contactBlockers, CONSENT_BLOCKERS } from '#domain/consent/eligibility.ts';
 import { i18n } from '#app/i18n/i18n.ts';
 import type { Candidate } from '#domain/candidates/schemas.ts';
 import type { Channel } from '#domain/messages/schemas.ts';
+import type { PoolReach } from '#domain/talent-pools/schemas.ts';
 import { POOL_PREVIEW_LIMIT } from './constants.ts';
 
-export function isInPool(candidate: Candidate, poolId: number): boolean {
-  return candidate.talentPoolId === poolId || candidate.talentPoolIds.includes(poolId);
-}
-
-/** Pool recipients: in the pool and emailable now (an email address, allowsEmail not false, not unsubscribed). */
-export function eligiblePoolRecipients(candidates: readonly Candidate[], poolId: number | null | undefined): Candidate[] {
-  if (poolId === null || poolId === undefined) return [];
-  return candidates.filter((c) => isInPool(c, poolId) && canContact(c, 'email'));
-}
-
 export interface PoolPreview {
+  /** How many get it: the reach's `eligible`. */
+  count: number;
   names: string[];
   /** How many more recipients there are beyond `names` (0: none). */
   more: number;
 }
 
-/** At most `limit` names, then a count of the rest. */
-export function poolPreview(recipients: readonly { name: string }[], limit = POOL_PREVIEW_LIMIT): PoolPreview {
-  return { names: recipients.slice(0, limit).map((r) => r.name), more: Math.max(0, recipients.length - limit) };
+/** A pool's reach as the preview shows it: the count, at most POOL_PREVIEW_LIMIT names, then a count of the rest. */
+export function poolPreview(reach: Pick<PoolReach, 'eligible' | 'names'>): PoolPreview {
+  const names = (reach.names ?? []).slice(0, POOL_PREVIEW_LIMIT);
+  return { count: reach.eligible, names, more: Math.max(0, reach.eligible - names.length) };
 }
 
 // The texts below are in the interface's language (i18n/en/panels.ts), read when they are shown.
@@ -37,7 +33,7 @@ export function moreLabel(more: number): string {
 
 /** Why this candidate cannot be emailed (the "Cannot Send Email" box); empty when they can. */
 export function emailBlockReasons(candidate: Candidate): string[] {
-  return contactBlockers(candidate, 'email').map((reason) => i18n.t(`panels.compose.blockers.${reason}`));
+  return contactBlockers(candidate, 'email').map((reason) => i18n.t(`errors.blockers.${reason}`));
 }
 
 export interface BlockedToast {

@@ -4,9 +4,9 @@
 import type { z } from 'zod';
 import { campaignPlaceholdersToFill, type SendTimeFacts } from '#domain/placeholders/placeholders.ts';
 import { campaignStepInputSchema, MAX_FOLLOW_UPS, sendWindowSchema, type sequenceInputSchema, type SendWindow } from '#domain/campaigns/sequence-schemas.ts';
-import { replySubject } from '#domain/mail/reply-subject.ts';
+import { followUpSubjects as followUpSubjectsOf, type FollowUpSubject } from '#domain/campaigns/follow-up-subjects.ts';
 import { i18n } from '#app/i18n/i18n.ts';
-import { issueText } from './issueText.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 
 export { MAX_FOLLOW_UPS };
 
@@ -58,15 +58,14 @@ export function delayLabel(delayDays: number, businessDaysOnly: boolean): string
   return i18n.t(businessDaysOnly ? 'panels.followUps.businessDelay' : 'panels.followUps.delay', { count: delayDays });
 }
 
+/** Each follow-up's subject as it will be sent and its default: the API's rule (domain/campaigns/follow-up-subjects.ts). */
+export function followUpSubjectChain(values: Pick<SequenceValues, 'emailSubject' | 'followUps'>): FollowUpSubject[] {
+  return followUpSubjectsOf(values.emailSubject ?? '', values.followUps.map((followUp) => followUp.subject));
+}
+
 /** Each follow-up's subject as it will be sent: its own, or "Re: " + the previous step's. */
 export function followUpSubjects(values: Pick<SequenceValues, 'emailSubject' | 'followUps'>): string[] {
-  const subjects: string[] = [];
-  let previous = values.emailSubject.trim();
-  for (const followUp of values.followUps) {
-    previous = followUp.subject.trim() || replySubject(previous);
-    subjects.push(previous);
-  }
-  return subjects;
+  return followUpSubjectChain(values).map((step) => step.subject);
 }
 
 /**

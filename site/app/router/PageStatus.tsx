@@ -3,6 +3,7 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useT } from '../i18n/useT.ts';
+import { errorText } from '../api/ApiError.ts';
 
 export function PagePending() {
   const t = useT();
@@ -14,7 +15,7 @@ export function PageError({ error }: ErrorComponentProps) {
   return (
     <Stack maw={520} data-testid="page-error">
       <Alert color="red" title={t('pages.pageError')}>
-        {error instanceof Error ? error.message : String(error)}
+        {error instanceof Error ? errorText(error) : String(error)}
       </Alert>
       <Button variant="default" onClick={() => window.location.reload()}>{t('pages.reload')}</Button>
     </Stack>

@@ -1,9 +1,11 @@
 // The booking page's words and times, shared by the server render and the island.
-// The words are the page's language (English unless given, site/app/i18n/*/publicPages.ts);
-// in English the clock (12 or 24 hours, date order) follows the browser's English variant.
+// The words are the page's language (English unless given, domain/i18n/*/publicBooking.ts), their
+// {{values}} filled in by i18next (words() below); in English the clock (12 or 24 hours, date
+// order) follows the browser's English variant.
 import type { PublicBooking, PublicMeeting } from '#domain/meetings/booking-schemas.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
-import { ENGLISH_BOOKING, fill, type BookingTexts } from '../texts.ts';
+import { textsTranslator, type Translate } from '#domain/i18n/translator.ts';
+import { ENGLISH_BOOKING, type BookingTexts } from '../texts.ts';
 import { localDate, zoneLabel, type CalendarDate } from './zones.ts';
 
 /** The server's English when the browser names none: day before month, 24-hour clock. */
@@ -21,6 +23,14 @@ export function englishLocale(languages: readonly string[]): string {
   } catch {
     return DEFAULT_LOCALE; // not a well-formed tag
   }
+}
+
+/**
+ * The booking texts by key, {{values}} filled in by i18next: the same texts the server rendered
+ * with are the ones the island gets (data-texts), so both fill them in alike. One instance per texts.
+ */
+export function words(texts: BookingTexts): Translate<BookingTexts> {
+  return textsTranslator(texts);
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -67,9 +77,10 @@ export function durationText(minutes: number): string {
 export function durationIn(minutes: number, texts: BookingTexts): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
+  const t = words(texts);
   const parts = [
-    ...hours ? [fill(hours === 1 ? texts.hour : texts.hours, { count: hours })] : [],
-    ...rest || !hours ? [fill(rest === 1 ? texts.minute : texts.minutes, { count: rest })] : [],
+    ...hours ? [t(hours === 1 ? 'hour' : 'hours', { count: hours })] : [],
+    ...rest || !hours ? [t(rest === 1 ? 'minute' : 'minutes', { count: rest })] : [],
   ];
   return parts.join(' ');
 }
@@ -79,8 +90,8 @@ type Location = Pick<PublicMeeting, 'locationKind' | 'locationDetail'>;
 /** Where the meeting happens, one line. */
 export function locationText({ locationKind, locationDetail }: Location, texts: BookingTexts = ENGLISH_BOOKING): string {
   if (locationKind === 'teams') return texts.teams;
-  if (locationKind === 'phone') return locationDetail ? fill(texts.phoneAt, { detail: locationDetail }) : texts.phone;
-  return locationDetail ? fill(texts.inPersonAt, { detail: locationDetail }) : texts.inPerson;
+  if (locationKind === 'phone') return locationDetail ? words(texts)('phoneAt', { detail: locationDetail }) : texts.phone;
+  return locationDetail ? words(texts)('inPersonAt', { detail: locationDetail }) : texts.inPerson;
 }
 
 /** The Teams join link when Outlook made one (https only: it becomes an href). */
@@ -93,13 +104,13 @@ export const TEAMS_LINK_LATER = ENGLISH_BOOKING.teamsLinkLater;
 /** "Book an Intro call with Rita Jansen". */
 export function bookingTitle(booking: Pick<PublicBooking, 'meetingType' | 'recruiter'>, texts: BookingTexts = ENGLISH_BOOKING): string {
   const name = booking.meetingType.name;
-  return fill(/^[aeiou]/i.test(name) ? texts.titleAn : texts.titleA, { type: name, recruiter: booking.recruiter.name });
+  return words(texts)(/^[aeiou]/i.test(name) ? 'titleAn' : 'titleA', { type: name, recruiter: booking.recruiter.name });
 }
 
 /** "Hi Anna," or "Hi," without a first name. */
 export function greeting(booking: Pick<PublicBooking, 'candidate'>, texts: BookingTexts = ENGLISH_BOOKING): string {
   const first = booking.candidate.firstName?.trim();
-  return first ? fill(texts.greeting, { name: first }) : texts.greetingNoName;
+  return first ? words(texts)('greeting', { name: first }) : texts.greetingNoName;
 }
 
 /**
@@ -109,13 +120,14 @@ export function greeting(booking: Pick<PublicBooking, 'candidate'>, texts: Booki
  */
 export function confirmationText(booking: Pick<PublicBooking, 'candidate'>, text: 'invitationWent' | 'confirmationOnItsWay',
   texts: BookingTexts = ENGLISH_BOOKING): string {
-  return booking.candidate.email ? fill(texts[text], { email: booking.candidate.email }) : texts.noConfirmationEmail;
+  return booking.candidate.email ? words(texts)(text, { email: booking.candidate.email }) : texts.noConfirmationEmail;
 }
 
 /** The email field's hint: the address typed is for the recruiter; the confirmation goes to the one on record. */
 export function emailHint(booking: Pick<PublicBooking, 'candidate' | 'recruiter'>, texts: BookingTexts = ENGLISH_BOOKING): string {
   const name = booking.recruiter.name;
-  return booking.candidate.email ? fill(texts.emailHint, { name, email: booking.candidate.email }) : fill(texts.emailHintNoAddress, { name });
+  const t = words(texts);
+  return booking.candidate.email ? t('emailHint', { name, email: booking.candidate.email }) : t('emailHintNoAddress', { name });
 }
 
 export interface SlotDay {

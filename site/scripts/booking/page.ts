@@ -4,11 +4,11 @@
 import type { PublicBooking, PublicMeeting } from '#domain/meetings/booking-schemas.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
 import { byId, setBusy, setInlineError } from '../form.ts';
-import { ENGLISH_BOOKING, fill, type BookingTexts } from '../texts.ts';
+import { ENGLISH_BOOKING, type BookingTexts } from '../texts.ts';
 import { fetchSlots, postBooking, postCancel, setBookingTexts, type Failure } from './api.ts';
 import {
   clockTime, confirmationText, dayHeading, DUTCH_LOCALE, englishLocale, firstPanel, joinLink, locationText, meetingTimeInZone, slotsByDay,
-  weekHeading, withFreshSlots, type BookingRoute, type Panel,
+  weekHeading, withFreshSlots, words, type BookingRoute, type Panel,
 } from './format.ts';
 import { detectedZone, localDate, weekFrom, zoneChoices, zoneLabel, type Week } from './zones.ts';
 
@@ -29,6 +29,7 @@ function start(root: HTMLElement) {
   // The page's language and texts, as the server chose them (BookingPage.astro).
   const texts = root.dataset.texts ? JSON.parse(root.dataset.texts) as BookingTexts : ENGLISH_BOOKING;
   setBookingTexts(texts);
+  const t = words(texts);
   const locale = root.dataset.lang === 'nl' ? DUTCH_LOCALE
     : englishLocale(navigator.languages.length ? navigator.languages : [navigator.language]);
   let zone = detectedZone(booking.recruiter.timeZone);
@@ -113,8 +114,8 @@ function start(root: HTMLElement) {
       return loadWeek(skipEmpty - 1);
     }
     renderSlots();
-    announce(slots.length ? fill(slots.length === 1 ? texts.freeTime : texts.freeTimes, { week: heading, count: slots.length })
-      : fill(texts.noFreeTimesIn, { week: heading }));
+    announce(slots.length ? t(slots.length === 1 ? 'freeTime' : 'freeTimes', { week: heading, count: slots.length })
+      : t('noFreeTimesIn', { week: heading }));
   }
 
   function renderSlots() {

@@ -1,73 +1,11 @@
-// Time zones for the booking page, with the browser's (or Node's) own time-zone
-// data through Intl.DateTimeFormat: no library, so the page stays small. The rules
-// match domain/meetings/slots.ts: a local date runs from the first instant its clock
-// reads 00:00 (in a DST gap at midnight: the moment the clock jumps past it) to the
-// first instant the next date's does.
+// Time zones for the booking page and the recruiter's meeting views, with the browser's (or Node's)
+// own time-zone data through Intl.DateTimeFormat: no library, so the page stays small. Local time and
+// the instant it names are domain/schemas/local-time.ts (one rule and one DST policy with the slots and
+// the send windows): a local date runs from the first instant its clock reads 00:00 (in a DST gap at
+// midnight: the moment the clock jumps past it) to the first instant the next date's does.
+import { addDays, startOfLocalDay, type CalendarDate } from '#domain/schemas/local-time.ts';
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-
-/** A calendar date, "2026-03-29". */
-export type CalendarDate = string;
-
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-function clockFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = clockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-    });
-    clockFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** What a clock in `timeZone` reads at `instant` (epoch milliseconds), as if that wall time were UTC. */
-export function wallTime(instant: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of clockFormat(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-}
-
-/** The zone's offset from UTC at `instant`, in minutes (Amsterdam in summer: 120). */
-export function offsetMinutes(instant: number, timeZone: string): number {
-  const wholeSecond = Math.floor(instant / 1000) * 1000;
-  return Math.round((wallTime(wholeSecond, timeZone) - wholeSecond) / MINUTE);
-}
-
-const isoDate = (utcMidnight: number): CalendarDate => new Date(utcMidnight).toISOString().slice(0, 10);
-const utcMidnight = (date: CalendarDate): number => Date.parse(`${date}T00:00:00Z`);
-
-/** The local date in `timeZone` at `instant`. */
-export function localDate(instant: number, timeZone: string): CalendarDate {
-  return isoDate(wallTime(instant, timeZone));
-}
-
-export function addDays(date: CalendarDate, days: number): CalendarDate {
-  return isoDate(utcMidnight(date) + days * DAY);
-}
-
-/** The first instant of `date` in `timeZone` (epoch milliseconds). */
-export function startOfLocalDay(date: CalendarDate, timeZone: string): number {
-  const wall = utcMidnight(date);
-  // A change happens at most once around a date: the offsets a day either side are the candidates.
-  const offsets = [...new Set([wall - DAY, wall, wall + DAY].map((at) => offsetMinutes(at, timeZone)))];
-  const exact = offsets.map((offset) => wall - offset * MINUTE).filter((instant, i) => offsetMinutes(instant, timeZone) === offsets[i]);
-  if (exact.length) return Math.min(...exact);
-  // Midnight falls in a gap: the day starts when the clock jumps past it. Search the minute it changes.
-  let before = (wall - Math.max(...offsets) * MINUTE) / MINUTE;
-  let after = (wall - Math.min(...offsets) * MINUTE) / MINUTE;
-  const offsetBefore = offsetMinutes(before * MINUTE, timeZone);
-  while (after - before > 1) {
-    const middle = Math.floor((before + after) / 2);
-    if (offsetMinutes(middle * MINUTE, timeZone) === offsetBefore) before = middle;
-    else after = middle;
-  }
-  return after * MINUTE;
-}
+export { addDays, localDate, offsetMinutes, startOfLocalDay, wallTime, type CalendarDate } from '#domain/schemas/local-time.ts';
 
 export interface Week {
   /** The seven local dates, first to last. */
@@ -131,9 +69,14 @@ export function currentZoneName(timeZone: string): string {
   return renamed && isKnownZone(renamed) ? renamed : timeZone;
 }
 
+/** The zone this browser is in, as it reports it (the recruiter's zone in the app; the candidate's first guess here). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** The browser's zone (by its current name), or `fallback` when it reports none we can use. */
 export function detectedZone(fallback: string): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = browserTimeZone();
   return zone && isKnownZone(zone) ? currentZoneName(zone) : fallback;
 }
 

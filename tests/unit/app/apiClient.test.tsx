@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import {
-  apiRequest, getJson, TIMEOUT_MESSAGE, TWO_FACTOR_MESSAGE, withParams,
+  getJson, TIMEOUT_MESSAGE, TWO_FACTOR_MESSAGE, withParams,
 } from '#app/api/apiClient.ts';
 import { ApiError, errorText } from '#app/api/ApiError.ts';
 import { assignLocation } from '#app/lib/browserNavigation.ts';
@@ -39,37 +39,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('apiRequest', () => {
-  it('sends credentials and a JSON body, and returns the parsed reply', async () => {
-    reply(jsonResponse({ user: { id: 1 } }, 201));
-    const result = await apiRequest('POST', '/api/admin/users', { username: 'x' });
-
-    expect(result).toEqual({ user: { id: 1 } });
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('/api/admin/users');
-    expect(init.method).toBe('POST');
-    expect(init.credentials).toBe('include');
-    expect(init.headers).toEqual({ 'Content-Type': 'application/json' });
-    expect(init.body).toBe('{"username":"x"}');
-  });
-
-  it('sends no body or content type when there is no payload', async () => {
-    reply(jsonResponse({ success: true }));
-    await apiRequest('POST', '/api/auth/logout');
-    const [, init] = fetchMock.mock.calls[0];
-    expect(init.body).toBeUndefined();
-    expect(init.headers).toBeUndefined();
-    expect(init.credentials).toBe('include');
-  });
-
+describe('answers and errors (spec §8), as every reader gets them', () => {
   it('returns null for an empty reply', async () => {
     reply(new Response(null, { status: 204 }));
-    expect(await apiRequest('DELETE', '/api/thing/1')).toBeNull();
+    expect(await getJson('/api/thing/1')).toBeNull();
   });
 
   it('uses the error field: "status: error"', async () => {
     reply(jsonResponse({ error: 'Invalid username or password', message: 'ignored' }, 401));
-    const error = await failureOf(apiRequest('POST', '/api/auth/login', {}));
+    const error = await failureOf(getJson('/api/auth/login'));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('401: Invalid username or password');
     expect((error as ApiError).status).toBe(401);
@@ -79,41 +57,41 @@ describe('apiRequest', () => {
 
   it('falls back to the message field', async () => {
     reply(jsonResponse({ message: 'Database unavailable' }, 503));
-    expect((await failureOf(apiRequest('GET', '/api/x'))).message).toBe('503: Database unavailable');
+    expect((await failureOf(getJson('/api/x'))).message).toBe('503: Database unavailable');
   });
 
   it('falls back to the whole JSON', async () => {
     reply(jsonResponse({ code: 'forbidden' }, 403));
-    expect((await failureOf(apiRequest('GET', '/api/x'))).message).toBe('403: {"code":"forbidden"}');
+    expect((await failureOf(getJson('/api/x'))).message).toBe('403: {"code":"forbidden"}');
   });
 
   it('falls back to the plain text', async () => {
     reply(new Response('Bad Gateway from proxy', { status: 502 }));
-    expect((await failureOf(apiRequest('GET', '/api/x'))).message).toBe('502: Bad Gateway from proxy');
+    expect((await failureOf(getJson('/api/x'))).message).toBe('502: Bad Gateway from proxy');
   });
 
   it('falls back to the status text for an empty body', async () => {
     reply(new Response(null, { status: 500, statusText: 'Internal Server Error' }));
-    expect((await failureOf(apiRequest('GET', '/api/x'))).message).toBe('500: Internal Server Error');
+    expect((await failureOf(getJson('/api/x'))).message).toBe('500: Internal Server Error');
   });
 
   it('keeps the JSON body and its code for callers', async () => {
     reply(jsonResponse({ error: 'Enrol first', code: 'two_factor_required' }, 403));
-    const error = (await failureOf(apiRequest('GET', '/api/admin/users'))) as ApiError;
+    const error = (await failureOf(getJson('/api/admin/users'))) as ApiError;
     expect(error.code).toBe('two_factor_required');
     expect(error.body).toEqual({ error: 'Enrol first', code: 'two_factor_required' });
   });
 
   it('redirects to /verify-2fa on a 401 flagged requiresTwoFactor', async () => {
     reply(jsonResponse({ error: 'Two-factor authentication required', requiresTwoFactor: true }, 401));
-    const error = await failureOf(apiRequest('POST', '/api/candidates/1/messages', {}));
+    const error = await failureOf(getJson('/api/candidates/1/messages'));
     expect(error.message).toBe(TWO_FACTOR_MESSAGE);
     expect(assignLocation).toHaveBeenCalledWith('/verify-2fa');
   });
 
   it('does not redirect on a 401 with requiresTwoFactor false', async () => {
     reply(jsonResponse({ error: 'Sign-in expired', requiresTwoFactor: false }, 401));
-    const error = await failureOf(apiRequest('POST', '/api/auth/verify-2fa', { code: '1' }));
+    const error = await failureOf(getJson('/api/auth/verify-2fa'));
     expect(error.message).toBe('401: Sign-in expired');
     expect(assignLocation).not.toHaveBeenCalled();
   });
@@ -123,7 +101,7 @@ describe('apiRequest', () => {
     fetchMock.mockImplementation((_url: string, init: RequestInit) => new Promise((_resolve, reject) => {
       init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
     }));
-    const pending = failureOf(apiRequest('POST', '/api/ai-content/generate', {}, { timeoutMs: 60_000 }));
+    const pending = failureOf(getJson('/api/ai-content/generate', undefined, { timeoutMs: 60_000 }));
     await vi.advanceTimersByTimeAsync(59_999);
     expect(fetchMock.mock.calls[0][1].signal!.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -133,7 +111,7 @@ describe('apiRequest', () => {
   it('does not time out a request that answers in time', async () => {
     vi.useFakeTimers();
     reply(jsonResponse({ success: true }));
-    await expect(apiRequest('POST', '/api/ai-content/generate', {}, { timeoutMs: 1000 })).resolves.toEqual({ success: true });
+    await expect(getJson('/api/ai-content/generate', undefined, { timeoutMs: 1000 })).resolves.toEqual({ success: true });
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -142,7 +120,7 @@ describe('apiRequest', () => {
       init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
     }));
     const controller = new AbortController();
-    const pending = failureOf(apiRequest('GET', '/api/search', undefined, { signal: controller.signal, timeoutMs: 5000 }));
+    const pending = failureOf(getJson('/api/search', undefined, { signal: controller.signal, timeoutMs: 5000 }));
     controller.abort();
     const error = await pending;
     expect(error.name).toBe('AbortError');

@@ -7,7 +7,8 @@ import { closeAllPanels, getDrawerState, openPanel, type ComposePayload } from '
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
 import { renderPage } from './renderInRouter.tsx';
 import { actAsync, currentUrl, jsonResponse, recruiter, renderAt, requestUrl, sentJson, stubFetch } from './renderWithProviders.tsx';
-import { failure } from './answers.ts';
+import { answer, failure } from './answers.ts';
+import { poolReachSchema, type PoolReach } from '#domain/talent-pools/schemas.ts';
 import {
   aiTemplate, aiTemplateList, campaignList, candidate, candidateList, createdCampaign, generation, pool, poolList, sentMessage, threadList,
 } from './messagingFixtures.ts';
@@ -25,6 +26,14 @@ const candidates = [
   candidate(45, { name: 'Neither', email: null, allowsEmail: false, talentPoolId: 2, talentPoolIds: [2] }),
 ];
 const pools = [pool(1, 'Frontend', 9), pool(2, 'Hard to reach', 2)];
+/** What GET /api/talent-pools/{id}/reach?names=true answers for these candidates (the server counts a pool's recipients). */
+const REACH: Record<number, PoolReach> = {
+  1: answer(poolReachSchema, {
+    eligible: 8, byWhatsApp: 0, skipped: [{ reason: 'Candidate has not consented to email', count: 1 }],
+    names: ['Pool Person 1', 'Pool Person 2', 'Pool Person 3', 'Pool Person 4', 'Pool Person 5'],
+  }),
+  2: answer(poolReachSchema, { eligible: 0, byWhatsApp: 0, skipped: [{ reason: 'No email address on file', count: 2 }], names: [] }),
+};
 const templates = [aiTemplate('nurture-checkin', 'Career Check-in'), aiTemplate('announcement-role', 'New Role Announcement')];
 
 let fetchedLists = false;
@@ -41,6 +50,8 @@ function stubApi(extra: Record<string, unknown> = {}) {
     'GET /api/candidates': list(candidateList(candidates)),
     'GET /api/talent-pools': list(poolList(pools)),
     'GET /api/ai-templates': list(aiTemplateList(templates)),
+    'GET /api/talent-pools/1/reach': () => jsonResponse(REACH[1]),
+    'GET /api/talent-pools/2/reach': () => jsonResponse(REACH[2]),
     ...extra,
   });
 }
@@ -111,6 +122,23 @@ describe('compose dialog', () => {
     act(() => { closeAllPanels(); });
     openCompose({ talentPoolId: 2 });
     expect(await screen.findByTestId('pool-no-recipients')).toBeTruthy();
+  });
+
+  it('counts a pool as the server does: a member on the suppression list is not a recipient, though the list shows them emailable', async () => {
+    // Pool Person 3's address bounced hard: the candidate list (what the browser sees) still says allowsEmail, the reach does not count them.
+    const reach = answer(poolReachSchema, {
+      eligible: 7, byWhatsApp: 0,
+      skipped: [{ reason: 'Candidate has not consented to email', count: 1 }, { reason: 'Email address is on the suppression list', count: 1 }],
+      names: ['Pool Person 1', 'Pool Person 2', 'Pool Person 4', 'Pool Person 5', 'Pool Person 6'],
+    });
+    const fetchMock = stubApi({ 'GET /api/talent-pools/1/reach': () => jsonResponse(reach) });
+    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    openCompose({ talentPoolId: 1 });
+    const preview = await screen.findByTestId('pool-preview');
+    expect(within(preview).getByText('7 recipients')).toBeTruthy();
+    expect(within(preview).getByText('+ 2 more')).toBeTruthy();
+    expect(within(preview).queryByText('Pool Person 3')).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => requestUrl(url))).toContain('/api/talent-pools/1/reach?names=true');
   });
 
   it('shows the spec validation texts', async () => {

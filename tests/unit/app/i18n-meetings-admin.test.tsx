@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setInterfaceLanguage } from '#app/i18n/i18n.ts';
 import { MeetingBookingPage } from '#app/pages/MeetingBookingPage.tsx';
 import { MeetingsPage } from '#app/pages/MeetingsPage.tsx';
-import { bookingMessage } from '#app/pages/meeting-booking/fieldMessages.ts';
+import { issueText } from '#app/i18n/serverText.ts';
+import { msg } from '#domain/i18n/codes.ts';
 import { ACCESS_REQUESTS, bannedRecruiter, USERS } from './authFixtures.ts';
 import { meetingType, meetingTypeList, previewSlots, settingsAnswer } from './meetingFixtures.ts';
 import { meeting, meetingAnswer, meetingList } from './meetingListFixtures.ts';
@@ -167,15 +168,18 @@ describe('Meeting booking in Dutch', () => {
   });
 
   it('names ranges and dates in Dutch messages, and leaves English and unknown messages as they are', async () => {
-    expect(bookingMessage('availability.monday.1 (10:00-13:00) overlaps availability.monday.0 (09:00-12:00)'))
-      .toBe('Tijdvak 2 op maandag (10:00-13:00) overlapt met tijdvak 1 op maandag (09:00-12:00)');
-    expect(bookingMessage('overrides.0.ranges.0.end (09:00) must be after overrides.0.ranges.0.start (10:00)'))
+    const overlap = msg('validation.range_overlap', {
+      field: 'availability.monday.1', times: '10:00-13:00', otherField: 'availability.monday.0', otherTimes: '09:00-12:00',
+    });
+    expect(issueText(overlap)).toBe('Tijdvak 2 op maandag (10:00-13:00) overlapt met tijdvak 1 op maandag (09:00-12:00)');
+    expect(issueText(msg('validation.range_order', { field: 'overrides.0.ranges.0', end: '09:00', start: '10:00' })))
       .toBe('Het einde van tijdvak 1 van uitzondering 1 (09:00) moet na het begin (10:00) liggen');
-    expect(bookingMessage('overrides.2.date (2026-12-24) is already given in overrides.0'))
+    expect(issueText(msg('validation.override_date_twice', { field: 'overrides.2', date: '2026-12-24', otherField: 'overrides.0' })))
       .toBe('De datum van uitzondering 3 (2026-12-24) staat al bij uitzondering 1');
-    expect(bookingMessage('Something the server says')).toBe('Something the server says');
+    expect(issueText('Something the server says')).toBe('Something the server says');
     await setInterfaceLanguage('en');
-    expect(bookingMessage('slotStepMinutes must be a whole number of minutes from 5 to 240'))
+    expect(issueText(overlap)).toBe('availability.monday.1 (10:00-13:00) overlaps availability.monday.0 (09:00-12:00)');
+    expect(issueText(msg('validation.whole_minutes', { field: 'slotStepMinutes', min: 5, max: 240 })))
       .toBe('slotStepMinutes must be a whole number of minutes from 5 to 240');
   });
 

@@ -6,7 +6,7 @@ import { useT } from '#app/i18n/useT.ts';
 import type { TFunction } from 'i18next';
 import type { UserSummary } from '#domain/auth/schemas.ts';
 import { useCreateUser } from './adminQueries.ts';
-import { adminMessage } from './adminMessages.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 import { NEW_USER_DEFAULTS, newUserSchema, PASSWORD_MIN_LENGTH, type NewUserInput, type NewUserValues } from './newUserSchema.ts';
 
 const ROLES: UserSummary['role'][] = ['recruiter', 'admin'];
@@ -45,17 +45,17 @@ export function NewUserModal({ opened, onClose }: { opened: boolean; onClose: ()
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="sm">
           <TextInput label={t('admin.newUser.username')} autoComplete="off" withAsterisk {...register('username')}
-            error={adminMessage(errors.username?.message)} />
+            error={issueText(errors.username?.message)} />
           <TextInput label={t('admin.newUser.displayName')} withAsterisk {...register('displayName')}
-            error={adminMessage(errors.displayName?.message)} />
-          <TextInput label={t('admin.newUser.email')} type="email" withAsterisk {...register('email')} error={adminMessage(errors.email?.message)} />
+            error={issueText(errors.displayName?.message)} />
+          <TextInput label={t('admin.newUser.email')} type="email" withAsterisk {...register('email')} error={issueText(errors.email?.message)} />
           <PasswordInput
             label={t('admin.newUser.password')}
             description={t('admin.newUser.passwordHint', { min: PASSWORD_MIN_LENGTH })}
             autoComplete="new-password"
             withAsterisk
             {...register('password')}
-            error={adminMessage(errors.password?.message)}
+            error={issueText(errors.password?.message)}
           />
           <Controller
             control={control}
@@ -68,7 +68,7 @@ export function NewUserModal({ opened, onClose }: { opened: boolean; onClose: ()
                 value={field.value}
                 onChange={(value) => field.onChange(value ?? 'recruiter')}
                 onBlur={field.onBlur}
-                error={adminMessage(errors.role?.message)}
+                error={issueText(errors.role?.message)}
                 withAsterisk
               />
             )}

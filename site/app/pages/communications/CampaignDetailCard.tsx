@@ -6,6 +6,7 @@ import { errorText } from '#app/api/ApiError.ts';
 import type { CampaignDetail } from '#domain/campaigns/schemas.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { useT } from '#app/i18n/useT.ts';
+import { codeText } from '#app/i18n/serverText.ts';
 import { CampaignStatusBadge } from './CampaignStatusBadge.tsx';
 import { CampaignControls } from './campaign/CampaignControls.tsx';
 import { CampaignFunnel } from './campaign/CampaignFunnel.tsx';
@@ -88,7 +89,7 @@ export function CampaignDetailCard({ id }: { id: number }) {
         {p.skipReasons.length > 0 && (
           <div>
             <Text size="sm" fw={500}>{t('communications.detail.skippedBecause')}</Text>
-            <List size="sm">{p.skipReasons.map((r) => <List.Item key={r.reason}>{r.reason}: {r.count}</List.Item>)}</List>
+            <List size="sm">{p.skipReasons.map((r) => <List.Item key={r.reason}>{codeText(r.code, undefined, r.reason)}: {r.count}</List.Item>)}</List>
           </div>
         )}
         {c.steps.length > 1 && (

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { outboxReplySchema } from '#domain/messages/schemas.ts';
 import { errorText } from '#app/api/ApiError.ts';
 import { useT } from '#app/i18n/useT.ts';
-import { issueText } from '#app/messaging/issueText.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 import { useOutboxReply } from '#app/messaging/queries.ts';
 import { toast } from '#app/toast/toast.ts';
 

@@ -11,7 +11,7 @@ import { toast } from '#app/toast/toast.ts';
 import type { AvailabilitySettings } from '#domain/meetings/schemas.ts';
 import { serverFieldError } from '#app/pages/people/serverFieldError.ts';
 import { availabilityResolver, focusField, settingsFieldPaths, type AvailabilityFormValues } from './availabilityForm.ts';
-import { bookingMessage } from './fieldMessages.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 import { BookingRulesFields } from './BookingRulesFields.tsx';
 import { useSaveBookingSettings } from './bookingQueries.ts';
 import { OverridesEditor } from './OverridesEditor.tsx';
@@ -56,7 +56,7 @@ export function AvailabilityForm({ saved }: { saved: AvailabilityFormValues }) {
       <Stack gap="lg">
         {formError && <Alert color="red" title={t('meetingBooking.availability.couldNotSave')}>{formError}</Alert>}
         <Controller control={control} name="timeZone" render={({ field }) => (
-          <TimeZoneSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={bookingMessage(errors.timeZone?.message)} />
+          <TimeZoneSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={issueText(errors.timeZone?.message)} />
         )} />
 
         <Stack gap={4}>

@@ -3,7 +3,7 @@ import { SimpleGrid } from '@mantine/core';
 import type { Control, FieldErrors } from 'react-hook-form';
 import { useT } from '#app/i18n/useT.ts';
 import type { AvailabilityFormValues } from './availabilityForm.ts';
-import { bookingMessage } from './fieldMessages.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 import { NoticeField } from './NoticeField.tsx';
 import { NumberField } from './NumberField.tsx';
 
@@ -20,17 +20,17 @@ export function BookingRulesFields({ control, errors }: BookingRulesFieldsProps)
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
       <NumberField control={control} name="bufferBeforeMinutes" label={r('bufferBefore')} suffix={r('minutesSuffix')} min={0} max={240} step={5}
-        description={r('bufferBeforeHint')} error={bookingMessage(errors.bufferBeforeMinutes?.message)} />
+        description={r('bufferBeforeHint')} error={issueText(errors.bufferBeforeMinutes?.message)} />
       <NumberField control={control} name="bufferAfterMinutes" label={r('bufferAfter')} suffix={r('minutesSuffix')} min={0} max={240} step={5}
-        description={r('bufferAfterHint')} error={bookingMessage(errors.bufferAfterMinutes?.message)} />
-      <NoticeField control={control} error={bookingMessage(errors.minimumNoticeMinutes?.message)} />
+        description={r('bufferAfterHint')} error={issueText(errors.bufferAfterMinutes?.message)} />
+      <NoticeField control={control} error={issueText(errors.minimumNoticeMinutes?.message)} />
       <NumberField control={control} name="horizonDays" label={r('horizon')} suffix={r('daysSuffix')} min={1} max={365}
-        description={r('horizonHint')} error={bookingMessage(errors.horizonDays?.message)} />
+        description={r('horizonHint')} error={issueText(errors.horizonDays?.message)} />
       <NumberField control={control} name="slotStepMinutes" label={r('slotStep')} suffix={r('minutesSuffix')} min={5} max={240} step={5}
-        description={r('slotStepHint')} error={bookingMessage(errors.slotStepMinutes?.message)} />
+        description={r('slotStepHint')} error={issueText(errors.slotStepMinutes?.message)} />
       <NumberField control={control} name="dailyMaximum" label={r('dailyMaximum')} suffix={r('meetingsSuffix')} min={1} max={50}
         placeholder={r('noLimit')} emptyIs="null" description={r('dailyMaximumHint')}
-        error={bookingMessage(errors.dailyMaximum?.message)} />
+        error={issueText(errors.dailyMaximum?.message)} />
     </SimpleGrid>
   );
 }

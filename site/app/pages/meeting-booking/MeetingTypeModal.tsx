@@ -11,7 +11,8 @@ import { LOCATION_KINDS, type LocationKind, type MeetingType } from '#domain/mee
 import { useSaveMeetingType } from './bookingQueries.ts';
 import { ColourPicker } from './ColourPicker.tsx';
 import { DurationField } from './DurationField.tsx';
-import { bookingMessage } from './fieldMessages.ts';
+import { issueText } from '#app/i18n/serverText.ts';
+import { warningText } from './SettingsAlerts.tsx';
 import {
   locationLabel, MEETING_TYPE_FIELDS, meetingTypeFormValues, meetingTypeResolver, type MeetingTypeFormOutput, type MeetingTypeFormValues,
 } from './meetingTypeForm.ts';
@@ -53,7 +54,7 @@ export function MeetingTypeModal({ opened, meetingType, onClose }: MeetingTypeMo
     try {
       const answer = await saveType.mutateAsync({ id: meetingType?.id ?? null, values: body });
       const title = i18n.t(meetingType ? 'meetingBooking.typeForm.saved' : 'meetingBooking.typeForm.added');
-      if (answer.warnings.length > 0) toast({ title, description: answer.warnings.map((w) => w.message).join(' '), variant: 'warning' });
+      if (answer.warnings.length > 0) toast({ title, description: answer.warnings.map(warningText).join(' '), variant: 'warning' });
       else toast({ title, variant: 'success' });
       close();
     } catch (error) {
@@ -69,15 +70,15 @@ export function MeetingTypeModal({ opened, meetingType, onClose }: MeetingTypeMo
         <Stack gap="sm">
           {formError && <Alert color="red" title={t('meetingBooking.typeForm.couldNotSave')}>{formError}</Alert>}
           <TextInput label={t('meetingBooking.typeForm.name')} withAsterisk data-autofocus placeholder={t('meetingBooking.typeForm.namePlaceholder')}
-            {...register('name')} error={bookingMessage(errors.name?.message)} />
+            {...register('name')} error={issueText(errors.name?.message)} />
           <Controller control={control} name="durationMinutes" render={({ field }) => (
-            <DurationField value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={bookingMessage(errors.durationMinutes?.message)} />
+            <DurationField value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={issueText(errors.durationMinutes?.message)} />
           )} />
           <Textarea label={t('meetingBooking.typeForm.description')} description={t('meetingBooking.typeForm.descriptionHint')} rows={3}
-            {...register('description')} error={bookingMessage(errors.description?.message)} />
+            {...register('description')} error={issueText(errors.description?.message)} />
           <Controller control={control} name="locationKind" render={({ field }) => (
             <Radio.Group label={t('meetingBooking.typeForm.location')} value={field.value} onChange={field.onChange}
-              error={bookingMessage(errors.locationKind?.message)}>
+              error={issueText(errors.locationKind?.message)}>
               <Group gap="lg" mt={6}>
                 {LOCATION_KINDS.map((kind) => <Radio key={kind} value={kind} label={locationLabel(kind)} />)}
               </Group>
@@ -85,10 +86,10 @@ export function MeetingTypeModal({ opened, meetingType, onClose }: MeetingTypeMo
           )} />
           {detail && (
             <TextInput label={t(`meetingBooking.typeForm.${detail.label}`)} placeholder={detail.placeholder} withAsterisk {...register('locationDetail')}
-              error={bookingMessage(errors.locationDetail?.message)} />
+              error={issueText(errors.locationDetail?.message)} />
           )}
           <Controller control={control} name="colour" render={({ field }) => (
-            <ColourPicker value={field.value} onChange={field.onChange} error={bookingMessage(errors.colour?.message)} />
+            <ColourPicker value={field.value} onChange={field.onChange} error={issueText(errors.colour?.message)} />
           )} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close}>{t('meetingBooking.typeForm.cancel')}</Button>

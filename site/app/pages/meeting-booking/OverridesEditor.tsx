@@ -3,7 +3,7 @@ import { Button, Flex, Paper, Stack, Switch, Text, TextInput } from '@mantine/co
 import { Controller, useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useT } from '#app/i18n/useT.ts';
 import { DEFAULT_RANGE, type AvailabilityFormValues } from './availabilityForm.ts';
-import { bookingMessage } from './fieldMessages.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 import { RangesEditor } from './RangesEditor.tsx';
 
 interface OverridesEditorProps {
@@ -20,7 +20,7 @@ export function OverridesEditor({ control, register, errors }: OverridesEditorPr
       {fields.length === 0 && <Text size="sm" c="dimmed">{t('meetingBooking.overrides.none')}</Text>}
       {fields.map((item, index) => {
         const number = index + 1;
-        const dateError = bookingMessage(errors.overrides?.[index]?.date?.message);
+        const dateError = issueText(errors.overrides?.[index]?.date?.message);
         return (
           <Paper key={item.id} withBorder p="sm" data-testid={`override-${index}`}>
             <Flex direction={{ base: 'column', sm: 'row' }} gap="sm" align={{ base: 'stretch', sm: 'flex-start' }}>

@@ -6,7 +6,7 @@ import { get, type FieldErrors } from 'react-hook-form';
 import type { TimeRange } from '#domain/meetings/schemas.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { nextRange, type AvailabilityFormValues } from './availabilityForm.ts';
-import { bookingMessage } from './fieldMessages.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 import { TimeSelect } from './TimeSelect.tsx';
 
 interface RangesEditorProps {
@@ -21,7 +21,7 @@ interface RangesEditorProps {
 function messageAt(errors: FieldErrors<AvailabilityFormValues>, path: string): string | undefined {
   const error: unknown = get(errors, path);
   const message: unknown = typeof error === 'object' && error !== null && 'message' in error ? error.message : undefined;
-  return typeof message === 'string' && message ? bookingMessage(message) : undefined;
+  return typeof message === 'string' && message ? issueText(message) : undefined;
 }
 
 export function RangesEditor({ ranges, onChange, path, where, errors }: RangesEditorProps) {

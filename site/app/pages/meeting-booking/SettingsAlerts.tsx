@@ -2,24 +2,29 @@
 // on, and settings that save but probably were not meant (a type longer than every range).
 import { Alert, List } from '@mantine/core';
 import { useT } from '#app/i18n/useT.ts';
+import { codeText, stateText } from '#app/i18n/serverText.ts';
 import type { BookingSettingsAnswer } from '#domain/meetings/booking-schemas.ts';
 
 export function CalendarStatusAlert({ calendar }: { calendar: BookingSettingsAnswer['calendar'] }) {
   const t = useT();
+  const message = calendar.message && stateText(calendar.code && `calendar.${calendar.code}`, null, calendar.message);
   if (calendar.connected) {
     return (
       <Alert color="green" title={t('meetingBooking.calendar.connected')} data-testid="calendar-status">
         {t('meetingBooking.calendar.connectedBody')}
-        {calendar.message ? ` ${calendar.message}` : ''}
+        {message ? ` ${message}` : ''}
       </Alert>
     );
   }
   return (
     <Alert color="gray" title={t('meetingBooking.calendar.notConnected')} data-testid="calendar-status">
-      {calendar.message}
+      {message}
     </Alert>
   );
 }
+
+/** A warning in the interface's language (its code; the server's English for one this browser does not know). */
+export const warningText = (warning: BookingSettingsAnswer['warnings'][number]) => codeText(warning.code, warning.params, warning.message);
 
 export function SettingsWarnings({ warnings }: { warnings: BookingSettingsAnswer['warnings'] }) {
   const t = useT();
@@ -27,8 +32,8 @@ export function SettingsWarnings({ warnings }: { warnings: BookingSettingsAnswer
   return (
     <Alert color="yellow" title={t('meetingBooking.calendar.checkAvailability')} data-testid="settings-warnings">
       {warnings.length === 1
-        ? warnings[0].message
-        : <List size="sm">{warnings.map((warning) => <List.Item key={`${warning.field}:${warning.message}`}>{warning.message}</List.Item>)}</List>}
+        ? warningText(warnings[0])
+        : <List size="sm">{warnings.map((warning) => <List.Item key={`${warning.field}:${warning.message}`}>{warningText(warning)}</List.Item>)}</List>}
     </Alert>
   );
 }

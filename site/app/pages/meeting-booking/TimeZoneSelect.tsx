@@ -2,15 +2,12 @@
 import { Select, type OptionsFilter } from '@mantine/core';
 import { useMemo } from 'react';
 import { useT } from '#app/i18n/useT.ts';
+import { browserTimeZone } from '#site/scripts/booking/zones.ts';
 
 let zones: string[] | null = null;
 function supportedZones(): string[] {
   zones ??= Intl.supportedValuesOf('timeZone');
   return zones;
-}
-
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 /** "new york" finds America/New_York: spaces and underscores are the same when searching. */

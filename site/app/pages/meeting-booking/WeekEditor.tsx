@@ -7,7 +7,7 @@ import { WEEKDAYS, type Weekday } from '#domain/meetings/availability.ts';
 import type { TimeRange } from '#domain/meetings/schemas.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { DEFAULT_RANGE, type AvailabilityFormValues } from './availabilityForm.ts';
-import { weekdayLabel } from './fieldMessages.ts';
+import { weekdayLabel } from '#app/i18n/format.ts';
 import { RangesEditor } from './RangesEditor.tsx';
 
 interface DayRowProps {

@@ -4,6 +4,7 @@ import { Button, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/cor
 import { useState } from 'react';
 import { en } from '#domain/i18n/en.ts';
 import { useT } from '#app/i18n/useT.ts';
+import { stateText } from '#app/i18n/serverText.ts';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
 import { meetingWith } from './meetingLabels.ts';
 import { useRetryTeams } from './meetingQueries.ts';
@@ -59,7 +60,7 @@ export function TeamsStatus({ meeting, onChanged }: { meeting: Meeting; onChange
             </UnstyledButton>
           )}
         </Group>
-        {showWhy && <Text size="xs" c="dimmed" data-testid="teams-error">{error}</Text>}
+        {showWhy && <Text size="xs" c="dimmed" data-testid="teams-error">{stateText(meeting.teams.code, null, error)}</Text>}
       </Stack>
     );
   }

@@ -9,11 +9,6 @@ import { locale } from '#app/i18n/format.ts';
 import { i18n } from '#app/i18n/i18n.ts';
 import { addDays as addCalendarDays, localDate, startOfLocalDay, wallTime } from '#site/scripts/booking/zones.ts';
 
-/** The signed-in recruiter's zone: the browser's. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
 /** The local date in `timeZone` at an instant (epoch milliseconds). */
 export function dateAt(epochMs: number, timeZone: string): string {
   return localDate(epochMs, timeZone);

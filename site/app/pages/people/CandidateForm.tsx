@@ -1,5 +1,5 @@
 // Create or edit a candidate: react-hook-form with the API's zod schema; the
-// schema's messages (email, phone, name; in the interface's language, schemaMessage.ts)
+// schema's messages (email, phone, name; codes shown in the interface's language, i18n/serverText.ts)
 // and a server's 400 `{ error, field }` show on the fields.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
@@ -14,7 +14,7 @@ import { useT } from '#app/i18n/useT.ts';
 import { TimeZoneSelect } from '../meeting-booking/TimeZoneSelect.tsx';
 import { CANDIDATE_FORM_FIELDS, candidateFormDefaults, type CandidateFormValues, type FormCandidate } from './candidateFormValues.ts';
 import { seniorityLabel } from './peopleLabels.ts';
-import { schemaMessage } from './schemaMessage.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 import { serverFieldError } from './serverFieldError.ts';
 
 const resolver = zodResolver(candidateCreateSchema) as unknown as Resolver<CandidateFormValues, unknown, CandidateCreate>;
@@ -30,7 +30,7 @@ interface CandidateFormProps {
 
 export function CandidateForm({ formId, candidate, pools, defaultPoolId, onSubmit }: CandidateFormProps) {
   const t = useT();
-  const message = (text: string | undefined) => schemaMessage(text);
+  const message = (text: string | undefined) => issueText(text);
   const contactOptions = CONTACT_METHODS.map((value) => ({ value, label: t(`people.contactMethods.${value}`) }));
   const seniorityOptions = SENIORITY_LEVELS.map((value) => ({ value, label: seniorityLabel(value) }));
   const creating = candidate === null;

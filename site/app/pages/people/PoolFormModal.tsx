@@ -8,7 +8,7 @@ import { useT } from '#app/i18n/useT.ts';
 import { useCreatePool, useRenamePool } from './peopleQueries.ts';
 import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { poolFormSchema, type PoolFormInput, type PoolFormValues } from './poolFormSchema.ts';
-import { schemaMessage } from './schemaMessage.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 import { serverFieldError } from './serverFieldError.ts';
 
 interface PoolFormModalProps {
@@ -47,8 +47,8 @@ export function PoolFormModal({ opened, pool, onClose, onCreated }: PoolFormModa
     <Modal opened={opened} onClose={onClose} title={pool ? t('people.pools.renameTitle') : t('people.pools.newTitle')} centered>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="sm">
-          <TextInput label={t('people.pools.name')} withAsterisk data-autofocus {...register('name')} error={schemaMessage(errors.name?.message)} />
-          <Textarea label={t('people.pools.description')} rows={2} {...register('description')} error={schemaMessage(errors.description?.message)} />
+          <TextInput label={t('people.pools.name')} withAsterisk data-autofocus {...register('name')} error={issueText(errors.name?.message)} />
+          <Textarea label={t('people.pools.description')} rows={2} {...register('description')} error={issueText(errors.description?.message)} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>{t('people.actions.cancel')}</Button>
             <Button type="submit" loading={createPool.isPending || renamePool.isPending}>{pool ? t('people.actions.save') : t('people.pools.createPool')}</Button>

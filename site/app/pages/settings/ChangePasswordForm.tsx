@@ -9,6 +9,7 @@ import {
   CHANGE_PASSWORD_DEFAULTS, changePasswordFormSchema, PASSWORD_MIN_LENGTH, type ChangePasswordValues,
 } from './changePasswordSchema.ts';
 import { useChangePassword } from './securityQueries.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
@@ -49,7 +50,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           withAsterisk
           data-autofocus
           {...register('currentPassword')}
-          error={errors.currentPassword?.message}
+          error={issueText(errors.currentPassword?.message)}
         />
         <PasswordInput
           label={t('settings.security.newPassword')}
@@ -57,14 +58,14 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           autoComplete="new-password"
           withAsterisk
           {...register('newPassword')}
-          error={errors.newPassword?.message}
+          error={issueText(errors.newPassword?.message)}
         />
         <PasswordInput
           label={t('settings.security.repeatPassword')}
           autoComplete="new-password"
           withAsterisk
           {...register('confirmPassword')}
-          error={errors.confirmPassword?.message}
+          error={issueText(errors.confirmPassword?.message)}
         />
         <Group gap="sm">
           <Button type="submit" loading={change.isPending}>{t('settings.security.changePassword')}</Button>

@@ -5,6 +5,7 @@ import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, T
 import { errorText } from '#app/api/ApiError.ts';
 import { formatNumber } from '#app/i18n/format.ts';
 import { useT } from '#app/i18n/useT.ts';
+import { codeText, stateText } from '#app/i18n/serverText.ts';
 import type { IntegrationState } from '#domain/integrations/schemas.ts';
 import { useIntegrations, useIntegrationTest } from './settingsQueries.ts';
 
@@ -15,10 +16,10 @@ function TestResult({ test }: { test: ReturnType<typeof useIntegrationTest> }) {
   if (test.isPending) return <Text size="sm">{t('settings.integrations.sending')}</Text>;
   if (test.isError) return <Alert color="red" title={t('settings.integrations.sendFailed')}>{errorText(test.error)}</Alert>;
   if (!test.data) return null;
-  const { ok, message, durationMs } = test.data;
+  const { ok, message, code, params, durationMs } = test.data;
   return (
     <Alert color={ok ? 'green' : 'red'} title={ok ? t('settings.integrations.passed') : t('settings.integrations.failed')} data-testid="integration-test-result">
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{message}</Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{stateText(code, params, message)}</Text>
       <Text size="xs" mt={4}>
         {durationMs < 1000 ? t('settings.integrations.tookMs', { value: durationMs })
           : t('settings.integrations.tookS', { value: formatNumber(durationMs / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }) })}
@@ -30,7 +31,11 @@ function TestResult({ test }: { test: ReturnType<typeof useIntegrationTest> }) {
 function IntegrationCard({ integration, canSendTests }: { integration: IntegrationState; canSendTests: boolean }) {
   const t = useT();
   const test = useIntegrationTest();
-  const { kind, name, status, mode, summary, details, testable, notTestable } = integration;
+  const { kind, code, status, details, testable, notTestable, notTestableCode } = integration;
+  // Every text is the catalogue's, by the state's code (decision 032); the server's English stands in for a code this browser does not know.
+  const name = stateText(`integrations.names.${kind}`, null, integration.name);
+  const mode = stateText(code && `${code}.mode`, null, integration.mode);
+  const summary = stateText(code && `${code}.summary`, null, integration.summary);
   const titleId = `integration-${kind}-title`;
   const whyNot = `integration-${kind}-why-not`;
   return (
@@ -48,8 +53,8 @@ function IntegrationCard({ integration, canSendTests }: { integration: Integrati
           <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="xs" m={0}>
             {details.map((detail) => (
               <div key={detail.label}>
-                <Text component="dt" size="xs" tt="uppercase" fw={600}>{detail.label}</Text>
-                <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>{detail.value}</Text>
+                <Text component="dt" size="xs" tt="uppercase" fw={600}>{stateText(detail.labelCode, null, detail.label)}</Text>
+                <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>{stateText(detail.valueCode, detail.valueParams, detail.value)}</Text>
               </div>
             ))}
           </SimpleGrid>
@@ -62,7 +67,7 @@ function IntegrationCard({ integration, canSendTests }: { integration: Integrati
                 {t('settings.integrations.sendTest')}
               </Button>
             </div>
-            {!testable && <Text size="sm" id={whyNot}>{notTestable}</Text>}
+            {!testable && <Text size="sm" id={whyNot}>{codeText(notTestableCode, null, notTestable ?? undefined)}</Text>}
             <div role="status" aria-live="polite"><TestResult test={test} /></div>
           </Stack>
         ) : (

@@ -15,6 +15,7 @@ import {
   DEFAULT_LANGUAGE_OPTIONS, ORGANISATION_FIELDS, organisationFormValues, organisationResolver, type OrganisationFormValues,
 } from './settingsForms.ts';
 import { showFieldError, useOrganisationSettings, useSaveOrganisationSettings } from './settingsQueries.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 
 export function OrganisationCard({ user }: { user: SessionUser }) {
   const t = useT();
@@ -85,28 +86,28 @@ function OrganisationForm({ settings }: { settings: OrganisationSettings }) {
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label={t('settings.organisation.companyName')} autoComplete="organization" maxLength={SETTINGS_LIMITS.companyName}
-            {...register('companyName')} error={errors.companyName?.message} />
+            {...register('companyName')} error={issueText(errors.companyName?.message)} />
           <TextInput label={t('settings.organisation.website')} type="url" placeholder="https://example.com" autoComplete="url" maxLength={SETTINGS_LIMITS.website}
-            {...register('website')} error={errors.website?.message} />
+            {...register('website')} error={issueText(errors.website?.message)} />
           <TextInput label={t('settings.organisation.industry')} description={t('settings.organisation.industryHint', { industry: '{{industry}}' })} maxLength={SETTINGS_LIMITS.industry}
-            {...register('industry')} error={errors.industry?.message} />
+            {...register('industry')} error={issueText(errors.industry?.message)} />
           <Controller control={control} name="defaultLanguage" render={({ field }) => (
             <Select label={t('settings.organisation.defaultLanguage')} data={languageOptions} value={field.value || 'none'} allowDeselect={false}
               description={t('settings.organisation.defaultLanguageHint')}
-              onChange={(value) => { if (value) field.onChange(value === 'none' ? '' : value); }} onBlur={field.onBlur} error={errors.defaultLanguage?.message} />
+              onChange={(value) => { if (value) field.onChange(value === 'none' ? '' : value); }} onBlur={field.onBlur} error={issueText(errors.defaultLanguage?.message)} />
           )} />
           <TextInput label={t('settings.organisation.senderName')} description={t('settings.organisation.senderNameHint')}
             autoComplete="off" maxLength={SETTINGS_LIMITS.senderName}
-            {...register('senderName')} error={errors.senderName?.message} />
+            {...register('senderName')} error={issueText(errors.senderName?.message)} />
           <TextInput label={t('settings.organisation.senderEmail')} type="email" placeholder="jobs@example.com" autoComplete="off"
             description={t('settings.organisation.senderEmailHint')}
-            maxLength={SETTINGS_LIMITS.senderEmail} {...register('senderEmail')} error={errors.senderEmail?.message} />
+            maxLength={SETTINGS_LIMITS.senderEmail} {...register('senderEmail')} error={issueText(errors.senderEmail?.message)} />
         </SimpleGrid>
         <Textarea label={t('settings.organisation.signature')} description={t('settings.organisation.signatureHint')}
-          rows={4} maxLength={SETTINGS_LIMITS.signature} {...register('signature')} error={errors.signature?.message} />
+          rows={4} maxLength={SETTINGS_LIMITS.signature} {...register('signature')} error={issueText(errors.signature?.message)} />
         <Controller control={control} name="timeZone" render={({ field }) => (
           <TimeZoneSelect label={t('settings.organisation.organisationTimeZone')} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
-            error={errors.timeZone?.message} description={t('settings.organisation.timeZoneHint')} />
+            error={issueText(errors.timeZone?.message)} description={t('settings.organisation.timeZoneHint')} />
         )} />
         <Group gap="sm">
           <Button type="submit" loading={save.isPending} disabled={!isDirty}>{t('settings.organisation.save')}</Button>

@@ -3,6 +3,7 @@
 import { Card, Loader, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '#app/api/client.ts';
+import { errorText } from '#app/api/ApiError.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { isAdmin } from '#app/session/CurrentUser.tsx';
 import { toast } from '#app/toast/toast.ts';
@@ -24,7 +25,7 @@ export function PrivacyCard({ user }: { user: SessionUser }) {
       toast({ title: saved.trackingEnabled ? t('settings.privacy.on') : t('settings.privacy.off'), variant: 'success',
         description: saved.trackingEnabled ? t('settings.privacy.onBody') : t('settings.privacy.offBody') });
     },
-    onError: (error) => toast({ title: t('settings.privacy.saveFailed'), description: error.message, variant: 'destructive' }),
+    onError: (error) => toast({ title: t('settings.privacy.saveFailed'), description: errorText(error), variant: 'destructive' }),
   });
   const enabled = save.isPending ? save.variables : settings.data?.trackingEnabled;
   return (
@@ -34,7 +35,7 @@ export function PrivacyCard({ user }: { user: SessionUser }) {
         {t('settings.privacy.intro')}
       </Text>
       {settings.isPending ? <Loader size="sm" aria-label={t('settings.privacy.loading')} /> : settings.isError ? (
-        <Text size="sm" c="red">{t('settings.privacy.loadFailed', { error: settings.error.message })}</Text>
+        <Text size="sm" c="red">{t('settings.privacy.loadFailed', { error: errorText(settings.error) })}</Text>
       ) : (
         <Switch
           label={t('settings.privacy.track')}

@@ -13,6 +13,7 @@ import { SETTINGS_LIMITS, type ProfileSettings, type ProfileSettingsInput } from
 import { TimeZoneSelect } from '../meeting-booking/TimeZoneSelect.tsx';
 import { INTERFACE_LANGUAGE_NAMES, PROFILE_FIELDS, profileFormValues, profileResolver, type ProfileFormValues } from './settingsForms.ts';
 import { showFieldError, useProfileSettings, useSaveProfileSettings } from './settingsQueries.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -71,24 +72,24 @@ function ProfileForm({ settings }: { settings: ProfileSettings }) {
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label={t('settings.profile.displayName')} withAsterisk autoComplete="name" maxLength={SETTINGS_LIMITS.displayName}
-            {...register('displayName')} error={errors.displayName?.message} />
+            {...register('displayName')} error={issueText(errors.displayName?.message)} />
           <TextInput label={t('settings.profile.jobTitle')} description={t('settings.profile.jobTitleHint')} autoComplete="organization-title"
-            maxLength={SETTINGS_LIMITS.title} {...register('title')} error={errors.title?.message} />
+            maxLength={SETTINGS_LIMITS.title} {...register('title')} error={issueText(errors.title?.message)} />
         </SimpleGrid>
         <TextInput label={t('settings.profile.email')} withAsterisk type="email" autoComplete="email" maxLength={SETTINGS_LIMITS.email}
           description={t('settings.profile.emailHint')}
-          {...register('email')} error={errors.email?.message} />
+          {...register('email')} error={issueText(errors.email?.message)} />
         <Textarea label={t('settings.profile.signature')} description={t('settings.profile.signatureHint')}
-          rows={4} maxLength={SETTINGS_LIMITS.signature} {...register('signature')} error={errors.signature?.message} />
+          rows={4} maxLength={SETTINGS_LIMITS.signature} {...register('signature')} error={issueText(errors.signature?.message)} />
         <Controller control={control} name="timeZone" render={({ field }) => (
-          <TimeZoneSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.timeZone?.message}
+          <TimeZoneSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={issueText(errors.timeZone?.message)}
             description={t('settings.profile.timeZoneHint')} />
         )} />
         <Controller control={control} name="language" render={({ field }) => (
           <Select label={t('settings.profile.language')} description={t('settings.profile.languageHint')} data={languageOptions}
             value={field.value || 'browser'} allowDeselect={false}
             onChange={(value) => { if (value) field.onChange(value === 'browser' ? '' : value); }} onBlur={field.onBlur}
-            error={errors.language?.message} />
+            error={issueText(errors.language?.message)} />
         )} />
         <Group gap="sm">
           <Button type="submit" loading={save.isPending} disabled={!isDirty}>{t('settings.profile.save')}</Button>

@@ -6,16 +6,16 @@ import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { closePanel, useDrawerState } from '#app/drawers/drawerStore.ts';
 import { useT } from '#app/i18n/useT.ts';
-import { issueText } from '#app/messaging/issueText.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 import { InsertBookingLinkButton } from '#app/pages/people/booking/InsertBookingLinkButton.tsx';
 import { isAiPlaceholder } from '#app/messaging/aiPlaceholder.ts';
 import { COMPOSE_MESSAGE_ROWS } from '#app/messaging/constants.ts';
 import { campaignPlaceholdersToFill } from '#domain/placeholders/placeholders.ts';
 import { useOrganisationDefaults } from '#app/messaging/organisationDefaults.ts';
 import { messageFormDefaults, messageFormSchema, type MessageFormValues } from '#app/messaging/messageFormSchema.ts';
-import { useAiTemplates, useCandidates, useTalentPools } from '#app/messaging/queries.ts';
+import { useAiTemplates, useCandidates, usePoolReach, useTalentPools } from '#app/messaging/queries.ts';
 import { useWhatsAppChannel } from '#app/messaging/whatsapp.ts';
-import { eligiblePoolRecipients, emailBlockReasons } from '#app/messaging/recipients.ts';
+import { emailBlockReasons } from '#app/messaging/recipients.ts';
 import { AdvancedEditorButton } from './AdvancedEditorButton.tsx';
 import { AiAssistFields } from './AiAssistFields.tsx';
 import { CannotSendEmailBox } from './CannotSendEmailBox.tsx';
@@ -85,7 +85,9 @@ export function ComposeMessageDialog() {
   const templateOnly = channel === 'whatsapp' && whatsappMode === 'template';
   const candidate = candidates.find((c) => c.id === chosenCandidate);
   const blockReasons = recipientType === 'individual' && candidate && channel === 'email' ? emailBlockReasons(candidate) : [];
-  const poolRecipients = recipientType === 'pool' && chosenPool ? eligiblePoolRecipients(candidates, chosenPool) : null;
+  // A pool's recipients are the server's count (GET /api/talent-pools/{id}/reach, as the wizard's), not the candidate list's.
+  const poolChosen = open && recipientType === 'pool' && Boolean(chosenPool);
+  const poolReach = usePoolReach(chosenPool, poolChosen, false, true);
   const placeholderShowing = isAiPlaceholder(currentContent);
   const locked = Boolean(candidateId || talentPoolId);
   // A template draft may keep blanks only the recruiter can fill; the server refuses to send them. The signature (and
@@ -105,7 +107,7 @@ export function ComposeMessageDialog() {
             presetCandidateName={candidateName}
             loadingCandidates={candidatesQuery.isPending}
           />
-          {poolRecipients && <PoolRecipientsPreview recipients={poolRecipients} loading={candidatesQuery.isPending} />}
+          {poolChosen && <PoolRecipientsPreview reach={poolReach} />}
           <CannotSendEmailBox reasons={blockReasons} />
           <ComposeChannelField form={form} individual={recipientType === 'individual'} channel={channel} whatsapp={whatsapp} />
           {/* A template's text is WhatsApp's own (approved): nothing to draft or write then. */}

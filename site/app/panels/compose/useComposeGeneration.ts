@@ -76,8 +76,7 @@ export function useComposeGeneration({ form, candidates, pools }: Options) {
     } catch (error) {
       if (mine !== epoch.current) return;
       form.setValue('content', '');
-      const message = error instanceof Error ? error.message : '';
-      if (isGenerationTimeout(message)) {
+      if (isGenerationTimeout(error)) {
         toast({ title: t('panels.compose.timeout'), description: t('panels.compose.timeoutBody'), variant: 'destructive' });
       } else {
         toast({ title: t('panels.compose.generationFailed'), description: errorText(error, t('panels.compose.generationFailedBody')), variant: 'destructive' });

@@ -16,7 +16,7 @@ import type { WhatsAppTemplate } from '#domain/whatsapp/schemas.ts';
 import { replySubject } from '#domain/mail/reply-subject.ts';
 import { toast } from '#app/toast/toast.ts';
 import { useT } from '#app/i18n/useT.ts';
-import { issueText } from '#app/messaging/issueText.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 import { OriginalMessage } from './OriginalMessage.tsx';
 import { REPLY_FORM_DEFAULTS, replyFormSchema, type ReplyFormValues } from './replyFormSchema.ts';
 import { ReplyChannel, replyChannel } from './ReplyChannel.tsx';

@@ -5,18 +5,18 @@ import { Alert, Center, List, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorText } from '#app/api/ApiError.ts';
 import { useT } from '#app/i18n/useT.ts';
+import { codeText } from '#app/i18n/serverText.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import type { WhatsAppChannel } from '#domain/whatsapp/schemas.ts';
-import type { ContactBlocker } from '#domain/consent/eligibility.ts';
 
 /** Why a WhatsApp message cannot go to this candidate, in the interface's language. */
 export function useWhatsAppBlockTexts() {
   const t = useT();
   return (channel: WhatsAppChannel): string[] => {
     if (!channel.configured) return [t('panels.whatsapp.notConfigured')];
-    if (channel.blockers.length) return channel.blockers.map((reason) => t(`panels.compose.blockers.${reason as ContactBlocker}`, { defaultValue: reason }));
+    if (channel.blockers.length) return channel.blockers.map((reason) => codeText(`blockers.${reason}`, undefined, reason));
     if (!channel.number) return [t('panels.whatsapp.invalidNumber')];
-    return channel.reason ? [channel.reason] : [];
+    return channel.reason ? [codeText(channel.reasonCode, undefined, channel.reason)] : [];
   };
 }
 

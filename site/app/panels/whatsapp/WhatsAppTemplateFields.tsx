@@ -4,7 +4,7 @@
 import { Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { useT } from '#app/i18n/useT.ts';
-import { issueText } from '#app/messaging/issueText.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 import { chooseTemplate, templateKey } from '#app/messaging/whatsapp.ts';
 import { sameTemplate, type WhatsAppTemplate, type WhatsAppTemplateOption } from '#domain/whatsapp/schemas.ts';
 import { fillTemplateBody } from '#domain/whatsapp/template-body.ts';

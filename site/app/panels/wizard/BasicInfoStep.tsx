@@ -3,7 +3,7 @@ import { Select, Stack, TextInput } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
 import { applyCampaignTypeDefaults } from '#app/messaging/campaignTypes.ts';
-import { issueText } from '#app/messaging/issueText.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 import { useT } from '#app/i18n/useT.ts';
 import type { CampaignType } from '#domain/ai/schemas.ts';
 import type { TalentPool } from '#domain/talent-pools/schemas.ts';

@@ -6,7 +6,7 @@ import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
 import { defaultSubject, isDefaultSubject } from '#app/messaging/campaignTypes.ts';
 import { CAMPAIGN_CONTENT_ROWS, DRAFT_LANGUAGES } from '#app/messaging/constants.ts';
-import { issueText } from '#app/messaging/issueText.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { placeholdersLeft } from '#app/messaging/sequenceForm.ts';
 import type { SendTimeFacts } from '#domain/placeholders/placeholders.ts';

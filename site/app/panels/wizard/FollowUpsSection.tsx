@@ -7,12 +7,11 @@ import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-h
 import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
 import { CAMPAIGN_CONTENT_ROWS } from '#app/messaging/constants.ts';
 import {
-  delayLabel, followUpName, followUpSubjects, MAX_FOLLOW_UPS, NEW_FOLLOW_UP,
+  delayLabel, followUpName, followUpSubjectChain, MAX_FOLLOW_UPS, NEW_FOLLOW_UP,
 } from '#app/messaging/sequenceForm.ts';
-import { issueText } from '#app/messaging/issueText.ts';
+import { issueText } from '#app/i18n/serverText.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { MAX_DELAY_DAYS, MIN_DELAY_DAYS } from '#domain/campaigns/sequence-schemas.ts';
-import { replySubject } from '#domain/mail/reply-subject.ts';
 import { TemplateSuggestionCards } from './TemplateSuggestionCards.tsx';
 
 interface FollowUpsSectionProps {
@@ -28,7 +27,8 @@ export function FollowUpsSection({ form, generatingId, generatingStep, onChooseT
   const t = useT();
   const { fields, append, remove } = useFieldArray({ control, name: 'followUps' });
   const [campaignType, emailSubject, followUps] = useWatch({ control, name: ['campaignType', 'emailSubject', 'followUps'] });
-  const subjects = followUpSubjects({ emailSubject, followUps });
+  // One per field shown (the watched values can lag a field just added by a render).
+  const subjects = followUpSubjectChain({ emailSubject, followUps: fields.map((_, index) => followUps[index] ?? NEW_FOLLOW_UP) });
   const addButton = useRef<HTMLButtonElement>(null);
   const busy = generatingId !== null;
 
@@ -38,7 +38,7 @@ export function FollowUpsSection({ form, generatingId, generatingStep, onChooseT
         const step = index + 1;
         const { delayDays, businessDaysOnly } = followUps[index] ?? NEW_FOLLOW_UP;
         // The default subject follows the previous step as it is now.
-        const defaultSubject = replySubject(index === 0 ? emailSubject : subjects[index - 1]);
+        const { defaultSubject } = subjects[index];
         const fieldErrors = errors.followUps?.[index];
         return (
           <Fieldset key={field.id} legend={t('panels.followUps.legend', { label: followUpName(index), delay: delayLabel(delayDays, businessDaysOnly) })} data-testid={`follow-up-${step}`}>

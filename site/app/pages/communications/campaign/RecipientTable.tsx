@@ -9,6 +9,7 @@ import { errorText } from '#app/api/ApiError.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { i18n } from '#app/i18n/i18n.ts';
 import { useT } from '#app/i18n/useT.ts';
+import { codeText } from '#app/i18n/serverText.ts';
 import type { CampaignRecipient, RecipientFilter } from '#domain/campaigns/schemas.ts';
 import { useCampaignRecipients, useRemoveRecipient } from './queries.ts';
 
@@ -52,7 +53,7 @@ function SequenceCell({ recipient: r, sequence }: { recipient: CampaignRecipient
           aria-label={t('communications.recipients.takeOutLabel', { name: r.candidate.name })}
           onClick={() => remove.mutate(r.candidate.id, {
             onSuccess: () => toast({ title: t('communications.recipients.takenOut'), description: t('communications.recipients.takenOutBody', { name: r.candidate.name }), variant: 'success' }),
-            onError: (error) => toast({ title: t('communications.recipients.takeOutFailed'), description: error.message, variant: 'destructive' }),
+            onError: (error) => toast({ title: t('communications.recipients.takeOutFailed'), description: errorText(error), variant: 'destructive' }),
           })}>
           {t('communications.recipients.takeOut')}
         </Button>
@@ -73,7 +74,7 @@ function RecipientRow({ recipient: r, sequence }: { recipient: CampaignRecipient
         <Badge variant="light" color={r.status === 'sent' && !r.bounced ? 'green' : r.status === 'pending' ? 'blue' : 'gray'}>
           {t(`communications.recipients.statuses.${r.bounced ? 'bounced' : r.status}`)}
         </Badge>
-        {r.skipReason && <Text size="xs" c="dimmed" data-testid="recipient-reason">{r.skipReason}</Text>}
+        {r.skipReason && <Text size="xs" c="dimmed" data-testid="recipient-reason">{codeText(r.skipReasonCode, undefined, r.skipReason)}</Text>}
       </Table.Td>
       {sequence.steps > 1 && <SequenceCell recipient={r} sequence={sequence} />}
       <Table.Td><Text size="sm">{opened(r)}</Text></Table.Td>

@@ -4,7 +4,8 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { BookingLink } from '#domain/meetings/booking-schemas.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { useT } from '#app/i18n/useT.ts';
-import { browserTimeZone, dateAndTime } from '#app/pages/meetings/meetingTime.ts';
+import { dateAndTime } from '#app/pages/meetings/meetingTime.ts';
+import { browserTimeZone } from '#site/scripts/booking/zones.ts';
 import { LINK_STATE_COLORS } from './bookingText.ts';
 import { CopyLinkButton } from './CopyLinkButton.tsx';
 

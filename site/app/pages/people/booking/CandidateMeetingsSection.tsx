@@ -3,7 +3,7 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
 import { useT } from '#app/i18n/useT.ts';
-import { browserTimeZone } from '#app/pages/meetings/meetingTime.ts';
+import { browserTimeZone } from '#site/scripts/booking/zones.ts';
 import { useCurrentUser } from '#app/session/CurrentUser.tsx';
 import type { CandidateDetail } from '#domain/candidates/schemas.ts';
 import { DetailSection } from '../DetailSection.tsx';

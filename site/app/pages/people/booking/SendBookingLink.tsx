@@ -16,9 +16,9 @@ import { bookingInvitation } from './bookingText.ts';
 
 type BookingCandidate = Pick<CandidateDetail, 'id' | 'name' | 'contactBlockers'>;
 
-/** Why the candidate cannot be emailed (domain/consent/eligibility.ts BLOCKER_TEXT, in the interface's language). */
+/** Why the candidate cannot be emailed (the catalogue's errors.blockers, in the interface's language). */
 const cannotEmailReasons = (t: ReturnType<typeof useT>, candidate: BookingCandidate) =>
-  candidate.contactBlockers.email.map((code) => t(`people.booking.blockers.${code}`));
+  candidate.contactBlockers.email.map((code) => t(`errors.blockers.${code}`));
 
 export function SendBookingLinkButton({ candidate }: { candidate: BookingCandidate }) {
   const t = useT();

@@ -3,7 +3,8 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { MeetingStatusBadge } from '#app/pages/meetings/MeetingBadges.tsx';
 import { locationText } from '#app/pages/meetings/meetingLabels.ts';
-import { browserTimeZone, dateAndTime } from '#app/pages/meetings/meetingTime.ts';
+import { dateAndTime } from '#app/pages/meetings/meetingTime.ts';
+import { browserTimeZone } from '#site/scripts/booking/zones.ts';
 import { TeamsStatus } from '#app/pages/meetings/TeamsStatus.tsx';
 import { useT } from '#app/i18n/useT.ts';
 import { appLinkProps } from '#app/router/Link.tsx';

@@ -2,7 +2,7 @@
 // availability when there are none.
 import { Alert, Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
-import { browserTimeZone } from '#app/pages/meetings/meetingTime.ts';
+import { browserTimeZone } from '#site/scripts/booking/zones.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
 import { useUpcomingMeetings } from './bookingQueries.ts';

@@ -3,6 +3,7 @@
 import { Badge, Table, Text } from '@mantine/core';
 import type { ImportPreview } from '#domain/imports/schemas.ts';
 import { useT } from '#app/i18n/useT.ts';
+import { codeText } from '#app/i18n/serverText.ts';
 
 type Values = Record<string, unknown>;
 
@@ -46,7 +47,7 @@ export function PreviewRowsTable({ rows }: { rows: ImportPreview['rows'] }) {
               <Table.Td>
                 {row.valid
                   ? <Badge color="green" variant="light" size="sm">{t('people.import.valid')}</Badge>
-                  : <Text size="xs" c="red">{row.problem?.message ?? t('people.import.invalid')}</Text>}
+                  : <Text size="xs" c="red">{row.problem ? codeText(row.problem.code, row.problem.params, row.problem.message) : t('people.import.invalid')}</Text>}
               </Table.Td>
             </Table.Tr>
           ))}

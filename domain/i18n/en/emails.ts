@@ -1,0 +1,78 @@
+// What the candidate's emails say (decision 024): the footer of every message and campaign mail
+// (domain/mail/compose.server.ts) and the meeting emails with their calendar invitation
+// (domain/meetings/meeting-mail-text.ts). Plain text: the HTML part escapes it.
+export const emails = {
+  /** Messages and campaign mails: the recruiter wrote the rest. */
+  message: {
+    /** The subject of a message sent without one. */
+    defaultSubject: 'A message from your recruiter',
+    /** The footer under every message, above the unsubscribe link. */
+    footer: 'You receive this email because you are part of our talent network.',
+    /** The unsubscribe link's words (text part: "Unsubscribe: <link>"). */
+    unsubscribe: 'Unsubscribe',
+  },
+  /** The candidate's meeting emails: confirmed, moved, cancelled. */
+  meeting: {
+    subject: {
+      confirmed: 'Meeting confirmed: {{title}}, {{when}}',
+      rescheduled: 'Meeting moved: {{title}}, {{when}}',
+      cancelled: 'Meeting cancelled: {{title}}, {{when}}',
+    },
+    /** The subject's time: "Monday 30 March 2026 at 09:00 CEST". */
+    shortTime: '{{day}} at {{time}} {{zone}}',
+    greeting: 'Hi {{name}},',
+    greetingNoName: 'Hello,',
+    opening: {
+      confirmed: 'Thank you for booking. Your meeting with {{recruiter}} is confirmed.',
+      rescheduled: 'Your meeting with {{recruiter}} has moved to a new time.',
+      cancelledByCandidate: 'You cancelled your meeting with {{recruiter}}.',
+      cancelledByRecruiter: '{{recruiter}} had to cancel your meeting.',
+      cancelled: 'Your meeting with {{recruiter}} has been cancelled.',
+    },
+    reason: 'Reason: {{reason}}',
+    /** "Intro call (30 minutes)". */
+    what: '{{title}} ({{minutes}} minutes)',
+    when: 'When: {{when}}',
+    /** Both in one zone; `recruiter` is the recruiter's first name. */
+    sharedTimeZone: "Time zone: {{zone}} (yours and {{recruiter}}'s)",
+    whenYours: 'When (your time): {{when}}',
+    yourTimeZone: 'Your time zone: {{zone}}',
+    whenTheirs: "When ({{recruiter}}'s time): {{when}}",
+    theirTimeZone: "{{recruiter}}'s time zone: {{zone}}",
+    whereByPhone: 'Where: by phone, {{number}}',
+    wherePlace: 'Where: {{place}}',
+    /** Followed by the join link. */
+    whereTeamsJoin: 'Where: Microsoft Teams, join at',
+    whereTeamsInvitation: 'Where: Microsoft Teams. The Microsoft Teams link follows in the calendar invitation.',
+    whereTeamsLater: 'Where: Microsoft Teams. {{recruiter}} will send you the link to join.',
+    /** Who sends the Teams link when the recruiter has no first name. */
+    yourRecruiter: 'Your recruiter',
+    yourNote: 'Your note: {{note}}',
+    /** Each followed by its link. */
+    bookAgain: 'Would you like to meet after all? Book a new time:',
+    reschedule: 'Need another time? Reschedule:',
+    cancel: 'Cannot make it? Cancel:',
+    /** The Outlook event (with Microsoft Graph), which Outlook's invitation shows the candidate: its body (HTML around the links). */
+    outlook: {
+      intro: '{{title}} with {{recruiter}}.',
+      noteFrom: 'Note from {{name}}:',
+      /** Whose note, when the candidate has no name on record. */
+      theCandidate: 'the candidate',
+      changeBefore: 'Need another time? ',
+      reschedule: 'Reschedule',
+      changeBetween: ' or ',
+      cancel: 'cancel',
+      changeAfter: '.',
+      /** The cancellation's comment when no reason was given. */
+      cancelled: 'Cancelled',
+    },
+    /** The calendar invitation (ICS): its SUMMARY, DESCRIPTION and LOCATION. */
+    calendar: {
+      summary: '{{title}}',
+      intro: '{{title}} with {{recruiter}} ({{minutes}} minutes).',
+      note: 'Note: {{note}}',
+      phone: 'Phone: {{number}}',
+      teams: 'Microsoft Teams',
+    },
+  },
+};

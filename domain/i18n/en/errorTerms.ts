@@ -1,0 +1,57 @@
+// The words a code's params are shown with (domain/i18n/codes.ts shownParams): an input field by
+// the name a person knows it by (English: as the API names it, the texts are the spec's), and a
+// JSON type in words ("name must be text, not a number").
+export const errorTerms = {
+  fields: {
+    name: 'name',
+    email: 'email',
+    phone: 'phone',
+    whatsappNumber: 'whatsappNumber',
+    jobFunction: 'jobFunction',
+    location: 'location',
+    preferredRole: 'preferredRole',
+    notes: 'notes',
+    note: 'note',
+    description: 'description',
+    leadScore: 'leadScore',
+    timeZone: 'timeZone',
+    consentWording: 'consentWording',
+    username: 'username',
+    displayName: 'displayName',
+    password: 'password',
+    currentPassword: 'currentPassword',
+    newPassword: 'newPassword',
+    company: 'company',
+    message: 'message',
+    reason: 'reason',
+    companyName: 'companyName',
+    website: 'website',
+    industry: 'industry',
+    senderName: 'senderName',
+    senderEmail: 'senderEmail',
+    signature: 'signature',
+    title: 'title',
+    locationDetail: 'locationDetail',
+    durationMinutes: 'durationMinutes',
+    bufferBeforeMinutes: 'bufferBeforeMinutes',
+    bufferAfterMinutes: 'bufferAfterMinutes',
+    minimumNoticeMinutes: 'minimumNoticeMinutes',
+    horizonDays: 'horizonDays',
+    slotStepMinutes: 'slotStepMinutes',
+    dailyMaximum: 'dailyMaximum',
+    content: 'content',
+    subject: 'subject',
+    start: 'start',
+    end: 'end',
+  },
+  /** What a field should have been. */
+  expected: {
+    string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', object: 'a JSON object',
+    array: 'a list', record: 'a JSON object', date: 'a date', null: 'null',
+  },
+  /** What it was. */
+  actual: {
+    null: 'null', list: 'a list', text: 'text', number: 'a number', nan: 'something that is not a number',
+    boolean: 'true or false', object: 'an object',
+  },
+};

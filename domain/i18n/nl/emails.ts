@@ -1,0 +1,63 @@
+// De e-mails aan de kandidaat, in het Nederlands (je-vorm).
+import type { Resources } from '../en.ts';
+
+export const emails: Resources['emails'] = {
+  message: {
+    defaultSubject: 'Bericht van je recruiter',
+    footer: 'Je ontvangt deze e-mail omdat je deel uitmaakt van ons talentnetwerk.',
+    unsubscribe: 'Afmelden',
+  },
+  meeting: {
+    subject: {
+      confirmed: 'Afspraak bevestigd: {{title}}, {{when}}',
+      rescheduled: 'Afspraak verplaatst: {{title}}, {{when}}',
+      cancelled: 'Afspraak geannuleerd: {{title}}, {{when}}',
+    },
+    shortTime: '{{day}} om {{time}} {{zone}}',
+    greeting: 'Hoi {{name}},',
+    greetingNoName: 'Hallo,',
+    opening: {
+      confirmed: 'Bedankt voor je boeking. Je afspraak met {{recruiter}} is bevestigd.',
+      rescheduled: 'Je afspraak met {{recruiter}} is verplaatst naar een nieuw tijdstip.',
+      cancelledByCandidate: 'Je hebt je afspraak met {{recruiter}} geannuleerd.',
+      cancelledByRecruiter: '{{recruiter}} moest je afspraak annuleren.',
+      cancelled: 'Je afspraak met {{recruiter}} is geannuleerd.',
+    },
+    reason: 'Reden: {{reason}}',
+    what: '{{title}} ({{minutes}} minuten)',
+    when: 'Wanneer: {{when}}',
+    sharedTimeZone: 'Tijdzone: {{zone}} (voor jou en {{recruiter}})',
+    whenYours: 'Wanneer (jouw tijd): {{when}}',
+    yourTimeZone: 'Jouw tijdzone: {{zone}}',
+    whenTheirs: 'Wanneer (tijd van {{recruiter}}): {{when}}',
+    theirTimeZone: 'Tijdzone van {{recruiter}}: {{zone}}',
+    whereByPhone: 'Waar: telefonisch, {{number}}',
+    wherePlace: 'Waar: {{place}}',
+    whereTeamsJoin: 'Waar: Microsoft Teams, deelnemen via',
+    whereTeamsInvitation: 'Waar: Microsoft Teams. De Microsoft Teams-link staat in de agenda-uitnodiging.',
+    whereTeamsLater: 'Waar: Microsoft Teams. {{recruiter}} stuurt je de link om deel te nemen.',
+    yourRecruiter: 'Je recruiter',
+    yourNote: 'Jouw opmerking: {{note}}',
+    bookAgain: 'Wil je toch afspreken? Kies een nieuw tijdstip:',
+    reschedule: 'Ander tijdstip nodig? Verzetten:',
+    cancel: 'Kun je niet? Annuleren:',
+    outlook: {
+      intro: '{{title}} met {{recruiter}}.',
+      noteFrom: 'Opmerking van {{name}}:',
+      theCandidate: 'de kandidaat',
+      changeBefore: 'Ander tijdstip nodig? ',
+      reschedule: 'Verzetten',
+      changeBetween: ' of ',
+      cancel: 'annuleren',
+      changeAfter: '.',
+      cancelled: 'Geannuleerd',
+    },
+    calendar: {
+      summary: '{{title}}',
+      intro: '{{title}} met {{recruiter}} ({{minutes}} minuten).',
+      note: 'Opmerking: {{note}}',
+      phone: 'Telefoon: {{number}}',
+      teams: 'Microsoft Teams',
+    },
+  },
+};

@@ -1,0 +1,41 @@
+// The server's translator: one i18next instance with both catalogues, for every text a
+// candidate gets from the server (their emails, the unsubscribe page, the public and booking
+// pages rendered by Astro). Browser-safe, but it holds every text of both languages: an
+// island takes its part from the page instead (translator.ts textsTranslator).
+import { en, type Resources } from './en.ts';
+import { nl } from './nl.ts';
+import type { Locale } from './locale.ts';
+import { createI18n, translateWith, type TextKey, type TextValues, type Translate } from './translator.ts';
+
+export type { Locale, TextValues, Translate };
+
+/** Any text of the catalogue: 'emails.message.unsubscribe'. */
+export type CatalogueKey = TextKey<Resources>;
+
+/** The dotted paths of the catalogue's branches (not its texts): 'emails', 'emails.meeting'. */
+type Branch<T> = { [K in keyof T & string]: T[K] extends string ? never : K | `${K}.${Branch<T[K]>}` }[keyof T & string];
+/** The texts under a branch's path. */
+type At<T, P extends string> = P extends `${infer Head}.${infer Rest}` ? Head extends keyof T ? At<T[Head], Rest> : never
+  : P extends keyof T ? T[P] : never;
+
+const i18n = createI18n({ en, nl }, 'en');
+
+/** The text of `key` in `locale`, with its {{values}} filled in (plain text: escape it for HTML). */
+export function text(locale: Locale, key: CatalogueKey, values?: TextValues): string {
+  return translateWith<Resources>(i18n.t.bind(i18n), locale)(key, values);
+}
+
+const fixed = new Map<string, unknown>();
+
+/** The texts under one branch in one language: translator('nl', 'emails.meeting')('greeting', { name }). */
+export function translator<P extends Branch<Resources>>(locale: Locale, branch: P): Translate<At<Resources, P>> {
+  const id = `${locale}:${branch}`;
+  let found = fixed.get(id) as Translate<At<Resources, P>> | undefined;
+  if (!found) fixed.set(id, found = translateWith<At<Resources, P>>(i18n.getFixedT(locale, null, branch as never), locale));
+  return found;
+}
+
+/** One language's whole catalogue, for plain lookups (publicTexts) and for an island's data-texts. */
+export function catalogue(locale: Locale): Resources {
+  return locale === 'nl' ? nl : en;
+}

@@ -1,0 +1,139 @@
+-- Users and who may do what (decisions 002, 003, 012). profiles is what the app and every policy
+-- read about a user (better-auth keeps the credentials in schema app_auth, which it makes at run time);
+-- is_admin() and is_member() are what the policies ask. Also the requests for access, the audit log,
+-- and the TOTP steps already used (a code works once).
+--
+-- The current schema, not its history: supabase/migrations/ is what databases apply. A change
+-- is a new migration plus the same change here (by hand, or npm run schema:files);
+-- tests/db/declarative-schema.test.ts fails until both make the same schema (decision 031).
+
+-- ---------------------------------------------------------------- tables
+
+create table public.profiles (
+  id uuid primary key,
+  username citext not null unique check (username ~ '^[a-zA-Z0-9_.-]{3,32}$'::citext),
+  display_name text not null check (length(display_name) between 1 and 120),
+  email citext not null unique,
+  role text default 'recruiter'::text not null check (role in ('admin', 'recruiter')),
+  two_factor_enabled boolean default false not null,
+  banned boolean default false not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  title text check (length(title) between 1 and 120),
+  signature text check (length(signature) between 1 and 2000),
+  language text check (language in ('en', 'nl'))
+);
+comment on table public.profiles is
+  'Users of the product. Policies: profiles_read_own (a user reads their own row; admins read all), '
+  'profiles_admin_insert, profiles_admin_update, profiles_admin_delete (admins only; nobody deletes '
+  'themselves).';
+
+create table public.access_requests (
+  id bigint generated always as identity primary key,
+  name text not null check (length(btrim(name)) between 1 and 120),
+  email citext not null check (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::citext),
+  company text,
+  message text check (length(message) <= 2000),
+  status text default 'pending'::text not null check (status in ('pending', 'approved', 'rejected')),
+  handled_by uuid references public.profiles (id) on delete set null,
+  handled_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null
+);
+create unique index access_requests_one_pending on public.access_requests (lower((email)::text)) where (status = 'pending'::text);
+create index access_requests_pending on public.access_requests (created_at desc) where (status = 'pending'::text);
+comment on table public.access_requests is
+  'Requests for access. Policies: access_requests_file (anon and members file a pending request), '
+  'access_requests_admin_read, access_requests_admin_update, access_requests_admin_delete (admins '
+  'only).';
+
+create table public.audit_log (
+  id bigint generated always as identity primary key,
+  actor_id uuid references public.profiles (id) on delete set null,
+  action text not null,
+  entity text not null,
+  entity_id text,
+  details jsonb default '{}'::jsonb not null,
+  created_at timestamp with time zone default now() not null
+);
+create index audit_log_created on public.audit_log (created_at desc);
+comment on table public.audit_log is
+  'Audit log. Policies: audit_log_write (members write entries in their own name), audit_log_admin_read '
+  '(admins read).';
+
+create table private.totp_used_steps (
+  user_id uuid primary key,
+  last_step bigint not null,
+  used_at timestamp with time zone default now() not null
+);
+
+-- ---------------------------------------------------------------- functions
+
+create or replace function public.is_admin()
+  returns boolean
+  language sql
+  stable security definer
+  set search_path to 'public'
+as $$
+    select exists (select 1 from public.profiles
+                    where id = auth.uid() and role = 'admin' and not banned)
+  $$;
+grant execute on function public.is_admin() to anon, authenticated, service_role;
+
+create or replace function public.is_member()
+  returns boolean
+  language sql
+  stable security definer
+  set search_path to 'public'
+as $$
+    select exists (select 1 from public.profiles where id = auth.uid() and not banned)
+  $$;
+grant execute on function public.is_member() to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------- triggers
+
+create trigger profiles_touch before update on public.profiles
+  for each row execute function touch_updated_at();
+
+-- ---------------------------------------------------------------- row-level security, privileges and policies
+
+alter table public.profiles enable row level security;
+revoke all on public.profiles from anon, authenticated, service_role;
+grant select, insert, update, delete on public.profiles to authenticated, service_role;
+create policy profiles_admin_delete on public.profiles for delete to authenticated
+  using (is_admin() and (id <> auth.uid()));
+create policy profiles_admin_insert on public.profiles for insert to authenticated
+  with check (is_admin());
+create policy profiles_admin_update on public.profiles for update to authenticated
+  using (is_admin())
+  with check (is_admin());
+create policy profiles_read_own on public.profiles for select to authenticated
+  using ((id = auth.uid()) or is_admin());
+
+alter table public.access_requests enable row level security;
+revoke all on public.access_requests from anon, authenticated, service_role;
+grant insert on public.access_requests to anon;
+grant select, insert, update, delete on public.access_requests to authenticated, service_role;
+revoke all on sequence public.access_requests_id_seq from anon, authenticated, service_role;
+grant usage on sequence public.access_requests_id_seq to authenticated, service_role;
+create policy access_requests_admin_delete on public.access_requests for delete to authenticated
+  using (is_admin());
+create policy access_requests_admin_read on public.access_requests for select to authenticated
+  using (is_admin());
+create policy access_requests_admin_update on public.access_requests for update to authenticated
+  using (is_admin())
+  with check (is_admin());
+create policy access_requests_file on public.access_requests for insert to anon, authenticated
+  with check ((status = 'pending'::text) and (handled_by is null) and (handled_at is null));
+
+alter table public.audit_log enable row level security;
+revoke all on public.audit_log from anon, authenticated, service_role;
+grant select, insert on public.audit_log to authenticated;
+grant select, insert, update, delete on public.audit_log to service_role;
+revoke all on sequence public.audit_log_id_seq from anon, authenticated, service_role;
+grant usage on sequence public.audit_log_id_seq to authenticated, service_role;
+create policy audit_log_admin_read on public.audit_log for select to authenticated
+  using (is_admin());
+create policy audit_log_write on public.audit_log for insert to authenticated
+  with check (actor_id = auth.uid());
+
+revoke all on private.totp_used_steps from anon, authenticated, service_role;

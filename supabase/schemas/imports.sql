@@ -1,0 +1,139 @@
+-- CSV imports, all or nothing per file (decision 009): the import with its progress and the process
+-- running it (decision 029), the rows staged while the file uploads, the rows skipped with their reason,
+-- and insert_imported_candidates(), which writes new candidates together with their first consent.
+--
+-- The current schema, not its history: supabase/migrations/ is what databases apply. A change
+-- is a new migration plus the same change here (by hand, or npm run schema:files);
+-- tests/db/declarative-schema.test.ts fails until both make the same schema (decision 031).
+
+-- ---------------------------------------------------------------- tables
+
+create table public.imports (
+  id bigint generated always as identity primary key,
+  file_name text check (length(file_name) <= 255),
+  status text default 'pending'::text not null check (status in ('pending', 'running', 'completed', 'failed')),
+  talent_pool_id bigint references public.talent_pools (id) on delete set null,
+  duplicate_mode text default 'update'::text not null check (duplicate_mode in ('skip', 'update')),
+  mapping jsonb not null,
+  delimiter text,
+  total_bytes bigint,
+  processed_bytes bigint default 0 not null,
+  processed_rows integer default 0 not null,
+  imported integer default 0 not null,
+  updated integer default 0 not null,
+  skipped integer default 0 not null,
+  error text,
+  created_by uuid references public.profiles (id) on delete set null,
+  created_at timestamp with time zone default now() not null,
+  started_at timestamp with time zone,
+  finished_at timestamp with time zone,
+  updated_at timestamp with time zone default now() not null,
+  stage text check (stage in ('reading', 'writing')),
+  staged_rows integer default 0 not null,
+  written_rows integer default 0 not null,
+  running_by text
+);
+create index imports_created on public.imports (created_at desc);
+comment on table public.imports is 'CSV imports. Policy imports_members: members read and write all.';
+comment on column public.imports.running_by is
+  'The process (private.worker_heartbeats.worker_id) reading and writing this import while it is '
+  'running.';
+
+create table public.import_rows (
+  import_id bigint not null references public.imports (id) on delete cascade,
+  line_number integer not null,
+  candidate jsonb not null,
+  constraint import_rows_pkey primary key (import_id, line_number)
+);
+comment on table public.import_rows is 'Rows staged while an import uploads. Policy import_rows_members: members read, insert and delete.';
+
+create table public.import_skipped_rows (
+  import_id bigint not null references public.imports (id) on delete cascade,
+  line_number integer not null,
+  field text,
+  reason text not null,
+  constraint import_skipped_rows_pkey primary key (import_id, line_number)
+);
+comment on table public.import_skipped_rows is 'Rows an import skipped. Policy import_skipped_rows_members: members read and write all.';
+
+-- ---------------------------------------------------------------- functions
+
+create or replace function public.insert_imported_candidates(p_id bigint[], p_name text[], p_email text[], p_phone text[], p_whatsapp text[], p_contact text[], p_job text[], p_skills text[], p_seniority text[], p_location text[], p_role text[], p_lead integer[], p_notes text[], p_allows_email boolean[], p_allows_whatsapp boolean[], p_tz text[], p_wording text)
+  returns setof bigint
+  language plpgsql
+  security definer
+  set search_path to 'pg_catalog'
+as $$
+declare
+  inserted bigint[];
+begin
+  if not public.is_member() then
+    raise exception 'permission denied to import candidates' using errcode = 'insufficient_privilege';
+  end if;
+  with rows as (
+    select * from unnest(p_id, p_name, p_email, p_phone, p_whatsapp, p_contact, p_job, p_skills, p_seniority, p_location,
+                         p_role, p_lead, p_notes, p_allows_email, p_allows_whatsapp, p_tz)
+      as i(id, name, email, phone, whatsapp, contact, job, skills, seniority, location, role, lead, notes, allows_email, allows_whatsapp, tz)
+  ), written as (
+    insert into public.candidates (id, name, email, phone, whatsapp_number, preferred_contact_method, job_function, skill_tags,
+                                   seniority_level, location, preferred_role, lead_score, notes, created_by, allows_email, allows_whatsapp,
+                                   time_zone)
+    overriding system value
+    select i.id, i.name, i.email, i.phone, i.whatsapp, coalesce(i.contact, 'email'), i.job,
+           coalesce(string_to_array(i.skills, chr(31)), '{}'), i.seniority, i.location, i.role, coalesce(i.lead, 0), i.notes,
+           auth.uid(),
+           coalesce(i.allows_email, true) and (public.email_suppression(i.email)).address_hash is null,
+           coalesce(i.allows_whatsapp, false),
+           i.tz
+      from rows i
+    on conflict (email) where email is not null do nothing
+    returning id
+  )
+  select coalesce(array_agg(id), '{}') into inserted from written;
+
+  -- The entries behind the flags: every email grant, and each value the file gave
+  -- (a grant held back for a suppressed address is explained by that trigger's entry).
+  insert into public.consent_events (candidate_id, channel, granted, source, wording, created_by)
+  select c.id, x.channel, x.granted, 'import', p_wording, auth.uid()
+    from unnest(p_id, p_allows_email, p_allows_whatsapp) as i(id, allows_email, allows_whatsapp)
+    join public.candidates c on c.id = i.id and c.id = any (inserted)
+    cross join lateral (values ('email', c.allows_email,
+                                c.allows_email = coalesce(i.allows_email, true) and (c.allows_email or i.allows_email is not null)),
+                               ('whatsapp', c.allows_whatsapp, i.allows_whatsapp is not null)) as x(channel, granted, recorded)
+   where x.recorded;
+  return query select unnest(inserted);
+end
+$$;
+revoke all on function public.insert_imported_candidates(p_id bigint[], p_name text[], p_email text[], p_phone text[], p_whatsapp text[], p_contact text[], p_job text[], p_skills text[], p_seniority text[], p_location text[], p_role text[], p_lead integer[], p_notes text[], p_allows_email boolean[], p_allows_whatsapp boolean[], p_tz text[], p_wording text) from public, anon, authenticated, service_role;
+grant execute on function public.insert_imported_candidates(p_id bigint[], p_name text[], p_email text[], p_phone text[], p_whatsapp text[], p_contact text[], p_job text[], p_skills text[], p_seniority text[], p_location text[], p_role text[], p_lead integer[], p_notes text[], p_allows_email boolean[], p_allows_whatsapp boolean[], p_tz text[], p_wording text) to authenticated;
+
+-- ---------------------------------------------------------------- triggers
+
+create trigger imports_touch before update on public.imports
+  for each row execute function touch_updated_at();
+
+-- ---------------------------------------------------------------- row-level security, privileges and policies
+
+alter table public.imports enable row level security;
+revoke all on public.imports from anon, authenticated, service_role;
+grant select, insert, update, delete on public.imports to authenticated, service_role;
+revoke all on sequence public.imports_id_seq from anon, authenticated, service_role;
+grant usage on sequence public.imports_id_seq to authenticated, service_role;
+create policy imports_members on public.imports for all to authenticated
+  using ((select is_member()))
+  with check ((select is_member()));
+
+alter table public.import_rows enable row level security;
+revoke all on public.import_rows from anon, authenticated, service_role;
+grant select, insert, delete on public.import_rows to authenticated;
+grant select, insert, update, delete on public.import_rows to service_role;
+create policy import_rows_members on public.import_rows for all to authenticated
+  using ((select is_member()))
+  with check ((select is_member()));
+
+alter table public.import_skipped_rows enable row level security;
+revoke all on public.import_skipped_rows from anon, authenticated, service_role;
+grant select, insert, update, delete on public.import_skipped_rows to authenticated, service_role;
+create policy import_skipped_rows_members on public.import_skipped_rows for all to authenticated
+  using ((select is_member()))
+  with check ((select is_member()));

@@ -1,0 +1,212 @@
+-- Meetings and self-booking (decision 015): a recruiter's booking settings and meeting types, booking
+-- links, meetings (the exclusion constraint meetings_no_overlap refuses a double booking, buffers included)
+-- and the candidate's meeting emails, each sent once.
+--
+-- The current schema, not its history: supabase/migrations/ is what databases apply. A change
+-- is a new migration plus the same change here (by hand, or npm run schema:files);
+-- tests/db/declarative-schema.test.ts fails until both make the same schema (decision 031).
+
+-- ---------------------------------------------------------------- tables
+
+create table public.booking_settings (
+  recruiter_id uuid primary key references public.profiles (id) on delete cascade,
+  time_zone text default 'Europe/Amsterdam'::text not null,
+  availability jsonb not null,
+  overrides jsonb default '[]'::jsonb not null,
+  buffer_before_minutes integer default 0 not null check (buffer_before_minutes between 0 and 240),
+  buffer_after_minutes integer default 0 not null check (buffer_after_minutes between 0 and 240),
+  minimum_notice_minutes integer default 240 not null check (minimum_notice_minutes between 0 and 43200),
+  horizon_days integer default 30 not null check (horizon_days between 1 and 365),
+  slot_step_minutes integer default 30 not null check (slot_step_minutes between 5 and 240),
+  daily_maximum integer check (daily_maximum between 1 and 50),
+  updated_at timestamp with time zone default now() not null
+);
+comment on table public.booking_settings is
+  'A recruiter''s booking settings (zone, weekly hours, overrides, buffers, notice, horizon, step, daily '
+  'maximum). Policies: booking_settings_read (members read all), booking_settings_own (a recruiter '
+  'writes their own; admins any).';
+
+create table public.meeting_types (
+  id bigint generated always as identity primary key,
+  recruiter_id uuid not null references public.profiles (id) on delete cascade,
+  name text not null check (length(btrim(name)) between 1 and 80),
+  duration_minutes integer not null check (duration_minutes between 10 and 240),
+  description text check (length(description) <= 1000),
+  location_kind text default 'teams'::text not null check (location_kind in ('teams', 'phone', 'in_person')),
+  location_detail text check (length(location_detail) <= 300),
+  colour text default 'blue'::text not null check (colour ~ '^[a-z]{3,12}$'::text),
+  archived_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null
+);
+create index meeting_types_recruiter on public.meeting_types (recruiter_id) where (archived_at is null);
+comment on table public.meeting_types is
+  'Meeting types a recruiter offers. Policies: meeting_types_read (members read all), meeting_types_own '
+  '(a recruiter writes their own; admins any).';
+
+create table public.booking_links (
+  id bigint generated always as identity primary key,
+  token text default translate(encode(gen_random_bytes(32), 'base64'::text), '+/='::text,
+    '-_'::text) not null unique,
+  recruiter_id uuid not null references public.profiles (id) on delete cascade,
+  candidate_id bigint references public.candidates (id) on delete cascade,
+  title text default 'Introduction call'::text not null,
+  duration_minutes integer default 30 not null check (duration_minutes between 10 and 240),
+  expires_at timestamp with time zone default (now() + '14 days'::interval) not null,
+  used_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  meeting_type_id bigint references public.meeting_types (id),
+  location_kind text default 'teams'::text not null check (location_kind in ('teams', 'phone', 'in_person')),
+  location_detail text,
+  sent_at timestamp with time zone,
+  opened_at timestamp with time zone
+);
+create index booking_links_candidate on public.booking_links (candidate_id, created_at desc);
+comment on table public.booking_links is
+  'Booking links. Policy booking_links_members: members read and write all; the public page reads one '
+  'link by its token through the API (service_role), never as anon.';
+
+create table public.meetings (
+  id bigint generated always as identity primary key,
+  recruiter_id uuid not null references public.profiles (id) on delete cascade,
+  candidate_id bigint references public.candidates (id) on delete set null,
+  booking_link_id bigint references public.booking_links (id) on delete set null,
+  title text not null,
+  starts_at timestamp with time zone not null,
+  ends_at timestamp with time zone not null,
+  status text default 'confirmed'::text not null check (status in ('confirmed', 'rescheduled', 'cancelled',
+    'completed', 'no_show')),
+  teams_status text default 'pending'::text not null check (teams_status in ('pending', 'created',
+    'not_configured', 'failed')),
+  teams_join_url text,
+  teams_event_id text,
+  teams_error text,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  meeting_type_id bigint references public.meeting_types (id),
+  location_kind text default 'teams'::text not null check (location_kind in ('teams', 'phone', 'in_person')),
+  location_detail text,
+  time_zone text default 'Europe/Amsterdam'::text not null,
+  candidate_time_zone text,
+  attendee_name text check (length(attendee_name) <= 120),
+  attendee_email citext,
+  candidate_note text check (length(candidate_note) <= 1000),
+  notes text check (length(notes) <= 5000),
+  buffer_before_minutes integer default 0 not null check (buffer_before_minutes between 0 and 240),
+  buffer_after_minutes integer default 0 not null check (buffer_after_minutes between 0 and 240),
+  blocked_from timestamp with time zone not null,
+  blocked_until timestamp with time zone not null,
+  ics_uid text default ((gen_random_uuid())::text || '@talentloop'::text) not null unique,
+  sequence integer default 0 not null,
+  cancel_reason text check (length(cancel_reason) <= 1000),
+  cancelled_by text check (cancelled_by in ('candidate', 'recruiter')),
+  cancelled_at timestamp with time zone,
+  teams_synced_sequence integer,
+  teams_attempts integer default 0 not null,
+  constraint meetings_check check (starts_at < ends_at),
+  constraint meetings_no_overlap exclude using gist (recruiter_id with =, tstzrange(blocked_from, blocked_until, '[)'::text) with &&) where ((status <> 'cancelled'::text))
+);
+create index meetings_candidate_start on public.meetings (candidate_id, starts_at);
+create unique index meetings_one_per_link on public.meetings (booking_link_id) where (booking_link_id is not null);
+create index meetings_recruiter_start on public.meetings (recruiter_id, starts_at);
+create index meetings_teams_behind on public.meetings (id) where (teams_synced_sequence is distinct from sequence);
+create index meetings_title_trgm on public.meetings using gin (search_doc(variadic array[title]) gin_trgm_ops);
+comment on table public.meetings is
+  'Meetings. Policy meetings_members: members read and write all; constraint meetings_no_overlap '
+  '(buffers included, blocked_from/blocked_until set by trigger meetings_blocked_range); one meeting '
+  'per booking link.';
+
+create table public.meeting_notifications (
+  id bigint generated always as identity primary key,
+  meeting_id bigint not null references public.meetings (id) on delete cascade,
+  kind text not null check (kind in ('confirmed', 'rescheduled', 'cancelled')),
+  sequence integer not null,
+  status text default 'queued'::text not null check (status in ('queued', 'sending', 'sent', 'failed')),
+  attempts integer default 0 not null,
+  claimed_at timestamp with time zone,
+  error text,
+  provider_message_id text,
+  sent_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  constraint meeting_notifications_meeting_id_sequence_kind_key unique (meeting_id, sequence, kind)
+);
+create index meeting_notifications_pending on public.meeting_notifications (created_at) where (status = any (array['queued'::text, 'sending'::text]));
+comment on table public.meeting_notifications is
+  'The candidate''s meeting emails (with ICS). Policies: meeting_notifications_read (members read), '
+  'meeting_notifications_queue (members queue one); the worker (service_role) sends and updates them.';
+
+-- ---------------------------------------------------------------- functions
+
+create or replace function public.meetings_blocked_range()
+  returns trigger
+  language plpgsql
+  set search_path to 'public'
+as $$
+begin
+  new.blocked_from := new.starts_at - make_interval(mins => new.buffer_before_minutes);
+  new.blocked_until := new.ends_at + make_interval(mins => new.buffer_after_minutes);
+  return new;
+end $$;
+
+-- ---------------------------------------------------------------- triggers
+
+create trigger booking_settings_touch before update on public.booking_settings
+  for each row execute function touch_updated_at();
+
+create trigger meeting_types_touch before update on public.meeting_types
+  for each row execute function touch_updated_at();
+
+create trigger meetings_blocked_range before insert or update of starts_at, ends_at, buffer_before_minutes, buffer_after_minutes on public.meetings
+  for each row execute function meetings_blocked_range();
+
+create trigger meetings_touch before update on public.meetings
+  for each row execute function touch_updated_at();
+
+-- ---------------------------------------------------------------- row-level security, privileges and policies
+
+alter table public.booking_settings enable row level security;
+revoke all on public.booking_settings from anon, authenticated, service_role;
+grant select, insert, update, delete on public.booking_settings to authenticated, service_role;
+create policy booking_settings_own on public.booking_settings for all to authenticated
+  using ((recruiter_id = (select auth.uid())) or (select is_admin()))
+  with check ((recruiter_id = (select auth.uid())) or (select is_admin()));
+create policy booking_settings_read on public.booking_settings for select to authenticated
+  using ((select is_member()));
+
+alter table public.meeting_types enable row level security;
+revoke all on public.meeting_types from anon, authenticated, service_role;
+grant select, insert, update, delete on public.meeting_types to authenticated, service_role;
+revoke all on sequence public.meeting_types_id_seq from anon, authenticated, service_role;
+create policy meeting_types_own on public.meeting_types for all to authenticated
+  using ((recruiter_id = (select auth.uid())) or (select is_admin()))
+  with check ((recruiter_id = (select auth.uid())) or (select is_admin()));
+create policy meeting_types_read on public.meeting_types for select to authenticated
+  using ((select is_member()));
+
+alter table public.booking_links enable row level security;
+revoke all on public.booking_links from anon, authenticated, service_role;
+grant select, insert, update, delete on public.booking_links to authenticated, service_role;
+revoke all on sequence public.booking_links_id_seq from anon, authenticated, service_role;
+grant usage on sequence public.booking_links_id_seq to authenticated, service_role;
+create policy booking_links_members on public.booking_links for all to authenticated
+  using ((select is_member()))
+  with check ((select is_member()));
+
+alter table public.meetings enable row level security;
+revoke all on public.meetings from anon, authenticated, service_role;
+grant select, insert, update, delete on public.meetings to authenticated, service_role;
+revoke all on sequence public.meetings_id_seq from anon, authenticated, service_role;
+grant usage on sequence public.meetings_id_seq to authenticated, service_role;
+create policy meetings_members on public.meetings for all to authenticated
+  using ((select is_member()))
+  with check ((select is_member()));
+
+alter table public.meeting_notifications enable row level security;
+revoke all on public.meeting_notifications from anon, authenticated, service_role;
+grant select, insert on public.meeting_notifications to authenticated;
+grant select, insert, update, delete on public.meeting_notifications to service_role;
+revoke all on sequence public.meeting_notifications_id_seq from anon, authenticated, service_role;
+create policy meeting_notifications_queue on public.meeting_notifications for insert to authenticated
+  with check ((select is_member()) and (status = 'queued'::text));
+create policy meeting_notifications_read on public.meeting_notifications for select to authenticated
+  using ((select is_member()));
