@@ -126,7 +126,11 @@ function createCampaignWatch(): CampaignWatch {
 async function deliverBatch(deps: DeliveryDeps, slots: SendSlots, record: (item: Recorded) => Promise<void>, campaigns: CampaignWatch,
   ids: number[], isLastTry: (id: number) => boolean): Promise<Map<number, Outcome>> {
   const outcomes = new Map<number, Outcome>(ids.map((id) => [id, { status: 'not-claimed' }]));
+  const claimStarted = performance.now();
   const claimed = await asService(deps.app, async (tx) => {
+    // The claim says this worker is alive, in its own transaction: right after an outage the worker need
+    // not wait for its next heartbeat (nor retry the job later) to send what it has just claimed.
+    await tx.query('select public.touch_worker_heartbeat($1)', [deps.worker.id]);
     // A cancelled campaign's messages that came back to the queue (a retry) are stopped, not sent.
     await tx.query(`select public.stop_cancelled_campaign_messages(array(
       select distinct campaign_id from public.messages where id = any($1) and campaign_id is not null))`, [ids]);
@@ -159,6 +163,7 @@ async function deliverBatch(deps: DeliveryDeps, slots: SendSlots, record: (item:
     await storeTrackedLinks(tx, kept, deps.settings.publicUrl);
     return { rows: kept, deferred, threading: await threadingOf(tx, kept.filter((r) => r.original_message_id).map((r) => r.id)) };
   });
+  deps.worker.beatCommitted(claimStarted);
   for (const [id, outcome] of claimed.deferred) outcomes.set(id, outcome);
   for (const row of claimed.rows) deps.worker.working.add(row.id);
   campaigns.add(claimed.rows.map((row) => row.campaign_id));

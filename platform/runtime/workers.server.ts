@@ -18,6 +18,11 @@ export interface WorkerIdentity {
   readonly id: string;
   /** True while others cannot consider this worker's claims stale: it may start claimed work. */
   holdsClaims(): boolean;
+  /**
+   * The caller touched this worker's heartbeat in a transaction (public.touch_worker_heartbeat) that
+   * started at `startedAt` (performance.now()) and has committed: as good as a beat.
+   */
+  beatCommitted(startedAt: number): void;
   /** Ids of the messages this process is working on now; a claim of ours not in here was abandoned. */
   readonly working: Set<number>;
 }
@@ -64,6 +69,7 @@ export async function startHeartbeat(app: pg.Pool, log: (line: string) => void):
     identity: {
       id,
       holdsClaims: () => performance.now() - lastBeat < SELF_FENCE_SECONDS * 1000,
+      beatCommitted: (startedAt) => { lastBeat = Math.max(lastBeat, startedAt); },
       working: new Set(),
     },
     async stop() {

@@ -90,6 +90,18 @@ describe('recovering deliveries', () => {
     expect(await messageRow(alive)).toMatchObject({ status: 'sending', claimed_by: other.identity.id, attempts: 1 });
   });
 
+  it('a claim says its worker is alive: after an outage others do not take what it has just claimed', async () => {
+    const message = await queuedMessage('claim-beats');
+    // As after a database outage: this worker's last heartbeat is older than the stale limit.
+    await db.pools.owner.query(`update private.worker_heartbeats set seen_at = now() - interval '20 seconds' where worker_id = $1`, [me.identity.id]);
+    const delivery = createDelivery({ app: db.pools.app, mail: deps.mail, settings: mailSettings(deps.config), worker: me.identity, inFlight: 5 });
+
+    expect((await delivery.deliver([message], () => false)).get(message)).toEqual({ status: 'sent' });
+    const { rows: [beat] } = await db.pools.owner.query<{ fresh: boolean }>(
+      `select seen_at > now() - interval '5 seconds' as fresh from private.worker_heartbeats where worker_id = $1`, [me.identity.id]);
+    expect(beat.fresh).toBe(true);
+  });
+
   it('releases its own claims it no longer works on, after a minute', async () => {
     const abandoned = await queuedMessage('abandoned');
     const working = await queuedMessage('working');

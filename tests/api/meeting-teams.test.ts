@@ -441,7 +441,7 @@ describe('the worker', () => {
       const deps = {
         pools: db.pools, config: { ...loadConfig(), publicUrl: PUBLIC_URL }, jobs: queue, calendar, log: () => undefined,
         mail: { kind: 'outbox' as const, send: () => Promise.reject(new Error('no mail here')), close: () => Promise.resolve() },
-        worker: { id: 'test-worker', holdsClaims: () => true, working: new Set<number>() },
+        worker: { id: 'test-worker', holdsClaims: () => true, beatCommitted: () => undefined, working: new Set<number>() },
       };
       await registerMeetingTeamsJobs(boss, deps);
 
