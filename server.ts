@@ -190,7 +190,7 @@ app.use('*', serveStatic({
   onFound: withPagePolicy,
 }));
 const shellHeaders = Object.entries({ ...securityHeaderValues(config.publicUrl), 'Content-Security-Policy': NON_PAGE_CSP });
-app.all('*', async (c) => {
+app.all('*', compress(), async (c) => {
   let passedOn = false;
   // Astro's page sets its own Content-Security-Policy (hashes and a style nonce), which replaces this one.
   for (const [name, value] of shellHeaders) c.env.outgoing.setHeader(name, value);

@@ -119,6 +119,28 @@ describe('node server.ts over http', () => {
   });
 });
 
+describe('compression', () => {
+  let server: RunningServer;
+  beforeAll(async () => { server = await startServer({}); }, budget(60_000));
+
+  it('sends every page gzip-compressed to a browser that accepts it, and plain to one that does not', async () => {
+    // fetch() unpacks gzip by itself: the header says how the page came, the text that it came whole.
+    const pages = [
+      { path: '/', says: 'Talentloop' }, { path: '/app/people', says: '<astro-island' },
+      { path: '/book/not-a-real-link', says: '<html' }, { path: '/no-such-page', says: '<html' },
+    ];
+    for (const { path: pathname, says } of pages) {
+      const packed = await fetch(`${server.url}${pathname}`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(packed.headers.get('content-encoding'), pathname).toBe('gzip');
+      expect(packed.headers.get('vary'), pathname).toMatch(/accept-encoding/i);
+      expect(await packed.text(), pathname).toContain(says);
+      const plain = await fetch(`${server.url}${pathname}`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding'), pathname).toBeNull();
+      expect(await plain.text(), pathname).toContain(says);
+    }
+  });
+});
+
 describe('node server.ts with an https PUBLIC_URL', () => {
   const PUBLIC_URL = 'https://talentloop.example';
   let server: RunningServer;
