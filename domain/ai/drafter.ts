@@ -99,10 +99,22 @@ function withSignatureSlot(body: string): string {
   return `${lines.join('\n')}\n\n{{${SIGNATURE}}}`;
 }
 
+/**
+ * A date said relative to now ("next week", "volgende week") takes no "on"/"op": "takes place next week",
+ * "Volgende week organiseren we". The templates write "on {{eventDate}}" for a day.
+ */
+function withRelativeDate(text: string, date: string): string {
+  return text.replace(/\b(on|op) \{\{eventDate\}\}/giu, (_, word: string) => (word[0] === word[0].toUpperCase() ? date[0].toUpperCase() + date.slice(1) : date));
+}
+
 export function draftFromTemplate(input: DraftInput): Draft {
   const values = draftValues(input);
-  const body = values[SIGNATURE] ? withSignatureSlot(input.template.body) : input.template.body;
-  const subject = fillPlaceholders(input.template.subject, values);
+  const relativeDate = !input.context?.eventDate?.trim() && factsFromPrompt(input.prompt ?? '', input.template.language).eventDateRelative;
+  const template = relativeDate && values.eventDate
+    ? { subject: withRelativeDate(input.template.subject, values.eventDate), body: withRelativeDate(input.template.body, values.eventDate) }
+    : input.template;
+  const body = values[SIGNATURE] ? withSignatureSlot(template.body) : template.body;
+  const subject = fillPlaceholders(template.subject, values);
   const content = fillPlaceholders(body, values);
   return { subject, content, missing: unfilledContextPlaceholders(`${subject}\n${content}`) };
 }

@@ -12,8 +12,13 @@ export interface PromptFacts {
   roleSingular?: string;
   location?: string;
   eventName?: string;
-  /** Day and month (and year when given), written in the draft's language: "12 March", "12 maart". */
+  /**
+   * Day and month (and year when given), written in the draft's language: "12 March", "12 maart";
+   * or a time said relative to now ("next week", "volgende week"), see `eventDateRelative`.
+   */
   eventDate?: string;
+  /** The date is a relative phrase ("next week"), which a sentence says without "on"/"op" before it. */
+  eventDateRelative?: true;
   /** A company named with the role ("a Java role at Acme"). */
   company?: string;
 }
@@ -87,6 +92,28 @@ function findRole(text: string): { role: string; roleSingular: string; end: numb
   return null;
 }
 
+/** "SDR roles", "Java positions", "sales vacatures": the words before a word for a job name the role, as written. */
+const JOB_WORD = /^(?:roles?|positions?|jobs?|vacanc(?:y|ies)|openings?|functies?|vacatures?|rollen|rol)$/iu;
+
+function roleBeforeJobWord(text: string): { role: string; roleSingular: string; end: number } | null {
+  const words = tokens(text);
+  for (const word of words) {
+    // "SDR-functies", "Java-vacatures".
+    const [, role, job] = /^(.+)-([\p{L}]+)$/u.exec(word.text) ?? [];
+    if (role && JOB_WORD.test(job)) return { role, roleSingular: role, end: word.end };
+  }
+  for (let i = 1; i < words.length; i++) {
+    if (!JOB_WORD.test(words[i].text)) continue;
+    let first = i;
+    while (first > 0 && i - first < 3 && !NOT_IN_ROLE.has(words[first - 1].text.toLowerCase()) && !/^\d/.test(words[first - 1].text)
+      && !JOB_WORD.test(words[first - 1].text) && !/[,.;:!?]/.test(text.slice(words[first - 1].end, words[first].start))) first--;
+    if (first === i) continue;
+    const role = text.slice(words[first].start, words[i - 1].end);
+    return { role, roleSingular: role, end: words[i].end };
+  }
+  return null;
+}
+
 function matchCase(word: string, like: string): string {
   if (like === like.toUpperCase() && like !== like.toLowerCase()) return word.toUpperCase();
   return like[0] === like[0].toUpperCase() ? word[0].toUpperCase() + word.slice(1) : word;
@@ -125,6 +152,37 @@ function findDate(text: string, language: Language): { date: string; start: numb
   return { date, start: first.start };
 }
 
+/** Times said relative to now, [English, Dutch], each as a pattern and as the draft writes it. */
+const WEEKDAY_NAMES = {
+  english: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+  dutch: ['maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag'],
+} as const;
+const RELATIVE: Array<{ pattern: RegExp; english: string; dutch: string }> = [
+  { pattern: /\b(?:next week|volgende week|komende week)\b/iu, english: 'next week', dutch: 'volgende week' },
+  { pattern: /\b(?:this week|deze week)\b/iu, english: 'this week', dutch: 'deze week' },
+  { pattern: /\b(?:next month|volgende maand|komende maand)\b/iu, english: 'next month', dutch: 'volgende maand' },
+  { pattern: /\b(?:the day after tomorrow|overmorgen)\b/iu, english: 'the day after tomorrow', dutch: 'overmorgen' },
+  { pattern: /\b(?:tomorrow|morgen)\b/iu, english: 'tomorrow', dutch: 'morgen' },
+];
+
+/** "next week", "tomorrow", "next Friday", "on Friday": in the draft's language; a weekday alone takes "on". */
+function findRelativeDate(text: string, language: Language): { date: string; start: number; relative: boolean } | null {
+  const found: Array<{ date: string; start: number; relative: boolean }> = [];
+  for (const { pattern, english, dutch } of RELATIVE) {
+    const m = pattern.exec(text);
+    if (m) found.push({ date: language === 'dutch' ? dutch : english, start: m.index, relative: true });
+  }
+  for (let day = 0; day < 7; day++) {
+    const names = `${WEEKDAY_NAMES.english[day]}|${WEEKDAY_NAMES.dutch[day]}`;
+    const m = new RegExp(`\\b(?:(next|this|coming|volgende|komende|deze)\\s+)?(?:${names})\\b`, 'iu').exec(text);
+    if (!m) continue;
+    const name = WEEKDAY_NAMES[language][day];
+    const next = m[1] ? (language === 'dutch' ? 'volgende ' : 'next ') : '';
+    found.push({ date: `${next}${name}`, start: m.index, relative: Boolean(m[1]) });
+  }
+  return found.sort((a, b) => a.start - b.start)[0] ?? null;
+}
+
 // ---- Places and events: capitalised names after the words that introduce them ----
 
 /** `words` as a regex alternation, each also with a capital first letter (no 'i' flag: it would make \p{Lu} match any letter). */
@@ -155,7 +213,8 @@ function findPlace(text: string): { location: string; start: number } | null {
 }
 
 const EVENT_WORDS = new Set(('meetup meet-up night day event webinar workshop conference hackathon borrel drinks evening avond dag fair ' +
-  'summit festival session sessie talk talks breakfast lunch dinner bbq party masterclass bootcamp open-day kennissessie congres beurs')
+  'summit festival session sessie talk talks breakfast lunch dinner bbq party masterclass bootcamp open-day kennissessie congres beurs ' +
+  'coffee koffie')
   .split(' '));
 const EVENT_WORD = [...EVENT_WORDS].join('|');
 const QUOTED = /["“”«»„]([^"“”«»„\n]{2,80})["“”«»„]/u;
@@ -163,9 +222,14 @@ const EVENT_AFTER = new RegExp(
   `\\b(?:${anyCase('to for at join attend naar voor op bij tijdens')})\\s+(?:(our|the|this|next|onze|ons|de|het|deze|volgende)\\s+)?` +
   `((?:${CAPITALISED}|\\d+|(?:\\p{Ll}[\\p{L}\\d-]*\\s+){0,2}(?:${EVENT_WORD})\\b)(?:\\s+(?:(?:of|the|and|&|van|voor)\\s+)?(?:${CAPITALISED}|\\d+|(?:${EVENT_WORD}))){0,5})`, 'gu');
 
+/** A prompt that opens with the event: "Coffee next week about…", "Lunch on Friday with…", "Koffie volgende week". */
+const EVENT_FIRST = new RegExp(`^(?:(?:a|an|een)\\s+)?((?:\\p{L}[\\p{L}\\d-]*\\s+)?(?:${EVENT_WORD}))\\b`, 'iu');
+
 function findEvent(text: string, dateStart: number | null): { eventName: string } | null {
   const quoted = QUOTED.exec(text);
   if (quoted) return { eventName: quoted[1].trim() };
+  const first = EVENT_FIRST.exec(text);
+  if (first) return { eventName: first[1].split(/\s+/).map((word) => word[0].toUpperCase() + word.slice(1)).join(' ') };
   for (const m of text.matchAll(EVENT_AFTER)) {
     let name = m[2];
     const nameStart = m.index + m[0].length - name.length;
@@ -192,13 +256,14 @@ export function factsFromPrompt(prompt: string, language: Language): PromptFacts
   const text = prompt.replace(/\s+/g, ' ').trim();
   if (!text) return {};
   const facts: PromptFacts = {};
-  const date = findDate(text, language);
+  const date = findDate(text, language) ?? findRelativeDate(text, language);
   if (date) facts.eventDate = date.date;
+  if (date && 'relative' in date && date.relative) facts.eventDateRelative = true;
   const place = findPlace(text);
   if (place) facts.location = place.location;
   const event = findEvent(text, date?.start ?? null);
   if (event && event.eventName !== facts.location) facts.eventName = event.eventName;
-  const role = findRole(text);
+  const role = findRole(text) ?? roleBeforeJobWord(text);
   if (role) {
     facts.role = role.role;
     facts.roleSingular = role.roleSingular;

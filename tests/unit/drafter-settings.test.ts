@@ -47,6 +47,14 @@ describe('what a prompt names', () => {
       { role: 'Lead Developer', roleSingular: 'Lead Developer', company: 'Globex' }],
     ['Invite engineers experienced in React to our Frontend Meetup in Utrecht', 'english',
       { role: 'engineers', roleSingular: 'engineer', eventName: 'Frontend Meetup', location: 'Utrecht' }],
+    ['Coffee next week about SDR roles', 'english',
+      { eventName: 'Coffee', eventDate: 'next week', eventDateRelative: true, role: 'SDR', roleSingular: 'SDR' }],
+    ['Koffie volgende week over SDR-functies', 'dutch',
+      { eventName: 'Koffie', eventDate: 'volgende week', eventDateRelative: true, role: 'SDR', roleSingular: 'SDR' }],
+    ['Lunch on Friday with sales roles in Groningen', 'dutch',
+      { eventName: 'Lunch', eventDate: 'vrijdag', location: 'Groningen', role: 'sales', roleSingular: 'sales' }],
+    ['Ask about Java positions next Tuesday', 'english',
+      { eventDate: 'next Tuesday', eventDateRelative: true, role: 'Java', roleSingular: 'Java' }],
     ['Check in about new roles', 'english', {}],
     ['Mention the hybrid setup in March', 'english', {}],
   ] as const)('%s', (prompt, language, facts) => {
@@ -128,6 +136,19 @@ describe('every built-in template: nothing left that could have been filled', ()
       expect(placeholdersIn(`${one.subject}\n${one.content}`)).toEqual([]);
     });
   }
+
+  it('a prompt about a coffee next week: its time, role and occasion fill the event invitation in either language', () => {
+    for (const [id, prompt, subject, says] of [
+      ['event-invite-en', 'Coffee next week about SDR roles', 'You are invited: Coffee', 'We are organising Coffee next week, and'],
+      ['event-invite-nl', 'Koffie volgende week over SDR-functies', 'Je bent uitgenodigd: Koffie', 'Volgende week organiseren we Koffie, en'],
+      ['event-reminder-en', 'Coffee next week about SDR roles', 'Reminder: Coffee is coming up', 'Coffee takes place next week.'],
+    ] as const) {
+      const draft = draftFromTemplate({ template: templates.find((t) => t.id === id)!, prompt, settings: SETTINGS, recruiterName: 'Sam Jansen' });
+      expect(draft.subject).toBe(subject);
+      expect(draft.content).toContain(says);
+      expect(draft.missing).toEqual([]);
+    }
+  });
 
   it('what the prompt and settings do not say stays a placeholder to fill, and is listed', () => {
     const announcement = templates.find((t) => t.id === 'announcement-role-nl')!;
