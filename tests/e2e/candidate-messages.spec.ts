@@ -43,3 +43,22 @@ test('the drawer labels the candidate\'s reply as received, not "Sent"', async (
   await expect(ours.getByText('Sent', { exact: true }).first()).toBeVisible();
   await expect(ours.getByText('Received', { exact: true })).toHaveCount(0);
 });
+
+test('a message sent from the drawer shows in the drawer at once, without a reload', async ({ page }) => {
+  await signInRecruiter(page);
+  const person = await newCandidate(page);
+  const subject = `Quick question ${uniqueTag()}`;
+  await page.goto(`/app/people?candidate=${person.id}`);
+  const messages = page.getByTestId('candidate-messages');
+  await expect(messages.getByText('No messages yet.')).toBeVisible({ timeout: budget(30_000) });
+
+  await page.getByRole('button', { name: 'Send message', exact: true }).click();
+  const compose = page.getByRole('dialog', { name: 'Compose Message' });
+  await compose.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await compose.getByRole('textbox', { name: 'Message' }).fill('Do you have a minute this week?');
+  await compose.getByRole('button', { name: 'Send Message', exact: true }).click();
+  await expect(page.getByText('Your message has been sent successfully.')).toBeVisible();
+
+  await expect(messages.getByTestId('candidate-message').filter({ hasText: subject })).toBeVisible();
+  await expect(messages.getByText('No messages yet.')).toHaveCount(0);
+});

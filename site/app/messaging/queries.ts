@@ -157,9 +157,12 @@ const startsWith = (prefix: string) => ({
   predicate: (query: { queryKey: readonly unknown[] }) => String(query.queryKey[0]).startsWith(prefix),
 });
 
-/** After a message, reply or campaign: the cached messages and campaigns (and the outbox) are refreshed (spec §7). */
+/**
+ * After a message, reply or campaign: the cached messages and campaigns (and the outbox) are refreshed (spec §7),
+ * and each candidate's own answer (`/api/candidates/{id}`: the drawer's message list), not the People list.
+ */
 export function refreshMessaging(client: QueryClient) {
-  return Promise.all(['/api/messages', '/api/campaigns', '/api/outbox']
+  return Promise.all(['/api/messages', '/api/campaigns', '/api/outbox', '/api/candidates/']
     .map((prefix) => client.invalidateQueries(startsWith(prefix))));
 }
 
