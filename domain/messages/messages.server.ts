@@ -217,7 +217,9 @@ export async function createMessage(tx: Tx, candidateId: number, input: NewMessa
   const values = await sendTimeValuesOf(tx, { id: sender.id, name: sender.displayName });
   const template = input.whatsappTemplate;
   const bookingLink = usesBookingLink(input.content, subject ?? '', ...(template?.parameters ?? []))
-    ? bookingUrl(publicUrl, (await createBookingLinks(tx, sender.id, [candidateId])).get(candidateId)!.token)
+    ? bookingUrl(publicUrl, (await createBookingLinks(tx, sender.id, [candidateId], {
+      meetingTypeId: (input.kind === 'compose' ? input.bookingMeetingTypeId : null) ?? undefined,
+    })).get(candidateId)!.token)
     : undefined;
   const filledTemplate = template && {
     ...template, parameters: template.parameters.map((text) => personalisedOrRefused(text, candidate, values, bookingLink, 'whatsappTemplate.parameters')),

@@ -37,6 +37,8 @@ export const composeMessageSchema = z.object({
   platform: channelSchema.nullish(),
   allowWhatsAppReplies: z.boolean({ error: msg('validation.true_or_false', { field: 'allowWhatsAppReplies' }) }).nullish(),
   whatsappTemplate: whatsappTemplateField,
+  /** The meeting type of the link a {{bookingLink}} in the message makes when it is sent (else the recruiter's first). */
+  bookingMeetingTypeId: id,
 }).superRefine((value, ctx) => {
   const channel = value.channel ?? value.platform ?? 'email';
   if (!value.content?.trim() && !(channel === 'whatsapp' && value.whatsappTemplate)) {
@@ -51,6 +53,7 @@ export const composeMessageSchema = z.object({
   channel: value.channel ?? value.platform ?? 'email',
   allowWhatsAppReplies: value.allowWhatsAppReplies ?? true,
   whatsappTemplate: value.whatsappTemplate ?? null,
+  bookingMeetingTypeId: value.bookingMeetingTypeId,
 }));
 
 /**

@@ -277,6 +277,21 @@ describe('{{bookingLink}} in a message', () => {
     expect(links.find((l: { url: string }) => l.url === url![0])).toMatchObject({ state: 'sent' });
   });
 
+  it('makes the link of the meeting type the recruiter chose, and none before the message is sent', async () => {
+    const { candidate } = await newLink(recruiter);
+    const deepDive = await recruiter.client.post('/api/meeting-types', { name: 'Deep dive', durationMinutes: 60, locationKind: 'teams', colour: 'teal' });
+    expect(deepDive.status, deepDive.text).toBe(201);
+    const typeId = deepDive.json.meetingType.id;
+    const before = (await recruiter.client.get(`/api/candidates/${candidate.id}/booking-links`)).json.bookingLinks.length;
+    const sent = await recruiter.client.post(`/api/candidates/${candidate.id}/messages`, {
+      subject: 'A longer talk?', content: 'Pick a time here: {{bookingLink}}', channel: 'email', bookingMeetingTypeId: typeId });
+    expect(sent.status, sent.text).toBe(201);
+    const links = (await recruiter.client.get(`/api/candidates/${candidate.id}/booking-links`)).json.bookingLinks;
+    expect(links).toHaveLength(before + 1);
+    expect(links[0]).toMatchObject({ meetingTypeId: typeId, title: 'Deep dive', durationMinutes: 60, state: 'sent' });
+    expect(sent.json.message.content).toContain(links[0].url);
+  });
+
   it('gives every campaign recipient a link of their own', async () => {
     const members = [(await newLink(recruiter)).candidate, (await newLink(recruiter)).candidate];
     const pool = await newPool(recruiter.client, members.map((m) => m.id));

@@ -35,10 +35,15 @@ test('a recruiter sets availability and sends a link; the candidate books; the r
     await drawer.getByRole('button', { name: 'Send booking link' }).click();
     const compose = page.getByRole('dialog', { name: /message/i });
     const message = compose.getByLabel('Message');
-    await expect(message).toHaveValue(/\/book\/[A-Za-z0-9_-]{43}/);
-    const url = /https?:\/\/\S+\/book\/[A-Za-z0-9_-]{43}/.exec(await message.inputValue())![0];
+    // The link is made when the message is sent: until then the message holds its placeholder.
+    await expect(message).toHaveValue(/\{\{bookingLink\}\}/);
+    expect((await api(page, 'get', `/api/candidates/${candidate.id}/booking-links`)).bookingLinks).toEqual([]);
     await compose.getByRole('button', { name: 'Send Message' }).click();
     await expect(compose).toBeHidden();
+    const { bookingLinks } = await api(page, 'get', `/api/candidates/${candidate.id}/booking-links`) as { bookingLinks: Array<{ url: string; state: string }> };
+    expect(bookingLinks).toHaveLength(1);
+    expect(bookingLinks[0].state).toBe('sent');
+    const url = bookingLinks[0].url;
 
     // 3. The candidate books, in Kolkata.
     const candidateContext = await browser.newContext({ timezoneId: 'Asia/Kolkata', locale: 'en-GB' });

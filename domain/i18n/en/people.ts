@@ -261,7 +261,7 @@ export const people = {
     cannotEmail: 'This candidate cannot be emailed ({{reasons}}). Create a link below and share it another way.',
     insert: 'Insert booking link',
     hintPool: 'Each recipient gets their own link',
-    hintCandidate: 'A new link for this candidate, at the cursor',
+    hintCandidate: 'Their own link, made when the message is sent',
     hintChoose: 'Choose a candidate first',
   },
   import: {

@@ -256,7 +256,7 @@ export const people: Resources['people'] = {
     cannotEmail: 'Deze kandidaat kan niet gemaild worden ({{reasons}}). Maak hieronder een link aan en deel die op een andere manier.',
     insert: 'Boekingslink invoegen',
     hintPool: 'Elke ontvanger krijgt een eigen link',
-    hintCandidate: 'Een nieuwe link voor deze kandidaat, op de cursorpositie',
+    hintCandidate: 'Een eigen link, gemaakt zodra het bericht verstuurd wordt',
     hintChoose: 'Kies eerst een kandidaat',
   },
   import: {

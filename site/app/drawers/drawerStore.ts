@@ -9,6 +9,8 @@ export interface ComposePayload {
   talentPoolId?: number;
   subject?: string;
   content?: string;
+  /** "Send booking link" with a meeting type chosen: the type of the link {{bookingLink}} makes when sent. */
+  bookingMeetingTypeId?: number;
 }
 export interface ReplyPayload {
   messageId?: number;

@@ -25,6 +25,8 @@ export const messageFormSchema = z.object({
   whatsappTemplate: templateFormField.nullable().optional(),
   /** What GET /api/candidates/{id}/whatsapp said applies (set by the dialog; null: not known or cannot send). */
   whatsappMode: z.enum(['text', 'template']).nullable().optional(),
+  /** The meeting type for {{bookingLink}} (from "Send booking link"); null: the recruiter's first. */
+  bookingMeetingTypeId: z.number().int().positive().nullable().optional(),
 }).superRefine((value, ctx) => {
   if (value.channel === 'whatsapp' && value.whatsappMode === 'template') {
     for (const issue of templateIssues(value.whatsappTemplate)) ctx.addIssue({ code: 'custom', ...issue });
@@ -42,7 +44,7 @@ export const messageFormSchema = z.object({
 export type MessageFormValues = z.infer<typeof messageFormSchema>;
 
 export function messageFormDefaults(preset: {
-  candidateId?: number; talentPoolId?: number; subject?: string; content?: string;
+  candidateId?: number; talentPoolId?: number; subject?: string; content?: string; bookingMeetingTypeId?: number;
   /** The organisation's default language, once read (organisationDefaults.ts). */
   language?: Language | null;
 } = {}): MessageFormValues {
@@ -60,5 +62,6 @@ export function messageFormDefaults(preset: {
     language: preset.language ?? COMPOSE_DEFAULT_LANGUAGE,
     whatsappTemplate: null,
     whatsappMode: null,
+    bookingMeetingTypeId: preset.bookingMeetingTypeId ?? null,
   };
 }

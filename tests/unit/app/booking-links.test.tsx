@@ -14,7 +14,7 @@ import { jsonResponse, recruiter, renderAt, requestUrl, sentJson, stubFetch } fr
 import {
   bookingLink, bookingLinkList, createdBookingLink, hoursFromNow, meeting, meetingList, meetingType, meetingTypeList,
 } from './bookingFixtures.ts';
-import { candidateList, candidate as listedCandidate, pool, poolList } from './messagingFixtures.ts';
+import { candidateList, candidate as listedCandidate, pool, poolList, sentMessage } from './messagingFixtures.ts';
 import { detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
 
 vi.mock('#app/lib/browserNavigation.ts', () => ({
@@ -109,39 +109,42 @@ describe('candidate drawer: Meetings', () => {
     expect([field.selectionStart, field.selectionEnd]).toEqual([0, links[0].url.length]);
   });
 
-  it('"Send booking link" in the drawer\'s footer offers the meeting types, posts the chosen one and opens compose with the link', async () => {
-    const create = vi.fn(() => jsonResponse(createdBookingLink(90, 'fresh-token'), 201));
+  it('"Send booking link" in the drawer\'s footer offers the meeting types and opens compose with {{bookingLink}}: the link is made only when the message is sent', async () => {
+    const send = vi.fn(() => jsonResponse(sentMessage(77, { candidate: { id: 7, name: 'Anna de Vries', email: 'anna@example.com' } }), 201));
     const { fetchMock } = await renderDrawer({
       'GET /api/meeting-types': meetingTypeList([meetingType(11, { name: 'Intro call' }), meetingType(12, { name: 'Deep dive', durationMinutes: 60 })]),
-      'POST /api/booking-links': create,
+      'POST /api/candidates/7/messages': send,
     });
     const footer = await screen.findByTestId('drawer-footer');
     fireEvent.click(await within(footer).findByRole('button', { name: 'Send booking link' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Intro call (30 min)', 'Deep dive (60 min)']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Deep dive (60 min)' }));
-    await waitFor(() => expect(create).toHaveBeenCalled());
-    expect(sentJson(callsTo(fetchMock, 'POST', '/api/booking-links')[0][1])).toEqual({ candidateId: 7, meetingTypeId: 12 });
 
     await waitFor(() => expect(getDrawerState().compose).toMatchObject({ open: true, candidateId: 7, candidateName: 'Anna de Vries' }));
     const compose = await screen.findByRole('dialog', { name: 'Compose Message' });
     const message = within(compose).getByLabelText<HTMLTextAreaElement>(/^Message/, { selector: 'textarea' });
-    expect(message.value).toBe("Hi Anna,\n\nI'd like to talk with you. Pick a time that suits you here: http://localhost:4400/book/fresh-token"
-      + '\n\nBest regards,\nRita Recruiter');
+    await waitFor(() => expect(message.value).toBe("Hi Anna,\n\nI'd like to talk with you. Pick a time that suits you here: {{bookingLink}}"
+      + '\n\nBest regards,\nRita Recruiter'));
     expect(within(compose).getByLabelText<HTMLInputElement>('Subject', { exact: false, selector: 'input' }).value).not.toBe('');
-    // The new link is listed (the list is read again).
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/candidates/7/booking-links').length).toBeGreaterThan(1));
+    expect(callsTo(fetchMock, 'POST', '/api/booking-links')).toHaveLength(0);
+
+    fireEvent.click(within(compose).getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(send).toHaveBeenCalled());
+    expect(sentJson(callsTo(fetchMock, 'POST', '/api/candidates/7/messages')[0][1])).toMatchObject({ bookingMeetingTypeId: 12 });
+    expect(callsTo(fetchMock, 'POST', '/api/booking-links')).toHaveLength(0);
   });
 
-  it('with one meeting type there is nothing to choose: it is sent', async () => {
-    const create = vi.fn(() => jsonResponse(createdBookingLink(91, 'only-type'), 201));
-    const { fetchMock } = await renderDrawer({ 'POST /api/booking-links': create });
+  it('with one meeting type there is nothing to choose, and a cancelled message leaves no link', async () => {
+    const { fetchMock } = await renderDrawer();
     const send = await within(await screen.findByTestId('drawer-footer')).findByRole('button', { name: 'Send booking link' });
     await waitFor(() => expect(send.hasAttribute('disabled')).toBe(false));
     fireEvent.click(send);
-    await waitFor(() => expect(create).toHaveBeenCalled());
     expect(screen.queryByRole('menu')).toBeNull();
-    expect(sentJson(callsTo(fetchMock, 'POST', '/api/booking-links')[0][1])).toEqual({ candidateId: 7, meetingTypeId: 11 });
+    const compose = await screen.findByRole('dialog', { name: 'Compose Message' });
+    fireEvent.click(within(compose).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(getDrawerState().compose.open).toBe(false));
+    expect(callsTo(fetchMock, 'POST', '/api/booking-links')).toHaveLength(0);
   });
 
   it('a candidate who cannot be emailed still gets a link to copy, and is told why it is not sent', async () => {
@@ -182,20 +185,20 @@ describe('compose: Insert booking link', () => {
   const dialog = () => screen.getByRole('dialog', { name: 'Compose Message' });
   const messageField = () => within(dialog()).getByLabelText<HTMLTextAreaElement>(/^Message/, { selector: 'textarea' });
 
-  it('for one candidate: creates their link and inserts the url at the cursor', async () => {
-    const create = vi.fn(() => jsonResponse(createdBookingLink(93, 'for-two'), 201));
-    const fetchMock = stubCompose({ 'POST /api/booking-links': create });
+  it('for one candidate: inserts {{bookingLink}} at the cursor, their own link made when the message is sent', async () => {
+    const fetchMock = stubCompose();
     renderAt('/app', <GlobalPanels />, { user: recruiter });
     act(() => openPanel('compose', { candidateId: 2, candidateName: 'Pool Person 2', content: 'Book here:  Thanks!' }));
     // The dialog first puts the focus on its first control; the recruiter works after that.
     await waitFor(() => expect(dialog().contains(document.activeElement)).toBe(true));
+    expect(within(dialog()).getByTestId('booking-link-hint').textContent).toBe('Their own link, made when the message is sent');
     const field = messageField();
     field.setSelectionRange(11, 11);
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Insert booking link' }));
-    await waitFor(() => expect(field.value).toBe('Book here: http://localhost:4400/book/for-two Thanks!'));
-    expect(sentJson(callsTo(fetchMock, 'POST', '/api/booking-links')[0][1])).toEqual({ candidateId: 2 });
+    await waitFor(() => expect(field.value).toBe('Book here: {{bookingLink}} Thanks!'));
+    expect(callsTo(fetchMock, 'POST', '/api/booking-links')).toHaveLength(0);
     expect(document.activeElement).toBe(field);
-    expect(field.selectionStart).toBe('Book here: http://localhost:4400/book/for-two'.length);
+    expect(field.selectionStart).toBe('Book here: {{bookingLink}}'.length);
   });
 
   it('for a pool: inserts {{bookingLink}}, which each recipient gets filled with their own link', async () => {

@@ -28,7 +28,7 @@ import { useComposeSend } from './useComposeSend.ts';
 export function ComposeMessageDialog() {
   const panel = useDrawerState('compose');
   const t = useT();
-  const { open, candidateId, candidateName, talentPoolId, subject, content } = panel;
+  const { open, candidateId, candidateName, talentPoolId, subject, content, bookingMeetingTypeId } = panel;
   // The lists are read only while the dialog is open (spec §7).
   const candidatesQuery = useCandidates(open);
   const poolsQuery = useTalentPools(open);
@@ -49,7 +49,7 @@ export function ComposeMessageDialog() {
 
   const resetForm = () => {
     generation.cancel();
-    reset(messageFormDefaults({ candidateId, talentPoolId, subject, content, language: organisation.language }));
+    reset(messageFormDefaults({ candidateId, talentPoolId, subject, content, bookingMeetingTypeId, language: organisation.language }));
   };
   const close = () => {
     generation.cancel();

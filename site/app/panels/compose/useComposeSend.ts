@@ -40,6 +40,8 @@ function send(values: MessageFormValues): Promise<unknown> {
     channel: values.channel,
     subject: values.subject,
     allowWhatsAppReplies: values.allowWhatsAppReplies,
+    // Only from "Send booking link" with a type chosen.
+    ...(values.bookingMeetingTypeId ? { bookingMeetingTypeId: values.bookingMeetingTypeId } : {}),
   });
 }
 

@@ -1,11 +1,11 @@
-// "Insert booking link" in the compose dialog: for one candidate, a new link of
-// theirs at the cursor (or at the end) of the message; for a pool, the
-// {{bookingLink}} placeholder that the campaign fills per recipient.
+// "Insert booking link" in the compose dialog: the {{bookingLink}} placeholder at
+// the cursor (or at the end) of the message, which sending fills with the
+// recipient's own new link (one candidate's message, or each of a pool's). No
+// link exists before the message is sent.
 import { Button, Group, Text } from '@mantine/core';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useT } from '#app/i18n/useT.ts';
 import type { MessageFormValues } from '#app/messaging/messageFormSchema.ts';
-import { useCreateBookingLink } from './bookingQueries.ts';
 import { BOOKING_LINK_FIELD, insertText } from './bookingText.ts';
 
 interface InsertBookingLinkButtonProps {
@@ -18,7 +18,6 @@ interface InsertBookingLinkButtonProps {
 export function InsertBookingLinkButton({ form, textarea, disabled }: InsertBookingLinkButtonProps) {
   const t = useT();
   const [recipientType, candidateId] = useWatch({ control: form.control, name: ['recipientType', 'candidateId'] });
-  const create = useCreateBookingLink();
   const pool = recipientType === 'pool';
 
   const insert = (text: string) => {
@@ -35,17 +34,12 @@ export function InsertBookingLinkButton({ form, textarea, disabled }: InsertBook
   };
 
   const onClick = () => {
-    if (pool) {
-      insert(BOOKING_LINK_FIELD);
-      return;
-    }
-    if (!candidateId) return;
-    create.mutate({ candidateId }, { onSuccess: (link) => insert(link.url) });
+    if (pool || candidateId) insert(BOOKING_LINK_FIELD);
   };
 
   return (
     <Group gap="xs" wrap="wrap">
-      <Button size="xs" variant="light" onClick={onClick} loading={create.isPending} disabled={disabled || (!pool && !candidateId)}>
+      <Button size="xs" variant="light" onClick={onClick} disabled={disabled || (!pool && !candidateId)}>
         {t('people.booking.insert')}
       </Button>
       <Text size="xs" c="dimmed" data-testid="booking-link-hint">

@@ -1,6 +1,7 @@
 // "Send booking link" in the candidate drawer's footer: choose the meeting type
-// (a menu when there is a choice), create the link, and open the compose dialog
-// with a short message that carries it. A candidate who cannot be emailed still
+// (a menu when there is a choice) and open the compose dialog with a short message
+// that carries {{bookingLink}}: the link is made when the message is sent, so a
+// cancelled message leaves none behind. A candidate who cannot be emailed still
 // gets a link to copy and share another way ("Create booking link"); the
 // Meetings section says why (BookingLinkNotes).
 import { Alert, Anchor, Button, Menu, Text } from '@mantine/core';
@@ -12,7 +13,7 @@ import { toast } from '#app/toast/toast.ts';
 import type { CandidateDetail } from '#domain/candidates/schemas.ts';
 import { useMeetingTypes } from '#app/pages/meeting-booking/bookingQueries.ts';
 import { useCreateBookingLink } from './bookingQueries.ts';
-import { bookingInvitation } from './bookingText.ts';
+import { BOOKING_LINK_FIELD, bookingInvitation } from './bookingText.ts';
 
 type BookingCandidate = Pick<CandidateDetail, 'id' | 'name' | 'contactBlockers'>;
 
@@ -30,15 +31,13 @@ export function SendBookingLinkButton({ candidate }: { candidate: BookingCandida
   const label = cannotEmail ? t('people.booking.create') : t('people.booking.send');
 
   const send = (meetingTypeId: number | undefined) => {
+    if (!cannotEmail) {
+      const message = bookingInvitation(candidate.name, BOOKING_LINK_FIELD, user.displayName || user.username);
+      openPanel('compose', { candidateId: candidate.id, candidateName: candidate.name, ...message, bookingMeetingTypeId: meetingTypeId });
+      return;
+    }
     create.mutate({ candidateId: candidate.id, ...(meetingTypeId ? { meetingTypeId } : {}) }, {
-      onSuccess: (link) => {
-        if (cannotEmail) {
-          toast({ title: t('people.booking.created'), description: t('people.booking.createdBody'), variant: 'success' });
-          return;
-        }
-        const message = bookingInvitation(candidate.name, link.url, user.displayName || user.username);
-        openPanel('compose', { candidateId: candidate.id, candidateName: candidate.name, ...message });
-      },
+      onSuccess: () => toast({ title: t('people.booking.created'), description: t('people.booking.createdBody'), variant: 'success' }),
     });
   };
 

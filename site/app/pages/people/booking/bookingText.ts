@@ -4,7 +4,7 @@
 import { BOOKING_LINK_PLACEHOLDER, firstName } from '#domain/placeholders/placeholders.ts';
 import type { BookingLinkState } from '#domain/meetings/booking-schemas.ts';
 
-/** What "Insert booking link" puts in a pool message: each recipient's own link, made when it is sent. */
+/** What "Insert booking link" and "Send booking link" put in a message: the recipient's own link, made when it is sent. */
 export const BOOKING_LINK_FIELD = `{{${BOOKING_LINK_PLACEHOLDER}}}`;
 
 /** Keyed by the API's own states, so a colour cannot miss one; the words are `people.booking.states`. */
@@ -21,11 +21,11 @@ export const LINK_STATE_COLORS: Record<BookingLinkState, string> = {
  * The message the compose dialog opens with after "Send booking link". It is the candidate's
  * message, not the interface's: its language is the recruiter's to choose in the dialog.
  */
-export function bookingInvitation(candidateName: string, url: string, senderName: string) {
+export function bookingInvitation(candidateName: string, link: string, senderName: string) {
   const first = firstName(candidateName);
   return {
     subject: "Let's find a time to talk",
-    content: `Hi${first ? ` ${first}` : ''},\n\nI'd like to talk with you. Pick a time that suits you here: ${url}\n\nBest regards,\n${senderName}`,
+    content: `Hi${first ? ` ${first}` : ''},\n\nI'd like to talk with you. Pick a time that suits you here: ${link}\n\nBest regards,\n${senderName}`,
   };
 }
 
