@@ -165,6 +165,8 @@ export const publicMeetingSchema = z.object({
   locationDetail: z.string().nullable(),
   /** The Teams join link, once Outlook made it. */
   joinUrl: z.string().nullable(),
+  /** A Teams meeting whose link Outlook makes (it comes with the calendar invitation); false: the recruiter sends it. */
+  teamsLinkFollows: z.boolean(),
   name: z.string(),
   email: z.string(),
   note: z.string().nullable(),

@@ -80,6 +80,8 @@ export function publicMeeting(meeting: Meeting): PublicMeeting {
     locationKind: meeting.location.kind,
     locationDetail: meeting.location.detail,
     joinUrl: meeting.joinUrl,
+    // Without Microsoft Graph (or when Outlook refused) no invitation brings a link: the page must not promise one.
+    teamsLinkFollows: meeting.location.kind === 'teams' && (meeting.teams.state === 'created' || meeting.teams.state === 'pending'),
     name: meeting.attendee.name ?? meeting.candidate?.name ?? '',
     email: meeting.attendee.email ?? meeting.candidate?.email ?? '',
     note: meeting.candidateNote,

@@ -19,6 +19,7 @@ export const publicBooking = {
   inPerson: 'In person',
   inPersonAt: 'In person: {{detail}}',
   teamsLinkLater: 'The Microsoft Teams link will be in your calendar invitation',
+  teamsLinkFromRecruiter: 'Microsoft Teams: {{name}} will send you the link to join',
   pickTime: 'Pick a time',
   pickNewTime: 'Pick a new time',
   currentBefore: 'Your meeting is currently on ',

@@ -20,6 +20,7 @@ export const publicBooking: Resources['publicPages']['booking'] = {
   inPerson: 'Op locatie',
   inPersonAt: 'Op locatie: {{detail}}',
   teamsLinkLater: 'De Microsoft Teams-link staat in je agenda-uitnodiging',
+  teamsLinkFromRecruiter: 'Microsoft Teams: {{name}} stuurt je de link om deel te nemen',
   pickTime: 'Kies een tijd',
   pickNewTime: 'Kies een nieuwe tijd',
   currentBefore: 'Je afspraak staat nu op ',

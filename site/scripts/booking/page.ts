@@ -252,7 +252,8 @@ function start(root: HTMLElement) {
       link.textContent = texts.joinTeams;
       where.replaceChildren(link);
     } else {
-      where.textContent = meeting.locationKind === 'teams' ? texts.teamsLinkLater : locationText(meeting, texts);
+      where.textContent = meeting.locationKind !== 'teams' ? locationText(meeting, texts)
+        : meeting.teamsLinkFollows ? texts.teamsLinkLater : t('teamsLinkFromRecruiter', { name: booking.recruiter.name });
     }
     for (const id of ['bk-cancel-time', 'bk-current-time']) {
       const element = document.getElementById(id);
