@@ -138,9 +138,10 @@ export function useCampaign(id: number | null) {
   });
 }
 
-export function useOutbox() {
+export function useOutbox({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: OUTBOX_KEY,
+    enabled,
     queryFn: ({ signal }) => call((o) => api.outbox.$get(undefined, o), { signal }),
   });
 }

@@ -1,10 +1,13 @@
 // /app/communications: message threads, campaigns and the dev outbox, with
-// Compose message and New campaign. The tab, the thread filters, the open
+// Compose message and New campaign. The dev outbox is for set-up: admins see it,
+// recruiters only while no mail service is configured (all mail lands there). The tab, the thread filters, the open
 // thread and the open campaign live in the URL; ?action=… and ?template=…
 // open a dialog (communications/pageParams.ts).
 import { Button, Group, Tabs } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { openPanel } from '../drawers/drawerStore.ts';
+import { useOutbox } from '../messaging/queries.ts';
+import { isAdmin, useCurrentUser } from '../session/CurrentUser.tsx';
 import { useT } from '../i18n/useT.ts';
 import { openCampaignWizard } from '../panels/wizard/openCampaignWizard.ts';
 import { CampaignsTab } from './communications/CampaignsTab.tsx';
@@ -24,7 +27,12 @@ export function CommunicationsPage() {
   const setSearch = (changes: CommunicationsSearch) =>
     void navigate({ to: '.', search: (current) => ({ ...current, ...changes }), resetScroll: false });
 
-  const tab = activeTab(search);
+  const admin = isAdmin(useCurrentUser());
+  // A recruiter's question, asked once per visit: is mail going anywhere but the outbox?
+  const outbox = useOutbox({ enabled: !admin });
+  const showOutbox = admin || outbox.data?.transport === 'outbox';
+  const wanted = activeTab(search);
+  const tab = wanted === 'outbox' && !showOutbox ? 'messages' : wanted;
   // The campaign shown belongs to the campaigns tab (?campaign= alone says so); leaving it closes the campaign.
   const changeTab = (next: CommunicationsTab) =>
     setSearch({ tab: next === 'messages' ? undefined : next, campaign: next === 'campaigns' ? search.campaign : undefined });
@@ -42,7 +50,7 @@ export function CommunicationsPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="messages">{t('communications.tabs.messages')}</Tabs.Tab>
           <Tabs.Tab value="campaigns">{t('communications.tabs.campaigns')}</Tabs.Tab>
-          <Tabs.Tab value="outbox">{t('communications.tabs.outbox')}</Tabs.Tab>
+          {showOutbox && <Tabs.Tab value="outbox">{t('communications.tabs.outbox')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="messages">
           <ThreadsTab
@@ -56,7 +64,7 @@ export function CommunicationsPage() {
         <Tabs.Panel value="campaigns">
           <CampaignsTab selected={search.campaign ?? null} onSelect={(campaign) => setSearch({ tab: undefined, campaign })} />
         </Tabs.Panel>
-        <Tabs.Panel value="outbox"><OutboxTab /></Tabs.Panel>
+        {showOutbox && <Tabs.Panel value="outbox"><OutboxTab /></Tabs.Panel>}
       </Tabs>
     </>
   );

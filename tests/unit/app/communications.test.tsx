@@ -8,7 +8,7 @@ import { closeAllPanels, getDrawerState } from '#app/drawers/drawerStore.ts';
 import { CommunicationsPage } from '#app/pages/CommunicationsPage.tsx';
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
 import { renderPage } from './renderInRouter.tsx';
-import { currentUrl, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
+import { admin, currentUrl, jsonResponse, recruiter, requestUrl, sentJson, stubFetch } from './renderWithProviders.tsx';
 import {
   aiTemplateList, campaignDetail, campaignList, campaignSummary, candidateList, message, outboxEmail, outboxEmailSummary, outboxList, pool, poolList,
   reply, storedOutboxReply, thread, threadList, threadRead, threadSummary,
@@ -128,7 +128,7 @@ describe('communications page: campaigns and outbox', () => {
       'POST /api/outbox/3/reply': () => jsonResponse(storedOutboxReply(reply(99, { content: 'Yes please!', threadId: 40, originalMessageId: 40 })), 201),
     });
     await renderPage('/app/communications', page(), { user: recruiter });
-    fireEvent.click(screen.getByRole('tab', { name: 'Dev outbox' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Dev outbox' }));
     const row = await screen.findByTestId('outbox-row-3');
     fireEvent.click(within(row).getByRole('button', { name: 'Coffee next week?' }));
     const mail = await screen.findByTestId('outbox-mail');
@@ -142,6 +142,23 @@ describe('communications page: campaigns and outbox', () => {
     expect(await screen.findByText('Reply received')).toBeTruthy();
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/outbox/3/reply')!;
     expect(sentJson(call[1])).toEqual({ content: 'Yes please!' });
+  });
+});
+
+describe('communications page: the dev outbox is set-up', () => {
+  it('a recruiter does not see it once mail goes out through a real service, even asked for by URL', async () => {
+    stubApi({ 'GET /api/outbox': outboxList([], 'smtp') });
+    await renderPage('/app/communications?tab=outbox', page(), { user: recruiter });
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Messages' }).getAttribute('aria-selected')).toBe('true'));
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Messages', 'Campaigns']);
+  });
+
+  it('an admin sees it whatever the transport', async () => {
+    const fetchMock = stubApi({ 'GET /api/outbox': outboxList([], 'smtp') });
+    await renderPage('/app/communications', page(), { user: admin });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Messages', 'Campaigns', 'Dev outbox']);
+    // Nothing to ask for an admin before the tab is opened.
+    expect(fetchMock.mock.calls.filter(([url]) => requestUrl(url).startsWith('/api/outbox'))).toHaveLength(0);
   });
 });
 

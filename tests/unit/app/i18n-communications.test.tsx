@@ -17,7 +17,7 @@ import { replyMessageSchema } from '#domain/messages/schemas.ts';
 import { poolReachSchema } from '#domain/talent-pools/schemas.ts';
 import { answer } from './answers.ts';
 import {
-  aiTemplate, aiTemplateList, campaignList, candidate, candidateList, message, pool, poolList, reply, suggestion, suggestionList,
+  aiTemplate, aiTemplateList, campaignList, candidate, candidateList, message, outboxList, pool, poolList, reply, suggestion, suggestionList,
   thread, threadList, threadRead, threadSummary,
 } from './messagingFixtures.ts';
 import { renderPage } from './renderInRouter.tsx';
@@ -49,6 +49,7 @@ describe('communications in Dutch', () => {
       'GET /api/messages/40/thread': thread40,
       'POST /api/messages/41/read': threadRead(40),
       'GET /api/campaigns': campaignList([]),
+      'GET /api/outbox': outboxList([]),
     });
     await renderPage('/app/communications?thread=40', <CommunicationsPage />, { user: recruiter });
 
@@ -56,7 +57,7 @@ describe('communications in Dutch', () => {
     expect(document.title).toContain('Communicatie');
     expect(screen.getByRole('button', { name: 'Bericht opstellen' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Nieuwe campagne' })).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Berichten', 'Campagnes', 'Dev-outbox']);
+    await waitFor(() => expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Berichten', 'Campagnes', 'Dev-outbox']));
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Wacht op antwoord' }).checked).toBe(true);
     expect(screen.getByRole('radio', { name: 'Alle' })).toBeTruthy();
     expect(screen.getByLabelText('Sentiment', { selector: 'input' })).toBeTruthy();

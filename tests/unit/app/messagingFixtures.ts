@@ -150,8 +150,8 @@ export function outboxEmail(id: number, overrides: Input<typeof outboxEmailSchem
   });
 }
 
-export function outboxList(emails: z.input<typeof outboxEmailSummarySchema>[]) {
-  return outboxListSchema.parse({ transport: 'outbox', emails });
+export function outboxList(emails: z.input<typeof outboxEmailSummarySchema>[], transport: z.input<typeof outboxListSchema>['transport'] = 'outbox') {
+  return outboxListSchema.parse({ transport, emails });
 }
 
 /** POST /api/outbox/{id}/reply when the reply was stored in the thread. */
