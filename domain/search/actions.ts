@@ -31,12 +31,32 @@ function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/** Actions whose title or keywords start with every word typed ("new camp", "bericht", "import csv"). */
-export function matchActions(q: string): SearchResult[] {
+const wordsOf = (text: string) => fold(text).split(/[^\p{L}\p{N}-]+/u).filter(Boolean);
+
+/**
+ * How well the words typed name an action: `exact` (its title), `title` (each word starts a word of the
+ * title: "add cand", "compose"), `keyword` (of its other words: "bericht", "new camp"), or not at all.
+ */
+function matchQuality(action: Action, words: string[]): 'exact' | 'title' | 'keyword' | null {
+  const title = wordsOf(action.title);
+  if (words.join(' ') === title.join(' ')) return 'exact';
+  if (words.every((word) => title.some((v) => v.startsWith(word)))) return 'title';
+  const vocabulary = [...title, ...wordsOf(action.keywords)];
+  return words.every((word) => vocabulary.some((v) => v.startsWith(word))) ? 'keyword' : null;
+}
+
+const QUALITY_ORDER = { exact: 0, title: 1, keyword: 2 } as const;
+
+/**
+ * Actions whose title or keywords start with every word typed ("new camp", "bericht", "import csv"), the best
+ * named first, each with how it matched (the palette ranks an action named by its title above records).
+ */
+export function matchActions(q: string): Array<SearchResult & { match: 'exact' | 'title' | 'keyword' }> {
   const words = fold(q).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   if (!words.length) return [];
-  return ACTIONS.filter((action) => {
-    const vocabulary = fold(`${action.title} ${action.keywords}`).split(/[^\p{L}\p{N}-]+/u);
-    return words.every((word) => vocabulary.some((v) => v.startsWith(word)));
-  }).map(({ keywords: _keywords, ...action }) => ({ ...action, type: 'action', action: 'navigate' }));
+  return ACTIONS.flatMap((action) => {
+    const match = matchQuality(action, words);
+    const { keywords: _keywords, ...shown } = action;
+    return match ? [{ ...shown, type: 'action' as const, action: 'navigate' as const, match }] : [];
+  }).sort((a, b) => QUALITY_ORDER[a.match] - QUALITY_ORDER[b.match]);
 }

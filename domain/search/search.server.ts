@@ -36,7 +36,11 @@ async function candidateSearch(tx: Tx, q: string, limit: number): Promise<{ resu
   return { results, byName: ranked.filter((entry) => entry.nameOnly).map((entry) => entry.row.id) };
 }
 
-/** The palette: candidates, then pools, campaigns, templates and meetings, then matching actions. */
+/**
+ * The palette, best first: actions the words name by their title ("compose", "add candidate": what the
+ * recruiter means to do, an exact name always first), candidates, then pools, campaigns, templates and
+ * meetings, then actions matched only by their other words ("new", "bericht").
+ */
 export async function search(tx: Tx, q: string): Promise<SearchResult[]> {
   // Local to this transaction: a lower bar for typo matches than pg_trgm's default,
   // which the ranking then sorts out.
@@ -50,7 +54,12 @@ export async function search(tx: Tx, q: string): Promise<SearchResult[]> {
   const byTitle = doc.length >= 2 && !q.includes('@') ? doc : '';
   const records = byTitle ? await searchNamedRecords(tx, byTitle) : [];
   const meetings = await searchMeetings(tx, byTitle, candidates.byName);
-  return [...candidates.results, ...records, ...meetings, ...matchActions(q)];
+  const actions = matchActions(q).map(({ match, ...result }) => ({ result, byTitle: match !== 'keyword' }));
+  return [
+    ...actions.filter((a) => a.byTitle).map((a) => a.result),
+    ...candidates.results, ...records, ...meetings,
+    ...actions.filter((a) => !a.byTitle).map((a) => a.result),
+  ];
 }
 
 /** The naive way, for the benchmark's comparison: a substring scan over every name. */

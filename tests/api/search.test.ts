@@ -118,6 +118,17 @@ describe('GET /api/search', () => {
     });
   });
 
+  it('ranks an action the words name by its title first: before the templates and records they also match', async () => {
+    const compose = await find('compose');
+    // "Company Spotlight" (a built-in template) matches "comp…" too, but the recruiter means the action.
+    expect(compose.some((r) => r.type === 'template')).toBe(true);
+    expect(compose[0]).toMatchObject({ type: 'action', title: 'Compose message' });
+    const add = await find('add candidate');
+    expect(add[0]).toMatchObject({ type: 'action', title: 'Add candidate' });
+    // An exact name first, before another action the words also start ("create campaign" and "compose").
+    expect((await find('create campaign'))[0]).toMatchObject({ type: 'action', title: 'Create campaign' });
+  });
+
   it('refuses queries under 2 characters and signed-out visitors', async () => {
     expect((await recruiter.get('/api/search?q=a')).json).toEqual({ error: 'q must be at least 2 characters', code: 'validation.at_least_characters', params: { field: 'q', limit: 2 }, field: 'q' });
     expect((await recruiter.get('/api/search?q=%20%20a%20')).status).toBe(400);
