@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   clampHighlight, isEditableTarget, isSearchableQuery, resultCountLabel, shouldTogglePalette, type ShortcutKeyEvent,
 } from '#app/palette/paletteLogic.ts';
+import { closeAllPanels, getDrawerState } from '#app/drawers/drawerStore.ts';
 import { getPaletteState, resetCommandPalette } from '#app/palette/paletteStore.ts';
 import { resultIconName, type SearchResult } from '#app/palette/searchResult.ts';
 import { CommandPalette } from '#app/shell/DeferredPanels.tsx';
@@ -19,7 +20,7 @@ vi.mock('#app/lib/browserNavigation.ts', () => ({
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  act(() => resetCommandPalette());
+  act(() => { resetCommandPalette(); closeAllPanels(); });
 });
 
 describe('palette rules', () => {
@@ -314,6 +315,19 @@ describe('talent pools, meetings and the new actions in the palette', () => {
     typeQuery('sales');
     fireEvent.click((await screen.findAllByTestId('palette-result'))[0]);
     await waitFor(() => expect(currentUrl()).toBe('/app/people?talentPoolId=3'));
+    expect(palette()).toBeNull();
+  });
+
+  it('opens a template\'s campaign wizard over the page the recruiter is on, which stays as it was', async () => {
+    await renderShell(() => answer(searchResultsSchema, [
+      { id: 'template:spotlight', type: 'template', title: 'Company Spotlight', url: '/app/communications?template=company-spotlight', action: 'navigate', icon: 'FileText' },
+    ]));
+    ctrlK();
+    typeQuery('spotlight');
+    await screen.findAllByTestId('palette-result');
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await waitFor(() => expect(getDrawerState().campaign).toMatchObject({ open: true, templateId: 'company-spotlight' }));
+    expect(currentUrl()).toBe('/app');
     expect(palette()).toBeNull();
   });
 
