@@ -48,7 +48,8 @@ export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail | 
   const { rows } = await tx.query<Omit<CampaignDetail, 'progress' | 'funnel' | 'steps' | 'waiting' | keyof ListFigures> & { cancelled: number; dispatching: boolean }>(
     `select ${CAMPAIGN_COLUMNS}, k.email_content as "emailContent", k.message_template as "messageTemplate",
             k.whatsapp_content as "whatsappContent", k.whatsapp_template as "whatsappTemplate", (count(*) filter (where r.status = 'cancelled'))::int as cancelled,
-            k.join_late as "joinLate", k.paused_reason as "pausedReason", k.dispatch_cursor is not null as dispatching,
+            k.join_late as "joinLate", k.paused_reason as "pausedReason",
+            k.paused_reason_code as "pausedReasonCode", k.paused_reason_params as "pausedReasonParams", k.dispatch_cursor is not null as dispatching,
             case when k.send_window_start is not null then json_build_object(
               'start', to_char(k.send_window_start, 'HH24:MI'), 'end', to_char(k.send_window_end, 'HH24:MI'),
               'weekdaysOnly', k.send_window_weekdays_only, 'candidateTimeZone', k.send_window_candidate_zone,

@@ -12,6 +12,7 @@ import type { Tx } from '../../platform/db/request.server.ts';
 import type { CampaignStep } from './sequence-schemas.ts';
 import { isoTimestamp } from '../../platform/db/sql-time.server.ts';
 import { storedReason } from '../i18n/english.ts';
+import type { Params } from '../i18n/codes.ts';
 import {
   RECIPIENTS_PAGE_SIZE, type CampaignDetail, type CampaignRecipient, type RecipientFilter, type RecipientQuery,
 } from './schemas.ts';
@@ -20,6 +21,8 @@ import {
 const RECIPIENT_RESULTS = `
   select r.campaign_id, r.candidate_id, c.name, r.status, r.message_id, r.current_step, r.exit_reason, r.exited_at,
          coalesce(r.skip_reason, case when r.status = 'failed' then m.error end) as skip_reason,
+         case when r.skip_reason is null and r.status = 'failed' then m.error_code end as error_code,
+         case when r.skip_reason is null and r.status = 'failed' then m.error_params end as error_params,
          m.sent_at,
          coalesce(e.opened, false) as opened, coalesce(e.human_opened, false) as human_opened,
          coalesce(e.clicked, false) as clicked, coalesce(e.bounced, false) as bounced,
@@ -137,9 +140,9 @@ export async function campaignRecipients(tx: Tx, campaignId: number, query: Reci
   Promise<{ recipients: CampaignRecipient[]; nextCursor: number | null }> {
   const where = [query.status ? FILTERS[query.status] : 'true', query.cursor ? 'x.candidate_id > $2' : 'true',
     query.candidateId ? `x.candidate_id = ${Number(query.candidateId)}` : 'true'].join(' and ');
-  const { rows } = await tx.query<CampaignRecipient & { id: number }>(
+  const { rows } = await tx.query<CampaignRecipient & { id: number } & Coded>(
     `select x.candidate_id::int as id, json_build_object('id', x.candidate_id, 'name', x.name) as candidate, x.status,
-            x.skip_reason as "skipReason", ${isoTimestamp('x.sent_at')} as "sentAt",
+            x.skip_reason as "skipReason", x.error_code as "errorCode", x.error_params as "errorParams", ${isoTimestamp('x.sent_at')} as "sentAt",
             x.opened, x.human_opened as "humanOpened", x.clicked, x.replied, x.sentiment, x.bounced, x.booked,
             x.current_step as "currentStep", x.exit_reason as "exitReason", ${isoTimestamp('x.exited_at')} as "exitedAt"
        from (${RECIPIENT_RESULTS}) x where ${where}
@@ -147,16 +150,25 @@ export async function campaignRecipients(tx: Tx, campaignId: number, query: Reci
     query.cursor ? [[campaignId], query.cursor] : [[campaignId]]);
   const page = rows.slice(0, RECIPIENTS_PAGE_SIZE);
   const nextCursor = rows.length > RECIPIENTS_PAGE_SIZE ? page[page.length - 1].id : null;
-  return { recipients: page.map(({ id: _id, ...recipient }) => ({ ...recipient, ...skipReasonOf(recipient.skipReason ?? bounceReason(recipient)) })), nextCursor };
+  return {
+    recipients: page.map(({ id: _id, errorCode, errorParams, ...recipient }) => ({
+      ...recipient, ...skipReasonOf(recipient.skipReason ?? bounceReason(recipient), { errorCode, errorParams }),
+    })),
+    nextCursor,
+  };
 }
+
+/** A failed recipient's skip reason is its message's delivery error, with that error's code. */
+interface Coded { errorCode: string | null; errorParams: Params | null }
 
 function bounceReason(recipient: Pick<CampaignRecipient, 'bounced'>): string | null {
   return recipient.bounced ? 'skipped.bounced' : null;
 }
 
-/** The recipient's skip reason in English and as a code (a provider's delivery error has none). */
-function skipReasonOf(stored: string | null): Pick<CampaignRecipient, 'skipReason' | 'skipReasonCode'> {
-  if (stored === null) return { skipReason: null, skipReasonCode: null };
+/** The recipient's skip reason in English and as a code: the stored code, or its failed message's error code (a bounce's reason has none). */
+function skipReasonOf(stored: string | null, error: Coded): Pick<CampaignRecipient, 'skipReason' | 'skipReasonCode' | 'skipReasonParams'> {
+  if (stored === null) return { skipReason: null, skipReasonCode: null, skipReasonParams: null };
+  if (error.errorCode) return { skipReason: stored, skipReasonCode: error.errorCode, skipReasonParams: error.errorParams };
   const { reason, code } = storedReason(stored);
-  return { skipReason: reason, skipReasonCode: code };
+  return { skipReason: reason, skipReasonCode: code, skipReasonParams: null };
 }

@@ -7,7 +7,7 @@ import { channelSchema } from '../messages/schemas.ts';
 import { sentimentSchema } from '../ai/schemas.ts';
 import { isId } from '../schemas/ids.ts';
 import { msg } from '../i18n/codes.ts';
-import { timestamp } from '../schemas/answers.ts';
+import { codeParamsSchema, timestamp } from '../schemas/answers.ts';
 import { campaignStepInputSchema, campaignStepSchema, exitReasonSchema, sendWindowSchema, sequenceInputSchema } from './sequence-schemas.ts';
 import { followUpSubjects } from './follow-up-subjects.ts';
 import { whatsappTemplateInfoSchema, whatsappTemplateSchema } from '../whatsapp/schemas.ts';
@@ -144,6 +144,9 @@ export type CampaignWaiting = z.infer<typeof campaignWaitingSchema>;
 export const campaignDetailSchema = campaignSummarySchema.extend({
   /** Why it paused by itself (too many bounces or complaints); null when a person paused it, or it runs. */
   pausedReason: z.string().nullable(),
+  /** `pausedReason` as a code (errors.campaign_auto_paused, decision 032) and its params; null before codes. */
+  pausedReasonCode: z.string().nullable().optional(),
+  pausedReasonParams: codeParamsSchema.nullable().optional(),
   waiting: campaignWaitingSchema,
   emailContent: z.string().nullable(),
   /** Step 1 is the first email (emailSubject/emailContent); later ones are its follow-ups. */
@@ -231,8 +234,9 @@ export const campaignRecipientSchema = z.object({
   status: z.enum(RECIPIENT_STATUSES),
   /** Why they did not get it: the skip reason, the delivery error, the bounce, or the cancellation. */
   skipReason: z.string().nullable(),
-  /** `skipReason` as a code (errors.<code>, decision 032) when it is one of ours; null for a provider's words (a delivery error). */
+  /** `skipReason` as a code (errors.<code>, decision 032) and its params (a failed message's delivery error's); null for a bounce's reason. */
   skipReasonCode: z.string().nullable().optional(),
+  skipReasonParams: codeParamsSchema.nullable().optional(),
   sentAt: timestamp.nullable(),
   opened: z.boolean(),
   humanOpened: z.boolean(),

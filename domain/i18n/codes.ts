@@ -113,6 +113,14 @@ export function shownParams(lookup: Lookup, params: Params | undefined, field?: 
   return shown;
 }
 
+/**
+ * A code's text as the interface shows it: in Dutch a sentence that starts with a field's name ("naam is
+ * verplicht", "tijdvak 2 op maandag overlapt …") starts with a capital; English keeps the API's names as they are.
+ */
+export function asSentence(text: string, language: string): string {
+  return language === 'en' ? text : text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** The text of a code (of `branch`: errors or states) in `lookup`'s language, its params filled in. */
 export function renderCode(lookup: Lookup, code: string, params?: Params, field?: (path: string) => string | undefined,
   branch: 'errors' | 'states' = 'errors'): string {

@@ -34,7 +34,7 @@ export function stateDetail(label: DetailLabel, value: string): StateDetail {
 }
 
 /** A detail whose value is words of ours ("Set (not shown)"): said by its code. */
-export function stateDetailSaid(label: DetailLabel, value: StateSaid): StateDetail {
+export function stateDetailSaid(label: DetailLabel, value: StateSaid | StateCoded): StateDetail {
   const { code, params } = stateCoded(value);
   return { ...stateDetail(label, englishState(value)), valueCode: code, ...(params ? { valueParams: params } : {}) };
 }

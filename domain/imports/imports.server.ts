@@ -12,7 +12,7 @@ import type { Tx } from '../../platform/db/request.server.ts';
 import { CsvError, type CsvRecord, decodeCsvBytes, type Delimiter, parseCsv, readCsv, type TextEncoding } from './csv.ts';
 import { candidateCreateSchema, type CandidateCreate } from '../candidates/schemas.ts';
 import {
-  DELIMITER_NAMES, IMPORT_FIELDS, type ImportCreate, type ImportField, type ImportMapping, type ImportPreview, type ImportSummary,
+  DELIMITER_NAMES, IMPORT_FIELDS, type ImportCreate, type ImportField, type ImportMapping, type ImportPreview, type ImportSummary, type SkippedRow,
   type PreviewRow, type RowProblem,
 } from './schemas.ts';
 
@@ -197,7 +197,7 @@ export const READING_SHARE = 0.2;
 const SUMMARY_SQL = `select id, file_name as "fileName", status, stage, talent_pool_id as "talentPoolId", duplicate_mode as duplicates,
   mapping, delimiter, total_bytes as "totalBytes", processed_bytes as "processedBytes", processed_rows as "processedRows",
   staged_rows as "stagedRows", written_rows as "writtenRows",
-  imported, updated, skipped, error, created_at as "createdAt", started_at as "startedAt", finished_at as "finishedAt",
+  imported, updated, skipped, error, error_code as "errorCode", error_params as "errorParams", created_at as "createdAt", started_at as "startedAt", finished_at as "finishedAt",
   case when status = 'completed' then 1.0
        when status <> 'running' then null
        when stage = 'writing' then ${READING_SHARE} + ${1 - READING_SHARE} * least(1.0, written_rows::float8 / greatest(staged_rows, 1))
@@ -232,7 +232,11 @@ export async function createImport(tx: Tx, userId: string, input: ImportCreate):
 export type RunAsUser = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
 interface PendingRow { line: number; candidate: CandidateCreate }
-interface SkippedRow { line: number; field: string | null; reason: string }
+/** A skipped row, why said as a code (decision 032) and in English. */
+function skip(line: number, field: string | null, said: Said | Coded): SkippedRow {
+  const { code, params } = coded(said);
+  return { line, field, reason: englishText(said), code, params: params ?? null };
+}
 interface ImportJob { mapping: ImportMapping; delimiter: Delimiter | null; duplicate_mode: 'skip' | 'update'; talent_pool_id: number | null }
 
 /** What a failed import says: the file's own problem with its line, or why it stopped. */
@@ -253,9 +257,10 @@ function importProblem(importId: number, error: unknown): ImportError {
 async function insertSkipped(tx: Tx, importId: number, skips: SkippedRow[]) {
   if (!skips.length) return;
   await tx.query(
-    `insert into public.import_skipped_rows (import_id, line_number, field, reason)
-     select $1, * from unnest($2::int[], $3::text[], $4::text[]) on conflict do nothing`,
-    [importId, skips.map((s) => s.line), skips.map((s) => s.field), skips.map((s) => s.reason)]);
+    `insert into public.import_skipped_rows (import_id, line_number, field, reason, code, params)
+     select $1, * from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[]) on conflict do nothing`,
+    [importId, skips.map((s) => s.line), skips.map((s) => s.field), skips.map((s) => s.reason), skips.map((s) => s.code),
+      skips.map((s) => (s.params ? JSON.stringify(s.params) : null))]);
 }
 
 /**
@@ -332,7 +337,7 @@ export async function runImport(run: RunAsUser, userId: string, importId: number
         if (++read.rows > MAX_ROWS) throw new ImportError(413, say('import_too_many_rows', { max: MAX_ROWS }), 'file');
         const converted = convertRow(record.fields, job.mapping);
         if (converted.ok) valid.push({ line: record.line, candidate: converted.candidate });
-        else skipped.push({ line: record.line, field: converted.problem.field, reason: converted.problem.message });
+        else skipped.push(skip(record.line, converted.problem.field, converted.problem as Coded));
         if (valid.length + skipped.length >= BATCH_SIZE) await stage();
       }
     }
@@ -347,9 +352,9 @@ export async function runImport(run: RunAsUser, userId: string, importId: number
       await tx.query('delete from public.import_skipped_rows where import_id = $1', [importId]);
       // Not over the sweep's reason, if the sweep ended it first.
       await tx.query(
-        `update public.imports set status = 'failed', stage = null, error = $2, finished_at = now(),
+        `update public.imports set status = 'failed', stage = null, error = $2, error_code = $3, error_params = $4, finished_at = now(),
                 imported = 0, updated = 0, skipped = 0, written_rows = 0
-          where id = $1 and status = 'running'`, [importId, problem!.message]);
+          where id = $1 and status = 'running'`, [importId, problem!.message, problem!.code, problem!.params ?? null]);
     });
   }
   return { summary: (await run((tx) => getImport(tx, importId)))!, problem };
@@ -467,7 +472,7 @@ async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], mode: 'ski
   const members = [...insertedIds];
 
   if (duplicates.length && mode === 'skip') {
-    result.skipped = duplicates.map((row) => ({ line: row.line, field: 'email', reason: `a candidate with email ${row.candidate.email} already exists (skipped)` }));
+    result.skipped = duplicates.map((row) => skip(row.line, 'email', say('import_row_duplicate', { email: row.candidate.email ?? '' })));
   } else if (duplicates.length) {
     // The candidates behind the emails (by the unique index; see candidate_ids_by_email).
     const found = await tx.query<{ email: string; id: number }>(
@@ -494,7 +499,7 @@ async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], mode: 'ski
     // A duplicate deleted meanwhile by someone else is neither inserted nor updated.
     const matched = new Set(updated.rows.map((row) => row.id));
     result.skipped = duplicates.filter((row) => !matched.has(idByEmail.get(row.candidate.email!.toLowerCase()) ?? -1))
-      .map((row) => ({ line: row.line, field: 'email', reason: 'the candidate with this email changed during the import; import the row again' }));
+      .map((row) => skip(row.line, 'email', 'import_row_changed'));
     for (const row of updated.rows) {
       members.push(row.id);
       if (row.new_email !== null && row.new_email !== row.allows_email) consent.push({ candidateId: row.id, channel: 'email', granted: row.new_email });
@@ -514,7 +519,7 @@ async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], mode: 'ski
 /** The skipped rows of an import in line order, a chunk at a time (for the CSV report). */
 export async function skippedRows(tx: Tx, importId: number, afterLine: number, size: number): Promise<SkippedRow[]> {
   const { rows } = await tx.query<SkippedRow>(
-    `select line_number as line, field, reason from public.import_skipped_rows
+    `select line_number as line, field, reason, code, params from public.import_skipped_rows
       where import_id = $1 and line_number > $2 order by line_number limit $3`, [importId, afterLine, size]);
   return rows;
 }

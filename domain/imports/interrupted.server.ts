@@ -11,6 +11,7 @@ import { englishText } from '../i18n/english.ts';
 
 export const INTERRUPTED_AFTER_SECONDS = 60;
 
+/** The English of the code the sweep writes beside it (error_code 'import_interrupted'). */
 export const INTERRUPTED_IMPORT_ERROR = englishText('import_interrupted');
 
 /** Fails every import whose process is gone; returns their ids. Runs as service_role. */
@@ -25,7 +26,7 @@ export async function failInterruptedImports(tx: Tx): Promise<number[]> {
      staged as (delete from public.import_rows r using stale where r.import_id = stale.id),
      skipped as (delete from public.import_skipped_rows s using stale where s.import_id = stale.id)
      update public.imports i
-        set status = 'failed', stage = null, error = $1, finished_at = now(),
+        set status = 'failed', stage = null, error = $1, error_code = 'import_interrupted', error_params = null, finished_at = now(),
             imported = 0, updated = 0, skipped = 0, written_rows = 0
        from stale where i.id = stale.id
      returning i.id`, [INTERRUPTED_IMPORT_ERROR, INTERRUPTED_AFTER_SECONDS]);

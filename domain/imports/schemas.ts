@@ -118,7 +118,10 @@ export const importSummarySchema = z.object({
   imported: z.number(),
   updated: z.number(),
   skipped: z.number(),
+  /** Why it failed, in English; `errorCode` and `errorParams` say it as a code (errors.<code>, decision 032). */
   error: z.string().nullable(),
+  errorCode: z.string().nullable().optional(),
+  errorParams: codeParamsSchema.nullable().optional(),
   createdAt: timestamp,
   startedAt: timestamp.nullable(),
   finishedAt: timestamp.nullable(),
@@ -129,3 +132,19 @@ export type ImportSummary = z.infer<typeof importSummarySchema>;
 
 /** GET /api/imports: the 50 newest. */
 export const importListSchema = z.array(importSummarySchema);
+
+/** A skipped row: its line, the field at fault (null: the row), why in English, and why as a code with its params (decision 032). */
+export const skippedRowSchema = z.object({
+  line: z.number(), field: z.string().nullable(), reason: z.string(), code: z.string().nullable(), params: codeParamsSchema.nullable(),
+});
+export type SkippedRow = z.infer<typeof skippedRowSchema>;
+
+/** GET /api/imports/{id}/skipped: the first skipped rows, in line order (all of them: the report, report.csv). */
+export const skippedRowsSchema = z.object({ rows: z.array(skippedRowSchema) });
+
+export const SKIPPED_ROWS_MAX = 1000;
+export const skippedRowsQuerySchema = z.object({
+  limit: z.coerce.number({ error: msg('validation.must_be_number', { field: 'limit' }) }).int(msg('validation.whole_number', { field: 'limit' }))
+    .min(1, msg('validation.at_least', { field: 'limit', limit: 1 }))
+    .max(SKIPPED_ROWS_MAX, msg('validation.at_most', { field: 'limit', limit: SKIPPED_ROWS_MAX })).default(100),
+});

@@ -8,7 +8,7 @@ import type { Config } from '../../platform/runtime/config.server.ts';
 import type { WhatsAppState } from '../whatsapp/schemas.ts';
 import type { IntegrationKind, IntegrationState } from './schemas.ts';
 import { safeAddress } from '../url.ts';
-import type { ErrorCode } from '../i18n/codes.ts';
+import type { ErrorCode, StateCoded } from '../i18n/codes.ts';
 import type { en } from '../i18n/en.ts';
 import { englishState, englishText, stateDetail, stateDetailSaid } from '../i18n/english.ts';
 
@@ -72,11 +72,14 @@ function teamsState(configured: boolean): IntegrationState {
 
 /** WhatsApp's own state (domain/whatsapp/channel.ts, with Meta's template texts when read), as a card like the others. */
 function whatsappIntegration(state: WhatsAppState): IntegrationState {
-  const { configured, mode, summary, code, details, templates, problems } = state;
+  const { configured, mode, summary, code, details, templates, problems, problemCodes } = state;
   const approved = templates.length
     ? [stateDetail('approvedTemplates', templates.map((template) => `${template.name} (${template.language})`).join(', '))] : [];
-  // The problems are the configuration's and Meta's own diagnostics (names of templates and settings): English.
-  const unreadable = problems.length ? [stateDetail('templateProblems', problems.join('; '))] : [];
+  // One detail per problem, said by its code (integrations.problems.*); the template's and the settings' names are as they are.
+  const unreadable = problems.map((problem, i) => {
+    const said = problemCodes?.[i];
+    return said ? stateDetailSaid('templateProblems', said as StateCoded) : stateDetail('templateProblems', problem);
+  });
   return {
     kind: 'whatsapp', name: englishState('integrations.names.whatsapp'), code, status: configured ? 'configured' : 'off', mode, summary,
     details: [...details, ...approved, ...unreadable],

@@ -12,6 +12,8 @@
 import type { Tx } from '../../platform/db/request.server.ts';
 import { mailJob, type JobRequest } from '../../platform/runtime/jobs.server.ts';
 import type { Bounce } from '../candidates/bounce-schemas.ts';
+import { coded, say } from '../i18n/codes.ts';
+import { englishText } from '../i18n/english.ts';
 import { bounceReason, bounceType, type BounceType, type DeliveryReport, type DsnRecipient } from './dsn.server.ts';
 
 /** Waits before each soft-bounce resend: 30 minutes, 2 hours, 8 hours; a fourth soft bounce fails the message. */
@@ -109,7 +111,9 @@ export async function recordBounce(tx: Tx, report: DeliveryReport): Promise<Boun
   if (failed.type === 'hard') {
     await tx.query('select public.suppress_bounced_address($1, $2)', [recipient, reason]);
     // A resend waiting after an earlier soft bounce will not go out now: say why.
-    await tx.query(`update public.messages set status = 'failed', error = $2 where id = $1 and status = 'queued'`, [target.id, reason]);
+    // The bounce's own reason (its diagnostic): no code of ours.
+    await tx.query(`update public.messages set status = 'failed', error = $2, error_code = null, error_params = null
+      where id = $1 and status = 'queued'`, [target.id, reason]);
     return { ...base, bounce, outcome: 'suppressed' };
   }
   return { ...base, bounce, ...await retryOrGiveUp(tx, target, reason) };
@@ -124,16 +128,18 @@ async function retryOrGiveUp(tx: Tx, target: Target, reason: string): Promise<Pi
   if (target.status !== 'sent') return { outcome: 'recorded', retry: null, retryAt: null };
   const delay = SOFT_RETRY_DELAYS_MINUTES[soft - 1];
   if (delay === undefined) {
-    await tx.query(`update public.messages set status = 'failed', error = $2 where id = $1`,
-      [target.id, `${reason}; gave up after ${SOFT_RETRY_DELAYS_MINUTES.length} retries`]);
+    const gaveUp = say('delivery.bounce_gave_up', { reason, retries: SOFT_RETRY_DELAYS_MINUTES.length });
+    await tx.query(`update public.messages set status = 'failed', error = $2, error_code = $3, error_params = $4 where id = $1`,
+      [target.id, englishText(gaveUp), 'delivery.bounce_gave_up', coded(gaveUp).params]);
     return { outcome: 'gave_up', retry: null, retryAt: null };
   }
+  const again = say('delivery.bounce_retry', { reason, retry: soft, retries: SOFT_RETRY_DELAYS_MINUTES.length });
   const { rows: [queued] } = await tx.query<{ at: string }>(
     `update public.messages set status = 'queued', send_after = now() + make_interval(mins => $2),
-            error = $3 || '; sending again (retry ' || $4 || ' of ' || $5 || ')'
+            error = $3, error_code = 'delivery.bounce_retry', error_params = $4
       where id = $1
       returning to_char(send_after at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`,
-    [target.id, delay, reason, soft, SOFT_RETRY_DELAYS_MINUTES.length]);
+    [target.id, delay, englishText(again), coded(again).params]);
   return { outcome: 'retry_scheduled', retry: soft, retryAt: queued.at };
 }
 

@@ -17,12 +17,16 @@ import { MailDeliveryError, type MailPort } from '../../platform/mail/port.serve
 import type { Language } from '../placeholders/placeholders.ts';
 import { createSendSlots, groupCommit, type SendSlots } from '../../platform/mail/concurrency.ts';
 import { blockerCode, CONSENT_BLOCKERS, type ContactBlocker } from '../consent/eligibility.ts';
-import { coded, type Said } from '../i18n/codes.ts';
+import { coded, say, type Coded, type Said } from '../i18n/codes.ts';
 import { englishText } from '../i18n/english.ts';
 import { trackedLinks } from '../engagement/tracking.server.ts';
 import { NO_SENDER_LIMITS, senderKey, takeSenderQuota, type SenderLimits, type WaitReason } from './sender-limits.server.ts';
-import { NOT_CONFIGURED } from '../whatsapp/config.server.ts';
 import { sendWhatsApp, type WhatsAppPort, type WhatsAppRow } from '../whatsapp/delivery.server.ts';
+
+/** An outcome that did not send, said as a code and in English. */
+export function notSent(status: 'retry' | 'failed' | 'skipped', said: Said | Coded): Outcome {
+  return { status, error: englishText(said), said: coded(said) };
+}
 
 /** Crash-loop guard: a message claimed this often is given up. */
 export const MAX_ATTEMPTS = 10;
@@ -30,10 +34,11 @@ export const MAX_ATTEMPTS = 10;
 export type Outcome =
   /** `providerId`: the provider's own id (WhatsApp's wamid); mail's is its Message-ID. */
   | { status: 'sent'; providerId?: string }
-  | { status: 'retry'; error: string }
-  | { status: 'failed'; error: string }
-  /** `skip`: why, as the code a campaign recipient keeps (errors.<code>, decision 032); `error` in English for the message. */
-  | { status: 'skipped'; error: string; skip: Said }
+  /**
+   * `said`: why, as a code (errors.<code>, decision 032) that the message keeps in error_code beside `error`, its
+   * English; a skipped message's is also its campaign recipient's skip reason. A provider's words are its `detail`.
+   */
+  | { status: 'retry' | 'failed' | 'skipped'; error: string; said: Coded }
   /** A sender limit was reached: queued again until `until` (send_after). */
   | { status: 'deferred'; until: Date; reason: WaitReason; attempts: number }
   /** Its campaign was paused or cancelled after the claim: queued again, not sent. */
@@ -236,16 +241,16 @@ function unsendableOutcome(row: Claimed, deps: Pick<DeliveryDeps, 'whatsapp'>): 
     const consent = row.blockers.some((reason) => CONSENT_BLOCKERS.has(reason));
     const skip: Said = consent ? (row.channel === 'email' ? 'skipped.consent_withdrawn_email' : 'skipped.consent_withdrawn_whatsapp')
       : blockerCode(row.blockers[0] ?? 'no_email');
-    return { status: 'skipped', error: englishText(skip), skip };
+    return notSent('skipped', skip);
   }
   // Nothing pretends to send: without the Cloud API's configuration the message fails, saying so.
-  if (row.channel === 'whatsapp' && !deps.whatsapp?.configured()) return { status: 'failed', error: NOT_CONFIGURED };
+  if (row.channel === 'whatsapp' && !deps.whatsapp?.configured()) return notSent('failed', 'whatsapp_not_configured');
   return null;
 }
 
 async function sendOne(deps: DeliveryDeps, row: Claimed, thread: Threading | undefined, lastTry: boolean): Promise<Outcome> {
   // A worker that could not tell the database it is alive may already have lost this claim to another.
-  if (!deps.worker.holdsClaims()) return { status: 'retry', error: 'The worker lost contact with the database before sending' };
+  if (!deps.worker.holdsClaims()) return notSent('retry', 'delivery.worker_lost_contact');
   if (row.channel === 'whatsapp') return sendWhatsApp(deps.whatsapp!, row, lastTry);
   const mail = composeMail({
     id: row.id, replyToken: row.reply_token, subject: row.subject, content: row.content,
@@ -259,7 +264,8 @@ async function sendOne(deps: DeliveryDeps, row: Claimed, thread: Threading | und
   } catch (error) {
     const failure = error instanceof MailDeliveryError ? error : new MailDeliveryError((error as Error).message, false);
     const final = failure.permanent || lastTry;
-    return { status: final ? 'failed' : 'retry', error: failure.message.slice(0, 1000) };
+    // The server's own words, as it said them.
+    return notSent(final ? 'failed' : 'retry', say('delivery.provider_failed', { detail: failure.message.slice(0, 1000) }));
   }
 }
 
@@ -307,28 +313,31 @@ async function recordOutcomes(deps: DeliveryDeps, recorded: Recorded[], campaign
   // In id order, the order every statement that updates several messages locks them in (the claim's comment).
   const items = recorded.toSorted((a, b) => a.row.id - b.row.id);
   const errorOf = (outcome: Outcome) => ('error' in outcome ? outcome.error : null);
+  const saidOf = (outcome: Outcome) => ('said' in outcome ? outcome.said : null);
   // Not waiting for the WAL flush halves a send slot's cycle (bench/campaign-100k.ts). A killed worker
   // loses nothing by it (the server has the commit); only a database crash can forget the last few
   // hundred milliseconds of records, and those messages are then sent again (decision 021).
   await asService(deps.app, async (tx) => {
     const { rows: stopped } = await tx.query<{ id: number }>(
     `with outcome as (
-       select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $7::text[]) as o(id, status, error, provider_id, skip)
+       select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $7::text[], $8::jsonb[]) as o(id, status, error, provider_id, code, params)
      ), recorded as (
        update public.messages m
           set status = case o.status when 'sent' then 'sent' when 'retry' then 'queued' when 'released' then 'queued' else 'failed' end,
               attempts = case when o.status = 'released' then m.attempts - 1 else m.attempts end,
               sent_at = case when o.status = 'sent' then now() else m.sent_at end,
               provider_message_id = case when o.status = 'sent' then o.provider_id else m.provider_message_id end,
-              error = case when o.status = 'sent' then null when o.status = 'released' then m.error else o.error end
+              error = case when o.status = 'sent' then null when o.status = 'released' then m.error else o.error end,
+              error_code = case when o.status = 'sent' then null when o.status = 'released' then m.error_code else o.code end,
+              error_params = case when o.status = 'sent' then null when o.status = 'released' then m.error_params else o.params end
          from outcome o
         where m.id = o.id
           and case when o.status = 'sent' then m.status <> 'sent' else m.status = 'sending' and m.claimed_by = $5 end
-       returning m.id, o.status, o.error, o.skip
+       returning m.id, o.status, o.code
      ), recipients as (
        update public.campaign_recipients r
           set status = case when recorded.status in ('sent', 'skipped') then recorded.status else 'failed' end,
-              skip_reason = case when recorded.status = 'skipped' then coalesce(recorded.skip, recorded.error) else r.skip_reason end
+              skip_reason = case when recorded.status = 'skipped' then recorded.code else r.skip_reason end
          from recorded
         where r.message_id = recorded.id and recorded.status not in ('retry', 'released')
      )
@@ -340,7 +349,8 @@ async function recordOutcomes(deps: DeliveryDeps, recorded: Recorded[], campaign
       items.map((i) => (i.outcome.status === 'sent' && i.outcome.providerId) || internetMessageId(i.row.id, i.row.reply_token, deps.settings.from)),
       deps.worker.id,
       campaigns?.watched() ?? [],
-      items.map((i) => (i.outcome.status === 'skipped' ? coded(i.outcome.skip).code : null))]);
+      items.map((i) => saidOf(i.outcome)?.code ?? null),
+      items.map((i) => { const params = saidOf(i.outcome)?.params; return params ? JSON.stringify(params) : null; })]);
     // Released messages of a cancelled campaign are stopped for good (the cancel's trigger has run already).
     const released = items.filter((i) => i.outcome.status === 'released' && i.row.campaign_id !== null);
     if (released.length) {
@@ -373,9 +383,10 @@ export async function orphanedDeliveries(deps: Pick<DeliveryDeps, 'app' | 'worke
         order by m.claimed_at limit 5000`, [MAX_ATTEMPTS]);
     // A minute is far longer than a claim takes to reach `working` (right after its commit).
     const released = await tx.query<Orphan>(
-      `update public.messages m set status = 'queued', error = coalesce(m.error, 'Released by its worker')
+      `update public.messages m set status = 'queued', error = coalesce(m.error, $3),
+              error_code = case when m.error is null then 'delivery.released' else m.error_code end
         where m.status = 'sending' and m.claimed_by = $1 and m.claimed_at < now() - interval '1 minute' and m.id <> all($2)
-       returning m.id, m.attempts, 'released' as cause`, [deps.worker.id, [...deps.worker.working]]);
+       returning m.id, m.attempts, 'released' as cause`, [deps.worker.id, [...deps.worker.working], englishText('delivery.released')]);
     return [...stale.rows, ...released.rows];
   });
 }

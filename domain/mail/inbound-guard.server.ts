@@ -6,7 +6,7 @@ import { simpleParser, type ParsedMail, type SimpleParserOptions } from 'mailpar
 import type pg from 'pg';
 import { asService } from '../../platform/db/request.server.ts';
 import { DomainError } from '../errors.ts';
-import { say, type Said } from '../i18n/codes.ts';
+import { coded, say, type Said } from '../i18n/codes.ts';
 import { englishText } from '../i18n/english.ts';
 
 /** Limits checked before parsing; mailparser's own (1 MB per header, 1,000 parts) end in a thrown error. */
@@ -74,11 +74,13 @@ async function keepAside(app: pg.Pool, bytes: Buffer, [status, reason]: Refusal)
   const messageId = headerValue(head, 'Message-ID', MAIL_LIMITS.messageIdChars + 1);
   const id = await asService(app, async (tx) => {
     const { rows } = await tx.query<{ id: number }>(
-      `insert into public.inbound_unmatched (internet_message_id, from_address, subject, reason, raw)
-       values ($1, $2, $3, $4, $5)
+      `insert into public.inbound_unmatched (internet_message_id, from_address, subject, reason, raw, reason_code, reason_params)
+       values ($1, $2, $3, $4, $5, $6, $7)
        on conflict (internet_message_id) do update set received_at = inbound_unmatched.received_at returning id`,
       [messageId && /^<[^<>\s]+>$/.test(messageId) && messageId.length <= MAIL_LIMITS.messageIdChars ? messageId : null,
-        headerValue(head, 'From', 300), headerValue(head, 'Subject', 300), `Not read: ${englishText(reason)}`, raw]);
+        // The code is the refusal's own (its words without "Not read: ").
+        headerValue(head, 'From', 300), headerValue(head, 'Subject', 300), `Not read: ${englishText(reason)}`, raw,
+        coded(reason).code, coded(reason).params ?? null]);
     return rows[0].id;
   });
   throw new UnreadableMailError(status, reason, id);

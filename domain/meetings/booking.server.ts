@@ -180,7 +180,7 @@ export async function placeMeeting(tx: Tx, placement: Placement, meetingId: numb
          buffer_before_minutes = $9, buffer_after_minutes = $10,
          cancel_reason = null, cancelled_by = null, cancelled_at = null,
          teams_status = case when $11 = 'not_configured' then 'not_configured' else 'pending' end,
-         teams_error = $12, teams_attempts = 0
+         teams_error = $12, teams_error_code = null, teams_attempts = 0
        where id = $1
        returning id::int, sequence, case when status = 'confirmed' then 'confirmed' else 'rescheduled' end as kind`,
       [meetingId, start, end, placement.attendee.name, placement.attendee.email, placement.note, placement.candidateTimeZone,

@@ -15,6 +15,8 @@ const MEETING_COLUMNS = `m.id::int as id, ${isoTimestamp('m.starts_at')} as star
   case when m.teams_error is null then json_build_object('state', m.teams_status)
        -- Not configured: the error is what to set, the catalogue's states.teams.not_configured (decision 032).
        when m.teams_status = 'not_configured' then json_build_object('state', m.teams_status, 'error', m.teams_error, 'code', 'teams.not_configured')
+       -- A link that could not be made: states.teams.link_failed; Graph's own words have no code.
+       when m.teams_error_code is not null then json_build_object('state', m.teams_status, 'error', m.teams_error, 'code', m.teams_error_code)
        else json_build_object('state', m.teams_status, 'error', m.teams_error) end as teams,
   m.time_zone as "timeZone", m.candidate_time_zone as "candidateTimeZone",
   json_build_object('name', m.attendee_name, 'email', m.attendee_email::text) as attendee,

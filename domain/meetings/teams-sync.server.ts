@@ -137,13 +137,17 @@ async function awaitJoinUrl(calendar: CalendarPort, mailbox: string, eventId: st
 export const teamsJobForVersion = (meetingId: number, sequence: number, updatedAt: Date, startAfter?: Date): JobRequest =>
   meetingTeamsJob(meetingId, sequence, updatedAt.getTime(), startAfter);
 
-/** The Outlook side reflects the meeting's sequence now; `event` is what Outlook holds (null: nothing). */
-async function recordSynced(tx: Tx, meeting: MeetingRow, event: CalendarEventState | null, status: 'created' | 'failed', error: string | null) {
+/**
+ * The Outlook side reflects the meeting's sequence now; `event` is what Outlook holds (null: nothing); `failure`: why not
+ * (states.teams.link_failed, kept as its English and its code, decision 032).
+ */
+async function recordSynced(tx: Tx, meeting: MeetingRow, event: CalendarEventState | null, status: 'created' | 'failed',
+  failure: 'teams.link_failed' | null) {
   await tx.query(
     `update public.meetings set teams_event_id = $2, teams_join_url = $3, teams_synced_sequence = $4,
-            teams_status = $5, teams_error = $6, teams_attempts = 0
+            teams_status = $5, teams_error = $6, teams_error_code = $7, teams_attempts = 0
       where id = $1`,
-    [meeting.id, event?.eventId ?? null, event?.joinUrl ?? null, meeting.sequence, status, error]);
+    [meeting.id, event?.eventId ?? null, event?.joinUrl ?? null, meeting.sequence, status, failure && TEAMS_LINK_FAILED, failure]);
 }
 
 /** Creates, moves or cancels; the event id is written as soon as Graph gave it (same transaction). */
@@ -183,7 +187,7 @@ async function bringUpToDate(tx: Tx, calendar: CalendarPort, meeting: MeetingRow
   if (meeting.location_kind === 'teams' && !event.joinUrl) {
     event = { eventId: event.eventId, joinUrl: await awaitJoinUrl(calendar, meeting.mailbox, event.eventId, waits) };
     if (!event.joinUrl) {
-      await recordSynced(tx, meeting, event, 'failed', TEAMS_LINK_FAILED);
+      await recordSynced(tx, meeting, event, 'failed', 'teams.link_failed');
       return 'link_failed';
     }
   }
@@ -216,7 +220,8 @@ export async function syncMeetingToOutlook(pools: Pools, calendar: CalendarPort 
     if (!calendar) {
       // As the booking writes it: the text says what to set where a Teams link was expected.
       await tx.query(
-        `update public.meetings set teams_status = 'not_configured', teams_error = $2, teams_synced_sequence = sequence where id = $1`,
+        `update public.meetings set teams_status = 'not_configured', teams_error = $2, teams_error_code = null, teams_synced_sequence = sequence
+          where id = $1`,
         [meeting.id, meeting.location_kind === 'teams' ? TEAMS_NOT_CONFIGURED : null]);
       return { outcome: 'not_configured' };
     }
@@ -235,7 +240,8 @@ export async function syncMeetingToOutlook(pools: Pools, calendar: CalendarPort 
       const attempts = meeting.teams_attempts + 1;
       const giveUp = attempts >= MAX_TEAMS_ATTEMPTS || (error instanceof CalendarError && error.permanent);
       await tx.query(
-        `update public.meetings set teams_attempts = $2, teams_status = $3, teams_error = $4 where id = $1`,
+        // Graph's own words (a CalendarError's message): no code of ours.
+        `update public.meetings set teams_attempts = $2, teams_status = $3, teams_error = $4, teams_error_code = null where id = $1`,
         [meeting.id, attempts, giveUp ? 'failed' : 'pending', giveUp ? message : null]);
       log(`meeting-teams: meeting ${meeting.id} attempt ${attempts}${giveUp ? ' (giving up)' : ''}: ${message}`);
       return giveUp ? { outcome: 'failed' } : { outcome: 'failed', retry: error instanceof Error ? error : new Error(message) };
@@ -254,7 +260,7 @@ export async function syncMeetingToOutlook(pools: Pools, calendar: CalendarPort 
 export async function retryTeams(pools: Pools, meetingId: number): Promise<number> {
   return asService(pools.app, async (tx) => {
     const { rows } = await tx.query<{ sequence: number }>(
-      `update public.meetings set teams_status = 'pending', teams_error = null, teams_attempts = 0
+      `update public.meetings set teams_status = 'pending', teams_error = null, teams_error_code = null, teams_attempts = 0
         where id = $1 and teams_status = 'failed'
         returning sequence`, [meetingId]);
     if (rows[0]) return rows[0].sequence;

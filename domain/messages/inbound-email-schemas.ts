@@ -2,7 +2,7 @@
 // kept aside because it matched no candidate.
 import { z } from 'zod';
 import { messageSchema } from './schemas.ts';
-import { timestamp } from '../schemas/answers.ts';
+import { codeParamsSchema, timestamp } from '../schemas/answers.ts';
 import { sentimentSchema } from '../ai/schemas.ts';
 import { bounceSchema } from '../candidates/bounce-schemas.ts';
 
@@ -29,7 +29,8 @@ export const inboundResultSchema = z.discriminatedUnion('status', [
   }),
   /** Delivered before (same Message-ID): nothing stored again. */
   z.object({ status: z.literal('duplicate'), messageId: z.number().nullable() }),
-  z.object({ status: z.literal('unmatched'), unmatchedId: z.number(), reason: z.string() }),
+  /** Kept aside: `reason` in English, `code` and `params` say it (errors.unmatched.*, or an unreadable mail's refusal; decision 032). */
+  z.object({ status: z.literal('unmatched'), unmatchedId: z.number(), reason: z.string(), code: z.string().optional(), params: codeParamsSchema.optional() }),
   /** Mail to the List-Unsubscribe address: email consent withdrawn (or already), nothing stored in the thread. */
   z.object({ status: z.literal('unsubscribed'), candidateId: z.number(), messageId: z.number(), already: z.boolean() }),
   /** A delivery-status notification about one of our messages (domain/mail/bounces.ts). */
@@ -59,6 +60,9 @@ export const unmatchedEmailSchema = z.object({
   subject: z.string().nullable(),
   text: z.string().nullable(),
   reason: z.string(),
+  /** `reason` as a code and its params (decision 032); null for mail kept before codes. */
+  reasonCode: z.string().nullable().optional(),
+  reasonParams: codeParamsSchema.nullable().optional(),
   receivedAt: timestamp,
 });
 export type UnmatchedEmail = z.infer<typeof unmatchedEmailSchema>;

@@ -20,6 +20,8 @@ import { parseInboundMail } from '../mail/inbound-guard.server.ts';
 import { readReply } from '../mail/reply-text.server.ts';
 import { unsubscribe } from '../consent/unsubscribe.server.ts';
 import type { InboundResult, MatchedBy } from './inbound-email-schemas.ts';
+import { coded, say, type Said } from '../i18n/codes.ts';
+import { englishText } from '../i18n/english.ts';
 import { looksLikeBounce, parseDeliveryReport, type DeliveryReport } from '../mail/dsn.server.ts';
 import { failedRecipient, recordBounce } from '../mail/bounces.server.ts';
 
@@ -95,18 +97,21 @@ async function listUnsubscribe(app: pg.Pool, token: string, parsed: ParsedMail, 
   return asService(app, async (tx) => {
     const { rows } = await tx.query<{ id: number; candidate_id: number }>('select id, candidate_id from public.messages where reply_token = $1', [token]);
     if (outcome !== 'not_found' && rows[0]) return { status: 'unsubscribed', candidateId: rows[0].candidate_id, messageId: rows[0].id, already: outcome === 'already' };
-    return keepAside(tx, parsed, raw, recipients, 'Unsubscribe mail (List-Unsubscribe address) for a message we do not know', parsed.text ?? '');
+    return keepAside(tx, parsed, raw, recipients, 'unmatched.unsubscribe_unknown', parsed.text ?? '');
   });
 }
 
-async function keepAside(tx: Tx, parsed: ParsedMail, raw: Buffer | string, recipients: string[], reason: string, text: string): Promise<InboundResult> {
+/** Keeps the mail for a human, with why (its English in `reason`, its code beside it: decision 032). */
+async function keepAside(tx: Tx, parsed: ParsedMail, raw: Buffer | string, recipients: string[], why: Said, text: string): Promise<InboundResult> {
+  const reason = englishText(why);
+  const { code, params } = coded(why);
   const kept = await tx.query<{ id: number }>(
-    `insert into public.inbound_unmatched (internet_message_id, from_address, to_addresses, subject, text_body, reason, raw)
-     values ($1, $2, $3, $4, $5, $6, $7)
+    `insert into public.inbound_unmatched (internet_message_id, from_address, to_addresses, subject, text_body, reason, raw, reason_code, reason_params)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      on conflict (internet_message_id) do update set received_at = inbound_unmatched.received_at returning id`,
     [parsed.messageId ?? null, parsed.from?.value[0]?.address?.toLowerCase() ?? null, recipients.join(', '), parsed.subject ?? '',
-      text.slice(0, 100_000), reason, raw.toString()]);
-  return { status: 'unmatched', unmatchedId: kept.rows[0].id, reason };
+      text.slice(0, 100_000), reason, raw.toString(), code, params ?? null]);
+  return { status: 'unmatched', unmatchedId: kept.rows[0].id, reason, ...coded(why) };
 }
 
 export async function receiveInboundEmail(app: pg.Pool, raw: Buffer | string): Promise<InboundResult> {
@@ -143,8 +148,7 @@ export async function receiveInboundEmail(app: pg.Pool, raw: Buffer | string): P
       candidateId = known.rows[0]?.id;
     }
     if (!candidateId) {
-      const reason = from ? `Unknown sender ${from} and no reference to a sent message` : 'No sender address and no reference to a sent message';
-      return keepAside(tx, parsed, raw, recipients, reason, reading.full);
+      return keepAside(tx, parsed, raw, recipients, from ? say('unmatched.unknown_sender', { from }) : 'unmatched.no_sender', reading.full);
     }
 
     const original = thread?.original ?? null;
@@ -173,7 +177,7 @@ export async function receiveInboundEmail(app: pg.Pool, raw: Buffer | string): P
   });
 }
 
-type BounceReading = { report: DeliveryReport } | { unreadable: string };
+type BounceReading = { report: DeliveryReport } | { unreadable: Said };
 
 /** The delivery report in the mail; a mail shaped like a bounce that cannot be read is still one (never a reply). */
 function readBounce(raw: Buffer | string): BounceReading | null {
@@ -181,9 +185,9 @@ function readBounce(raw: Buffer | string): BounceReading | null {
     const report = parseDeliveryReport(raw);
     if (report) return { report };
   } catch (error) {
-    return { unreadable: `Bounce that could not be read (${(error as Error).message.slice(0, 200)})` };
+    return { unreadable: say('unmatched.bounce_unreadable', { detail: (error as Error).message.slice(0, 200) }) };
   }
-  return looksLikeBounce(raw) ? { unreadable: 'Bounce without a status we could read' } : null;
+  return looksLikeBounce(raw) ? { unreadable: 'unmatched.bounce_no_status' } : null;
 }
 
 async function receiveBounce(app: pg.Pool, reading: BounceReading, parsed: ParsedMail, raw: Buffer | string, recipients: string[]): Promise<InboundResult> {
@@ -194,9 +198,12 @@ async function receiveBounce(app: pg.Pool, reading: BounceReading, parsed: Parse
     if (handled) return handled;
     const failed = failedRecipient(reading.report);
     const about = reading.report.recipients[0];
+    // A report without a status, an action or a recipient says so in English inside the text (rare: DSNs name them).
     const reason = failed
-      ? `Bounce (${failed.status ?? 'no status'}) for ${failed.recipient ?? 'an unknown address'}: no message of ours matches it`
-      : `Delivery report (${about?.action ?? 'no action'}, ${about?.status ?? 'no status'}) for ${about?.recipient ?? 'an unknown address'}: not a bounce, nothing to do`;
+      ? say('unmatched.bounce_unmatched', { status: failed.status ?? 'no status', recipient: failed.recipient ?? 'an unknown address' })
+      : say('unmatched.report_not_bounce', {
+        action: about?.action ?? 'no action', status: about?.status ?? 'no status', recipient: about?.recipient ?? 'an unknown address',
+      });
     return keepAside(tx, parsed, raw, recipients, reason, text);
   });
 }

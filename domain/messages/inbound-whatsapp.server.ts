@@ -12,7 +12,7 @@ import type pg from 'pg';
 import { asService, type Tx } from '../../platform/db/request.server.ts';
 import { classifySentiment } from '../ai/sentiment.ts';
 import { storeInboundReply, withdrawConsentByReply, type AnsweredMessage } from './inbound-reply.server.ts';
-import { explainError } from '../whatsapp/cloud-api.server.ts';
+import { explainError, type WhatsAppError } from '../whatsapp/cloud-api.server.ts';
 import { candidateWhatsAppNumber, fromWaId, numberTail } from '../whatsapp/numbers.ts';
 import { DELIVERY_STATUSES, type DeliveryStatus, type InboundWhatsAppMessage, type WhatsAppStatusEvent, type WhatsAppWebhook, type WhatsAppWebhookResult } from '../whatsapp/schemas.ts';
 
@@ -48,13 +48,14 @@ export async function receiveWhatsAppWebhook(app: pg.Pool, payload: WhatsAppWebh
 
 /** Writes the event once; null when it was received before. */
 async function recordEvent(tx: Tx, event: { key: string; kind: 'message' | 'status'; wamid: string; status?: string; phone: string | null;
-  occurredAt: Date | null; payload: unknown; errorCode?: number | null; errorText?: string | null }): Promise<number | null> {
+  occurredAt: Date | null; payload: unknown; errorCode?: number | null; reason?: WhatsAppError | null }): Promise<number | null> {
   const { rows } = await tx.query<{ id: number }>(
-    `insert into public.whatsapp_events (dedupe_key, kind, wamid, status, phone, occurred_at, payload, error_code, error_text, outcome)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'received')
+    `insert into public.whatsapp_events (dedupe_key, kind, wamid, status, phone, occurred_at, payload, error_code, error_text,
+                                         reason_code, reason_params, outcome)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'received')
      on conflict (dedupe_key) do nothing returning id`,
     [event.key, event.kind, event.wamid, event.status ?? null, event.phone, event.occurredAt, JSON.stringify(event.payload),
-      event.errorCode ?? null, event.errorText ?? null]);
+      event.errorCode ?? null, event.reason?.message ?? null, event.reason?.said.code ?? null, event.reason?.said.params ?? null]);
   return rows[0]?.id ?? null;
 }
 
@@ -106,11 +107,11 @@ async function receiveMessage(tx: Tx, message: InboundWhatsAppMessage, result: R
 
 async function receiveStatus(tx: Tx, status: WhatsAppStatusEvent, result: ReceivedWebhook) {
   const error = status.errors?.[0];
-  const reason = error ? explainError(400, { code: error.code, message: error.title ?? error.message, error_data: error.error_data }).message : null;
+  const reason = error ? explainError(400, { code: error.code, message: error.title ?? error.message, error_data: error.error_data }) : null;
   const eventId = await recordEvent(tx, {
     key: `status:${status.id}:${status.status}`, kind: 'status', wamid: status.id, status: status.status,
     phone: status.recipient_id ? fromWaId(status.recipient_id) : null, occurredAt: unixTime(status.timestamp), payload: status,
-    errorCode: error?.code ?? null, errorText: reason,
+    errorCode: error?.code ?? null, reason,
   });
   if (eventId === null) { result.duplicates++; return; }
   const known = (DELIVERY_STATUSES as readonly string[]).includes(status.status) ? status.status as DeliveryStatus : null;
@@ -125,8 +126,9 @@ async function receiveStatus(tx: Tx, status: WhatsAppStatusEvent, result: Receiv
     return;
   }
   // Out of order (read before delivered) only a further one is kept; failed always is (the SQL function is the rule).
-  await tx.query('select public.apply_whatsapp_status($1, $2, $3, $4)',
-    [message.id, known, unixTime(status.timestamp), reason ?? 'WhatsApp could not deliver the message']);
+  // Without Meta's reason the SQL function says 'delivery.whatsapp_undelivered'.
+  await tx.query('select public.apply_whatsapp_status($1, $2, $3, $4, $5, $6)',
+    [message.id, known, unixTime(status.timestamp), reason?.message ?? null, reason?.said.code ?? null, reason?.said.params ?? null]);
   result.statuses++;
   await settleEvent(tx, eventId, 'status_recorded', message.candidate_id, message.id);
 }

@@ -29,7 +29,7 @@ export class MessagingError extends DomainError {
 const MESSAGE_COLUMNS = `m.id, m.subject, m.content, m.sentiment, ${isoTimestamp('m.created_at')} as "createdAt",
   json_build_object('id', c.id, 'name', c.name, 'email', c.email) as candidate,
   m.direction, m.channel, m.status, coalesce(m.thread_id, m.id) as "threadId", m.original_message_id as "originalMessageId",
-  m.campaign_id as "campaignId", m.error, m.attempts, ${isoTimestamp('m.sent_at')} as "sentAt", ${isoTimestamp('m.read_at')} as "readAt",
+  m.campaign_id as "campaignId", m.error, m.error_code as "errorCode", m.error_params as "errorParams", m.attempts, ${isoTimestamp('m.sent_at')} as "sentAt", ${isoTimestamp('m.read_at')} as "readAt",
   m.removal_requested as "removalRequested", m.opt_out_review as "optOutReview", m.auto_reply as "autoReply",
   to_char(m.auto_reply_until, 'YYYY-MM-DD') as "autoReplyUntil",
   case when m.direction = 'out' then public.message_bounce(m.id) end as bounce,

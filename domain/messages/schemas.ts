@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { isId } from '../schemas/ids.ts';
 import { msg } from '../i18n/codes.ts';
-import { timestamp } from '../schemas/answers.ts';
+import { codeParamsSchema, timestamp } from '../schemas/answers.ts';
 import { sentimentSchema } from '../ai/schemas.ts';
 import { bounceSchema } from '../candidates/bounce-schemas.ts';
 import { DELIVERY_STATUSES, whatsappTemplateSchema } from '../whatsapp/schemas.ts';
@@ -151,8 +151,11 @@ export const messageSchema = z.object({
   threadId: z.number(),
   originalMessageId: z.number().nullable(),
   campaignId: z.number().nullable(),
-  /** Why delivery failed, for a failed message. */
+  /** Why delivery failed, for a failed message (or why it waits to be sent again), in English. */
   error: z.string().nullable(),
+  /** `error` as a code (errors.<code>, decision 032) and its params (a provider's own words are one: its `detail`); null for a bounce's reason and rows written before. */
+  errorCode: z.string().nullable().optional(),
+  errorParams: codeParamsSchema.nullable().optional(),
   attempts: z.number(),
   sentAt: timestamp.nullable(),
   readAt: timestamp.nullable(),

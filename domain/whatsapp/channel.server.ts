@@ -14,7 +14,7 @@ import { whatsappConfigured, type WhatsAppConfig } from './config.server.ts';
 import { candidateWhatsAppNumber } from './numbers.ts';
 import { sameTemplate, type WhatsAppChannel, type WhatsAppState, type WhatsAppTemplate } from './schemas.ts';
 import { safeAddress } from '../url.ts';
-import { withoutText } from './template-texts.ts';
+import { problemsSaid, withoutText } from './template-texts.ts';
 
 /** WhatsApp's customer-service window. */
 export const WINDOW_HOURS = 24;
@@ -93,7 +93,7 @@ export function whatsappState(config: WhatsAppConfig): WhatsAppState {
     summary: englishState(`integrations.whatsapp.${state}.summary`),
   });
   if (!whatsappConfigured(config)) {
-    return { configured: false, ...texts('off'), details: [], templates: [], problems: config.templateProblems };
+    return { configured: false, ...texts('off'), details: [], templates: [], ...problemsSaid(config.templateProblems) };
   }
   return {
     configured: true, ...texts('configured'),
@@ -105,6 +105,6 @@ export function whatsappState(config: WhatsAppConfig): WhatsAppState {
       stateDetailSaid('verifyToken', set(config.verifyToken)),
       config.businessAccountId ? stateDetail('businessAccountId', config.businessAccountId) : stateDetailSaid('businessAccountId', 'integrations.values.notSet'),
     ],
-    templates: config.templates.map(withoutText), problems: config.templateProblems,
+    templates: config.templates.map(withoutText), ...problemsSaid(config.templateProblems),
   };
 }

@@ -3,16 +3,23 @@
 // WHATSAPP_TOKEN). It sends a text (inside the 24-hour window) or an approved
 // template, and turns the API's errors into plain reasons, permanent or not
 // (a permanent one fails the message; another is retried like mail's).
-import { loadWhatsAppConfig, NOT_CONFIGURED, whatsappConfigured, type WhatsAppConfig } from './config.server.ts';
+import { loadWhatsAppConfig, whatsappConfigured, type WhatsAppConfig } from './config.server.ts';
+import { coded, say, type Coded, type Said } from '../i18n/codes.ts';
+import { englishText } from '../i18n/english.ts';
 import { toWaId } from './numbers.ts';
 import type { WhatsAppTemplate } from './schemas.ts';
 
-/** A send or API call the Cloud API refused, in plain words; `permanent`: retrying cannot help. */
+/**
+ * A send or API call the Cloud API refused, in plain words: `said` as a code (decision 032), `message` its
+ * English; `permanent`: retrying cannot help; `code`: Meta's own error code.
+ */
 export class WhatsAppError extends Error {
   readonly permanent: boolean;
   readonly code: number | null;
-  constructor(message: string, permanent: boolean, code: number | null = null) {
-    super(message);
+  readonly said: Coded;
+  constructor(said: Said | Coded, permanent: boolean, code: number | null = null) {
+    super(englishText(said));
+    this.said = coded(said);
     this.permanent = permanent;
     this.code = code;
   }
@@ -42,27 +49,32 @@ export const TEMPLATE_LIST_TIMEOUT_MS = 5_000;
 
 interface GraphError { message?: string; type?: string; code?: number; error_subcode?: number; error_data?: { details?: string }; fbtrace_id?: string }
 
+type TailReason = 'whatsapp_outside_window' | 'whatsapp_rate_limit' | 'whatsapp_template_unknown' | 'whatsapp_template_mismatch'
+  | 'whatsapp_cannot_receive' | 'whatsapp_not_allowed' | 'whatsapp_invalid_number' | 'whatsapp_token_refused'
+  | 'whatsapp_temporary' | 'whatsapp_refused_message' | 'whatsapp_refused_request';
+const withTail = (reason: TailReason, params: { tail: string }): Coded => ({ code: `delivery.${reason}`, params });
+
 /** The Cloud API's error as a plain reason, and whether retrying could help. */
 export function explainError(httpStatus: number, error: GraphError | undefined, what: 'message' | 'request' = 'message'): WhatsAppError {
   const code = error?.code ?? null;
   const said = [error?.message, error?.error_data?.details].filter(Boolean).join(': ').slice(0, 300);
-  const tail = `${code !== null ? ` (${code})` : ` (HTTP ${httpStatus})`}${said ? `: ${said}` : ''}`;
-  if (code === 131047) return new WhatsAppError(`Outside WhatsApp's 24-hour window: the candidate can only be re-engaged with an approved template${tail}`, true, code);
-  if (code === 130429 || code === 131056 || code === 80007 || code === 4 || httpStatus === 429) {
-    return new WhatsAppError(`WhatsApp's rate limit was reached; sending again later${tail}`, false, code);
-  }
-  if (code === 132001) return new WhatsAppError(`The WhatsApp template does not exist in this language or is not approved${tail}`, true, code);
-  if (code === 132000) return new WhatsAppError(`The template's parameters do not match the approved template${tail}`, true, code);
-  if (code === 131026) return new WhatsAppError(`This number cannot receive WhatsApp messages${tail}`, true, code);
-  if (code === 131030) return new WhatsAppError(`This number is not in the WhatsApp test number's allowed list${tail}`, true, code);
-  if (code === 100 && /phone|recipient|\bto\b/i.test(said)) return new WhatsAppError(`Invalid WhatsApp number${tail}`, true, code);
-  if (code === 190 || httpStatus === 401) return new WhatsAppError(`WhatsApp refused the access token (WHATSAPP_TOKEN)${tail}`, true, code);
-  if (httpStatus >= 500 || code === 131000 || code === 2 || code === 1) return new WhatsAppError(`WhatsApp had a temporary problem${tail}`, false, code);
-  return new WhatsAppError(`WhatsApp refused the ${what}${tail}`, true, code);
+  // Meta's code and words, shown as they are after ours.
+  const tail = { tail: `${code !== null ? ` (${code})` : ` (HTTP ${httpStatus})`}${said ? `: ${said}` : ''}` };
+  const refused = (reason: Parameters<typeof withTail>[0], permanent = true) => new WhatsAppError(withTail(reason, tail), permanent, code);
+  if (code === 131047) return refused('whatsapp_outside_window');
+  if (code === 130429 || code === 131056 || code === 80007 || code === 4 || httpStatus === 429) return refused('whatsapp_rate_limit', false);
+  if (code === 132001) return refused('whatsapp_template_unknown');
+  if (code === 132000) return refused('whatsapp_template_mismatch');
+  if (code === 131026) return refused('whatsapp_cannot_receive');
+  if (code === 131030) return refused('whatsapp_not_allowed');
+  if (code === 100 && /phone|recipient|\bto\b/i.test(said)) return refused('whatsapp_invalid_number');
+  if (code === 190 || httpStatus === 401) return refused('whatsapp_token_refused');
+  if (httpStatus >= 500 || code === 131000 || code === 2 || code === 1) return refused('whatsapp_temporary', false);
+  return refused(what === 'message' ? 'whatsapp_refused_message' : 'whatsapp_refused_request');
 }
 
 async function call(config: WhatsAppConfig, method: 'GET' | 'POST', path: string, body?: unknown, timeoutMs = WHATSAPP_TIMEOUT_MS): Promise<Record<string, unknown>> {
-  if (!whatsappConfigured(config)) throw new WhatsAppError(NOT_CONFIGURED, true);
+  if (!whatsappConfigured(config)) throw new WhatsAppError('whatsapp_not_configured', true);
   let response: Response;
   try {
     response = await fetch(`${config.apiUrl}/v${config.apiVersion}/${path}`, {
@@ -72,8 +84,8 @@ async function call(config: WhatsAppConfig, method: 'GET' | 'POST', path: string
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    const cause = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : (error as Error).message;
-    throw new WhatsAppError(`Could not reach the WhatsApp Cloud API: ${cause}`, false);
+    throw new WhatsAppError((error as Error).name === 'TimeoutError' ? say('delivery.whatsapp_no_answer', { seconds: timeoutMs / 1000 })
+      : say('delivery.whatsapp_unreachable', { detail: (error as Error).message }), false);
   }
   const text = await response.text();
   let data: Record<string, unknown> = {};
@@ -84,7 +96,7 @@ async function call(config: WhatsAppConfig, method: 'GET' | 'POST', path: string
 
 function wamidOf(data: Record<string, unknown>): { wamid: string } {
   const id = (data.messages as Array<{ id?: unknown }> | undefined)?.[0]?.id;
-  if (typeof id !== 'string' || !id) throw new WhatsAppError('The WhatsApp Cloud API accepted the message without a message id', false);
+  if (typeof id !== 'string' || !id) throw new WhatsAppError('delivery.whatsapp_no_message_id', false);
   return { wamid: id };
 }
 
@@ -119,7 +131,7 @@ export function createWhatsAppPort(load: () => WhatsAppConfig = () => loadWhatsA
     },
     async messageTemplates() {
       const config = load();
-      if (!config.businessAccountId) throw new WhatsAppError('WHATSAPP_BUSINESS_ACCOUNT_ID is not set', true);
+      if (!config.businessAccountId) throw new WhatsAppError('delivery.whatsapp_no_business_account', true);
       const templates: MetaTemplate[] = [];
       let after: string | undefined;
       for (let page = 0; page < TEMPLATE_PAGES; page++) {

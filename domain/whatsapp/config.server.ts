@@ -3,9 +3,9 @@
 // token and a phone number id the channel is "WhatsApp not configured" and
 // nothing is sent. Approved templates are listed in WHATSAPP_TEMPLATES
 // (decision 025): `name:language:parameterCount`, comma separated.
+import { sayState, type StateSaid } from '../i18n/codes.ts';
 import { sameTemplate, TEMPLATE_LANGUAGES, type TemplateLanguage, type WhatsAppTemplateInfo } from './schemas.ts';
 
-export const NOT_CONFIGURED = 'WhatsApp not configured';
 export const DEFAULT_API_URL = 'https://graph.facebook.com';
 export const DEFAULT_API_VERSION = '23.0';
 
@@ -23,20 +23,20 @@ export interface WhatsAppConfig {
   /** Graph API version, without the "v". */
   apiVersion: string;
   templates: WhatsAppTemplateInfo[];
-  /** WHATSAPP_TEMPLATES entries that could not be read (shown in the state, never guessed). */
-  templateProblems: string[];
+  /** WHATSAPP_TEMPLATES entries that could not be read (shown in the state, never guessed), as codes of the catalogue's states. */
+  templateProblems: StateSaid[];
 }
 
 const value = (env: NodeJS.ProcessEnv, name: string) => (env[name]?.trim() ? env[name].trim() : undefined);
 
 /** "talentloop_intro:nl:1,talentloop_intro:en:1" → the templates, and what could not be read. */
-export function parseTemplates(text: string | undefined): { templates: WhatsAppTemplateInfo[]; problems: string[] } {
+export function parseTemplates(text: string | undefined): { templates: WhatsAppTemplateInfo[]; problems: StateSaid[] } {
   const templates: WhatsAppTemplateInfo[] = [];
-  const problems: string[] = [];
+  const problems: StateSaid[] = [];
   for (const entry of (text ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
     const match = /^([a-z0-9_]{1,512}):([a-z]{2}):(\d{1,2})$/.exec(entry);
     if (!match || !TEMPLATE_LANGUAGES.includes(match[2] as TemplateLanguage)) {
-      problems.push(`"${entry}" is not name:language:parameters (language en or nl, name in lower case with _)`);
+      problems.push(sayState('integrations.problems.entry_unreadable', { entry }));
       continue;
     }
     if (templates.some((t) => sameTemplate(t, { name: match[1], language: match[2] }))) continue;

@@ -5,6 +5,7 @@
 // like mail's, unless this was the last try.
 import { WhatsAppError, type WhatsAppPort } from './cloud-api.server.ts';
 import { candidateWhatsAppNumber } from './numbers.ts';
+import { coded, say, type Coded } from '../i18n/codes.ts';
 import { englishText } from '../i18n/english.ts';
 import type { WhatsAppTemplate } from './schemas.ts';
 
@@ -18,16 +19,17 @@ export interface WhatsAppRow {
   whatsapp_template: WhatsAppTemplate | null;
 }
 
-export type WhatsAppOutcome = { status: 'sent'; providerId: string } | { status: 'retry' | 'failed'; error: string };
+/** A failure as its code (`said`, decision 032) and its English (`error`), as domain/mail/delivery.server.ts records it. */
+export type WhatsAppOutcome = { status: 'sent'; providerId: string } | { status: 'retry' | 'failed'; error: string; said: Coded };
 
 export async function sendWhatsApp(port: WhatsAppPort, row: WhatsAppRow, lastTry: boolean): Promise<WhatsAppOutcome> {
   const to = candidateWhatsAppNumber({ whatsappNumber: row.whatsapp_number, phone: row.phone });
-  if (!to) return { status: 'failed', error: englishText('whatsapp_number_unreadable_failed') };
+  if (!to) return { status: 'failed', error: englishText('whatsapp_number_unreadable_failed'), said: coded('whatsapp_number_unreadable_failed') };
   try {
     const { wamid } = row.whatsapp_template ? await port.sendTemplate(to, row.whatsapp_template) : await port.sendText(to, row.content);
     return { status: 'sent', providerId: wamid };
   } catch (error) {
-    const failure = error instanceof WhatsAppError ? error : new WhatsAppError((error as Error).message, false);
-    return { status: failure.permanent || lastTry ? 'failed' : 'retry', error: failure.message.slice(0, 1000) };
+    const failure = error instanceof WhatsAppError ? error : new WhatsAppError(say('delivery.provider_failed', { detail: (error as Error).message }), false);
+    return { status: failure.permanent || lastTry ? 'failed' : 'retry', error: failure.message.slice(0, 1000), said: failure.said };
   }
 }

@@ -2,7 +2,7 @@
 // product says about a candidate's WhatsApp before sending, the templates and
 // the channel's state, and Meta's webhook payload. Browser-safe.
 import { z } from 'zod';
-import { stateDetailSchema, timestamp } from '../schemas/answers.ts';
+import { codeParamsSchema, stateDetailSchema, timestamp } from '../schemas/answers.ts';
 import { msg } from '../i18n/codes.ts';
 
 /** Template languages the product offers (WhatsApp's codes). */
@@ -86,6 +86,8 @@ export const whatsappStateSchema = z.object({
   templates: z.array(whatsappTemplateOptionSchema),
   /** WHATSAPP_TEMPLATES entries that could not be read, and configured templates that Meta does not list or lists with other parameters. */
   problems: z.array(z.string()),
+  /** `problems` as codes of the catalogue's states (integrations.problems.*) with their params (decision 032). */
+  problemCodes: z.array(z.object({ code: z.string(), params: codeParamsSchema.optional() })).optional(),
 });
 export type WhatsAppState = z.infer<typeof whatsappStateSchema>;
 

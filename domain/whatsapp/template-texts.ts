@@ -7,8 +7,8 @@ import type { WhatsAppConfig } from './config.server.ts';
 import type { MetaTemplate, WhatsAppPort } from './cloud-api.server.ts';
 import { sameTemplate, type WhatsAppChannel, type WhatsAppState, type WhatsAppTemplateInfo, type WhatsAppTemplateOption } from './schemas.ts';
 import { templateBodyParameters } from './template-body.ts';
-import { sayState } from '../i18n/codes.ts';
-import { stateDetailSaid, type StateDetail } from '../i18n/english.ts';
+import { sayState, stateCoded, type StateCoded, type StateSaid } from '../i18n/codes.ts';
+import { englishState, stateDetailSaid, type StateDetail } from '../i18n/english.ts';
 
 /** How long Meta's answer is used; a failure is asked again sooner. */
 const KEEP_MS = 5 * 60_000;
@@ -18,8 +18,8 @@ export interface TemplateTexts {
   templates: WhatsAppTemplateOption[];
   /** For the channel's state: where the texts come from, or why there are none. */
   detail: StateDetail;
-  /** Configured templates Meta does not list, or lists with another number of parameters. */
-  problems: string[];
+  /** Configured templates Meta does not list, or lists with another number of parameters (codes of the catalogue's states). */
+  problems: StateSaid[];
 }
 
 type Port = Pick<WhatsAppPort, 'messageTemplates'>;
@@ -42,6 +42,11 @@ function readTemplates(config: WhatsAppConfig, port: Port): Promise<Read> {
   return read;
 }
 
+/** The template problems of a state: in English, and as codes of the catalogue's states (decision 032). */
+export function problemsSaid(problems: StateSaid[]): { problems: string[]; problemCodes: StateCoded[] } {
+  return { problems: problems.map((said) => englishState(said)), problemCodes: problems.map(stateCoded) };
+}
+
 /** A configured template as offered before Meta was asked. */
 export const withoutText = (template: WhatsAppTemplateInfo): WhatsAppTemplateOption => ({ ...template, body: null, status: null });
 
@@ -56,17 +61,17 @@ export async function templateTexts(config: WhatsAppConfig, port: Port): Promise
       detail: stateDetailSaid('templateTexts', sayState('integrations.values.templateTextsUnreadable', { error: read.error })),
     };
   }
-  const problems: string[] = [];
+  const problems: StateSaid[] = [];
   const templates = config.templates.map((template) => {
     const label = `${template.name} (${template.language})`;
     const meta = read.templates.find((m) => sameTemplate(m, template));
     if (!meta) {
-      problems.push(`${label} is not among the business account's templates at Meta`);
+      problems.push(sayState('integrations.problems.not_at_meta', { template: label }));
       return withoutText(template);
     }
     const atMeta = meta.body === null ? null : templateBodyParameters(meta.body);
     if (atMeta !== null && atMeta !== template.parameters) {
-      problems.push(`${label} has ${atMeta} parameter${atMeta === 1 ? '' : 's'} at Meta; WHATSAPP_TEMPLATES says ${template.parameters}`);
+      problems.push(sayState('integrations.problems.parameters_at_meta', { template: label, count: atMeta, configured: template.parameters }));
     }
     return { ...template, body: meta.body, status: meta.status };
   });
@@ -77,7 +82,11 @@ export async function templateTexts(config: WhatsAppConfig, port: Port): Promise
 export async function stateWithTexts(state: WhatsAppState, config: WhatsAppConfig, port: Port): Promise<WhatsAppState> {
   if (!state.configured) return state;
   const texts = await templateTexts(config, port);
-  return { ...state, details: [...state.details, texts.detail], templates: texts.templates, problems: [...state.problems, ...texts.problems] };
+  const found = problemsSaid(texts.problems);
+  return {
+    ...state, details: [...state.details, texts.detail], templates: texts.templates,
+    problems: [...state.problems, ...found.problems], problemCodes: [...(state.problemCodes ?? []), ...found.problemCodes],
+  };
 }
 
 /** GET /api/candidates/{id}/whatsapp: the templates to choose from, with their texts (asked outside the transaction). */

@@ -4,7 +4,8 @@
 //   PUT  /:id/file         the whole file, streamed -> the finished import (poll GET /:id meanwhile);
 //                          all or nothing: a file that cannot be read fails with its line, keeping nothing
 //   GET  /, /:id           imports and their progress
-//   GET  /:id/report.csv   the skipped rows: line, field, reason
+//   GET  /:id/skipped      the first skipped rows, each with its reason's code (the screen's table)
+//   GET  /:id/report.csv   the skipped rows: line, field, reason (English, as the API's text fields)
 import { Hono } from 'hono';
 import { csvLine } from '#domain/imports/csv.ts';
 import {
@@ -12,6 +13,7 @@ import {
 } from '#domain/imports/imports.server.ts';
 import {
   DELIMITER_NAMES, importCreateSchema, importListSchema, importPreviewQuerySchema, importPreviewSchema, importSummarySchema, importUploadQuerySchema,
+  skippedRowsQuerySchema, skippedRowsSchema,
 } from '#domain/imports/schemas.ts';
 import { audit } from '#domain/auth/users.server.ts';
 import type { AppEnv } from '../context.ts';
@@ -83,7 +85,15 @@ export const importRoutes = new Hono<AppEnv>()
       return reply(c, importSummarySchema, summary);
     })
 
-  /** Skipped rows as CSV (line, field, reason), streamed in chunks. */
+  .get('/:id/skipped', doc({ summary: 'The first skipped rows of an import, each reason with its code (decision 032)', response: skippedRowsSchema }),
+    idParam(), query(skippedRowsQuerySchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const rows = await asUser(c, async (tx) => (await getImport(tx, id)) && skippedRows(tx, id, 0, c.req.valid('query').limit));
+      if (!rows) throw notFound();
+      return reply(c, skippedRowsSchema, { rows });
+    })
+
+  /** Skipped rows as CSV (line, field, reason), streamed in chunks: English, as the API's text fields (decision 032). */
   .get('/:id/report.csv', doc({ summary: 'The skipped rows of an import as a CSV file: line, field, reason',
     response: { contentType: 'text/csv', description: 'UTF-8 with a byte-order mark; formulas neutralised' } }), idParam(), async (c) => {
     const { id } = c.req.valid('param');

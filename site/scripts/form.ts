@@ -1,6 +1,7 @@
 // Small helpers shared by the login, two-factor and request-access scripts.
 // These pages keep plain fetch (hono/client would add script to pages that have
 // almost none); the answers are typed by the API's schemas (type-only imports).
+import type { ErrorTexts } from './texts.ts';
 
 /**
  * What a POST answered: on success the route's answer (T, the type of the
@@ -29,15 +30,6 @@ export async function postJson<T>(url: string, body: unknown): Promise<JsonResul
   return res.ok ? { ok: true, status: res.status, data: data as T | null } : { ok: false, status: res.status, data };
 }
 
-/** The server's `error` field, else its `message` field, else undefined. */
-export function serverMessage(data: Record<string, unknown> | null): string | undefined {
-  for (const key of ['error', 'message'] as const) {
-    const value = data?.[key];
-    if (typeof value === 'string' && value.trim()) return value;
-  }
-  return undefined;
-}
-
 /**
  * The words the page rendered for its script, in the page's language (`data-texts` on `el`,
  * from scriptTexts in texts.ts). Fails loudly when the markup lost them, like byId.
@@ -46,6 +38,12 @@ export function pageTexts<T>(el: HTMLElement): T {
   const texts = el.dataset.texts;
   if (!texts) throw new Error(`Missing data-texts on #${el.id}`);
   return JSON.parse(texts) as T;
+}
+
+/** The server's error texts the page rendered for its script (`data-errors` on `el`, page-errors.ts); null without them. */
+export function pageErrors(el: HTMLElement): ErrorTexts | null {
+  const texts = el.dataset.errors;
+  return texts ? JSON.parse(texts) as ErrorTexts : null;
 }
 
 /** Disable the button and show its spinner; the label stays so its accessible name does not change. */

@@ -1,6 +1,7 @@
 // /login: validate, POST /api/auth/login, then go to /verify-2fa or the app.
 import type { LoginResult } from '#domain/auth/schemas.ts';
-import { byId, pageTexts, postJson, serverMessage, setBusy, setInlineError } from './form.ts';
+import { byId, pageErrors, pageTexts, postJson, setBusy, setInlineError } from './form.ts';
+import { serverText } from './server-text.ts';
 import { afterLoginPath, safeNextPath } from './next-path.ts';
 import type { ScriptTexts } from './texts.ts';
 import { dismissToast, setToastLabels, showToast } from './toast.ts';
@@ -8,6 +9,7 @@ import { dismissToast, setToastLabels, showToast } from './toast.ts';
 const form = byId<HTMLFormElement>('login-form');
 // The page's language (login.astro renders them): English, or Dutch on /nl/login.
 const texts = pageTexts<ScriptTexts<'login'>>(form);
+const errors = pageErrors(form);
 setToastLabels(texts);
 const username = byId<HTMLInputElement>('username');
 const password = byId<HTMLInputElement>('password');
@@ -47,8 +49,8 @@ async function signIn(name: string, pass: string): Promise<void> {
   try {
     const res = await postJson<LoginResult>('/api/auth/login', { username: name, password: pass });
     if (!res.ok) {
-      // 401 and 429 alike: the server's text says what happened (bad password, retry later).
-      showToast({ title: texts.failed, description: serverMessage(res.data) ?? texts.invalidCredentials, variant: 'destructive' });
+      // 401 and 429 alike: the server's code says what happened (bad password, retry later), in the page's language.
+      showToast({ title: texts.failed, description: serverText(res.data, errors) ?? texts.invalidCredentials, variant: 'destructive' });
       password.select();
       return;
     }

@@ -1,13 +1,15 @@
 // /request-access: validate, POST /api/access-requests, swap the form for a success panel.
 import type { z } from 'zod';
 import type { successSchema } from '#domain/schemas/answers.ts';
-import { byId, pageTexts, postJson, serverMessage, setBusy, setInlineError } from './form.ts';
+import { byId, pageErrors, pageTexts, postJson, setBusy, setInlineError } from './form.ts';
+import { serverText } from './server-text.ts';
 import type { ScriptTexts } from './texts.ts';
 import { dismissToast, setToastLabels, showToast } from './toast.ts';
 
 const form = byId<HTMLFormElement>('request-form');
 // The page's language (request-access.astro renders them): English, or Dutch on /nl/request-access.
 const texts = pageTexts<ScriptTexts<'requestAccess'>>(form);
+const errors = pageErrors(form);
 setToastLabels(texts);
 const nameInput = byId<HTMLInputElement>('name');
 const emailInput = byId<HTMLInputElement>('email');
@@ -60,7 +62,7 @@ async function send(body: { name: string; email: string; company?: string; messa
     if (!res.ok) {
       showToast({
         title: texts.failed,
-        description: serverMessage(res.data) ?? texts.failedText,
+        description: serverText(res.data, errors) ?? texts.failedText,
         variant: 'destructive',
       });
       return;

@@ -18,3 +18,13 @@ export type ScriptTexts<P extends FormPage> = PublicTexts[P]['script'] & FormTex
 export function scriptTexts<P extends FormPage>(texts: PublicTexts, page: P): ScriptTexts<P> {
   return { ...texts.forms, ...texts[page].script };
 }
+
+/**
+ * The server's error texts a page hands its script (site/components/public/page-errors.ts): the catalogue's
+ * `errors` for the codes the page's requests may be answered with, and `errorTerms`, in the page's language.
+ */
+export interface ErrorTexts {
+  lang: 'en' | 'nl';
+  errors: object;
+  errorTerms: object;
+}

@@ -1,6 +1,7 @@
 // /verify-2fa: second sign-in step with a TOTP code or a backup code.
 import type { TwoFactorVerified } from '#domain/auth/schemas.ts';
-import { byId, pageTexts, postJson, serverMessage, setBusy, setInlineError } from './form.ts';
+import { byId, pageErrors, pageTexts, postJson, setBusy, setInlineError } from './form.ts';
+import { serverText } from './server-text.ts';
 import { afterLoginPath, safeNextPath } from './next-path.ts';
 import type { ScriptTexts } from './texts.ts';
 import { dismissToast, setToastLabels, showToast } from './toast.ts';
@@ -8,6 +9,7 @@ import { dismissToast, setToastLabels, showToast } from './toast.ts';
 const form = byId<HTMLFormElement>('verify-form');
 // The page's language (verify-2fa.astro renders them): English, or Dutch on /nl/verify-2fa.
 const texts = pageTexts<ScriptTexts<'verify'>>(form);
+const errors = pageErrors(form);
 setToastLabels(texts);
 const code = byId<HTMLInputElement>('code');
 const submit = byId<HTMLButtonElement>('verify-submit');
@@ -50,7 +52,7 @@ async function verify(value: string): Promise<void> {
   try {
     const res = await postJson<TwoFactorVerified>('/api/auth/verify-2fa', { code: value });
     if (!res.ok) {
-      showToast({ title: texts.failed, description: serverMessage(res.data) ?? texts.invalidCode, variant: 'destructive' });
+      showToast({ title: texts.failed, description: serverText(res.data, errors) ?? texts.invalidCode, variant: 'destructive' });
       // requiresTwoFactor === false: the pending sign-in expired, a new code cannot help.
       if (res.data?.requiresTwoFactor === false) expired.hidden = false;
       code.select();

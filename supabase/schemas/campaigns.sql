@@ -40,6 +40,8 @@ create table public.campaigns (
   health_since timestamp with time zone,
   dispatch_cursor bigint,
   whatsapp_template jsonb check ((whatsapp_template is null) or ((jsonb_typeof(whatsapp_template) = 'object'::text) and (whatsapp_template ? 'name'::text) and (whatsapp_template ? 'language'::text))),
+  paused_reason_code text,
+  paused_reason_params jsonb,
   constraint campaigns_send_window check (((send_window_start is null) and (send_window_end is null)) or ((send_window_start is not null) and (send_window_end > send_window_start)))
 );
 create index campaigns_dispatching on public.campaigns (id) where (dispatch_cursor is not null);
@@ -52,6 +54,7 @@ comment on column public.campaigns.paused_reason is
   'Why the campaign paused by itself (null when a person paused it or it is not paused). Cleared on any '
   'other status.';
 comment on column public.campaigns.health_since is 'The automatic pause counts only mail sent from this moment (the last resume).';
+comment on column public.campaigns.paused_reason_code is 'The code of paused_reason (decision 032); paused_reason_params fill it in.';
 
 alter table public.engagement_events add constraint engagement_events_campaign_id_fkey
   foreign key (campaign_id) references public.campaigns (id) on delete set null;
@@ -116,13 +119,14 @@ begin
        for update of m
   ), cancelled as (
     update public.messages m
-       set status = 'failed', error = 'Not sent: the campaign was cancelled'
+       set status = 'failed', error = 'Not sent: the campaign was cancelled',
+           error_code = 'delivery.campaign_cancelled', error_params = null
       from locked
      where m.id = locked.id
     returning m.id
   ), recipients as (
     update public.campaign_recipients r
-       set status = 'cancelled', skip_reason = 'The campaign was cancelled before this message was sent'
+       set status = 'cancelled', skip_reason = 'skipped.campaign_cancelled'
       from cancelled
      where r.message_id = cancelled.id and r.status = 'pending'
     returning r.id
@@ -152,7 +156,11 @@ create or replace function public.campaigns_paused_reason()
   set search_path to 'pg_catalog'
 as $$
 begin
-  if new.status is distinct from 'paused' then new.paused_reason := null; end if;
+  if new.status is distinct from 'paused' then
+    new.paused_reason := null;
+    new.paused_reason_code := null;
+    new.paused_reason_params := null;
+  end if;
   if old.status = 'paused' and new.status = 'sending' then new.health_since := now(); end if;
   return new;
 end
@@ -191,7 +199,10 @@ begin
   update public.campaigns
      set status = 'paused',
          paused_reason = format('Paused automatically: %s of the last %s emails bounced or were marked as spam (%s%%; the limit is 5%%)',
-                                health.bad, health.sent, round(health.bad * 100.0 / health.sent, 1))
+                                health.bad, health.sent, round(health.bad * 100.0 / health.sent, 1)),
+         paused_reason_code = 'campaign_auto_paused',
+         paused_reason_params = jsonb_build_object('bad', health.bad, 'sent', health.sent,
+                                                   'percent', round(health.bad * 100.0 / health.sent, 1), 'limit', 5)
    where id = campaign and status = 'sending';
   return found;
 end
@@ -246,13 +257,14 @@ begin
     return 0;
   end if;
   with cancelled as (
-    update public.messages m set status = 'failed', error = 'Not sent: the candidate left the sequence (' || p_reason || ')'
+    update public.messages m set status = 'failed', error = 'Not sent: the candidate left the sequence (' || p_reason || ')',
+                                 error_code = 'delivery.left_sequence.' || p_reason, error_params = null
      where m.campaign_id = any (left_ids) and m.candidate_id = p_candidate and m.direction = 'out' and m.status = 'queued'
     returning m.id
   )
   select array_agg(id) into stopped from cancelled;
   -- A first email stopped before it went out.
-  update public.campaign_recipients r set status = 'cancelled', skip_reason = 'Left the sequence before the first email was sent'
+  update public.campaign_recipients r set status = 'cancelled', skip_reason = 'skipped.left_sequence'
    where r.message_id = any (coalesce(stopped, '{}')) and r.status = 'pending';
   return cardinality(left_ids);
 end

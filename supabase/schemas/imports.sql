@@ -31,13 +31,16 @@ create table public.imports (
   stage text check (stage in ('reading', 'writing')),
   staged_rows integer default 0 not null,
   written_rows integer default 0 not null,
-  running_by text
+  running_by text,
+  error_code text,
+  error_params jsonb
 );
 create index imports_created on public.imports (created_at desc);
 comment on table public.imports is 'CSV imports. Policy imports_members: members read and write all.';
 comment on column public.imports.running_by is
   'The process (private.worker_heartbeats.worker_id) reading and writing this import while it is '
   'running.';
+comment on column public.imports.error_code is 'The code of error (decision 032); error_params fill it in.';
 
 create table public.import_rows (
   import_id bigint not null references public.imports (id) on delete cascade,
@@ -52,9 +55,12 @@ create table public.import_skipped_rows (
   line_number integer not null,
   field text,
   reason text not null,
+  code text,
+  params jsonb,
   constraint import_skipped_rows_pkey primary key (import_id, line_number)
 );
 comment on table public.import_skipped_rows is 'Rows an import skipped. Policy import_skipped_rows_members: members read and write all.';
+comment on column public.import_skipped_rows.code is 'The code of reason (decision 032); params fill it in.';
 
 -- ---------------------------------------------------------------- functions
 

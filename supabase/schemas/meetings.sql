@@ -103,6 +103,7 @@ create table public.meetings (
   cancelled_at timestamp with time zone,
   teams_synced_sequence integer,
   teams_attempts integer default 0 not null,
+  teams_error_code text,
   constraint meetings_check check (starts_at < ends_at),
   constraint meetings_no_overlap exclude using gist (recruiter_id with =, tstzrange(blocked_from, blocked_until, '[)'::text) with &&) where ((status <> 'cancelled'::text))
 );
@@ -115,6 +116,9 @@ comment on table public.meetings is
   'Meetings. Policy meetings_members: members read and write all; constraint meetings_no_overlap '
   '(buffers included, blocked_from/blocked_until set by trigger meetings_blocked_range); one meeting '
   'per booking link.';
+comment on column public.meetings.teams_error_code is
+  'The code of teams_error (a key of the catalogue''s states), null when teams_error is Microsoft '
+  'Graph''s own words.';
 
 create table public.meeting_notifications (
   id bigint generated always as identity primary key,

@@ -48,6 +48,8 @@ create table public.messages (
   whatsapp_template jsonb check ((whatsapp_template is null) or ((jsonb_typeof(whatsapp_template) = 'object'::text) and (whatsapp_template ? 'name'::text) and (whatsapp_template ? 'language'::text))),
   delivery_status text check (delivery_status in ('sent', 'delivered', 'read', 'failed')),
   delivery_status_at timestamp with time zone,
+  error_code text,
+  error_params jsonb,
   constraint messages_auto_reply_until check (auto_reply or (auto_reply_until is null)),
   constraint messages_reply_flags_inbound check ((direction = 'in'::text) or (not (auto_reply or opt_out_review)))
 );
@@ -85,6 +87,9 @@ comment on column public.messages.campaign_step is
 comment on column public.messages.wait_reason is
   'Set by the delivery claim when a sender limit made the message wait for send_after: sender_daily_cap '
   'or sender_rate.';
+comment on column public.messages.error_code is
+  'The code of error (a key of the catalogue''s errors, decision 032), null when error is a provider''s '
+  'own words; error_params fill it in.';
 
 create table public.inbound_unmatched (
   id bigint generated always as identity primary key,
@@ -95,12 +100,15 @@ create table public.inbound_unmatched (
   text_body text,
   reason text not null,
   raw text not null,
-  received_at timestamp with time zone default now() not null
+  received_at timestamp with time zone default now() not null,
+  reason_code text,
+  reason_params jsonb
 );
 create index inbound_unmatched_received on public.inbound_unmatched (received_at desc);
 comment on table public.inbound_unmatched is
   'Inbound mail that matched no thread or candidate. Policy inbound_unmatched_read: members read; only '
   'service_role writes.';
+comment on column public.inbound_unmatched.reason_code is 'The code of reason (decision 032); reason_params fill it in.';
 
 -- ---------------------------------------------------------------- functions
 
@@ -149,7 +157,8 @@ alter table public.messages enable row level security;
 revoke all on public.messages from anon, authenticated, service_role;
 grant select, insert on public.messages to authenticated, service_role;
 grant update (sentiment, removal_requested, status, provider_message_id, error, attempts, read_at, sent_at,
-    claimed_by, claimed_at, tracked_links, send_after, wait_reason, delivery_status, delivery_status_at)
+    claimed_by, claimed_at, tracked_links, send_after, wait_reason, delivery_status, delivery_status_at,
+    error_code, error_params)
   on public.messages to service_role;
 grant update (read_at, needs_reply)
   on public.messages to authenticated;

@@ -32,13 +32,16 @@ create table public.whatsapp_events (
   occurred_at timestamp with time zone,
   outcome text not null,
   payload jsonb not null,
-  received_at timestamp with time zone default now() not null
+  received_at timestamp with time zone default now() not null,
+  reason_code text,
+  reason_params jsonb
 );
 create index whatsapp_events_unmatched on public.whatsapp_events (received_at desc) where (candidate_id is null);
 create index whatsapp_events_wamid on public.whatsapp_events (wamid);
 comment on table public.whatsapp_events is
   'WhatsApp Cloud API webhook events, each once (dedupe_key). Policy whatsapp_events_read: members '
   'read; only service_role writes.';
+comment on column public.whatsapp_events.reason_code is 'The code of error_text (decision 032); reason_params fill it in.';
 
 -- On tables of earlier files, needing what this file defines
 create index candidates_phone_tail on public.candidates ("right"(phone_digits(phone), 9));
@@ -46,7 +49,7 @@ create index candidates_whatsapp_tail on public.candidates ("right"(phone_digits
 
 -- ---------------------------------------------------------------- functions
 
-create or replace function public.apply_whatsapp_status(p_message bigint, p_status text, p_at timestamp with time zone, p_reason text)
+create or replace function public.apply_whatsapp_status(p_message bigint, p_status text, p_at timestamp with time zone, p_reason text, p_reason_code text default null::text, p_reason_params jsonb default null::jsonb)
   returns void
   language sql
   security definer
@@ -55,14 +58,17 @@ as $$
     update public.messages
        set delivery_status = p_status, delivery_status_at = coalesce(p_at, now()),
            status = case when p_status = 'failed' then 'failed' else status end,
-           error = case when p_status = 'failed' then coalesce(p_reason, 'WhatsApp could not deliver the message') else error end
+           error = case when p_status = 'failed' then coalesce(p_reason, 'WhatsApp could not deliver the message') else error end,
+           error_code = case when p_status <> 'failed' then error_code when p_reason is null then 'delivery.whatsapp_undelivered'
+                             else p_reason_code end,
+           error_params = case when p_status <> 'failed' then error_params when p_reason is null then null else p_reason_params end
      where id = p_message
        and (delivery_status is null or p_status = 'failed'
             or array_position(array['sent', 'delivered', 'read', 'failed'], delivery_status)
                < array_position(array['sent', 'delivered', 'read', 'failed'], p_status))
   $$;
-revoke all on function public.apply_whatsapp_status(p_message bigint, p_status text, p_at timestamp with time zone, p_reason text) from public, anon, authenticated, service_role;
-grant execute on function public.apply_whatsapp_status(p_message bigint, p_status text, p_at timestamp with time zone, p_reason text) to service_role;
+revoke all on function public.apply_whatsapp_status(p_message bigint, p_status text, p_at timestamp with time zone, p_reason text, p_reason_code text, p_reason_params jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.apply_whatsapp_status(p_message bigint, p_status text, p_at timestamp with time zone, p_reason text, p_reason_code text, p_reason_params jsonb) to service_role;
 
 create or replace function public.lock_whatsapp_status_matching()
   returns void
@@ -85,12 +91,12 @@ as $$
     -- After the lock, the query below sees an event a webhook committed meanwhile (a new snapshot per statement).
     perform public.lock_whatsapp_status_matching();
     for early in
-      select id, status, occurred_at, error_text from public.whatsapp_events
+      select id, status, occurred_at, error_text, reason_code, reason_params from public.whatsapp_events
        where wamid = new.provider_message_id and kind = 'status' and outcome = 'unknown_message'
          and status in ('sent', 'delivered', 'read', 'failed')
        order by id
     loop
-      perform public.apply_whatsapp_status(new.id, early.status, early.occurred_at, early.error_text);
+      perform public.apply_whatsapp_status(new.id, early.status, early.occurred_at, early.error_text, early.reason_code, early.reason_params);
       update public.whatsapp_events set outcome = 'status_recorded', candidate_id = new.candidate_id, message_id = new.id
        where id = early.id;
     end loop;

@@ -165,6 +165,8 @@ describe('soft bounces', () => {
       const waiting = (await recruiter.get(`/api/messages/${sent.id}`)).json;
       expect(waiting).toMatchObject({ status: 'queued', bounce: { type: 'soft', status: '4.2.2' } });
       expect(waiting.error).toMatch(new RegExp(`^Email bounced for now \\(4\\.2\\.2 .*Mailbox full.*\\); sending again \\(retry ${retry} of 3\\)$`));
+      // Our words by their code; the bounce's own reason is a param, as it was said (decision 032).
+      expect(waiting).toMatchObject({ errorCode: 'delivery.bounce_retry', errorParams: { retry, retries: 3, reason: answer.json.bounce.reason } });
       const { rows: [row] } = await app.pools.owner.query('select send_after from public.messages where id = $1', [sent.id]);
       expect(row.send_after.toISOString()).toBe(answer.json.retryAt);
       // Nothing goes out before then.
@@ -175,13 +177,14 @@ describe('soft bounces', () => {
       const copies = await copiesOf(sent.id);
       expect(copies).toHaveLength(retry + 1);
       expect(new Set(copies)).toEqual(new Set([sent.messageId]));
-      expect((await recruiter.get(`/api/messages/${sent.id}`)).json).toMatchObject({ status: 'sent', error: null, attempts: retry + 1 });
+      expect((await recruiter.get(`/api/messages/${sent.id}`)).json).toMatchObject({ status: 'sent', error: null, errorCode: null, attempts: retry + 1 });
     }
     const last = await deliver(dsn('postfix-4.2.2-mailbox-full.eml', sent.vars, `<soft-4-${uniqueTag()}@mail.example.net>`));
     expect(last.json).toMatchObject({ status: 'bounce', outcome: 'gave_up', retry: null, retryAt: null });
     const failed = (await recruiter.get(`/api/messages/${sent.id}`)).json;
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/^Email bounced for now \(4\.2\.2 .*\); gave up after 3 retries$/);
+    expect(failed).toMatchObject({ errorCode: 'delivery.bounce_gave_up', errorParams: { retries: 3 } });
     expect((await bounceEvents(sent.id)).map((e) => e.metadata.type)).toEqual(['soft', 'soft', 'soft', 'soft']);
     // A soft bounce does not suppress the address.
     const detail = (await recruiter.get(`/api/candidates/${sent.person.id}`)).json;
@@ -217,6 +220,7 @@ describe('reports we cannot act on', () => {
     const answer = await deliver(raw);
     expect(answer).toMatchObject({ status: 202, json: { status: 'unmatched' } });
     expect(answer.json.reason).toBe(`Bounce (5.1.1) for ${vars.RECIPIENT}: no message of ours matches it`);
+    expect(answer.json).toMatchObject({ code: 'unmatched.bounce_unmatched', params: { status: '5.1.1', recipient: vars.RECIPIENT } });
     const count = await unmatchedCount();
     expect((await deliver(raw)).status).toBe(202);
     expect(await unmatchedCount()).toBe(count);

@@ -231,6 +231,11 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
     const upload = await recruiter.send('PUT', `/api/imports/${withId.parse(created.json).id}/file`, { body: csvFile() });
     expect(expectDocumented('PUT /api/imports/:id/file', upload)).toMatchObject({ status: 'completed', imported: 1, skipped: 1, progress: 1 });
   },
+  'GET /api/imports/:id/skipped': async () => {
+    const id = await uploadedImport();
+    expect(expectDocumented('GET /api/imports/:id/skipped', await recruiter.get(`/api/imports/${id}/skipped?limit=10`)))
+      .toEqual({ rows: [{ line: 3, field: 'name', reason: 'name is required', code: 'validation.required', params: { field: 'name' } }] });
+  },
   'GET /api/imports/:id/report.csv': async () => {
     const id = await uploadedImport();
     expect(expectDocumented('GET /api/imports/:id/report.csv', await recruiter.get(`/api/imports/${id}/report.csv`))).toContain('3,name,');

@@ -92,7 +92,9 @@ describe('an import whose server was killed', () => {
         where worker_id = (select running_by from public.imports where id = $1)`, [id]);
     await runSweep();
     const failed = await until(() => again.get(`/api/imports/${id}`), (answer) => answer.json.status !== 'running');
-    expect(failed.json).toMatchObject({ status: 'failed', error: INTERRUPTED_IMPORT_ERROR, imported: 0, stage: null });
+    expect(failed.json).toMatchObject({
+      status: 'failed', error: INTERRUPTED_IMPORT_ERROR, errorCode: 'import_interrupted', errorParams: null, imported: 0, stage: null,
+    });
     const left = await db.pools.owner.query(
       `select (select count(*)::int from public.import_rows where import_id = $1) as staged,
               (select count(*)::int from public.candidates where email::text like $2) as candidates`, [id, `kill-${tag}-%`]);

@@ -147,7 +147,13 @@ describe('importing a file', () => {
     expect(upload.json).toMatchObject({ status: 'completed', imported: 1, updated: 0, skipped: 8 });
     const lines = parseCsv((await recruiter.get(`/api/imports/${id}/report.csv`)).text).records.slice(1);
     expect(lines.map((r) => r.fields[0])).toEqual(['2', '3', '5', '6', '7', '8', '9', '10']);
-    expect(lines.find((r) => r.fields[0] === '7')!.fields[2]).toMatch(/already exists \(skipped\)/);
+    const duplicate = lines.find((r) => r.fields[0] === '7')!.fields;
+    expect(duplicate[2]).toMatch(/already exists \(skipped\)/);
+    // The screen's rows say the same by its code, which the interface shows in its language (decision 032); the CSV stays English.
+    const rows = (await recruiter.get(`/api/imports/${id}/skipped?limit=5`)).json.rows;
+    expect(rows.map((row: { line: number }) => row.line)).toEqual([2, 3, 5, 6, 7]);
+    expect(rows[4]).toEqual({ line: 7, field: 'email', reason: duplicate[2], code: 'import_row_duplicate', params: { email: expect.any(String) } });
+    expect(duplicate[2]).toContain(rows[4].params.email);
   });
 
   it('imports a file bigger than one batch, with duplicates across batches', async () => {
@@ -289,7 +295,9 @@ describe('all or nothing per file', () => {
     expect(upload.json.import.processedRows).toBeGreaterThanOrEqual(4000);
     expect(upload.json.import.processedRows).toBeLessThan(4500);
     expect(await databaseState()).toEqual(before);
-    expect((await recruiter.get(`/api/imports/${id}`)).json.error).toMatch(/^Line 4501 contains a NUL character/);
+    expect((await recruiter.get(`/api/imports/${id}`)).json).toMatchObject({
+      error: expect.stringMatching(/^Line 4501 contains a NUL character/), errorCode: 'csv_nul', errorParams: { line: 4501 },
+    });
   });
 
   it('keeps nothing of a file whose quote in row 1 is never closed, and names the line it opened on', async () => {

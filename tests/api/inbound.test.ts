@@ -172,9 +172,13 @@ describe('threading', () => {
   it('mail from an unknown sender is kept aside, not dropped', async () => {
     const result = await deliver(fixture('unknown-sender.eml'));
     expect(result.status).toBe(202);
-    expect(result.json).toMatchObject({ status: 'unmatched', reason: 'Unknown sender pat@elsewhere.example and no reference to a sent message' });
+    // Why, in English and by its code, which the interface shows in its language (decision 032).
+    const why = { code: 'unmatched.unknown_sender', params: { from: 'pat@elsewhere.example' } };
+    expect(result.json).toMatchObject({ status: 'unmatched', reason: 'Unknown sender pat@elsewhere.example and no reference to a sent message', ...why });
     const kept = await recruiter.get('/api/inbound/unmatched');
-    expect(kept.json.emails.find((e: { from: string }) => e.from === 'pat@elsewhere.example')).toMatchObject({ subject: 'Vacancy question' });
+    expect(kept.json.emails.find((e: { from: string }) => e.from === 'pat@elsewhere.example')).toMatchObject({
+      subject: 'Vacancy question', reason: result.json.reason, reasonCode: why.code, reasonParams: why.params,
+    });
     expect((await app.client().get('/api/inbound/unmatched')).status).toBe(401);
   });
 });

@@ -107,6 +107,8 @@ describe('SMTP delivery', () => {
     const done = await settled(created.json.message.id);
     expect(done.json).toMatchObject({ status: 'failed', attempts: 1 });
     expect(done.json.error).toMatch(/^SMTP 550: 550 Mailbox unavailable/);
+    // The server's own words are the detail of a code the interface says in its language (decision 032).
+    expect(done.json).toMatchObject({ errorCode: 'delivery.provider_failed', errorParams: { detail: done.json.error } });
     expect(await receivedFor(created.json.message.id)).toHaveLength(0);
   });
 
@@ -156,7 +158,9 @@ describe('SMTP delivery', () => {
     await worker.stop();
     worker = await startWorker(app.ownerUrl, app.pools, app.config);
     const done = await settled(created.json.message.id);
-    expect(done.json).toMatchObject({ status: 'failed', error: 'Candidate withdrew email consent before the message was sent' });
+    expect(done.json).toMatchObject({
+      status: 'failed', error: 'Candidate withdrew email consent before the message was sent', errorCode: 'skipped.consent_withdrawn_email', errorParams: null,
+    });
     expect(await receivedFor(created.json.message.id)).toHaveLength(0);
   });
 });

@@ -230,6 +230,8 @@ describe('inbound mail the parser cannot read', () => {
     expect(kept.json).toMatchObject({
       internetMessageId: '<big-header@example.com>', from: 'Someone <someone@example.com>',
       reason: 'Not read: The mail header is larger than 256 KB',
+      // The refusal's own code: the interface says it in its language (decision 032).
+      reasonCode: 'mail_header_too_large', reasonParams: { size: 256 },
     });
     expect((kept.json as { raw: string }).raw.length).toBeGreaterThan(2 * 1024 * 1024);
     const { emails } = (await recruiter.get('/api/inbound/unmatched')).json as { emails: Array<{ id: number }> };

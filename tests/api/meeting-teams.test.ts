@@ -14,11 +14,14 @@ import { loadConfig } from '#platform/runtime/config.server.ts';
 import { bossJobQueue, QUEUES, type JobQueue, type JobRequest } from '#platform/runtime/jobs.server.ts';
 import { CalendarError, CalendarRateLimited, TEAMS_LINK_FAILED, TEAMS_NOT_CONFIGURED, type CalendarPort } from '#domain/meetings/calendar-port.ts';
 import { createGraphCalendar } from '#domain/meetings/teams.server.ts';
+import { getMeeting } from '#domain/meetings/meetings.server.ts';
 import { MAX_TEAMS_ATTEMPTS, retryTeams, syncMeetingToOutlook, teamsJobsBehind } from '#domain/meetings/teams-sync.server.ts';
 import { testBoss } from '../support/test-boss.ts';
 import { registerMeetingTeamsJobs, sweepMeetingTeams } from '#worker/jobs/meeting-teams.ts';
 
 let db: TestDatabase;
+/** The meeting as GET /api/meetings/{id} answers it (the same SELECT). */
+const answered = (id: number) => asService(db.pools.app, (tx) => getMeeting(tx, id));
 let recruiter: { id: string; email: string; name: string };
 let graph: FakeGraph;
 let calendar: CalendarPort;
@@ -193,6 +196,8 @@ describe('creating the Outlook event', () => {
     const failed = await teamsRow(meeting.id);
     expect(failed).toMatchObject({ teams_status: 'failed', teams_error: TEAMS_LINK_FAILED, teams_join_url: null, teams_synced_sequence: 0 });
     expect(TEAMS_LINK_FAILED).toBe('Teams link could not be created');
+    // The meeting's answer says it by its code too, which the interface shows in its language (decision 032).
+    expect((await answered(meeting.id)).teams).toEqual({ state: 'failed', error: TEAMS_LINK_FAILED, code: 'teams.link_failed' });
 
     // Teams made the link after all; the recruiter presses retry: the same event is read again, none is made.
     const event = graph.events.get(failed.teams_event_id!)!;
@@ -200,6 +205,7 @@ describe('creating the Outlook event', () => {
     event.readsWithoutLink = 0;
     expect(await retryTeams(db.pools, meeting.id)).toBe(0);
     expect(await teamsRow(meeting.id)).toMatchObject({ teams_status: 'pending', teams_error: null, teams_attempts: 0 });
+    expect((await answered(meeting.id)).teams).toEqual({ state: 'pending' });
     expect(await run(meeting.id)).toBe('up_to_date');
     expect(await teamsRow(meeting.id)).toMatchObject({ teams_status: 'created', teams_join_url: 'https://teams.microsoft.com/l/meetup-join/late' });
     expect(creates()).toHaveLength(1);
@@ -250,6 +256,8 @@ describe('Graph asks to wait, or fails', () => {
     }
     expect(await run(meeting.id)).toBe('failed');
     expect(await teamsRow(meeting.id)).toMatchObject({ teams_status: 'failed', teams_error: 'Microsoft Graph 500: Mailbox is busy' });
+    // Graph's own words: no code of ours.
+    expect((await answered(meeting.id)).teams).toEqual({ state: 'failed', error: 'Microsoft Graph 500: Mailbox is busy' });
     expect(jobs.sent).toHaveLength(0);
   });
 

@@ -138,6 +138,9 @@ describe('sending', () => {
     const failed = await settled(text.json.message.id);
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/^Outside WhatsApp's 24-hour window: the candidate can only be re-engaged with an approved template \(131047\)/);
+    // Our reason by its code; Meta's code and words its tail, shown as they are (decision 032).
+    expect(failed.errorCode).toBe('delivery.whatsapp_outside_window');
+    expect(failed.errorParams?.tail).toMatch(/^ \(131047\)/);
     fake.fail(CLOUD_ERRORS.templateMissing);
     const template = await recruiter.post(`/api/candidates/${person.id}/messages`,
       { channel: 'whatsapp', whatsappTemplate: { name: 'talentloop_ping', language: 'en' } });
@@ -233,7 +236,7 @@ describe('without configuration', () => {
       const created = await recruiter.post(`/api/candidates/${person.id}/messages`, { channel: 'whatsapp', content: 'Hoi' });
       expect(created.status).toBe(201);
       const message = await settled(created.json.message.id);
-      expect(message).toMatchObject({ status: 'failed', error: 'WhatsApp not configured' });
+      expect(message).toMatchObject({ status: 'failed', error: 'WhatsApp not configured', errorCode: 'whatsapp_not_configured' });
       expect(fake.calls.length).toBe(calls);
     } finally {
       restore();

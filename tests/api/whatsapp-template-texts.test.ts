@@ -96,7 +96,16 @@ describe('template texts from Meta', () => {
       expect(card.details).toContainEqual({
         label: 'Business account id (template texts)', value: FAKE_BUSINESS_ACCOUNT_ID, labelCode: 'integrations.details.businessAccountId',
       });
-      expect(card.details).toContainEqual({ label: 'Template problems', value: answer.problems.join('; '), labelCode: 'integrations.details.templateProblems' });
+      // Each problem by its code, which the interface shows in its language (decision 032); the names as they are.
+      expect(answer.problemCodes).toEqual([
+        { code: 'integrations.problems.parameters_at_meta', params: { template: 'talentloop_intro (nl)', count: 2, configured: 1 } },
+        { code: 'integrations.problems.not_at_meta', params: { template: 'talentloop_ping (en)' } },
+      ]);
+      expect(card.details.filter((detail) => detail.labelCode === 'integrations.details.templateProblems')).toEqual(
+        answer.problems.map((value, i) => ({
+          label: 'Template problems', value, labelCode: 'integrations.details.templateProblems',
+          valueCode: answer.problemCodes![i].code, valueParams: answer.problemCodes![i].params,
+        })));
     });
   });
 

@@ -240,8 +240,13 @@ describe('POST /api/webhooks/whatsapp: delivery statuses', () => {
     expect(message.status).toBe('failed');
     expect(message.deliveryStatus?.status).toBe('failed');
     expect(message.error).toMatch(/^This number cannot receive WhatsApp messages \(131026\)/);
-    const { rows } = await app.pools.owner.query('select error_code from public.whatsapp_events where wamid = $1', [id]);
-    expect(rows[0].error_code).toBe(131026);
+    // Our words by their code, Meta's as the tail (decision 032).
+    expect(message).toMatchObject({
+      errorCode: 'delivery.whatsapp_cannot_receive',
+      errorParams: { tail: ' (131026): Message undeliverable: Receiver is incapable of receiving this message' },
+    });
+    const { rows } = await app.pools.owner.query('select error_code, reason_code from public.whatsapp_events where wamid = $1', [id]);
+    expect(rows[0]).toEqual({ error_code: 131026, reason_code: 'delivery.whatsapp_cannot_receive' });
   });
 
   it('applies statuses that came before the worker recorded the wamid, once it does', async () => {

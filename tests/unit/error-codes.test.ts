@@ -14,6 +14,7 @@ import { createI18n } from '#domain/i18n/translator.ts';
 import { renderCode, type Lookup, type Said, type StateSaid } from '#domain/i18n/codes.ts';
 import { CONSENT_BLOCKERS } from '#domain/consent/eligibility.ts';
 import { INTEGRATION_KINDS } from '#domain/integrations/schemas.ts';
+import { EXIT_REASONS } from '#domain/campaigns/sequence-schemas.ts';
 
 type Tree = { [key: string]: string | Tree };
 const root = path.resolve(import.meta.dirname, '../..');
@@ -173,6 +174,9 @@ describe('the codes the server sends', () => {
       ...['at_most', 'less_than', 'at_least', 'more_than'].flatMap((bound) => ['', '_characters', '_items'].map((unit) => `validation.${bound}${unit}`)),
       ...['minutes', 'days', 'meetings'].map((unit) => `validation.whole_${unit}`),
       'skipped.consent_withdrawn_email', 'skipped.consent_withdrawn_whatsapp', 'skipped.bounced',
+      // Written by SQL (migration 20261128000600): a cancelled campaign, a candidate who leaves a sequence, an automatic pause.
+      'skipped.campaign_cancelled', 'skipped.left_sequence', 'delivery.campaign_cancelled', 'delivery.whatsapp_undelivered', 'campaign_auto_paused',
+      ...EXIT_REASONS.map((reason) => `delivery.left_sequence.${reason}`),
     ];
     expect(built.filter((code) => !isErrorCode(code))).toEqual([]);
     const states = flatten(branches.states);
@@ -194,6 +198,10 @@ describe('the codes the server sends', () => {
       [{ code: 'validation.wrong_type', params: { field: 'name', expected: 'string', actual: 'number' } }, 'name must be text, not a number'],
       [{ code: 'csv_value_too_long', params: { line: 3, max: 100000 } }, 'Line 3 has a value longer than 100,000 characters'],
       [{ code: 'booking_link_needs_type', params: { bookingLink: '{{bookingLink}}' } }, 'Create a meeting type under Meeting booking before using {{bookingLink}}'],
+      // As public.auto_pause_campaign() writes it (format's %s of round(…, 1)), and a provider's words as they were said.
+      [{ code: 'campaign_auto_paused', params: { bad: 3, sent: 60, percent: 5, limit: 5 } },
+        'Paused automatically: 3 of the last 60 emails bounced or were marked as spam (5.0%; the limit is 5%)'],
+      [{ code: 'delivery.provider_failed', params: { detail: 'SMTP 550: $t(errors.internal) {{x}}' } }, 'SMTP 550: $t(errors.internal) {{x}}'],
     ];
     for (const [said, text] of cases) expect(englishText(said)).toBe(text);
     const states: Array<[StateSaid, string]> = [

@@ -4,6 +4,8 @@
 // browser the same code in the interface's language. `as const`: a code's {{params}} are read from
 // its text by the type check (domain/i18n/codes.ts). Keys are the API's snake_case; a key ending in
 // `_required` (or `required`) says a value is missing (domain/schemas/issues.ts reads that).
+import { delivery, unmatched } from './storedErrors.ts';
+
 export const errors = {
   // ---- Any request (edge-functions/http.ts, app.ts, contract.ts, body-limits.ts, server.ts) ----
   no_route: 'No API route for {{method}} {{path}}',
@@ -116,6 +118,8 @@ export const errors = {
   not_a_recipient: 'This candidate is not a recipient of the campaign',
   already_left_sequence: 'This candidate has already left the sequence',
   cannot_remove_recipient: 'Only a recipient of a sending or paused campaign can be removed',
+  /** Written by public.auto_pause_campaign() (campaigns.paused_reason_code). */
+  campaign_auto_paused: 'Paused automatically: {{bad}} of the last {{sent}} emails bounced or were marked as spam ({{percent, number(minimumFractionDigits: 1)}}%; the limit is {{limit}}%)',
 
   // ---- Meetings and booking ----
   meeting_not_found: 'Meeting not found',
@@ -162,6 +166,9 @@ export const errors = {
   import_not_pending: 'This import is {{status}}; start a new import to upload another file',
   import_interrupted: 'The import stopped because the server running it stopped (a restart or a crash), so nothing was imported. Import the file again.',
   import_map_name: 'map a column to name first',
+  /** A skipped row's reason (import_skipped_rows.code). */
+  import_row_duplicate: 'a candidate with email {{email}} already exists (skipped)',
+  import_row_changed: 'the candidate with this email changed during the import; import the row again',
   csv_xlsx: 'This is an Excel workbook (.xlsx), not a CSV file: in Excel choose File > Save As > "CSV UTF-8", then import that file',
   csv_xls: 'This is an Excel 97-2003 workbook (.xls), not a CSV file: in Excel choose File > Save As > "CSV UTF-8", then import that file',
   csv_not_utf8: 'Line {{line}} is not valid UTF-8 (it has characters in another encoding, such as Windows-1252): save the file as UTF-8 and import again',
@@ -200,7 +207,13 @@ export const errors = {
     consent_withdrawn_email: 'Candidate withdrew email consent before the message was sent',
     consent_withdrawn_whatsapp: 'Candidate withdrew WhatsApp consent before the message was sent',
     bounced: 'The message bounced',
+    /** Written by SQL: public.stop_cancelled_campaign_messages() and private.exit_campaign_sequences(). */
+    campaign_cancelled: 'The campaign was cancelled before this message was sent',
+    left_sequence: 'Left the sequence before the first email was sent',
   },
+
+  delivery,
+  unmatched,
 
   /** Validation: the issues of a request (and of a CSV row) that name the field. */
   validation: {

@@ -67,6 +67,13 @@ export const states = {
       templateTextsUnreadable: 'Could not be read from Meta: {{error}}',
       templateTextsRead: 'Read from Meta ({{count}} templates in the business account)',
     },
+    /** A WhatsApp template problem (a `templateProblems` detail's valueCode): the configuration's, or Meta's list against it. */
+    problems: {
+      entry_unreadable: '"{{entry}}" is not name:language:parameters (language en or nl, name in lower case with _)',
+      not_at_meta: "{{template}} is not among the business account's templates at Meta",
+      parameters_at_meta_one: '{{template}} has {{count}} parameter at Meta; WHATSAPP_TEMPLATES says {{configured}}',
+      parameters_at_meta_other: '{{template}} has {{count}} parameters at Meta; WHATSAPP_TEMPLATES says {{configured}}',
+    },
   },
   /** "Send a test": what the test found (`code` and `params` of the result). The provider's own words are a param. */
   integrationTests: {

@@ -1,5 +1,6 @@
 // Wat de API zegt als hij iets weigert of niet doet (decision 032), in het Nederlands (je-vorm).
 import type { Resources } from '../en.ts';
+import { delivery, unmatched } from './storedErrors.ts';
 
 export const errors: Resources['errors'] = {
   no_route: 'Geen API-route voor {{method}} {{path}}',
@@ -108,6 +109,7 @@ export const errors: Resources['errors'] = {
   not_a_recipient: 'Deze kandidaat is geen ontvanger van de campagne',
   already_left_sequence: 'Deze kandidaat is al uit de reeks gestapt',
   cannot_remove_recipient: 'Alleen een ontvanger van een lopende of gepauzeerde campagne kan worden verwijderd',
+  campaign_auto_paused: 'Automatisch gepauzeerd: {{bad}} van de laatste {{sent}} e-mails bouncten of werden als spam gemarkeerd ({{percent, number(minimumFractionDigits: 1)}}%; de grens is {{limit}}%)',
 
   meeting_not_found: 'Afspraak niet gevonden',
   meeting_type_not_found: 'Afspraaktype niet gevonden',
@@ -151,6 +153,8 @@ export const errors: Resources['errors'] = {
   import_not_pending: 'Deze import is {{status}}; begin een nieuwe import om een ander bestand te uploaden',
   import_interrupted: 'De import is gestopt omdat de server die hem uitvoerde stopte (een herstart of een crash), dus er is niets geïmporteerd. Importeer het bestand opnieuw.',
   import_map_name: 'Koppel eerst een kolom aan de naam',
+  import_row_duplicate: 'er bestaat al een kandidaat met e-mailadres {{email}} (overgeslagen)',
+  import_row_changed: 'de kandidaat met dit e-mailadres veranderde tijdens de import; importeer de rij opnieuw',
   csv_xlsx: 'Dit is een Excel-werkmap (.xlsx), geen CSV-bestand: kies in Excel Bestand > Opslaan als > "CSV UTF-8" en importeer dat bestand',
   csv_xls: 'Dit is een Excel 97-2003-werkmap (.xls), geen CSV-bestand: kies in Excel Bestand > Opslaan als > "CSV UTF-8" en importeer dat bestand',
   csv_not_utf8: 'Regel {{line}} is geen geldige UTF-8 (er staan tekens in een andere codering in, zoals Windows-1252): sla het bestand op als UTF-8 en importeer opnieuw',
@@ -186,7 +190,12 @@ export const errors: Resources['errors'] = {
     consent_withdrawn_email: 'Kandidaat trok de toestemming voor e-mail in voordat het bericht werd verstuurd',
     consent_withdrawn_whatsapp: 'Kandidaat trok de toestemming voor WhatsApp in voordat het bericht werd verstuurd',
     bounced: 'Het bericht is gebounced',
+    campaign_cancelled: 'De campagne werd geannuleerd voordat dit bericht werd verstuurd',
+    left_sequence: 'Uit de reeks gestapt voordat de eerste e-mail werd verstuurd',
   },
+
+  delivery,
+  unmatched,
 
   validation: {
     required: '{{field}} is verplicht',

@@ -61,6 +61,12 @@ export const states: Resources['states'] = {
       templateTextsUnreadable: 'Kon niet bij Meta worden gelezen: {{error}}',
       templateTextsRead: 'Gelezen bij Meta ({{count}} templates in het bedrijfsaccount)',
     },
+    problems: {
+      entry_unreadable: '"{{entry}}" is niet naam:taal:parameters (taal en of nl, naam in kleine letters met _)',
+      not_at_meta: '{{template}} staat niet tussen de templates van het bedrijfsaccount bij Meta',
+      parameters_at_meta_one: '{{template}} heeft bij Meta {{count}} parameter; WHATSAPP_TEMPLATES zegt {{configured}}',
+      parameters_at_meta_other: '{{template}} heeft bij Meta {{count}} parameters; WHATSAPP_TEMPLATES zegt {{configured}}',
+    },
   },
   integrationTests: {
     ai_answered: 'De AI-aanbieder antwoordde (model {{model}}): "{{said}}"',

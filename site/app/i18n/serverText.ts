@@ -2,7 +2,7 @@
 // of the catalogue's `errors` (an API error's `code`, a blocker, a skip reason, a form's schema
 // message written with `msg`) into words. English is what the API's `error` says; Dutch reads the same
 // code in nl.ts. A code this browser does not know (a newer server's) shows the server's own English.
-import { renderCode, type Lookup, type Params } from '#domain/i18n/codes.ts';
+import { asSentence, renderCode, type Lookup, type Params } from '#domain/i18n/codes.ts';
 import { codeOfMessage } from '#domain/schemas/issues.ts';
 import { WEEKDAYS, type Weekday } from '#domain/meetings/availability.ts';
 import { weekdayLabel } from './format.ts';
@@ -44,9 +44,7 @@ export function knowsCode(code: string | null | undefined): code is string {
  */
 export function codeText(code: string | null | undefined, params?: Params | null, fallback?: string): string {
   if (!knowsCode(code)) return fallback ?? code ?? '';
-  const text = renderCode(lookup, code, params ?? undefined, fieldInWords);
-  // A sentence that starts with a field's name ("tijdvak 2 op maandag overlapt …") starts with a capital.
-  return activeLanguage() === 'en' ? text : text.charAt(0).toUpperCase() + text.slice(1);
+  return asSentence(renderCode(lookup, code, params ?? undefined, fieldInWords), activeLanguage());
 }
 
 /**

@@ -2,8 +2,9 @@
 // the page more script than the whole island). Answers are typed by the API's schemas.
 import type { PublicMeeting, SlotsAnswer } from '#domain/meetings/booking-schemas.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
-import { postJson, serverMessage } from '../form.ts';
-import { ENGLISH_BOOKING, type BookingTexts } from '../texts.ts';
+import { postJson } from '../form.ts';
+import { serverText } from '../server-text.ts';
+import { ENGLISH_BOOKING, type BookingTexts, type ErrorTexts } from '../texts.ts';
 
 /** A refusal or failure, in words for the candidate. `field` names the input it is about; `slots` come with a 409. */
 export interface Failure {
@@ -14,16 +15,18 @@ export interface Failure {
   slots: Slot[] | null;
 }
 
-/** The page's words for a failure without a message of the server's (setBookingTexts). */
+/** The page's words for a failure without a message of the server's, and the server's error texts (setBookingTexts). */
 let texts: BookingTexts = ENGLISH_BOOKING;
-export function setBookingTexts(pageTexts: BookingTexts): void {
+let errors: ErrorTexts | null = null;
+export function setBookingTexts(pageTexts: BookingTexts, pageErrors: ErrorTexts | null = null): void {
   texts = pageTexts;
+  errors = pageErrors;
 }
 
 const path = (token: string, rest = '') => `/api/public/booking/${encodeURIComponent(token)}${rest}`;
 
 function failure(status: number, data: Record<string, unknown> | null): Failure {
-  const message = serverMessage(data) ?? (status === 429 ? texts.tooManyTries : status === 0 ? texts.networkError : texts.failed);
+  const message = serverText(data, errors) ?? (status === 429 ? texts.tooManyTries : status === 0 ? texts.networkError : texts.failed);
   return {
     ok: false,
     status,

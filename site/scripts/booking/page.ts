@@ -3,7 +3,7 @@
 // shows one at a time, fills in times on the candidate's clock and talks to the API.
 import type { PublicBooking, PublicMeeting } from '#domain/meetings/booking-schemas.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
-import { byId, setBusy, setInlineError } from '../form.ts';
+import { byId, pageErrors, setBusy, setInlineError } from '../form.ts';
 import { ENGLISH_BOOKING, type BookingTexts } from '../texts.ts';
 import { fetchSlots, postBooking, postCancel, setBookingTexts, type Failure } from './api.ts';
 import {
@@ -28,7 +28,7 @@ function start(root: HTMLElement) {
   const base = `/book/${encodeURIComponent(token)}`;
   // The page's language and texts, as the server chose them (BookingPage.astro).
   const texts = root.dataset.texts ? JSON.parse(root.dataset.texts) as BookingTexts : ENGLISH_BOOKING;
-  setBookingTexts(texts);
+  setBookingTexts(texts, pageErrors(root));
   const t = words(texts);
   const locale = root.dataset.lang === 'nl' ? DUTCH_LOCALE
     : englishLocale(navigator.languages.length ? navigator.languages : [navigator.language]);

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assignColumn, delimiterName, fieldOfColumn, mapsName, progressPercent } from '#app/pages/people/import/importMapping.ts';
-import { importPreviewSchema, importSummarySchema, type ImportPreview, type ImportSummary } from '#domain/imports/schemas.ts';
+import { importPreviewSchema, importSummarySchema, skippedRowsSchema, type ImportPreview, type ImportSummary } from '#domain/imports/schemas.ts';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
 import { answer, failure } from './answers.ts';
 import { renderPage } from './renderInRouter.tsx';
@@ -111,9 +111,10 @@ describe('CSV import', () => {
         await uploaded;
         return jsonResponse(summary({ status: 'completed', progress: 1, processedRows: 2001, imported: 1990, updated: 0, skipped: 11 }));
       },
-      'GET /api/imports/5/report.csv': () => new Response(
-        '\ufeffline,field,reason\r\n3,email,email must be a valid email address\r\n7,email,"a candidate with email a@b.nl already exists (skipped)"\r\n',
-        { headers: { 'Content-Type': 'text/csv' } }),
+      'GET /api/imports/5/skipped': () => jsonResponse(answer(skippedRowsSchema, { rows: [
+        { line: 3, field: 'email', reason: 'email must be a valid email address', code: 'validation.email_address', params: null },
+        { line: 7, field: 'email', reason: 'a candidate with email a@b.nl already exists (skipped)', code: 'import_row_duplicate', params: { email: 'a@b.nl' } },
+      ] })),
     });
     await renderPage('/app/people', <PeoplePage />, { user: recruiter });
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));

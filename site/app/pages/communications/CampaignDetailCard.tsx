@@ -70,7 +70,12 @@ export function CampaignDetailCard({ id }: { id: number }) {
             {t('communications.detail.whatsappTemplateValue', { name: c.whatsappTemplate.name, language: t(`panels.whatsapp.templateLanguages.${c.whatsappTemplate.language}`) })}
           </Text>
         )}
-        <Progress value={p.percent} animated={sending} striped={sending} aria-label={t('communications.detail.progress')} aria-valuetext={t('communications.detail.percentDone', { percent: p.percent })} />
+        {/* The whole track is the progress bar, with its value said in words ("40% done"): Mantine's
+            Progress would give the bar's filled part the role and put aria-valuetext on a plain div. */}
+        <Progress.Root role="progressbar" aria-label={t('communications.detail.progress')} aria-valuemin={0} aria-valuemax={100}
+          aria-valuenow={p.percent} aria-valuetext={t('communications.detail.percentDone', { percent: p.percent })}>
+          <Progress.Section value={p.percent} animated={sending} striped={sending} withAria={false} />
+        </Progress.Root>
         <Text size="xs" c="dimmed" data-testid="campaign-progress-text" aria-live="polite">
           {sending ? t('communications.detail.sendingProgress', { percent: p.percent, pending: p.pending }) : t('communications.detail.percentDone', { percent: p.percent })}
         </Text>
@@ -82,7 +87,7 @@ export function CampaignDetailCard({ id }: { id: number }) {
         </SimpleGrid>
         {c.status === 'scheduled' && p.eligibleNow !== null && <Text size="sm" c="dimmed">{t('communications.detail.eligibleNow', { count: p.eligibleNow })}</Text>}
         {c.status === 'paused' && (c.pausedReason
-          ? <Alert color="orange" p="xs" data-testid="campaign-paused-reason">{t('communications.detail.pausedReason', { reason: c.pausedReason })}</Alert>
+          ? <Alert color="orange" p="xs" data-testid="campaign-paused-reason">{t('communications.detail.pausedReason', { reason: codeText(c.pausedReasonCode, c.pausedReasonParams, c.pausedReason) })}</Alert>
           : <Text size="sm" c="dimmed">{t('communications.detail.paused')}</Text>)}
         <WaitingText waiting={c.waiting} />
         {p.cancelled > 0 && <Text size="sm" c="dimmed">{t('communications.detail.cancelledCount', { count: p.cancelled })}</Text>}

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { outboxReplySchema } from '#domain/messages/schemas.ts';
 import { errorText } from '#app/api/ApiError.ts';
 import { useT } from '#app/i18n/useT.ts';
-import { issueText } from '#app/i18n/serverText.ts';
+import { codeText, issueText } from '#app/i18n/serverText.ts';
 import { useOutboxReply } from '#app/messaging/queries.ts';
 import { toast } from '#app/toast/toast.ts';
 
@@ -30,7 +30,7 @@ export function OutboxReplyForm({ outboxId }: { outboxId: number }) {
       if (result.status === 'stored') {
         toast({ title: t('communications.outbox.replyReceived'), description: t('communications.outbox.replyReceivedBody'), variant: 'success' });
       } else {
-        const why = result.status === 'unmatched' ? result.reason : t('communications.outbox.replyWas', { status: result.status });
+        const why = result.status === 'unmatched' ? codeText(result.code, result.params, result.reason) : t('communications.outbox.replyWas', { status: result.status });
         toast({ title: t('communications.outbox.notThreaded'), description: why, variant: 'warning' });
       }
     },

@@ -7,6 +7,7 @@ import { SentimentBadge } from '#app/panels/SentimentBadge.tsx';
 import { ReplyFlagBadges } from '#app/panels/ReplyFlagBadges.tsx';
 import { BounceNote } from '#app/panels/BounceBadge.tsx';
 import { useT } from '#app/i18n/useT.ts';
+import { codeText } from '#app/i18n/serverText.ts';
 import { ChannelLabel } from '#app/panels/whatsapp/ChannelLabel.tsx';
 import { DeliveryStatus } from '#app/panels/whatsapp/DeliveryStatus.tsx';
 import { useSentTemplateText } from '#app/messaging/whatsapp.ts';
@@ -41,7 +42,7 @@ export function ThreadMessage({ message, candidateName }: { message: Message; ca
       {/* WhatsApp: Meta's delivery status; a failure's reason is shown with it. */}
       {!inbound && <DeliveryStatus message={message} />}
       {message.error && message.error !== message.bounce?.reason && !(message.deliveryStatus?.status === 'failed')
-        && <Text size="xs" c="red" mt={4}>{message.error}</Text>}
+        && <Text size="xs" c="red" mt={4} data-testid="message-error">{codeText(message.errorCode, message.errorParams, message.error)}</Text>}
     </Paper>
   );
 }

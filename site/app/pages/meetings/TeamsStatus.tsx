@@ -45,7 +45,8 @@ export function TeamsStatus({ meeting, onChanged }: { meeting: Meeting; onChange
             {t('meetings.teams.retry')}
           </Button>
         </Group>
-        {error && <Text size="xs" c="dimmed">{error}</Text>}
+        {/* Ours in the interface's language (states.teams.link_failed); Graph's own words as they are. */}
+        {error && <Text size="xs" c="dimmed" data-testid="teams-error">{stateText(meeting.teams.code, null, error)}</Text>}
       </Stack>
     );
   }

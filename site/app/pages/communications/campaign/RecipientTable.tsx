@@ -74,7 +74,7 @@ function RecipientRow({ recipient: r, sequence }: { recipient: CampaignRecipient
         <Badge variant="light" color={r.status === 'sent' && !r.bounced ? 'green' : r.status === 'pending' ? 'blue' : 'gray'}>
           {t(`communications.recipients.statuses.${r.bounced ? 'bounced' : r.status}`)}
         </Badge>
-        {r.skipReason && <Text size="xs" c="dimmed" data-testid="recipient-reason">{codeText(r.skipReasonCode, undefined, r.skipReason)}</Text>}
+        {r.skipReason && <Text size="xs" c="dimmed" data-testid="recipient-reason">{codeText(r.skipReasonCode, r.skipReasonParams, r.skipReason)}</Text>}
       </Table.Td>
       {sequence.steps > 1 && <SequenceCell recipient={r} sequence={sequence} />}
       <Table.Td><Text size="sm">{opened(r)}</Text></Table.Td>

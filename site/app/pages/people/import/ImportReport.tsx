@@ -3,6 +3,7 @@
 import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatNumber } from '#app/i18n/format.ts';
 import { useT } from '#app/i18n/useT.ts';
+import { codeText } from '#app/i18n/serverText.ts';
 import { reportUrl } from './importApi.ts';
 import type { ImportSummary } from '#domain/imports/schemas.ts';
 import { SkippedRowsTable } from './SkippedRowsTable.tsx';
@@ -24,7 +25,7 @@ export function ImportReport({ summary, error }: { summary: ImportSummary; error
     return (
       <Stack gap="md" data-testid="import-report">
         <Alert color="red" title={t('people.import.nothingImported')} data-testid="import-failed">
-          <Text size="sm" fw={600} data-testid="import-error">{error || summary.error || t('people.import.unreadable')}</Text>
+          <Text size="sm" fw={600} data-testid="import-error">{error || codeText(summary.errorCode, summary.errorParams, summary.error ?? undefined) || t('people.import.unreadable')}</Text>
           <Text size="sm" mt="xs">{t('people.import.noneBefore')}{summary.fileName ? <b>{summary.fileName}</b> : t('people.import.thisFile')}{t('people.import.noneAfter')}</Text>
         </Alert>
       </Stack>

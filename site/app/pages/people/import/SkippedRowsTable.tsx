@@ -1,8 +1,9 @@
-// The skipped rows with their line numbers and reasons (the first ones; the
-// full list is in the downloadable report).
+// The skipped rows with their line numbers and reasons in the interface's language (the first
+// ones; the full list is in the downloadable report, in English).
 import { Alert, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorText } from '#app/api/ApiError.ts';
+import { codeText } from '#app/i18n/serverText.ts';
 import { formatNumber } from '#app/i18n/format.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { readSkippedRows } from './importApi.ts';
@@ -34,7 +35,7 @@ export function SkippedRowsTable({ importId, skipped }: { importId: number; skip
               <Table.Tr key={row.line} data-testid="skipped-row" data-line={row.line}>
                 <Table.Td>{row.line}</Table.Td>
                 <Table.Td>{row.field || '—'}</Table.Td>
-                <Table.Td>{row.reason}</Table.Td>
+                <Table.Td>{codeText(row.code, row.params, row.reason)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,9 +1,8 @@
 // The import's requests, through the typed client (#app/api/client.ts). The
 // file itself is never read into memory here: the preview sends a 64 KB slice,
 // the import sends the File as the request body and the browser streams it from disk.
-import { api, call, callRaw } from '#app/api/client.ts';
-import { CsvParser } from '#domain/imports/csv.ts';
-import type { ImportCreate, ImportMapping } from '#domain/imports/schemas.ts';
+import { api, call } from '#app/api/client.ts';
+import type { ImportCreate, ImportMapping, SkippedRow } from '#domain/imports/schemas.ts';
 import { PREVIEW_BYTES, PREVIEW_ROWS } from './importMapping.ts';
 
 /** The request options with a piece of the CSV file as the body (these routes read text/csv, not JSON). */
@@ -39,35 +38,8 @@ export function reportUrl(id: number): string {
   return api.imports[':id']['report.csv'].$path({ param: { id: String(id) } });
 }
 
-/** A row of the skipped-rows report (CSV: line, field, reason). */
-export interface SkippedRow {
-  line: number;
-  field: string;
-  reason: string;
-}
-
-/** The first `limit` skipped rows from the report CSV; the rest of the report is not downloaded. */
+/** The first `limit` skipped rows, each reason with its code (the whole list is the report CSV). */
 export async function readSkippedRows(id: number, limit: number, signal?: AbortSignal): Promise<SkippedRow[]> {
-  const res = await callRaw((o) => api.imports[':id']['report.csv'].$get({ param: { id: String(id) } }, o), { signal });
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const parser = new CsvParser({ delimiter: ',' });
-  const rows: SkippedRow[] = [];
-  const take = (records: { fields: string[] }[]) => {
-    for (const { fields } of records) {
-      const [line, field, reason] = fields;
-      if (line === undefined || !/^\d+$/.test(line.replace(/^\ufeff/, ''))) continue; // the header
-      if (rows.length < limit) rows.push({ line: Number(line), field: field ?? '', reason: reason ?? '' });
-    }
-  };
-  try {
-    while (rows.length < limit) {
-      const { done, value } = await reader.read();
-      if (done) { take([...parser.push(decoder.decode()), ...parser.end()]); break; }
-      take(parser.push(decoder.decode(value, { stream: true })));
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-  return rows;
+  const answer = await call((o) => api.imports[':id'].skipped.$get({ param: { id: String(id) }, query: { limit: String(limit) } }, o), { signal });
+  return answer.rows;
 }
