@@ -123,7 +123,7 @@ export const people = {
     timeZone: 'Time zone',
     timeZoneValue: '{{zone}} ({{source}})',
     preferredRole: 'Preferred role',
-    leadScore: 'Lead score',
+    leadScore: 'Lead score (your team’s rating)',
     unsubscribed: 'Unsubscribed',
     no: 'No',
     added: 'Added',

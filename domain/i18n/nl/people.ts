@@ -121,7 +121,7 @@ export const people: Resources['people'] = {
     timeZone: 'Tijdzone',
     timeZoneValue: '{{zone}} ({{source}})',
     preferredRole: 'Gewenste rol',
-    leadScore: 'Leadscore',
+    leadScore: 'Leadscore (beoordeling van je team)',
     unsubscribed: 'Afgemeld',
     no: 'Nee',
     added: 'Toegevoegd',

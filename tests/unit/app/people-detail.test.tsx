@@ -47,7 +47,7 @@ describe('candidate detail drawer', () => {
     expect(fact('Preferred contact method')).toBe('Email');
     expect(fact('Seniority')).toBe('Senior');
     expect(fact('Preferred role')).toBe('Tech Lead');
-    expect(fact('Lead score')).toBe('50');
+    expect(fact('Lead score (your team’s rating)')).toBe('50');
     expect(within(drawer).getByText('go')).toBeTruthy();
     expect(within(screen.getByTestId('candidate-pools')).getByText('Backend Engineers')).toBeTruthy();
     expect(within(screen.getByTestId('candidate-engagement')).getByTestId('engagement-score').textContent).toBe('42%');
@@ -58,6 +58,12 @@ describe('candidate detail drawer', () => {
     ]);
     expect(messages[0].textContent).toContain('Positive');
     expect(screen.getByTestId('consent-history').textContent).toContain('Demo data');
+    // What a recruiter acts on leads: engagement, meetings and messages before the details and consent.
+    const order = ['candidate-engagement', 'candidate-meetings', 'candidate-messages', 'consent-history']
+      .map((id) => screen.getByTestId(id));
+    for (let i = 1; i < order.length; i++) {
+      expect(order[i - 1].compareDocumentPosition(order[i]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
   });
 
   it('changes consent with a switch (PATCH) and shows the new ledger entry', async () => {

@@ -1,7 +1,8 @@
 // A candidate in the context drawer (spec §2): title = name, description =
-// job function · location, every field, consent with its ledger, pools,
-// messages, engagement, meetings and booking links; Edit, Send booking link and
-// Send message in the footer, always in view.
+// job function · location. What a recruiter acts on comes first: engagement with
+// its reasons, meetings (the next one, booking links), the messages (newest first);
+// then the details: every field, pools, consent with its ledger. Edit, Send booking
+// link and Send message in the footer, always in view.
 import { Alert, Button, Center, Divider, Loader, Stack } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
 import { ContextDrawer } from '#app/drawers/ContextDrawer.tsx';
@@ -45,15 +46,15 @@ export function CandidateDetailDrawer({ candidateId, onClose, onEdit }: Candidat
       {query.isPending && <Center py="xl"><Loader aria-label={t('people.drawer.loading')} /></Center>}
       {query.isError && <Alert color="red" title={t('people.drawer.loadFailed')}>{errorText(query.error)}</Alert>}
       {candidate && <Stack gap="md" data-testid="candidate-detail">
-        <CandidateFacts candidate={candidate} />
-        <Divider />
-        <ConsentSection candidate={candidate} />
-        <Divider />
         <EngagementSection candidate={candidate} />
         <Divider />
         <CandidateMeetingsSection candidate={candidate} />
         <Divider />
         <CandidateMessages messages={candidate.messages ?? []} />
+        <Divider />
+        <CandidateFacts candidate={candidate} />
+        <Divider />
+        <ConsentSection candidate={candidate} />
       </Stack>}
     </ContextDrawer>
   );
