@@ -5,6 +5,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { z } from 'zod';
 import { api, call } from '../api/client.ts';
 import type { CampaignType, generateContentSchema } from '#domain/ai/schemas.ts';
+import type { CampaignSummary } from '#domain/campaigns/schemas.ts';
 import type { Candidate } from '#domain/candidates/schemas.ts';
 import type { CampaignBody } from './campaignFormSchema.ts';
 import type { newMessageBodySchema, ThreadView } from '#domain/messages/schemas.ts';
@@ -122,11 +123,21 @@ export function usePoolReach(poolId: number | null, enabled: boolean, whatsapp =
   return useQuery({ ...poolReachQuery(poolId, whatsapp, names), enabled: enabled && isId(poolId) });
 }
 
+/** How often the list is read again while a campaign in it is sending (or due to start): its progress is live. */
+export const CAMPAIGNS_LIVE_MS = 3000;
+const DUE_SOON_MS = 60_000;
+
+/** A campaign whose figures are changing now: sending, or scheduled to start within the minute. */
+export function isLiveCampaign(campaign: Pick<CampaignSummary, 'status' | 'scheduledAt'>, now = Date.now()): boolean {
+  return campaign.status === 'sending' || (campaign.status === 'scheduled' && Date.parse(campaign.scheduledAt) <= now + DUE_SOON_MS);
+}
+
 export function useCampaigns() {
   return useQuery({
     queryKey: CAMPAIGNS_KEY,
     queryFn: ({ signal }) => call((o) => api.campaigns.$get(undefined, o), { signal }),
     select: (reply) => reply.campaigns,
+    refetchInterval: (query) => (query.state.data?.campaigns.some((campaign) => isLiveCampaign(campaign)) ? CAMPAIGNS_LIVE_MS : false),
   });
 }
 

@@ -1,5 +1,6 @@
-// Campaigns: the list with progress and results, and the one named by ?campaign={id}.
-import { Alert, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+// Campaigns: the list with progress and results, live while one is sending (no Refresh to press),
+// and the one named by ?campaign={id}.
+import { Alert, Center, Loader, Stack, Table, Text } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { useCampaigns } from '#app/messaging/queries.ts';
@@ -12,9 +13,6 @@ export function CampaignsTab({ selected, onSelect }: { selected: number | null; 
   return (
     <Stack gap="md">
       {selected && <CampaignDetailCard id={selected} />}
-      <Group justify="flex-end">
-        <Button size="xs" variant="subtle" onClick={() => void campaigns.refetch()} loading={campaigns.isFetching}>{t('communications.refresh')}</Button>
-      </Group>
       {campaigns.isError ? (
         <Alert color="red" title={t('communications.campaigns.loadFailed')}>{errorText(campaigns.error)}</Alert>
       ) : campaigns.isPending ? (
