@@ -3,7 +3,7 @@
 // view, the candidate drawer's actions always in view, toasts clear of a dialog's
 // close button, and a People table that fits without scrolling at 1280 px and up.
 import type { Locator, Page } from '@playwright/test';
-import { candidateReplies, newCandidate, uniqueTag } from './data.ts';
+import { candidateReplies, newCandidate, newPool, uniqueTag } from './data.ts';
 import { expect, openApp, recruiterSessionPerFile, test } from './helpers.ts';
 
 recruiterSessionPerFile('phone-layout');
@@ -98,8 +98,28 @@ test.describe('on a 390 px phone', () => {
     const footer = drawer.getByTestId('drawer-footer');
     await expect(drawer.getByTestId('candidate-detail')).toBeVisible();
     for (const name of ['Edit', 'Send booking link', 'Send message']) await expect(footer.getByRole('button', { name })).toBeInViewport();
-    await drawer.getByTestId('candidate-messages').scrollIntoViewIfNeeded();
+    await drawer.getByTestId('consent-history').scrollIntoViewIfNeeded();
     for (const name of ['Edit', 'Send booking link', 'Send message']) await expect(footer.getByRole('button', { name })).toBeInViewport();
+  });
+
+  test('the Campaigns list is a card per campaign with its status, progress and results in view', async ({ page }) => {
+    await openApp(page);
+    const person = await newCandidate(page, { name: `Campaign Phone ${uniqueTag()}` });
+    const pool = await newPool(page, [person.id]);
+    const name = `Phone campaign ${uniqueTag()}`;
+    const created = await page.request.post('/api/campaigns', {
+      headers: { origin: new URL(page.url()).origin },
+      data: { name, campaignType: 'nurture', talentPoolId: pool.id, language: 'english', emailSubject: 'Hello', emailContent: 'Hi there',
+        messageTemplate: 'Hi there', scheduledAt: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto('/app/communications?tab=campaigns');
+    const card = page.getByTestId('campaign-list').locator('[data-testid^="campaign-row-"]', { hasText: name });
+    for (const part of [card.getByRole('button', { name }), card.getByTestId('campaign-status'), card.getByTestId('campaign-counts'), card.getByTestId('campaign-results')]) {
+      await expect(part).toBeInViewport();
+      expect(await pastMainArea(part)).toBeLessThanOrEqual(0);
+    }
+    await noSidewaysScroll(page, 'the campaigns list');
   });
 
   test('a toast does not cover the dialog\'s close button', async ({ page }) => {

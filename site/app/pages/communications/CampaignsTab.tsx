@@ -5,10 +5,12 @@ import { errorText } from '#app/api/ApiError.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { useCampaigns } from '#app/messaging/queries.ts';
 import { CampaignDetailCard } from './CampaignDetailCard.tsx';
-import { CampaignRow } from './CampaignRow.tsx';
+import { CampaignCard, CampaignRow } from './CampaignRow.tsx';
+import { usePhone } from '#app/lib/usePhone.ts';
 
 export function CampaignsTab({ selected, onSelect }: { selected: number | null; onSelect: (id: number) => void }) {
   const campaigns = useCampaigns();
+  const phone = usePhone();
   const t = useT();
   return (
     <Stack gap="md">
@@ -19,6 +21,10 @@ export function CampaignsTab({ selected, onSelect }: { selected: number | null; 
         <Center py="xl"><Loader aria-label={t('communications.campaigns.loading')} /></Center>
       ) : campaigns.data.length === 0 ? (
         <Text c="dimmed" size="sm">{t('communications.campaigns.none')}</Text>
+      ) : phone ? (
+        <Stack gap="xs" data-testid="campaign-list">
+          {campaigns.data.map((c) => <CampaignCard key={c.id} campaign={c} selected={c.id === selected} onOpen={() => onSelect(c.id)} />)}
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table data-testid="campaign-list" verticalSpacing="xs">
