@@ -79,3 +79,18 @@ test.describe('on a 390 px wide phone', () => {
     await expect(page.getByPlaceholder('Search candidates, campaigns and templates...')).toBeVisible();
   });
 });
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the admin\'s users are cards whose role and actions stay in view', async ({ page }) => {
+    await signInAdmin(page);
+    await page.goto('/app/admin');
+    const card = page.getByTestId('user-row-recruiter');
+    await expect(card).toBeVisible();
+    for (const control of [card.getByRole('combobox', { name: 'Role of recruiter' }), card.getByRole('button', { name: /^(Ban|Unban) recruiter$/ })]) {
+      await expect(control).toBeInViewport({ ratio: 1 });
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
