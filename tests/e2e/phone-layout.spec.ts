@@ -81,6 +81,13 @@ test.describe('on a 390 px phone', () => {
     await page.goto('/app/communications');
     const item = page.getByTestId('thread-list').getByText(subject).first();
     await item.scrollIntoViewIfNeeded();
+    // Its labels ("Needs reply", "1 unread", the sentiment) are read whole, never cut to "NEEDS R…".
+    const row = page.getByTestId('thread-list').locator('[data-testid^="thread-row-"]', { hasText: subject });
+    const labels = row.locator('.mantine-Badge-label');
+    expect(await labels.count()).toBeGreaterThanOrEqual(2);
+    for (const label of await labels.all()) {
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth), await label.innerText()).toBe(true);
+    }
     await item.click();
     const thread = page.getByTestId('thread-view');
     await expect(thread.getByRole('heading', { name: subject })).toBeInViewport();

@@ -17,9 +17,10 @@ export function ThreadListItem({ thread, selected, onOpen }: { thread: ThreadSum
     <UnstyledButton onClick={onOpen} w="100%" aria-current={selected ? 'true' : undefined}
       data-testid={`thread-row-${thread.threadId}`} data-unread={unread ? 'true' : 'false'} data-needs-reply={thread.needsReply ? 'true' : 'false'}>
       <Paper withBorder p="sm" bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text fw={unread ? 700 : 500} size="sm" truncate>{thread.candidate.name}</Text>
-          <Group gap={6} wrap="nowrap">
+        {/* The labels go under the name when the row is narrow (a phone): cut, they say nothing. */}
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text fw={unread ? 700 : 500} size="sm" truncate maw="100%">{thread.candidate.name}</Text>
+          <Group gap={6} wrap="wrap">
             {thread.lastMessage.channel === 'whatsapp' && <ChannelLabel channel="whatsapp" />}
             {thread.needsReply && <Badge size="sm" color="orange" variant="light" data-testid="needs-reply-badge">{t('communications.threads.needsReply')}</Badge>}
             {unread && <Badge size="sm" color="blue" data-testid="unread-badge">{t('communications.threads.unread', { count: thread.unreadCount })}</Badge>}
