@@ -93,6 +93,8 @@ describe('communications page: threads', () => {
     fireEvent.click(await screen.findByTestId('thread-row-40'));
     const view = await screen.findByTestId('thread-view');
     expect(within(view).getByText('Hi Anna, coffee?')).toBeTruthy();
+    // The tab names the open thread first.
+    await waitFor(() => expect(document.title).toBe('Coffee next week? · Communications · Talentloop'));
     expect(within(view).getAllByText('Sounds great, Tuesday works.')).toHaveLength(1);
     await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/messages/41/read' && init?.method === 'POST')).toBe(true));
     fireEvent.click(within(view).getByRole('button', { name: 'Reply' }));

@@ -48,6 +48,8 @@ describe('candidate detail drawer', () => {
     expect(fact('Seniority')).toBe('Senior');
     expect(fact('Preferred role')).toBe('Tech Lead');
     expect(fact('Lead score (your team’s rating)')).toBe('50');
+    // The tab names the open candidate first.
+    await waitFor(() => expect(document.title).toBe('Anna de Vries · People · Talentloop'));
     expect(within(drawer).getByText('go')).toBeTruthy();
     expect(within(screen.getByTestId('candidate-pools')).getByText('Backend Engineers')).toBeTruthy();
     expect(within(screen.getByTestId('candidate-engagement')).getByTestId('engagement-score').textContent).toBe('42%');

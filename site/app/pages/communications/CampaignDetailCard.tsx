@@ -1,6 +1,7 @@
 // One campaign (GET /api/campaigns/{id}, ?campaign={id}): status with a live
 // progress bar while sending, why recipients were skipped, a sequence's steps,
 // the funnel, the recipients, and pause / resume / cancel.
+import { useOpenItemTitle } from '#app/router/useDocumentTitle.ts';
 import { Alert, Center, Divider, Group, List, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
 import type { CampaignDetail } from '#domain/campaigns/schemas.ts';
@@ -42,6 +43,7 @@ function WaitingText({ waiting: w }: { waiting: CampaignDetail['waiting'] }) {
 export function CampaignDetailCard({ id }: { id: number }) {
   const campaign = useLiveCampaign(id);
   const t = useT();
+  useOpenItemTitle(campaign.data?.name);
   if (campaign.isError) return <Alert color="red" title={t('communications.detail.loadFailed')}>{errorText(campaign.error)}</Alert>;
   if (!campaign.data) return <Center py="lg"><Loader aria-label={t('communications.detail.loading')} /></Center>;
   const c = campaign.data;

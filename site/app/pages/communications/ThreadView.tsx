@@ -1,5 +1,6 @@
 // An open thread: all its messages, oldest first, Reply (the reply drawer) and,
 // while it needs a reply, "Mark done". Opening a thread with unread replies marks them read.
+import { useOpenItemTitle } from '#app/router/useDocumentTitle.ts';
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
@@ -16,6 +17,7 @@ export function ThreadView({ threadId, needsReply = false }: { threadId: number;
   const markDone = useMarkThreadDone();
   const marked = useRef<string | null>(null);
   const data = thread.data;
+  useOpenItemTitle(data ? data.subject || t('communications.noSubject') : null);
 
   useEffect(() => {
     const key = data ? `${data.threadId}:${data.messages.length}` : null;

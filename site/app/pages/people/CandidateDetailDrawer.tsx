@@ -8,6 +8,7 @@ import { errorText } from '#app/api/ApiError.ts';
 import { ContextDrawer } from '#app/drawers/ContextDrawer.tsx';
 import { openPanel } from '#app/drawers/drawerStore.ts';
 import { useT } from '#app/i18n/useT.ts';
+import { useOpenItemTitle } from '#app/router/useDocumentTitle.ts';
 import { CandidateMeetingsSection } from './booking/CandidateMeetingsSection.tsx';
 import { SendBookingLinkButton } from './booking/SendBookingLink.tsx';
 import { CandidateFacts } from './CandidateFacts.tsx';
@@ -31,6 +32,7 @@ export function CandidateDetailDrawer({ candidateId, onClose, onEdit }: Candidat
   const t = useT();
   const query = useCandidate(candidateId);
   const candidate = query.data;
+  useOpenItemTitle(candidateId !== null ? candidate?.name : null);
   return (
     <ContextDrawer
       opened={candidateId !== null}
