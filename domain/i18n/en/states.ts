@@ -9,6 +9,24 @@ export const states = {
     connected: 'Outlook busy times and Teams links are on',
     not_connected: 'Teams is not configured: meetings are confirmed and the candidate gets the invitation by email, but without a Teams link, and Outlook busy times are not checked. To turn it on, $t(states.teamsSetup)',
   },
+  /**
+   * What a recruiter reads instead, for the states whose text tells how to set things up (variable names, Entra
+   * apps): the same paths as above; an admin reads those (serverText.ts stateText, audience 'recruiter').
+   */
+  forRecruiters: {
+    calendar: {
+      not_connected: 'Teams is not connected yet: meetings are confirmed by email with a calendar invitation, without a Teams link, and your Outlook busy times are not checked. Ask your admin to connect Microsoft Teams.',
+    },
+    teams: {
+      not_configured: 'Teams is not connected yet, so this meeting has no Teams link: the candidate got the invitation by email. Ask your admin to connect Microsoft Teams.',
+    },
+    integrations: {
+      ai: { fallback: { summary: 'Drafts are written by the built-in drafter, offline. Your admin can connect an AI model.' } },
+      mail: { outbox: { summary: 'No mail service is connected yet: emails are kept in the dev outbox and nothing leaves. Ask your admin to connect one.' } },
+      teams: { off: { summary: "Meetings are confirmed by email with an invitation, without a Teams link or Outlook's busy times. Ask your admin to connect Microsoft Teams." } },
+      whatsapp: { off: { summary: 'WhatsApp messages are not sent yet. Ask your admin to connect WhatsApp.' } },
+    },
+  },
   /** A meeting's Teams state, where it says more than its name. */
   teams: {
     not_configured: 'Teams not configured: $t(states.teamsSetup) The meeting is confirmed and the candidate got the invitation by email.',

@@ -7,6 +7,20 @@ export const states: Resources['states'] = {
     connected: 'Bezette tijden in Outlook en Teams-links staan aan',
     not_connected: 'Teams is niet ingesteld: afspraken worden bevestigd en de kandidaat krijgt de uitnodiging per e-mail, maar zonder Teams-link, en bezette tijden in Outlook worden niet gecontroleerd. Om het aan te zetten: $t(states.teamsSetup)',
   },
+  forRecruiters: {
+    calendar: {
+      not_connected: 'Teams is nog niet gekoppeld: afspraken worden per e-mail bevestigd met een agenda-uitnodiging, zonder Teams-link, en je bezette tijden in Outlook worden niet gecontroleerd. Vraag je beheerder om Microsoft Teams te koppelen.',
+    },
+    teams: {
+      not_configured: 'Teams is nog niet gekoppeld, dus deze afspraak heeft geen Teams-link: de kandidaat heeft de uitnodiging per e-mail gekregen. Vraag je beheerder om Microsoft Teams te koppelen.',
+    },
+    integrations: {
+      ai: { fallback: { summary: 'Concepten worden offline geschreven door de ingebouwde schrijfhulp. Je beheerder kan een AI-model koppelen.' } },
+      mail: { outbox: { summary: 'Er is nog geen maildienst gekoppeld: e-mails blijven in de dev-outbox en er gaat niets de deur uit. Vraag je beheerder er een te koppelen.' } },
+      teams: { off: { summary: 'Afspraken worden per e-mail bevestigd met een uitnodiging, zonder Teams-link en zonder de bezette tijden uit Outlook. Vraag je beheerder om Microsoft Teams te koppelen.' } },
+      whatsapp: { off: { summary: 'WhatsApp-berichten worden nog niet verstuurd. Vraag je beheerder om WhatsApp te koppelen.' } },
+    },
+  },
   teams: {
     not_configured: 'Teams is niet ingesteld: $t(states.teamsSetup) De afspraak is bevestigd en de kandidaat heeft de uitnodiging per e-mail gekregen.',
     link_failed: 'De Teams-link kon niet worden gemaakt',

@@ -47,15 +47,20 @@ export function codeText(code: string | null | undefined, params?: Params | null
   return asSentence(renderCode(lookup, code, params ?? undefined, fieldInWords), activeLanguage());
 }
 
+/** Who reads a state: a recruiter gets the words without set-up steps where there are such (states.forRecruiters). */
+export type Audience = 'admin' | 'recruiter';
+
 /**
  * A state's text (a key of the catalogue's states: Settings → Integrations, "Send a test", the calendar) in
  * the interface's language; `fallback` (the server's English) for a code this browser does not know.
  */
-export function stateText(code: string | null | undefined, params?: Params | null, fallback?: string): string {
+export function stateText(code: string | null | undefined, params?: Params | null, fallback?: string, audience: Audience = 'admin'): string {
   if (typeof code !== 'string' || !/^[\w.]+$/.test(code) || !(i18n.exists(`states.${code}`) || i18n.exists(`states.${code}_other`))) {
     return fallback ?? code ?? '';
   }
-  return renderCode(lookup, code, params ?? undefined, undefined, 'states');
+  const forRecruiters = `forRecruiters.${code}`;
+  const said = audience === 'recruiter' && i18n.exists(`states.${forRecruiters}`) ? forRecruiters : code;
+  return renderCode(lookup, said, params ?? undefined, undefined, 'states');
 }
 
 /**

@@ -17,3 +17,8 @@ export function useCurrentUser(): SessionUser {
 export function isAdmin(user: SessionUser): boolean {
   return user.role === 'admin';
 }
+
+/** Who reads a state's text (#app/i18n/serverText.ts stateText): admins get the set-up steps, recruiters what to do. */
+export function useAudience(): 'admin' | 'recruiter' {
+  return isAdmin(useCurrentUser()) ? 'admin' : 'recruiter';
+}

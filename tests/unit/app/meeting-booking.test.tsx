@@ -38,6 +38,19 @@ async function choose(label: string, option: string) {
 }
 
 describe('meeting booking settings', () => {
+  it('tells a recruiter that Teams is not connected yet and to ask their admin, without set-up steps', async () => {
+    stubBookingApi({
+      'GET /api/booking-settings': settingsAnswer({
+        calendar: { connected: false, code: 'not_connected', message: 'Teams is not configured: … To turn it on, set MS_TENANT_ID, …' },
+      }),
+    });
+    await renderBookingPage();
+    const status = screen.getByTestId('calendar-status').textContent;
+    expect(status).toContain('Teams is not connected yet');
+    expect(status).toContain('Ask your admin to connect Microsoft Teams.');
+    expect(status).not.toMatch(/MS_TENANT_ID|Entra/);
+  });
+
   it('shows the saved settings, the calendar status and the meeting types', async () => {
     stubBookingApi({
       'GET /api/booking-settings': settingsAnswer({

@@ -97,4 +97,30 @@ describe('settings: integrations', () => {
     expect(screen.queryByRole('button', { name: /^Send a test/ })).toBeNull();
     expect(card('ai').getByText('Only an administrator can send a test.')).toBeTruthy();
   });
+
+  it('a recruiter reads what to do, an admin how to set it up: no variable names for a recruiter', async () => {
+    const offline = answer(integrationsSchema, {
+      canSendTests: false,
+      integrations: [{
+        kind: 'teams', code: 'integrations.teams.off', name: 'Microsoft Teams and Outlook', status: 'off', mode: 'Email invitations only',
+        summary: 'Meetings are confirmed by email.', details: [], testable: false, notTestable: 'Microsoft Graph is not configured, so there is nothing to test.',
+      }, {
+        kind: 'ai', code: 'integrations.ai.fallback', name: 'AI provider', status: 'off', mode: 'Built-in offline drafter',
+        summary: 'Drafts are written by the built-in drafter, offline.', details: [], testable: false, notTestable: 'Nothing to test.',
+      }],
+    });
+    stubFetch({ 'GET /api/settings/integrations': offline });
+    const { unmount } = await renderPage('/app/settings?tab=integrations', <SettingsPage />, { user: recruiter });
+    await screen.findByTestId('integrations-panel');
+    expect(card('teams').getByText(/Ask your admin to connect Microsoft Teams\./)).toBeTruthy();
+    expect(card('ai').getByText(/Your admin can connect an AI model\./)).toBeTruthy();
+    expect(screen.getByTestId('integrations-panel').textContent).not.toMatch(/MS_TENANT_ID|OPENAI_API_KEY|Entra/);
+    unmount();
+
+    stubFetch({ 'GET /api/settings/integrations': offline });
+    await renderPage('/app/settings?tab=integrations', <SettingsPage />, { user: admin });
+    await screen.findByTestId('integrations-panel');
+    expect(card('teams').getByText(/MS_TENANT_ID, MS_CLIENT_ID and MS_CLIENT_SECRET/)).toBeTruthy();
+    expect(card('ai').getByText(/Set OPENAI_API_KEY/)).toBeTruthy();
+  });
 });

@@ -3,11 +3,13 @@
 import { Alert, List } from '@mantine/core';
 import { useT } from '#app/i18n/useT.ts';
 import { codeText, stateText } from '#app/i18n/serverText.ts';
+import { useAudience } from '#app/session/CurrentUser.tsx';
 import type { BookingSettingsAnswer } from '#domain/meetings/booking-schemas.ts';
 
 export function CalendarStatusAlert({ calendar }: { calendar: BookingSettingsAnswer['calendar'] }) {
   const t = useT();
-  const message = calendar.message && stateText(calendar.code && `calendar.${calendar.code}`, null, calendar.message);
+  const audience = useAudience();
+  const message = calendar.message && stateText(calendar.code && `calendar.${calendar.code}`, null, calendar.message, audience);
   if (calendar.connected) {
     return (
       <Alert color="green" title={t('meetingBooking.calendar.connected')} data-testid="calendar-status">

@@ -1,5 +1,6 @@
 // The Teams side of a meeting: Join (the link opens in a new tab), the link
 // being made, a failure with Retry, or Teams not configured with what to set.
+import { useAudience } from '#app/session/CurrentUser.tsx';
 import { Button, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { en } from '#domain/i18n/en.ts';
@@ -14,6 +15,7 @@ export const TEAMS_TEXTS = en.meetings.teams;
 
 export function TeamsStatus({ meeting, onChanged }: { meeting: Meeting; onChanged?: (meeting: Meeting) => void }) {
   const t = useT();
+  const audience = useAudience();
   const retry = useRetryTeams({ onChanged });
   const [showWhy, setShowWhy] = useState(false);
   if (meeting.location.kind !== 'teams' || meeting.status === 'cancelled') return null;
@@ -61,7 +63,7 @@ export function TeamsStatus({ meeting, onChanged }: { meeting: Meeting; onChange
             </UnstyledButton>
           )}
         </Group>
-        {showWhy && <Text size="xs" c="dimmed" data-testid="teams-error">{stateText(meeting.teams.code, null, error)}</Text>}
+        {showWhy && <Text size="xs" c="dimmed" data-testid="teams-error">{stateText(meeting.teams.code, null, error, audience)}</Text>}
       </Stack>
     );
   }

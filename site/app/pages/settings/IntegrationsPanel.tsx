@@ -6,6 +6,7 @@ import { errorText } from '#app/api/ApiError.ts';
 import { formatNumber } from '#app/i18n/format.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { codeText, stateText } from '#app/i18n/serverText.ts';
+import { useAudience } from '#app/session/CurrentUser.tsx';
 import type { IntegrationState } from '#domain/integrations/schemas.ts';
 import { useIntegrations, useIntegrationTest } from './settingsQueries.ts';
 
@@ -35,7 +36,7 @@ function IntegrationCard({ integration, canSendTests }: { integration: Integrati
   // Every text is the catalogue's, by the state's code (decision 032); the server's English stands in for a code this browser does not know.
   const name = stateText(`integrations.names.${kind}`, null, integration.name);
   const mode = stateText(code && `${code}.mode`, null, integration.mode);
-  const summary = stateText(code && `${code}.summary`, null, integration.summary);
+  const summary = stateText(code && `${code}.summary`, null, integration.summary, useAudience());
   const titleId = `integration-${kind}-title`;
   const whyNot = `integration-${kind}-why-not`;
   return (
