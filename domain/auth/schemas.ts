@@ -172,6 +172,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),
+  /** Who or what the entry is about, by name: the user's username, the candidate's or pool's name (null when gone or none). */
+  subject: z.string().nullable().optional(),
   details: z.record(z.string(), z.unknown()),
   createdAt: timestamp,
 });

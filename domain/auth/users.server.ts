@@ -92,7 +92,13 @@ export async function audit(tx: Tx, actorId: string, action: string, entity: str
 /** The newest 200 audit entries, as the calling admin may read them. */
 export async function listAuditLog(tx: Tx): Promise<AuditEntry[]> {
   const { rows } = await tx.query<AuditEntry>(
-    `select a.id, p.username::text as actor, a.action, a.entity, a.entity_id as "entityId", a.details, ${isoTimestamp('a.created_at')} as "createdAt"
+    `select a.id, p.username::text as actor, a.action, a.entity, a.entity_id as "entityId",
+            case a.entity
+              when 'user' then (select s.username::text from public.profiles s where s.id::text = a.entity_id)
+              when 'candidate' then (select c.name from public.candidates c where c.id::text = a.entity_id)
+              when 'talent_pool' then coalesce((select t.name from public.talent_pools t where t.id::text = a.entity_id), a.details->>'name')
+            end as subject,
+            a.details, ${isoTimestamp('a.created_at')} as "createdAt"
        from public.audit_log a left join public.profiles p on p.id = a.actor_id
       order by a.created_at desc limit 200`);
   return rows;

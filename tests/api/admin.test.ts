@@ -40,7 +40,7 @@ describe('admin API', () => {
 
     const log = await admin.get('/api/admin/audit-log');
     // Sign-ins are audited too (auth.login.*): look for the creation itself.
-    expect((log.json as { entries: AuditEntry[] }).entries.find((e) => e.action === 'user.create')).toMatchObject({ actor: 'admin', action: 'user.create', entity: 'user' });
+    expect((log.json as { entries: AuditEntry[] }).entries.find((e) => e.action === 'user.create')).toMatchObject({ actor: 'admin', action: 'user.create', entity: 'user', subject: 'lieke' });
   });
 
   it('names the field of a bad or duplicate user', async () => {

@@ -75,6 +75,34 @@ export const admin = {
     entity: 'Entity',
     details: 'Details',
     system: 'system',
+    /** What happened, in words, by the entry's action (an action without a text here shows its code). */
+    actions: {
+      auth: {
+        login: { success: 'Signed in', failure: 'A sign-in failed', blocked: 'Sign-ins were blocked for a while' },
+        account: {
+          attacked: 'Many failed sign-ins from new devices', locked: 'An account was locked after failed sign-ins',
+          email_change: 'Changed their email address',
+        },
+        two_factor: { failure: 'A two-factor code was wrong', locked: 'Two-factor sign-in was locked after wrong codes' },
+        password: { change: 'Changed a password' },
+        backup_codes: { regenerate: 'Made new backup codes' },
+        session: { revoke: 'Signed out a session', revoke_others: 'Signed out all other sessions' },
+      },
+      user: { create: 'Created a user', update: 'Changed a user' },
+      access_request: { approved: 'Approved an access request', rejected: 'Declined an access request' },
+      candidate: { export: 'Exported candidates', import: 'Imported candidates', erase: 'Erased candidates' },
+      talent_pool: { delete: 'Deleted a talent pool' },
+      suppression: { remove: 'Took an address off the suppression list' },
+    },
+    /** The details' names (a detail without one shows its key). */
+    detailLabels: {
+      username: 'Username', role: 'Role', email: 'Email', reason: 'Reason', count: 'Count', rows: 'Rows', name: 'Name',
+      members: 'Members', ip: 'Address', network: 'Network', scope: 'Scope', failures: 'Failures', windowMinutes: 'Minutes',
+      from: 'From', to: 'To', passwordChanged: 'Password changed', banned: 'Banned', imported: 'Imported', skipped: 'Skipped',
+      knownDevice: 'Known device', suppressedAddressesKept: 'Addresses kept suppressed',
+    },
+    yes: 'yes',
+    no: 'no',
   },
   suppressions: {
     countOne: 'address is on the suppression list.',

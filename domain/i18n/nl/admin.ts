@@ -76,6 +76,32 @@ export const admin: Resources['admin'] = {
     entity: 'Object',
     details: 'Details',
     system: 'systeem',
+    actions: {
+      auth: {
+        login: { success: 'Aangemeld', failure: 'Een aanmelding mislukte', blocked: 'Aanmeldingen waren een tijd geblokkeerd' },
+        account: {
+          attacked: 'Veel mislukte aanmeldingen vanaf nieuwe apparaten', locked: 'Een account werd vergrendeld na mislukte aanmeldingen',
+          email_change: 'Wijzigde het eigen e-mailadres',
+        },
+        two_factor: { failure: 'Een tweestapscode was onjuist', locked: 'Tweestapsaanmelding vergrendeld na onjuiste codes' },
+        password: { change: 'Wijzigde een wachtwoord' },
+        backup_codes: { regenerate: 'Maakte nieuwe back-upcodes' },
+        session: { revoke: 'Meldde een sessie af', revoke_others: 'Meldde alle andere sessies af' },
+      },
+      user: { create: 'Maakte een gebruiker aan', update: 'Wijzigde een gebruiker' },
+      access_request: { approved: 'Keurde een toegangsverzoek goed', rejected: 'Wees een toegangsverzoek af' },
+      candidate: { export: 'Exporteerde kandidaten', import: 'Importeerde kandidaten', erase: 'Wiste kandidaten' },
+      talent_pool: { delete: 'Verwijderde een talentpool' },
+      suppression: { remove: 'Haalde een adres van de suppressielijst' },
+    },
+    detailLabels: {
+      username: 'Gebruikersnaam', role: 'Rol', email: 'E-mail', reason: 'Reden', count: 'Aantal', rows: 'Rijen', name: 'Naam',
+      members: 'Leden', ip: 'Adres', network: 'Netwerk', scope: 'Bereik', failures: 'Mislukt', windowMinutes: 'Minuten',
+      from: 'Van', to: 'Naar', passwordChanged: 'Wachtwoord gewijzigd', banned: 'Geblokkeerd', imported: 'Geïmporteerd', skipped: 'Overgeslagen',
+      knownDevice: 'Bekend apparaat', suppressedAddressesKept: 'Adressen blijven geblokkeerd',
+    },
+    yes: 'ja',
+    no: 'nee',
   },
   suppressions: {
     countOne: 'adres staat op de suppressielijst.',

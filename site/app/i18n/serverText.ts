@@ -33,6 +33,11 @@ function fieldInWords(path: string): string | undefined {
   return undefined;
 }
 
+/** A catalogue text by a key made at run time from what the server stored (an audit action, a detail's name); `fallback` when there is none. */
+export function storedKeyText(key: string, fallback: string): string {
+  return /^[\w.]+$/.test(key) && i18n.exists(key) ? lookup.t(key, {}) : fallback;
+}
+
 /** Whether this browser has a text for the code. */
 export function knowsCode(code: string | null | undefined): code is string {
   return typeof code === 'string' && /^[\w.]+$/.test(code) && (i18n.exists(`errors.${code}`) || i18n.exists(`errors.${code}_other`));

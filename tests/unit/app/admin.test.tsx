@@ -107,8 +107,16 @@ describe('/app/admin for an admin', () => {
     });
     await renderApp('/app/admin', { user: admin });
     fireEvent.click(screen.getByRole('tab', { name: 'Audit log' }));
-    expect(await screen.findByText('user.create')).toBeTruthy();
-    expect(screen.getByText('{"role":"recruiter"}')).toBeTruthy();
+    // In words: who, what, about whom by name, the details labelled; no ids, no JSON.
+    const [created, unknown] = await screen.findAllByTestId('audit-entry');
+    expect(within(created).getByText('Created a user')).toBeTruthy();
+    expect(within(created).getByText('bram')).toBeTruthy();
+    expect(within(created).getByText('Role: recruiter')).toBeTruthy();
+    expect(within(created).getByText('Password changed: no')).toBeTruthy();
+    expect(created.textContent).not.toMatch(/u9|\{/);
+    // An action this interface has no words for shows its code rather than nothing.
+    expect(within(unknown).getByText('pipeline.rebuilt')).toBeTruthy();
+    expect(within(unknown).getByText('system')).toBeTruthy();
   });
 
   it('asks for two-factor set-up when the API answers 403 two_factor_required', async () => {

@@ -28,7 +28,10 @@ export const ACCESS_REQUESTS = answer(accessRequestListSchema, {
 });
 
 export const AUDIT_LOG = answer(auditLogSchema, {
-  entries: [{ id: 7, actor: 'ada', action: 'user.create', entity: 'user', entityId: 'u9', details: { role: 'recruiter' }, createdAt: '2026-03-05T14:07:00.000Z' }],
+  entries: [
+    { id: 7, actor: 'ada', action: 'user.create', entity: 'user', entityId: 'u9', subject: 'bram', details: { role: 'recruiter', passwordChanged: false }, createdAt: '2026-03-05T14:07:00.000Z' },
+    { id: 8, actor: null, action: 'pipeline.rebuilt', entity: 'pipeline', entityId: null, subject: null, details: { stages: 3 }, createdAt: '2026-03-05T14:08:00.000Z' },
+  ],
 });
 
 export const SESSIONS = answer(sessionListSchema, {
