@@ -163,12 +163,28 @@ test('at 390 px, with the keyboard only, a candidate picks a time and books', as
   await expect(timeButtons(page).first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-  // Tab from the zone list past the week buttons to the first time (Previous week is disabled in the first week).
+  // A phone picks a day first: only the chosen day's times show (not the whole week in one long list).
+  const days = page.getByRole('group', { name: 'Pick a day' }).getByRole('button');
+  expect(await days.count()).toBeGreaterThan(1);
+  await expect(days.first()).toHaveAttribute('aria-pressed', 'true');
+  const shown = page.locator('#bk-slots .bk-day:visible');
+  await expect(shown).toHaveCount(1);
+
+  // Tab from the zone list past the week buttons to the days (Previous week is disabled in the first week);
+  // the second day by keyboard, then its first time.
   await page.getByLabel('Time zone').focus();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Next week' })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(timeButtons(page).first()).toBeFocused();
+  await expect(days.first()).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(days.nth(1)).toBeFocused();
+  const secondDay = await days.nth(1).getAttribute('data-date');
+  await page.keyboard.press('Enter');
+  await expect(days.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  await expect(shown).toHaveCount(1);
+  await expect(shown).toHaveAttribute('data-date', secondDay!);
+  await expect(shown.getByRole('button').first()).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Confirm your booking' })).toBeFocused();
   await page.getByLabel('Email').focus();

@@ -33,6 +33,10 @@ export const publicBooking = {
   nextWeek: 'Next week',
   loadingTimes: 'Loading free times…',
   noFreeTimes: 'No free times this week',
+  pickDay: 'Pick a day',
+  /** A day on the phone's day picker, with how many times it has. */
+  dayTimesOne: '1 time',
+  dayTimes: '{{count}} times',
   freeTime: '{{week}}: {{count}} free time',
   freeTimes: '{{week}}: {{count}} free times',
   noFreeTimesIn: '{{week}}: no free times',

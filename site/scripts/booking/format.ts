@@ -51,6 +51,11 @@ export function dayHeading(date: CalendarDate, locale: string): string {
   return format(locale, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(Date.parse(`${date}T00:00:00Z`));
 }
 
+/** A day on the phone's day picker: "Mon 30 Nov". */
+export function dayShort(date: CalendarDate, locale: string): string {
+  return format(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(Date.parse(`${date}T00:00:00Z`));
+}
+
 /** The dates a week shows: "3 – 9 Mar 2026". */
 export function weekHeading(first: CalendarDate, last: CalendarDate, locale: string): string {
   return format(locale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' })

@@ -7,7 +7,7 @@ import { byId, pageErrors, setBusy, setInlineError } from '../form.ts';
 import { ENGLISH_BOOKING, type BookingTexts } from '../texts.ts';
 import { fetchSlots, postBooking, postCancel, setBookingTexts, type Failure } from './api.ts';
 import {
-  clockTime, confirmationText, dayHeading, DUTCH_LOCALE, englishLocale, firstPanel, joinLink, locationText, meetingTimeInZone, slotsByDay,
+  clockTime, confirmationText, dayHeading, dayShort, DUTCH_LOCALE, englishLocale, firstPanel, joinLink, locationText, meetingTimeInZone, slotsByDay,
   weekHeading, withFreshSlots, words, type BookingRoute, type Panel,
 } from './format.ts';
 import { detectedZone, localDate, weekFrom, zoneChoices, zoneLabel, type Week } from './zones.ts';
@@ -46,6 +46,9 @@ function start(root: HTMLElement) {
   const status = byId('bk-status');
   const zoneSelect = byId<HTMLSelectElement>('bk-zone');
   const slotList = byId('bk-slots');
+  const dayPicker = byId('bk-daypick');
+  /** The day whose times a phone shows (booking.css shows every day on a wider screen). */
+  let chosenDay: string | null = null;
   const empty = byId('bk-empty');
   const pickerError = byId('bk-picker-error');
   const prev = byId<HTMLButtonElement>('bk-prev');
@@ -118,11 +121,37 @@ function start(root: HTMLElement) {
       : t('noFreeTimesIn', { week: heading }));
   }
 
+  function showDay(date: string | null) {
+    chosenDay = date;
+    for (const button of dayPicker.querySelectorAll<HTMLButtonElement>('button[data-date]')) {
+      button.setAttribute('aria-pressed', String(button.dataset.date === date));
+    }
+    for (const group of slotList.querySelectorAll<HTMLElement>('.bk-day')) group.classList.toggle('is-chosen', group.dataset.date === date);
+  }
+
+  function renderDayPicker(days: Array<{ date: string; slots: unknown[] }>) {
+    dayPicker.replaceChildren(...days.map((day) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'bk-daypick__day';
+      button.dataset.date = day.date;
+      const name = Object.assign(document.createElement('span'), { textContent: dayShort(day.date, locale) });
+      const count = Object.assign(document.createElement('span'), {
+        className: 'muted', textContent: day.slots.length === 1 ? texts.dayTimesOne : t('dayTimes', { count: day.slots.length }),
+      });
+      button.append(name, count);
+      return button;
+    }));
+    dayPicker.hidden = days.length === 0;
+  }
+
   function renderSlots() {
     const days = slotsByDay(slots, zone).filter((day) => week.dates.includes(day.date));
+    renderDayPicker(days);
     slotList.replaceChildren(...days.map((day) => {
       const group = document.createElement('div');
       group.className = 'bk-day';
+      group.dataset.date = day.date;
       group.setAttribute('role', 'group');
       group.setAttribute('aria-labelledby', `bk-day-${day.date}`);
       const title = document.createElement('h4');
@@ -150,7 +179,16 @@ function start(root: HTMLElement) {
     }));
     empty.textContent = texts.noFreeTimes;
     empty.hidden = days.length > 0;
+    showDay(days.some((day) => day.date === chosenDay) ? chosenDay : days[0]?.date ?? null);
   }
+
+  // A day chosen: its times, and the first of them to go on with (the keyboard too).
+  dayPicker.addEventListener('click', (event) => {
+    const date = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-date]')?.dataset.date;
+    if (!date) return;
+    showDay(date);
+    slotList.querySelector<HTMLButtonElement>(`.bk-day[data-date="${date}"] button:not(:disabled)`)?.focus();
+  });
 
   zoneSelect.addEventListener('change', () => {
     zone = zoneSelect.value;
