@@ -1,5 +1,8 @@
 // Dates and numbers in the interface's language. English keeps the spec's format
 // ("Mar 5, 2026 at 2:07 PM"); Dutch uses Intl's nl-NL ("5 mrt 2026 om 14:07").
+// One clock per interface language, everywhere a time is shown: 24-hour in Dutch;
+// in English the browser's own preference (12-hour, as the spec shows it, unless
+// the browser's language keeps a 24-hour clock).
 import dayjs from 'dayjs';
 import { WEEKDAYS, type Weekday } from '#domain/meetings/availability.ts';
 import { activeLanguage, i18n } from './i18n.ts';
@@ -15,9 +18,30 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   if (value === null || value === undefined || value === '') return notAvailable;
   const date = dayjs(value);
   if (!date.isValid()) return notAvailable;
-  if (activeLanguage() === 'en') return date.format('MMM D, YYYY [at] h:mm A');
-  const time = new Intl.DateTimeFormat(locale(), { hour: '2-digit', minute: '2-digit' }).format(date.toDate());
-  return i18n.t('common.dateAtTime', { day: dayText(date), time });
+  if (activeLanguage() === 'en') return date.format(uses24HourClock() ? 'MMM D, YYYY [at] HH:mm' : 'MMM D, YYYY [at] h:mm A');
+  return i18n.t('common.dateAtTime', { day: dayText(date), time: clockFormat().format(date.toDate()) });
+}
+
+/** Whether the interface shows a 24-hour clock: always in Dutch; in English when the browser's language does. */
+export function uses24HourClock(): boolean {
+  if (activeLanguage() !== 'en') return true;
+  const browser = typeof navigator === 'undefined' ? 'en-US' : navigator.language || 'en-US';
+  const cycle = new Intl.DateTimeFormat(browser, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  return cycle === 'h23' || cycle === 'h24';
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The interface's clock ("14:07" / "2:07 PM"), in `timeZone` (the browser's own when not given). */
+export function clockFormat(timeZone?: string): Intl.DateTimeFormat {
+  const h24 = uses24HourClock();
+  const key = `${locale()} ${h24} ${timeZone ?? ''}`;
+  let format = clockFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale(), { hour: h24 ? '2-digit' : 'numeric', minute: '2-digit', hourCycle: h24 ? 'h23' : 'h12', timeZone });
+    clockFormats.set(key, format);
+  }
+  return format;
 }
 
 /** "Mar 5, 2026" / "5 mrt 2026", or null when there is no valid date. */

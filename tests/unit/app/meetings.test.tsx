@@ -22,8 +22,9 @@ afterEach(() => {
 });
 
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-/** "13:00": an instant on the test's own clock, as the page shows it. */
+// The English interface's clock follows the browser's (jsdom's en-US: 12-hour), as the dates do.
+const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' });
+/** "1:00 PM": an instant on the test's own clock, as the page shows it. */
 const localTime = (iso: string) => clock.format(new Date(iso));
 
 const joined = meeting(1, { teams: { state: 'created' }, joinUrl: 'https://teams.microsoft.com/l/meetup-join/abc' });
@@ -173,7 +174,7 @@ describe('meeting drawer', () => {
     expect(currentUrl()).toBe('/app/meetings?meeting=1');
     expect(screen.getByRole('dialog', { name: 'Meeting with Anna de Vries' })).toBeTruthy();
     expect(within(detail).getByText("Candidate's time (America/New_York)")).toBeTruthy();
-    expect(within(detail).getByText('Wed, Mar 6, 07:00 – 07:30')).toBeTruthy();
+    expect(within(detail).getByText('Wed, Mar 6, 7:00 AM – 7:30 AM')).toBeTruthy();
     expect(within(detail).getByTestId('candidate-note').textContent).toBe('I can only do mornings.');
 
     fireEvent.change(within(detail).getByLabelText('Notes', { exact: false }), { target: { value: 'Strong on Kotlin' } });

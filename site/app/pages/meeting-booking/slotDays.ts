@@ -1,7 +1,6 @@
 // Slots as the booking page lists them: grouped by the local date in a time zone,
 // with headings and times from Intl.DateTimeFormat (no time-zone library in the bundle).
-import { activeLanguage } from '#app/i18n/i18n.ts';
-import { locale } from '#app/i18n/format.ts';
+import { clockFormat, locale } from '#app/i18n/format.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
 import { slotsByDay as groupByLocalDay } from '#site/scripts/booking/format.ts';
 
@@ -16,7 +15,7 @@ export interface SlotDay {
 /** The slots grouped by local date in `timeZone` (the booking page's grouping), each with its start time ("9:00 AM" / "09:00"). */
 export function slotsByDay(slots: readonly Slot[], timeZone: string): SlotDay[] {
   const heading = new Intl.DateTimeFormat(locale(), { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' });
-  const time = new Intl.DateTimeFormat(locale(), { timeZone, hour: activeLanguage() === 'en' ? 'numeric' : '2-digit', minute: '2-digit' });
+  const time = clockFormat(timeZone);
   return groupByLocalDay(slots, timeZone).map((day) => ({
     date: day.date,
     heading: heading.format(new Date(`${day.date}T12:00:00Z`)),

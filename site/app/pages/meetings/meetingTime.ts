@@ -5,7 +5,7 @@
 // the candidate drawer show meetings too, so this stays out of their bundles.
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
-import { locale } from '#app/i18n/format.ts';
+import { clockFormat, locale } from '#app/i18n/format.ts';
 import { i18n } from '#app/i18n/i18n.ts';
 import { addDays as addCalendarDays, localDate, startOfLocalDay, wallTime } from '#site/scripts/booking/zones.ts';
 
@@ -34,11 +34,10 @@ export function weekDates(monday: string): string[] {
   return Array.from({ length: 7 }, (_, index) => addDays(monday, index));
 }
 
-/** "2026-03-04" and "10:00" (24-hour) on a clock in `timeZone`. */
+/** "2026-03-04" and the time on the interface's clock ("10:00" / "10:00 AM") in `timeZone`. */
 function clock(instant: string, timeZone: string): { date: string; time: string; minutes: number } {
   const wall = new Date(wallTime(Date.parse(instant), timeZone));
-  const iso = wall.toISOString();
-  return { date: iso.slice(0, 10), time: iso.slice(11, 16), minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes() };
+  return { date: wall.toISOString().slice(0, 10), time: clockFormat('UTC').format(wall), minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes() };
 }
 
 const FORMATS = {
