@@ -141,13 +141,21 @@ for (const width of [1280, 1440]) {
 
     test('the People table fits without scrolling sideways, and a toast does not cover a dialog\'s close button', async ({ page }) => {
       await openApp(page);
-      await newCandidate(page, {
+      const wide = await newCandidate(page, {
         name: `Wide Table ${uniqueTag()}`, jobFunction: 'Senior Backend Engineer', location: 'Amsterdam', seniorityLevel: 'senior',
         skillTags: ['TypeScript', 'PostgreSQL', 'Kubernetes', 'Distributed systems'],
+        email: `a.very.long.address.for.the.table.${uniqueTag()}@recruiting-example-company.com`,
       });
       await page.goto('/app/people');
       const table = page.getByTestId('candidates-table');
       await expect(table.getByTestId('candidate-row').first()).toBeVisible();
+      // Dense enough to scan: a row with four skills and a long address stays under 64 px (a dozen people fit),
+      // and the address is one line, cut at its end rather than broken in the middle.
+      const row = table.locator(`[data-candidate-id="${wide.id}"]`);
+      expect((await row.boundingBox())!.height).toBeLessThanOrEqual(64);
+      const address = row.getByText(wide.email!);
+      expect(await address.evaluate((el) => el.getClientRects().length === 1 && el.getBoundingClientRect().height < 24)).toBe(true);
+      await expect(address).toHaveAttribute('title', wide.email!);
       expect(await pastMainArea(table)).toBeLessThanOrEqual(0);
       await noSidewaysScroll(page, 'People');
       await toastClearOfCloseButton(page);

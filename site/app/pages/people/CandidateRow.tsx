@@ -1,5 +1,5 @@
 // One row of the candidate table: the selection box, the name, and the chosen columns.
-import { Checkbox, Stack, Table, Text } from '@mantine/core';
+import { Box, Checkbox, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDate } from '#app/i18n/format.ts';
 import { useT } from '#app/i18n/useT.ts';
@@ -28,9 +28,9 @@ export function addedDate(c: Pick<Candidate, 'createdAt'>): string {
 export function RoleCell({ candidate: c, withLocation }: { candidate: Candidate; withLocation: boolean }) {
   const second = [c.seniorityLevel && seniorityLabel(c.seniorityLevel), withLocation && c.location].filter(Boolean).join(' · ');
   return (
-    <Stack gap={0}>
-      <Text size="sm">{c.jobFunction ?? '—'}</Text>
-      {second && <Text size="xs" c="dimmed">{second}</Text>}
+    <Stack gap={0} maw={130}>
+      <Text size="sm" truncate title={c.jobFunction ?? undefined}>{c.jobFunction ?? '—'}</Text>
+      {second && <Text size="xs" c="dimmed" truncate title={second}>{second}</Text>}
     </Stack>
   );
 }
@@ -38,7 +38,8 @@ export function RoleCell({ candidate: c, withLocation }: { candidate: Candidate;
 const CELLS: Record<PeopleColumn, (c: Candidate, columns: readonly PeopleColumn[]) => ReactNode> = {
   role: (c, columns) => <RoleCell candidate={c} withLocation={!columns.includes('location')} />,
   location: (c) => <Text size="sm">{c.location ?? '—'}</Text>,
-  skills: (c) => <SkillTags tags={c.skillTags ?? []} max={3} wrap />,
+  // At most two lines a cell (the rest of the skills as "+n"), so that a row stays low.
+  skills: (c) => <Box miw={150} maw={170}><SkillTags tags={c.skillTags ?? []} max={2} wrap /></Box>,
   consent: (c) => <ConsentBadges allowsEmail={c.allowsEmail} allowsWhatsapp={c.allowsWhatsapp} wrap />,
   leadScore: (c) => <Text size="sm">{c.leadScore}</Text>,
   engagement: (c) => <EngagementBar score={c.engagementScore} stacked />,
@@ -53,9 +54,10 @@ export function CandidateRow({ candidate: c, href, selected, onToggle, columns }
         <Checkbox aria-label={t('people.list.select', { name: c.name })} checked={selected} onChange={onToggle} />
       </Table.Td>
       <Table.Td>
-        <Stack gap={0}>
-          <Text component={Link} to={href} size="sm" fw={600} c="inherit" style={{ textDecoration: 'none' }}>{c.name}</Text>
-          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>{c.email ?? t('people.list.noEmail')}</Text>
+        <Stack gap={0} maw={150}>
+          <Text component={Link} to={href} size="sm" fw={600} c="inherit" truncate title={c.name} style={{ textDecoration: 'none' }}>{c.name}</Text>
+          {/* An address is read whole or cut at its end, never broken in the middle. */}
+          <Text size="xs" c="dimmed" truncate title={c.email ?? undefined}>{c.email ?? t('people.list.noEmail')}</Text>
         </Stack>
       </Table.Td>
       {columns.map((column) => <Table.Td key={column}>{CELLS[column](c, columns)}</Table.Td>)}
