@@ -26,6 +26,8 @@ export const en = {
     dateAtTime: '{{day}} at {{time}}',
     /** Every dialog's, drawer's and toast's close button (site/app/theme.ts). */
     close: 'Close',
+    /** A password field's show/hide button (pressed: shown; site/app/theme.ts). */
+    showPassword: 'Show password',
   },
   shell: {
     mainNavigation: 'Main navigation',

@@ -23,6 +23,7 @@ export const nl: Resources = {
     dateNotAvailable: 'Datum niet beschikbaar',
     dateAtTime: '{{day}} om {{time}}',
     close: 'Sluiten',
+    showPassword: 'Wachtwoord tonen',
   },
   shell: {
     mainNavigation: 'Hoofdnavigatie',

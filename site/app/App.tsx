@@ -15,7 +15,7 @@ import { SessionGate } from './session/SessionGate.tsx';
 import { InterfaceLanguage } from './i18n/InterfaceLanguage.tsx';
 import { useOnceTrue } from './lib/useOnceTrue.ts';
 import { COLOR_SCHEME_KEY } from './prePaint.ts';
-import { cssVariablesResolver, themeWithCloseLabel } from './theme.ts';
+import { cssVariablesResolver, themeWithLabels } from './theme.ts';
 import { useT } from './i18n/useT.ts';
 
 /** Light or dark, as chosen on the theme demo page: kept in this browser and followed by every tab. */
@@ -33,8 +33,10 @@ function Toasts() {
 export default function App({ styleNonce }: { styleNonce?: string }) {
   shareStyleNonce(styleNonce);
   const [queryClient] = useState(createQueryClient);
-  const closeLabel = useT()('common.close');
-  const theme = useMemo(() => themeWithCloseLabel(closeLabel), [closeLabel]);
+  const t = useT();
+  const close = t('common.close');
+  const showPassword = t('common.showPassword');
+  const theme = useMemo(() => themeWithLabels({ close, showPassword }), [close, showPassword]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager}
       defaultColorScheme="light" getStyleNonce={styleNonce ? () => styleNonce : undefined}>

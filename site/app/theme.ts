@@ -5,8 +5,8 @@
 // reaches WCAG AA (4.5:1) on the backgrounds they sit on. The theme demo
 // (/app/theme-demo) shows the resulting ratios from the same functions.
 import {
-  Anchor, Badge, CloseButton, createTheme, darken, DEFAULT_THEME, Drawer, keys, lighten, Loader, Modal, Notification, rem, ScrollArea, Table, Tooltip,
-  mergeThemeOverrides, type CloseButtonProps, type CSSVariablesResolver, type DrawerHeaderProps, type MantineColorsTuple,
+  Anchor, Badge, CloseButton, createTheme, darken, DEFAULT_THEME, Drawer, keys, lighten, Loader, Modal, Notification, PasswordInput, rem, ScrollArea,
+  Table, Tooltip, mergeThemeOverrides, type CloseButtonProps, type CSSVariablesResolver, type DrawerHeaderProps, type MantineColorsTuple,
   type ModalHeaderProps,
 } from '@mantine/core';
 
@@ -138,6 +138,23 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
 // Mantine's xs badge writes 9 px; 11 px is the smallest size the app uses for text.
 const BADGE_FONT_SIZES: Record<string, string> = { xs: rem(11), sm: rem(11) };
 
+/** What Mantine's components say themselves, in the interface's language (App.tsx: the catalogue's `common`). */
+export interface ThemeLabels {
+  close: string;
+  showPassword: string;
+}
+
+const ENGLISH_LABELS: ThemeLabels = { close: 'Close', showPassword: 'Show password' };
+
+function closeButton(label: string) {
+  return CloseButton.extend({ defaultProps: { 'aria-label': label } as Partial<CloseButtonProps> });
+}
+
+/** The toggle is a pressed/not pressed button (Mantine sets aria-pressed): its name says what pressing does. */
+function passwordInput(label: string) {
+  return PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { 'aria-label': label } } });
+}
+
 export const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: { light: LIGHT_PRIMARY_SHADE, dark: DARK_PRIMARY_SHADE },
@@ -152,7 +169,9 @@ export const theme = createTheme({
     // A table wider than the screen scrolls sideways: its scroll area takes keyboard focus so arrows can scroll it.
     TableScrollContainer: Table.ScrollContainer.extend({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }),
     // Every close button (dialogs, drawers, toasts, alerts) is named; a caller's own label wins.
-    CloseButton: CloseButton.extend({ defaultProps: { 'aria-label': 'Close' } as Partial<CloseButtonProps> }),
+    CloseButton: closeButton(ENGLISH_LABELS.close),
+    // A password field's show/hide button: Mantine's own name is English ("Toggle password visibility").
+    PasswordInput: passwordInput(ENGLISH_LABELS.showPassword),
     Badge: Badge.extend({
       vars: (_theme, props) => ({ root: { '--badge-fz': typeof props.size === 'string' ? BADGE_FONT_SIZES[props.size] : undefined } }),
     }),
@@ -172,10 +191,10 @@ export const theme = createTheme({
   },
 });
 
-/** The theme with every close button named in the interface's language (`theme` says 'Close'). */
-export function themeWithCloseLabel(label: string) {
-  if (label === 'Close') return theme;
+/** The theme with Mantine's own labels (close buttons, the password fields' toggle) in the interface's language (`theme`: English). */
+export function themeWithLabels(labels: ThemeLabels) {
+  if (labels.close === ENGLISH_LABELS.close && labels.showPassword === ENGLISH_LABELS.showPassword) return theme;
   return mergeThemeOverrides(theme, {
-    components: { CloseButton: CloseButton.extend({ defaultProps: { 'aria-label': label } as Partial<CloseButtonProps> }) },
+    components: { CloseButton: closeButton(labels.close), PasswordInput: passwordInput(labels.showPassword) },
   });
 }

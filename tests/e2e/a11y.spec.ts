@@ -1,11 +1,11 @@
-// axe-core on every page and every dialog, drawer and palette state we can reach, at
-// 1440 × 900 and at 390 × 844 (issue 13): any serious or critical finding fails. Each
-// test walks its states and fails once at the end with all findings, by rule and place.
-// Also: each /app page names itself in the document title, and the favicon is served.
-import type { Page } from '@playwright/test';
+// axe-core on the public pages and a booking page at 1440 × 900 and at 390 × 844 (issue 13): any
+// serious or critical finding fails; each test walks its states and fails once at the end with all
+// findings, by rule and place. Every /app page, dialog, drawer and palette state, in English and in
+// Dutch, is every-screen.spec.ts's. Also: the favicon is served, and the keyboard's focus is visible
+// and kept in the palette.
 import { A11yAudit } from './axe.ts';
 import { newCandidate, uniqueTag } from './data.ts';
-import { expect, openApp, recruiterSessionPerFile, signInAdmin, test } from './helpers.ts';
+import { expect, openApp, recruiterSessionPerFile, test } from './helpers.ts';
 
 recruiterSessionPerFile('a11y');
 
@@ -13,93 +13,6 @@ const SIZES = [
   { name: '1440×900', viewport: { width: 1440, height: 900 } },
   { name: '390×844', viewport: { width: 390, height: 844 } },
 ] as const;
-
-/** Every /app page with the title it gives the document; `sameAs` names the path that draws the same page (axe runs there). */
-const APP_PAGES: ReadonlyArray<{ path: string; title: string; quick?: boolean; sameAs?: string }> = [
-  { path: '/app', title: 'Dashboard' },
-  { path: '/app/people', title: 'People' },
-  { path: '/app/talent-pools', title: 'People', sameAs: '/app/people' },
-  { path: '/app/communications', title: 'Communications' },
-  { path: '/app/communications?tab=campaigns', title: 'Communications' },
-  { path: '/app/communications?tab=outbox', title: 'Communications' },
-  { path: '/app/meetings', title: 'Meetings' },
-  { path: '/app/meeting-booking', title: 'Meeting booking' },
-  { path: '/app/settings', title: 'Settings' },
-  { path: '/app/theme-demo', title: 'Theme demo' },
-  // Access Denied sends the recruiter on to /app after 3 s: checked as soon as it shows.
-  { path: '/app/admin', title: 'Access Denied', quick: true },
-  { path: '/app/no-such-page', title: 'Page not found' },
-];
-
-/** The page has drawn its heading and its data has arrived (no loader left spinning). */
-async function settle(page: Page, quick = false) {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  if (quick) return;
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
-}
-
-async function openSearch(page: Page) {
-  const wide = (page.viewportSize()?.width ?? 0) >= 768;
-  await page.getByRole('button', { name: wide ? 'Search' : 'Open search' }).first().click();
-  await expect(page.getByPlaceholder('Search candidates, campaigns and templates...')).toBeVisible();
-}
-
-for (const size of SIZES) {
-  test.describe(`at ${size.name}`, () => {
-    test.use({ viewport: size.viewport });
-
-    test('every /app page: no serious findings, and its own document title', async ({ page }) => {
-      test.setTimeout(120_000);
-      const audit = new A11yAudit();
-      await openApp(page);
-      for (const { path, title, quick, sameAs } of APP_PAGES) {
-        await page.goto(path);
-        await settle(page, quick);
-        await expect.soft(page).toHaveTitle(`${title} · Talentloop`);
-        if (!sameAs) await audit.check(page, `${path} at ${size.name}`);
-      }
-      audit.expectClean();
-    });
-
-    test('the drawer, dialogs and palette: no serious findings while open', async ({ page }) => {
-      test.setTimeout(120_000);
-      const audit = new A11yAudit();
-      await openApp(page);
-      const person = await newCandidate(page, { name: `Axe Person ${uniqueTag()}` });
-
-      await page.goto(`/app/people?candidate=${person.id}`);
-      const drawer = page.getByRole('dialog', { name: person.name });
-      await expect(drawer).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await audit.check(page, `candidate drawer at ${size.name}`);
-
-      await page.goto('/app/communications');
-      await settle(page);
-      await page.getByRole('button', { name: 'Compose message' }).click();
-      await expect(page.getByRole('dialog', { name: 'Compose Message' })).toBeVisible();
-      await audit.check(page, `compose dialog at ${size.name}`);
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog', { name: 'Compose Message' })).toBeHidden();
-
-      await page.getByRole('button', { name: 'New campaign' }).click();
-      const wizard = page.getByRole('dialog', { name: 'Create Campaign' });
-      await expect(wizard).toBeVisible();
-      await audit.check(page, `campaign wizard at ${size.name}`);
-      await page.keyboard.press('Escape');
-      await expect(wizard).toBeHidden();
-
-      await openSearch(page);
-      await audit.check(page, `palette, empty, at ${size.name}`);
-      await page.getByPlaceholder('Search candidates, campaigns and templates...').fill(person.name);
-      await expect(page.getByText(person.name, { exact: false }).last()).toBeVisible();
-      await audit.check(page, `palette with results at ${size.name}`);
-      await page.keyboard.press('Escape');
-
-      audit.expectClean();
-    });
-  });
-}
 
 test.describe('public pages', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
@@ -158,34 +71,6 @@ test('app pages link the favicon, and the browser asks for nothing that is missi
   expect(icon.headers()['content-type']).toContain('image/svg+xml');
   await page.waitForLoadState('networkidle');
   expect(missing).toEqual([]);
-});
-
-test.describe('as the admin', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
-
-  test('the Admin Portal and its New user dialog have no serious findings at either size', async ({ page }) => {
-    test.setTimeout(90_000);
-    await signInAdmin(page);
-    const audit = new A11yAudit();
-    for (const size of SIZES) {
-      await page.setViewportSize(size.viewport);
-      await page.goto('/app/admin');
-      await settle(page);
-      await expect(page).toHaveTitle('Admin Portal · Talentloop');
-      await audit.check(page, `/app/admin at ${size.name}`);
-      for (const tab of ['Access requests', 'Audit log', 'Suppression list']) {
-        await page.getByRole('tab', { name: tab }).click();
-        await page.waitForLoadState('networkidle');
-        await audit.check(page, `/app/admin ${tab} at ${size.name}`);
-      }
-      await page.getByRole('tab', { name: 'Users' }).click();
-      await page.getByRole('button', { name: 'New user' }).click();
-      await expect(page.getByRole('dialog', { name: 'New user' })).toBeVisible();
-      await audit.check(page, `New user dialog at ${size.name}`);
-      await page.keyboard.press('Escape');
-    }
-    audit.expectClean();
-  });
 });
 
 test('keyboard: focus is visible, and the palette traps focus and gives it back', async ({ page }) => {

@@ -7,6 +7,9 @@ import { expect } from './helpers.ts';
 
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
+/** WCAG 2.0, 2.1 and 2.2 A and AA (2.2's target size among them), and axe's best practices. */
+export const WCAG22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
 export interface A11yFinding {
   /** Where: the state's name given by the test ("People at 390×844"). */
   state: string;
@@ -17,11 +20,14 @@ export interface A11yFinding {
   nodes: Array<{ target: string; html: string; summary: string }>;
 }
 
-/** axe on the current page (or on `include`, a CSS selector): serious and critical findings only. */
-export async function seriousA11yFindings(page: Page, state: string, include?: string): Promise<A11yFinding[]> {
-  // axe's default rule set: WCAG A and AA and its best practices (landmarks, scrollable regions).
+/**
+ * axe on the current page (or on `include`, a CSS selector): serious and critical findings only.
+ * `tags`: the rules of these tags only; without, axe's default set (WCAG 2.x A and AA and its best practices).
+ */
+export async function seriousA11yFindings(page: Page, state: string, include?: string, tags?: string[]): Promise<A11yFinding[]> {
   let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
+  if (tags) builder = builder.withTags(tags);
   const { violations } = await builder.analyze();
   return violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
@@ -69,9 +75,16 @@ export class A11yAudit {
   readonly findings: A11yFinding[] = [];
   readonly states: string[] = [];
 
+  /** axe's rules of these tags only (as seriousA11yFindings'); without, its default set. */
+  readonly tags: string[] | undefined;
+
+  constructor(tags?: string[]) {
+    this.tags = tags;
+  }
+
   async check(page: Page, state: string, include?: string): Promise<void> {
     this.states.push(state);
-    this.findings.push(...await seriousA11yFindings(page, state, include));
+    this.findings.push(...await seriousA11yFindings(page, state, include, this.tags));
   }
 
   expectClean(): void {

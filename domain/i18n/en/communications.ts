@@ -176,6 +176,8 @@ export const communications = {
     mailLoadFailed: 'Could not load the mail',
     mailLoading: 'Loading mail',
     noTextBody: '(no text body)',
+    /** The mail's header table, a region of its own that scrolls. */
+    headers: 'Mail headers',
     replyTitle: 'Reply as the candidate',
     replyLabel: "Candidate's reply",
     sendAsCandidate: 'Send as candidate',

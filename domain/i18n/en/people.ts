@@ -281,6 +281,14 @@ export const people = {
     filePlaceholder: 'Choose a .csv file',
     fileHelp: 'A header row, then one candidate per line. Comma, semicolon (Dutch Excel) and tab separated files work, saved as UTF-8, UTF-16 or Windows-1252; English and Dutch column names are recognised. Only the first rows are read for the preview. A file is imported whole or not at all.',
     dontImport: "Don't import",
+    /** The candidate fields a column can fill (domain/imports/schemas.ts IMPORT_FIELDS). */
+    fields: {
+      name: 'Name', firstName: 'First name', infix: 'Infix (tussenvoegsel)', lastName: 'Last name', email: 'Email',
+      phone: 'Phone', whatsappNumber: 'WhatsApp number', allowsEmail: 'Email consent', allowsWhatsapp: 'WhatsApp consent',
+      preferredContactMethod: 'Preferred contact method', jobFunction: 'Job function', skillTags: 'Skills',
+      seniorityLevel: 'Seniority', location: 'Location', preferredRole: 'Preferred role', leadScore: 'Lead score', notes: 'Notes',
+      timeZone: 'Time zone',
+    },
     columnInFile: 'Column in file',
     example: 'Example',
     importsAs: 'Imports as',

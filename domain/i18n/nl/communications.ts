@@ -178,6 +178,7 @@ export const communications: Resources['communications'] = {
     mailLoadFailed: 'De mail kon niet worden geladen',
     mailLoading: 'Mail laden',
     noTextBody: '(geen tekstinhoud)',
+    headers: 'Mailheaders',
     replyTitle: 'Antwoorden als de kandidaat',
     replyLabel: 'Reactie van de kandidaat',
     sendAsCandidate: 'Versturen als kandidaat',

@@ -276,6 +276,13 @@ export const people: Resources['people'] = {
     filePlaceholder: 'Kies een .csv-bestand',
     fileHelp: 'Een kopregel, dan één kandidaat per regel. Bestanden gescheiden door komma, puntkomma (Nederlandse Excel) of tab werken, opgeslagen als UTF-8, UTF-16 of Windows-1252; Engelse en Nederlandse kolomnamen worden herkend. Voor het voorbeeld worden alleen de eerste rijen gelezen. Een bestand wordt helemaal of helemaal niet geïmporteerd.',
     dontImport: 'Niet importeren',
+    fields: {
+      name: 'Naam', firstName: 'Voornaam', infix: 'Tussenvoegsel', lastName: 'Achternaam', email: 'E-mail',
+      phone: 'Telefoon', whatsappNumber: 'WhatsApp-nummer', allowsEmail: 'Toestemming voor e-mail', allowsWhatsapp: 'Toestemming voor WhatsApp',
+      preferredContactMethod: 'Voorkeur voor contact', jobFunction: 'Functie', skillTags: 'Vaardigheden',
+      seniorityLevel: 'Niveau', location: 'Locatie', preferredRole: 'Gewenste rol', leadScore: 'Leadscore', notes: 'Notities',
+      timeZone: 'Tijdzone',
+    },
     columnInFile: 'Kolom in bestand',
     example: 'Voorbeeld',
     importsAs: 'Importeren als',

@@ -77,6 +77,9 @@ describe('campaign results', () => {
     expect(figure('booked')).toBe('2 · 10%');
     expect(figure('unsubscribed')).toBe('1 · 5.0%');
     expect(screen.getByTestId('campaign-progress-text').textContent).toBe('Sending: 80% done, 5 still to send');
+    // The bar, for a screen reader: its name, and its value as a number and in words.
+    const bar = screen.getByRole('progressbar', { name: 'Campaign progress' });
+    expect(['aria-valuemin', 'aria-valuemax', 'aria-valuenow', 'aria-valuetext'].map((name) => bar.getAttribute(name))).toEqual(['0', '100', '80', '80% done']);
 
     const anna = await screen.findByTestId('recipient-70');
     expect(within(anna).getByText('Yes (positive)')).toBeTruthy();

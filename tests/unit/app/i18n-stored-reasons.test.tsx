@@ -116,8 +116,8 @@ describe('an import', () => {
     renderAt('/app/people', <ImportReport summary={{ ...failed, status: 'completed', error: null, errorCode: null, skipped: 2 }} />, { user: recruiter });
     const rows = await screen.findAllByTestId('skipped-row');
     expect(rows.map((row) => row.textContent)).toEqual([
-      '3emailEr bestaat al een kandidaat met e-mailadres a@b.nl (overgeslagen)',
-      '4emailDe kandidaat met dit e-mailadres veranderde tijdens de import; importeer de rij opnieuw',
+      '3E-mailEr bestaat al een kandidaat met e-mailadres a@b.nl (overgeslagen)',
+      '4E-mailDe kandidaat met dit e-mailadres veranderde tijdens de import; importeer de rij opnieuw',
     ]);
   });
 });

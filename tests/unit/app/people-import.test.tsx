@@ -166,8 +166,8 @@ describe('CSV import', () => {
     expect(within(report).getByTestId('import-skipped').textContent).toBe('11');
     const skipped = await within(report).findAllByTestId('skipped-row');
     expect(skipped.map((row) => row.textContent)).toEqual([
-      '3emailemail must be a valid email address',
-      '7emaila candidate with email a@b.nl already exists (skipped)',
+      '3Emailemail must be a valid email address',
+      '7Emaila candidate with email a@b.nl already exists (skipped)',
     ]);
     expect(within(report).getByText('Showing the first 2 of 11 skipped rows; the report has them all.')).toBeTruthy();
     expect(within(report).getByRole('link', { name: 'Download report' }).getAttribute('href')).toBe('/api/imports/5/report.csv');

@@ -1,13 +1,15 @@
 // The theme's contrast rule (site/app/theme.ts): every colour the app draws text
 // or white-on-colour with reaches WCAG AA in both schemes, and the dimmed grey too.
 // Also: a page's h1 names the document (useDocumentTitle through PageHeader).
-import { DEFAULT_THEME, Loader } from '@mantine/core';
+import { CloseButton, DEFAULT_THEME, Loader, MantineProvider, PasswordInput } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { PageHeader } from '#app/pages/PageHeader.tsx';
 import { BAND_COLOURS } from '#app/lib/engagementBands.ts';
-import { AA, contrastLabel, contrastRatio, cssVariablesResolver, DIMMED, schemeColours, theme } from '#app/theme.ts';
+import { AA, contrastLabel, contrastRatio, cssVariablesResolver, DIMMED, schemeColours, theme, themeWithLabels } from '#app/theme.ts';
+import { en } from '#domain/i18n/en.ts';
+import { nl } from '#domain/i18n/nl.ts';
 import { Providers, testQueryClient } from './renderWithProviders.tsx';
 
 afterEach(cleanup);
@@ -68,6 +70,22 @@ describe('loaders', () => {
   it('a spinner is a status named by its label, wherever it is drawn', () => {
     render(<Providers client={testQueryClient()}><Loader aria-label="Loading candidates" /></Providers>);
     expect(screen.getByRole('status', { name: 'Loading candidates' })).toBeTruthy();
+  });
+});
+
+describe('Mantine\'s own labels', () => {
+  it('a close button and a password field\'s show/hide button are named in the interface\'s language', () => {
+    for (const { common } of [en, nl]) {
+      const { unmount } = render(
+        <MantineProvider theme={themeWithLabels(common)} env="test">
+          <CloseButton />
+          <PasswordInput label="Password" />
+        </MantineProvider>,
+      );
+      expect(screen.getByRole('button', { name: common.close })).toBeTruthy();
+      expect(screen.getByRole('button', { name: common.showPassword }).getAttribute('aria-pressed')).toBe('false');
+      unmount();
+    }
   });
 });
 

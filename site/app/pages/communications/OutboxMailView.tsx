@@ -17,7 +17,8 @@ export function OutboxMailView({ id }: { id: number }) {
       <Stack gap="sm">
         <Title order={3}>{m.subject}</Title>
         <Text size="xs" c="dimmed">{formatDateTime(m.createdAt)}</Text>
-        <ScrollArea.Autosize mah={220} type="auto">
+        {/* Long headers scroll: the keyboard can reach and scroll them too. */}
+        <ScrollArea.Autosize mah={220} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('communications.outbox.headers') }}>
           <Table withTableBorder fz="xs" data-testid="outbox-headers">
             <Table.Tbody>
               {Object.entries(m.headers).map(([name, value]) => (
@@ -26,7 +27,7 @@ export function OutboxMailView({ id }: { id: number }) {
             </Table.Tbody>
           </Table>
         </ScrollArea.Autosize>
-        <Code block data-testid="outbox-body" style={{ whiteSpace: 'pre-wrap' }}>{m.text ?? t('communications.outbox.noTextBody')}</Code>
+        <Code block data-testid="outbox-body" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{m.text ?? t('communications.outbox.noTextBody')}</Code>
         <Divider />
         <OutboxReplyForm key={m.id} outboxId={m.id} />
       </Stack>

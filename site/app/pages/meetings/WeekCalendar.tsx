@@ -1,7 +1,7 @@
 // The week view: Monday to Sunday side by side, 07:00-20:00 (wider when a
 // meeting lies outside), meetings as coloured blocks placed by their time in
 // the recruiter's zone. On phones one day at a time, chosen with day tabs.
-import { Box, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { Box, Tabs, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { usePhone } from '#app/lib/usePhone.ts';
 import { useState } from 'react';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
@@ -56,8 +56,9 @@ export function WeekCalendar({ dates, meetings, timeZone, today, onOpen }: WeekC
     <>
       <Tabs value={shown[0]} onChange={(day) => day && setPhoneDay(day)} mb="sm">
         <Tabs.List grow>
+          {/* Named by what they show ("Mon 12", axe's label-in-name); the whole date is their description. */}
           {dates.map((date) => (
-            <Tabs.Tab key={date} value={date} px={4} aria-label={longDate(date)}>
+            <Tabs.Tab key={date} value={date} px={4} title={longDate(date)}>
               <Text span size="xs" display="block">{weekdayName(date)}</Text>
               <Text span size="sm" fw={600}>{Number(date.slice(8))}</Text>
             </Tabs.Tab>
@@ -109,12 +110,16 @@ function MeetingBlock({ item, firstHour, timeZone, onOpen }: { item: PlacedMeeti
   const colour = meeting.meetingType?.colour ?? 'gray';
   const cancelled = meeting.status === 'cancelled';
   const { range, startTime } = localTimes(meeting, timeZone);
-  const label = [range, meetingWith(meeting), meeting.meetingType?.name, t(`meetings.statuses.${meeting.status}`)].filter(Boolean).join(', ');
+  const who = meetingWith(meeting);
+  /** Said after who: the meeting type and the status. */
+  const details = [meeting.meetingType?.name, t(`meetings.statuses.${meeting.status}`)].filter(Boolean).map((text) => `, ${text}`).join('');
+  const label = `${range}, ${who}${details}`;
   const height = ((item.end - item.start) / 60) * HOUR_PX - 2;
   return (
+    // Named by its text, the visible part and the hidden rest alike ("09:00 – 09:30, Anna de Vries, Intro call,
+    // Confirmed", as the title shows it): a name must contain what is seen (axe's label-in-name).
     <UnstyledButton
       onClick={() => onOpen(meeting)}
-      aria-label={label}
       title={label}
       data-testid={`week-meeting-${meeting.id}`}
       pos="absolute"
@@ -134,10 +139,10 @@ function MeetingBlock({ item, firstHour, timeZone, onOpen }: { item: PlacedMeeti
       }}
     >
       {height < TWO_LINES_PX
-        ? <Text size="xs" truncate><b>{startTime}</b> {meetingWith(meeting)}</Text>
+        ? <Text size="xs" truncate><b>{startTime}</b> <VisuallyHidden>{range.slice(startTime.length).trim()},</VisuallyHidden> {who}<VisuallyHidden>{details}</VisuallyHidden></Text>
         : <>
-          <Text size="xs" fw={600} truncate>{range}</Text>
-          <Text size="xs" truncate>{meetingWith(meeting)}</Text>
+          <Text size="xs" fw={600} truncate>{range}<VisuallyHidden>,</VisuallyHidden></Text>
+          <Text size="xs" truncate>{who}<VisuallyHidden>{details}</VisuallyHidden></Text>
         </>}
     </UnstyledButton>
   );

@@ -1,11 +1,12 @@
 // The Launch step's recipient count (issue 12): how many of the pool get the campaign
 // now (with a WhatsApp first step: how many by template, how many by email) and how
-// many are skipped, grouped by the reason dispatch will record.
+// many are skipped, grouped by the reason dispatch will record (said in the interface's language).
 import { Alert, Group, List, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorText } from '#app/api/ApiError.ts';
 import type { PoolReach } from '#domain/talent-pools/schemas.ts';
 import { useT } from '#app/i18n/useT.ts';
+import { codeText } from '#app/i18n/serverText.ts';
 
 export function ReachSummary({ reach }: { reach: UseQueryResult<PoolReach> }) {
   const t = useT();
@@ -24,7 +25,7 @@ export function ReachSummary({ reach }: { reach: UseQueryResult<PoolReach> }) {
         <>
           <Text size="sm">{t('panels.launch.skipped', { candidates: candidates(skippedTotal) })}</Text>
           <List size="sm" spacing={2}>
-            {skipped.map(({ reason, count }) => <List.Item key={reason}>{reason}: {count}</List.Item>)}
+            {skipped.map(({ reason, code, count }) => <List.Item key={reason}>{codeText(code, undefined, reason)}: {count}</List.Item>)}
           </List>
         </>
       )}

@@ -13,7 +13,8 @@ interface ColumnMappingTableProps {
 
 export function ColumnMappingTable({ preview, mapping, onAssign }: ColumnMappingTableProps) {
   const t = useT();
-  const options = [{ value: '', label: t('people.import.dontImport') }, ...preview.fields.map(({ field, label }) => ({ value: field, label }))];
+  // Each field by its name in the interface's language (the preview's labels are the server's English).
+  const options = [{ value: '', label: t('people.import.dontImport') }, ...preview.fields.map(({ field }) => ({ value: field, label: t(`people.import.fields.${field}`) }))];
   return (
     <Table.ScrollContainer minWidth={520} mah={280}>
       <Table verticalSpacing={4} data-testid="import-mapping">

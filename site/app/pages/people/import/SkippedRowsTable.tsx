@@ -3,7 +3,7 @@
 import { Alert, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorText } from '#app/api/ApiError.ts';
-import { codeText } from '#app/i18n/serverText.ts';
+import { codeText, storedKeyText } from '#app/i18n/serverText.ts';
 import { formatNumber } from '#app/i18n/format.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { readSkippedRows } from './importApi.ts';
@@ -34,7 +34,7 @@ export function SkippedRowsTable({ importId, skipped }: { importId: number; skip
             {rows.data.map((row) => (
               <Table.Tr key={row.line} data-testid="skipped-row" data-line={row.line}>
                 <Table.Td>{row.line}</Table.Td>
-                <Table.Td>{row.field || '—'}</Table.Td>
+                <Table.Td>{row.field ? storedKeyText(`people.import.fields.${row.field}`, row.field) : '—'}</Table.Td>
                 <Table.Td>{codeText(row.code, row.params, row.reason)}</Table.Td>
               </Table.Tr>
             ))}
