@@ -3,9 +3,8 @@
 // public page, another site) is a normal navigation. A result that opens a dialog
 // (compose, the campaign wizard, a template) opens it over the page the recruiter
 // is on: the open candidate, thread or list stays where it was behind it.
-import { openPanel } from '../drawers/drawerStore.ts';
 import { pageAction, readCommunicationsSearch } from '../pages/communications/pageParams.ts';
-import { openCampaignWizard } from '../panels/wizard/openCampaignWizard.ts';
+import { openPageDialog } from '../pages/communications/usePageActions.ts';
 import { navigate } from '../router/navigate.ts';
 import { resetCommandPalette } from './paletteStore.ts';
 import type { SearchResult } from './searchResult.ts';
@@ -20,7 +19,6 @@ export function openSearchResult(result: SearchResult): void {
   resetCommandPalette();
   if (!result.url) return;
   const dialog = dialogOf(result.url);
-  if (dialog?.kind === 'compose') openPanel('compose', dialog.payload);
-  else if (dialog) openCampaignWizard(dialog.prefill);
+  if (dialog) openPageDialog(dialog);
   else navigate(result.url);
 }
