@@ -3,7 +3,8 @@ import { SERVER_NODE_FLAGS } from './scripts/server-node-flags.ts';
 import { budget } from './tests/support/time-scale.ts';
 
 // The product as a user gets it: `node server.ts` with `npm start`'s heap limits, on a fresh embedded database.
-const PORT = 4410;
+// E2E_PORT lets a second checkout run its browser tests beside this one (the database port follows).
+const PORT = Number(process.env.E2E_PORT ?? 4410);
 const DATA_DIR = '.data/e2e';
 
 export default defineConfig({
@@ -32,7 +33,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: budget(120_000),
     // Request and job lines stay out of the test output; warnings and errors show.
-    env: { PORT: String(PORT), DATA_DIR, EMBEDDED_PG_PORT: '55410', WORKER: 'on', CHECK_API_RESPONSES: 'on', LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), DATA_DIR, EMBEDDED_PG_PORT: String(PORT + 51000), WORKER: 'on', CHECK_API_RESPONSES: 'on', LOG_LEVEL: 'warn' },
     stdout: 'pipe',
     stderr: 'pipe',
   },
