@@ -12,6 +12,7 @@ import type { Tx } from '../../platform/db/request.server.ts';
 import type { CampaignStep } from './sequence-schemas.ts';
 import { isoTimestamp } from '../../platform/db/sql-time.server.ts';
 import { storedReason } from '../i18n/english.ts';
+import { containsPattern } from '../../platform/db/like.ts';
 import type { Params } from '../i18n/codes.ts';
 import {
   RECIPIENTS_PAGE_SIZE, type CampaignDetail, type CampaignRecipient, type RecipientFilter, type RecipientQuery,
@@ -19,7 +20,7 @@ import {
 
 /** One row per recipient of the campaigns in $1 (bigint[]). */
 const RECIPIENT_RESULTS = `
-  select r.campaign_id, r.candidate_id, c.name, r.status, r.message_id, r.current_step, r.exit_reason, r.exited_at,
+  select r.campaign_id, r.candidate_id, c.name, c.email, r.status, r.message_id, r.current_step, r.exit_reason, r.exited_at,
          coalesce(r.skip_reason, case when r.status = 'failed' then m.error end) as skip_reason,
          case when r.skip_reason is null and r.status = 'failed' then m.error_code end as error_code,
          case when r.skip_reason is null and r.status = 'failed' then m.error_params end as error_params,
@@ -135,26 +136,37 @@ export async function campaignSteps(tx: Tx, campaignId: number): Promise<Campaig
   return rows;
 }
 
-/** One page of a campaign's recipients, by candidate id, after `cursor` (or the one `candidateId`). */
+/**
+ * One page of a campaign's recipients, by candidate id: after `cursor`, or past `offset` of them (or the one
+ * `candidateId`); `total` counts all that match the filter and `q` (part of a name or address).
+ */
 export async function campaignRecipients(tx: Tx, campaignId: number, query: RecipientQuery & { candidateId?: number }):
-  Promise<{ recipients: CampaignRecipient[]; nextCursor: number | null }> {
-  const where = [query.status ? FILTERS[query.status] : 'true', query.cursor ? 'x.candidate_id > $2' : 'true',
-    query.candidateId ? `x.candidate_id = ${Number(query.candidateId)}` : 'true'].join(' and ');
+  Promise<{ recipients: CampaignRecipient[]; nextCursor: number | null; total: number }> {
+  const params: unknown[] = [[campaignId]];
+  const param = (value: unknown) => { params.push(value); return `$${params.length}`; };
+  const matching = [query.status ? FILTERS[query.status] : 'true',
+    query.q ? `(x.name ilike ${param(containsPattern(query.q))} or x.email ilike $${params.length})` : 'true',
+    query.candidateId ? `x.candidate_id = ${param(query.candidateId)}` : 'true'].join(' and ');
+  const countParams = [...params];
+  const where = query.cursor ? `${matching} and x.candidate_id > ${param(query.cursor)}` : matching;
+  const limit = query.limit ?? RECIPIENTS_PAGE_SIZE;
   const { rows } = await tx.query<CampaignRecipient & { id: number } & Coded>(
     `select x.candidate_id::int as id, json_build_object('id', x.candidate_id, 'name', x.name) as candidate, x.status,
             x.skip_reason as "skipReason", x.error_code as "errorCode", x.error_params as "errorParams", ${isoTimestamp('x.sent_at')} as "sentAt",
             x.opened, x.human_opened as "humanOpened", x.clicked, x.replied, x.sentiment, x.bounced, x.booked,
             x.current_step as "currentStep", x.exit_reason as "exitReason", ${isoTimestamp('x.exited_at')} as "exitedAt"
        from (${RECIPIENT_RESULTS}) x where ${where}
-      order by x.candidate_id limit ${RECIPIENTS_PAGE_SIZE + 1}`,
-    query.cursor ? [[campaignId], query.cursor] : [[campaignId]]);
-  const page = rows.slice(0, RECIPIENTS_PAGE_SIZE);
-  const nextCursor = rows.length > RECIPIENTS_PAGE_SIZE ? page[page.length - 1].id : null;
+      order by x.candidate_id limit ${limit + 1} offset ${query.cursor ? 0 : query.offset ?? 0}`, params);
+  const { rows: [{ total }] } = await tx.query<{ total: number }>(
+    `select count(*)::int as total from (${RECIPIENT_RESULTS}) x where ${matching}`, countParams);
+  const page = rows.slice(0, limit);
+  const nextCursor = rows.length > limit ? page[page.length - 1].id : null;
   return {
     recipients: page.map(({ id: _id, errorCode, errorParams, ...recipient }) => ({
       ...recipient, ...skipReasonOf(recipient.skipReason ?? bounceReason(recipient), { errorCode, errorParams }),
     })),
     nextCursor,
+    total,
   };
 }
 

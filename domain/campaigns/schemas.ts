@@ -222,8 +222,15 @@ const CURSOR = msg('validation.candidate_id', { field: 'cursor' });
 
 export const recipientQuerySchema = z.object({
   status: z.enum(RECIPIENT_FILTERS, { error: msg('validation.one_of', { field: 'status', values: RECIPIENT_FILTERS.join(', ') }) }).optional(),
-  /** The last candidate id of the previous page. */
+  /** Part of the recipient's name or email address. */
+  q: z.string().trim().max(200, msg('validation.at_most_characters', { field: 'q', limit: 200 })).optional(),
+  /** The last candidate id of the previous page (for reading all pages in turn) ... */
   cursor: z.coerce.number({ error: CURSOR }).int(CURSOR).positive(CURSOR).max(Number.MAX_SAFE_INTEGER, CURSOR).optional(),
+  /** ... or how many matching recipients to pass over (for a page by number). */
+  offset: z.coerce.number({ error: msg('validation.must_be_number', { field: 'offset' }) }).int(msg('validation.whole_number', { field: 'offset' }))
+    .min(0, msg('validation.zero_or_more', { field: 'offset' })).max(10_000_000, msg('validation.too_large', { field: 'offset' })).optional(),
+  limit: z.coerce.number({ error: msg('validation.must_be_number', { field: 'limit' }) }).int(msg('validation.whole_number', { field: 'limit' }))
+    .min(1, msg('validation.between', { field: 'limit', min: 1, max: 100 })).max(100, msg('validation.between', { field: 'limit', min: 1, max: 100 })).optional(),
 });
 export type RecipientQuery = z.infer<typeof recipientQuerySchema>;
 
@@ -255,8 +262,10 @@ export const campaignRecipientSchema = z.object({
 });
 export type CampaignRecipient = z.infer<typeof campaignRecipientSchema>;
 
-/** GET /api/campaigns/{id}/recipients: 100 per page, by candidate id. */
-export const campaignRecipientListSchema = z.object({ recipients: z.array(campaignRecipientSchema), nextCursor: z.number().nullable() });
+/** GET /api/campaigns/{id}/recipients: up to 100 per page (`limit`), by candidate id; `total` matching the filters. */
+export const campaignRecipientListSchema = z.object({
+  recipients: z.array(campaignRecipientSchema), nextCursor: z.number().nullable(), total: z.number(),
+});
 export const RECIPIENTS_PAGE_SIZE = 100;
 
 /** POST /api/campaigns/{id}/recipients/{candidateId}/remove: the recipient, out of the sequence. */

@@ -2,6 +2,7 @@
 // create/edit (consent through the ledger), delete, and the CSV export rows.
 // Everything runs in the caller's transaction, so row-level security applies.
 import type { Tx } from '../../platform/db/request.server.ts';
+import { containsPattern } from '../../platform/db/like.ts';
 import { DomainError } from '../errors.ts';
 import { say, type Said } from '../i18n/codes.ts';
 import { isoTimestamp } from '../../platform/db/sql-time.server.ts';
@@ -91,10 +92,6 @@ const SORT_COLUMNS: Record<CandidateListQuery['sort'], { column: string; nullabl
   location: { column: 'c.location', nullable: true, type: 'text' },
 };
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
 /**
  * WHERE conditions for the filters. `q` must already be normalised with
  * public.search_doc (see prepare): each of its words must occur in the
@@ -105,7 +102,7 @@ function filterSql(filter: CandidateFilter, normalisedQ: string | null, params: 
   const where: string[] = [];
   const param = (value: unknown) => { params.push(value); return `$${params.length}`; };
   const words = (normalisedQ ?? '').split(/\s+/).filter(Boolean).slice(0, 8).sort((a, b) => b.length - a.length);
-  const patterns = words.map((word) => `%${escapeLike(word)}%`);
+  const patterns = words.map(containsPattern);
   if (words.length && words[0].length >= 3) {
     where.push(`c.id in (select public.candidate_ids_by_text(${param(patterns)}::text[]))`);
   } else {

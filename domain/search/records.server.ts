@@ -5,6 +5,7 @@
 // read here, by id, under RLS. Meetings are also found by their candidate.
 import type { Tx } from '../../platform/db/request.server.ts';
 import type { SearchResult } from './schemas.ts';
+import { campaignPath } from '../campaigns/paths.ts';
 
 export const RECORD_LIMITS = { pools: 5, campaigns: 5, templates: 5, meetings: 5 };
 
@@ -45,7 +46,7 @@ export async function searchNamedRecords(tx: Tx, doc: string): Promise<SearchRes
       return {
         id: `campaign:${row.id}`, type: 'campaign', title: row.name,
         subtitle: `${CAMPAIGN_TYPES[row.kind!] ?? row.kind} · ${row.state}`,
-        url: `/app/communications?campaign=${row.id}`, action: 'navigate', icon: 'Mail',
+        url: campaignPath(row.id), action: 'navigate', icon: 'Mail',
       };
     }
     return {

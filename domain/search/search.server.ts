@@ -4,6 +4,7 @@
 // prefixes from two letters (docs/decisions/005-search-trigram.md, 022-search-fields.md).
 // All queries run in the caller's transaction, under row-level security.
 import type { Tx } from '../../platform/db/request.server.ts';
+import { containsPattern } from '../../platform/db/like.ts';
 import { matchActions } from './actions.ts';
 import { candidateResult, candidatesByEmail, findCandidates, matchWords } from './candidates.server.ts';
 import { searchMeetings, searchNamedRecords } from './records.server.ts';
@@ -65,6 +66,6 @@ export async function search(tx: Tx, q: string): Promise<SearchResult[]> {
 /** The naive way, for the benchmark's comparison: a substring scan over every name. */
 export async function naiveCandidateSearch(tx: Tx, q: string, limit = SEARCH_LIMITS.candidates): Promise<Array<{ id: number; name: string }>> {
   const { rows } = await tx.query<{ id: number; name: string }>(
-    `select id, name from public.candidates where name ilike $1 limit $2`, [`%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`, limit]);
+    `select id, name from public.candidates where name ilike $1 limit $2`, [containsPattern(q), limit]);
   return rows;
 }

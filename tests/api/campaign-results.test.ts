@@ -195,6 +195,19 @@ describe('the recipients', () => {
     const second = await recruiter.get(`/api/campaigns/${id}/recipients?cursor=${first.json.nextCursor}`);
     expect(second.json.recipients.map((r: { candidate: { id: number } }) => r.candidate.id)).toEqual(sorted.slice(100));
     expect(second.json.nextCursor).toBeNull();
+    expect(first.json.total).toBe(103);
+
+    // A page by number, and a search by name: what the campaign's page asks for.
+    const third = await recruiter.get(`/api/campaigns/${id}/recipients?offset=100&limit=25`);
+    expect(third.json.recipients.map((r: { candidate: { id: number } }) => r.candidate.id)).toEqual(sorted.slice(100));
+    expect(third.json.total).toBe(103);
+    const named = await recruiter.get(`/api/campaigns/${id}/recipients?q=${encodeURIComponent('paging 10')}&limit=2`);
+    expect(named.json.recipients.map((r: { candidate: { name: string } }) => r.candidate.name)).toEqual(['Paging 10', 'Paging 100']);
+    expect(named.json.total).toBe(5);
+    // What was typed matches itself: % is no wildcard.
+    expect((await recruiter.get(`/api/campaigns/${id}/recipients?q=${encodeURIComponent('%')}`)).json.total).toBe(0);
+    const tooMany = await recruiter.get(`/api/campaigns/${id}/recipients?limit=500`);
+    expect([tooMany.status, tooMany.json.field]).toEqual([400, 'limit']);
   });
 });
 

@@ -99,7 +99,7 @@ describe('GET /api/search', () => {
 
   it('finds campaigns and templates, with their urls', async () => {
     expect((await find('kerstbo')).find((r) => r.type === 'campaign')).toMatchObject({
-      id: `campaign:${campaignId}`, title: 'Kerstborrel Utrecht 2026', icon: 'Mail', url: `/app/communications?campaign=${campaignId}`,
+      id: `campaign:${campaignId}`, title: 'Kerstborrel Utrecht 2026', icon: 'Mail', url: `/app/communications/campaigns/${campaignId}`,
     });
     expect((await find('talentupdat')).find((r) => r.type === 'template')).toMatchObject({
       title: 'Maandelijkse talentupdate', icon: 'FileText', url: '/app/communications?template=zz-talentupdate-nl',

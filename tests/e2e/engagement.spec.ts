@@ -72,7 +72,7 @@ test('a sent campaign\'s detail shows the funnel after opens, a click and a repl
     expect(funnel).toMatchObject({ humanOpened: 2, clicked: 1 });
   }).toPass({ timeout: budget(60_000), intervals: [2_000] });
 
-  await page.goto(`/app/communications?tab=campaigns&campaign=${campaignId}`);
+  await page.goto(`/app/communications/campaigns/${campaignId}`);
   const funnel = page.getByTestId('campaign-funnel');
   await expect(funnel.getByTestId('funnel-sent').getByTestId('funnel-figure')).toHaveText('3 · 100%');
   await expect(funnel.getByTestId('funnel-humanOpened').getByTestId('funnel-figure')).toHaveText('2 · 67%');
@@ -138,7 +138,7 @@ test('a scheduled campaign is paused, resumed and cancelled from its detail', as
   expect(created.status()).toBe(201);
   const campaignId: number = (await created.json()).campaign.id;
 
-  await page.goto(`/app/communications?tab=campaigns&campaign=${campaignId}`);
+  await page.goto(`/app/communications/campaigns/${campaignId}`);
   const detail = page.getByTestId('campaign-detail');
   const status = detail.getByTestId('campaign-status');
   await expect(status).toHaveText('scheduled');

@@ -254,10 +254,10 @@ async function walkPages(walk: ScreenWalk, d: WalkData) {
   await expect(page.getByTestId('thread-view')).toBeVisible();
   await walk.check('Communications, a thread');
   await walk.openAndCheck('/app/communications?tab=campaigns', T.communications.title, 'Communications, campaigns');
-  await walk.open(`/app/communications?tab=campaigns&campaign=${d.campaignId}`, T.communications.title);
+  await walk.open(`/app/communications/campaigns/${d.campaignId}`, T.communications.title);
   await expect(page.getByTestId('campaign-detail')).toBeVisible();
   await expect(page.getByTestId('campaign-recipients')).toBeVisible();
-  await walk.check('the campaign detail');
+  await walk.check('a campaign\'s page');
   await walk.open('/app/communications?tab=outbox', T.communications.title);
   await page.getByRole('button', { name: d.mailSubject }).first().click();
   await page.waitForLoadState('networkidle');

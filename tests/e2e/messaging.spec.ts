@@ -230,14 +230,19 @@ test('the campaign wizard drafts from a template and launches a campaign that sh
   await expect(page.getByText('Your campaign has been scheduled and will be sent automatically.')).toBeVisible();
   await expect(wizard).toBeHidden();
 
-  await page.getByRole('tab', { name: 'Campaigns' }).click();
-  const row = page.getByTestId('campaign-list').locator('tr', { hasText: name });
-  // The list follows the campaign by itself: no Refresh to press.
-  await expect(row.getByTestId('campaign-status')).toHaveText('sent', { timeout: budget(30_000) });
-  await expect(row.getByTestId('campaign-counts')).toContainText(`${pool.candidateCount} recipients`);
-  await row.getByRole('button', { name }).click();
-  await expect(page).toHaveURL(/\?campaign=\d+$/);
+  // Launch lands on the campaign's own page, which follows it by itself.
+  await expect(page).toHaveURL(/\/app\/communications\/campaigns\/\d+$/);
+  const campaignUrl = page.url();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByTestId('campaign-status')).toHaveText('sent', { timeout: budget(30_000) });
   await expect(page.getByTestId('campaign-detail')).toContainText('Skipped because');
+
+  await page.getByRole('link', { name: 'All campaigns' }).click();
+  const row = page.getByTestId('campaign-list').locator('tr', { hasText: name });
+  await expect(row.getByTestId('campaign-status')).toHaveText('sent');
+  await expect(row.getByTestId('campaign-counts')).toContainText(`${pool.candidateCount} recipients`);
+  await row.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(campaignUrl);
 
   // The wizard starts over at step 1 next time.
   await page.getByRole('button', { name: 'New campaign' }).click();

@@ -5,6 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { candidateReplies, newCandidate, newPool, uniqueTag } from './data.ts';
 import { expect, openApp, recruiterSessionPerFile, test } from './helpers.ts';
+import { budget } from '../support/time-scale.ts';
 
 recruiterSessionPerFile('phone-layout');
 
@@ -122,11 +123,34 @@ test.describe('on a 390 px phone', () => {
     expect(created.status()).toBe(201);
     await page.goto('/app/communications?tab=campaigns');
     const card = page.getByTestId('campaign-list').locator('[data-testid^="campaign-row-"]', { hasText: name });
-    for (const part of [card.getByRole('button', { name }), card.getByTestId('campaign-status'), card.getByTestId('campaign-counts'), card.getByTestId('campaign-results')]) {
+    for (const part of [card.getByRole('link', { name }), card.getByTestId('campaign-status'), card.getByTestId('campaign-counts'), card.getByTestId('campaign-results')]) {
       await expect(part).toBeInViewport();
       expect(await pastMainArea(part)).toBeLessThanOrEqual(0);
     }
     await noSidewaysScroll(page, 'the campaigns list');
+  });
+
+  test('a campaign\'s page: Back to the list, and each recipient a card with what they did', async ({ page }) => {
+    await openApp(page);
+    const person = await newCandidate(page, { name: `Recipient Phone ${uniqueTag()}` });
+    const pool = await newPool(page, [person.id]);
+    const name = `Phone recipients ${uniqueTag()}`;
+    const created = await page.request.post('/api/campaigns', {
+      headers: { origin: new URL(page.url()).origin },
+      data: { name, campaignType: 'nurture', talentPoolId: pool.id, language: 'english', emailSubject: 'Hello', emailContent: 'Hi there',
+        messageTemplate: 'Hi there', scheduledAt: new Date(Date.now() - 1000).toISOString() },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto(`/app/communications/campaigns/${(await created.json()).campaign.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    const card = page.getByTestId(`recipient-${person.id}`);
+    await expect(card).toBeVisible({ timeout: budget(30_000) });
+    await expect(card.getByTestId('recipient-results')).toHaveText('Opened: — · Clicked: — · Replied: — · Booked: —');
+    await card.scrollIntoViewIfNeeded();
+    expect(await pastMainArea(card)).toBeLessThanOrEqual(0);
+    await noSidewaysScroll(page, 'a campaign\'s page');
+    await page.getByRole('link', { name: 'All campaigns' }).click();
+    await expect(page.getByTestId('campaign-list').getByRole('link', { name })).toBeVisible();
   });
 
   test('a toast does not cover the dialog\'s close button', async ({ page }) => {

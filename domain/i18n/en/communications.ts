@@ -58,6 +58,7 @@ export const communications = {
     draft: 'draft', scheduled: 'scheduled', sending: 'sending', paused: 'paused', sent: 'sent', failed: 'failed', cancelled: 'cancelled',
   },
   detail: {
+    back: 'All campaigns',
     loadFailed: 'Could not load the campaign',
     loading: 'Loading campaign',
     subject: 'Subject:',
@@ -139,7 +140,8 @@ export const communications = {
     columns: {
       candidate: 'Candidate', status: 'Status', sequence: 'Sequence', opened: 'Opened', clicked: 'Clicked', replied: 'Replied', booked: 'Booked',
     },
-    showMore: 'Show more recipients',
+    search: 'Search',
+    searchPlaceholder: 'Name or email address',
     sentAt: 'Sent {{date}}',
     yes: 'Yes',
     machineOnly: 'Machine only',

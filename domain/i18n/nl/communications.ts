@@ -60,6 +60,7 @@ export const communications: Resources['communications'] = {
     draft: 'concept', scheduled: 'gepland', sending: 'wordt verstuurd', paused: 'gepauzeerd', sent: 'verstuurd', failed: 'mislukt', cancelled: 'geannuleerd',
   },
   detail: {
+    back: 'Alle campagnes',
     loadFailed: 'De campagne kon niet worden geladen',
     loading: 'Campagne laden',
     subject: 'Onderwerp:',
@@ -141,7 +142,8 @@ export const communications: Resources['communications'] = {
     columns: {
       candidate: 'Kandidaat', status: 'Status', sequence: 'Reeks', opened: 'Geopend', clicked: 'Geklikt', replied: 'Gereageerd', booked: 'Geboekt',
     },
-    showMore: 'Meer ontvangers tonen',
+    search: 'Zoeken',
+    searchPlaceholder: 'Naam of e-mailadres',
     sentAt: 'Verstuurd {{date}}',
     yes: 'Ja',
     machineOnly: 'Alleen automatisch',

@@ -1,7 +1,7 @@
 // /app/communications: message threads, campaigns and the dev outbox, with
 // Compose message and New campaign. The dev outbox is for set-up: admins see it,
-// recruiters only while no mail service is configured (all mail lands there). The tab, the thread filters, the open
-// thread and the open campaign live in the URL; ?action=… and ?template=…
+// recruiters only while no mail service is configured (all mail lands there). The tab, the thread filters and the
+// open thread live in the URL (a campaign has its own page); ?action=… and ?template=…
 // open a dialog (communications/pageParams.ts).
 import { Button, Group, Tabs } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -33,9 +33,7 @@ export function CommunicationsPage() {
   const showOutbox = admin || outbox.data?.transport === 'outbox';
   const wanted = activeTab(search);
   const tab = wanted === 'outbox' && !showOutbox ? 'messages' : wanted;
-  // The campaign shown belongs to the campaigns tab (?campaign= alone says so); leaving it closes the campaign.
-  const changeTab = (next: CommunicationsTab) =>
-    setSearch({ tab: next === 'messages' ? undefined : next, campaign: next === 'campaigns' ? search.campaign : undefined });
+  const changeTab = (next: CommunicationsTab) => setSearch({ tab: next === 'messages' ? undefined : next });
 
   return (
     <>
@@ -62,7 +60,7 @@ export function CommunicationsPage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="campaigns">
-          <CampaignsTab selected={search.campaign ?? null} onSelect={(campaign) => setSearch({ tab: undefined, campaign })} />
+          <CampaignsTab />
         </Tabs.Panel>
         {showOutbox && <Tabs.Panel value="outbox"><OutboxTab /></Tabs.Panel>}
       </Tabs>

@@ -7,6 +7,8 @@ import type { SessionUser } from '#domain/auth/schemas.ts';
 import { COMMUNICATIONS_PATH } from '../messaging/advancedEditor.ts';
 import { ENROL_2FA_PATH } from '../pages/admin/TwoFactorRequiredAlert.tsx';
 import { communicationsSearchSchema } from '../pages/communications/pageParams.ts';
+import { CAMPAIGN_PAGE_PATH, campaignPageSearchSchema } from '../pages/communications/campaign/pageParams.ts';
+import { campaignPath } from '#domain/campaigns/paths.ts';
 import { dashboardSearchSchema } from '../pages/dashboard/pageParams.ts';
 import { MEETINGS_PATH, meetingsSearchSchema } from '../pages/meetings/pageParams.ts';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
@@ -57,7 +59,18 @@ export function createRouteTree(Root: RouteComponent = AppLayout) {
     getParentRoute: () => rootRoute,
     path: COMMUNICATIONS_PATH,
     validateSearch: communicationsSearchSchema,
+    // A campaign once opened by ?campaign={id} on the list has its own page now: old links land there.
+    beforeLoad: ({ search }) => {
+      if (search.campaign) redirect({ href: campaignPath(search.campaign), replace: true, throw: true });
+    },
     component: lazyRouteComponent(() => import('../pages/CommunicationsPage.tsx'), 'CommunicationsPage'),
+  });
+
+  const campaignRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: CAMPAIGN_PAGE_PATH,
+    validateSearch: campaignPageSearchSchema,
+    component: lazyRouteComponent(() => import('../pages/communications/campaign/CampaignPage.tsx'), 'CampaignPage'),
   });
 
   // Old paths that now live on the communications page; the query string is kept.
@@ -106,6 +119,7 @@ export function createRouteTree(Root: RouteComponent = AppLayout) {
     dashboardRoute,
     peopleLayout.addChildren(peopleRoutes),
     communicationsRoute,
+    campaignRoute,
     ...movedRoutes,
     meetingsRoute,
     settingsRoute,

@@ -6,10 +6,12 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CampaignsTab } from '#app/pages/communications/CampaignsTab.tsx';
+import { CampaignPage } from '#app/pages/communications/campaign/CampaignPage.tsx';
 import { campaignControlSchema, campaignRecipientListSchema, removedRecipientSchema, type CampaignDetail } from '#domain/campaigns/schemas.ts';
 import { answer } from './answers.ts';
 import { campaignDetail, campaignList, campaignSummary } from './messagingFixtures.ts';
-import { jsonResponse, recruiter, renderAt, requestUrl, stubFetch } from './renderWithProviders.tsx';
+import { currentUrl, jsonResponse, recruiter, renderAt, requestUrl, stubFetch } from './renderWithProviders.tsx';
+import { renderPage } from './renderInRouter.tsx';
 
 afterEach(() => {
   act(() => { notifications.clean(); });
@@ -23,7 +25,7 @@ const detail = (status: CampaignDetail['status']) => campaignDetail(9, { ...resu
   recipients: 25, pending: 5, sent: 20, skipped: 0, failed: 0, cancelled: 0, percent: 80, skipReasons: [], eligibleNow: 0,
 } });
 
-const recipients = answer(campaignRecipientListSchema, { nextCursor: null, recipients: [{
+const recipients = answer(campaignRecipientListSchema, { nextCursor: null, total: 2, recipients: [{
   candidate: { id: 70, name: 'Anna de Vries' }, status: 'sent', skipReason: null, sentAt: '2026-03-05T09:00:02.000Z',
   opened: true, humanOpened: true, clicked: true, replied: true, sentiment: 'positive', bounced: false, booked: true,
   currentStep: 1, exitReason: null, exitedAt: null,
@@ -32,7 +34,7 @@ const recipients = answer(campaignRecipientListSchema, { nextCursor: null, recip
   opened: true, humanOpened: false, clicked: false, replied: false, sentiment: null, bounced: false, booked: false,
   currentStep: 1, exitReason: null, exitedAt: null,
 }] });
-const notDelivered = answer(campaignRecipientListSchema, { nextCursor: null, recipients: [{
+const notDelivered = answer(campaignRecipientListSchema, { nextCursor: null, total: 1, recipients: [{
   candidate: { id: 72, name: 'Carla Smit' }, status: 'skipped', skipReason: 'Candidate has not consented to email', sentAt: null,
   opened: false, humanOpened: false, clicked: false, replied: false, sentiment: null, bounced: false, booked: false,
   currentStep: 1, exitReason: null, exitedAt: null,
@@ -56,7 +58,7 @@ const calls = (fetchMock: ReturnType<typeof stubFetch>, method: string, path: st
 describe('campaign results', () => {
   it('the list shows sent, human open rate, reply rate and meetings booked', async () => {
     stubApi();
-    renderAt('/app/communications?tab=campaigns', <CampaignsTab selected={null} onSelect={() => undefined} />, { user: recruiter });
+    renderAt('/app/communications?tab=campaigns', <CampaignsTab />, { user: recruiter });
     const row = await screen.findByTestId('campaign-row-9');
     expect(within(row).getByTestId('campaign-results').textContent)
       .toBe('20 sent45% opened by a person15% replied2 meetings booked');
@@ -64,7 +66,7 @@ describe('campaign results', () => {
 
   it('the detail shows the funnel with counts and shares of the sent, and the recipients', async () => {
     stubApi();
-    renderAt('/app/communications?campaign=9', <CampaignsTab selected={9} onSelect={() => undefined} />, { user: recruiter });
+    await renderPage('/app/communications/campaigns/9', <CampaignPage />, { user: recruiter });
     const funnelList = await screen.findByTestId('campaign-funnel');
     const figure = (step: string) => within(within(funnelList).getByTestId(`funnel-${step}`)).getByTestId('funnel-figure').textContent;
     expect(figure('sent')).toBe('20 · 100%');
@@ -86,9 +88,37 @@ describe('campaign results', () => {
     expect(within(await screen.findByTestId('recipient-71')).getByText('Machine only')).toBeTruthy();
   });
 
+  it('the campaign\'s own page: Back to the list, its name as heading and tab title, recipients 25 a page, searched by name', async () => {
+    const page = (offset: number) => answer(campaignRecipientListSchema, { nextCursor: null, total: 60, recipients:
+      Array.from({ length: Math.min(25, 60 - offset) }, (_, i) => ({ ...recipients.recipients[1], candidate: { id: 100 + offset + i, name: `Person ${offset + i + 1}` } })) });
+    const fetchMock = stubFetch({
+      'GET /api/campaigns/9': detail('sent'),
+      'GET /api/campaigns/9/recipients': (url: string) => jsonResponse(url.includes('q=anna')
+        ? { ...recipients, total: 1, recipients: [recipients.recipients[0]] } : page(Number(new URL(url, 'http://x').searchParams.get('offset')))),
+    });
+    await renderPage('/app/communications/campaigns/9', <CampaignPage />, { user: recruiter });
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('Nurture Campaign - Mar 5');
+    expect(document.title).toBe('Nurture Campaign - Mar 5 · Communications · Talentloop');
+    expect(screen.getByRole('link', { name: /All campaigns/ }).getAttribute('href')).toBe('/app/communications?tab=campaigns');
+
+    expect((await screen.findByTestId('recipient-range')).textContent).toBe('1–25 of 60');
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(screen.getByTestId('recipient-range').textContent).toBe('51–60 of 60'));
+    expect(currentUrl()).toBe('/app/communications/campaigns/9?page=3');
+    expect(screen.getByTestId('recipient-150')).toBeTruthy();
+    expect(calls(fetchMock, 'GET', '/api/campaigns/9/recipients?offset=50&limit=25')).toHaveLength(1);
+
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'anna' } });
+    await waitFor(() => expect(currentUrl()).toBe('/app/communications/campaigns/9?q=anna'));
+    expect(await screen.findByTestId('recipient-70')).toBeTruthy();
+    expect(screen.getByTestId('recipient-range').textContent).toBe('1–1 of 1');
+    expect(calls(fetchMock, 'GET', '/api/campaigns/9/recipients?q=anna&offset=0&limit=25')).toHaveLength(1);
+  });
+
   it('filtering asks the API for those recipients and shows why they did not get it', async () => {
     const fetchMock = stubApi();
-    renderAt('/app/communications?campaign=9', <CampaignsTab selected={9} onSelect={() => undefined} />, { user: recruiter });
+    await renderPage('/app/communications/campaigns/9', <CampaignPage />, { user: recruiter });
     await screen.findByTestId('recipient-70');
     fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'not_delivered' } });
     const carla = await screen.findByTestId('recipient-72');
@@ -99,7 +129,7 @@ describe('campaign results', () => {
 
   it('pause, resume and cancel (after a confirmation) send their requests', async () => {
     const fetchMock = stubApi();
-    renderAt('/app/communications?campaign=9', <CampaignsTab selected={9} onSelect={() => undefined} />, { user: recruiter });
+    await renderPage('/app/communications/campaigns/9', <CampaignPage />, { user: recruiter });
     const controls = await screen.findByTestId('campaign-controls');
     fireEvent.click(within(controls).getByRole('button', { name: 'Pause' }));
     await waitFor(() => expect(calls(fetchMock, 'POST', '/api/campaigns/9/pause')).toHaveLength(1));
@@ -122,7 +152,7 @@ describe('campaign results', () => {
       sendWindow: { start: '09:00', end: '11:00', weekdaysOnly: true, candidateTimeZone: true },
       steps: [step(1, 0, 'A role in Utrecht', { waiting: 0, sent: 20, failed: 0, exited: 0 }),
         step(2, 3, 'Re: A role in Utrecht', { waiting: 4, sent: 12, failed: 0, exited: 4 })] });
-    const list = answer(campaignRecipientListSchema, { nextCursor: null, recipients: [
+    const list = answer(campaignRecipientListSchema, { nextCursor: null, total: 2, recipients: [
       { ...recipients.recipients[0], currentStep: 1, exitReason: 'replied', exitedAt: '2026-03-06T10:00:00.000Z' },
       { ...recipients.recipients[1], currentStep: 2 },
     ] });
@@ -132,7 +162,7 @@ describe('campaign results', () => {
       'POST /api/campaigns/9/recipients/71/remove': answer(removedRecipientSchema, { success: true,
         recipient: { ...list.recipients[1], exitReason: 'manual', exitedAt: '2026-03-07T10:00:00.000Z' } }),
     });
-    renderAt('/app/communications?campaign=9', <CampaignsTab selected={9} onSelect={() => undefined} />, { user: recruiter });
+    await renderPage('/app/communications/campaigns/9', <CampaignPage />, { user: recruiter });
     const steps = await screen.findByTestId('campaign-steps');
     expect(within(steps).getByTestId('campaign-step-2').textContent)
       .toBe('3 business days after step 1 · Re: A role in Utrecht12 sent · 4 waiting · 0 failed · 4 left before it');
@@ -156,7 +186,7 @@ describe('campaign results', () => {
         waiting: { waitingForWindow: 4, waitingForLimit: 312, waitingForDailyCap: 312, nextSendAt: '2026-03-06T08:00:00.000Z' } }),
       'GET /api/campaigns/9/recipients': recipients,
     });
-    renderAt('/app/communications?campaign=9', <CampaignsTab selected={9} onSelect={() => undefined} />, { user: recruiter });
+    await renderPage('/app/communications/campaigns/9', <CampaignPage />, { user: recruiter });
     expect((await screen.findByTestId('campaign-paused-reason')).textContent)
       .toBe('Paused automatically: 11 of the last 200 emails bounced or were marked as spam (5.5%; the limit is 5%). Nothing more is sent until you resume it.');
     expect(screen.getByTestId('campaign-waiting').textContent)

@@ -115,14 +115,15 @@ describe('communications page: threads', () => {
 });
 
 describe('communications page: campaigns and outbox', () => {
-  it('lists campaigns with progress; ?campaign={id} shows one', async () => {
+  it('lists campaigns with progress, each name a link to the campaign\'s own page', async () => {
     stubApi();
-    await renderPage('/app/communications?campaign=5', page(), { user: recruiter });
+    await renderPage('/app/communications?tab=campaigns', page(), { user: recruiter });
     const row = await screen.findByTestId('campaign-row-5');
     expect(within(row).getByTestId('campaign-counts').textContent).toBe('40 recipients · 33 sent · 7 skipped · 0 failed');
     expect(within(row).getByTestId('campaign-status').textContent).toBe('sent');
-    const detail = await screen.findByTestId('campaign-detail');
-    expect(within(detail).getByText('Candidate has not consented to email: 5')).toBeTruthy();
+    const link = within(row).getByRole('link', { name: campaigns[0].name });
+    expect(link.getAttribute('href')).toBe('/app/communications/campaigns/5');
+    expect(screen.queryByTestId('campaign-detail')).toBeNull();
   });
 
   it('the dev outbox: open a mail, read headers and body, reply as the candidate', async () => {

@@ -141,7 +141,7 @@ describe('dashboard', () => {
 
     const campaign = within(screen.getByTestId('campaigns-in-progress')).getByTestId('campaign-in-progress');
     expect(within(campaign).getByRole('link', { name: 'Spring backend outreach' }).getAttribute('href'))
-      .toBe('/app/communications?tab=campaigns&campaign=5');
+      .toBe('/app/communications/campaigns/5');
     expect(within(campaign).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
     expect(campaign.textContent).toContain('80 of 200 sent');
     expect(screen.getByTestId('upcoming-meetings-card')).toBeTruthy();

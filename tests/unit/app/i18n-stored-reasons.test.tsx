@@ -9,7 +9,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setInterfaceLanguage } from '#app/i18n/i18n.ts';
 import { ThreadMessage } from '#app/pages/communications/ThreadMessage.tsx';
-import { CampaignsTab } from '#app/pages/communications/CampaignsTab.tsx';
+import { CampaignPage } from '#app/pages/communications/campaign/CampaignPage.tsx';
 import { OutboxReplyForm } from '#app/pages/communications/OutboxReplyForm.tsx';
 import { ImportReport } from '#app/pages/people/import/ImportReport.tsx';
 import { TeamsStatus } from '#app/pages/meetings/TeamsStatus.tsx';
@@ -23,6 +23,7 @@ import { answer } from './answers.ts';
 import { campaignDetail, message } from './messagingFixtures.ts';
 import { meeting } from './meetingListFixtures.ts';
 import { admin, jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { renderPage } from './renderInRouter.tsx';
 
 beforeEach(async () => {
   await setInterfaceLanguage('nl');
@@ -64,7 +65,7 @@ describe('a message\'s delivery error', () => {
 describe('a campaign', () => {
   const recipient = { sentAt: null, opened: false, humanOpened: false, clicked: false, replied: false, sentiment: null, bounced: false, booked: false,
     currentStep: 1, exitReason: null, exitedAt: null } as const;
-  const recipients = answer(campaignRecipientListSchema, { nextCursor: null, recipients: [
+  const recipients = answer(campaignRecipientListSchema, { nextCursor: null, total: 3, recipients: [
     { ...recipient, candidate: { id: 70, name: 'Anna de Vries' }, status: 'cancelled',
       skipReason: 'The campaign was cancelled before this message was sent', skipReasonCode: 'skipped.campaign_cancelled' },
     { ...recipient, candidate: { id: 71, name: 'Bram Jansen' }, status: 'cancelled',
@@ -81,7 +82,7 @@ describe('a campaign', () => {
       }),
       'GET /api/campaigns/9/recipients': recipients,
     });
-    renderAt('/app/communications?campaign=9', <CampaignsTab selected={9} onSelect={() => undefined} />, { user: recruiter });
+    await renderPage('/app/communications/campaigns/9', <CampaignPage />, { user: recruiter });
     expect((await screen.findByTestId('campaign-paused-reason')).textContent).toBe(
       'Automatisch gepauzeerd: 11 van de laatste 200 e-mails bouncten of werden als spam gemarkeerd (5,5%; de grens is 5%). Er wordt niets meer verstuurd tot je hem hervat.');
     const reason = async (id: number) => within(await screen.findByTestId(`recipient-${id}`)).getByTestId('recipient-reason').textContent;

@@ -99,7 +99,7 @@ describe('the inbox', () => {
     await waitFor(() => expect(currentUrl()).toBe('/app/communications?view=all'));
     const group = await screen.findByTestId('campaign-group-5');
     const link = within(group).getByRole('link', { name: 'Campaign Spring roles: 120 sent, no reply yet' });
-    expect(link.getAttribute('href')).toBe('/app/communications?campaign=5');
+    expect(link.getAttribute('href')).toBe('/app/communications/campaigns/5');
     await waitFor(() => expect(within(screen.getByTestId('thread-list')).getAllByTestId(/^thread-row-/)).toHaveLength(2));
     expect(requested(fetchMock)).toContain('/api/messages');
     // Back to "Needs reply": the default, so the URL drops the view.

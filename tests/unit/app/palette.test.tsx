@@ -96,7 +96,7 @@ describe('palette rules', () => {
 
 const results: SearchResult[] = answer(searchResultsSchema, [
   { id: 'c1', type: 'candidate', title: 'Anna de Vries', subtitle: 'anna@example.com', url: '/app/people?candidate=1', action: 'navigate', icon: 'User' },
-  { id: 'm1', type: 'campaign', title: 'Annual nurture', description: 'Nurture Campaign', url: '/app/communications?campaign=4', action: 'navigate', icon: 'Mail' },
+  { id: 'm1', type: 'campaign', title: 'Annual nurture', description: 'Nurture Campaign', url: '/app/communications/campaigns/4', action: 'navigate', icon: 'Mail' },
   { id: 'a1', type: 'action', title: 'Add candidate', url: '/app/people?action=add-candidate', action: 'navigate', icon: 'UserPlus' },
 ]);
 
@@ -240,7 +240,7 @@ describe('command palette', () => {
     expect(selected()).toBe(1);
     expect(input().getAttribute('aria-activedescendant')).toBe(screen.getAllByTestId('palette-result')[1].id);
     fireEvent.keyDown(input(), { key: 'Enter' });
-    await waitFor(() => expect(currentUrl()).toBe('/app/communications?campaign=4'));
+    await waitFor(() => expect(currentUrl()).toBe('/app/communications/campaigns/4'));
     expect(palette()).toBeNull();
     expect(getPaletteState()).toEqual({ opened: false, query: '', highlight: 0 });
   });

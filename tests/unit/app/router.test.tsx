@@ -141,6 +141,18 @@ describe('<AppRouter> pages', () => {
     expect(h1()).toBe('Communications');
   });
 
+  it.each(['/app/communications?campaign=5', '/app/communications?tab=campaigns&campaign=5', '/app/campaigns?campaign=5'])(
+    'an old campaign link %s lands on the campaign\'s own page', async (path) => {
+      await renderApp(path, { user: recruiter });
+      expect(currentUrl()).toBe('/app/communications/campaigns/5');
+    });
+
+  it.each(['/app/communications/campaigns/abc', '/app/communications/campaigns/0', '/app/communications/campaigns/05'])(
+    '%s is not a campaign: the 404 page', async (path) => {
+      await renderApp(path, { user: recruiter });
+      expect(h1()).toBe('Page not found');
+    });
+
   it('shows a 404 inside the shell with a link back to /app', async () => {
     await renderApp('/app/does-not-exist', { user: recruiter });
     expect(h1()).toBe('Page not found');

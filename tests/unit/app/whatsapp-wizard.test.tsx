@@ -6,11 +6,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllPanels, openPanel } from '#app/drawers/drawerStore.ts';
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
-import { CampaignDetailCard } from '#app/pages/communications/CampaignDetailCard.tsx';
+import { CampaignPage } from '#app/pages/communications/campaign/CampaignPage.tsx';
 import { poolReachSchema } from '#domain/talent-pools/schemas.ts';
 import { whatsappStateSchema } from '#domain/whatsapp/schemas.ts';
 import { answer } from './answers.ts';
 import { jsonResponse, recruiter, renderAt, sentJson, stubFetch } from './renderWithProviders.tsx';
+import { renderPage } from './renderInRouter.tsx';
 import { aiTemplate, aiTemplateList, campaignDetail, createdCampaign, pool, poolList, suggestionList } from './messagingFixtures.ts';
 
 afterEach(() => {
@@ -105,7 +106,7 @@ describe('a campaign by WhatsApp template', () => {
 
   it('the campaign detail states the WhatsApp template', async () => {
     stubFetch({ 'GET /api/campaigns/5': campaignDetail(5, { whatsappTemplate: { name: 'vacature_update', language: 'nl', parameters: ['Frontend'] } }) });
-    renderAt('/app/communications', <CampaignDetailCard id={5} />, { user: recruiter });
+    await renderPage('/app/communications/campaigns/5', <CampaignPage />, { user: recruiter });
     expect((await screen.findByTestId('campaign-whatsapp-template')).textContent)
       .toBe('WhatsApp: template vacature_update (Dutch) to candidates who allow WhatsApp; the rest get the email');
   });

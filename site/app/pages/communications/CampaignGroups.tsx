@@ -1,7 +1,8 @@
 // The "All" view's campaign sends that nobody answered: one row per campaign
 // instead of one thread per recipient, each opening the campaign's detail.
 import { Alert, Anchor, Paper, Stack, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link } from '#app/router/Link.tsx';
+import { campaignPath } from '#domain/campaigns/paths.ts';
 import { errorText } from '#app/api/ApiError.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { useT } from '#app/i18n/useT.ts';
@@ -16,7 +17,7 @@ export function CampaignGroups() {
     <Stack gap="xs" data-testid="campaign-groups">
       {groups.data.map((group) => (
         <Paper key={group.campaignId} withBorder p="sm" bg="var(--mantine-color-gray-light)" data-testid={`campaign-group-${group.campaignId}`}>
-          <Anchor component={Link} to={`/app/communications?campaign=${group.campaignId}`} size="sm" fw={600}>
+          <Anchor component={Link} to={campaignPath(group.campaignId)} size="sm" fw={600}>
             {t('communications.groups.campaign', { name: group.name, count: group.unanswered })}
           </Anchor>
           <Text size="xs" c="dimmed">{t('communications.groups.lastSent', { date: formatDateTime(group.lastSentAt) })}</Text>

@@ -9,14 +9,16 @@ import { formatPercent } from '#app/i18n/format.ts';
 import type { CampaignSummary } from '#domain/campaigns/schemas.ts';
 import { progressPercent } from '#domain/campaigns/progress.ts';
 import { CampaignStatusBadge } from './CampaignStatusBadge.tsx';
+import { campaignPath } from '#domain/campaigns/paths.ts';
+import { appLinkProps } from '#app/router/Link.tsx';
 
-interface CampaignProps { campaign: CampaignSummary; selected: boolean; onOpen: () => void }
+interface CampaignProps { campaign: CampaignSummary }
 
-function CampaignName({ campaign, onOpen }: Omit<CampaignProps, 'selected'>) {
+function CampaignName({ campaign }: CampaignProps) {
   const t = useT();
   return (
     <div>
-      <Anchor component="button" type="button" onClick={onOpen} fw={500} size="sm" ta="left">{campaign.name}</Anchor>
+      <Anchor {...appLinkProps(campaignPath(campaign.id))} fw={500} size="sm">{campaign.name}</Anchor>
       <Text size="xs" c="dimmed">{t(`panels.campaignTypes.${campaign.campaignType}.label`)}{campaign.talentPoolName ? ` · ${campaign.talentPoolName}` : ''}</Text>
     </div>
   );
@@ -46,12 +48,10 @@ function CampaignResults({ campaign }: { campaign: CampaignSummary }) {
   );
 }
 
-const selectedColour = (selected: boolean) => (selected ? 'var(--mantine-color-blue-light)' : undefined);
-
-export function CampaignRow({ campaign, selected, onOpen }: CampaignProps) {
+export function CampaignRow({ campaign }: CampaignProps) {
   return (
-    <Table.Tr data-testid={`campaign-row-${campaign.id}`} bg={selectedColour(selected)}>
-      <Table.Td><CampaignName campaign={campaign} onOpen={onOpen} /></Table.Td>
+    <Table.Tr data-testid={`campaign-row-${campaign.id}`}>
+      <Table.Td><CampaignName campaign={campaign} /></Table.Td>
       <Table.Td><CampaignStatusBadge status={campaign.status} /></Table.Td>
       <Table.Td><Text size="xs">{formatDateTime(campaign.scheduledAt)}</Text></Table.Td>
       <Table.Td miw={140}><CampaignProgress campaign={campaign} /></Table.Td>
@@ -60,12 +60,12 @@ export function CampaignRow({ campaign, selected, onOpen }: CampaignProps) {
   );
 }
 
-export function CampaignCard({ campaign, selected, onOpen }: CampaignProps) {
+export function CampaignCard({ campaign }: CampaignProps) {
   return (
-    <Card withBorder padding="sm" data-testid={`campaign-row-${campaign.id}`} bg={selectedColour(selected)}>
+    <Card withBorder padding="sm" data-testid={`campaign-row-${campaign.id}`}>
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <CampaignName campaign={campaign} onOpen={onOpen} />
+          <CampaignName campaign={campaign} />
           <CampaignStatusBadge status={campaign.status} />
         </Group>
         <Text size="xs">{formatDateTime(campaign.scheduledAt)}</Text>

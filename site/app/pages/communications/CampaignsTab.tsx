@@ -1,20 +1,18 @@
-// Campaigns: the list with progress and results, live while one is sending (no Refresh to press),
-// and the one named by ?campaign={id}.
+// Campaigns: the list with progress and results, live while one is sending (no Refresh to press); each name
+// links to the campaign's own page.
 import { Alert, Center, Loader, Stack, Table, Text } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { useCampaigns } from '#app/messaging/queries.ts';
-import { CampaignDetailCard } from './CampaignDetailCard.tsx';
 import { CampaignCard, CampaignRow } from './CampaignRow.tsx';
 import { usePhone } from '#app/lib/usePhone.ts';
 
-export function CampaignsTab({ selected, onSelect }: { selected: number | null; onSelect: (id: number) => void }) {
+export function CampaignsTab() {
   const campaigns = useCampaigns();
   const phone = usePhone();
   const t = useT();
   return (
     <Stack gap="md">
-      {selected && <CampaignDetailCard id={selected} />}
       {campaigns.isError ? (
         <Alert color="red" title={t('communications.campaigns.loadFailed')}>{errorText(campaigns.error)}</Alert>
       ) : campaigns.isPending ? (
@@ -23,7 +21,7 @@ export function CampaignsTab({ selected, onSelect }: { selected: number | null; 
         <Text c="dimmed" size="sm">{t('communications.campaigns.none')}</Text>
       ) : phone ? (
         <Stack gap="xs" data-testid="campaign-list">
-          {campaigns.data.map((c) => <CampaignCard key={c.id} campaign={c} selected={c.id === selected} onOpen={() => onSelect(c.id)} />)}
+          {campaigns.data.map((c) => <CampaignCard key={c.id} campaign={c} />)}
         </Stack>
       ) : (
         <Table.ScrollContainer minWidth={760}>
@@ -32,7 +30,7 @@ export function CampaignsTab({ selected, onSelect }: { selected: number | null; 
               <Table.Tr>{(['campaign', 'status', 'scheduled', 'progress', 'results'] as const).map((column) => <Table.Th key={column}>{t(`communications.campaigns.columns.${column}`)}</Table.Th>)}</Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {campaigns.data.map((c) => <CampaignRow key={c.id} campaign={c} selected={c.id === selected} onOpen={() => onSelect(c.id)} />)}
+              {campaigns.data.map((c) => <CampaignRow key={c.id} campaign={c} />)}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

@@ -1,5 +1,5 @@
 // The communications page's state in the URL: the tab, the thread filters and
-// the open thread, the open campaign (?campaign={id}), and the one-shot
+// the open thread, an old link's campaign (?campaign={id}, sent on to its page), and the one-shot
 // parameters that ask for a dialog (spec §2 Advanced Editor, the palette's
 // quick actions): ?action=compose, ?action=create-campaign with the Advanced
 // Editor's values, ?template={templateId}.
@@ -29,6 +29,7 @@ export const communicationsSearchSchema = z.object({
   sentiment: optionalEnum(SENTIMENTS),
   candidateId: optionalInt(),
   thread: optionalInt(),
+  /** Sent on to the campaign's own page (routeTree.tsx). */
   campaign: optionalInt(),
   action: optionalEnum(['compose', 'create-campaign']),
   candidateName: optionalText(200),
@@ -80,9 +81,8 @@ export function withoutOneShotParams<S extends Record<string, unknown>>(search: 
   return kept;
 }
 
-/** The tab shown: an open campaign belongs to the campaigns tab unless the outbox was chosen. */
+/** The tab shown. */
 export function activeTab(search: CommunicationsSearch): CommunicationsTab {
-  if (search.campaign && search.tab !== 'outbox') return 'campaigns';
   return search.tab ?? 'messages';
 }
 

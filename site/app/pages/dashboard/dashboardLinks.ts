@@ -3,6 +3,7 @@
 import type { Sentiment } from '#domain/ai/schemas.ts';
 import type { DashboardQuery } from '#domain/dashboard/schemas.ts';
 import { stringifySearch } from '#app/router/searchParams.ts';
+import { CAMPAIGNS_LIST_PATH, campaignPath } from '#domain/campaigns/paths.ts';
 
 type Scope = DashboardQuery['scope'];
 
@@ -12,8 +13,8 @@ export const threadsHref = (sentiment?: Sentiment) =>
 /** The threads waiting for our answer (the Communications page's default view). */
 export const needsReplyHref = () => '/app/communications?tab=messages';
 export const threadHref = (threadId: number) => `/app/communications${stringifySearch({ tab: 'messages', thread: threadId })}`;
-export const campaignsHref = () => '/app/communications?tab=campaigns';
-export const campaignHref = (campaignId: number) => `/app/communications${stringifySearch({ tab: 'campaigns', campaign: campaignId })}`;
+export const campaignsHref = () => CAMPAIGNS_LIST_PATH;
+export const campaignHref = campaignPath;
 export const meetingsHref = (scope: Scope) => `/app/meetings${stringifySearch({ recruiter: scope === 'team' ? 'all' : undefined })}`;
 export const candidateHref = (candidateId: number) => `/app/people?candidate=${candidateId}`;
 /** The People list by engagement score, highest first (of one talent pool). */

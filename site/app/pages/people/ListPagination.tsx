@@ -1,4 +1,4 @@
-// "1–50 of 200" and the page buttons.
+// "1–50 of 200" and the page buttons, under the people list and a campaign's recipients.
 import { Group, Pagination, Text } from '@mantine/core';
 import { useT } from '#app/i18n/useT.ts';
 import { pageCount, rangeLabel } from './candidateFilters.ts';
@@ -8,15 +8,18 @@ interface ListPaginationProps {
   total: number;
   shown: number;
   onPage: (page: number) => void;
+  pageSize?: number;
+  /** Names the range text for tests. */
+  rangeTestId?: string;
 }
 
-export function ListPagination({ page, total, shown, onPage }: ListPaginationProps) {
+export function ListPagination({ page, total, shown, onPage, pageSize, rangeTestId = 'candidate-range' }: ListPaginationProps) {
   const t = useT();
   return (
     <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed" data-testid="candidate-range">{rangeLabel(page, total, shown)}</Text>
+      <Text size="sm" c="dimmed" data-testid={rangeTestId}>{rangeLabel(page, total, shown, pageSize)}</Text>
       {total > 0 && (
-        <Pagination total={pageCount(total)} value={page} onChange={onPage} size="sm" siblings={1} boundaries={1}
+        <Pagination total={pageCount(total, pageSize)} value={page} onChange={onPage} size="sm" siblings={1} boundaries={1}
           getItemProps={(item) => ({ 'aria-label': t('people.list.page', { page: item }) })}
           getControlProps={(control) => ({ 'aria-label': t(`people.list.controls.${control}`) })} />
       )}

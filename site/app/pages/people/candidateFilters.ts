@@ -72,14 +72,14 @@ export function nextSort(current: SortState, field: SortField): SortState {
   return { sort: field, dir: defaultDirection(field) };
 }
 
-export function pageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / PAGE_SIZE));
+export function pageCount(total: number, pageSize = PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
 }
 
 /** "1–50 of 200" for page 1 of 200; "0 of 0" for nothing (in the interface's language, read while rendering). */
-export function rangeLabel(page: number, total: number, shown: number): string {
+export function rangeLabel(page: number, total: number, shown: number, pageSize = PAGE_SIZE): string {
   if (total === 0 || shown === 0) return i18n.t('people.list.rangeEmpty', { total: formatNumber(total) });
-  const first = (page - 1) * PAGE_SIZE + 1;
+  const first = (page - 1) * pageSize + 1;
   return i18n.t('people.list.range', { first: formatNumber(first), last: formatNumber(first + shown - 1), total: formatNumber(total) });
 }
 

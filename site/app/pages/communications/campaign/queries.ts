@@ -1,34 +1,42 @@
 // The campaign detail's data: the campaign (polled while it is sending), its
-// recipients page by page, and pause / resume / cancel.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// recipients a page at a time, and pause / resume / cancel.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '#app/api/client.ts';
-import { CAMPAIGNS_KEY } from '#app/messaging/queries.ts';
+import { CAMPAIGNS_KEY, isLiveCampaign } from '#app/messaging/queries.ts';
 import type { CampaignAction, CampaignDetail, RecipientFilter } from '#domain/campaigns/schemas.ts';
+import { RECIPIENTS_PER_PAGE } from './pageParams.ts';
 
 /** How often a sending campaign's progress is fetched again. */
 export const LIVE_REFRESH_MS = 3000;
 
 const campaignKey = (id: number) => [`/api/campaigns/${id}`] as const;
 
-/** The same cache entry as useCampaign (messaging/queries.ts), refetched every few seconds while sending. */
+/** The same cache entry as useCampaign (messaging/queries.ts), refetched every few seconds while it sends or is about to. */
 export function useLiveCampaign(id: number) {
   return useQuery({
     queryKey: campaignKey(id),
     queryFn: ({ signal }) => call((o) => api.campaigns[':id'].$get({ param: { id: String(id) } }, o), { signal }),
-    refetchInterval: (query) => (query.state.data?.status === 'sending' ? LIVE_REFRESH_MS : false),
+    refetchInterval: (query) => (query.state.data && isLiveCampaign(query.state.data) ? LIVE_REFRESH_MS : false),
   });
 }
 
-export function useCampaignRecipients(id: number, status: RecipientFilter | null, live: boolean) {
-  return useInfiniteQuery({
-    queryKey: [`/api/campaigns/${id}/recipients`, { status }],
-    initialPageParam: null as number | null,
-    queryFn: ({ signal, pageParam }) => call((o) => api.campaigns[':id'].recipients.$get({
+/**
+ * One page of recipients: those matching `show` and `q`, `RECIPIENTS_PER_PAGE` at a time; the page shown stays
+ * while the next loads. Polled while the campaign sends; read once more when its status changes (the last sends).
+ */
+export function useCampaignRecipients(id: number, { show, q, page }: { show: RecipientFilter | null; q: string; page: number },
+  status: CampaignDetail['status']) {
+  return useQuery({
+    queryKey: [`/api/campaigns/${id}/recipients`, { show, q, page, status }],
+    queryFn: ({ signal }) => call((o) => api.campaigns[':id'].recipients.$get({
       param: { id: String(id) },
-      query: { ...(status ? { status } : {}), ...(pageParam ? { cursor: String(pageParam) } : {}) },
+      query: {
+        ...(show ? { status: show } : {}), ...(q ? { q } : {}),
+        offset: String((page - 1) * RECIPIENTS_PER_PAGE), limit: String(RECIPIENTS_PER_PAGE),
+      },
     }, o), { signal }),
-    getNextPageParam: (last) => last.nextCursor,
-    refetchInterval: live ? LIVE_REFRESH_MS : false,
+    placeholderData: keepPreviousData,
+    refetchInterval: status === 'sending' ? LIVE_REFRESH_MS : false,
   });
 }
 

@@ -1,19 +1,24 @@
-// One campaign (GET /api/campaigns/{id}, ?campaign={id}): status with a live
-// progress bar while sending, why recipients were skipped, a sequence's steps,
-// the funnel, the recipients, and pause / resume / cancel.
-import { useOpenItemTitle } from '#app/router/useDocumentTitle.ts';
-import { Alert, Center, Divider, Group, List, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// A campaign's own page (/app/communications/campaigns/{id}, GET /api/campaigns/{id}): Back to the list, status
+// with a live progress bar while sending, pause / resume / cancel, why recipients were skipped, a sequence's steps,
+// the funnel, and the recipients a page at a time.
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { Alert, Button, Center, Divider, Group, List, Loader, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { CAMPAIGNS_LIST_PATH } from '#domain/campaigns/paths.ts';
+import { appLinkProps } from '#app/router/Link.tsx';
+import { useDocumentTitle, useOpenItemTitle } from '#app/router/useDocumentTitle.ts';
+import { NotFoundPage } from '#app/pages/NotFoundPage.tsx';
 import { errorText } from '#app/api/ApiError.ts';
 import type { CampaignDetail } from '#domain/campaigns/schemas.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { codeText } from '#app/i18n/serverText.ts';
-import { CampaignStatusBadge } from './CampaignStatusBadge.tsx';
-import { CampaignControls } from './campaign/CampaignControls.tsx';
-import { CampaignFunnel } from './campaign/CampaignFunnel.tsx';
-import { CampaignSteps } from './campaign/CampaignSteps.tsx';
-import { RecipientTable } from './campaign/RecipientTable.tsx';
-import { useLiveCampaign } from './campaign/queries.ts';
+import { CampaignStatusBadge } from '../CampaignStatusBadge.tsx';
+import { CampaignControls } from './CampaignControls.tsx';
+import { CampaignFunnel } from './CampaignFunnel.tsx';
+import { CampaignSteps } from './CampaignSteps.tsx';
+import { RecipientTable } from './RecipientTable.tsx';
+import { useLiveCampaign } from './queries.ts';
+import { CAMPAIGN_PAGE_PATH, campaignIdParam, type CampaignPageSearch } from './pageParams.ts';
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -40,10 +45,28 @@ function WaitingText({ waiting: w }: { waiting: CampaignDetail['waiting'] }) {
   );
 }
 
-export function CampaignDetailCard({ id }: { id: number }) {
+export function CampaignPage() {
+  const t = useT();
+  const id = campaignIdParam(useParams({ from: CAMPAIGN_PAGE_PATH }).id);
+  useDocumentTitle(t('communications.title'));
+  if (id === null) return <NotFoundPage />;
+  return (
+    <Stack gap="md">
+      <Button component="a" {...appLinkProps(CAMPAIGNS_LIST_PATH)} variant="subtle" size="compact-sm" style={{ alignSelf: 'flex-start' }}
+        leftSection={<span aria-hidden="true">←</span>}>{t('communications.detail.back')}</Button>
+      <CampaignDetail id={id} />
+    </Stack>
+  );
+}
+
+function CampaignDetail({ id }: { id: number }) {
   const campaign = useLiveCampaign(id);
+  const search = useSearch({ from: CAMPAIGN_PAGE_PATH });
+  const navigate = useNavigate();
   const t = useT();
   useOpenItemTitle(campaign.data?.name);
+  const setSearch = (changes: CampaignPageSearch) =>
+    void navigate({ to: '.', search: (current) => ({ ...current, ...changes }), resetScroll: false, replace: 'q' in changes });
   if (campaign.isError) return <Alert color="red" title={t('communications.detail.loadFailed')}>{errorText(campaign.error)}</Alert>;
   if (!campaign.data) return <Center py="lg"><Loader aria-label={t('communications.detail.loading')} /></Center>;
   const c = campaign.data;
@@ -51,11 +74,10 @@ export function CampaignDetailCard({ id }: { id: number }) {
   const sending = c.status === 'sending';
   const dispatched = c.startedAt !== null;
   return (
-    <Paper withBorder p="md" data-testid="campaign-detail">
-      <Stack gap="sm">
+    <Stack gap="sm" data-testid="campaign-detail">
         <Group justify="space-between" align="flex-start">
           <div>
-            <Title order={3}>{c.name}</Title>
+            <Title order={1}>{c.name}</Title>
             <Text size="sm" c="dimmed">
               {t(`panels.campaignTypes.${c.campaignType}.label`)}{c.talentPoolName ? ` · ${c.talentPoolName}` : ''} · {formatDateTime(c.scheduledAt)}
             </Text>
@@ -110,11 +132,10 @@ export function CampaignDetailCard({ id }: { id: number }) {
             <Divider label={t('communications.detail.results')} labelPosition="left" />
             <CampaignFunnel funnel={c.funnel} />
             <Divider label={t('communications.detail.recipients')} labelPosition="left" />
-            <RecipientTable campaignId={c.id} live={sending} steps={Math.max(1, c.steps.length)}
-              running={c.status === 'sending' || c.status === 'paused'} />
+            <RecipientTable campaignId={c.id} status={c.status} steps={Math.max(1, c.steps.length)}
+              running={c.status === 'sending' || c.status === 'paused'} search={search} onSearch={setSearch} />
           </>
         )}
-      </Stack>
-    </Paper>
+    </Stack>
   );
 }
