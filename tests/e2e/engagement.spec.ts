@@ -8,7 +8,7 @@ import { expect, openApp, recruiterSessionPerFile, test } from './helpers.ts';
 import { newCandidate, newCandidates, newPool, uniqueTag } from './data.ts';
 import type { CampaignDetail } from '#domain/campaigns/schemas.ts';
 import type { Dashboard } from '#domain/dashboard/schemas.ts';
-import { formatCount, formatRate } from '../../site/app/pages/dashboard/format.ts';
+import { axisName, formatCount, formatRate } from '../../site/app/pages/dashboard/format.ts';
 import { budget } from '../support/time-scale.ts';
 
 recruiterSessionPerFile('engagement');
@@ -121,6 +121,31 @@ test('the dashboard shows the figures its API answers, and draws its charts', as
     await expect(surface).toBeVisible({ timeout: budget(15_000) });
     await expect(surface.locator('path').first()).toBeAttached();
   }
+  // Every talent pool has its name on the bar chart's axis (recharts skips names it finds crowded unless told not to).
+  await expect(async () => {
+    const pools = ((await (await page.request.get('/api/dashboard?period=30d&scope=me')).json()) as Dashboard).bandsByPool;
+    expect(pools.length).toBeGreaterThan(0);
+    await page.reload();
+    const names = page.getByTestId('bands-by-pool-chart').locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+    await expect(names).toHaveCount(pools.length, { timeout: budget(5_000) });
+    // A long name wraps onto two lines (a tspan each).
+    expect(await names.evaluateAll((texts) => texts.map((text) => [...text.querySelectorAll('tspan')].map((line) => line.textContent).join(' '))))
+      .toEqual(pools.map((pool) => axisName(pool.name)));
+  }).toPass({ timeout: budget(30_000) });
+  // The drawings arrive without moving anything: held back, each has a box of its height; the cards below stay put.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  const drawings = /\/ChartDrawings\.[\w-]+\.js$/;
+  await page.route(drawings, async (route) => { await held; await route.continue(); });
+  await page.goto('/app?period=30d&scope=me');
+  await expect(page.getByTestId('chart-loading').first()).toBeVisible();
+  const before = await page.getByTestId('needs-reply').boundingBox();
+  release();
+  await expect(page.getByTestId('bands-by-pool-chart').locator('svg.recharts-surface').first()).toBeVisible({ timeout: budget(15_000) });
+  await expect(page.getByTestId('chart-loading')).toHaveCount(0);
+  expect(await page.getByTestId('needs-reply').boundingBox()).toEqual(before);
+  await page.unroute(drawings);
+
   // Each figure links to the list behind it: the sent card opens the campaigns.
   await page.getByTestId('kpi-sent').click();
   await expect(page).toHaveURL(/\/app\/communications\?tab=campaigns/);

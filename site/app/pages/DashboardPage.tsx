@@ -1,6 +1,6 @@
 // /app: the recruiter's pipeline at a glance for a period (7, 30, 90 days) and
 // for me or the whole team (?period=, ?scope=; dashboard/pageParams.ts): the
-// KPIs, the funnel, the charts (their own chunk, loaded after the first paint)
+// KPIs, the funnel, the charts (their drawings from their own chunk, after the first paint)
 // and the lists to act on. Every figure with a list behind it links there.
 import { Alert, Anchor, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -14,7 +14,7 @@ import { useDashboard } from './dashboard/dashboardQueries.ts';
 import { FunnelCard } from './dashboard/FunnelCard.tsx';
 import { HottestCard } from './dashboard/HottestCard.tsx';
 import { KpiCards } from './dashboard/KpiCards.tsx';
-import { LazyDashboardCharts } from './dashboard/LazyDashboardCharts.tsx';
+import { DashboardCharts } from './dashboard/DashboardCharts.tsx';
 import { NeedsReplyCard } from './dashboard/NeedsReplyCard.tsx';
 import { DASHBOARD_PATH, DEFAULT_PERIOD, DEFAULT_SCOPE, dashboardQuery } from './dashboard/pageParams.ts';
 import { UpcomingMeetingsCard } from './people/booking/UpcomingMeetingsCard.tsx';
@@ -79,7 +79,7 @@ function DashboardFigures({ dashboard, updating }: { dashboard: Dashboard; updat
       <KpiCards dashboard={dashboard} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <FunnelCard dashboard={dashboard} />
-        <LazyDashboardCharts dashboard={dashboard} />
+        <DashboardCharts dashboard={dashboard} />
       </SimpleGrid>
     </Stack>
   );

@@ -1,15 +1,13 @@
-// The dashboard's charts (@mantine/charts on recharts): activity over time,
-// the reply sentiment split and the engagement bands per talent pool. Loaded
-// as its own chunk (LazyDashboardCharts.tsx), so the first paint of /app
-// carries no chart code. The drawings are hidden from screen readers and kept
-// out of the tab order (accessibilityLayer off): ChartFigure's table says the same.
-import '@mantine/charts/styles.css';
-import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
+// The dashboard's charts: activity over time, the reply sentiment split and
+// the engagement bands per talent pool. Each card, its text alternative and its
+// links paint with the page; the drawing follows from its own chunk into a box
+// of its own height (LazyChartDrawing.tsx), so the cards below never move.
 import type { Dashboard } from '#domain/dashboard/schemas.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { locale } from '#app/i18n/format.ts';
 import { BAND_COLOURS } from '#app/lib/engagementBands.ts';
 import { ChartFigure } from './ChartFigure.tsx';
+import { LazyChartDrawing } from './LazyChartDrawing.tsx';
 import { engagedPeopleHref, threadsHref } from './dashboardLinks.ts';
 import { formatCount } from './format.ts';
 
@@ -42,8 +40,7 @@ export function ActivityChart({ activity }: Pick<Dashboard, 'activity'>) {
     <ChartFigure id="activity" title={t('dashboard.activity')}
       columns={[t('dashboard.day'), ...series.map((s) => s.label)]}
       rows={data.map((day) => ({ label: day.day, values: series.map((s) => formatCount(day[s.name])) }))}>
-      <AreaChart h={240} data={data} dataKey="day" series={series} curveType="monotone"
-        withLegend withDots={false} fillOpacity={0.1} valueFormatter={formatCount} accessibilityLayer={false} />
+      <LazyChartDrawing kind="area" height={240} data={data} dataKey="day" series={series} />
     </ChartFigure>
   );
 }
@@ -58,7 +55,7 @@ export function SentimentChart({ sentiment }: Pick<Dashboard, 'sentiment'>) {
       rows={sentiments.map((s) => ({ label: s.label, values: [formatCount(sentiment[s.name])] }))}
       links={sentiments.map((s) => ({ label: `${s.label} (${formatCount(sentiment[s.name])})`, href: threadsHref(s.name), color: s.color }))}>
       {total === 0 ? <p>{t('dashboard.noReplies')}</p> : (
-        <DonutChart accessibilityLayer={false} pieProps={{ rootTabIndex: -1 }} mx="auto" size={180} thickness={26} withLabels={false} chartLabel={t('dashboard.repliesCount', { count: formatCount(total) })}
+        <LazyChartDrawing kind="donut" height={180} centre={t('dashboard.repliesCount', { count: formatCount(total) })}
           data={sentiments.map((s) => ({ name: s.label, value: sentiment[s.name], color: s.color }))} />
       )}
     </ChartFigure>
@@ -74,8 +71,7 @@ export function BandsChart({ bandsByPool }: Pick<Dashboard, 'bandsByPool'>) {
       rows={bandsByPool.map((pool) => ({ label: pool.name, values: bands.map((b) => formatCount(pool[b.name])) }))}
       links={bandsByPool.map((pool) => ({ label: pool.name, href: engagedPeopleHref({ talentPoolId: pool.talentPoolId }) }))}>
       {bandsByPool.length === 0 ? <p>{t('dashboard.noPools')}</p> : (
-        <BarChart h={Math.max(160, bandsByPool.length * 36)} data={bandsByPool} dataKey="name" type="stacked" orientation="vertical"
-          yAxisProps={{ width: 110 }} series={bands} withLegend valueFormatter={formatCount} accessibilityLayer={false} />
+        <LazyChartDrawing kind="stacked-bars" height={Math.max(160, bandsByPool.length * 36)} data={bandsByPool} dataKey="name" series={bands} />
       )}
     </ChartFigure>
   );
