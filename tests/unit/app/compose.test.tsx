@@ -256,15 +256,30 @@ describe('compose dialog', () => {
 });
 
 describe('compose AI drafting', () => {
-  it('"Missing Information" with the manual template or no prompt', async () => {
+  it('"Missing Information" with the manual template or no prompt, saying which is missing and going to it', async () => {
     const fetchMock = stubApi();
     renderAt('/app', <GlobalPanels />, { user: recruiter });
     openCompose({ candidateId: 1 });
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Generate' }));
+    const generate = () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Generate' }));
+    generate();
     expect(await screen.findByText('Missing Information')).toBeTruthy();
+    expect(screen.getByText('Please select an AI template and enter a prompt.')).toBeTruthy();
+    act(() => notifications.clean());
+
+    // A prompt beside "Manual": the template field says to choose one, and Generate takes the recruiter there.
+    fireEvent.change(within(dialog()).getByLabelText('Prompt'), { target: { value: 'Coffee next week about SDR roles' } });
+    expect(within(dialog()).getByText('Choose a template to turn your prompt into a draft.')).toBeTruthy();
+    generate();
+    expect(await screen.findByText('Choose an AI template to draft from your prompt: "Manual" means you write the message yourself.')).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog()).getByTestId('compose-template-select'));
+    act(() => notifications.clean());
+
     await chooseOption('AI template', 'Career Check-in');
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Generate' }));
-    expect(await screen.findByText('Missing Information')).toBeTruthy();
+    expect(within(dialog()).queryByText('Choose a template to turn your prompt into a draft.')).toBeNull();
+    fireEvent.change(within(dialog()).getByLabelText('Prompt'), { target: { value: ' ' } });
+    generate();
+    expect(await screen.findByText('Write a prompt: what should the message say?')).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog()).getByLabelText('Prompt'));
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/ai-content/generate')).toBe(false);
   });
 

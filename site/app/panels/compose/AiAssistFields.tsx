@@ -1,5 +1,6 @@
 // The AI section of the compose dialog: template, prompt (3 rows), language,
-// Generate, and Regenerate once there is real content (spec §2).
+// Generate, and Regenerate once there is real content (spec §2). A prompt beside
+// "Manual" gets a word under the template: choose one to draft from it.
 import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { canRegenerate } from '#app/messaging/aiPlaceholder.ts';
@@ -18,6 +19,9 @@ interface AiAssistFieldsProps {
 export function AiAssistFields({ form, templates, generating, onGenerate }: AiAssistFieldsProps) {
   const t = useT();
   const content = useWatch({ control: form.control, name: 'content' });
+  const [template, prompt] = useWatch({ control: form.control, name: ['selectedTemplate', 'aiPrompt'] });
+  // A prompt typed beside "Manual" would not be used: the template field says what to do.
+  const manualWithPrompt = template === MANUAL_TEMPLATE && prompt.trim() !== '';
   const templateOptions = [
     { value: MANUAL_TEMPLATE, label: t('panels.compose.ai.manual') },
     ...templates.map((template) => ({ value: template.templateId, label: template.name })),
@@ -32,7 +36,9 @@ export function AiAssistFields({ form, templates, generating, onGenerate }: AiAs
           name="selectedTemplate"
           render={({ field }) => (
             <Select
+              ref={field.ref}
               label={t('panels.compose.ai.template')}
+              description={manualWithPrompt ? t('panels.compose.ai.manualWithPrompt') : undefined}
               data={templateOptions}
               allowDeselect={false}
               value={field.value}

@@ -41,8 +41,13 @@ export function useComposeGeneration({ form, candidates, pools }: Options) {
 
   const generate = useCallback(async (regenerate: boolean) => {
     const values = form.getValues();
-    if (values.selectedTemplate === MANUAL_TEMPLATE || !values.selectedTemplate || !values.aiPrompt.trim()) {
-      toast({ title: t('panels.compose.missingInfo'), description: t('panels.compose.missingInfoBody'), variant: 'warning' });
+    // Say which of the two is missing, and take the recruiter to it.
+    const noTemplate = values.selectedTemplate === MANUAL_TEMPLATE || !values.selectedTemplate;
+    const noPrompt = !values.aiPrompt.trim();
+    if (noTemplate || noPrompt) {
+      const body = noTemplate && noPrompt ? 'missingInfoBody' : noTemplate ? 'missingTemplateBody' : 'missingPromptBody';
+      toast({ title: t('panels.compose.missingInfo'), description: t(`panels.compose.${body}`), variant: 'warning' });
+      form.setFocus(noTemplate ? 'selectedTemplate' : 'aiPrompt');
       return;
     }
     const mine = ++epoch.current;
