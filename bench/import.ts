@@ -58,7 +58,7 @@ async function importOnce(server: BenchServer, emailTag: string, zone: boolean) 
   const pools = await (await fetch(`${server.url}/api/talent-pools`, { headers })).json() as Array<{ id: number }>;
   const created = await fetch(`${server.url}/api/imports`, {
     method: 'POST', headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ fileName: 'bench.csv', talentPoolId: pools[0].id, duplicates: 'update', mapping: {
+    body: JSON.stringify({ fileName: 'bench.csv', talentPoolId: pools[0].id, duplicates: 'update', emailConsent: 'agreed', mapping: {
       firstName: 0, lastName: 1, email: 2, phone: 3, jobFunction: 4, skillTags: 5, seniorityLevel: 6, location: 7, allowsEmail: 8, allowsWhatsapp: 9, notes: 10,
       ...(zone ? { timeZone: 11 } : {}),
     } }),

@@ -8,11 +8,13 @@ import { recordInitialConsent } from '../consent/ledger.server.ts';
 import { issueCoded } from '../schemas/issues.ts';
 import { coded, say, type Coded, type Said } from '../i18n/codes.ts';
 import { englishText } from '../i18n/english.ts';
+import type { Locale } from '../i18n/locale.ts';
+import { text } from '../i18n/translate.ts';
 import type { Tx } from '../../platform/db/request.server.ts';
 import { CsvError, type CsvRecord, decodeCsvBytes, type Delimiter, parseCsv, readCsv, type TextEncoding } from './csv.ts';
 import { candidateCreateSchema, type CandidateCreate } from '../candidates/schemas.ts';
 import {
-  DELIMITER_NAMES, IMPORT_FIELDS, type ImportCreate, type ImportField, type ImportMapping, type ImportPreview, type ImportSummary, type SkippedRow,
+  DELIMITER_NAMES, IMPORT_FIELDS, type EmailConsentChoice, type ImportCreate, type ImportField, type ImportMapping, type ImportPreview, type ImportSummary, type SkippedRow,
   type PreviewRow, type RowProblem,
 } from './schemas.ts';
 
@@ -195,7 +197,7 @@ function checkMapping(mapping: ImportMapping, headers: string[]) {
 export const READING_SHARE = 0.2;
 
 const SUMMARY_SQL = `select id, file_name as "fileName", status, stage, talent_pool_id as "talentPoolId", duplicate_mode as duplicates,
-  mapping, delimiter, total_bytes as "totalBytes", processed_bytes as "processedBytes", processed_rows as "processedRows",
+  mapping, email_consent as "emailConsent", email_consent_wording as "emailConsentWording", delimiter, total_bytes as "totalBytes", processed_bytes as "processedBytes", processed_rows as "processedRows",
   staged_rows as "stagedRows", written_rows as "writtenRows",
   imported, updated, skipped, error, error_code as "errorCode", error_params as "errorParams", created_at as "createdAt", started_at as "startedAt", finished_at as "finishedAt",
   case when status = 'completed' then 1.0
@@ -214,6 +216,14 @@ export async function listImports(tx: Tx): Promise<ImportSummary[]> {
   return rows;
 }
 
+/** The words of a consent choice as the recruiter read them on the mapping step: the ledger records them (decision 035). */
+export function emailConsentWording(choice: EmailConsentChoice, language: Locale): string {
+  return text(language, `people.import.consent.${choice}`);
+}
+
+/** The words the ledger records for a consent value the file itself gives. */
+const FILE_CONSENT_WORDING = 'Consent column of the CSV file';
+
 /** Records an import waiting for its file. */
 export async function createImport(tx: Tx, userId: string, input: ImportCreate): Promise<ImportSummary> {
   if (input.talentPoolId) {
@@ -221,10 +231,10 @@ export async function createImport(tx: Tx, userId: string, input: ImportCreate):
     if (!pool.rowCount) throw new ImportError(422, say('talent_pool_missing', { id: input.talentPoolId }), 'talentPoolId');
   }
   const { rows } = await tx.query<{ id: number }>(
-    `insert into public.imports (file_name, talent_pool_id, duplicate_mode, mapping, delimiter, created_by)
-     values ($1, $2, $3, $4, $5, $6) returning id`,
+    `insert into public.imports (file_name, talent_pool_id, duplicate_mode, mapping, delimiter, created_by, email_consent, email_consent_wording)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
     [input.fileName ?? null, input.talentPoolId ?? null, input.duplicates, JSON.stringify({ ...input.mapping }),
-      input.delimiter ? DELIMITER_NAMES[input.delimiter] : null, userId]);
+      input.delimiter ? DELIMITER_NAMES[input.delimiter] : null, userId, input.emailConsent, emailConsentWording(input.emailConsent, input.language)]);
   return (await getImport(tx, rows[0].id))!;
 }
 
@@ -237,7 +247,10 @@ function skip(line: number, field: string | null, said: Said | Coded): SkippedRo
   const { code, params } = coded(said);
   return { line, field, reason: englishText(said), code, params: params ?? null };
 }
-interface ImportJob { mapping: ImportMapping; delimiter: Delimiter | null; duplicate_mode: 'skip' | 'update'; talent_pool_id: number | null }
+interface ImportJob {
+  mapping: ImportMapping; delimiter: Delimiter | null; duplicate_mode: 'skip' | 'update'; talent_pool_id: number | null;
+  email_consent: EmailConsentChoice; email_consent_wording: string;
+}
 
 /** What a failed import says: the file's own problem with its line, or why it stopped. */
 function importProblem(importId: number, error: unknown): ImportError {
@@ -281,7 +294,7 @@ export async function runImport(run: RunAsUser, userId: string, importId: number
     const { rows } = await tx.query<ImportJob>(
       `update public.imports set status = 'running', stage = 'reading', started_at = now(), total_bytes = $2, running_by = $3
         where id = $1 and status = 'pending'
-        returning mapping, delimiter, duplicate_mode, talent_pool_id`, [importId, options.totalBytes, options.processId ?? null]);
+        returning mapping, delimiter, duplicate_mode, talent_pool_id, email_consent, email_consent_wording`, [importId, options.totalBytes, options.processId ?? null]);
     return rows[0];
   });
   if (!job) {
@@ -393,7 +406,7 @@ async function writeStaged(run: RunAsUser, userId: string, importId: number, job
         if (!rows.length) break;
         after = rows[rows.length - 1].line;
         for (const part of splitAtRepeatedEmails(rows)) {
-          const written = await writeBatch(tx, userId, part, job.duplicate_mode, job.talent_pool_id);
+          const written = await writeBatch(tx, userId, part, job);
           await insertSkipped(tx, importId, written.skipped);
           done.imported += written.imported;
           done.updated += written.updated;
@@ -448,7 +461,8 @@ const INPUT = `unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text
   as i(id, name, email, phone, whatsapp, contact, job, skills, seniority, location, role, lead, notes, allows_email, allows_whatsapp, tz)`;
 
 /** Writes one batch: new candidates, duplicates (by email) updated or skipped, consent, pool membership. */
-async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], mode: 'skip' | 'update', poolId: number | null) {
+async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], job: ImportJob) {
+  const { duplicate_mode: mode, talent_pool_id: poolId } = job;
   const result = { imported: 0, updated: 0, skipped: [] as SkippedRow[] };
   if (!rows.length) return result;
   // Ids taken up front tell which rows were inserted (ON CONFLICT DO NOTHING returns only those).
@@ -458,11 +472,11 @@ async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], mode: 'ski
   const params = columns(withIds);
 
   // New candidates with their first consent, written together with the ledger
-  // entries behind it (public.insert_imported_candidates; a suppressed address
-  // comes in without consent).
+  // entries behind it: the file's value, else the recruiter's choice with its words
+  // (public.insert_imported_candidates; a suppressed address comes in without consent).
   const inserted = await tx.query<{ id: number }>(
-    `select id from public.insert_imported_candidates($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) as id`,
-    [...params, 'Consent column of a CSV import (or its default)']);
+    `select id from public.insert_imported_candidates($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) as id`,
+    [...params, FILE_CONSENT_WORDING, job.email_consent === 'agreed', job.email_consent_wording]);
   const insertedIds = new Set(inserted.rows.map((row) => row.id));
   result.imported = insertedIds.size;
   const duplicates = withIds.filter((row) => !insertedIds.has(row.id));
@@ -507,7 +521,7 @@ async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], mode: 'ski
     }
   }
   // A grant is held back for an address that opted out before (the ledger says why).
-  await recordInitialConsent(tx, userId, 'import', 'Consent column of a CSV import (or its default)', consent);
+  await recordInitialConsent(tx, userId, 'import', FILE_CONSENT_WORDING, consent);
   if (poolId && members.length) {
     await tx.query(
       `insert into public.talent_pool_members (talent_pool_id, candidate_id, added_by)

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { TEXT_ENCODINGS } from './csv-decoder.ts';
 import { codeParamsSchema, timestamp } from '../schemas/answers.ts';
 import { msg } from '../i18n/codes.ts';
+import { LOCALES } from '../i18n/locale.ts';
 
 /** Candidate fields a CSV column can fill. A name comes from `name`, or from first name, infix and last name. */
 export const IMPORT_FIELDS = [
@@ -33,6 +34,13 @@ export const DELIMITER_NAMES = { comma: ',', semicolon: ';', tab: '\t' } as cons
 export const ENCODINGS = TEXT_ENCODINGS;
 const encodingSchema = z.enum(ENCODINGS, { error: msg('validation.one_of', { field: 'encoding', values: ENCODINGS.join(', ') }) }).optional();
 
+/**
+ * The email consent of a new person whose row gives none (decision 035): `agreed` records a grant,
+ * `none` records that there is no consent (no email until they agree). No default: the recruiter chooses.
+ */
+export const EMAIL_CONSENT_CHOICES = ['agreed', 'none'] as const;
+export type EmailConsentChoice = typeof EMAIL_CONSENT_CHOICES[number];
+
 export const importCreateSchema = z.object({
   fileName: z.string().trim().max(255, msg('validation.at_most_characters', { field: 'fileName', limit: 255 })).optional(),
   talentPoolId: z.number({ error: msg('validation.pool_id', { field: 'talentPoolId' }) }).int().positive(msg('validation.pool_id', { field: 'talentPoolId' })).nullable().optional(),
@@ -40,6 +48,9 @@ export const importCreateSchema = z.object({
   mapping: importMappingSchema,
   /** Unset: detected from the file (`;` for Dutch Excel, `,` otherwise). */
   delimiter: z.enum(['comma', 'semicolon', 'tab'], { error: msg('validation.choice', { field: 'delimiter', choices: 'comma, semicolon or tab' }) }).optional(),
+  emailConsent: z.enum(EMAIL_CONSENT_CHOICES, { error: msg('validation.choice', { field: 'emailConsent', choices: 'agreed or none' }) }),
+  /** The language the recruiter read the consent choice in: the ledger records its words in it. */
+  language: z.enum(LOCALES, { error: msg('validation.choice', { field: 'language', choices: 'en or nl' }) }).default('en'),
 });
 export type ImportCreate = z.infer<typeof importCreateSchema>;
 
@@ -108,6 +119,9 @@ export const importSummarySchema = z.object({
   talentPoolId: z.number().nullable(),
   duplicates: z.enum(DUPLICATE_MODES),
   mapping: mappingAnswerSchema,
+  /** The email consent of a new person whose row gives none, and the words recorded with it in the ledger. */
+  emailConsent: z.enum(EMAIL_CONSENT_CHOICES),
+  emailConsentWording: z.string(),
   delimiter: z.string().nullable(),
   totalBytes: z.number().nullable(),
   processedBytes: z.number(),

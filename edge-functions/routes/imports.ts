@@ -1,6 +1,6 @@
 // CSV import of candidates. Mounted at /api/imports.
 //   POST /preview          start of the file (text/csv) -> headers, guessed mapping, first rows checked
-//   POST /                 { mapping, talentPoolId?, duplicates, fileName?, delimiter? } -> 201 import (pending)
+//   POST /                 { mapping, emailConsent, language?, talentPoolId?, duplicates, fileName?, delimiter? } -> 201 import (pending)
 //   PUT  /:id/file         the whole file, streamed -> the finished import (poll GET /:id meanwhile);
 //                          all or nothing: a file that cannot be read fails with its line, keeping nothing
 //   GET  /, /:id           imports and their progress

@@ -33,7 +33,9 @@ create table public.imports (
   written_rows integer default 0 not null,
   running_by text,
   error_code text,
-  error_params jsonb
+  error_params jsonb,
+  email_consent text not null check (email_consent in ('agreed', 'none')),
+  email_consent_wording text not null check (length(email_consent_wording) <= 500)
 );
 create index imports_created on public.imports (created_at desc);
 comment on table public.imports is 'CSV imports. Policy imports_members: members read and write all.';
@@ -41,6 +43,10 @@ comment on column public.imports.running_by is
   'The process (private.worker_heartbeats.worker_id) reading and writing this import while it is '
   'running.';
 comment on column public.imports.error_code is 'The code of error (decision 032); error_params fill it in.';
+comment on column public.imports.email_consent is
+  'The email consent of a new candidate whose row gives none: agreed (a grant) or none (no consent), '
+  'chosen on the mapping step.';
+comment on column public.imports.email_consent_wording is 'The words of that choice as the recruiter read them; the ledger entry of each such row carries them.';
 
 create table public.import_rows (
   import_id bigint not null references public.imports (id) on delete cascade,
@@ -64,7 +70,7 @@ comment on column public.import_skipped_rows.code is 'The code of reason (decisi
 
 -- ---------------------------------------------------------------- functions
 
-create or replace function public.insert_imported_candidates(p_id bigint[], p_name text[], p_email text[], p_phone text[], p_whatsapp text[], p_contact text[], p_job text[], p_skills text[], p_seniority text[], p_location text[], p_role text[], p_lead integer[], p_notes text[], p_allows_email boolean[], p_allows_whatsapp boolean[], p_tz text[], p_wording text)
+create or replace function public.insert_imported_candidates(p_id bigint[], p_name text[], p_email text[], p_phone text[], p_whatsapp text[], p_contact text[], p_job text[], p_skills text[], p_seniority text[], p_location text[], p_role text[], p_lead integer[], p_notes text[], p_allows_email boolean[], p_allows_whatsapp boolean[], p_tz text[], p_wording text, p_default_allows_email boolean, p_default_wording text)
   returns setof bigint
   language plpgsql
   security definer
@@ -88,7 +94,7 @@ begin
     select i.id, i.name, i.email, i.phone, i.whatsapp, coalesce(i.contact, 'email'), i.job,
            coalesce(string_to_array(i.skills, chr(31)), '{}'), i.seniority, i.location, i.role, coalesce(i.lead, 0), i.notes,
            auth.uid(),
-           coalesce(i.allows_email, true) and (public.email_suppression(i.email)).address_hash is null,
+           coalesce(i.allows_email, p_default_allows_email) and (public.email_suppression(i.email)).address_hash is null,
            coalesce(i.allows_whatsapp, false),
            i.tz
       from rows i
@@ -97,21 +103,23 @@ begin
   )
   select coalesce(array_agg(id), '{}') into inserted from written;
 
-  -- The entries behind the flags: every email grant, and each value the file gave
-  -- (a grant held back for a suppressed address is explained by that trigger's entry).
+  -- The entries behind the flags: the email consent of every new row (the file's value, else the recruiter's
+  -- choice, with its words) and each WhatsApp value the file gave. A grant held back for a suppressed address
+  -- is explained by the suppression trigger's own entry.
   insert into public.consent_events (candidate_id, channel, granted, source, wording, created_by)
-  select c.id, x.channel, x.granted, 'import', p_wording, auth.uid()
+  select c.id, x.channel, x.granted, 'import', x.wording, auth.uid()
     from unnest(p_id, p_allows_email, p_allows_whatsapp) as i(id, allows_email, allows_whatsapp)
     join public.candidates c on c.id = i.id and c.id = any (inserted)
-    cross join lateral (values ('email', c.allows_email,
-                                c.allows_email = coalesce(i.allows_email, true) and (c.allows_email or i.allows_email is not null)),
-                               ('whatsapp', c.allows_whatsapp, i.allows_whatsapp is not null)) as x(channel, granted, recorded)
+    cross join lateral (values ('email', c.allows_email, c.allows_email = coalesce(i.allows_email, p_default_allows_email),
+                                case when i.allows_email is null then p_default_wording else p_wording end),
+                               ('whatsapp', c.allows_whatsapp, i.allows_whatsapp is not null, p_wording))
+      as x(channel, granted, recorded, wording)
    where x.recorded;
   return query select unnest(inserted);
 end
 $$;
-revoke all on function public.insert_imported_candidates(p_id bigint[], p_name text[], p_email text[], p_phone text[], p_whatsapp text[], p_contact text[], p_job text[], p_skills text[], p_seniority text[], p_location text[], p_role text[], p_lead integer[], p_notes text[], p_allows_email boolean[], p_allows_whatsapp boolean[], p_tz text[], p_wording text) from public, anon, authenticated, service_role;
-grant execute on function public.insert_imported_candidates(p_id bigint[], p_name text[], p_email text[], p_phone text[], p_whatsapp text[], p_contact text[], p_job text[], p_skills text[], p_seniority text[], p_location text[], p_role text[], p_lead integer[], p_notes text[], p_allows_email boolean[], p_allows_whatsapp boolean[], p_tz text[], p_wording text) to authenticated;
+revoke all on function public.insert_imported_candidates(p_id bigint[], p_name text[], p_email text[], p_phone text[], p_whatsapp text[], p_contact text[], p_job text[], p_skills text[], p_seniority text[], p_location text[], p_role text[], p_lead integer[], p_notes text[], p_allows_email boolean[], p_allows_whatsapp boolean[], p_tz text[], p_wording text, p_default_allows_email boolean, p_default_wording text) from public, anon, authenticated, service_role;
+grant execute on function public.insert_imported_candidates(p_id bigint[], p_name text[], p_email text[], p_phone text[], p_whatsapp text[], p_contact text[], p_job text[], p_skills text[], p_seniority text[], p_location text[], p_role text[], p_lead integer[], p_notes text[], p_allows_email boolean[], p_allows_whatsapp boolean[], p_tz text[], p_wording text, p_default_allows_email boolean, p_default_wording text) to authenticated;
 
 -- ---------------------------------------------------------------- triggers
 

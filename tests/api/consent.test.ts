@@ -96,7 +96,7 @@ describe('the suppression list outlives a deleted candidate', () => {
     expect((await recruiter.delete(`/api/candidates/${person.id}`)).status).toBe(200);
     expect((await recruiter.get(`/api/candidates/${person.id}`)).status).toBe(404);
 
-    const created = await recruiter.post('/api/imports', { fileName: 'again.csv', duplicates: 'skip', mapping: { name: 0, email: 1, allowsEmail: 2 } });
+    const created = await recruiter.post('/api/imports', { fileName: 'again.csv', duplicates: 'skip', emailConsent: 'agreed', mapping: { name: 0, email: 1, allowsEmail: 2 } });
     expect(created.status, created.text).toBe(201);
     const upload = await recruiter.send('PUT', `/api/imports/${created.json.id}/file`, {
       body: 'name,email,allowsEmail\nCome Back,COME-BACK@example.com,yes\nNew Person,new-person@example.com,\n',

@@ -88,7 +88,7 @@ const CSV = 'Name,Email,City\r\nAnna Contract,anna.contract.{tag}@example.org,Ut
 const csvFile = () => CSV.replaceAll('{tag}', tag());
 
 async function uploadedImport(): Promise<number> {
-  const created = await recruiter.post('/api/imports', { fileName: 'contract.csv', mapping: { name: 0, email: 1, location: 2 }, duplicates: 'skip' });
+  const created = await recruiter.post('/api/imports', { fileName: 'contract.csv', mapping: { name: 0, email: 1, location: 2 }, duplicates: 'skip', emailConsent: 'none' });
   expect(created.status, created.text).toBe(201);
   const { id } = withId.parse(created.json);
   const upload = await recruiter.send('PUT', `/api/imports/${id}/file`, { body: csvFile() });
@@ -219,7 +219,7 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
     expect(imports.map((entry) => entry.id)).toContain(id);
   },
   'POST /api/imports': async () => {
-    const created = await recruiter.post('/api/imports', { mapping: { name: 0 }, talentPoolId: await newPool() });
+    const created = await recruiter.post('/api/imports', { mapping: { name: 0 }, talentPoolId: await newPool(), emailConsent: 'none' });
     expect(expectDocumented('POST /api/imports', created)).toMatchObject({ status: 'pending', duplicates: 'update', progress: null });
   },
   'GET /api/imports/:id': async () => {
@@ -227,7 +227,7 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
     expect(expectDocumented('GET /api/imports/:id', await recruiter.get(`/api/imports/${id}`))).toMatchObject({ id, status: 'completed', imported: 1, skipped: 1 });
   },
   'PUT /api/imports/:id/file': async () => {
-    const created = await recruiter.post('/api/imports', { fileName: 'contract.csv', mapping: { name: 0, email: 1 } });
+    const created = await recruiter.post('/api/imports', { fileName: 'contract.csv', mapping: { name: 0, email: 1 }, emailConsent: 'none' });
     const upload = await recruiter.send('PUT', `/api/imports/${withId.parse(created.json).id}/file`, { body: csvFile() });
     expect(expectDocumented('PUT /api/imports/:id/file', upload)).toMatchObject({ status: 'completed', imported: 1, skipped: 1, progress: 1 });
   },

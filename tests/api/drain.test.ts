@@ -37,7 +37,7 @@ describe('SIGTERM', () => {
     const recruiter = new TestClient(overHttp(server.url), '127.0.0.1');
     await signInRecruiter(recruiter);
     const tag = uniqueTag();
-    const created = await recruiter.post('/api/imports', { mapping: { name: 0, email: 1 } });
+    const created = await recruiter.post('/api/imports', { mapping: { name: 0, email: 1 }, emailConsent: 'none' });
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     const body = new ReadableStream<Uint8Array>({ start(c) { controller = c; } });
     const encode = (text: string) => new TextEncoder().encode(text);

@@ -72,7 +72,7 @@ describe('an import whose server was killed', () => {
   it('is failed by the sweep with the reason, its staged rows go, and the same file imports again', async () => {
     const tag = uniqueTag();
     const { server, recruiter } = await startServer(false);
-    const created = await recruiter.post('/api/imports', { mapping: { name: 0, email: 1 }, fileName: 'kill.csv' });
+    const created = await recruiter.post('/api/imports', { mapping: { name: 0, email: 1 }, fileName: 'kill.csv', emailConsent: 'none' });
     expect(created.status, created.text).toBe(201);
     const id = created.json.id as number;
     const upload = startUpload(server, recruiter, id, csvRows(tag, 0, 3_000));
@@ -101,7 +101,7 @@ describe('an import whose server was killed', () => {
     expect(left.rows[0]).toEqual({ staged: 0, candidates: 0 });
 
     // The same file, imported again, goes through.
-    const retry = await again.post('/api/imports', { mapping: { name: 0, email: 1 }, fileName: 'kill.csv' });
+    const retry = await again.post('/api/imports', { mapping: { name: 0, email: 1 }, fileName: 'kill.csv', emailConsent: 'none' });
     const done = await again.send('PUT', `/api/imports/${retry.json.id}/file`, {
       body: `name,email\n${csvRows(tag, 0, ROWS)}`, headers: { 'content-type': 'text/csv' },
     });

@@ -13,6 +13,8 @@ import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '..
 import { until } from '../support/until.ts';
 import { newCandidate, uniqueTag } from '../support/test-data.ts';
 import { utf16Bytes } from '../support/utf16.ts';
+import { en } from '#domain/i18n/en.ts';
+import { nl } from '#domain/i18n/nl.ts';
 
 const DUTCH = readFileSync(path.join(import.meta.dirname, '../fixtures/csv/kandidaten-nl.csv'), 'utf8');
 /** The Dutch file with its own addresses for one test (…@<tag>.voorbeeld.nl), so that tests share no people. */
@@ -35,9 +37,9 @@ async function newPool(name: string): Promise<number> {
   return (await recruiter.post('/api/talent-pools', { name })).json.id;
 }
 
-/** Creates an import and uploads the file; answers the upload's response. */
+/** Creates an import (no email consent unless `options` say otherwise) and uploads the file; answers the upload's response. */
 async function importFile(csv: string | Uint8Array, options: Record<string, unknown>) {
-  const created = await recruiter.post('/api/imports', options);
+  const created = await recruiter.post('/api/imports', { emailConsent: 'none', ...options });
   expect(created.status, created.text).toBe(201);
   expect(created.json.status).toBe('pending');
   const upload = typeof csv === 'string'
@@ -191,6 +193,95 @@ describe('importing a file', () => {
   });
 });
 
+/** A candidate's email consent and the ledger entries behind it, by address. */
+async function emailConsentOf(email: string) {
+  const candidate = await candidateByEmail(email);
+  const entries = candidate.consentHistory.filter((e: { channel: string }) => e.channel === 'email')
+    .map(({ granted, source, wording }: { granted: boolean; source: string; wording: string }) => ({ granted, source, wording }));
+  return { allowsEmail: candidate.allowsEmail as boolean, entries };
+}
+
+describe('the email consent chosen on the mapping step', () => {
+  it('records the choice with the words the recruiter read for rows that give none; a value in the file comes first', async () => {
+    const tag = uniqueTag();
+    const file = ['naam,e-mail,toestemming e-mail', `Blank Row,blank-${tag}@example.org,`, `Yes Row,yes-${tag}@example.org,ja`,
+      `No Row,no-${tag}@example.org,nee`].join('\n');
+    const { id, upload } = await importFile(file, { mapping: { name: 0, email: 1, allowsEmail: 2 }, emailConsent: 'none', language: 'nl' });
+    expect(upload.json).toMatchObject({ id, status: 'completed', imported: 3, emailConsent: 'none', emailConsentWording: nl.people.import.consent.none });
+    expect(await emailConsentOf(`blank-${tag}@example.org`)).toEqual({
+      allowsEmail: false, entries: [{ granted: false, source: 'import', wording: 'Geen toestemming vastleggen: ze krijgen geen e-mail tot ze toestemming geven' }],
+    });
+    expect(await emailConsentOf(`yes-${tag}@example.org`)).toEqual({
+      allowsEmail: true, entries: [{ granted: true, source: 'import', wording: 'Consent column of the CSV file' }],
+    });
+    expect(await emailConsentOf(`no-${tag}@example.org`)).toEqual({
+      allowsEmail: false, entries: [{ granted: false, source: 'import', wording: 'Consent column of the CSV file' }],
+    });
+
+    const agreed = `name,email\nAgreed Row,agreed-${tag}@example.org\n`;
+    expect((await importFile(agreed, { mapping: { name: 0, email: 1 }, emailConsent: 'agreed', language: 'en' })).upload.json)
+      .toMatchObject({ status: 'completed', imported: 1, emailConsent: 'agreed', emailConsentWording: 'These people agreed to receive email' });
+    expect(await emailConsentOf(`agreed-${tag}@example.org`)).toEqual({
+      allowsEmail: true, entries: [{ granted: true, source: 'import', wording: en.people.import.consent.agreed }],
+    });
+  });
+
+  it('leaves the consent of people already known as it is, and records English words when no language is given', async () => {
+    const known = await newCandidate(recruiter, { allowsEmail: false });
+    const { upload } = await importFile(`name,email\nKnown Again,${known.email}\n`, { duplicates: 'update', mapping: { name: 0, email: 1 }, emailConsent: 'agreed' });
+    expect(upload.json).toMatchObject({ status: 'completed', updated: 1, emailConsentWording: en.people.import.consent.agreed });
+    expect((await emailConsentOf(known.email!)).allowsEmail).toBe(false);
+    expect((await emailConsentOf(known.email!)).entries.map((e: { source: string }) => e.source)).toEqual(['recruiter']);
+  });
+});
+
+describe('progress from the server', () => {
+  it('counts the rows read, then the rows saved, and lists nobody before the whole file is saved', async () => {
+    const tag = uniqueTag();
+    const rows = 4000;
+    // Row 3,000 is someone known: holding their row locked stops the saving inside the second batch.
+    const known = await newCandidate(recruiter, { name: `Known ${tag}`, email: `${tag}-3000@example.org` });
+    const { json: created } = await recruiter.post('/api/imports', { fileName: 'progress.csv', duplicates: 'update', mapping: { name: 0, email: 1 }, emailConsent: 'none' });
+    const encoder = new TextEncoder();
+    let feed!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({ start(controller) { feed = controller; } });
+    const csv = bulkCsv(rows, tag);
+    const cut = csv.indexOf(`Person ${tag} 2501,`);
+    feed.enqueue(encoder.encode(csv.slice(0, cut)));
+    const upload = rawUpload(`/api/imports/${created.id}/file`, body);
+    const status = () => recruiter.get(`/api/imports/${created.id}`).then((r) => r.json);
+    const listed = async () => Number((await recruiter.get(`/api/candidates?q=${tag}`)).headers.get('x-total-count'));
+
+    // Reading: the first batch is staged, the rest of the file has not arrived.
+    const reading = await until(status, (s) => s.stagedRows >= 2000);
+    expect(reading).toMatchObject({ status: 'running', stage: 'reading', writtenRows: 0, imported: 0 });
+    expect(reading.processedRows).toBeGreaterThanOrEqual(2000);
+    // Another tab sees the same in the list of imports.
+    expect((await recruiter.get('/api/imports')).json.find((i: { id: number }) => i.id === created.id)).toMatchObject({ status: 'running', stage: 'reading' });
+    expect(await listed()).toBe(1);
+
+    const locker = await app.pools.owner.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('select 1 from public.candidates where id = $1 for update', [known.id]);
+      feed.enqueue(encoder.encode(csv.slice(cut)));
+      feed.close();
+      // Saving: the first 2,000 rows are written, the second batch waits for the lock.
+      const saving = await until(status, (s) => s.stage === 'writing' && s.writtenRows > 0);
+      expect(saving).toMatchObject({ status: 'running', processedRows: rows, stagedRows: rows, writtenRows: 2000, imported: 2000 });
+      // Not one of them is in the list before the commit.
+      expect(await listed()).toBe(1);
+    } finally {
+      await locker.query('rollback');
+      locker.release();
+    }
+    const { status: code, json: done } = await upload;
+    expect(code).toBe(200);
+    expect(done).toMatchObject({ status: 'completed', stage: null, processedRows: rows, stagedRows: rows, writtenRows: rows, imported: rows - 1, updated: 1 });
+    expect(await listed()).toBe(rows);
+  });
+});
+
 describe('a time zone column', () => {
   it('sets the zone by hand, infers it where blank, refuses an unknown zone by line, and round-trips through the export', async () => {
     const tag = uniqueTag();
@@ -229,8 +320,12 @@ describe('import validation', () => {
       [{ mapping: { email: 1 } }, 400, /^mapping$/],
       [{ mapping: { nam: 0 } }, 400, /^mapping/],
       [{ mapping: { name: 'A' } }, 400, /^mapping/],
-      [{ mapping: { name: 0 }, duplicates: 'merge' }, 400, /^duplicates$/],
-      [{ mapping: { name: 0 }, talentPoolId: 999999 }, 422, /^talentPoolId$/],
+      [{ mapping: { name: 0 }, duplicates: 'merge', emailConsent: 'none' }, 400, /^duplicates$/],
+      // The consent of rows that give none is the recruiter's choice: no default (decision 035).
+      [{ mapping: { name: 0 } }, 400, /^emailConsent$/],
+      [{ mapping: { name: 0 }, emailConsent: 'yes' }, 400, /^emailConsent$/],
+      [{ mapping: { name: 0 }, emailConsent: 'none', language: 'de' }, 400, /^language$/],
+      [{ mapping: { name: 0 }, talentPoolId: 999999, emailConsent: 'none' }, 422, /^talentPoolId$/],
     ];
     for (const [body, status, field] of cases) {
       const response = await recruiter.post('/api/imports', body);
@@ -277,7 +372,7 @@ describe('all or nothing per file', () => {
   it('keeps nothing of a 5,000-row file with a NUL byte at row 4,500, and names its line', async () => {
     const before = await databaseState();
     const csv = new TextEncoder().encode(bulkCsv(5000, 'nul', (i) => (i === 4500 ? 'Broken\0Row,broken@example.org' : null)));
-    const { json: created } = await recruiter.post('/api/imports', { mapping: { name: 0, email: 1 } });
+    const { json: created } = await recruiter.post('/api/imports', { mapping: { name: 0, email: 1 }, emailConsent: 'agreed' });
     const id = created.id as number;
     // In 16 KB chunks, as an upload arrives: two batches are staged before the NUL is read.
     const upload = await rawUpload(`/api/imports/${id}/file`, new ReadableStream<Uint8Array>({
@@ -319,7 +414,7 @@ describe('all or nothing per file', () => {
     const bram = await candidateByEmail((await newCandidate(recruiter, { name: 'Bram Jones' })).email!);
     const before = await databaseState();
     const { json: created } = await recruiter.post('/api/imports', {
-      talentPoolId: poolId, duplicates: 'update', mapping: { name: 0, email: 1, jobFunction: 2, allowsEmail: 3 },
+      talentPoolId: poolId, duplicates: 'update', mapping: { name: 0, email: 1, jobFunction: 2, allowsEmail: 3 }, emailConsent: 'agreed',
     });
     const encoder = new TextEncoder();
     let feed!: ReadableStreamDefaultController<Uint8Array>;

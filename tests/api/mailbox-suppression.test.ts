@@ -103,7 +103,7 @@ describe('one mailbox, one consent', () => {
   it('a CSV import that grants consent does not grant it to another address of an opted-out mailbox', async () => {
     const tag = uniqueTag();
     await unsubscribes(`${tag}@example.com`);
-    const created = await recruiter.post('/api/imports', { fileName: 'variants.csv', duplicates: 'skip', mapping: { name: 0, email: 1, allowsEmail: 2 } });
+    const created = await recruiter.post('/api/imports', { fileName: 'variants.csv', duplicates: 'skip', emailConsent: 'agreed', mapping: { name: 0, email: 1, allowsEmail: 2 } });
     expect(created.status, created.text).toBe(201);
     const upload = await recruiter.send('PUT', `/api/imports/${created.json.id}/file`, {
       body: `name,email,allowsEmail\nTagged,${tag.toUpperCase()}+csv@Example.com,yes\nSomeone Else,${tag}-else@example.com,yes\n`,

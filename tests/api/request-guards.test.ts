@@ -104,7 +104,7 @@ describe('body limits', () => {
   });
 
   it('keep the CSV upload streaming past 1 MB (it has its own cap)', async () => {
-    const created = await recruiter.post('/api/imports', { mapping: { firstName: 0, lastName: 1, email: 2, notes: 3 } });
+    const created = await recruiter.post('/api/imports', { mapping: { firstName: 0, lastName: 1, email: 2, notes: 3 }, emailConsent: 'none' });
     expect(created.status, created.text).toBe(201);
     const rows = Array.from({ length: 300 }, (_, i) => `Big,File${i},big.file${i}@example.com,${'n'.repeat(4000)}`);
     const csv = `firstName,lastName,email,notes\n${rows.join('\n')}\n`;

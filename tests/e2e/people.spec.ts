@@ -110,10 +110,18 @@ test('imports a Dutch CSV and reports each skipped row with its line and reason'
   await page.getByRole('option', { name: 'Location', exact: true }).click();
 
   await dialog.getByRole('radio', { name: 'Skip' }).check({ force: true });
+  // What happens to bad rows is said before the start, and the report then shows it.
+  await expect(dialog.getByText(/Rows that cannot be used are skipped and listed in the report; if the file cannot be read to the end or the import stops part-way, nothing of it is kept\.$/)).toBeVisible();
+  // The email consent of rows without one: shown, none by default, chosen here.
+  const consent = dialog.getByTestId('import-consent');
+  await expect(consent.getByRole('radio', { name: 'Record no consent: they will not be emailed until they agree' })).toBeChecked();
+  await consent.getByRole('radio', { name: 'These people agreed to receive email' }).check();
   await dialog.getByRole('button', { name: 'Start import' }).click();
 
   const report = dialog.getByTestId('import-report');
   await expect(report).toBeVisible({ timeout: budget(20_000) });
+  await expect(report.getByTestId('import-consent-recorded'))
+    .toHaveText('Email consent recorded for new people without a value in the file: “These people agreed to receive email”');
   await expect(report.getByTestId('import-imported')).toHaveText('2');
   await expect(report.getByTestId('import-updated')).toHaveText('0');
   await expect(report.getByTestId('import-skipped')).toHaveText('4');
@@ -131,7 +139,117 @@ test('imports a Dutch CSV and reports each skipped row with its line and reason'
   await dialog.getByRole('button', { name: 'Done' }).click();
   await page.getByTestId('candidate-filters').getByLabel('Search').fill('ui-import');
   await expect(page.getByTestId('candidate-row')).toHaveCount(2);
+
+  // The words the recruiter chose are in each new person's consent history.
+  await page.getByTestId('candidate-row').getByRole('link', { name: 'Sanne de Vries' }).click();
+  const history = page.getByRole('dialog').getByTestId('consent-history');
+  await expect(history.getByTestId('consent-event').filter({ hasText: 'These people agreed to receive email' })).toHaveCount(1);
 });
+
+test.describe('in Dutch', () => {
+  test.use({ locale: 'nl-NL' });
+
+  test('the mapping step shows the email consent, and the report and the consent history say what was recorded', async ({ page }) => {
+    await page.goto('/app/people');
+    await expect(page.getByRole('heading', { level: 1, name: 'Kandidaten' })).toBeVisible();
+    await page.getByRole('button', { name: 'CSV importeren' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Kandidaten importeren uit CSV' });
+    const word = uniqueWord();
+    const csv = ['Naam;E-mailadres;Toestemming e-mail', `Noor ${word};noor-${word.toLowerCase()}@example.org;`,
+      `Sem ${word};sem-${word.toLowerCase()}@example.org;ja`, `Geen Adres ${word};geen-adres;`].join('\n');
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'nl.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(dialog.getByTestId('import-preview-row')).toHaveCount(3);
+    await expect(dialog.getByText(/Rijen die niet bruikbaar zijn, worden overgeslagen en in het verslag genoemd; als het bestand niet tot het eind te lezen is of de import halverwege stopt, blijft er niets van bewaard\.$/)).toBeVisible();
+    const consent = dialog.getByTestId('import-consent');
+    await expect(consent.getByRole('radio', { name: 'Geen toestemming vastleggen: ze krijgen geen e-mail tot ze toestemming geven' })).toBeChecked();
+    await expect(consent.getByRole('radio', { name: 'Deze mensen hebben toestemming gegeven om e-mail te ontvangen' })).not.toBeChecked();
+    await expect(consent).toContainText('Rijen met een waarde in de kolom ‘Toestemming e-mail’ krijgen die waarde; deze keuze geldt voor rijen waar die leeg is.');
+    await dialog.getByRole('button', { name: 'Import starten' }).click();
+
+    const report = dialog.getByTestId('import-report');
+    await expect(report).toBeVisible({ timeout: budget(20_000) });
+    await expect(report.getByTestId('import-imported')).toHaveText('2');
+    await expect(report.getByTestId('import-skipped')).toHaveText('1');
+    await expect(report.locator('[data-testid="skipped-row"][data-line="4"]')).toBeVisible();
+    await expect(report.getByTestId('import-consent-recorded'))
+      .toHaveText('Toestemming voor e-mail vastgelegd bij nieuwe mensen zonder waarde in het bestand: ‘Geen toestemming vastleggen: ze krijgen geen e-mail tot ze toestemming geven’');
+    await dialog.getByRole('button', { name: 'Klaar' }).click();
+
+    await page.getByTestId('candidate-filters').getByLabel('Zoeken').fill(word);
+    await expect(page.getByTestId('candidate-row')).toHaveCount(2);
+    await page.getByTestId('candidate-row').getByRole('link', { name: `Noor ${word}` }).click();
+    const history = page.getByRole('dialog').getByTestId('consent-history');
+    await expect(history.getByTestId('consent-event').filter({ hasText: 'Geen toestemming vastleggen: ze krijgen geen e-mail tot ze toestemming geven' })).toHaveCount(1);
+  });
+});
+
+/** Where the file goes: an upload started in "another tab" (this test's own request), held open until `finish()`. */
+async function uploadHeldOpen(page: Page, baseURL: string, fileName: string, firstPart: string) {
+  const origin = new URL(baseURL).origin;
+  const created = await page.request.post('/api/imports', { data: { fileName, mapping: { name: 0, email: 1 }, emailConsent: 'none' }, headers: { origin } });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json() as { id: number };
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  let feed!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start(controller) { feed = controller; } });
+  feed.enqueue(new TextEncoder().encode(firstPart));
+  const upload = fetch(`${origin}/api/imports/${id}/file`, {
+    method: 'PUT', body, duplex: 'half', headers: { cookie, origin, 'content-type': 'text/csv' },
+  } as RequestInit);
+  return {
+    finish: async (rest: string) => {
+      feed.enqueue(new TextEncoder().encode(rest));
+      feed.close();
+      expect((await upload).status).toBe(200);
+    },
+  };
+}
+
+const RUNNING_TEXTS = {
+  en: {
+    people: 'People', search: 'Search', title: (file: string) => `Importing ${file}`, read: '2,000 rows read · 2,000 to save · 0 skipped',
+    notYet: 'Starts when the whole file has been read.', listedLater: 'The new people appear in People only when every row has been saved.',
+    done: (file: string) => `${file} imported`, counts: '2,500 new · 0 updated · 0 skipped', range: '1–50 of 2,500',
+  },
+  nl: {
+    people: 'Kandidaten', search: 'Zoeken', title: (file: string) => `${file} wordt geïmporteerd`, read: '2.000 rijen gelezen · 2.000 op te slaan · 0 overgeslagen',
+    notYet: 'Begint zodra het hele bestand gelezen is.', listedLater: 'De nieuwe mensen verschijnen pas in de kandidatenlijst als elke rij is opgeslagen.',
+    done: (file: string) => `${file} is geïmporteerd`, counts: '2.500 nieuw · 0 bijgewerkt · 0 overgeslagen', range: '1–50 van 2.500',
+  },
+} as const;
+
+for (const language of ['en', 'nl'] as const) {
+  test.describe(`an import running in another tab (${language})`, () => {
+    test.use({ locale: language === 'nl' ? 'nl-NL' : 'en-US' });
+
+    test('the People page shows its rows read, then saved, from the server, and the people only once all are saved', async ({ page, baseURL }) => {
+      const texts = RUNNING_TEXTS[language];
+      await page.goto('/app');
+      const word = uniqueWord();
+      const fileName = `${word}.csv`;
+      const rows = Array.from({ length: 2500 }, (_, i) => `Tab ${word} ${i + 1},tab-${word.toLowerCase()}-${i + 1}@example.org`);
+      const csv = ['name,email', ...rows].join('\n') + '\n';
+      // 2,200 rows arrive: the first 2,000 are read, checked and staged; the rest waits for the end of the upload.
+      const cut = csv.indexOf(`Tab ${word} 2201,`);
+      const upload = await uploadHeldOpen(page, baseURL!, fileName, csv.slice(0, cut));
+
+      await page.goto('/app/people');
+      await expect(page.getByRole('heading', { level: 1, name: texts.people })).toBeVisible();
+      const running = page.getByTestId('running-import').filter({ hasText: texts.title(fileName) });
+      await expect(running.getByTestId('import-read-counts')).toHaveText(texts.read, { timeout: budget(20_000) });
+      await expect(running.getByTestId('import-save-counts')).toHaveText(texts.notYet);
+      await expect(running).toContainText(texts.listedLater);
+      // Nobody of the file is in the list yet.
+      await page.getByTestId('candidate-filters').getByLabel(texts.search).fill(word);
+      await expect(page.getByTestId('candidate-row')).toHaveCount(0);
+
+      await upload.finish(csv.slice(cut));
+      const outcome = page.getByTestId('import-outcome').filter({ hasText: texts.done(fileName) });
+      await expect(outcome).toContainText(texts.counts, { timeout: budget(30_000) });
+      await expect(page.getByTestId('candidate-range')).toHaveText(texts.range);
+    });
+  });
+}
 
 test('opens a candidate, changes consent and sees it in the history', async ({ page }) => {
   await openApp(page);

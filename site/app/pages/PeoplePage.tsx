@@ -16,6 +16,7 @@ import {
 } from './people/candidateUrl.ts';
 import { ExportButton } from './people/ExportButton.tsx';
 import { ImportModal } from './people/import/ImportModal.tsx';
+import { RunningImports } from './people/import/RunningImports.tsx';
 import { useTalentPools } from './people/peopleQueries.ts';
 import { TalentPoolsPanel } from './people/TalentPoolsPanel.tsx';
 import { useFilterDraft } from './people/useDebouncedFilters.ts';
@@ -59,6 +60,7 @@ export function PeoplePage() {
           <ExportButton filters={applied} sort={sort} />
         </Group>
       </Group>
+      <RunningImports />
       {/* 24 columns: beside the table from xl, the pools take 5 (a narrow list), so the table fits at 1440 px. */}
       <Grid gap="lg" columns={24}>
         <Grid.Col span={{ base: 24, xl: 5 }}>

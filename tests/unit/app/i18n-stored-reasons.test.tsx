@@ -94,7 +94,7 @@ describe('a campaign', () => {
 
 describe('an import', () => {
   const failed = answer(importSummarySchema, {
-    id: 5, fileName: 'kandidaten.csv', status: 'failed', stage: null, talentPoolId: null, duplicates: 'skip', mapping: {}, delimiter: ';',
+    id: 5, fileName: 'kandidaten.csv', status: 'failed', stage: null, talentPoolId: null, duplicates: 'skip', mapping: {}, emailConsent: 'none', emailConsentWording: 'Record no consent: they will not be emailed until they agree', delimiter: ';',
     totalBytes: 100, processedBytes: 100, processedRows: 0, stagedRows: 0, writtenRows: 0, imported: 0, updated: 0, skipped: 0,
     error: 'The import stopped because the server running it stopped (a restart or a crash), so nothing was imported. Import the file again.',
     errorCode: 'import_interrupted', errorParams: null,

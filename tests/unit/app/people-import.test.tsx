@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assignColumn, delimiterName, fieldOfColumn, mapsName, progressPercent } from '#app/pages/people/import/importMapping.ts';
+import { assignColumn, delimiterName, fieldOfColumn, mapsName, readPercent, savePercent } from '#app/pages/people/import/importMapping.ts';
 import { importPreviewSchema, importSummarySchema, skippedRowsSchema, type ImportPreview, type ImportSummary } from '#domain/imports/schemas.ts';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
+import { setInterfaceLanguage } from '#app/i18n/i18n.ts';
 import { answer, failure } from './answers.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { jsonResponse, recruiter, requestUrl, sentJson, stubFetch } from './renderWithProviders.tsx';
@@ -32,13 +33,15 @@ describe('import mapping rules', () => {
     expect(mapsName({ lastName: 2 })).toBe(true);
   });
 
-  it('names the delimiter and computes the progress', () => {
+  it('names the delimiter and computes the two stages of the progress', () => {
     expect(delimiterName(';')).toBe('semicolon');
     expect(delimiterName('\t')).toBe('tab');
-    expect(progressPercent(undefined)).toBe(0);
-    expect(progressPercent({ status: 'running', progress: 0.256, processedBytes: 0, totalBytes: 10 })).toBe(26);
-    expect(progressPercent({ status: 'running', progress: null, processedBytes: 5, totalBytes: 10 })).toBe(50);
-    expect(progressPercent({ status: 'completed', progress: null, processedBytes: 0, totalBytes: null })).toBe(100);
+    const at = { status: 'running', stage: 'reading', processedBytes: 5, totalBytes: 10, stagedRows: 0, writtenRows: 0 } as const;
+    expect([readPercent(at), savePercent(at)]).toEqual([50, 0]);
+    expect(readPercent({ ...at, totalBytes: null })).toBe(0);
+    const writing = { ...at, stage: 'writing', stagedRows: 4000, writtenRows: 1000 } as const;
+    expect([readPercent(writing), savePercent(writing)]).toEqual([100, 25]);
+    expect(savePercent({ ...at, status: 'completed', stage: null })).toBe(100);
   });
 });
 
@@ -69,7 +72,8 @@ function summary(overrides: Partial<ImportSummary> = {}): ImportSummary {
   return answer(importSummarySchema, {
     id: 5, fileName: 'kandidaten.csv', status: 'running', stage: 'reading', talentPoolId: 2, duplicates: 'skip', mapping: {}, delimiter: ';',
     totalBytes: 70_000, processedBytes: 35_000, processedRows: 900, stagedRows: 800, writtenRows: 0, imported: 0, updated: 0, skipped: 100, error: null,
-    createdAt: '2026-03-05T14:07:00Z', startedAt: '2026-03-05T14:07:00Z', finishedAt: null, progress: 0.5, ...overrides,
+    createdAt: '2026-03-05T14:07:00Z', startedAt: '2026-03-05T14:07:00Z', finishedAt: null, progress: 0.5,
+    emailConsent: 'none', emailConsentWording: 'Record no consent: they will not be emailed until they agree', ...overrides,
   });
 }
 
@@ -109,7 +113,10 @@ describe('CSV import', () => {
       'GET /api/imports/5': () => jsonResponse(summary()),
       'PUT /api/imports/5/file': async () => {
         await uploaded;
-        return jsonResponse(summary({ status: 'completed', progress: 1, processedRows: 2001, imported: 1990, updated: 0, skipped: 11 }));
+        return jsonResponse(summary({
+          status: 'completed', progress: 1, processedRows: 2001, imported: 1990, updated: 0, skipped: 11,
+          emailConsent: 'agreed', emailConsentWording: 'These people agreed to receive email',
+        }));
       },
       'GET /api/imports/5/skipped': () => jsonResponse(answer(skippedRowsSchema, { rows: [
         { line: 3, field: 'email', reason: 'email must be a valid email address', code: 'validation.email_address', params: null },
@@ -143,15 +150,25 @@ describe('CSV import', () => {
     fireEvent.click(await selectInput(dialog, 'Add to talent pool'));
     fireEvent.click(await screen.findByRole('option', { name: 'Frontend Engineers' }));
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Update' }));
+    // Email consent: shown, no consent unless the recruiter says these people agreed.
+    const consent = within(dialog).getByTestId('import-consent');
+    expect(within(consent).getByText('Email consent')).toBeTruthy();
+    expect(within(consent).getByRole<HTMLInputElement>('radio', { name: 'Record no consent: they will not be emailed until they agree' }).checked).toBe(true);
+    expect(within(consent).getByRole<HTMLInputElement>('radio', { name: 'These people agreed to receive email' }).checked).toBe(false);
+    fireEvent.click(within(consent).getByRole('radio', { name: 'These people agreed to receive email' }));
     await waitFor(() => expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Start import' }).disabled).toBe(false));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start import' }));
 
-    expect(await within(dialog).findByTestId('import-progress')).toBeTruthy();
-    await waitFor(() => expect(within(dialog).getByTestId('import-progress').textContent).toContain('50%'));
-    expect(within(dialog).getByTestId('import-progress').textContent).toContain('900 rows read · 800 to import · 100 skipped');
+    // Two stages from the server: rows read, then rows saved (not yet).
+    await waitFor(() => expect(within(dialog).getByTestId('import-read-counts').textContent).toBe('900 rows read · 800 to save · 100 skipped'));
+    const progress = within(dialog).getByTestId('import-progress');
+    expect(within(progress).getByTestId('import-read').textContent).toContain('1. Reading and checking kandidaten.csv50%');
+    expect(within(progress).getByTestId('import-save').textContent).toBe('2. Saving the rows, all together0%Starts when the whole file has been read.');
+    expect(progress.textContent).toContain('The new people appear in People only when every row has been saved. If the import stops before that, nothing of it is kept.');
     const created = fetchMock.mock.calls.find(([url, init]) => url === '/api/imports' && init?.method === 'POST')!;
     expect(sentJson(created[1])).toEqual({
       fileName: 'kandidaten.csv', mapping: { firstName: 0, lastName: 1, email: 2 }, talentPoolId: 2, duplicates: 'update', delimiter: 'semicolon',
+      emailConsent: 'agreed', language: 'en',
     });
     const upload = fetchMock.mock.calls.find(([url]) => requestUrl(url).startsWith('/api/imports/5/file'))!;
     // No encoding: the server reads it from the whole file, not from the preview's first 64 KB.
@@ -164,6 +181,8 @@ describe('CSV import', () => {
     expect(within(report).getByTestId('import-imported').textContent).toBe('1,990');
     expect(within(report).getByTestId('import-updated').textContent).toBe('0');
     expect(within(report).getByTestId('import-skipped').textContent).toBe('11');
+    expect(within(report).getByTestId('import-consent-recorded').textContent)
+      .toBe('Email consent recorded for new people without a value in the file: “These people agreed to receive email”');
     const skipped = await within(report).findAllByTestId('skipped-row');
     expect(skipped.map((row) => row.textContent)).toEqual([
       '3Emailemail must be a valid email address',
@@ -244,10 +263,11 @@ describe('CSV import refusals (all or nothing)', () => {
     await waitFor(() => expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Start import' }).disabled).toBe(false));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start import' }));
 
-    const progress = await within(dialog).findByTestId('import-progress');
-    await waitFor(() => expect(progress.textContent).toContain('2,000 of 4,000 rows saved · 1,990 imported · 10 updated'));
-    expect(progress.textContent).toContain('Saving the candidates from kandidaten.csv, all at once');
-    expect(progress.textContent).toContain('75%');
+    await waitFor(() => expect(within(dialog).getByTestId('import-save-counts').textContent)
+      .toBe('2,000 of 4,000 rows saved · 1,990 new · 10 updated · 100 skipped'));
+    const progress = within(dialog).getByTestId('import-progress');
+    expect(within(progress).getByTestId('import-save').textContent).toContain('2. Saving the rows, all together50%');
+    expect(within(progress).getByTestId('import-read').textContent).toContain('100%');
 
     finish();
     const report = await within(dialog).findByTestId('import-report');
@@ -266,5 +286,74 @@ describe('CSV import refusals (all or nothing)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(window.location.search).not.toContain('action='));
     expect(router.state.location.pathname).toBe('/app/people');
+  });
+});
+
+describe('an import seen from the People page (a reload, another tab)', () => {
+  it('shows a running import with its rows read and saved from the server, then its outcome, and reads the list again', async () => {
+    let state: ImportSummary = summary({ stage: 'writing', stagedRows: 4000, writtenRows: 2000, imported: 2000, progress: 0.6 });
+    const fetchMock = stubFetch({
+      'GET /api/talent-pools': pools,
+      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      'GET /api/imports': () => jsonResponse([state]),
+    });
+    await renderPage('/app/people', <PeoplePage />, { user: recruiter });
+    const running = await screen.findByTestId('running-import');
+    expect(running.textContent).toContain('Importing kandidaten.csv');
+    expect(within(running).getByTestId('import-read-counts').textContent).toBe('900 rows read · 4,000 to save · 100 skipped');
+    expect(within(running).getByTestId('import-save-counts').textContent).toBe('2,000 of 4,000 rows saved · 2,000 new · 0 updated · 100 skipped');
+    const listReads = () => fetchMock.mock.calls.filter(([url]) => requestUrl(url).startsWith('/api/candidates')).length;
+    const before = listReads();
+
+    state = summary({ status: 'completed', stage: null, stagedRows: 4000, writtenRows: 4000, imported: 3990, updated: 10, progress: 1 });
+    const outcome = await screen.findByTestId('import-outcome', {}, { timeout: 5000 });
+    expect(outcome.textContent).toContain('kandidaten.csv imported');
+    expect(outcome.textContent).toContain('3,990 new · 10 updated · 100 skipped');
+    expect(screen.queryByTestId('running-import')).toBeNull();
+    await waitFor(() => expect(listReads()).toBeGreaterThan(before));
+    fireEvent.click(within(outcome).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByTestId('import-outcome')).toBeNull());
+  });
+
+  it('shows nothing for imports that ended before the page opened', async () => {
+    stubFetch({
+      'GET /api/talent-pools': pools,
+      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      'GET /api/imports': () => jsonResponse([summary({ status: 'completed', stage: null, progress: 1 })]),
+    });
+    await renderPage('/app/people', <PeoplePage />, { user: recruiter });
+    await screen.findAllByTestId('candidate-row');
+    expect(screen.queryByTestId('running-imports')).toBeNull();
+  });
+});
+
+describe('the consent choice in Dutch', () => {
+  afterEach(async () => { await setInterfaceLanguage('en'); localStorage.clear(); });
+
+  it('shows the choice in Dutch, names the consent column of the file, and sends the language the words were read in', async () => {
+    await setInterfaceLanguage('nl');
+    const fetchMock = stubFetch({
+      'GET /api/talent-pools': pools,
+      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      'POST /api/imports/preview': () => jsonResponse(preview({ firstName: 0, lastName: 1, email: 2, allowsEmail: 3 })),
+      'POST /api/imports': () => jsonResponse(summary({ status: 'pending', processedBytes: 0, progress: null }), 201),
+      'GET /api/imports/5': () => jsonResponse(summary({ fileName: 'klein.csv', status: 'pending', processedBytes: 0, processedRows: 0, progress: null })),
+      'PUT /api/imports/5/file': () => new Promise<Response>(() => {}),
+    });
+    await renderPage('/app/people', <PeoplePage />, { user: recruiter });
+    fireEvent.click(screen.getByRole('button', { name: 'CSV importeren' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Kandidaten importeren uit CSV' });
+    fireEvent.change(dialog.querySelector('input[type="file"]') as HTMLInputElement,
+      { target: { files: [new File(['Voornaam;Achternaam;E-mailadres;Woonplaats\n'], 'klein.csv', { type: 'text/csv' })] } });
+    const consent = await within(dialog).findByTestId('import-consent');
+    expect(within(consent).getByText('Toestemming voor e-mail')).toBeTruthy();
+    expect(within(consent).getByRole<HTMLInputElement>('radio', { name: 'Geen toestemming vastleggen: ze krijgen geen e-mail tot ze toestemming geven' }).checked).toBe(true);
+    expect(consent.textContent).toContain('Rijen met een waarde in de kolom ‘Woonplaats’ krijgen die waarde; deze keuze geldt voor rijen waar die leeg is.');
+    await waitFor(() => expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Import starten' }).disabled).toBe(false));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import starten' }));
+    const progress = await within(dialog).findByTestId('import-progress');
+    await waitFor(() => expect(progress.textContent).toBe('Wachten tot het uploaden van klein.csv begint…'));
+    const created = fetchMock.mock.calls.find(([url, init]) => url === '/api/imports' && init?.method === 'POST')!;
+    expect(sentJson(created[1])).toMatchObject({ emailConsent: 'none', language: 'nl' });
   });
 });

@@ -34,6 +34,7 @@ export function ImportReport({ summary, error }: { summary: ImportSummary; error
   return (
     <Stack gap="md" data-testid="import-report">
       <Alert color="green" title={t('people.import.finished')}>{t('people.import.rowsRead', { rows: formatNumber(summary.processedRows) })}</Alert>
+      <Text size="sm" data-testid="import-consent-recorded">{t('people.import.consent.recorded', { wording: summary.emailConsentWording })}</Text>
       <SimpleGrid cols={3}>
         <Stat label={t('people.import.imported')} value={summary.imported} testId="import-imported" />
         <Stat label={t('people.import.updated')} value={summary.updated} testId="import-updated" />

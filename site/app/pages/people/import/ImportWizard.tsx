@@ -2,14 +2,15 @@
 import { Alert, Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
-import { useT } from '#app/i18n/useT.ts';
-import type { ImportCreate, ImportMapping } from '#domain/imports/schemas.ts';
+import { useInterfaceLanguage, useT } from '#app/i18n/useT.ts';
+import type { EmailConsentChoice, ImportCreate, ImportMapping } from '#domain/imports/schemas.ts';
 import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { ColumnMappingTable } from './ColumnMappingTable.tsx';
+import { ImportConsentChoice } from './ImportConsentChoice.tsx';
 import { ImportFileStep } from './ImportFileStep.tsx';
 import { assignColumn, delimiterName, mapsName } from './importMapping.ts';
 import { ImportOptionsFields } from './ImportOptionsFields.tsx';
-import { ImportProgressStep } from './ImportProgressStep.tsx';
+import { ImportProgress } from './ImportProgress.tsx';
 import { ImportReport } from './ImportReport.tsx';
 import { PreviewRowsTable } from './PreviewRowsTable.tsx';
 import { useImportPreview } from './useImportPreview.ts';
@@ -29,6 +30,9 @@ export function ImportWizard({ pools, defaultPoolId, onClose }: ImportWizardProp
   const [mapping, setMapping] = useState<ImportMapping | null>(null);
   const [poolId, setPoolId] = useState<number | null>(defaultPoolId);
   const [duplicates, setDuplicates] = useState<ImportCreate['duplicates']>('skip');
+  // No consent unless the recruiter says these people agreed (decision 035).
+  const [emailConsent, setEmailConsent] = useState<EmailConsentChoice>('none');
+  const language = useInterfaceLanguage();
   const preview = useImportPreview(file, fileToken, mapping);
   const { run, progress } = useImportRun();
 
@@ -51,6 +55,8 @@ export function ImportWizard({ pools, defaultPoolId, onClose }: ImportWizardProp
         talentPoolId: poolId,
         duplicates,
         delimiter: delimiterName(preview.data.delimiter),
+        emailConsent,
+        language,
       },
     });
   };
@@ -83,6 +89,8 @@ export function ImportWizard({ pools, defaultPoolId, onClose }: ImportWizardProp
           <Text size="sm" fw={600}>{t('people.import.firstRows')} {preview.isFetching && <Loader size="xs" ml={6} />}</Text>
           <PreviewRowsTable rows={preview.data.rows} />
           <ImportOptionsFields pools={pools} poolId={poolId} onPool={setPoolId} duplicates={duplicates} onDuplicates={setDuplicates} />
+          <ImportConsentChoice value={emailConsent} onChange={setEmailConsent}
+            consentColumn={current.allowsEmail === undefined ? null : preview.data.headers[current.allowsEmail] ?? null} />
         </>}
         {run.isError && <Alert color="red" title={t('people.import.didNotStart')}>{errorText(run.error)}</Alert>}
         <Group justify="flex-end">
@@ -91,7 +99,10 @@ export function ImportWizard({ pools, defaultPoolId, onClose }: ImportWizardProp
         </Group>
       </>}
 
-      {step === 2 && <ImportProgressStep summary={progress} fileName={file?.name ?? ''} />}
+      {step === 2 && <>
+        <ImportProgress summary={progress} />
+        <Text size="xs" c="dimmed">{t('people.import.leaveWarning')}</Text>
+      </>}
 
       {step === 3 && run.data && <>
         <ImportReport summary={run.data.summary} error={run.data.error} />

@@ -21,6 +21,13 @@ export function previewFile(file: Blob, mapping?: ImportMapping) {
   return call((o) => api.imports.preview.$post({ query }, withCsvBody(o, file.slice(0, PREVIEW_BYTES))));
 }
 
+/** The query of the 50 newest imports (GET /api/imports). */
+export const IMPORTS_KEY = ['/api/imports'] as const;
+
+export function listImports(signal?: AbortSignal) {
+  return call((o) => api.imports.$get({}, o), { signal });
+}
+
 export function createImport(options: ImportCreate) {
   return call((o) => api.imports.$post({ json: options }, o));
 }

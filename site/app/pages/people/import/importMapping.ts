@@ -33,11 +33,18 @@ export function delimiterName(delimiter: string): 'comma' | 'semicolon' | 'tab' 
 export const PREVIEW_BYTES = 64 * 1024;
 export const PREVIEW_ROWS = 10;
 
-/** 0-100 for the progress bar: the bytes read of the bytes sent. */
-export function progressPercent(summary: Pick<ImportSummary, 'status' | 'progress' | 'processedBytes' | 'totalBytes'> | undefined): number {
-  if (!summary) return 0;
+type Progress = Pick<ImportSummary, 'status' | 'stage' | 'processedBytes' | 'totalBytes' | 'stagedRows' | 'writtenRows'>;
+
+/** 0-100: how much of the file has been read (by bytes, when the upload said its size). */
+export function readPercent(summary: Progress): number {
+  if (summary.status === 'completed' || summary.stage === 'writing') return 100;
+  if (!summary.totalBytes) return 0;
+  return Math.min(100, Math.round((summary.processedBytes / summary.totalBytes) * 100));
+}
+
+/** 0-100: how many of the rows read have been saved (the writing stage). */
+export function savePercent(summary: Progress): number {
   if (summary.status === 'completed') return 100;
-  if (summary.progress !== null && summary.progress !== undefined) return Math.round(summary.progress * 100);
-  if (summary.totalBytes) return Math.min(100, Math.round((summary.processedBytes / summary.totalBytes) * 100));
-  return 0;
+  if (summary.stage !== 'writing') return 0;
+  return Math.min(100, Math.round((summary.writtenRows / Math.max(summary.stagedRows, 1)) * 100));
 }

@@ -1,11 +1,11 @@
 // Runs an import: create it, stream the file, poll its progress meanwhile.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, errorText } from '#app/api/ApiError.ts';
 import { api, call } from '#app/api/client.ts';
 import { importSummarySchema, type ImportCreate, type ImportSummary } from '#domain/imports/schemas.ts';
 import { invalidatePeople } from '../peopleQueries.ts';
-import { createImport, uploadFile } from './importApi.ts';
+import { createImport, IMPORTS_KEY, uploadFile } from './importApi.ts';
 
 export const PROGRESS_POLL_MS = 500;
 /** The import dialog will not close while a mutation with this key runs. */
@@ -32,6 +32,8 @@ export function useImportRun() {
     mutationFn: async ({ file, options }: { file: File; options: ImportCreate }): Promise<ImportOutcome> => {
       const created = await createImport(options);
       setImportId(created.id);
+      // The People page's list of running imports shows it too (and in other tabs, from the server).
+      void queryClient.invalidateQueries({ queryKey: IMPORTS_KEY });
       try {
         return { summary: await uploadFile(created.id, file), error: null };
       } catch (error) {
@@ -41,8 +43,16 @@ export function useImportRun() {
         throw error;
       }
     },
-    onSettled: () => invalidatePeople(queryClient),
+    onSettled: () => Promise.all([invalidatePeople(queryClient), queryClient.invalidateQueries({ queryKey: IMPORTS_KEY })]),
   });
+
+  // Leaving the page breaks the upload off, and then nothing of the file is kept: the browser asks first.
+  useEffect(() => {
+    if (!run.isPending) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [run.isPending]);
 
   const progress = useQuery({
     queryKey: [`/api/imports/${importId}`],

@@ -1,0 +1,73 @@
+-- CSV import (issue 27, decision 035): the email consent a new row gets when the file gives none is
+-- the recruiter's choice on the mapping step, no longer a silent grant. The import keeps the choice and
+-- the words the recruiter read (in their language); every new candidate gets a ledger entry, either with
+-- the file's value (p_wording) or with those words (p_default_wording). The rest is as in
+-- 20261126000710_import_time_zone.sql.
+alter table public.imports
+  add column email_consent text check (email_consent in ('agreed', 'none')),
+  add column email_consent_wording text check (length(email_consent_wording) <= 500);
+-- What imports before this did: a grant for every row the file left blank.
+update public.imports set email_consent = 'agreed', email_consent_wording = 'Consent column of a CSV import (or its default)';
+alter table public.imports alter column email_consent set not null, alter column email_consent_wording set not null;
+comment on column public.imports.email_consent is
+  'The email consent of a new candidate whose row gives none: agreed (a grant) or none (no consent), chosen on the mapping step.';
+comment on column public.imports.email_consent_wording is
+  'The words of that choice as the recruiter read them; the ledger entry of each such row carries them.';
+
+drop function public.insert_imported_candidates(bigint[], text[], text[], text[], text[], text[], text[], text[], text[],
+  text[], text[], integer[], text[], boolean[], boolean[], text[], text);
+
+create function public.insert_imported_candidates(
+  p_id bigint[], p_name text[], p_email text[], p_phone text[], p_whatsapp text[], p_contact text[], p_job text[],
+  p_skills text[], p_seniority text[], p_location text[], p_role text[], p_lead integer[], p_notes text[],
+  p_allows_email boolean[], p_allows_whatsapp boolean[], p_tz text[], p_wording text,
+  p_default_allows_email boolean, p_default_wording text
+) returns setof bigint
+  language plpgsql security definer set search_path = pg_catalog
+  as $$
+declare
+  inserted bigint[];
+begin
+  if not public.is_member() then
+    raise exception 'permission denied to import candidates' using errcode = 'insufficient_privilege';
+  end if;
+  with rows as (
+    select * from unnest(p_id, p_name, p_email, p_phone, p_whatsapp, p_contact, p_job, p_skills, p_seniority, p_location,
+                         p_role, p_lead, p_notes, p_allows_email, p_allows_whatsapp, p_tz)
+      as i(id, name, email, phone, whatsapp, contact, job, skills, seniority, location, role, lead, notes, allows_email, allows_whatsapp, tz)
+  ), written as (
+    insert into public.candidates (id, name, email, phone, whatsapp_number, preferred_contact_method, job_function, skill_tags,
+                                   seniority_level, location, preferred_role, lead_score, notes, created_by, allows_email, allows_whatsapp,
+                                   time_zone)
+    overriding system value
+    select i.id, i.name, i.email, i.phone, i.whatsapp, coalesce(i.contact, 'email'), i.job,
+           coalesce(string_to_array(i.skills, chr(31)), '{}'), i.seniority, i.location, i.role, coalesce(i.lead, 0), i.notes,
+           auth.uid(),
+           coalesce(i.allows_email, p_default_allows_email) and (public.email_suppression(i.email)).address_hash is null,
+           coalesce(i.allows_whatsapp, false),
+           i.tz
+      from rows i
+    on conflict (email) where email is not null do nothing
+    returning id
+  )
+  select coalesce(array_agg(id), '{}') into inserted from written;
+
+  -- The entries behind the flags: the email consent of every new row (the file's value, else the recruiter's
+  -- choice, with its words) and each WhatsApp value the file gave. A grant held back for a suppressed address
+  -- is explained by the suppression trigger's own entry.
+  insert into public.consent_events (candidate_id, channel, granted, source, wording, created_by)
+  select c.id, x.channel, x.granted, 'import', x.wording, auth.uid()
+    from unnest(p_id, p_allows_email, p_allows_whatsapp) as i(id, allows_email, allows_whatsapp)
+    join public.candidates c on c.id = i.id and c.id = any (inserted)
+    cross join lateral (values ('email', c.allows_email, c.allows_email = coalesce(i.allows_email, p_default_allows_email),
+                                case when i.allows_email is null then p_default_wording else p_wording end),
+                               ('whatsapp', c.allows_whatsapp, i.allows_whatsapp is not null, p_wording))
+      as x(channel, granted, recorded, wording)
+   where x.recorded;
+  return query select unnest(inserted);
+end
+$$;
+revoke all on function public.insert_imported_candidates(bigint[], text[], text[], text[], text[], text[], text[], text[], text[],
+  text[], text[], integer[], text[], boolean[], boolean[], text[], text, boolean, text) from public, anon, authenticated, service_role;
+grant execute on function public.insert_imported_candidates(bigint[], text[], text[], text[], text[], text[], text[], text[], text[],
+  text[], text[], integer[], text[], boolean[], boolean[], text[], text, boolean, text) to authenticated;
