@@ -102,6 +102,7 @@ export const people = {
   drawer: {
     candidate: 'Candidate',
     edit: 'Edit',
+    addToPool: 'Add to pool',
     sendMessage: 'Send message',
     loading: 'Loading candidate',
     loadFailed: 'Could not load this candidate',

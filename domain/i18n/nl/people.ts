@@ -102,6 +102,7 @@ export const people: Resources['people'] = {
   drawer: {
     candidate: 'Kandidaat',
     edit: 'Bewerken',
+    addToPool: 'Aan pool toevoegen',
     sendMessage: 'Bericht sturen',
     loading: 'Kandidaat laden',
     loadFailed: 'Deze kandidaat kon niet worden geladen',

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllPanels, getDrawerState } from '#app/drawers/drawerStore.ts';
 import { candidateFormDefaults, updateBody } from '#app/pages/people/candidateFormValues.ts';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
-import { failure } from './answers.ts';
+import { answer, failure } from './answers.ts';
+import { poolMembersAddedSchema } from '#domain/talent-pools/schemas.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { currentUrl, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { candidate, detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
@@ -66,6 +67,18 @@ describe('candidate detail drawer', () => {
     for (let i = 1; i < order.length; i++) {
       expect(order[i - 1].compareDocumentPosition(order[i]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     }
+  });
+
+  it('adds the candidate to a pool from the footer, offering only the pools they are not in', async () => {
+    const addMembers = vi.fn(() => jsonResponse(answer(poolMembersAddedSchema, { added: 1 })));
+    const { fetchMock } = await renderAtPath('/app/people?candidate=7', { 'GET /api/candidates/7': detail(7), 'POST /api/talent-pools/2/members': addMembers });
+    await screen.findByTestId('candidate-detail');
+    fireEvent.click(within(screen.getByTestId('drawer-footer')).getByRole('button', { name: 'Add to pool' }));
+    // Already in Backend Engineers: only Frontend Engineers is offered.
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Frontend Engineers']);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Frontend Engineers' }));
+    expect(await screen.findByText('Added 1 candidate to the pool')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'POST', '/api/talent-pools/2/members')).toEqual({ candidateIds: [7] });
   });
 
   it('changes consent with a switch (PATCH) and shows the new ledger entry', async () => {

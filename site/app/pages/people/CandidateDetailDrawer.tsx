@@ -1,8 +1,8 @@
 // A candidate in the context drawer (spec §2): title = name, description =
 // job function · location. What a recruiter acts on comes first: engagement with
 // its reasons, meetings (the next one, booking links), the messages (newest first);
-// then the details: every field, pools, consent with its ledger. Edit, Send booking
-// link and Send message in the footer, always in view.
+// then the details: every field, pools, consent with its ledger. Edit, Add to pool,
+// Send booking link and Send message in the footer, always in view.
 import { Alert, Button, Center, Divider, Loader, Stack } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
 import { ContextDrawer } from '#app/drawers/ContextDrawer.tsx';
@@ -15,7 +15,8 @@ import { CandidateFacts } from './CandidateFacts.tsx';
 import { CandidateMessages } from './CandidateMessages.tsx';
 import { ConsentSection } from './ConsentSection.tsx';
 import { EngagementSection } from './EngagementSection.tsx';
-import { useCandidate } from './peopleQueries.ts';
+import { useAddToPool, useCandidate, useTalentPools } from './peopleQueries.ts';
+import { PoolMenuButton } from './PoolMenuButton.tsx';
 import type { CandidateDetail } from '#domain/candidates/schemas.ts';
 
 export function candidateSubtitle(candidate: Pick<CandidateDetail, 'jobFunction' | 'location'>): string {
@@ -26,6 +27,19 @@ interface CandidateDetailDrawerProps {
   candidateId: number | null;
   onClose: () => void;
   onEdit: (candidate: CandidateDetail) => void;
+}
+
+/** The pools the candidate is not in yet, one click away. */
+function AddToPoolButton({ candidate }: { candidate: CandidateDetail }) {
+  const t = useT();
+  const pools = useTalentPools();
+  const add = useAddToPool();
+  const member = new Set(candidate.pools.map((pool) => pool.id));
+  return (
+    <PoolMenuButton label={t('people.drawer.addToPool')} size="sm" variant="default" loading={add.isPending}
+      pools={(pools.data ?? []).filter((pool) => !member.has(pool.id))}
+      onPick={(pool) => add.mutate({ poolId: pool.id, candidateIds: [candidate.id] })} />
+  );
 }
 
 export function CandidateDetailDrawer({ candidateId, onClose, onEdit }: CandidateDetailDrawerProps) {
@@ -41,6 +55,7 @@ export function CandidateDetailDrawer({ candidateId, onClose, onEdit }: Candidat
       description={candidate ? candidateSubtitle(candidate) || undefined : undefined}
       footer={candidate && <>
         <Button variant="default" onClick={() => onEdit(candidate)}>{t('people.drawer.edit')}</Button>
+        <AddToPoolButton candidate={candidate} />
         <SendBookingLinkButton candidate={candidate} />
         <Button onClick={() => openPanel('compose', { candidateId: candidate.id, candidateName: candidate.name })}>{t('people.drawer.sendMessage')}</Button>
       </>}

@@ -8,13 +8,16 @@ interface PoolMenuButtonProps {
   onPick: (pool: TalentPool) => void;
   loading?: boolean;
   color?: string;
+  /** The bulk bar's small light button unless told otherwise (the drawer's footer). */
+  size?: 'xs' | 'sm';
+  variant?: 'light' | 'default';
 }
 
-export function PoolMenuButton({ label, pools, onPick, loading, color }: PoolMenuButtonProps) {
+export function PoolMenuButton({ label, pools, onPick, loading, color, size = 'xs', variant = 'light' }: PoolMenuButtonProps) {
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
-        <Button size="xs" variant="light" color={color} loading={loading} disabled={pools.length === 0}>{label}</Button>
+        <Button size={size} variant={variant} color={color} loading={loading} disabled={pools.length === 0}>{label}</Button>
       </Menu.Target>
       <Menu.Dropdown>
         <ScrollArea.Autosize mah={280}>
