@@ -184,5 +184,20 @@ for (const width of [1280, 1440]) {
       await noSidewaysScroll(page, 'People');
       await toastClearOfCloseButton(page);
     });
+
+    test('a toast does not cover the candidate\'s name in the drawer', async ({ page }) => {
+      await openApp(page);
+      const person = await newCandidate(page, { name: `Toast Clear ${uniqueTag()}` });
+      await newPool(page, []);
+      await page.goto(`/app/people?candidate=${person.id}`);
+      const drawer = page.getByRole('dialog', { name: person.name });
+      await drawer.getByTestId('drawer-footer').getByRole('button', { name: 'Add to pool' }).click();
+      await page.getByRole('menuitem').first().click();
+      const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Added 1 candidate to the pool' });
+      await expect(toast).toBeVisible();
+      const name = drawer.getByRole('heading', { name: person.name });
+      expect(overlaps((await toast.boundingBox())!, (await name.boundingBox())!)).toBe(false);
+      expect(overlaps((await toast.boundingBox())!, (await drawer.locator('.mantine-Drawer-close').boundingBox())!)).toBe(false);
+    });
   });
 }

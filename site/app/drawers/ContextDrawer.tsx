@@ -1,7 +1,7 @@
 // The side panel of spec §2: title, optional description, body, optional footer.
 // Side defaults to right; sizes sm, md, lg, xl (default lg). The footer stays in view while the body scrolls.
 import { Drawer, Group, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useT } from '#app/i18n/useT.ts';
 
 export type DrawerSize = 'sm' | 'md' | 'lg' | 'xl';
@@ -17,8 +17,17 @@ export interface ContextDrawerProps {
   children: ReactNode;
 }
 
+/** Mantine's drawer widths (Drawer.css), for the toasts to keep clear of an open drawer (ToastViewport.module.css). */
+const DRAWER_WIDTHS: Record<DrawerSize, string> = { sm: '23.75rem', md: '27.5rem', lg: '38.75rem', xl: '48.75rem' };
+
 export function ContextDrawer({ opened, onClose, title, description, footer, side = 'right', size = 'lg', children }: ContextDrawerProps) {
   const t = useT();
+  useEffect(() => {
+    if (!opened || side !== 'right') return;
+    const root = document.documentElement.style;
+    root.setProperty('--side-drawer-width', DRAWER_WIDTHS[size]);
+    return () => { root.removeProperty('--side-drawer-width'); };
+  }, [opened, side, size]);
   return (
     // A column: the body scrolls, the footer's actions stay in view (on a phone too). Through `styles.content`:
     // Drawer.Content's `style` also lands on its inner wrapper, whose column then shrank every size to its text.

@@ -10,8 +10,8 @@ export function focusToast(): void {
 
 /**
  * Where toasts appear: one at a time, at most 420 px wide, never over a dialog's or drawer's close
- * button (top right): top centre from md up, where dialogs are narrower than the screen and drawers
- * keep to the side; at the bottom below md (above the phone's bottom bar), where dialogs fill the screen.
+ * button (top right) or a drawer's title: top centre from md up, where dialogs are narrower than the screen
+ * (beside an open drawer, the centre of what it leaves free); at the bottom below md (above the phone's bottom bar), where dialogs fill the screen.
  */
 export function ToastViewport() {
   useHotkeys([['F8', focusToast]], []);
