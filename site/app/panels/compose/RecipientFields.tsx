@@ -59,6 +59,8 @@ export function RecipientFields({ control, candidates, pools, locked, presetCand
               limit={100}
               clearable={!locked}
               disabled={locked}
+              // The dialog's first field: who the message is for (a preset one is locked; ComposeMessageDialog then starts at the text).
+              data-autofocus={!locked || undefined}
               nothingFoundMessage={t('panels.compose.noCandidates')}
               value={field.value ? String(field.value) : null}
               onChange={(value) => field.onChange(value ? Number(value) : null)}
@@ -79,6 +81,8 @@ export function RecipientFields({ control, candidates, pools, locked, presetCand
               searchable
               clearable={!locked}
               disabled={locked}
+              // The dialog's first field: who the message is for (a preset one is locked; ComposeMessageDialog then starts at the text).
+              data-autofocus={!locked || undefined}
               nothingFoundMessage={t('panels.compose.noPools')}
               value={field.value ? String(field.value) : null}
               onChange={(value) => field.onChange(value ? Number(value) : null)}
