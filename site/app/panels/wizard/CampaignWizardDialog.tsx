@@ -16,6 +16,7 @@ import { applyCampaignTypeDefaults, defaultSubject, isDefaultSubject } from '#ap
 import { useOrganisationDefaults } from '#app/messaging/organisationDefaults.ts';
 import { createCampaign, poolReachQuery, prefetchAiTemplates, refreshMessaging, usePoolReach, useTalentPools } from '#app/messaging/queries.ts';
 import { contentStepBlockers, sendWindowProblems } from '#app/messaging/sequenceForm.ts';
+import { focusFirstField } from '#app/lib/focusFirstField.ts';
 import { toast } from '#app/toast/toast.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { BasicInfoStep } from './BasicInfoStep.tsx';
@@ -128,11 +129,16 @@ export function CampaignWizardDialog() {
 
   // Each step starts at the top of the dialog: on a phone the previous step's scroll would leave the new one's
   // first fields under the dialog's sticky header (axe's target-size found the schedule's radios half covered).
+  // Focus moves to the step's first field (issue 27): the Next that was pressed is disabled or replaced, and focus
+  // on the page behind would let Tab walk it. Not while closing: Mantine returns focus to the opener then.
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
+  const stepRef = useRef<HTMLDivElement>(null);
+  const showStep = useEffectEvent(() => {
     const dialog = formRef.current?.closest('[role="dialog"]');
     if (dialog) dialog.scrollTop = 0;
-  }, [step]);
+    if (open && stepRef.current) focusFirstField(stepRef.current);
+  });
+  useEffect(() => showStep(), [step]);
 
   const next = () => { if (canAdvance) setStep((s) => s + 1); };
   const previous = () => { setConfirmingEmpty(false); setStep((s) => Math.max(0, s - 1)); };
@@ -155,15 +161,19 @@ export function CampaignWizardDialog() {
         <Stack gap="lg">
           <Stepper active={step} onStepClick={(target) => { if (target < step) setStep(target); }} allowNextStepsSelect={false} size="sm">
             <Stepper.Step label={t(`panels.wizard.steps.${WIZARD_STEPS[0]}`)}>
-              <BasicInfoStep form={form} pools={pools} />
+              <div ref={stepRef}><BasicInfoStep form={form} pools={pools} /></div>
             </Stepper.Step>
             <Stepper.Step label={t(`panels.wizard.steps.${WIZARD_STEPS[1]}`)}>
-              <ContentStep form={form} generatingId={generation.generatingId} generatingStep={generation.generatingStep}
-                onChooseTemplate={(templateId, draftStep) => void generation.choose(templateId, draftStep)} sendTime={organisation.sendTime} />
+              <div ref={stepRef}>
+                <ContentStep form={form} generatingId={generation.generatingId} generatingStep={generation.generatingStep}
+                  onChooseTemplate={(templateId, draftStep) => void generation.choose(templateId, draftStep)} sendTime={organisation.sendTime} />
+              </div>
             </Stepper.Step>
             <Stepper.Step label={t(`panels.wizard.steps.${WIZARD_STEPS[2]}`)}>
-              <LaunchStep form={form} pools={pools} launchError={launchError} reach={reach} confirmingEmpty={confirmingEmpty}
-                onConfirmEmpty={() => void submit()} onCancelEmpty={() => setConfirmingEmpty(false)} />
+              <div ref={stepRef}>
+                <LaunchStep form={form} pools={pools} launchError={launchError} reach={reach} confirmingEmpty={confirmingEmpty}
+                  onConfirmEmpty={() => void submit()} onCancelEmpty={() => setConfirmingEmpty(false)} />
+              </div>
             </Stepper.Step>
           </Stepper>
           {nextBlockedBy && <Text size="sm" c="orange.8" id="wizard-next-blocked" data-testid="next-blocked-reason">{nextBlockedBy}</Text>}
