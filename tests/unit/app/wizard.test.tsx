@@ -164,6 +164,8 @@ describe('campaign wizard', () => {
     });
     expect(campaignPosts()).toHaveLength(1);
     expect(getDrawerState().campaign.open).toBe(false);
+    // The recruiter lands on the new campaign's page.
+    await waitFor(() => expect(window.location.pathname).toBe('/app/communications/campaigns/9'));
     await waitFor(() => expect(client.getQueryState(['/api/campaigns'])?.isInvalidated).toBe(true));
 
     act(() => openPanel('campaign'));

@@ -1,7 +1,7 @@
 // The campaign wizard (spec §2, §4, §5, §8): 1 Basic Info, 2 Content, 3 Launch.
 // Issue 12 adds follow-ups and placeholder gating to Content, and the send window,
 // "join late" and the recipient count to Launch, within the same three steps.
-// Opened with openPanel('campaign', ...) or openCampaignWizard(prefill).
+// Opened with openPanel('campaign', ...) or openCampaignWizard(prefill); a launch lands on the campaign's page.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -17,8 +17,10 @@ import { useOrganisationDefaults } from '#app/messaging/organisationDefaults.ts'
 import { createCampaign, poolReachQuery, prefetchAiTemplates, refreshMessaging, usePoolReach, useTalentPools } from '#app/messaging/queries.ts';
 import { contentStepBlockers, sendWindowProblems } from '#app/messaging/sequenceForm.ts';
 import { focusFirstField } from '#app/lib/focusFirstField.ts';
+import { navigate } from '#app/router/navigate.ts';
 import { toast } from '#app/toast/toast.ts';
 import { useT } from '#app/i18n/useT.ts';
+import { campaignPath } from '#domain/campaigns/paths.ts';
 import { BasicInfoStep } from './BasicInfoStep.tsx';
 import { ContentStep } from './ContentStep.tsx';
 import { LaunchStep } from './LaunchStep.tsx';
@@ -109,9 +111,11 @@ export function CampaignWizardDialog() {
 
   const launch = useMutation({
     mutationFn: (values: CampaignFormValues) => createCampaign(campaignPayload(values)),
-    onSuccess: async () => {
+    // The recruiter lands on the new campaign's page (issue 27), the spec's toast over it.
+    onSuccess: async ({ campaign }) => {
       toast({ title: t('panels.wizard.created'), description: t('panels.wizard.createdBody'), variant: 'success' });
       close();
+      navigate(campaignPath(campaign.id));
       await refreshMessaging(client);
     },
     onError: (error) => {
