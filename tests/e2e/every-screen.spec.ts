@@ -322,7 +322,9 @@ async function walkDialogs(walk: ScreenWalk, d: WalkData) {
   await walk.checkDialog('the campaign wizard, step 3');
   // With a time of one's own and a send window: their fields open.
   await wizard.getByRole('radio', { name: T.panels.launch.scheduleOptions.custom }).check();
-  await wizard.getByRole('checkbox', { name: T.panels.launch.sendBetween.replace('{{start}}', '09:00').replace('{{end}}', '11:00') }).check();
+  // The interface's clock: Chromium's en-US keeps 12 hours, Dutch 24.
+  const [start, end] = walk.language === 'en' ? ['9:00 AM', '11:00 AM'] : ['09:00', '11:00'];
+  await wizard.getByRole('checkbox', { name: T.panels.launch.sendBetween.replace('{{start}}', start).replace('{{end}}', end) }).check();
   await expect(wizard.getByRole('checkbox', { name: T.panels.launch.weekdaysOnly })).toBeVisible();
   await walk.checkDialog('the campaign wizard, step 3 with a send time and window');
   await walk.closeWithEscape(T.panels.wizard.title);

@@ -229,6 +229,9 @@ test('the campaign wizard drafts from a template and launches a campaign that sh
   await expect(page.getByText('Campaign Created Successfully!')).toBeVisible();
   await expect(page.getByText('Your campaign has been scheduled and will be sent automatically.')).toBeVisible();
   await expect(wizard).toBeHidden();
+  // Launch lands on the campaign's page; the list is back on Communications.
+  await expect(page).toHaveURL(/\/app\/communications\/campaigns\/\d+$/);
+  await openCommunications(page);
 
   // Launch lands on the campaign's own page, which follows it by itself.
   await expect(page).toHaveURL(/\/app\/communications\/campaigns\/\d+$/);

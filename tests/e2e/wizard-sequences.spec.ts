@@ -75,12 +75,12 @@ test('follow-ups, placeholder gating and the recipient count, by keyboard, up to
 
   // Launch: who gets it now, who is skipped and why (the pool's real reach).
   const reach = wizard.getByTestId('campaign-reach');
-  await expect(reach).toContainText('3 candidates will receive it now');
+  await expect(reach).toContainText('3 candidates will receive it tomorrow at 9:00 AM');
   await expect(reach).toContainText('2 candidates skipped:');
   await expect(reach).toContainText('Candidate has not consented to email: 1');
   await expect(reach).toContainText('No email address on file: 1');
   await expect(wizard.getByTestId('campaign-summary')).toContainText('4 business days after the previous step: Re: Nieuwe kansen in fintech');
-  await expect(wizard.getByRole('checkbox', { name: 'Send between 09:00 and 11:00' })).not.toBeChecked();
+  await expect(wizard.getByRole('checkbox', { name: 'Send between 9:00 AM and 11:00 AM' })).not.toBeChecked();
   await expect(wizard.getByRole('checkbox', { name: 'Candidates added to the pool later join this campaign' })).not.toBeChecked();
 
   const created = page.waitForResponse((r) => r.url().endsWith('/api/campaigns') && r.request().method() === 'POST');
@@ -92,8 +92,9 @@ test('follow-ups, placeholder gating and the recipient count, by keyboard, up to
   expect(response.request().postDataJSON()).not.toHaveProperty('sendWindow');
   await expect(page.getByText('Campaign Created Successfully!')).toBeVisible();
   await expect(dialog(page)).toBeHidden();
-  // The API kept the follow-up as step 2 of the campaign.
   const { campaign } = await response.json() as { campaign: { id: number } };
+  await expect(page).toHaveURL(`/app/communications/campaigns/${campaign.id}`);
+  // The API kept the follow-up as step 2 of the campaign.
   const detail = await (await page.request.get(`/api/campaigns/${campaign.id}`)).json() as { steps: Array<{ position: number; delayDays: number; subject: string }> };
   expect(detail.steps.map(({ position, delayDays, subject }) => ({ position, delayDays, subject }))).toEqual([
     { position: 1, delayDays: 0, subject: 'Nieuwe kansen in fintech' },
@@ -118,9 +119,9 @@ test('at 390 px: the steps fit, and launching to no one asks first', async ({ pa
   expect(await fits()).toBe(true);
   await wizard.getByRole('button', { name: 'Next' }).click();
 
-  await expect(wizard.getByTestId('campaign-reach')).toContainText('0 candidates will receive it now');
+  await expect(wizard.getByTestId('campaign-reach')).toContainText('0 candidates will receive it tomorrow at 9:00 AM');
   await expect(wizard.getByTestId('campaign-reach')).toContainText('Candidate has not consented to email: 2');
-  await wizard.getByRole('checkbox', { name: 'Send between 09:00 and 11:00' }).check();
+  await wizard.getByRole('checkbox', { name: 'Send between 9:00 AM and 11:00 AM' }).check();
   await expect(wizard.getByRole('checkbox', { name: 'Weekdays only' })).toBeChecked();
   expect(await fits()).toBe(true);
 

@@ -199,7 +199,7 @@ export const panels = {
     scheduleOptions: {
       now: 'Send now',
       in_1_hour: 'In 1 hour',
-      tomorrow_morning: 'Tomorrow morning (09:00)',
+      tomorrow_morning: 'Tomorrow morning ({{time}})',
       custom: 'Custom time',
     },
     sendAt: 'Send at',
@@ -216,7 +216,17 @@ export const panels = {
     countFailed: 'Could not count the recipients',
     candidates_one: '{{count}} candidate',
     candidates_other: '{{count}} candidates',
-    willReceive: '{{candidates}} will receive it now',
+    // When it goes, as the summary's "Sends" says (plural forms for the Dutch verb).
+    willReceive: {
+      now_one: '{{candidates}} will receive it now',
+      now_other: '{{candidates}} will receive it now',
+      today_one: '{{candidates}} will receive it today at {{time}}',
+      today_other: '{{candidates}} will receive it today at {{time}}',
+      tomorrow_one: '{{candidates}} will receive it tomorrow at {{time}}',
+      tomorrow_other: '{{candidates}} will receive it tomorrow at {{time}}',
+      later_one: '{{candidates}} will receive it on {{date}}',
+      later_other: '{{candidates}} will receive it on {{date}}',
+    },
     byChannel: '{{whatsapp}} by WhatsApp template, {{email}} by email',
     noneSkipped: 'No one in the pool is skipped.',
     skipped: '{{candidates}} skipped:',

@@ -44,6 +44,13 @@ export function clockFormat(timeZone?: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** A wall-clock time as a time field holds it ("09:00") on the interface's clock ("9:00 AM" / "09:00"); unreadable text as it is. */
+export function formatClockTime(time: string): string {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(time);
+  if (!match) return time;
+  return clockFormat('UTC').format(new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2]))));
+}
+
 /** "Mar 5, 2026" / "5 mrt 2026", or null when there is no valid date. */
 export function formatDate(value: string | number | Date | null | undefined): string | null {
   const date = value === null || value === undefined || value === '' ? null : dayjs(value);

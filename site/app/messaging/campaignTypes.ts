@@ -30,6 +30,11 @@ export function defaultCampaignName(type: CampaignType, now: Date = new Date()):
   return `${campaignTypeLabel(type)} - ${dayjs(now).format('MMM D')}`;
 }
 
+/** Whether `name` is still the one choosing `type` filled in, not one the recruiter typed. */
+export function isDefaultCampaignName(name: string, type: CampaignType | '', now: Date = new Date()): boolean {
+  return type !== '' && name === defaultCampaignName(type, now);
+}
+
 // {{placeholders}} the recruiter fills in; the server refuses to launch while one is left.
 const DEFAULT_SUBJECTS: Record<Language, Record<CampaignType, string>> = {
   english: {
@@ -77,7 +82,7 @@ export interface TypeDefaultsInput extends TypeDefaults {
  */
 export function applyCampaignTypeDefaults(current: TypeDefaultsInput, type: CampaignType, now: Date = new Date()): TypeDefaults {
   const previous = current.campaignType || null;
-  const nameIsDefault = !current.name.trim() || (previous !== null && current.name === defaultCampaignName(previous, now));
+  const nameIsDefault = !current.name.trim() || isDefaultCampaignName(current.name, current.campaignType, now);
   const subjectIsDefault = !current.emailSubject.trim() || isDefaultSubject(current.emailSubject);
   const scheduleIsDefault = previous === null || current.scheduleOption === DEFAULT_SCHEDULE_BY_TYPE[previous];
   return {

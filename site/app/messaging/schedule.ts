@@ -38,3 +38,10 @@ export function computeScheduledAt(option: ScheduleOption, now: Date = new Date(
       return new Date(now);
   }
 }
+
+/** When a wizard campaign goes out, or null when that is now: "Send now", a custom time left empty, or one already past. */
+export function sendMoment(option: ScheduleOption, now: Date = new Date(), custom?: string | null): Date | null {
+  if (option === 'now') return null;
+  const at = computeScheduledAt(option, now, custom);
+  return at.getTime() > now.getTime() ? at : null;
+}

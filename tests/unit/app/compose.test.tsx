@@ -369,4 +369,14 @@ describe('Advanced Editor', () => {
     expect(getDrawerState().compose.open).toBe(false);
     expect(await screen.findByText('Opening Advanced Editor')).toBeTruthy();
   });
+
+  it('opens with focus on who the message is for; with the candidate preset (locked), on the subject', async () => {
+    stubApi();
+    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    openCompose();
+    await waitFor(() => expect(document.activeElement).toBe(selectInput('Candidate')));
+    act(() => closeAllPanels());
+    openCompose({ candidateId: 1, candidateName: 'Pool Person 1' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog()).getByLabelText(/^Subject/, { selector: 'input' })));
+  });
 });

@@ -114,4 +114,11 @@ describe('reply drawer', () => {
     fireEvent.click(within(drawer()).getByRole('button', { name: 'Cancel' }));
     expect(getDrawerState().reply.open).toBe(false);
   });
+
+  it('opens with focus on the reply, not on its close button', async () => {
+    stubFetch({ 'GET /api/messages/41': original });
+    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    act(() => openPanel('reply', { messageId: 41 }));
+    await waitFor(() => expect(document.activeElement).toBe(replyBox()));
+  });
 });

@@ -57,7 +57,7 @@ async function toContentStep(fetchMock: ReturnType<typeof stubFetch>) {
 describe('a campaign by WhatsApp template', () => {
   it('needs a template and its parameters, states it on Launch and sends whatsappTemplate', async () => {
     const fetchMock = stubApi(true);
-    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    await renderPage('/app', <GlobalPanels />, { user: recruiter });
     await toContentStep(fetchMock);
     const option = within(wizard()).getByRole<HTMLInputElement>('checkbox', { name: OPTION });
     await waitFor(() => expect(option.disabled).toBe(false));
@@ -75,7 +75,7 @@ describe('a campaign by WhatsApp template', () => {
     expect(within(summary).getByText('Template vacature_update (Dutch) to candidates who allow WhatsApp; the rest get the email')).toBeTruthy();
     // The count is WhatsApp's too: who gets the template, who the email.
     const reach = await within(wizard()).findByTestId('campaign-reach');
-    expect(within(reach).getByText('40 candidates will receive it now')).toBeTruthy();
+    expect(within(reach).getByText('40 candidates will receive it tomorrow at 9:00 AM')).toBeTruthy();
     expect(within(reach).getByText('12 by WhatsApp template, 28 by email')).toBeTruthy();
     expect(within(reach).getByText('No one in the pool is skipped.')).toBeTruthy();
     fireEvent.click(button('Launch Campaign'));
@@ -89,13 +89,13 @@ describe('a campaign by WhatsApp template', () => {
 
   it('without WhatsApp configured the option cannot be chosen and the payload has no whatsappTemplate', async () => {
     const fetchMock = stubApi(false);
-    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    await renderPage('/app', <GlobalPanels />, { user: recruiter });
     await toContentStep(fetchMock);
     expect(await within(wizard()).findByText('WhatsApp not configured: everyone gets the email.')).toBeTruthy();
     expect(within(wizard()).getByRole<HTMLInputElement>('checkbox', { name: OPTION }).disabled).toBe(true);
     fireEvent.click(button('Next'));
     const reach = await within(wizard()).findByTestId('campaign-reach');
-    expect(within(reach).getByText('28 candidates will receive it now')).toBeTruthy();
+    expect(within(reach).getByText('28 candidates will receive it tomorrow at 9:00 AM')).toBeTruthy();
     expect(within(reach).queryByText(/by WhatsApp template/)).toBeNull();
     expect(within(reach).getByText('No email address on file: 12')).toBeTruthy();
     fireEvent.click(button('Launch Campaign'));

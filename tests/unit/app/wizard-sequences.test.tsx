@@ -10,7 +10,8 @@ import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
 import { newCampaignSchema } from '#domain/campaigns/schemas.ts';
 import { MAX_FOLLOW_UPS } from '#domain/campaigns/sequence-schemas.ts';
 import { poolReachSchema, type PoolReach } from '#domain/talent-pools/schemas.ts';
-import { actAsync, jsonResponse, recruiter, renderAt, sentJson, stubFetch } from './renderWithProviders.tsx';
+import { actAsync, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
+import { renderPage } from './renderInRouter.tsx';
 import { answer, failure } from './answers.ts';
 import {
   aiTemplate, aiTemplateList, createdCampaign, generation, pool, poolList, suggestion, suggestionList,
@@ -43,7 +44,7 @@ const posts = (fetchMock: ReturnType<typeof stubFetch>, url: string) =>
 
 /** Step 1 done and on Content with a subject and content without blanks. */
 async function toContent(fetchMock: ReturnType<typeof stubFetch>) {
-  renderAt('/app', <GlobalPanels />, { user: recruiter });
+  await renderPage('/app', <GlobalPanels />, { user: recruiter });
   act(() => openPanel('campaign'));
   fireEvent.click(within(wizard()).getByTestId('campaign-type-nurture'));
   await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/talent-pools')).toBe(true));
@@ -171,7 +172,7 @@ describe('campaign wizard: Launch step', () => {
     await toContent(fetchMock);
     fireEvent.click(button('Next'));
     const reach = await within(wizard()).findByTestId('campaign-reach');
-    expect(within(reach).getByText('37 candidates will receive it now')).toBeTruthy();
+    expect(within(reach).getByText('37 candidates will receive it tomorrow at 9:00 AM')).toBeTruthy();
     expect(within(reach).getByText('3 candidates skipped:')).toBeTruthy();
     expect(within(reach).getByText('No email address on file: 2')).toBeTruthy();
     expect(within(reach).getByText('Candidate unsubscribed: 1')).toBeTruthy();
@@ -183,7 +184,7 @@ describe('campaign wizard: Launch step', () => {
     const fetchMock = stubApi({}, { eligible: 0, byWhatsApp: 0, skipped: [{ reason: 'Candidate has not consented to email', count: 4 }] });
     await toContent(fetchMock);
     fireEvent.click(button('Next'));
-    expect(await within(wizard()).findByText('0 candidates will receive it now')).toBeTruthy();
+    expect(await within(wizard()).findByText('0 candidates will receive it tomorrow at 9:00 AM')).toBeTruthy();
     fireEvent.click(button('Launch Campaign'));
     const confirm = within(wizard()).getByTestId('confirm-empty-launch');
     expect(posts(fetchMock, '/api/campaigns')).toHaveLength(0);
@@ -216,7 +217,7 @@ describe('campaign wizard: Launch step', () => {
     await toContent(fetchMock);
     fireEvent.click(button('Next'));
     const options = within(wizard()).getByTestId('send-options');
-    const windowBox = within(options).getByLabelText<HTMLInputElement>('Send between 09:00 and 11:00');
+    const windowBox = within(options).getByLabelText<HTMLInputElement>('Send between 9:00 AM and 11:00 AM');
     expect(windowBox.checked).toBe(false);
     expect(within(options).getByLabelText<HTMLInputElement>('Candidates added to the pool later join this campaign').checked).toBe(false);
     fireEvent.click(windowBox);

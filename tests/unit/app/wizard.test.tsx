@@ -5,9 +5,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllPanels, getDrawerState, openPanel } from '#app/drawers/drawerStore.ts';
+import { setInterfaceLanguage } from '#app/i18n/i18n.ts';
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
 import { openCampaignWizard } from '#app/panels/wizard/openCampaignWizard.ts';
-import { actAsync, jsonResponse, recruiter, renderAt, sentJson, stubFetch } from './renderWithProviders.tsx';
+import { actAsync, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
+import { renderPage } from './renderInRouter.tsx';
 import { answer, failure } from './answers.ts';
 import { poolReachSchema } from '#domain/talent-pools/schemas.ts';
 import {
@@ -60,7 +62,7 @@ async function fillStepOne() {
 describe('campaign wizard', () => {
   it('opens at Basic Info, reads pools and prefetches templates; Next needs type, name and pool', async () => {
     fetchMockRef = stubApi();
-    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    await renderPage('/app', <GlobalPanels />, { user: recruiter });
     act(() => openPanel('campaign'));
     for (const label of ['Basic Info', 'Content', 'Launch']) expect(within(wizard()).getByText(label)).toBeTruthy();
     await waitFor(() => {
@@ -81,7 +83,7 @@ describe('campaign wizard', () => {
 
   it('shows the spec validation texts', async () => {
     fetchMockRef = stubApi();
-    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    await renderPage('/app', <GlobalPanels />, { user: recruiter });
     act(() => openPanel('campaign'));
     fireEvent.click(within(wizard()).getByTestId('campaign-type-event'));
     fireEvent.change(input(/^Campaign name/), { target: { value: '' } });
@@ -94,7 +96,7 @@ describe('campaign wizard', () => {
   it('step 2: Dutch by default, a template card generates subject and content', async () => {
     let answer!: (response: Response) => void;
     fetchMockRef = stubApi({ 'POST /api/ai-content/generate': () => new Promise<Response>((resolve) => { answer = resolve; }) });
-    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    await renderPage('/app', <GlobalPanels />, { user: recruiter });
     act(() => openPanel('campaign'));
     await fillStepOne();
     fireEvent.click(button('Next'));
@@ -123,7 +125,7 @@ describe('campaign wizard', () => {
 
   it('on a failed generation puts a draft in the content and says so', async () => {
     fetchMockRef = stubApi({ 'POST /api/ai-content/generate': () => jsonResponse(failure({ error: 'provider down', success: false }), 502) });
-    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    await renderPage('/app', <GlobalPanels />, { user: recruiter });
     act(() => openPanel('campaign'));
     await fillStepOne();
     fireEvent.click(button('Next'));
@@ -135,7 +137,7 @@ describe('campaign wizard', () => {
 
   it('launches with the campaign payload, toasts, closes and starts again at step 1', async () => {
     fetchMockRef = stubApi({ 'POST /api/campaigns': () => jsonResponse(createdCampaign(9), 201) });
-    const { client } = renderAt('/app', <GlobalPanels />, { user: recruiter });
+    const { client } = await renderPage('/app', <GlobalPanels />, { user: recruiter });
     client.setQueryData(['/api/campaigns'], campaignList([]));
     act(() => openPanel('campaign'));
     await fillStepOne();
@@ -146,7 +148,7 @@ describe('campaign wizard', () => {
     fireEvent.click(button('Next'));
 
     // Nurture defaults to tomorrow morning.
-    expect(within(wizard()).getByLabelText<HTMLInputElement>('Tomorrow morning (09:00)').checked).toBe(true);
+    expect(within(wizard()).getByLabelText<HTMLInputElement>('Tomorrow morning (9:00 AM)').checked).toBe(true);
     expect(within(wizard()).queryByRole('button', { name: 'Next' })).toBeNull();
     const campaignPosts = () => fetchMockRef.mock.calls.filter(([url, init]) => url === '/api/campaigns' && init?.method === 'POST');
     expect(campaignPosts()).toHaveLength(0);
@@ -162,6 +164,8 @@ describe('campaign wizard', () => {
     });
     expect(campaignPosts()).toHaveLength(1);
     expect(getDrawerState().campaign.open).toBe(false);
+    // The recruiter lands on the new campaign's page.
+    await waitFor(() => expect(window.location.pathname).toBe('/app/communications/campaigns/9'));
     await waitFor(() => expect(client.getQueryState(['/api/campaigns'])?.isInvalidated).toBe(true));
 
     act(() => openPanel('campaign'));
@@ -171,7 +175,7 @@ describe('campaign wizard', () => {
 
   it('custom time: the chosen datetime; Previous goes back a step', async () => {
     fetchMockRef = stubApi({ 'POST /api/campaigns': () => jsonResponse(createdCampaign(9), 201) });
-    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    await renderPage('/app', <GlobalPanels />, { user: recruiter });
     act(() => openPanel('campaign'));
     await fillStepOne();
     fireEvent.click(button('Next'));
@@ -193,7 +197,7 @@ describe('campaign wizard', () => {
     fetchMockRef = stubApi({
       'POST /api/campaigns': () => jsonResponse(failure({ error: refusal, field: 'emailContent' }), 422),
     });
-    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    await renderPage('/app', <GlobalPanels />, { user: recruiter });
     act(() => openPanel('campaign'));
     await fillStepOne();
     fireEvent.click(button('Next'));
@@ -212,7 +216,7 @@ describe('campaign wizard', () => {
 
   it('opens prefilled from the Advanced Editor values', async () => {
     fetchMockRef = stubApi();
-    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    await renderPage('/app', <GlobalPanels />, { user: recruiter });
     act(() => openCampaignWizard({ talentPoolId: 2, emailSubject: 'Hello & welcome', emailContent: 'Prefilled body', language: 'english', templateId: 'nurture-market' }));
     await waitFor(() => expect(input(/^Talent pool/).value).toBe('Data (40)'));
     fireEvent.click(within(wizard()).getByTestId('campaign-type-nurture'));
@@ -221,5 +225,84 @@ describe('campaign wizard', () => {
     expect(input(/^Email content/).value).toBe('Prefilled body');
     expect(within(wizard()).getByLabelText<HTMLInputElement>('English').checked).toBe(true);
     expect((await within(wizard()).findByTestId('template-card-nurture-market')).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('focus: on the first campaign type at opening, on each step\'s first field after Next and Previous', async () => {
+    fetchMockRef = stubApi();
+    await renderPage('/app', <GlobalPanels />, { user: recruiter });
+    act(() => openPanel('campaign'));
+    const typeCard = (type: string) => within(wizard()).getByTestId(`campaign-type-${type}`);
+    await waitFor(() => expect(document.activeElement).toBe(typeCard('nurture')));
+    fireEvent.click(typeCard('event'));
+    await choosePool('Frontend (40)');
+    fireEvent.click(button('Next'));
+    // The language: its chosen option, as Tab reaches a group of radios.
+    expect(document.activeElement).toBe(within(wizard()).getByLabelText('Dutch'));
+    fireEvent.change(input(/^Email subject/), { target: { value: 'Meetup bij Acme' } });
+    fireEvent.change(input(/^Email content/), { target: { value: 'Hoi {{firstName}}!' } });
+    fireEvent.click(button('Next'));
+    expect(document.activeElement).toBe(within(wizard()).getByLabelText('Tomorrow morning (9:00 AM)'));
+    fireEvent.click(button('Previous'));
+    expect(document.activeElement).toBe(within(wizard()).getByLabelText('Dutch'));
+    fireEvent.click(button('Previous'));
+    expect(document.activeElement).toBe(typeCard('event'));
+  });
+
+  it('the filled-in name is selected when focus reaches it, so typing replaces it; a name of one\'s own is not', async () => {
+    fetchMockRef = stubApi();
+    await renderPage('/app', <GlobalPanels />, { user: recruiter });
+    act(() => openPanel('campaign'));
+    fireEvent.click(within(wizard()).getByTestId('campaign-type-nurture'));
+    const name = input(/^Campaign name/);
+    act(() => name.focus());
+    expect([name.selectionStart, name.selectionEnd]).toEqual([0, `Nurture Campaign - ${dayjs().format('MMM D')}`.length]);
+    fireEvent.change(name, { target: { value: 'Backend autumn nurture' } });
+    act(() => { name.blur(); name.focus(); });
+    expect(name.selectionStart).toBe(name.value.length);
+  });
+
+  it('Launch: the count says when it goes, as the summary does; times on the interface\'s clock', async () => {
+    fetchMockRef = stubApi();
+    await renderPage('/app', <GlobalPanels />, { user: recruiter });
+    act(() => openPanel('campaign'));
+    await fillStepOne();
+    fireEvent.click(button('Next'));
+    fireEvent.change(input(/^Email subject/), { target: { value: 'Hoe gaat het?' } });
+    fireEvent.change(input(/^Email content/), { target: { value: 'Hoi {{firstName}}!' } });
+    fireEvent.click(button('Next'));
+    const reach = await within(wizard()).findByTestId('campaign-reach');
+    const sends = () => within(wizard()).getByText('Sends').nextElementSibling?.textContent;
+    const tomorrow9 = dayjs().add(1, 'day').hour(9).minute(0);
+    expect(within(reach).getByText('40 candidates will receive it tomorrow at 9:00 AM')).toBeTruthy();
+    expect(sends()).toBe(tomorrow9.format('MMM D, YYYY [at] h:mm A'));
+    expect(within(wizard()).getByLabelText('Send between 9:00 AM and 11:00 AM')).toBeTruthy();
+
+    fireEvent.click(within(wizard()).getByLabelText('Send now'));
+    expect(within(reach).getByText('40 candidates will receive it now')).toBeTruthy();
+    expect(sends()).toBe('Now');
+    fireEvent.click(within(wizard()).getByLabelText('Custom time'));
+    fireEvent.change(input(/^Send at/), { target: { value: '2030-05-01T10:30' } });
+    expect(within(reach).getByText('40 candidates will receive it on May 1, 2030 at 10:30 AM')).toBeTruthy();
+    expect(sends()).toBe('May 1, 2030 at 10:30 AM');
+  });
+
+  it('Launch in Dutch: the same, on the 24-hour clock', async () => {
+    await setInterfaceLanguage('nl');
+    fetchMockRef = stubApi();
+    await renderPage('/app', <GlobalPanels />, { user: recruiter });
+    act(() => openPanel('campaign'));
+    const dialog = () => screen.getByRole('dialog', { name: 'Campagne maken' });
+    fireEvent.click(within(dialog()).getByTestId('campaign-type-nurture'));
+    await waitFor(() => expect(fetchedPools()).toBe(true));
+    fireEvent.click(within(dialog()).getByLabelText(/^Talentpool/, { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Frontend (40)' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Volgende' }));
+    fireEvent.change(within(dialog()).getByLabelText(/^Onderwerp van de e-mail/, { selector: 'input' }), { target: { value: 'Hoe gaat het?' } });
+    fireEvent.change(within(dialog()).getByLabelText(/^Inhoud van de e-mail/, { selector: 'textarea' }), { target: { value: 'Hoi {{firstName}}!' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Volgende' }));
+    const reach = await within(dialog()).findByTestId('campaign-reach');
+    expect(within(reach).getByText('40 kandidaten ontvangen hem morgen om 09:00')).toBeTruthy();
+    expect(within(dialog()).getByLabelText<HTMLInputElement>('Morgenochtend (09:00)').checked).toBe(true);
+    expect(within(dialog()).getByLabelText('Versturen tussen 09:00 en 11:00')).toBeTruthy();
   });
 });

@@ -44,7 +44,7 @@ export function NewUserModal({ opened, onClose }: { opened: boolean; onClose: ()
     <Modal opened={opened} onClose={close} title={t('admin.newUser.title')} centered>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="sm">
-          <TextInput label={t('admin.newUser.username')} autoComplete="off" withAsterisk {...register('username')}
+          <TextInput label={t('admin.newUser.username')} autoComplete="off" withAsterisk data-autofocus {...register('username')}
             error={issueText(errors.username?.message)} />
           <TextInput label={t('admin.newUser.displayName')} withAsterisk {...register('displayName')}
             error={issueText(errors.displayName?.message)} />

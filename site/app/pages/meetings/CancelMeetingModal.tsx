@@ -33,7 +33,7 @@ export function CancelMeetingModal({ meeting, timeZone, opened, onClose, onChang
         <Text size="sm">
           {t('meetings.cancel.body', { name: meetingWith(meeting), when: dateAndTime(meeting, timeZone) })}
         </Text>
-        <Textarea label={t('meetings.cancel.reason')} description={t('meetings.cancel.reasonDescription')} rows={3}
+        <Textarea label={t('meetings.cancel.reason')} description={t('meetings.cancel.reasonDescription')} rows={3} data-autofocus
           maxLength={REASON_MAX} value={reason} onChange={(event) => setReason(event.currentTarget.value)} />
         {cancel.isError && <Alert color="red" title={t('meetings.cancel.failed')}>{errorText(cancel.error)}</Alert>}
         <Group justify="flex-end">

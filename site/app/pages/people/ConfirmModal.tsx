@@ -20,7 +20,8 @@ export function ConfirmModal({ opened, title, children, confirmLabel, loading, o
       <Stack gap="md">
         {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>{t('people.actions.cancel')}</Button>
+          {/* Focus starts on the way back out, not on what cannot be undone. */}
+          <Button variant="default" onClick={onCancel} data-autofocus>{t('people.actions.cancel')}</Button>
           <Button color="red" onClick={onConfirm} loading={loading}>{confirmLabel}</Button>
         </Group>
       </Stack>

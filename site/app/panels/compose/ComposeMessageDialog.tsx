@@ -113,12 +113,14 @@ export function ComposeMessageDialog() {
           {/* A template's text is WhatsApp's own (approved): nothing to draft or write then. */}
           {!templateOnly && <AiAssistFields form={form} templates={templatesQuery.data ?? []} generating={generation.generating} onGenerate={(regenerate) => void generation.generate(regenerate)} />}
           {/* WhatsApp has no subject. */}
-          {channel === 'email' && <TextInput label={t('panels.compose.subject')} withAsterisk {...register('subject')} error={issueText(errors.subject?.message)} />}
+          {channel === 'email' && <TextInput label={t('panels.compose.subject')} withAsterisk {...register('subject')} error={issueText(errors.subject?.message)}
+            data-autofocus={locked || undefined} />}
           {!templateOnly && <Textarea
             label={t('panels.compose.message')}
             withAsterisk
             rows={COMPOSE_MESSAGE_ROWS}
             readOnly={generation.generating}
+            data-autofocus={(locked && channel !== 'email') || undefined}
             {...contentField}
             ref={(element) => { contentField.ref(element); contentElement.current = element; }}
             error={issueText(errors.content?.message)}

@@ -59,6 +59,10 @@ export function RecipientFields({ control, candidates, pools, locked, presetCand
               limit={100}
               clearable={!locked}
               disabled={locked}
+              // The dialog's first field: who the message is for (a preset one is locked; ComposeMessageDialog then starts at the text).
+              // Its list opens on typing, a click or Arrow down, not as focus lands there: Escape then closes the dialog.
+              data-autofocus={!locked || undefined}
+              openOnFocus={false}
               nothingFoundMessage={t('panels.compose.noCandidates')}
               value={field.value ? String(field.value) : null}
               onChange={(value) => field.onChange(value ? Number(value) : null)}
@@ -79,6 +83,10 @@ export function RecipientFields({ control, candidates, pools, locked, presetCand
               searchable
               clearable={!locked}
               disabled={locked}
+              // The dialog's first field: who the message is for (a preset one is locked; ComposeMessageDialog then starts at the text).
+              // Its list opens on typing, a click or Arrow down, not as focus lands there: Escape then closes the dialog.
+              data-autofocus={!locked || undefined}
+              openOnFocus={false}
               nothingFoundMessage={t('panels.compose.noPools')}
               value={field.value ? String(field.value) : null}
               onChange={(value) => field.onChange(value ? Number(value) : null)}

@@ -116,7 +116,7 @@ export function ReplyDrawer() {
             )}
           />
         ) : (
-          <Textarea label={t('panels.reply.yourReply')} rows={REPLY_ROWS} withAsterisk {...register('content')} error={issueText(errors.content?.message)} />
+          <Textarea label={t('panels.reply.yourReply')} rows={REPLY_ROWS} withAsterisk data-autofocus {...register('content')} error={issueText(errors.content?.message)} />
         )}
       </form>
     </ContextDrawer>

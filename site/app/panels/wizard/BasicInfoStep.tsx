@@ -2,7 +2,7 @@
 import { Select, Stack, TextInput } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
-import { applyCampaignTypeDefaults } from '#app/messaging/campaignTypes.ts';
+import { applyCampaignTypeDefaults, isDefaultCampaignName } from '#app/messaging/campaignTypes.ts';
 import { issueText } from '#app/i18n/serverText.ts';
 import { useT } from '#app/i18n/useT.ts';
 import type { CampaignType } from '#domain/ai/schemas.ts';
@@ -27,7 +27,10 @@ export function BasicInfoStep({ form, pools }: { form: UseFormReturn<CampaignFor
   return (
     <Stack gap="md">
       <CampaignTypeCards value={campaignType} onChange={chooseType} error={issueText(errors.campaignType?.message)} />
-      <TextInput label={t('panels.wizard.campaignName')} withAsterisk {...register('name')} error={issueText(errors.name?.message)} />
+      {/* The filled-in name is selected as focus arrives, so what the recruiter types replaces it: Mantine's dialogs
+          move focus on Tab themselves, without the browser's selecting of a field's text (issue 27). */}
+      <TextInput label={t('panels.wizard.campaignName')} withAsterisk {...register('name')} error={issueText(errors.name?.message)}
+        onFocus={(event) => { if (isDefaultCampaignName(event.currentTarget.value, form.getValues('campaignType'))) event.currentTarget.select(); }} />
       <Controller
         control={control}
         name="talentPoolId"

@@ -1,7 +1,7 @@
 // The campaign wizard (spec §2, §4, §5, §8): 1 Basic Info, 2 Content, 3 Launch.
 // Issue 12 adds follow-ups and placeholder gating to Content, and the send window,
 // "join late" and the recipient count to Launch, within the same three steps.
-// Opened with openPanel('campaign', ...) or openCampaignWizard(prefill).
+// Opened with openPanel('campaign', ...) or openCampaignWizard(prefill); a launch lands on the campaign's page.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -16,8 +16,11 @@ import { applyCampaignTypeDefaults, defaultSubject, isDefaultSubject } from '#ap
 import { useOrganisationDefaults } from '#app/messaging/organisationDefaults.ts';
 import { createCampaign, poolReachQuery, prefetchAiTemplates, refreshMessaging, usePoolReach, useTalentPools } from '#app/messaging/queries.ts';
 import { contentStepBlockers, sendWindowProblems } from '#app/messaging/sequenceForm.ts';
+import { focusFirstField } from '#app/lib/focusFirstField.ts';
+import { navigate } from '#app/router/navigate.ts';
 import { toast } from '#app/toast/toast.ts';
 import { useT } from '#app/i18n/useT.ts';
+import { campaignPath } from '#domain/campaigns/paths.ts';
 import { BasicInfoStep } from './BasicInfoStep.tsx';
 import { ContentStep } from './ContentStep.tsx';
 import { LaunchStep } from './LaunchStep.tsx';
@@ -108,9 +111,11 @@ export function CampaignWizardDialog() {
 
   const launch = useMutation({
     mutationFn: (values: CampaignFormValues) => createCampaign(campaignPayload(values)),
-    onSuccess: async () => {
+    // The recruiter lands on the new campaign's page (issue 27), the spec's toast over it.
+    onSuccess: async ({ campaign }) => {
       toast({ title: t('panels.wizard.created'), description: t('panels.wizard.createdBody'), variant: 'success' });
       close();
+      navigate(campaignPath(campaign.id));
       await refreshMessaging(client);
     },
     onError: (error) => {
@@ -128,11 +133,16 @@ export function CampaignWizardDialog() {
 
   // Each step starts at the top of the dialog: on a phone the previous step's scroll would leave the new one's
   // first fields under the dialog's sticky header (axe's target-size found the schedule's radios half covered).
+  // Focus moves to the step's first field (issue 27): the Next that was pressed is disabled or replaced, and focus
+  // on the page behind would let Tab walk it. Not while closing: Mantine returns focus to the opener then.
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
+  const stepRef = useRef<HTMLDivElement>(null);
+  const showStep = useEffectEvent(() => {
     const dialog = formRef.current?.closest('[role="dialog"]');
     if (dialog) dialog.scrollTop = 0;
-  }, [step]);
+    if (open && stepRef.current) focusFirstField(stepRef.current);
+  });
+  useEffect(() => showStep(), [step]);
 
   const next = () => { if (canAdvance) setStep((s) => s + 1); };
   const previous = () => { setConfirmingEmpty(false); setStep((s) => Math.max(0, s - 1)); };
@@ -155,15 +165,19 @@ export function CampaignWizardDialog() {
         <Stack gap="lg">
           <Stepper active={step} onStepClick={(target) => { if (target < step) setStep(target); }} allowNextStepsSelect={false} size="sm">
             <Stepper.Step label={t(`panels.wizard.steps.${WIZARD_STEPS[0]}`)}>
-              <BasicInfoStep form={form} pools={pools} />
+              <div ref={stepRef}><BasicInfoStep form={form} pools={pools} /></div>
             </Stepper.Step>
             <Stepper.Step label={t(`panels.wizard.steps.${WIZARD_STEPS[1]}`)}>
-              <ContentStep form={form} generatingId={generation.generatingId} generatingStep={generation.generatingStep}
-                onChooseTemplate={(templateId, draftStep) => void generation.choose(templateId, draftStep)} sendTime={organisation.sendTime} />
+              <div ref={stepRef}>
+                <ContentStep form={form} generatingId={generation.generatingId} generatingStep={generation.generatingStep}
+                  onChooseTemplate={(templateId, draftStep) => void generation.choose(templateId, draftStep)} sendTime={organisation.sendTime} />
+              </div>
             </Stepper.Step>
             <Stepper.Step label={t(`panels.wizard.steps.${WIZARD_STEPS[2]}`)}>
-              <LaunchStep form={form} pools={pools} launchError={launchError} reach={reach} confirmingEmpty={confirmingEmpty}
-                onConfirmEmpty={() => void submit()} onCancelEmpty={() => setConfirmingEmpty(false)} />
+              <div ref={stepRef}>
+                <LaunchStep form={form} pools={pools} launchError={launchError} reach={reach} confirmingEmpty={confirmingEmpty}
+                  onConfirmEmpty={() => void submit()} onCancelEmpty={() => setConfirmingEmpty(false)} />
+              </div>
             </Stepper.Step>
           </Stepper>
           {nextBlockedBy && <Text size="sm" c="orange.8" id="wizard-next-blocked" data-testid="next-blocked-reason">{nextBlockedBy}</Text>}

@@ -4,10 +4,10 @@ import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { formatDateTime } from '#app/lib/formatDate.ts';
+import { formatClockTime, formatDateTime } from '#app/i18n/format.ts';
 import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
 import { useT } from '#app/i18n/useT.ts';
-import { computeScheduledAt } from '#app/messaging/schedule.ts';
+import { sendMoment } from '#app/messaging/schedule.ts';
 import { delayLabel, followUpName, followUpSubjects } from '#app/messaging/sequenceForm.ts';
 import type { PoolReach, TalentPool } from '#domain/talent-pools/schemas.ts';
 import { ReachSummary } from './ReachSummary.tsx';
@@ -29,7 +29,8 @@ export function LaunchStep({ form, pools, launchError, reach, confirmingEmpty, o
   const t = useT();
   const values = useWatch({ control: form.control }) as CampaignFormValues;
   const pool = pools.find((p) => String(p.id) === values.talentPoolId);
-  const when = computeScheduledAt(values.scheduleOption, new Date(), values.customScheduledAt);
+  // One moment for the reach's sentence and the summary's "Sends" (null: now).
+  const sendsAt = sendMoment(values.scheduleOption, new Date(), values.customScheduledAt);
   const subjects = followUpSubjects(values);
   const rows: [string, string][] = [
     [t('panels.launch.summary.type'), values.campaignType ? t(`panels.campaignTypes.${values.campaignType}.label`) : ''],
@@ -37,14 +38,13 @@ export function LaunchStep({ form, pools, launchError, reach, confirmingEmpty, o
     [t('panels.launch.summary.talentPool'), pool ? `${pool.name} (${pool.candidateCount})` : values.talentPoolId],
     [t('panels.launch.summary.language'), t(`panels.draftLanguages.${values.language === 'dutch' ? 'dutch' : 'english'}`)],
     [t('panels.launch.summary.subject'), values.emailSubject],
-    [t('panels.launch.summary.sends'), values.scheduleOption === 'now' || (values.scheduleOption === 'custom' && !values.customScheduledAt)
-      ? t('panels.launch.summary.now') : formatDateTime(when)],
+    [t('panels.launch.summary.sends'), sendsAt ? formatDateTime(sendsAt) : t('panels.launch.summary.now')],
     ...values.followUps.map((f, i): [string, string] => [followUpName(i), `${delayLabel(f.delayDays, f.businessDaysOnly)}: ${subjects[i]}`]),
   ];
   if (values.sendWindowOn) {
     const { start, end, weekdaysOnly, candidateTimeZone } = values.sendWindow;
     rows.push([t('panels.launch.summary.sendWindow'), [
-      `${start}-${end}`,
+      `${formatClockTime(start)} – ${formatClockTime(end)}`,
       weekdaysOnly ? t('panels.launch.summary.weekdays') : '',
       candidateTimeZone ? t('panels.launch.summary.candidateZone') : t('panels.launch.summary.organisationZone'),
     ].filter(Boolean).join(', ')]);
@@ -62,7 +62,7 @@ export function LaunchStep({ form, pools, launchError, reach, confirmingEmpty, o
     <Stack gap="md">
       <ScheduleField form={form} />
       <SendOptionsField form={form} />
-      <ReachSummary reach={reach} />
+      <ReachSummary reach={reach} sendsAt={sendsAt} />
       <Table withTableBorder data-testid="campaign-summary">
         <Table.Tbody>
           {rows.map(([label, value]) => (

@@ -1,14 +1,29 @@
 // The Launch step's recipient count (issue 12): how many of the pool get the campaign
-// now (with a WhatsApp first step: how many by template, how many by email) and how
-// many are skipped, grouped by the reason dispatch will record (said in the interface's language).
+// and when (the summary's "Sends", issue 27; with a WhatsApp first step: how many by template, how many by email)
+// and how many are skipped, grouped by the reason dispatch will record (said in the interface's language).
 import { Alert, Group, List, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { errorText } from '#app/api/ApiError.ts';
 import type { PoolReach } from '#domain/talent-pools/schemas.ts';
+import { clockFormat, formatDateTime } from '#app/i18n/format.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { codeText } from '#app/i18n/serverText.ts';
 
-export function ReachSummary({ reach }: { reach: UseQueryResult<PoolReach> }) {
+type T = ReturnType<typeof useT>;
+
+/** "31 candidates will receive it tomorrow at 9:00 AM": `sendsAt` null is now; a day other than today or tomorrow is named. */
+function willReceiveText(t: T, count: number, sendsAt: Date | null): string {
+  const candidates = t('panels.launch.candidates', { count });
+  if (!sendsAt) return t('panels.launch.willReceive.now', { count, candidates });
+  const time = clockFormat().format(sendsAt);
+  const day = dayjs(sendsAt);
+  if (day.isSame(dayjs(), 'day')) return t('panels.launch.willReceive.today', { count, candidates, time });
+  if (day.isSame(dayjs().add(1, 'day'), 'day')) return t('panels.launch.willReceive.tomorrow', { count, candidates, time });
+  return t('panels.launch.willReceive.later', { count, candidates, date: formatDateTime(sendsAt) });
+}
+
+export function ReachSummary({ reach, sendsAt }: { reach: UseQueryResult<PoolReach>; sendsAt: Date | null }) {
   const t = useT();
   const candidates = (count: number) => t('panels.launch.candidates', { count });
   if (reach.isPending && reach.fetchStatus === 'idle') return null;
@@ -17,7 +32,7 @@ export function ReachSummary({ reach }: { reach: UseQueryResult<PoolReach> }) {
   const { eligible, byWhatsApp, skipped } = reach.data;
   const skippedTotal = skipped.reduce((sum, group) => sum + group.count, 0);
   return (
-    <Alert color={eligible === 0 ? 'orange' : 'blue'} title={t('panels.launch.willReceive', { candidates: candidates(eligible) })} data-testid="campaign-reach">
+    <Alert color={eligible === 0 ? 'orange' : 'blue'} title={willReceiveText(t, eligible, sendsAt)} data-testid="campaign-reach">
       {byWhatsApp > 0 && <Text size="sm">{t('panels.launch.byChannel', { whatsapp: byWhatsApp, email: eligible - byWhatsApp })}</Text>}
       {skippedTotal === 0 ? (
         <Text size="sm">{t('panels.launch.noneSkipped')}</Text>

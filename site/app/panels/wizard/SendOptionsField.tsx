@@ -5,6 +5,7 @@ import { Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
 import { sendWindowProblems } from '#app/messaging/sequenceForm.ts';
+import { formatClockTime } from '#app/i18n/format.ts';
 import { useT } from '#app/i18n/useT.ts';
 
 export function SendOptionsField({ form }: { form: UseFormReturn<CampaignFormValues> }) {
@@ -15,7 +16,7 @@ export function SendOptionsField({ form }: { form: UseFormReturn<CampaignFormVal
   return (
     <Stack gap="xs" data-testid="send-options">
       <Checkbox
-        label={t('panels.launch.sendBetween', { start: sendWindow.start || '--:--', end: sendWindow.end || '--:--' })}
+        label={t('panels.launch.sendBetween', { start: formatClockTime(sendWindow.start) || '--:--', end: formatClockTime(sendWindow.end) || '--:--' })}
         description={t('panels.launch.sendWindowHelp')}
         {...register('sendWindowOn')}
       />
