@@ -161,7 +161,7 @@ export const communications = {
       removed: 'Removed from the pool',
       manual: 'Taken out by hand',
     },
-    takeOutLabel: 'Take {{name}} out of the sequence',
+    takeOutLabel: 'Take out {{name}}',
     takeOut: 'Take out',
     takenOut: 'Taken out of the sequence',
     takenOutBody: '{{name}} gets no further steps.',

@@ -163,7 +163,7 @@ export const communications: Resources['communications'] = {
       removed: 'Uit de pool gehaald',
       manual: 'Handmatig eruit gehaald',
     },
-    takeOutLabel: '{{name}} uit de reeks halen',
+    takeOutLabel: 'Eruit halen: {{name}}',
     takeOut: 'Eruit halen',
     takenOut: 'Uit de reeks gehaald',
     takenOutBody: '{{name}} krijgt geen volgende stappen meer.',
