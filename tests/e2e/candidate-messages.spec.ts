@@ -56,7 +56,7 @@ test('a message sent from the drawer shows in the drawer at once, without a relo
   const compose = page.getByRole('dialog', { name: 'Compose Message' });
   await compose.getByRole('textbox', { name: 'Subject' }).fill(subject);
   await compose.getByRole('textbox', { name: 'Message' }).fill('Do you have a minute this week?');
-  await compose.getByRole('button', { name: 'Send Message', exact: true }).click();
+  await compose.getByRole('button', { name: 'Send message', exact: true }).click();
   await expect(page.getByText('Your message has been sent successfully.')).toBeVisible();
 
   await expect(messages.getByTestId('candidate-message').filter({ hasText: subject })).toBeVisible();

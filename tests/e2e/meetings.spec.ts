@@ -38,7 +38,7 @@ test('a recruiter sets availability and sends a link; the candidate books; the r
     // The link is made when the message is sent: until then the message holds its placeholder.
     await expect(message).toHaveValue(/\{\{bookingLink\}\}/);
     expect((await api(page, 'get', `/api/candidates/${candidate.id}/booking-links`)).bookingLinks).toEqual([]);
-    await compose.getByRole('button', { name: 'Send Message' }).click();
+    await compose.getByRole('button', { name: 'Send message' }).click();
     await expect(compose).toBeHidden();
     const { bookingLinks } = await api(page, 'get', `/api/candidates/${candidate.id}/booking-links`) as { bookingLinks: Array<{ url: string; state: string }> };
     expect(bookingLinks).toHaveLength(1);

@@ -44,7 +44,7 @@ test('compose to a consenting candidate: Message Sent, the mail lands in the dev
   await expect(compose.getByTestId('cannot-send-email')).toHaveCount(0);
   await compose.getByRole('textbox', { name: 'Subject' }).fill(subject);
   await compose.getByRole('textbox', { name: 'Message' }).fill('Hi, would you like to grab a coffee next week?');
-  await compose.getByRole('button', { name: 'Send Message' }).click();
+  await compose.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Message Sent')).toBeVisible();
   await expect(page.getByText('Your message has been sent successfully.')).toBeVisible();
   await expect(compose).toBeHidden();
@@ -112,7 +112,7 @@ test('compose to a candidate without consent or address shows "Cannot Send Email
   await expect(compose.getByRole('combobox', { name: 'Candidate', exact: true })).toBeDisabled();
   await compose.getByRole('textbox', { name: 'Subject' }).fill('Hello');
   await compose.getByRole('textbox', { name: 'Message' }).fill('Hi');
-  await compose.getByRole('button', { name: 'Send Message' }).click();
+  await compose.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Email Not Allowed')).toBeVisible();
   await compose.getByRole('button', { name: 'Cancel' }).click();
 
@@ -187,7 +187,7 @@ test('Advanced Editor carries the compose values to the campaign wizard', async 
   expect(pushes).toEqual([`/app/communications?talentPoolId=${pool.id}&channel=email&subject=Hello%20%26%20welcome`
     + '&content=Hi%20%7B%7BfirstName%7D%7D%2C%0Anew%20roles%20%3D%20100%25%20remote&template=manual&language=english&action=create-campaign']);
 
-  const wizard = dialog(page, 'Create Campaign');
+  const wizard = dialog(page, 'Create campaign');
   await expect(wizard.getByRole('combobox', { name: 'Talent pool' })).toHaveValue(`${pool.name} (${pool.candidateCount})`);
   await wizard.getByTestId('campaign-type-announcement').click();
   await wizard.getByRole('button', { name: 'Next' }).click();
@@ -204,7 +204,7 @@ test('the campaign wizard drafts from a template and launches a campaign that sh
 
   await openCommunications(page);
   await page.getByRole('button', { name: 'New campaign' }).click();
-  const wizard = dialog(page, 'Create Campaign');
+  const wizard = dialog(page, 'Create campaign');
   const next = wizard.getByRole('button', { name: 'Next' });
   await expect(next).toBeDisabled();
   await wizard.getByTestId('campaign-type-announcement').click();
@@ -225,7 +225,7 @@ test('the campaign wizard drafts from a template and launches a campaign that sh
   await next.click();
 
   await expect(wizard.getByLabel('Send now')).toBeChecked();
-  await wizard.getByRole('button', { name: 'Launch Campaign' }).click();
+  await wizard.getByRole('button', { name: 'Launch campaign' }).click();
   await expect(page.getByText('Campaign Created Successfully!')).toBeVisible();
   await expect(page.getByText('Your campaign has been scheduled and will be sent automatically.')).toBeVisible();
   await expect(wizard).toBeHidden();

@@ -25,7 +25,7 @@ async function toastClearOfCloseButton(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Compose Message' });
   await dialog.getByLabel('Subject', { exact: false }).fill('Hello');
   await dialog.getByLabel(/^Message/).fill('Hello there');
-  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await dialog.getByRole('button', { name: 'Send message' }).click();
   const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Missing Recipient' });
   await expect(toast).toBeVisible();
   const close = dialog.locator('.mantine-Modal-close');

@@ -8,7 +8,7 @@ import { newCandidates, newPool, uniqueTag } from './data.ts';
 
 recruiterSessionPerFile('wizard-sequences');
 
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Create Campaign' });
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Create campaign' });
 
 /** Opens the wizard from Communications and gets through Basic Info with a nurture campaign to `pool`. */
 async function startWizard(page: Page, pool: { name: string; candidateCount: number }, name: string) {
@@ -84,7 +84,7 @@ test('follow-ups, placeholder gating and the recipient count, by keyboard, up to
   await expect(wizard.getByRole('checkbox', { name: 'Candidates added to the pool later join this campaign' })).not.toBeChecked();
 
   const created = page.waitForResponse((r) => r.url().endsWith('/api/campaigns') && r.request().method() === 'POST');
-  await wizard.getByRole('button', { name: 'Launch Campaign' }).click();
+  await wizard.getByRole('button', { name: 'Launch campaign' }).click();
   const response = await created;
   expect(response.request().postDataJSON()).toMatchObject({
     name, steps: [{ delayDays: 4, businessDaysOnly: true, subject: 'Re: Nieuwe kansen in fintech', content: 'Hoi {{firstName}}, nog interesse in een gesprek?' }],
@@ -127,7 +127,7 @@ test('at 390 px: the steps fit, and launching to no one asks first', async ({ pa
 
   let posted = 0;
   page.on('request', (request) => { if (request.url().endsWith('/api/campaigns') && request.method() === 'POST') posted++; });
-  await wizard.getByRole('button', { name: 'Launch Campaign' }).click();
+  await wizard.getByRole('button', { name: 'Launch campaign' }).click();
   const confirm = wizard.getByTestId('confirm-empty-launch');
   await expect(confirm).toContainText('None of the pool\'s candidates can be emailed now. Launch anyway?');
   await expect(confirm.getByRole('button', { name: 'Launch anyway' })).toBeFocused();
@@ -135,7 +135,7 @@ test('at 390 px: the steps fit, and launching to no one asks first', async ({ pa
   await expect(confirm).toBeHidden();
   expect(posted).toBe(0);
 
-  await wizard.getByRole('button', { name: 'Launch Campaign' }).click();
+  await wizard.getByRole('button', { name: 'Launch campaign' }).click();
   await confirm.getByRole('button', { name: 'Launch anyway' }).press('Enter');
   await expect(page.getByText('Campaign Created Successfully!')).toBeVisible();
   expect(posted).toBe(1);

@@ -38,7 +38,7 @@ export const panels = {
     /** In the message field while the AI writes, after the 🤖 marker (messaging/aiPlaceholder.ts). */
     aiGenerating: 'AI is generating content...',
     aiRegenerating: 'AI is regenerating content with fresh perspective...',
-    send: 'Send Message',
+    send: 'Send message',
     advancedEditor: 'Advanced Editor',
     openingEditor: 'Opening Advanced Editor',
     openingEditorBody: 'Continue with your message in the campaign editor.',
@@ -138,11 +138,11 @@ export const panels = {
     quick: { label: 'Quick Message' },
   },
   wizard: {
-    title: 'Create Campaign',
+    title: 'Create campaign',
     steps: { basic: 'Basic Info', content: 'Content', launch: 'Launch' },
     previous: 'Previous',
     next: 'Next',
-    launch: 'Launch Campaign',
+    launch: 'Launch campaign',
     created: 'Campaign Created Successfully!',
     createdBody: 'Your campaign has been scheduled and will be sent automatically.',
     createFailed: 'Failed to create campaign',

@@ -129,7 +129,7 @@ describe('candidate drawer: Meetings', () => {
     expect(within(compose).getByLabelText<HTMLInputElement>('Subject', { exact: false, selector: 'input' }).value).not.toBe('');
     expect(callsTo(fetchMock, 'POST', '/api/booking-links')).toHaveLength(0);
 
-    fireEvent.click(within(compose).getByRole('button', { name: 'Send Message' }));
+    fireEvent.click(within(compose).getByRole('button', { name: 'Send message' }));
     await waitFor(() => expect(send).toHaveBeenCalled());
     expect(sentJson(callsTo(fetchMock, 'POST', '/api/candidates/7/messages')[0][1])).toMatchObject({ bookingMeetingTypeId: 12 });
     expect(callsTo(fetchMock, 'POST', '/api/booking-links')).toHaveLength(0);

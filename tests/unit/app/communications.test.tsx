@@ -110,7 +110,7 @@ describe('communications page: threads', () => {
     act(() => closeAllPanels());
     fireEvent.click(screen.getByRole('button', { name: 'New campaign' }));
     expect(getDrawerState().campaign.open).toBe(true);
-    expect(await screen.findByRole('dialog', { name: 'Create Campaign' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Create campaign' })).toBeTruthy();
   });
 });
 
@@ -177,7 +177,7 @@ describe('communications page: query parameters', () => {
     stubApi();
     await renderPage('/app/communications?talentPoolId=1&channel=email&subject=Hi%20%26%20hello&content=Body%20text&template=manual&language=english&action=create-campaign',
       page(), { user: recruiter });
-    const wizard = await screen.findByRole('dialog', { name: 'Create Campaign' });
+    const wizard = await screen.findByRole('dialog', { name: 'Create campaign' });
     await waitFor(() => expect(within(wizard).getByLabelText<HTMLInputElement>(/^Talent pool/, { selector: 'input' }).value).toBe('Frontend (40)'));
     await waitFor(() => expect(currentUrl()).toBe('/app/communications'));
     fireEvent.click(within(wizard).getByTestId('campaign-type-announcement'));
@@ -189,7 +189,7 @@ describe('communications page: query parameters', () => {
   it('?template={templateId} opens the wizard with that template chosen', async () => {
     stubApi();
     await renderPage('/app/communications?template=nurture-market', page(), { user: recruiter });
-    expect(await screen.findByRole('dialog', { name: 'Create Campaign' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Create campaign' })).toBeTruthy();
     await waitFor(() => expect(currentUrl()).toBe('/app/communications'));
   });
 });

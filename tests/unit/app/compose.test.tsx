@@ -145,7 +145,7 @@ describe('compose dialog', () => {
     const fetchMock = stubApi();
     renderAt('/app', <GlobalPanels />, { user: recruiter });
     openCompose({ candidateId: 1 });
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Send Message' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Subject is required for email messages')).toBeTruthy();
     expect(screen.getByText('Message content is required')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
@@ -157,12 +157,12 @@ describe('compose dialog', () => {
     openCompose();
     fill('Subject', 'Hello');
     fill('Message', 'Body');
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Send Message' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Missing Recipient')).toBeTruthy();
     expect(screen.getByText('Please select a candidate to message.')).toBeTruthy();
 
     fireEvent.click(within(dialog()).getByLabelText('Talent pool', { selector: 'input[type=radio]' }));
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Send Message' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Please select a talent pool.')).toBeTruthy();
   });
 
@@ -173,7 +173,7 @@ describe('compose dialog', () => {
     await screen.findByTestId('cannot-send-email');
     fill('Subject', 'Hello');
     fill('Message', 'Body');
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Send Message' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Email Not Allowed')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
@@ -185,7 +185,7 @@ describe('compose dialog', () => {
     await screen.findByTestId('cannot-send-email');
     fill('Subject', 'Hello');
     fill('Message', 'Body');
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Send Message' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('No Email Address')).toBeTruthy();
   });
 
@@ -199,7 +199,7 @@ describe('compose dialog', () => {
     fill('Subject', 'Coffee?');
     fill('Message', 'Hi there');
     fireEvent.click(within(dialog()).getByRole('checkbox', { name: 'Allow WhatsApp replies' }));
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Send Message' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Message Sent')).toBeTruthy();
     expect(screen.getByText('Your message has been sent successfully.')).toBeTruthy();
     expect(bodyOf(fetchMock, '/api/candidates/2/messages')).toEqual({
@@ -220,7 +220,7 @@ describe('compose dialog', () => {
     fill('Subject', 'News');
     fill('Message', 'Hi {{firstName}}');
     const before = Date.now();
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Send Message' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Your campaign has been created and will be sent shortly.')).toBeTruthy();
     const body = bodyOf(fetchMock, '/api/campaigns');
     expect(body).toMatchObject({
@@ -237,7 +237,7 @@ describe('compose dialog', () => {
     openCompose({ candidateId: 1 });
     fill('Subject', 'S');
     fill('Message', 'C');
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Send Message' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Error')).toBeTruthy();
     expect(screen.getByText('Candidate has not consented to email')).toBeTruthy();
     expect(getDrawerState().compose.open).toBe(true);
@@ -309,7 +309,7 @@ describe('compose AI drafting', () => {
     expect(within(dialog()).getByLabelText<HTMLInputElement>('Subject', { exact: false, selector: 'input' }).value).toBe('Koffie?');
     expect(await screen.findByText('Content Generated')).toBeTruthy();
     expect(screen.getByText('AI content generated using the Career Check-in template.')).toBeTruthy();
-    expect(within(dialog()).getByRole('button', { name: 'Send Message' }).hasAttribute('disabled')).toBe(false);
+    expect(within(dialog()).getByRole('button', { name: 'Send message' }).hasAttribute('disabled')).toBe(false);
 
     // Regenerate: the exact placeholder text after the marker.
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Regenerate' }));

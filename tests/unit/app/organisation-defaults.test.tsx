@@ -51,7 +51,7 @@ describe('the organisation\'s default language', () => {
     stubApi(organisation({ defaultLanguage: 'english' }));
     renderAt('/app', <GlobalPanels />, { user: recruiter });
     const wizard = await toContentStep();
-    await waitFor(() => expect(checked('Create Campaign', 'English')).toBe(true));
+    await waitFor(() => expect(checked('Create campaign', 'English')).toBe(true));
     expect(wizard.getByLabelText<HTMLInputElement>(/^Email subject/).value).toBe('New opening: {{jobTitle}} at {{company}}');
   });
 
@@ -62,7 +62,7 @@ describe('the organisation\'s default language', () => {
     await waitFor(() => expect(checked('Compose Message', 'English')).toBe(true));
     act(() => closeAllPanels());
     await toContentStep();
-    await waitFor(() => expect(checked('Create Campaign', 'Dutch')).toBe(true));
+    await waitFor(() => expect(checked('Create campaign', 'Dutch')).toBe(true));
   });
 
   it('without the settings (not readable) the spec\'s defaults stay: English in compose, Dutch in the wizard', async () => {
@@ -73,7 +73,7 @@ describe('the organisation\'s default language', () => {
     expect(checked('Compose Message', 'English')).toBe(true);
     act(() => closeAllPanels());
     const wizard = await toContentStep();
-    expect(checked('Create Campaign', 'Dutch')).toBe(true);
+    expect(checked('Create campaign', 'Dutch')).toBe(true);
     expect(wizard.getByLabelText<HTMLInputElement>(/^Email subject/).value).toBe('Nieuwe vacature: {{jobTitle}} bij {{company}}');
   });
 });
@@ -81,7 +81,7 @@ describe('the organisation\'s default language', () => {
 /** Opens the wizard on the pool, chooses Job Announcement and goes to Content. */
 async function toContentStep() {
   act(() => openPanel('campaign', { talentPoolId: 1 }));
-  const wizard = within(dialog('Create Campaign'));
+  const wizard = within(dialog('Create campaign'));
   fireEvent.click(wizard.getByTestId('campaign-type-announcement'));
   await waitFor(() => expect(wizard.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(false));
   fireEvent.click(wizard.getByRole('button', { name: 'Next' }));

@@ -38,7 +38,7 @@ function stubApi(configured: boolean) {
   });
 }
 
-const wizard = () => screen.getByRole('dialog', { name: 'Create Campaign' });
+const wizard = () => screen.getByRole('dialog', { name: 'Create campaign' });
 const button = (name: string) => within(wizard()).getByRole<HTMLButtonElement>('button', { name });
 const input = (label: RegExp) => within(wizard()).getByLabelText<HTMLInputElement>(label, { selector: 'input, textarea' });
 const OPTION = 'Send by WhatsApp template to candidates who allow WhatsApp (the rest get this email)';
@@ -78,7 +78,7 @@ describe('a campaign by WhatsApp template', () => {
     expect(within(reach).getByText('40 candidates will receive it tomorrow at 9:00 AM')).toBeTruthy();
     expect(within(reach).getByText('12 by WhatsApp template, 28 by email')).toBeTruthy();
     expect(within(reach).getByText('No one in the pool is skipped.')).toBeTruthy();
-    fireEvent.click(button('Launch Campaign'));
+    fireEvent.click(button('Launch campaign'));
     expect(await screen.findByText('Campaign Created Successfully!')).toBeTruthy();
     const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/campaigns' && init?.method === 'POST')!;
     expect(sentJson(post[1])).toMatchObject({
@@ -98,7 +98,7 @@ describe('a campaign by WhatsApp template', () => {
     expect(within(reach).getByText('28 candidates will receive it tomorrow at 9:00 AM')).toBeTruthy();
     expect(within(reach).queryByText(/by WhatsApp template/)).toBeNull();
     expect(within(reach).getByText('No email address on file: 12')).toBeTruthy();
-    fireEvent.click(button('Launch Campaign'));
+    fireEvent.click(button('Launch campaign'));
     expect(await screen.findByText('Campaign Created Successfully!')).toBeTruthy();
     const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/campaigns' && init?.method === 'POST')!;
     expect(sentJson(post[1])).not.toHaveProperty('whatsappTemplate');

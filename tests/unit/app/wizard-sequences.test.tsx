@@ -35,7 +35,7 @@ function stubApi(extra: Record<string, unknown> = {}, reach: PoolReach = REACH) 
   });
 }
 
-const wizard = () => screen.getByRole('dialog', { name: 'Create Campaign' });
+const wizard = () => screen.getByRole('dialog', { name: 'Create campaign' });
 const button = (name: string | RegExp, within_ = wizard()) => within(within_).getByRole<HTMLButtonElement>('button', { name });
 const field = (label: RegExp, scope: HTMLElement = wizard()) => within(scope).getByLabelText<HTMLInputElement>(label, { selector: 'input, textarea' });
 const followUp = (n: number) => within(wizard()).getByTestId(`follow-up-${n}`);
@@ -94,7 +94,7 @@ describe('campaign wizard: follow-ups', () => {
 
     fireEvent.click(button('Next'));
     expect(within(wizard()).getByTestId('campaign-summary').textContent).toContain('5 business days after the previous step: Re: Hoe gaat het?');
-    fireEvent.click(button('Launch Campaign'));
+    fireEvent.click(button('Launch campaign'));
     await screen.findByText('Campaign Created Successfully!');
     const [body] = posts(fetchMock, '/api/campaigns');
     expect(body.steps).toEqual([{ delayDays: 5, businessDaysOnly: true, subject: 'Re: Hoe gaat het?', content: 'Nog even terugkomen, {{firstName}}.' }]);
@@ -176,7 +176,7 @@ describe('campaign wizard: Launch step', () => {
     expect(within(reach).getByText('3 candidates skipped:')).toBeTruthy();
     expect(within(reach).getByText('No email address on file: 2')).toBeTruthy();
     expect(within(reach).getByText('Candidate unsubscribed: 1')).toBeTruthy();
-    fireEvent.click(button('Launch Campaign'));
+    fireEvent.click(button('Launch campaign'));
     await screen.findByText('Campaign Created Successfully!');
   });
 
@@ -185,7 +185,7 @@ describe('campaign wizard: Launch step', () => {
     await toContent(fetchMock);
     fireEvent.click(button('Next'));
     expect(await within(wizard()).findByText('0 candidates will receive it tomorrow at 9:00 AM')).toBeTruthy();
-    fireEvent.click(button('Launch Campaign'));
+    fireEvent.click(button('Launch campaign'));
     const confirm = within(wizard()).getByTestId('confirm-empty-launch');
     expect(posts(fetchMock, '/api/campaigns')).toHaveLength(0);
     expect(document.activeElement).toBe(button('Launch anyway', confirm));
@@ -194,7 +194,7 @@ describe('campaign wizard: Launch step', () => {
     expect(within(wizard()).queryByTestId('confirm-empty-launch')).toBeNull();
     expect(posts(fetchMock, '/api/campaigns')).toHaveLength(0);
 
-    fireEvent.click(button('Launch Campaign'));
+    fireEvent.click(button('Launch campaign'));
     await actAsync(() => { fireEvent.click(button('Launch anyway', within(wizard()).getByTestId('confirm-empty-launch'))); });
     await screen.findByText('Campaign Created Successfully!');
     expect(posts(fetchMock, '/api/campaigns')).toHaveLength(1);
@@ -206,7 +206,7 @@ describe('campaign wizard: Launch step', () => {
     await toContent(fetchMock);
     fireEvent.click(button('Next'));
     expect(within(wizard()).getByText('Counting recipients...')).toBeTruthy();
-    fireEvent.click(button('Launch Campaign'));
+    fireEvent.click(button('Launch campaign'));
     await actAsync(() => answerReach(jsonResponse(answer(poolReachSchema, { eligible: 0, byWhatsApp: 0, skipped: [] }))));
     expect(await within(wizard()).findByTestId('confirm-empty-launch')).toBeTruthy();
     expect(posts(fetchMock, '/api/campaigns')).toHaveLength(0);
@@ -226,13 +226,13 @@ describe('campaign wizard: Launch step', () => {
 
     fireEvent.change(field(/^Until/, options), { target: { value: '08:30' } });
     expect(within(options).getByText('The send window must end after it starts')).toBeTruthy();
-    expect(button('Launch Campaign').disabled).toBe(true);
+    expect(button('Launch campaign').disabled).toBe(true);
     fireEvent.change(field(/^Until/, options), { target: { value: '10:30' } });
-    expect(button('Launch Campaign').disabled).toBe(false);
+    expect(button('Launch campaign').disabled).toBe(false);
     fireEvent.click(within(options).getByLabelText('Weekdays only'));
     fireEvent.click(within(options).getByLabelText('Candidates added to the pool later join this campaign'));
 
-    fireEvent.click(button('Launch Campaign'));
+    fireEvent.click(button('Launch campaign'));
     await screen.findByText('Campaign Created Successfully!');
     const [body] = posts(fetchMock, '/api/campaigns');
     expect(body.sendWindow).toEqual({ start: '09:00', end: '10:30', weekdaysOnly: false, candidateTimeZone: true });

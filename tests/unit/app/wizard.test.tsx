@@ -40,7 +40,7 @@ function stubApi(extra: Record<string, unknown> = {}) {
   });
 }
 
-const wizard = () => screen.getByRole('dialog', { name: 'Create Campaign' });
+const wizard = () => screen.getByRole('dialog', { name: 'Create campaign' });
 const button = (name: string) => within(wizard()).getByRole<HTMLButtonElement>('button', { name });
 const input = (label: RegExp) => within(wizard()).getByLabelText<HTMLInputElement>(label, { selector: 'input, textarea' });
 const postBody = (fetchMock: ReturnType<typeof stubFetch>, url: string) =>
@@ -152,7 +152,7 @@ describe('campaign wizard', () => {
     expect(within(wizard()).queryByRole('button', { name: 'Next' })).toBeNull();
     const campaignPosts = () => fetchMockRef.mock.calls.filter(([url, init]) => url === '/api/campaigns' && init?.method === 'POST');
     expect(campaignPosts()).toHaveLength(0);
-    fireEvent.click(button('Launch Campaign'));
+    fireEvent.click(button('Launch campaign'));
 
     expect(await screen.findByText('Campaign Created Successfully!')).toBeTruthy();
     expect(screen.getByText('Your campaign has been scheduled and will be sent automatically.')).toBeTruthy();
@@ -187,7 +187,7 @@ describe('campaign wizard', () => {
     fireEvent.click(button('Next'));
     fireEvent.click(within(wizard()).getByLabelText('Custom time'));
     fireEvent.change(input(/^Send at/), { target: { value: '2030-05-01T10:30' } });
-    fireEvent.click(button('Launch Campaign'));
+    fireEvent.click(button('Launch campaign'));
     await screen.findByText('Campaign Created Successfully!');
     expect(postBody(fetchMockRef, '/api/campaigns').scheduledAt).toBe(new Date(2030, 4, 1, 10, 30).toISOString());
   });
@@ -207,7 +207,7 @@ describe('campaign wizard', () => {
     expect(button('Next').disabled).toBe(true);
     fireEvent.change(input(/^Email subject/), { target: { value: 'Nieuwe kansen in fintech' } });
     fireEvent.click(button('Next'));
-    fireEvent.click(button('Launch Campaign'));
+    fireEvent.click(button('Launch campaign'));
     expect(await screen.findByText('Error Creating Campaign')).toBeTruthy();
     expect(screen.getByText('Please try again or contact support if the issue persists.')).toBeTruthy();
     expect(within(wizard()).getByTestId('launch-error').textContent).toContain(refusal);
