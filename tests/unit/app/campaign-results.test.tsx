@@ -166,7 +166,7 @@ describe('campaign results', () => {
     const steps = await screen.findByTestId('campaign-steps');
     expect(within(steps).getByTestId('campaign-step-2').textContent)
       .toBe('3 business days after step 1 · Re: A role in Utrecht12 sent · 4 waiting · 0 failed · 4 left before it');
-    expect(steps.textContent).toContain("Sends between 09:00 and 11:00 on weekdays, in each candidate's time zone.");
+    expect(steps.textContent).toContain("Sends between 9:00 AM and 11:00 AM on weekdays, in each candidate's time zone.");
     expect(steps.textContent).toContain('Candidates added to the pool later join this campaign.');
 
     const anna = await screen.findByTestId('recipient-70');

@@ -26,7 +26,7 @@ export function CampaignControls({ id, status }: { id: number; status: CampaignS
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('communications.controls.confirmTitle')}>
         <Text size="sm">{t('communications.controls.confirmBody')}</Text>
         <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirming(false)}>{t('communications.controls.keep')}</Button>
+          <Button variant="default" data-autofocus onClick={() => setConfirming(false)}>{t('communications.controls.keep')}</Button>
           <Button color="red" onClick={() => run('cancel')} loading={busy === 'cancel'}>{t('communications.controls.cancel')}</Button>
         </Group>
       </Modal>

@@ -3,6 +3,7 @@
 // send window and whether late joiners come in.
 import { List, Stack, Text } from '@mantine/core';
 import { i18n } from '#app/i18n/i18n.ts';
+import { formatClockTime } from '#app/i18n/format.ts';
 import { useT } from '#app/i18n/useT.ts';
 import type { CampaignDetail } from '#domain/campaigns/schemas.ts';
 
@@ -18,7 +19,7 @@ function when(step: Step): string {
 function windowText(window: NonNullable<CampaignDetail['sendWindow']>): string {
   const days = window.weekdaysOnly ? i18n.t('communications.steps.windowWeekdays') : '';
   const zone = window.candidateTimeZone ? i18n.t('communications.steps.windowCandidateZone') : '';
-  return i18n.t('communications.steps.window', { start: window.start, end: window.end, days, zone });
+  return i18n.t('communications.steps.window', { start: formatClockTime(window.start), end: formatClockTime(window.end), days, zone });
 }
 
 export function CampaignSteps({ campaign }: { campaign: Pick<CampaignDetail, 'steps' | 'sendWindow' | 'joinLate'> }) {

@@ -14,6 +14,7 @@ export function ImportFileStep({ file, onFile }: { file: File | null; onFile: (f
         onChange={onFile}
         clearable
         data-testid="import-file"
+        data-autofocus
       />
       <Text size="sm" c="dimmed">{t('people.import.fileHelp')}</Text>
     </Stack>
