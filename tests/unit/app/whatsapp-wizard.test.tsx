@@ -10,7 +10,7 @@ import { CampaignPage } from '#app/pages/communications/campaign/CampaignPage.ts
 import { poolReachSchema } from '#domain/talent-pools/schemas.ts';
 import { whatsappStateSchema } from '#domain/whatsapp/schemas.ts';
 import { answer } from './answers.ts';
-import { jsonResponse, recruiter, renderAt, sentJson, stubFetch } from './renderWithProviders.tsx';
+import { jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { renderPage } from './renderInRouter.tsx';
 import { aiTemplate, aiTemplateList, campaignDetail, createdCampaign, pool, poolList, suggestionList } from './messagingFixtures.ts';
 
