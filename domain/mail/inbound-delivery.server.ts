@@ -57,11 +57,11 @@ export function withEnvelopeRecipients(raw: string, recipients: string[]): Buffe
  * Postmark send that way; the user name is free).
  */
 export function carriesSecret(authorization: string | undefined, secret: string): boolean {
-  const [scheme, value] = (authorization ?? '').trim().split(/\s+/, 2);
+  const [, scheme = '', value = ''] = /^(\w+)\s+(.+)$/.exec((authorization ?? '').trim()) ?? [];
   let given = '';
-  if (/^bearer$/i.test(scheme ?? '')) given = value ?? '';
-  if (/^basic$/i.test(scheme ?? '')) {
-    const decoded = Buffer.from(value ?? '', 'base64').toString('utf8');
+  if (/^bearer$/i.test(scheme)) given = value;
+  if (/^basic$/i.test(scheme)) {
+    const decoded = Buffer.from(value, 'base64').toString('utf8');
     given = decoded.includes(':') ? decoded.slice(decoded.indexOf(':') + 1) : '';
   }
   return given !== '' && sameSecret(given, secret);
