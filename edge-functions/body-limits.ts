@@ -14,7 +14,7 @@ const BODY_LIMITS: { method?: string; path: RegExp; maxBytes: number | null; sai
   // Streamed and imported while it arrives, with its own 512 MB cap (routes/imports.ts).
   { method: 'PUT', path: /^\/api\/imports\/[^/]+\/file$/, maxBytes: null },
   { path: /^\/api\/imports\/preview$/, maxBytes: MB, said: 'preview_too_large', field: 'file' },
-  { path: /^\/api\/inbound\/email$/, maxBytes: 15 * MB, said: 'mail_too_large' },
+  { path: /^\/api\/inbound\/email(\/mime)?$/, maxBytes: 15 * MB, said: 'mail_too_large' },
   { path: /^\/api\/auth\//, maxBytes: 64 * KB },
   { path: /^\/api\//, maxBytes: MB },
 ];

@@ -107,6 +107,8 @@ export function loadConfig() {
       baseUrl: env('MS_GRAPH_BASE_URL'),
     },
     inboundMailSecret: env('INBOUND_MAIL_SECRET'),
+    /** Mailgun's HTTP webhook signing key: the credential of its inbound form (decision 037). */
+    mailgunSigningKey: env('MAILGUN_SIGNING_KEY'),
     /** Per sending mailbox (From address): emails per day (from midnight in the organisation's zone) and per minute. */
     senderLimits: {
       dailyCap: limit('MAIL_DAILY_CAP_PER_SENDER', 400),

@@ -75,10 +75,10 @@ async function oneClick(path: string): Promise<Answer> {
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-async function deliver(from: string, body: string): Promise<Answer> {
+async function deliver(from: string, body: string, path = '/api/inbound/email'): Promise<Answer> {
   const raw = [`Date: ${new Date().toUTCString()}`, `From: ${from}`, 'To: Talentloop Recruiting <recruiting@talentloop.test>',
     'Subject: A question', `Message-ID: <${randomUUID()}@mail.example.org>`, 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', '', body, ''].join('\r\n');
-  const response = await app.api.request(`${ORIGIN}/api/inbound/email`, {
+  const response = await app.api.request(`${ORIGIN}${path}`, {
     method: 'POST', body: raw, headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${SECRET}` },
   });
   return { status: response.status, headers: response.headers, text: await response.text() };
@@ -266,6 +266,12 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
     expect(expectDocumented('POST /api/inbound/email', stored)).toMatchObject({ status: 'stored', matchedBy: 'sender', candidateId: person.id });
     const keptAside = await deliver(`Stranger <stranger.${tag()}@elsewhere.example>`, 'Do you have openings?');
     expect(expectDocumented('POST /api/inbound/email', keptAside, 202)).toMatchObject({ status: 'unmatched' });
+  },
+  // Mailgun's URL (it sends the raw message only to one ending in "mime"); the same endpoint for every format.
+  'POST /api/inbound/email/mime': async () => {
+    const person = await newCandidate();
+    const stored = await deliver(`${person.name} <${person.email}>`, 'Sounds good, call me tomorrow.', '/api/inbound/email/mime');
+    expect(expectDocumented('POST /api/inbound/email/mime', stored)).toMatchObject({ status: 'stored', matchedBy: 'sender', candidateId: person.id });
   },
   'GET /api/inbound/unmatched': async () => {
     const { unmatchedId } = await keptAside(`Stranger <stranger.${tag()}@elsewhere.example>`, 'Any vacancies?');
