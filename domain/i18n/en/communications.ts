@@ -140,7 +140,7 @@ export const communications = {
     columns: {
       candidate: 'Candidate', status: 'Status', sequence: 'Sequence', opened: 'Opened', clicked: 'Clicked', replied: 'Replied', booked: 'Booked',
     },
-    search: 'Search',
+    search: 'Search recipients',
     searchPlaceholder: 'Name or email address',
     sentAt: 'Sent {{date}}',
     yes: 'Yes',

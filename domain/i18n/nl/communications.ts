@@ -142,7 +142,7 @@ export const communications: Resources['communications'] = {
     columns: {
       candidate: 'Kandidaat', status: 'Status', sequence: 'Reeks', opened: 'Geopend', clicked: 'Geklikt', replied: 'Gereageerd', booked: 'Geboekt',
     },
-    search: 'Zoeken',
+    search: 'Ontvangers zoeken',
     searchPlaceholder: 'Naam of e-mailadres',
     sentAt: 'Verstuurd {{date}}',
     yes: 'Ja',

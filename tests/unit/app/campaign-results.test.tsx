@@ -109,7 +109,7 @@ describe('campaign results', () => {
     expect(screen.getByTestId('recipient-150')).toBeTruthy();
     expect(calls(fetchMock, 'GET', '/api/campaigns/9/recipients?offset=50&limit=25')).toHaveLength(1);
 
-    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'anna' } });
+    fireEvent.change(screen.getByLabelText('Search recipients'), { target: { value: 'anna' } });
     await waitFor(() => expect(currentUrl()).toBe('/app/communications/campaigns/9?q=anna'));
     expect(await screen.findByTestId('recipient-70')).toBeTruthy();
     expect(screen.getByTestId('recipient-range').textContent).toBe('1–1 of 1');

@@ -1,0 +1,100 @@
+// A recruiter's day (issue 27), in English and in Dutch, as the recruiter does it: a campaign's own page with
+// Back, its recipients a page at a time and searched by name; the compose dialog saying which of template and
+// prompt is missing and putting the cursor there; Add to pool from the candidate's drawer, whose toast keeps
+// clear of the candidate's name. The Dutch runs set the recruiter's language (the recruiter is shared by every
+// spec) and put it back.
+import type { Page } from '@playwright/test';
+import { en, type Resources } from '../../domain/i18n/en.ts';
+import { nl } from '../../domain/i18n/nl.ts';
+import { newCandidate, newCandidates, newPool, uniqueTag, uniqueWord } from './data.ts';
+import { expect, openApp, recruiterSessionPerFile, test } from './helpers.ts';
+import { budget } from '../support/time-scale.ts';
+
+recruiterSessionPerFile('recruiters-day');
+
+type Language = 'en' | 'nl';
+const TEXTS: Record<Language, Resources> = { en, nl };
+
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
+
+async function inLanguage(page: Page, language: Language, run: () => Promise<void>) {
+  await openApp(page);
+  const put = (value: Language | null) => page.request.put('/api/settings/profile', { data: { language: value }, headers: origin(page) });
+  if (language === 'nl') expect((await put('nl')).ok()).toBe(true);
+  try {
+    await run();
+  } finally {
+    if (language === 'nl') await put(null);
+  }
+}
+
+for (const language of ['en', 'nl'] as const) {
+  const T = TEXTS[language];
+
+  test(`${language}: a campaign's own page, Back to the list, recipients 25 a page and searched by name`, async ({ page }) => {
+    await inLanguage(page, language, async () => {
+      // 27 people without an address: each is a recipient at once (skipped), no mail to wait for.
+      const word = uniqueWord();
+      const people = await newCandidates(page, 27, (i) => ({ name: i === 27 ? `${word} Zuiderveld` : `Paged Person ${uniqueTag()}`, email: null }));
+      const pool = await newPool(page, people.map((person) => person.id));
+      const name = `Paged ${uniqueTag()}`;
+      const created = await page.request.post('/api/campaigns', { headers: origin(page), data: {
+        name, campaignType: 'nurture', talentPoolId: pool.id, language: 'english', emailSubject: 'Hello', emailContent: 'Hi there',
+        messageTemplate: 'Hi there', scheduledAt: new Date(Date.now() - 1000).toISOString(),
+      } });
+      expect(created.status()).toBe(201);
+
+      await page.goto('/app/communications?tab=campaigns');
+      await page.getByTestId('campaign-list').getByRole('link', { name }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+      await expect(page).toHaveTitle(`${name} · ${T.communications.title} · Talentloop`);
+      const range = page.getByTestId('recipient-range');
+      await expect(range).toHaveText(fill(T.people.list.range, { first: 1, last: 25, total: 27 }), { timeout: budget(30_000) });
+      await page.getByRole('button', { name: fill(T.people.list.page, { page: 2 }) }).click();
+      await expect(range).toHaveText(fill(T.people.list.range, { first: 26, last: 27, total: 27 }));
+
+      await page.getByRole('searchbox', { name: T.communications.recipients.search }).fill(word.toLowerCase());
+      await expect(range).toHaveText(fill(T.people.list.range, { first: 1, last: 1, total: 1 }));
+      await expect(page.getByTestId(`recipient-${people[26].id}`)).toContainText(`${word} Zuiderveld`);
+      // The filter, search and page are in the URL: a reload shows the same.
+      await page.reload();
+      await expect(page.getByTestId(`recipient-${people[26].id}`)).toBeVisible();
+
+      await page.getByRole('link', { name: T.communications.detail.back }).click();
+      await expect(page.getByRole('heading', { level: 1, name: T.communications.title })).toBeVisible();
+      await expect(page.getByTestId('campaign-list').getByRole('link', { name })).toBeVisible();
+    });
+  });
+
+  test(`${language}: compose says which of template and prompt is missing, and goes there`, async ({ page }) => {
+    await inLanguage(page, language, async () => {
+      const person = await newCandidate(page, { name: `Compose Hint ${uniqueTag()}` });
+      await page.goto(`/app/communications?action=compose&candidateId=${person.id}&candidateName=${encodeURIComponent(person.name)}`);
+      const dialog = page.getByRole('dialog', { name: T.panels.compose.title });
+      await expect(dialog).toBeVisible();
+      await dialog.getByLabel(T.panels.compose.ai.prompt).fill('Coffee next week about SDR roles');
+      await expect(dialog.getByText(T.panels.compose.ai.manualWithPrompt)).toBeVisible();
+      await dialog.getByRole('button', { name: T.panels.compose.ai.generate, exact: true }).click();
+      const toast = page.locator('.mantine-Notification-root').filter({ hasText: T.panels.compose.missingInfo });
+      await expect(toast).toContainText(T.panels.compose.missingTemplateBody);
+      await expect(dialog.getByTestId('compose-template-select')).toBeFocused();
+    });
+  });
+
+  test(`${language}: Add to pool from the candidate's drawer, its toast clear of the name`, async ({ page }) => {
+    await inLanguage(page, language, async () => {
+      const person = await newCandidate(page, { name: `Pool From Drawer ${uniqueTag()}` });
+      const pool = await newPool(page, []);
+      await page.goto(`/app/people?candidate=${person.id}`);
+      const drawer = page.getByRole('dialog', { name: person.name });
+      await drawer.getByTestId('drawer-footer').getByRole('button', { name: T.people.drawer.addToPool }).click();
+      await page.getByRole('menuitem', { name: pool.name }).click();
+      const toast = page.locator('.mantine-Notification-root').filter({ hasText: fill(T.people.toasts.addedToPool_one, { count: 1 }) });
+      await expect(toast).toBeVisible();
+      const [toastBox, nameBox] = [await toast.boundingBox(), await drawer.getByRole('heading', { name: person.name }).boundingBox()];
+      expect(toastBox!.y + toastBox!.height <= nameBox!.y || toastBox!.x + toastBox!.width <= nameBox!.x).toBe(true);
+      await expect(drawer.getByTestId('candidate-pools')).toContainText(pool.name);
+    });
+  });
+}
