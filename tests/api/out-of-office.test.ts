@@ -79,16 +79,17 @@ async function runSteps(now: Date | number) {
   expect(job.state).toBe('completed');
 }
 
+const SUBJECTS = { 'by its header': 'Automatic reply: A role for you', 'by its words': 'Out of office', 'the candidate': 'Re: A role for you' };
+
 /**
  * The candidate's out-of-office, answering our message, as the mail system sends it (Auto-Submitted), or
- * `told: 'by its words'` as some systems do, without the header.
+ * `from: 'by its words'` as some systems do, without the header; or, `from: 'the candidate'`, their own answer.
  */
-async function autoReply(candidate: CreatedCandidate, inReplyTo: string, text: string, told: 'by its header' | 'by its words' = 'by its header') {
+async function autoReply(candidate: CreatedCandidate, inReplyTo: string, text: string, from: keyof typeof SUBJECTS = 'by its header') {
   const raw = [
-    `From: ${candidate.name} <${candidate.email}>`, 'To: recruiting@talentloop.test',
-    told === 'by its header' ? 'Subject: Automatic reply: A role for you' : 'Subject: Out of office',
+    `From: ${candidate.name} <${candidate.email}>`, 'To: recruiting@talentloop.test', `Subject: ${SUBJECTS[from]}`,
     `Date: ${new Date().toUTCString()}`, `Message-ID: <${uniqueTag()}@mail.example.com>`, `In-Reply-To: ${inReplyTo}`,
-    ...(told === 'by its header' ? ['Auto-Submitted: auto-replied'] : []), 'Content-Type: text/plain; charset="utf-8"', 'MIME-Version: 1.0', '', text,
+    ...(from === 'by its header' ? ['Auto-Submitted: auto-replied'] : []), 'Content-Type: text/plain; charset="utf-8"', 'MIME-Version: 1.0', '', text,
   ].join('\r\n');
   const response = await app.api.request(`${ORIGIN}/api/inbound/email`, {
     method: 'POST', body: raw, headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${SECRET}` },
@@ -205,5 +206,18 @@ describe('an auto-reply is no reply', () => {
     const events = await app.pools.owner.query(`select 1 from public.engagement_events where candidate_id = any($1) and kind in ('unsubscribe', 'reply')`,
       [[byHeader.id, byWords.id]]);
     expect(events.rows).toEqual([]);
+  });
+
+  it('a thread that waits for an answer keeps the candidate\'s own words and sentiment when an out-of-office follows', async () => {
+    const candidate = await person();
+    const id = await launch([candidate]);
+    const [sent] = await firstStepSent(id, 1);
+    const answer = await autoReply(candidate, sent.internetMessageId!, 'Sounds great, I am interested! Can you send me the details?', 'the candidate');
+    await autoReply(candidate, sent.internetMessageId!, 'I am out of the office until next week with limited access to email.');
+
+    const waiting = (await recruiter.get('/api/dashboard?period=7d')).json.needsReply.find((t: { threadId: number }) => t.threadId === answer.threadId);
+    expect(waiting).toMatchObject({ preview: 'Sounds great, I am interested! Can you send me the details?', sentiment: 'positive' });
+    const inbox = (await recruiter.get('/api/messages?view=needs-reply&limit=200')).json.threads.find((t: { threadId: number }) => t.threadId === answer.threadId);
+    expect(inbox).toMatchObject({ needsReply: true, sentiment: 'positive' });
   });
 });
