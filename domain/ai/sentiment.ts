@@ -145,9 +145,10 @@ export function classifySentiment(text: string, context: ReplyContext = {}): Sen
   const auto = detectAutoReply({ text, ...context });
   const reading = detectOptOut(context.ownSubject ? `${context.ownSubject}\n${text}` : text);
   let optOut = reading.verdict;
-  // A machine's text never withdraws consent; a person's "I'm away until May, remove me anyway" does.
-  if (optOut === 'yes' && auto.autoReply && auto.certain) optOut = 'review';
-  const autoReply = auto.autoReply && optOut !== 'yes';
+  // An auto-reply never withdraws consent (issue 28): its "unsubscribe" (a newsletter's footer, a note it carries) is for a
+  // recruiter to review. A person's "I'm away until May, remove me anyway" is no auto-reply (auto-reply.ts), and does.
+  if (optOut === 'yes' && auto.autoReply) optOut = 'review';
+  const autoReply = auto.autoReply;
   const base = { optOut, removalRequested: optOut === 'yes', autoReply, autoReplyUntil: autoReply ? auto.returnDate : null };
   if (autoReply || (optOut !== 'yes' && NOT_AN_ANSWER.some((pattern) => pattern.test(normalise(text))))) return { ...base, sentiment: 'other', score: 0 };
   // "Maybe take me off for now?" leans out; "please don't unsubscribe me" leans in.

@@ -7,6 +7,8 @@
 // - replied: an inbound message in the thread of the campaign's message that
 //   is not an automatic reply (out of office); positive: the latest reply's
 //   sentiment; booked: a meeting of the recipient created at or after the send;
+// - outOfOfficeUntil: the last day an automatic reply paused the sequence for
+//   (decision 038), while they are in it;
 // - delivered: sent minus bounced.
 import type { Tx } from '../../platform/db/request.server.ts';
 import type { CampaignStep } from './sequence-schemas.ts';
@@ -21,6 +23,7 @@ import {
 /** One row per recipient of the campaigns in $1 (bigint[]). */
 const RECIPIENT_RESULTS = `
   select r.campaign_id, r.candidate_id, c.name, c.email, r.status, r.message_id, r.current_step, r.exit_reason, r.exited_at,
+         case when r.pause_reason = 'out_of_office' and r.exit_reason is null then r.paused_until end as out_of_office_until,
          coalesce(r.skip_reason, case when r.status = 'failed' then m.error end) as skip_reason,
          case when r.skip_reason is null and r.status = 'failed' then m.error_code end as error_code,
          case when r.skip_reason is null and r.status = 'failed' then m.error_params end as error_params,
@@ -154,7 +157,8 @@ export async function campaignRecipients(tx: Tx, campaignId: number, query: Reci
     `select x.candidate_id::int as id, json_build_object('id', x.candidate_id, 'name', x.name) as candidate, x.status,
             x.skip_reason as "skipReason", x.error_code as "errorCode", x.error_params as "errorParams", ${isoTimestamp('x.sent_at')} as "sentAt",
             x.opened, x.human_opened as "humanOpened", x.clicked, x.replied, x.sentiment, x.bounced, x.booked,
-            x.current_step as "currentStep", x.exit_reason as "exitReason", ${isoTimestamp('x.exited_at')} as "exitedAt"
+            x.current_step as "currentStep", x.exit_reason as "exitReason", ${isoTimestamp('x.exited_at')} as "exitedAt",
+            to_char(x.out_of_office_until, 'YYYY-MM-DD') as "outOfOfficeUntil"
        from (${RECIPIENT_RESULTS}) x where ${where}
       order by x.candidate_id limit ${limit + 1} offset ${query.cursor ? 0 : query.offset ?? 0}`, params);
   const { rows: [{ total }] } = await tx.query<{ total: number }>(

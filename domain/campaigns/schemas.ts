@@ -259,6 +259,11 @@ export const campaignRecipientSchema = z.object({
   /** Why they left the sequence (no later step), and when; null while in it. */
   exitReason: exitReasonSchema.nullable(),
   exitedAt: timestamp.nullable(),
+  /**
+   * YYYY-MM-DD: an automatic reply paused their sequence through this day (the return date it states, or two weeks);
+   * no later step is written before the next day. Null when not paused (or after they left the sequence).
+   */
+  outOfOfficeUntil: z.string().nullable(),
 });
 export type CampaignRecipient = z.infer<typeof campaignRecipientSchema>;
 

@@ -4,7 +4,9 @@
 // and the instant it names are domain/schemas/local-time.ts: one rule and one DST
 // policy with the slots and the booking page (a window that opens in a DST gap opens
 // at the transition; a time that occurs twice is its earlier occurrence).
-import { addDays as addCalendarDays, dayOfWeek, instantOfWallTime, localDate, localTimeInstant, wallMidnight, wallTime, type CalendarDate } from '../schemas/local-time.ts';
+import {
+  addDays as addCalendarDays, dayOfWeek, instantOfWallTime, localDate, localTimeInstant, startOfLocalDay, wallMidnight, wallTime, type CalendarDate,
+} from '../schemas/local-time.ts';
 import { minutesOf } from './sequence-schemas.ts';
 
 /** A send window as the campaign stores it: "HH:MM" local times, end after start. */
@@ -50,4 +52,9 @@ export function addDays(from: Date, days: number, businessDaysOnly: boolean, zon
     if (isWeekday(day)) left -= 1;
   }
   return new Date(instantOfWallTime(wallMidnight(day) + timeOfDay, zone).instant);
+}
+
+/** The first moment of the day after `date` in `zone`: when a pause that lasts through `date` is over. */
+export function dayAfter(date: CalendarDate, zone: string): Date {
+  return new Date(startOfLocalDay(addCalendarDays(date, 1), zone));
 }

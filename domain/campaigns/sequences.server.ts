@@ -5,7 +5,10 @@
 // - advanceSequences: the next step for every active recipient whose previous
 //   step was SENT and whose delay has passed at `now`;
 // - exits are database triggers (migration 20261126000300): a recipient who
-//   left has an exit_reason and is never advanced.
+//   left has an exit_reason and is never advanced;
+// - an out-of-office pauses (trigger of migration 20261129000900, decision
+//   038): no step is written before the day after paused_until, in the zone
+//   the step is timed in; writing the next step ends the pause.
 import type { Tx } from '../../platform/db/request.server.ts';
 import { DomainError } from '../errors.ts';
 import { personalise, usesBookingLink, type Language, type SendTimeValues } from '../placeholders/placeholders.ts';
@@ -13,7 +16,7 @@ import { organisationSettings } from '../settings/organisation.server.ts';
 import { sendTimeValuesOf } from '../settings/send-time.server.ts';
 import { bookingUrl, createBookingLinks } from '../meetings/booking-links.server.ts';
 import type { ContactBlocker } from '../consent/eligibility.ts';
-import { addDays, nextInWindow, type Window } from './send-window.ts';
+import { addDays, dayAfter, nextInWindow, type Window } from './send-window.ts';
 import { candidateWhatsAppNumber } from '../whatsapp/numbers.ts';
 import { templateText } from '../whatsapp/cloud-api.server.ts';
 import type { WhatsAppTemplate } from '../whatsapp/schemas.ts';
@@ -196,12 +199,15 @@ interface DueRow extends PlanRow {
   recipientId: number; candidateId: number; name: string; jobFunction: string | null; skillTags: string[]; location: string | null;
   candidateTimeZone: string | null; step: number; previousId: number; threadId: number; sentAt: Date;
   delayDays: number; businessDaysOnly: boolean; subject: string; content: string;
+  /** YYYY-MM-DD: the last day of an out-of-office pause. */
+  pausedUntil: string | null;
 }
 
 /**
  * The next step for each active recipient (no exit) of a sending campaign whose previous
  * step's message was sent at least its delay before `now` (calendar or business days in
- * the candidate's zone), queued with send_after from the send window and threaded under
+ * the candidate's zone) and whose out-of-office pause is over at `now` (the day after
+ * paused_until began in that zone), queued with send_after from the send window and threaded under
  * the previous message (In-Reply-To). Set-based per batch; the ledger's key makes a
  * second run write nothing. Returns the queued messages and the recipient id to continue after.
  */
@@ -213,7 +219,8 @@ export async function advanceSequences(tx: Tx, publicUrl: string, now: Date, pag
     `select r.id as "recipientId", r.current_step + 1 as step, ${PLAN_COLUMNS}, c.id as "candidateId", c.name,
             c.job_function as "jobFunction", c.skill_tags as "skillTags", c.location, c.time_zone as "candidateTimeZone",
             prev.id as "previousId", coalesce(prev.thread_id, prev.id) as "threadId", prev.sent_at as "sentAt",
-            s.delay_days as "delayDays", s.business_days_only as "businessDaysOnly", s.subject, s.content
+            s.delay_days as "delayDays", s.business_days_only as "businessDaysOnly", s.subject, s.content,
+            to_char(r.paused_until, 'YYYY-MM-DD') as "pausedUntil"
        from public.campaign_recipients r
        join public.campaigns k on k.id = r.campaign_id and k.status = 'sending'
        left join public.profiles p on p.id = k.created_by
@@ -223,6 +230,8 @@ export async function advanceSequences(tx: Tx, publicUrl: string, now: Date, pag
        join public.candidates c on c.id = r.candidate_id
       where r.exit_reason is null and r.id > $3 and public.can_contact(c, 'email')
         and prev.sent_at <= $1::timestamptz - (s.delay_days * interval '1 day' - interval '2 hours')
+        -- A pause ends at a local midnight, at the earliest (UTC+14) 14 hours before that day begins in UTC.
+        and (r.paused_until is null or r.paused_until < (($1::timestamptz + interval '14 hours') at time zone 'UTC')::date)
       order by r.id limit $2
       for update of r skip locked`, [now, limit, page.after ?? 0]);
   const plans = new Map<number, SendPlan>();
@@ -230,7 +239,10 @@ export async function advanceSequences(tx: Tx, publicUrl: string, now: Date, pag
   for (const row of rows) {
     if (!plans.has(row.id)) plans.set(row.id, await sendPlan(tx, row));
     const plan = plans.get(row.id)!;
-    const dueAt = addDays(row.sentAt, row.delayDays, row.businessDaysOnly, zoneOf(plan, row.candidateTimeZone));
+    const zone = zoneOf(plan, row.candidateTimeZone);
+    const afterDelay = addDays(row.sentAt, row.delayDays, row.businessDaysOnly, zone);
+    const resumes = row.pausedUntil ? dayAfter(row.pausedUntil, zone) : null;
+    const dueAt = resumes && resumes > afterDelay ? resumes : afterDelay;
     if (dueAt <= now) due.push({ ...row, sendAfter: sendAfterOf(plan, dueAt, now, row.candidateTimeZone) });
   }
   const queued: Queued[] = [];
@@ -250,7 +262,8 @@ export async function advanceSequences(tx: Tx, publicUrl: string, now: Date, pag
        on conflict (campaign_id, campaign_step, candidate_id) where campaign_step is not null do nothing
        returning id, send_after`,
       [first.id, first.step, group.map((g) => g.candidateId), group.map((g) => g.threadId), group.map((g) => g.previousId), subjects, contents, group.map((g) => g.sendAfter)]);
-    await tx.query(`update public.campaign_recipients set current_step = $2 where id = any($1) and current_step = $2 - 1`,
+    await tx.query(`update public.campaign_recipients set current_step = $2, paused_until = null, pause_reason = null
+                     where id = any($1) and current_step = $2 - 1`,
       [group.map((g) => g.recipientId), first.step]);
     queued.push(...inserted.rows.map((row) => ({ id: row.id, sendAfter: row.send_after })));
   }

@@ -74,7 +74,7 @@ async function bandsByPool(tx: Tx): Promise<Dashboard['bandsByPool']> {
 
 /**
  * Threads the candidate wrote last (the root's needs_reply flag), the oldest thread first, with
- * the candidate's latest message. Reads the thread's replies by thread_id (index
+ * the candidate's latest message (an out-of-office is not one). Reads the thread's replies by thread_id (index
  * messages_thread_replies): under row-level security the coalesce(thread_id, id) index is not used.
  */
 async function needsReply(tx: Tx): Promise<Dashboard['needsReply']> {
@@ -86,7 +86,7 @@ async function needsReply(tx: Tx): Promise<Dashboard['needsReply']> {
               where thread_id is null and needs_reply order by created_at, id limit ${LIST_SIZE}) root
        join public.candidates c on c.id = root.candidate_id
        left join lateral (select m.content, m.sentiment, m.created_at from public.messages m
-                           where m.thread_id = root.id and m.direction = 'in'
+                           where m.thread_id = root.id and m.direction = 'in' and not m.auto_reply
                            order by m.created_at desc, m.id desc limit 1) reply on true
        -- A thread the candidate started: the root is their message.
        left join lateral (select root.content, root.sentiment where root.direction = 'in') own on true

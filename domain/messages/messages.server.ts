@@ -60,7 +60,7 @@ export async function getThread(tx: Tx, id: number): Promise<Thread | null> {
 }
 
 /**
- * Threads, newest activity first, with the latest reply's sentiment and the unread count. The
+ * Threads, newest activity first, with the latest reply's sentiment (an out-of-office is no reply) and the unread count. The
  * "needs-reply" view reads the flag on the thread roots (migration 20261124000050). Without a
  * candidate filter, threads that are only a campaign's message with no reply are left out:
  * listCampaignGroups() counts them, one row per campaign.
@@ -90,7 +90,7 @@ export async function listThreads(tx: Tx, query: ThreadListQuery): Promise<Threa
        cross join lateral (select id, content, direction, status, channel, created_at, whatsapp_template from public.messages
                             where coalesce(thread_id, id) = t.thread_id order by created_at desc, id desc limit 1) last
        left join lateral (select sentiment from public.messages
-                           where coalesce(thread_id, id) = t.thread_id and direction = 'in' and sentiment is not null
+                           where coalesce(thread_id, id) = t.thread_id and direction = 'in' and not auto_reply and sentiment is not null
                            order by created_at desc, id desc limit 1) reply on true
       where ($2::text is null or reply.sentiment = $2)
         and (not $3 or t.unread_count > 0)

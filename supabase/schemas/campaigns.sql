@@ -1,7 +1,8 @@
 -- Campaigns, their follow-up steps and their recipients (decisions 018, 021): a cancel stops the queued
 -- messages, a candidate leaves a sequence by triggers (reply, booking, unsubscribe, hard bounce, consent
--- withdrawn, removed from the pool), a campaign pauses itself on bounces and complaints (decision 019), and
--- complete_campaigns() closes campaigns for the delivery, the sweep and pause/cancel (decision 030).
+-- withdrawn, removed from the pool), an automatic reply pauses a candidate's sequences (decision 038), a
+-- campaign pauses itself on bounces and complaints (decision 019), and complete_campaigns() closes campaigns
+-- for the delivery, the sweep and pause/cancel (decision 030).
 --
 -- The current schema, not its history: supabase/migrations/ is what databases apply. A change
 -- is a new migration plus the same change here (by hand, or npm run schema:files);
@@ -88,8 +89,11 @@ create table public.campaign_recipients (
   exit_reason text check (exit_reason in ('replied', 'booked', 'unsubscribed', 'consent_withdrawn', 'bounced',
     'removed', 'manual')),
   exited_at timestamp with time zone,
+  paused_until date,
+  pause_reason text check (pause_reason = 'out_of_office'::text),
   constraint campaign_recipients_campaign_id_candidate_id_key unique (campaign_id, candidate_id),
-  constraint campaign_recipients_exit check ((exit_reason is null) = (exited_at is null))
+  constraint campaign_recipients_exit check ((exit_reason is null) = (exited_at is null)),
+  constraint campaign_recipients_pause check ((paused_until is null) = (pause_reason is null))
 );
 create index campaign_recipients_active on public.campaign_recipients (campaign_id, candidate_id) where (exit_reason is null);
 create index campaign_recipients_candidate on public.campaign_recipients (candidate_id);
@@ -99,6 +103,10 @@ comment on table public.campaign_recipients is
   'One row per campaign recipient. Policy campaign_recipients_members: members read and write all; '
   'written by the worker.';
 comment on column public.campaign_recipients.current_step is 'The latest step a message was written for.';
+comment on column public.campaign_recipients.paused_until is
+  'The last day of a pause (out of office): no later step is written before the next day. Cleared when '
+  'one is written.';
+comment on column public.campaign_recipients.pause_reason is 'Why the sequence is paused: out_of_office (an automatic reply).';
 
 -- ---------------------------------------------------------------- functions
 
@@ -352,6 +360,29 @@ as $$
 revoke all on function public.complete_campaigns(p_ids bigint[]) from public, anon, authenticated, service_role;
 grant execute on function public.complete_campaigns(p_ids bigint[]) to authenticated, service_role;
 
+create or replace function private.pause_sequences_on_auto_reply()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to 'pg_catalog'
+as $$
+declare
+  mail_day date := (new.created_at at time zone 'UTC')::date;
+begin
+  -- A stated date in the past or far ahead is not believed: two weeks instead.
+  update public.campaign_recipients r
+     set paused_until = case when new.auto_reply_until between mail_day and mail_day + 90 then new.auto_reply_until
+                             else mail_day + 14 end,
+         pause_reason = 'out_of_office'
+    from public.campaigns k
+   where r.candidate_id = new.candidate_id and r.exit_reason is null and k.id = r.campaign_id
+     and k.status in ('sending', 'paused') and r.created_at <= new.created_at
+     and exists (select 1 from public.campaign_steps s where s.campaign_id = k.id and s.position > r.current_step);
+  return null;
+end
+$$;
+revoke all on function private.pause_sequences_on_auto_reply() from public, anon, authenticated, service_role;
+
 -- ---------------------------------------------------------------- triggers
 
 create trigger candidates_exit_sequences after update of allows_email on public.candidates
@@ -361,6 +392,11 @@ create trigger candidates_exit_sequences after update of allows_email on public.
 
 create trigger talent_pool_members_exit_sequences after delete on public.talent_pool_members
   for each row execute function private.exit_on_pool_removal();
+
+create trigger messages_auto_reply_pauses_sequences after insert on public.messages
+  for each row
+  when (new.direction = 'in'::text and new.auto_reply)
+  execute function private.pause_sequences_on_auto_reply();
 
 create trigger engagement_events_auto_pause after insert on public.engagement_events
   referencing new table as new_events

@@ -3,7 +3,8 @@
 // classifier that joins them (domain/ai/sentiment.ts).
 import { describe, expect, it } from 'vitest';
 import { detectOptOut } from '#domain/ai/opt-out.ts';
-import { detectAutoReply, returnDate } from '#domain/ai/auto-reply.ts';
+import { detectAutoReply } from '#domain/ai/auto-reply.ts';
+import { returnDate } from '#domain/ai/return-date.ts';
 import { classifySentiment } from '#domain/ai/sentiment.ts';
 
 const verdict = (text: string) => detectOptOut(text).verdict;
@@ -90,5 +91,14 @@ describe('the reply classifier', () => {
     expect(classifySentiment('Automatic reply: I am away. To unsubscribe from my newsletter, reply STOP.')).toMatchObject({
       autoReply: true, removalRequested: false, optOut: 'review', sentiment: 'other',
     });
+  });
+
+  it('an out-of-office told only by its words never withdraws consent either; a person away who asks to stop does', () => {
+    expect(classifySentiment('I am out of the office until 12 January with limited access to email. To unsubscribe from our newsletter click here.',
+      { subject: 'Out of office' })).toMatchObject({ autoReply: true, removalRequested: false, optOut: 'review', sentiment: 'other' });
+    expect(classifySentiment('Ik ben met vakantie tot en met 8 januari. Afmelden voor onze nieuwsbrief? Klik hier.')).toMatchObject({
+      autoReply: true, removalRequested: false, optOut: 'review',
+    });
+    expect(classifySentiment("I'm away until May, remove me from your list anyway.")).toMatchObject({ autoReply: false, removalRequested: true });
   });
 });

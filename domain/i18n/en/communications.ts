@@ -152,6 +152,8 @@ export const communications = {
     statuses: { pending: 'pending', sent: 'sent', skipped: 'skipped', failed: 'failed', cancelled: 'cancelled', bounced: 'bounced' },
     step: 'Step {{step}} of {{steps}}',
     left: 'Left: {{reason}}',
+    /** An automatic reply paused their sequence through this day (decision 038). */
+    outOfOffice: 'Out of office until {{date}}',
     exitReasons: {
       replied: 'Replied',
       booked: 'Booked a meeting',

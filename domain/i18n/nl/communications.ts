@@ -154,6 +154,7 @@ export const communications: Resources['communications'] = {
     },
     step: 'Stap {{step}} van {{steps}}',
     left: 'Gestopt: {{reason}}',
+    outOfOffice: 'Afwezig tot {{date}}',
     exitReasons: {
       replied: 'Gereageerd',
       booked: 'Afspraak geboekt',

@@ -28,16 +28,16 @@ const detail = (status: CampaignDetail['status']) => campaignDetail(9, { ...resu
 const recipients = answer(campaignRecipientListSchema, { nextCursor: null, total: 2, recipients: [{
   candidate: { id: 70, name: 'Anna de Vries' }, status: 'sent', skipReason: null, sentAt: '2026-03-05T09:00:02.000Z',
   opened: true, humanOpened: true, clicked: true, replied: true, sentiment: 'positive', bounced: false, booked: true,
-  currentStep: 1, exitReason: null, exitedAt: null,
+  currentStep: 1, exitReason: null, exitedAt: null, outOfOfficeUntil: null,
 }, {
   candidate: { id: 71, name: 'Bram Jansen' }, status: 'sent', skipReason: null, sentAt: '2026-03-05T09:00:02.000Z',
   opened: true, humanOpened: false, clicked: false, replied: false, sentiment: null, bounced: false, booked: false,
-  currentStep: 1, exitReason: null, exitedAt: null,
+  currentStep: 1, exitReason: null, exitedAt: null, outOfOfficeUntil: null,
 }] });
 const notDelivered = answer(campaignRecipientListSchema, { nextCursor: null, total: 1, recipients: [{
   candidate: { id: 72, name: 'Carla Smit' }, status: 'skipped', skipReason: 'Candidate has not consented to email', sentAt: null,
   opened: false, humanOpened: false, clicked: false, replied: false, sentiment: null, bounced: false, booked: false,
-  currentStep: 1, exitReason: null, exitedAt: null,
+  currentStep: 1, exitReason: null, exitedAt: null, outOfOfficeUntil: null,
 }] });
 
 function stubApi(status: CampaignDetail['status'] = 'sending') {

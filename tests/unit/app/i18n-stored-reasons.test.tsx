@@ -64,7 +64,7 @@ describe('a message\'s delivery error', () => {
 
 describe('a campaign', () => {
   const recipient = { sentAt: null, opened: false, humanOpened: false, clicked: false, replied: false, sentiment: null, bounced: false, booked: false,
-    currentStep: 1, exitReason: null, exitedAt: null } as const;
+    currentStep: 1, exitReason: null, exitedAt: null, outOfOfficeUntil: null } as const;
   const recipients = answer(campaignRecipientListSchema, { nextCursor: null, total: 3, recipients: [
     { ...recipient, candidate: { id: 70, name: 'Anna de Vries' }, status: 'cancelled',
       skipReason: 'The campaign was cancelled before this message was sent', skipReasonCode: 'skipped.campaign_cancelled' },

@@ -1,6 +1,7 @@
 // The campaign's recipients: status, why they did not get it, opened (by a
 // person or only by a machine), clicked, replied with sentiment, booked; in a
-// sequence also the step reached, why they left it, and "Take out" by hand;
+// sequence also the step reached, why they left it or until when an
+// out-of-office pauses it, and "Take out" by hand;
 // filtered by what happened and searched by name or address, a page at a time.
 import { Alert, Badge, Button, Card, Center, Group, Loader, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -8,6 +9,7 @@ import { toast } from '#app/toast/toast.ts';
 import { useEffect, useRef, useState } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
+import { formatDate } from '#app/i18n/format.ts';
 import { usePhone } from '#app/lib/usePhone.ts';
 import { i18n } from '#app/i18n/i18n.ts';
 import { useT } from '#app/i18n/useT.ts';
@@ -43,6 +45,11 @@ function SequenceState({ recipient: r, sequence }: { recipient: CampaignRecipien
   return (
     <>
       <Text size="sm">{t('communications.recipients.step', { step: r.currentStep, steps: sequence.steps })}</Text>
+      {r.outOfOfficeUntil && (
+        <Text size="xs" c="dimmed" data-testid="recipient-out-of-office">
+          {t('communications.recipients.outOfOffice', { date: formatDate(r.outOfOfficeUntil) })}
+        </Text>
+      )}
       {r.exitReason && (
         <Text size="xs" c="dimmed" data-testid="recipient-exit">
           {t('communications.recipients.left', { reason: t(`communications.recipients.exitReasons.${r.exitReason}`) })}{r.exitedAt ? `, ${formatDateTime(r.exitedAt)}` : ''}
