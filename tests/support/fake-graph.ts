@@ -1,7 +1,8 @@
 // A fake Microsoft Graph (v1.0) and Entra token endpoint on 127.0.0.1 over https,
-// speaking Graph's wire format for what the calendar uses: client-credential
-// tokens, POST/GET/PATCH events, POST .../cancel, calendarView with paging, and
-// errors such as 429 with Retry-After. The SDK skips its auth provider for plain
+// speaking Graph's wire format for what the calendar and mail use: client-credential
+// tokens, POST/GET/PATCH events, POST .../cancel, calendarView with paging, sendMail
+// per user (MIME, 202; 403/404 for a mailbox Graph refuses), and errors such as 429
+// with Retry-After. The SDK skips its auth provider for plain
 // http, and @azure/identity wants https: so the fake has a self-signed
 // certificate, made with the openssl CLI at test time and trusted in this
 // process only (tls.setDefaultCACertificates: added to Node's default CAs).
@@ -27,6 +28,9 @@ export interface GraphCall {
   /** The parsed JSON body, if any. */
   body: Record<string, unknown> | undefined;
 }
+
+/** A mail a mailbox sent through sendMail: the MIME as uploaded (decoded from base64). */
+export interface SentMail { mailbox: string; mime: string }
 
 export interface FakeEvent {
   id: string;
@@ -56,6 +60,10 @@ export interface FakeGraph {
   createDelayMs: number;
   /** calendarView's page size (Graph pages by $top; smaller here to exercise nextLink). */
   pageSize: number;
+  /** What each mailbox sent through POST /users/{mailbox}/sendMail, in order (accepted mail only). */
+  sent: SentMail[];
+  /** From now on Graph refuses this mailbox: 403 (application access policy) or 404 (no Exchange Online mailbox). */
+  refuseMailbox(mailbox: string, status: 403 | 404): void;
   /** The next `times` requests matching `method` and `path` get this answer instead. */
   fail(match: { method?: string; path?: RegExp }, answer: { status: number; retryAfter?: string; code?: string; message?: string }, times?: number): void;
   /** The mailbox's calendar items for calendarView (instants in UTC). */
@@ -93,6 +101,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const failures: Array<{ method?: string; path?: RegExp; answer: { status: number; retryAfter?: string; code?: string; message?: string }; times: number }> = [];
   const busy = new Map<string, BusyItem[]>();
   const byTransaction = new Map<string, string>();
+  const refused = new Map<string, 403 | 404>();
   let url = '';
 
   const fake: FakeGraph = {
@@ -104,6 +113,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     linkAfterReads: 0,
     createDelayMs: 0,
     pageSize: 100,
+    sent: [],
+    refuseMailbox(mailbox, status) { refused.set(mailbox.toLowerCase(), status); },
     fail(match, answer, times = 1) { failures.push({ ...match, answer, times }); },
     setBusy(mailbox, items) { busy.set(mailbox.toLowerCase(), items); },
     close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
@@ -151,7 +162,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const graphPath = decodeURIComponent(address.pathname.slice('/v1.0'.length));
     const call: GraphCall = {
       method, path: graphPath, query: Object.fromEntries(address.searchParams), authorization: req.headers.authorization,
-      prefer: prefer || undefined, body: body ? JSON.parse(body) as Record<string, unknown> : undefined,
+      prefer: prefer || undefined,
+      body: body && /json/.test(req.headers['content-type'] ?? '') ? JSON.parse(body) as Record<string, unknown> : undefined,
     };
     fake.calls.push(call);
     const bearer = req.headers.authorization?.replace(/^Bearer /, '');
@@ -163,6 +175,22 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       const { status, retryAfter, code, message } = failure.answer;
       return graphError(res, status, code ?? (status === 429 ? 'TooManyRequests' : 'ErrorInternalServerError'), message ?? 'Refused by the fake',
         retryAfter ? { 'retry-after': retryAfter } : {});
+    }
+
+    const user = /^\/users\/([^/]+)\//.exec(graphPath)?.[1].toLowerCase();
+    if (user && refused.has(user)) {
+      // What Exchange Online answers for a mailbox outside the app's access policy, or a user without a mailbox.
+      return refused.get(user) === 403
+        ? graphError(res, 403, 'ErrorAccessDenied', 'Access to OData is disabled: [RAOP] : Blocked by tenant configured AppOnly AccessPolicy settings.')
+        : graphError(res, 404, 'MailboxNotEnabledForRESTAPI', 'The mailbox is either inactive, soft-deleted, or is hosted on-premise.');
+    }
+    const sendMail = /^\/users\/([^/]+)\/sendMail$/.exec(graphPath);
+    if (sendMail && method === 'POST') {
+      // The MIME form: base64 of the RFC 822 message, Content-Type text/plain; 202 with no body.
+      if (!/^text\/plain/.test(req.headers['content-type'] ?? '')) return graphError(res, 400, 'ErrorMimeContentInvalid', 'Content-Type must be text/plain for MIME');
+      fake.sent.push({ mailbox: sendMail[1].toLowerCase(), mime: Buffer.from(body, 'base64').toString('utf8') });
+      res.writeHead(202).end();
+      return;
     }
 
     const route = /^\/users\/([^/]+)\/(events|calendarView)(?:\/([^/]+))?(\/cancel)?$/.exec(graphPath);

@@ -9,6 +9,9 @@ export const delivery = {
   worker_lost_contact: 'The worker lost contact with the database before sending',
   released: 'Released by its worker',
   campaign_cancelled: 'Not sent: the campaign was cancelled',
+  /** Microsoft Graph refused the recruiter's own mailbox (decision 039): no licence, not in the application access policy. */
+  mailbox_refused: 'Not sent: Microsoft 365 refused to send from {{mailbox}} ({{status}}): {{detail}}',
+  no_sender_mailbox: 'Not sent: mail leaves the recruiter\'s own mailbox, and this message has no recruiter with an email address',
   /** Written by SQL (private.exit_campaign_sequences): 'delivery.left_sequence.' || the exit reason. */
   left_sequence: {
     replied: 'Not sent: the candidate left the sequence (replied)',
