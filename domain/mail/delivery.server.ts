@@ -14,6 +14,7 @@ import { asService } from '../../platform/db/request.server.ts';
 import { STALE_CLAIM_SQL, type WorkerIdentity } from '../../platform/runtime/workers.server.ts';
 import { composeMail, internetMessageId, recruiterSender, senderFrom, type MailSettings } from './compose.server.ts';
 import type { SendFrom } from './send-from.ts';
+import { registerMailboxes } from './mailboxes.server.ts';
 import { MailDeliveryError, type MailPort } from '../../platform/mail/port.server.ts';
 import type { Language } from '../placeholders/placeholders.ts';
 import { createSendSlots, groupCommit, type SendSlots } from '../../platform/mail/concurrency.ts';
@@ -61,7 +62,7 @@ interface Claimed extends WhatsAppRow {
   language: Language | null;
   /** organisation_settings.send_from at the claim, and the recruiter who sends it (the message's sender, else its campaign's creator). */
   send_from: SendFrom;
-  recruiter: { name: string | null; email: string | null } | null;
+  recruiter: { id: string; name: string | null; email: string | null } | null;
   /** Set by the claim: the From header (compose.ts senderFrom, recruiterSender); the sender limits are counted by its address. */
   from?: string;
   /** Set by the claim when it leaves the recruiter's own mailbox (their address); `noMailbox` when it should and cannot. */
@@ -168,7 +169,7 @@ async function deliverBatch(deps: DeliveryDeps, slots: SendSlots, record: (item:
                  (select s.sender_name from public.organisation_settings s) as sender_name,
                  (select s.sender_email from public.organisation_settings s) as sender_email,
                  coalesce((select s.send_from from public.organisation_settings s), 'shared') as send_from,
-                 (select json_build_object('name', p.display_name, 'email', p.email::text) from public.profiles p
+                 (select json_build_object('id', p.id, 'name', p.display_name, 'email', p.email::text) from public.profiles p
                    where p.id = coalesce(m.sender_id, (select k.created_by from public.campaigns k where k.id = m.campaign_id))) as recruiter,
                  (select k.language from public.campaigns k where k.id = m.campaign_id) as language`,
       [ids, MAX_ATTEMPTS, deps.worker.id, deps.clock?.() ?? null]);
@@ -178,6 +179,9 @@ async function deliverBatch(deps: DeliveryDeps, slots: SendSlots, record: (item:
       row.ownMailbox = own && own !== 'no_mailbox' ? own.mailbox : undefined;
       row.noMailbox = own === 'no_mailbox';
     }
+    // The recruiters' mailboxes mail leaves: their inboxes are read for the answers (decision 039).
+    await registerMailboxes(tx, rows.filter((row) => row.ownMailbox && row.channel === 'email')
+      .map((row) => ({ messageId: row.id, email: row.ownMailbox!, userId: row.recruiter?.id ?? null })));
     const deferred = await deferOverLimit(deps, tx, rows);
     const kept = rows.filter((row) => !deferred.has(row.id));
     await storeTrackedLinks(tx, kept, deps.settings.publicUrl);

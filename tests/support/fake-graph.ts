@@ -1,8 +1,10 @@
 // A fake Microsoft Graph (v1.0) and Entra token endpoint on 127.0.0.1 over https,
 // speaking Graph's wire format for what the calendar and mail use: client-credential
 // tokens, POST/GET/PATCH events, POST .../cancel, calendarView with paging, sendMail
-// per user (MIME, 202; 403/404 for a mailbox Graph refuses), and errors such as 429
-// with Retry-After. The SDK skips its auth provider for plain
+// per user (MIME, 202; 403/404 for a mailbox Graph refuses), an Inbox per user read
+// by the delta query (mailFolders/inbox/messages/delta with $select, $filter on
+// receivedDateTime, @odata.nextLink/@odata.deltaLink, 410 SyncStateNotFound for a lost
+// state) and /messages/{id}/$value (MIME), and errors such as 429 with Retry-After. The SDK skips its auth provider for plain
 // http, and @azure/identity wants https: so the fake has a self-signed
 // certificate, made with the openssl CLI at test time and trusted in this
 // process only (tls.setDefaultCACertificates: added to Node's default CAs).
@@ -64,11 +66,51 @@ export interface FakeGraph {
   sent: SentMail[];
   /** From now on Graph refuses this mailbox: 403 (application access policy) or 404 (no Exchange Online mailbox). */
   refuseMailbox(mailbox: string, status: 403 | 404): void;
+  /** A mail arriving in the mailbox's Inbox (RFC 822 text, CRLF or LF); answers its Graph id. */
+  receive(mailbox: string, mime: string, receivedAt?: Date): string;
+  /** The mailbox's delta state is lost (as after a mailbox move): its earlier links answer 410 SyncStateNotFound. */
+  expireDelta(mailbox: string): void;
+  /** The delta's page size when the client asks for none (Prefer: odata.maxpagesize wins, as in Graph). */
+  deltaPageSize: number;
   /** The next `times` requests matching `method` and `path` get this answer instead. */
   fail(match: { method?: string; path?: RegExp }, answer: { status: number; retryAfter?: string; code?: string; message?: string }, times?: number): void;
   /** The mailbox's calendar items for calendarView (instants in UTC). */
   setBusy(mailbox: string, items: BusyItem[]): void;
   close(): Promise<void>;
+}
+
+interface InboxItem { id: string; seq: number; receivedAt: Date; mime: string; headers: Array<{ name: string; value: string }> }
+
+/** The top headers of a MIME text, unfolded. */
+function headerFields(mime: string): Array<{ name: string; value: string }> {
+  const head = mime.replace(/\r\n/g, '\n').split('\n\n')[0].replace(/\n[ \t]+/g, ' ');
+  return head.split('\n').flatMap((line) => {
+    const colon = line.indexOf(':');
+    return colon > 0 ? [{ name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() }] : [];
+  });
+}
+
+/** Graph's recipient objects of an address header. */
+function recipients(value: string | undefined) {
+  return [...(value ?? '').matchAll(/(?:"?([^",<]*?)"?\s*<([^>]+)>|([^\s,<>]+@[^\s,<>]+))/g)]
+    .map((m) => ({ emailAddress: { name: (m[1] ?? '').trim() || (m[2] ?? m[3]), address: m[2] ?? m[3] } }));
+}
+
+/** A message as the delta answers it: every field, or `id` plus the $select'ed ones (internetMessageHeaders only when asked). */
+function messageAnswer(item: InboxItem, select: string | null): Record<string, unknown> {
+  const header = (name: string) => item.headers.find((h) => h.name.toLowerCase() === name)?.value;
+  const full: Record<string, unknown> = {
+    '@odata.type': '#microsoft.graph.message', '@odata.etag': `W/"CQAAABYAAA${item.seq}"`, id: item.id,
+    receivedDateTime: item.receivedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'), subject: header('subject') ?? '',
+    internetMessageId: header('message-id') ?? null, from: recipients(header('from'))[0] ?? null,
+    toRecipients: recipients(header('to')), ccRecipients: recipients(header('cc')),
+    conversationId: `AAQkAGI2${item.seq}`, isRead: false,
+  };
+  if (!select) return full;
+  const fields = select.split(',').map((field) => field.trim());
+  const chosen = Object.fromEntries(Object.entries(full).filter(([key]) => key === 'id' || key.startsWith('@odata') || fields.includes(key)));
+  if (fields.includes('internetMessageHeaders')) chosen.internetMessageHeaders = item.headers;
+  return chosen;
 }
 
 let certificate: { key: string; cert: string } | undefined;
@@ -102,6 +144,11 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const busy = new Map<string, BusyItem[]>();
   const byTransaction = new Map<string, string>();
   const refused = new Map<string, 403 | 404>();
+  const inboxes = new Map<string, InboxItem[]>();
+  const generations = new Map<string, number>();
+  /** Delta state behind each $skiptoken/$deltatoken: what is left to page through, or the point a delta starts after. */
+  const deltaStates = new Map<string, { mailbox: string; generation: number; select: string | null; pending?: string[]; afterSeq: number }>();
+  let sequence = 0;
   let url = '';
 
   const fake: FakeGraph = {
@@ -115,6 +162,15 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     pageSize: 100,
     sent: [],
     refuseMailbox(mailbox, status) { refused.set(mailbox.toLowerCase(), status); },
+    receive(mailbox, mime, receivedAt = new Date()) {
+      const id = `AAMkAGI2${randomBytes(16).toString('hex')}AAA=`;
+      const list = inboxes.get(mailbox.toLowerCase()) ?? [];
+      list.push({ id, seq: ++sequence, receivedAt, mime: mime.replace(/\r?\n/g, '\r\n'), headers: headerFields(mime) });
+      inboxes.set(mailbox.toLowerCase(), list);
+      return id;
+    },
+    expireDelta(mailbox) { generations.set(mailbox.toLowerCase(), (generations.get(mailbox.toLowerCase()) ?? 0) + 1); },
+    deltaPageSize: 10,
     fail(match, answer, times = 1) { failures.push({ ...match, answer, times }); },
     setBusy(mailbox, items) { busy.set(mailbox.toLowerCase(), items); },
     close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
@@ -193,6 +249,16 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       return;
     }
 
+    const delta = /^\/users\/([^/]+)\/mailFolders\/inbox\/messages\/delta$/i.exec(graphPath);
+    if (delta && method === 'GET') return answerDelta(res, delta[1].toLowerCase(), address, prefer);
+    const value = /^\/users\/([^/]+)\/messages\/([^/]+)\/\$value$/.exec(graphPath);
+    if (value && method === 'GET') {
+      const item = inboxes.get(value[1].toLowerCase())?.find((message) => message.id === value[2]);
+      if (!item) return graphError(res, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(item.mime);
+      return;
+    }
+
     const route = /^\/users\/([^/]+)\/(events|calendarView)(?:\/([^/]+))?(\/cancel)?$/.exec(graphPath);
     if (!route) return graphError(res, 404, 'ResourceNotFound', 'Resource not found for the segment.');
     const mailbox = route[1].toLowerCase();
@@ -261,6 +327,45 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       return json(res, 200, eventAnswer(event));
     }
     return graphError(res, 405, 'ErrorInvalidRequest', 'Unsupported method');
+  }
+
+  /** GET .../mailFolders/inbox/messages/delta: a first round (with its $filter), a $skiptoken page, or a $deltatoken round. */
+  function answerDelta(res: import('node:http').ServerResponse, mailbox: string, address: URL, prefer: string) {
+    const generation = generations.get(mailbox) ?? 0;
+    const inbox = inboxes.get(mailbox) ?? [];
+    const token = address.searchParams.get('$skiptoken') ?? address.searchParams.get('$deltatoken');
+    let state;
+    if (token) {
+      state = deltaStates.get(token);
+      if (!state || state.mailbox !== mailbox) return graphError(res, 400, 'ErrorInvalidUrlQuery', 'The delta token is not valid.');
+      if (state.generation !== generation) {
+        return graphError(res, 410, 'SyncStateNotFound', `The sync state generation is not found; generation=${state.generation};[highest=${generation}].`);
+      }
+      if (!state.pending) state = { ...state, pending: inbox.filter((item) => item.seq > state!.afterSeq).map((item) => item.id), afterSeq: sequence };
+    } else {
+      const filter = /^receivedDateTime ge (\S+)$/.exec(address.searchParams.get('$filter') ?? '');
+      if (address.searchParams.get('$filter') && !filter) return graphError(res, 400, 'ErrorInvalidUrlQueryFilter', 'The query filter contains one or more invalid nodes.');
+      const since = filter ? Date.parse(filter[1]) : 0;
+      state = { mailbox, generation, select: address.searchParams.get('$select'), afterSeq: sequence,
+        pending: inbox.filter((item) => item.receivedAt.getTime() >= since).map((item) => item.id) };
+    }
+    const size = Number(/odata\.maxpagesize=(\d+)/.exec(prefer)?.[1] ?? fake.deltaPageSize);
+    const page = state.pending!.slice(0, size);
+    const rest = state.pending!.slice(size);
+    const next = randomBytes(12).toString('hex');
+    const link = `${url}/v1.0/users/${encodeURIComponent(mailbox)}/mailFolders/inbox/messages/delta?`;
+    const answer: Record<string, unknown> = {
+      '@odata.context': `${url}/v1.0/$metadata#Collection(message)`,
+      value: page.map((id) => messageAnswer(inbox.find((item) => item.id === id)!, state.select)),
+    };
+    if (rest.length) {
+      deltaStates.set(next, { ...state, pending: rest });
+      answer['@odata.nextLink'] = `${link}$skiptoken=${next}`;
+    } else {
+      deltaStates.set(next, { mailbox, generation, select: state.select, afterSeq: state.afterSeq });
+      answer['@odata.deltaLink'] = `${link}$deltatoken=${next}`;
+    }
+    return json(res, 200, answer);
   }
 
   const server = https.createServer({ key, cert }, (req, res) => {

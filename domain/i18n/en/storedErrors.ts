@@ -55,3 +55,10 @@ export const unmatched = {
   report_not_bounce: 'Delivery report ({{action}}, {{status}}) for {{recipient}}: not a bounce, nothing to do',
 } as const;
 
+
+/** Why a recruiter's own mailbox is not read now (domain/messages/mailbox-sync.server.ts, decision 039). */
+export const mailbox = {
+  refused: 'Microsoft 365 refused to read the mailbox {{mailbox}} ({{status}}): {{detail}}',
+  throttled: 'Microsoft Graph asked to wait {{seconds}} s before reading {{mailbox}} again',
+  failed: 'Microsoft Graph could not read {{mailbox}} ({{status}}): {{detail}}; reading it again in {{seconds}} s',
+} as const;

@@ -47,3 +47,9 @@ export const unmatched: Resources['errors']['unmatched'] = {
   bounce_unmatched: 'Bounce ({{status}}) voor {{recipient}}: geen bericht van ons past erbij',
   report_not_bounce: 'Afleverrapport ({{action}}, {{status}}) voor {{recipient}}: geen bounce, niets te doen',
 };
+
+export const mailbox: Resources['errors']['mailbox'] = {
+  refused: 'Microsoft 365 weigerde de mailbox {{mailbox}} te lezen ({{status}}): {{detail}}',
+  throttled: 'Microsoft Graph vroeg {{seconds}} s te wachten voordat {{mailbox}} opnieuw wordt gelezen',
+  failed: 'Microsoft Graph kon {{mailbox}} niet lezen ({{status}}): {{detail}}; opnieuw over {{seconds}} s',
+};
