@@ -11,6 +11,7 @@ import { escapeHtml } from '../html.ts';
 import { clickUrl, openPixelUrl, rewriteText, segments } from '../engagement/tracking.server.ts';
 import { localeOf } from '../i18n/locale.ts';
 import { translator } from '../i18n/translate.ts';
+import type { SendFrom } from './send-from.ts';
 
 export interface OutboundRow {
   id: number;
@@ -35,6 +36,11 @@ export interface OutboundRow {
    * sender's domain either way, so a retry after a settings change keeps its Message-ID.
    */
   from?: string;
+  /**
+   * The recruiter's own mailbox sends it (recruiterSender): Graph sends from it, and answers go back to it
+   * (Reply-To is that address, not the reply+token one), where the inbox sync reads them.
+   */
+  ownMailbox?: string;
 }
 
 export interface MailSettings {
@@ -78,6 +84,20 @@ export function senderFrom(configured: string, organisation: OrganisationSender 
   const address = organisation?.senderEmail?.trim();
   if (via === 'graph' || (!name && !address)) return configured;
   return mailbox(name || (/^\s*"?([^"<]*?)"?\s*</.exec(configured)?.[1] ?? null), address || addressOf(configured));
+}
+
+/**
+ * The recruiter as the sender (decision 039): with organisation_settings.send_from 'recruiter' and Microsoft
+ * Graph, their name and profile address in From, sent from their own mailbox. null: the shared sender applies
+ * (senderFrom); 'no_mailbox': it should leave a recruiter's mailbox, but the mail has no recruiter with an
+ * address (a campaign whose creator was removed), and it is not sent from another one instead.
+ */
+export function recruiterSender(sendFrom: SendFrom | null | undefined, via: 'smtp' | 'graph' | 'outbox',
+  recruiter: { name: string | null; email: string | null } | null): { from: string; mailbox: string } | 'no_mailbox' | null {
+  if (sendFrom !== 'recruiter' || via !== 'graph') return null;
+  if (!recruiter?.email) return 'no_mailbox';
+  const address = recruiter.email.toLowerCase();
+  return { from: mailbox(recruiter.name, address), mailbox: address };
 }
 
 /** Stable per message: a resend after a crash carries the same Message-ID, and receivers de-duplicate on it. */
@@ -136,7 +156,8 @@ export function composeMail(row: OutboundRow, settings: MailSettings): OutgoingM
     messageId,
     from: row.from ?? settings.from,
     to: { name: row.candidateName, address: row.candidateEmail },
-    replyTo: replyAddress(settings, row.replyToken),
+    replyTo: row.ownMailbox ?? replyAddress(settings, row.replyToken),
+    mailbox: row.ownMailbox,
     subject,
     text: `${text}\n\n-- \n${footer.why}\n${footer.link}: ${pageUrl}\n`,
     html: `<!doctype html><html lang="${localeOf(language)}"><body style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">\n${paragraphs}\n` +

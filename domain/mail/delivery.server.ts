@@ -12,7 +12,9 @@
 import type pg from 'pg';
 import { asService } from '../../platform/db/request.server.ts';
 import { STALE_CLAIM_SQL, type WorkerIdentity } from '../../platform/runtime/workers.server.ts';
-import { composeMail, internetMessageId, senderFrom, type MailSettings } from './compose.server.ts';
+import { composeMail, internetMessageId, recruiterSender, senderFrom, type MailSettings } from './compose.server.ts';
+import type { SendFrom } from './send-from.ts';
+import { registerMailboxes } from './mailboxes.server.ts';
 import { MailDeliveryError, type MailPort } from '../../platform/mail/port.server.ts';
 import type { Language } from '../placeholders/placeholders.ts';
 import { createSendSlots, groupCommit, type SendSlots } from '../../platform/mail/concurrency.ts';
@@ -58,8 +60,14 @@ interface Claimed extends WhatsAppRow {
   sender_email: string | null;
   /** The campaign's language (its footer's); null for a message of its own, whose text tells. */
   language: Language | null;
-  /** Set by the claim: the From header (compose.ts senderFrom); the sender limits are counted by its address. */
+  /** organisation_settings.send_from at the claim, and the recruiter who sends it (the message's sender, else its campaign's creator). */
+  send_from: SendFrom;
+  recruiter: { id: string; name: string | null; email: string | null } | null;
+  /** Set by the claim: the From header (compose.ts senderFrom, recruiterSender); the sender limits are counted by its address. */
   from?: string;
+  /** Set by the claim when it leaves the recruiter's own mailbox (their address); `noMailbox` when it should and cannot. */
+  ownMailbox?: string;
+  noMailbox?: boolean;
   /** Set by the claim when tracking is on (its rewritten URLs); not read from the row. */
   links?: string[];
 }
@@ -160,9 +168,20 @@ async function deliverBatch(deps: DeliveryDeps, slots: SendSlots, record: (item:
                  coalesce((select s.tracking_enabled from public.organisation_settings s), true) as tracking_enabled,
                  (select s.sender_name from public.organisation_settings s) as sender_name,
                  (select s.sender_email from public.organisation_settings s) as sender_email,
+                 coalesce((select s.send_from from public.organisation_settings s), 'shared') as send_from,
+                 (select json_build_object('id', p.id, 'name', p.display_name, 'email', p.email::text) from public.profiles p
+                   where p.id = coalesce(m.sender_id, (select k.created_by from public.campaigns k where k.id = m.campaign_id))) as recruiter,
                  (select k.language from public.campaigns k where k.id = m.campaign_id) as language`,
       [ids, MAX_ATTEMPTS, deps.worker.id, deps.clock?.() ?? null]);
-    for (const row of rows) row.from = senderFrom(deps.settings.from, { senderName: row.sender_name, senderEmail: row.sender_email }, deps.mail.kind);
+    for (const row of rows) {
+      const own = recruiterSender(row.send_from, deps.mail.kind, row.recruiter);
+      row.from = own && own !== 'no_mailbox' ? own.from : senderFrom(deps.settings.from, { senderName: row.sender_name, senderEmail: row.sender_email }, deps.mail.kind);
+      row.ownMailbox = own && own !== 'no_mailbox' ? own.mailbox : undefined;
+      row.noMailbox = own === 'no_mailbox';
+    }
+    // The recruiters' mailboxes mail leaves: their inboxes are read for the answers (decision 039).
+    await registerMailboxes(tx, rows.filter((row) => row.ownMailbox && row.channel === 'email')
+      .map((row) => ({ messageId: row.id, email: row.ownMailbox!, userId: row.recruiter?.id ?? null })));
     const deferred = await deferOverLimit(deps, tx, rows);
     const kept = rows.filter((row) => !deferred.has(row.id));
     await storeTrackedLinks(tx, kept, deps.settings.publicUrl);
@@ -243,6 +262,8 @@ function unsendableOutcome(row: Claimed, deps: Pick<DeliveryDeps, 'whatsapp'>): 
       : blockerCode(row.blockers[0] ?? 'no_email');
     return notSent('skipped', skip);
   }
+  // Never from another address than the recruiter's own (decision 039).
+  if (row.channel === 'email' && row.noMailbox) return notSent('failed', 'delivery.no_sender_mailbox');
   // Nothing pretends to send: without the Cloud API's configuration the message fails, saying so.
   if (row.channel === 'whatsapp' && !deps.whatsapp?.configured()) return notSent('failed', 'whatsapp_not_configured');
   return null;
@@ -256,7 +277,7 @@ async function sendOne(deps: DeliveryDeps, row: Claimed, thread: Threading | und
     id: row.id, replyToken: row.reply_token, subject: row.subject, content: row.content,
     candidateName: row.name, candidateEmail: row.email!, inReplyTo: thread?.inReplyTo, references: thread?.references,
     tracking: row.links && row.tracking_token ? { token: row.tracking_token, links: row.links } : null,
-    from: row.from, language: row.language,
+    from: row.from, language: row.language, ownMailbox: row.ownMailbox,
   }, deps.settings);
   try {
     await deps.mail.send(mail);
@@ -264,6 +285,10 @@ async function sendOne(deps: DeliveryDeps, row: Claimed, thread: Threading | und
   } catch (error) {
     const failure = error instanceof MailDeliveryError ? error : new MailDeliveryError((error as Error).message, false);
     const final = failure.permanent || lastTry;
+    const refused = failure.refusedMailbox;
+    if (refused) {
+      return notSent('failed', say('delivery.mailbox_refused', { mailbox: refused.mailbox, status: refused.status, detail: refused.detail.slice(0, 1000) }));
+    }
     // The server's own words, as it said them.
     return notSent(final ? 'failed' : 'retry', say('delivery.provider_failed', { detail: failure.message.slice(0, 1000) }));
   }

@@ -10,7 +10,8 @@
 // invites the candidate itself and a second invitation would make a second entry.
 import type { Pools } from '../../platform/db/pools.server.ts';
 import { asService, type Tx } from '../../platform/db/request.server.ts';
-import { addressOf, domainOf, mailbox, senderFrom } from '../mail/compose.server.ts';
+import { addressOf, domainOf, mailbox, recruiterSender, senderFrom } from '../mail/compose.server.ts';
+import type { SendFrom } from '../mail/send-from.ts';
 import { MAX_ATTEMPTS } from '../mail/delivery.server.ts';
 import { MailDeliveryError, type MailPort, type OutgoingMail } from '../../platform/mail/port.server.ts';
 import { meetingIcs } from './ics.server.ts';
@@ -51,6 +52,8 @@ interface NotificationRow extends Omit<MeetingMailFacts, 'links' | 'calendarConf
   /** organisation_settings' default sender, read with the claim. */
   senderName: string | null;
   senderEmail: string | null;
+  /** organisation_settings.send_from: with 'recruiter' and Graph the email leaves the recruiter's own mailbox (decision 039). */
+  sendFrom: SendFrom;
 }
 
 /** Stable per notification. */
@@ -63,8 +66,16 @@ export function meetingMessageId(notificationId: number, from: string): string {
  * configured one; compose.ts senderFrom) under the recruiter's name: the meeting is theirs.
  */
 function senderAs(row: NotificationRow, from: string, via: MailPort['kind']): string {
+  const own = ownMailbox(row, via);
+  if (own) return own.from;
   const sender = senderFrom(from, { senderName: row.senderName, senderEmail: row.senderEmail }, via);
   return row.recruiter.name.trim() ? mailbox(row.recruiter.name, addressOf(sender)) : sender;
+}
+
+/** The recruiter's own mailbox, when the organisation sends from it (their profile email: always there). */
+function ownMailbox(row: NotificationRow, via: MailPort['kind']) {
+  const own = recruiterSender(row.sendFrom, via, row.recruiter);
+  return own === 'no_mailbox' ? null : own;
 }
 
 async function claim(tx: Tx, notificationId: number): Promise<Claim | null> {
@@ -88,7 +99,7 @@ async function readNotification(tx: Tx, notificationId: number): Promise<Notific
             t.description as "typeDescription",
             json_build_object('name', p.display_name, 'email', p.email::text) as recruiter,
             json_build_object('name', coalesce(c.name, ''), 'email', c.email::text) as candidate,
-            l.token, s.sender_name as "senderName", s.sender_email as "senderEmail"
+            l.token, s.sender_name as "senderName", s.sender_email as "senderEmail", coalesce(s.send_from, 'shared') as "sendFrom"
        from public.meeting_notifications n
        left join public.organisation_settings s on true
        join public.meetings m on m.id = n.meeting_id
@@ -117,6 +128,7 @@ function buildMail(notificationId: number, row: NotificationRow, options: Meetin
     from: senderAs(row, options.from, via),
     to: { name: row.candidate.name, address: row.candidate.email! },
     replyTo: row.recruiter.email,
+    mailbox: ownMailbox(row, via)?.mailbox,
     subject: content.subject,
     text: content.text,
     html: content.html,

@@ -114,7 +114,8 @@ async function keepAside(tx: Tx, parsed: ParsedMail, raw: Buffer | string, recip
   return { status: 'unmatched', unmatchedId: kept.rows[0].id, reason, ...coded(why) };
 }
 
-export async function receiveInboundEmail(app: pg.Pool, raw: Buffer | string): Promise<InboundResult> {
+/** `mailbox`: the recruiter's own mailbox it was read from (domain/messages/mailbox-sync.server.ts), kept on the message. */
+export async function receiveInboundEmail(app: pg.Pool, raw: Buffer | string, options: { mailbox?: string } = {}): Promise<InboundResult> {
   // Unreadable mail is kept aside and refused (413/422) before anything below sees it.
   // HTML is read by reply-text.ts (every <body>, quotes marked), not by mailparser's converter.
   const parsed = await parseInboundMail(app, raw, { skipImageLinks: true, skipHtmlToText: true });
@@ -166,6 +167,7 @@ export async function receiveInboundEmail(app: pg.Pool, raw: Buffer | string): P
       candidateId, channel: 'email', original, subject: cleanSubject, content: reading.visible, verdict, providerId: headerId,
     });
     if (messageId === null) return { status: 'duplicate', messageId: null };
+    if (options.mailbox) await tx.query('update public.messages set mailbox = $2 where id = $1', [messageId, options.mailbox]);
     if (verdict.removalRequested) {
       await withdrawConsentByReply(tx, { candidateId, channel: 'email', messageId, campaignId: original?.campaign_id ?? null, text: reading.visible });
     }

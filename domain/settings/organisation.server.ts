@@ -8,7 +8,7 @@ import type { OrganisationSettings, OrganisationSettingsInput } from './schemas.
 /** Each setting and its column: one list for the read and the write. */
 const COLUMNS = {
   companyName: 'company_name', website: 'website', industry: 'industry', senderName: 'sender_name',
-  senderEmail: 'sender_email', signature: 'signature', defaultLanguage: 'default_language', timeZone: 'time_zone',
+  senderEmail: 'sender_email', signature: 'signature', defaultLanguage: 'default_language', timeZone: 'time_zone', sendFrom: 'send_from',
 } as const satisfies Record<keyof OrganisationSettingsInput, string>;
 
 const SELECT = `select ${Object.entries(COLUMNS).map(([key, column]) => `${column} as "${key}"`).join(', ')},

@@ -7,6 +7,7 @@ import { optionalText } from '../candidates/schemas.ts';
 import { timestamp } from '../schemas/answers.ts';
 import { timeZoneParam } from '../schemas/time-zone.ts';
 import { msg } from '../i18n/codes.ts';
+import { SEND_FROM } from '../mail/send-from.ts';
 
 /** The longest text each setting may hold (the database's checks say the same). */
 export const SETTINGS_LIMITS = {
@@ -21,6 +22,11 @@ export const SETTINGS_LIMITS = {
 export const INTERFACE_LANGUAGES = ['en', 'nl'] as const;
 export const interfaceLanguageSchema = z.enum(INTERFACE_LANGUAGES, { error: msg('validation.interface_language') });
 export type InterfaceLanguage = z.infer<typeof interfaceLanguageSchema>;
+
+export { SEND_FROM } from '../mail/send-from.ts';
+/** Whose mailbox a recruiter's mail leaves (domain/mail/send-from.ts). */
+export const sendFromSchema = z.enum(SEND_FROM, { error: msg('validation.choice', { field: 'sendFrom', choices: 'shared or recruiter' }) });
+export type SendFrom = z.infer<typeof sendFromSchema>;
 
 /** Where a new organisation starts; the sequences' send windows fall back to this zone. */
 export const DEFAULT_ORGANISATION_TIME_ZONE = 'Europe/Amsterdam';
@@ -55,6 +61,7 @@ export const organisationSettingsInputSchema = z.strictObject({
   /** null: no default (the spec's: English in Compose, Dutch in the campaign wizard). */
   defaultLanguage: z.preprocess(blankToNull, languageSchema.nullable()).optional(),
   timeZone: timeZone.optional(),
+  sendFrom: sendFromSchema.optional(),
 });
 export type OrganisationSettingsInput = z.output<typeof organisationSettingsInputSchema>;
 
@@ -68,6 +75,7 @@ export const organisationSettingsSchema = z.object({
   signature: z.string().nullable(),
   defaultLanguage: languageSchema.nullable(),
   timeZone: z.string(),
+  sendFrom: sendFromSchema,
   updatedAt: timestamp,
 });
 export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;

@@ -20,6 +20,11 @@ export interface OutgoingMail {
   headers: Record<string, string>;
   /** An iTIP invitation (ICS text): sent as the text/calendar alternative that mail clients offer to accept. */
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
+  /**
+   * Microsoft Graph: the user whose mailbox sends it (a recruiter's own, decision 039); absent: the configured
+   * one (MS_MAILBOX). Never another one instead: a refused mailbox fails the mail.
+   */
+  mailbox?: string;
 }
 
 export interface MailPort {
@@ -32,9 +37,12 @@ export interface MailPort {
 /** `permanent`: retrying cannot help (a 5xx answer, a refused address); the message is marked failed. */
 export class MailDeliveryError extends Error {
   permanent: boolean;
-  constructor(message: string, permanent: boolean, options?: { cause?: unknown }) {
+  /** Set when the provider refused the sending mailbox itself (Graph 403/404: no licence, not allowed to the app). */
+  refusedMailbox?: { mailbox: string; status: number; detail: string };
+  constructor(message: string, permanent: boolean, options?: { cause?: unknown; refusedMailbox?: MailDeliveryError['refusedMailbox'] }) {
     super(message, options);
     this.permanent = permanent;
+    this.refusedMailbox = options?.refusedMailbox;
   }
 }
 

@@ -120,6 +120,8 @@ export function loadConfig() {
       /** First retry delay of a temporarily failed send; doubles per attempt (pg-boss backoff). */
       retryDelaySeconds: Number(env('MAIL_RETRY_DELAY_SECONDS') ?? 30),
       retryLimit: Number(env('MAIL_RETRY_LIMIT') ?? 5),
+      /** How often each recruiter's own inbox is read for candidates' answers (decision 039). */
+      syncSeconds: positiveNumber('MS_MAIL_SYNC_SECONDS', 60),
     },
   };
 }

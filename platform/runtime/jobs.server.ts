@@ -22,6 +22,10 @@ export const QUEUES = {
   engagementScore: 'engagement-score',
   /** Once a night: every candidate's score decays with time (one set-based update). */
   engagementNightly: 'engagement-nightly',
+  /** Reads one recruiter's own inbox for candidates' answers (data: { mailbox }); each read queues the next. */
+  mailSync: 'mail-sync',
+  /** Each minute: queues the read of every mailbox whose chain of reads was lost. */
+  mailSyncSchedule: 'mail-sync-schedule',
 } as const;
 
 export interface JobRequest {
@@ -85,6 +89,16 @@ export const meetingTeamsJob = (meetingId: number, sequence: number, attempt = 0
   data: { meetingId },
   id: stableJobId(`meeting-teams:${meetingId}:${sequence}:${attempt}`),
   startAfter,
+});
+
+/**
+ * One read of a mailbox per time slot of `slotSeconds` (MS_MAIL_SYNC_SECONDS) and cause: the chain of reads,
+ * the schedule and "Sync now" (cause 'now') each queue a slot's read once, whoever queues it.
+ */
+export const mailSyncJob = (mailbox: string, at: Date, slotSeconds: number, cause: 'due' | 'now' = 'due'): JobRequest => ({
+  data: { mailbox },
+  id: stableJobId(`mail-sync:${mailbox}:${cause}:${Math.floor(at.getTime() / 1000 / slotSeconds)}`),
+  startAfter: at.getTime() > Date.now() ? at : undefined,
 });
 
 /** One job per meeting email and attempt. */

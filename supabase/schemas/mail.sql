@@ -1,6 +1,7 @@
 -- Email as such (decisions 006, 019): what the dev outbox "delivered", each sending mailbox's daily cap
 -- and per-minute rate (take_sender_quota(), which locks the counters for the claim's transaction), and
--- bounces: a hard bounce suppresses the address, and a bounce as the API shows it.
+-- bounces: a hard bounce suppresses the address, and a bounce as the API shows it; the recruiters' own mailboxes
+-- and the state of reading their inboxes (decision 039).
 --
 -- The current schema, not its history: supabase/migrations/ is what databases apply. A change
 -- is a new migration plus the same change here (by hand, or npm run schema:files);
@@ -35,6 +36,28 @@ create table private.sender_sends (
 comment on table private.sender_sends is
   'Sends claimed per sending mailbox (lower-case From address) and window; written only by '
   'public.take_sender_quota().';
+
+create table public.mailboxes (
+  email text primary key check ((email = lower(email)) and (email ~ '^[^@\s]+@[^@\s]+$'::text)),
+  user_id uuid references public.profiles (id) on delete set null,
+  state text default 'syncing'::text not null check (state in ('syncing', 'error')),
+  error text,
+  error_code text,
+  error_params jsonb,
+  last_sync_at timestamp with time zone,
+  delta_link text,
+  retry_after timestamp with time zone,
+  failures integer default 0 not null,
+  sync_claimed_by text,
+  sync_claimed_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null
+);
+comment on table public.mailboxes is
+  'A recruiter''s own Microsoft 365 mailbox that sends their mail; its inbox is read for candidates'' '
+  'answers (decision 039). Policy mailboxes_read: members read; only service_role writes.';
+comment on column public.mailboxes.delta_link is
+  'Graph''s @odata.deltaLink of the last complete read of the inbox; null: start again from the last 7 '
+  'days.';
 
 -- ---------------------------------------------------------------- functions
 
@@ -173,3 +196,11 @@ create policy mail_outbox_read on public.mail_outbox for select to authenticated
   using (is_member());
 
 revoke all on private.sender_sends from anon, authenticated, service_role;
+
+alter table public.mailboxes enable row level security;
+revoke all on public.mailboxes from anon, authenticated, service_role;
+grant select, insert, update on public.mailboxes to service_role;
+grant select (email, user_id, state, error, error_code, error_params, last_sync_at)
+  on public.mailboxes to authenticated;
+create policy mailboxes_read on public.mailboxes for select to authenticated
+  using (is_member());

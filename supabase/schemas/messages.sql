@@ -50,6 +50,7 @@ create table public.messages (
   delivery_status_at timestamp with time zone,
   error_code text,
   error_params jsonb,
+  mailbox text,
   constraint messages_auto_reply_until check (auto_reply or (auto_reply_until is null)),
   constraint messages_reply_flags_inbound check ((direction = 'in'::text) or (not (auto_reply or opt_out_review)))
 );
@@ -90,6 +91,9 @@ comment on column public.messages.wait_reason is
 comment on column public.messages.error_code is
   'The code of error (a key of the catalogue''s errors, decision 032), null when error is a provider''s '
   'own words; error_params fill it in.';
+comment on column public.messages.mailbox is
+  'The recruiter''s own mailbox (public.mailboxes.email) it went out from or was read from (decision '
+  '039); null: the shared sender or POST /api/inbound/email.';
 
 create table public.inbound_unmatched (
   id bigint generated always as identity primary key,
@@ -158,7 +162,7 @@ revoke all on public.messages from anon, authenticated, service_role;
 grant select, insert on public.messages to authenticated, service_role;
 grant update (sentiment, removal_requested, status, provider_message_id, error, attempts, read_at, sent_at,
     claimed_by, claimed_at, tracked_links, send_after, wait_reason, delivery_status, delivery_status_at,
-    error_code, error_params)
+    error_code, error_params, mailbox)
   on public.messages to service_role;
 grant update (read_at, needs_reply)
   on public.messages to authenticated;

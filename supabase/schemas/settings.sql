@@ -20,12 +20,16 @@ create table public.organisation_settings (
   sender_email text check ((length(sender_email) between 3 and 254) and (sender_email ~ '^[^@\s]+@[^@\s]+$'::text)),
   signature text check (length(signature) between 1 and 2000),
   default_language text check (default_language in ('english', 'dutch')),
-  time_zone text default 'Europe/Amsterdam'::text not null
+  time_zone text default 'Europe/Amsterdam'::text not null,
+  send_from text default 'shared'::text not null check (send_from in ('shared', 'recruiter'))
 );
 comment on table public.organisation_settings is
   'The organisation''s settings, one row. Policies: organisation_settings_read (members read), '
   'organisation_settings_admin_update (admins change them: tracking_enabled, company and sender '
   'details, signature, default language, time_zone).';
+comment on column public.organisation_settings.send_from is
+  'shared: mail leaves the configured mailbox (MS_MAILBOX, MAIL_FROM); recruiter: each recruiter''s mail '
+  'leaves their own Microsoft 365 mailbox (their profile email) through Microsoft Graph (decision 039).';
 
 -- ---------------------------------------------------------------- functions
 
@@ -94,7 +98,7 @@ alter table public.organisation_settings enable row level security;
 revoke all on public.organisation_settings from anon, authenticated, service_role;
 grant select on public.organisation_settings to authenticated, service_role;
 grant update (tracking_enabled, updated_at, updated_by, company_name, website, industry, sender_name,
-    sender_email, signature, default_language, time_zone)
+    sender_email, signature, default_language, time_zone, send_from)
   on public.organisation_settings to authenticated;
 create policy organisation_settings_admin_update on public.organisation_settings for update to authenticated
   using ((select is_admin()))

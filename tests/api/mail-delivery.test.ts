@@ -26,7 +26,7 @@ let recruiter: TestClient;
 beforeAll(async () => {
   sink = await startSmtpSink();
   app = await startTestApp({
-    config: { openai: NO_AI, ...smtpConfig(sink), mail: { replyTo: 'replies@inbound.talentloop.test', retryDelaySeconds: 1, retryLimit: 3 } },
+    config: { openai: NO_AI, ...smtpConfig(sink), mail: { replyTo: 'replies@inbound.talentloop.test', retryDelaySeconds: 1, retryLimit: 3, syncSeconds: 60 } },
     jobs: { send: (queue, jobs) => worker.jobs.send(queue, jobs) },
   });
   worker = await startWorker(app.ownerUrl, app.pools, app.config);

@@ -35,7 +35,7 @@ let deps: JobDeps;
 beforeAll(async () => {
   sink = await startSmtpSink();
   app = await startTestApp({
-    config: { openai: NO_AI, ...smtpConfig(sink), mail: { replyTo: 'replies@inbound.talentloop.test', retryDelaySeconds: 1, retryLimit: 3 } },
+    config: { openai: NO_AI, ...smtpConfig(sink), mail: { replyTo: 'replies@inbound.talentloop.test', retryDelaySeconds: 1, retryLimit: 3, syncSeconds: 60 } },
   });
   smtp = createSmtpMail(sink.url);
   // Only the meeting-mail queue, on its own pg-boss: what the worker runs, without the other jobs.

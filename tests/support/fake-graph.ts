@@ -1,7 +1,10 @@
 // A fake Microsoft Graph (v1.0) and Entra token endpoint on 127.0.0.1 over https,
-// speaking Graph's wire format for what the calendar uses: client-credential
-// tokens, POST/GET/PATCH events, POST .../cancel, calendarView with paging, and
-// errors such as 429 with Retry-After. The SDK skips its auth provider for plain
+// speaking Graph's wire format for what the calendar and mail use: client-credential
+// tokens, POST/GET/PATCH events, POST .../cancel, calendarView with paging, sendMail
+// per user (MIME, 202; 403/404 for a mailbox Graph refuses), an Inbox per user read
+// by the delta query (mailFolders/inbox/messages/delta with $select, $filter on
+// receivedDateTime, @odata.nextLink/@odata.deltaLink, 410 SyncStateNotFound for a lost
+// state) and /messages/{id}/$value (MIME), and errors such as 429 with Retry-After. The SDK skips its auth provider for plain
 // http, and @azure/identity wants https: so the fake has a self-signed
 // certificate, made with the openssl CLI at test time and trusted in this
 // process only (tls.setDefaultCACertificates: added to Node's default CAs).
@@ -27,6 +30,9 @@ export interface GraphCall {
   /** The parsed JSON body, if any. */
   body: Record<string, unknown> | undefined;
 }
+
+/** A mail a mailbox sent through sendMail: the MIME as uploaded (decoded from base64). */
+export interface SentMail { mailbox: string; mime: string }
 
 export interface FakeEvent {
   id: string;
@@ -56,11 +62,55 @@ export interface FakeGraph {
   createDelayMs: number;
   /** calendarView's page size (Graph pages by $top; smaller here to exercise nextLink). */
   pageSize: number;
+  /** What each mailbox sent through POST /users/{mailbox}/sendMail, in order (accepted mail only). */
+  sent: SentMail[];
+  /** From now on Graph refuses this mailbox: 403 (application access policy) or 404 (no Exchange Online mailbox). */
+  refuseMailbox(mailbox: string, status: 403 | 404): void;
+  /** A mail arriving in the mailbox's Inbox (RFC 822 text, CRLF or LF); answers its Graph id. */
+  receive(mailbox: string, mime: string, receivedAt?: Date): string;
+  /** The mailbox's delta state is lost (as after a mailbox move): its earlier links answer 410 SyncStateNotFound. */
+  expireDelta(mailbox: string): void;
+  /** The delta's page size when the client asks for none (Prefer: odata.maxpagesize wins, as in Graph). */
+  deltaPageSize: number;
   /** The next `times` requests matching `method` and `path` get this answer instead. */
   fail(match: { method?: string; path?: RegExp }, answer: { status: number; retryAfter?: string; code?: string; message?: string }, times?: number): void;
   /** The mailbox's calendar items for calendarView (instants in UTC). */
   setBusy(mailbox: string, items: BusyItem[]): void;
   close(): Promise<void>;
+}
+
+interface InboxItem { id: string; seq: number; receivedAt: Date; mime: string; headers: Array<{ name: string; value: string }> }
+
+/** The top headers of a MIME text, unfolded. */
+function headerFields(mime: string): Array<{ name: string; value: string }> {
+  const head = mime.replace(/\r\n/g, '\n').split('\n\n')[0].replace(/\n[ \t]+/g, ' ');
+  return head.split('\n').flatMap((line) => {
+    const colon = line.indexOf(':');
+    return colon > 0 ? [{ name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() }] : [];
+  });
+}
+
+/** Graph's recipient objects of an address header. */
+function recipients(value: string | undefined) {
+  return [...(value ?? '').matchAll(/(?:"?([^",<]*?)"?\s*<([^>]+)>|([^\s,<>]+@[^\s,<>]+))/g)]
+    .map((m) => ({ emailAddress: { name: (m[1] ?? '').trim() || (m[2] ?? m[3]), address: m[2] ?? m[3] } }));
+}
+
+/** A message as the delta answers it: every field, or `id` plus the $select'ed ones (internetMessageHeaders only when asked). */
+function messageAnswer(item: InboxItem, select: string | null): Record<string, unknown> {
+  const header = (name: string) => item.headers.find((h) => h.name.toLowerCase() === name)?.value;
+  const full: Record<string, unknown> = {
+    '@odata.type': '#microsoft.graph.message', '@odata.etag': `W/"CQAAABYAAA${item.seq}"`, id: item.id,
+    receivedDateTime: item.receivedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'), subject: header('subject') ?? '',
+    internetMessageId: header('message-id') ?? null, from: recipients(header('from'))[0] ?? null,
+    toRecipients: recipients(header('to')), ccRecipients: recipients(header('cc')),
+    conversationId: `AAQkAGI2${item.seq}`, isRead: false,
+  };
+  if (!select) return full;
+  const fields = select.split(',').map((field) => field.trim());
+  const chosen = Object.fromEntries(Object.entries(full).filter(([key]) => key === 'id' || key.startsWith('@odata') || fields.includes(key)));
+  if (fields.includes('internetMessageHeaders')) chosen.internetMessageHeaders = item.headers;
+  return chosen;
 }
 
 let certificate: { key: string; cert: string } | undefined;
@@ -93,6 +143,12 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const failures: Array<{ method?: string; path?: RegExp; answer: { status: number; retryAfter?: string; code?: string; message?: string }; times: number }> = [];
   const busy = new Map<string, BusyItem[]>();
   const byTransaction = new Map<string, string>();
+  const refused = new Map<string, 403 | 404>();
+  const inboxes = new Map<string, InboxItem[]>();
+  const generations = new Map<string, number>();
+  /** Delta state behind each $skiptoken/$deltatoken: what is left to page through, or the point a delta starts after. */
+  const deltaStates = new Map<string, { mailbox: string; generation: number; select: string | null; pending?: string[]; afterSeq: number }>();
+  let sequence = 0;
   let url = '';
 
   const fake: FakeGraph = {
@@ -104,6 +160,17 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     linkAfterReads: 0,
     createDelayMs: 0,
     pageSize: 100,
+    sent: [],
+    refuseMailbox(mailbox, status) { refused.set(mailbox.toLowerCase(), status); },
+    receive(mailbox, mime, receivedAt = new Date()) {
+      const id = `AAMkAGI2${randomBytes(16).toString('hex')}AAA=`;
+      const list = inboxes.get(mailbox.toLowerCase()) ?? [];
+      list.push({ id, seq: ++sequence, receivedAt, mime: mime.replace(/\r?\n/g, '\r\n'), headers: headerFields(mime) });
+      inboxes.set(mailbox.toLowerCase(), list);
+      return id;
+    },
+    expireDelta(mailbox) { generations.set(mailbox.toLowerCase(), (generations.get(mailbox.toLowerCase()) ?? 0) + 1); },
+    deltaPageSize: 10,
     fail(match, answer, times = 1) { failures.push({ ...match, answer, times }); },
     setBusy(mailbox, items) { busy.set(mailbox.toLowerCase(), items); },
     close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
@@ -151,7 +218,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const graphPath = decodeURIComponent(address.pathname.slice('/v1.0'.length));
     const call: GraphCall = {
       method, path: graphPath, query: Object.fromEntries(address.searchParams), authorization: req.headers.authorization,
-      prefer: prefer || undefined, body: body ? JSON.parse(body) as Record<string, unknown> : undefined,
+      prefer: prefer || undefined,
+      body: body && /json/.test(req.headers['content-type'] ?? '') ? JSON.parse(body) as Record<string, unknown> : undefined,
     };
     fake.calls.push(call);
     const bearer = req.headers.authorization?.replace(/^Bearer /, '');
@@ -163,6 +231,32 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       const { status, retryAfter, code, message } = failure.answer;
       return graphError(res, status, code ?? (status === 429 ? 'TooManyRequests' : 'ErrorInternalServerError'), message ?? 'Refused by the fake',
         retryAfter ? { 'retry-after': retryAfter } : {});
+    }
+
+    const user = /^\/users\/([^/]+)\//.exec(graphPath)?.[1].toLowerCase();
+    if (user && refused.has(user)) {
+      // What Exchange Online answers for a mailbox outside the app's access policy, or a user without a mailbox.
+      return refused.get(user) === 403
+        ? graphError(res, 403, 'ErrorAccessDenied', 'Access to OData is disabled: [RAOP] : Blocked by tenant configured AppOnly AccessPolicy settings.')
+        : graphError(res, 404, 'MailboxNotEnabledForRESTAPI', 'The mailbox is either inactive, soft-deleted, or is hosted on-premise.');
+    }
+    const sendMail = /^\/users\/([^/]+)\/sendMail$/.exec(graphPath);
+    if (sendMail && method === 'POST') {
+      // The MIME form: base64 of the RFC 822 message, Content-Type text/plain; 202 with no body.
+      if (!/^text\/plain/.test(req.headers['content-type'] ?? '')) return graphError(res, 400, 'ErrorMimeContentInvalid', 'Content-Type must be text/plain for MIME');
+      fake.sent.push({ mailbox: sendMail[1].toLowerCase(), mime: Buffer.from(body, 'base64').toString('utf8') });
+      res.writeHead(202).end();
+      return;
+    }
+
+    const delta = /^\/users\/([^/]+)\/mailFolders\/inbox\/messages\/delta$/i.exec(graphPath);
+    if (delta && method === 'GET') return answerDelta(res, delta[1].toLowerCase(), address, prefer);
+    const value = /^\/users\/([^/]+)\/messages\/([^/]+)\/\$value$/.exec(graphPath);
+    if (value && method === 'GET') {
+      const item = inboxes.get(value[1].toLowerCase())?.find((message) => message.id === value[2]);
+      if (!item) return graphError(res, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(item.mime);
+      return;
     }
 
     const route = /^\/users\/([^/]+)\/(events|calendarView)(?:\/([^/]+))?(\/cancel)?$/.exec(graphPath);
@@ -233,6 +327,45 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       return json(res, 200, eventAnswer(event));
     }
     return graphError(res, 405, 'ErrorInvalidRequest', 'Unsupported method');
+  }
+
+  /** GET .../mailFolders/inbox/messages/delta: a first round (with its $filter), a $skiptoken page, or a $deltatoken round. */
+  function answerDelta(res: import('node:http').ServerResponse, mailbox: string, address: URL, prefer: string) {
+    const generation = generations.get(mailbox) ?? 0;
+    const inbox = inboxes.get(mailbox) ?? [];
+    const token = address.searchParams.get('$skiptoken') ?? address.searchParams.get('$deltatoken');
+    let state;
+    if (token) {
+      state = deltaStates.get(token);
+      if (!state || state.mailbox !== mailbox) return graphError(res, 400, 'ErrorInvalidUrlQuery', 'The delta token is not valid.');
+      if (state.generation !== generation) {
+        return graphError(res, 410, 'SyncStateNotFound', `The sync state generation is not found; generation=${state.generation};[highest=${generation}].`);
+      }
+      if (!state.pending) state = { ...state, pending: inbox.filter((item) => item.seq > state!.afterSeq).map((item) => item.id), afterSeq: sequence };
+    } else {
+      const filter = /^receivedDateTime ge (\S+)$/.exec(address.searchParams.get('$filter') ?? '');
+      if (address.searchParams.get('$filter') && !filter) return graphError(res, 400, 'ErrorInvalidUrlQueryFilter', 'The query filter contains one or more invalid nodes.');
+      const since = filter ? Date.parse(filter[1]) : 0;
+      state = { mailbox, generation, select: address.searchParams.get('$select'), afterSeq: sequence,
+        pending: inbox.filter((item) => item.receivedAt.getTime() >= since).map((item) => item.id) };
+    }
+    const size = Number(/odata\.maxpagesize=(\d+)/.exec(prefer)?.[1] ?? fake.deltaPageSize);
+    const page = state.pending!.slice(0, size);
+    const rest = state.pending!.slice(size);
+    const next = randomBytes(12).toString('hex');
+    const link = `${url}/v1.0/users/${encodeURIComponent(mailbox)}/mailFolders/inbox/messages/delta?`;
+    const answer: Record<string, unknown> = {
+      '@odata.context': `${url}/v1.0/$metadata#Collection(message)`,
+      value: page.map((id) => messageAnswer(inbox.find((item) => item.id === id)!, state.select)),
+    };
+    if (rest.length) {
+      deltaStates.set(next, { ...state, pending: rest });
+      answer['@odata.nextLink'] = `${link}$skiptoken=${next}`;
+    } else {
+      deltaStates.set(next, { mailbox, generation, select: state.select, afterSeq: state.afterSeq });
+      answer['@odata.deltaLink'] = `${link}$deltatoken=${next}`;
+    }
+    return json(res, 200, answer);
   }
 
   const server = https.createServer({ key, cert }, (req, res) => {

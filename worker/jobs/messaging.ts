@@ -18,6 +18,7 @@ import { registerMeetingTeamsJobs } from './meeting-teams.ts';
 import { createCalendarPort } from '#domain/meetings/teams.server.ts';
 import { registerEngagementRecordJobs } from './engagement-record.ts';
 import { registerEngagementScoreJobs } from './engagement-score.ts';
+import { registerMailSyncJobs } from './mail-sync.ts';
 
 export async function registerMessagingJobs(boss: PgBoss, options: Omit<JobDeps, 'mail' | 'whatsapp' | 'jobs'>):
   Promise<{ jobs: JobQueue; stopRecovery(): Promise<void>; close(): Promise<void> }> {
@@ -31,6 +32,7 @@ export async function registerMessagingJobs(boss: PgBoss, options: Omit<JobDeps,
   await registerMeetingTeamsJobs(boss, { ...deps, calendar: createCalendarPort(options.config) });
   await registerEngagementRecordJobs(boss, deps);
   await registerEngagementScoreJobs(boss, deps);
+  await registerMailSyncJobs(boss, deps);
   await registerSweep(boss, deps);
   // Stopped before pg-boss (it queues jobs); the mail port after it (handlers still send).
   return { jobs, stopRecovery: startRecovery(deps), close: () => deps.mail.close() };

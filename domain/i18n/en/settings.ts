@@ -58,6 +58,9 @@ export const settings = {
     signatureHint: "Under each recruiter's own signature in email drafts, e.g. the company name and address.",
     organisationTimeZone: 'Organisation time zone',
     timeZoneHint: 'For candidates whose own time zone is not known.',
+    sendFrom: 'Send from',
+    sendFromHint: "With Microsoft 365 (Microsoft Graph), each recruiter's mail can leave their own mailbox, with their name and address, and the candidates' answers are read from their inbox. Mail a mailbox cannot send fails with the reason; it never leaves another address.",
+    sendFromOptions: { shared: 'The shared mailbox', recruiter: "Each recruiter's own mailbox" },
     save: 'Save organisation settings',
   },
   privacy: {

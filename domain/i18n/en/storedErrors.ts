@@ -9,6 +9,9 @@ export const delivery = {
   worker_lost_contact: 'The worker lost contact with the database before sending',
   released: 'Released by its worker',
   campaign_cancelled: 'Not sent: the campaign was cancelled',
+  /** Microsoft Graph refused the recruiter's own mailbox (decision 039): no licence, not in the application access policy. */
+  mailbox_refused: 'Not sent: Microsoft 365 refused to send from {{mailbox}} ({{status}}): {{detail}}',
+  no_sender_mailbox: 'Not sent: mail leaves the recruiter\'s own mailbox, and this message has no recruiter with an email address',
   /** Written by SQL (private.exit_campaign_sequences): 'delivery.left_sequence.' || the exit reason. */
   left_sequence: {
     replied: 'Not sent: the candidate left the sequence (replied)',
@@ -52,3 +55,10 @@ export const unmatched = {
   report_not_bounce: 'Delivery report ({{action}}, {{status}}) for {{recipient}}: not a bounce, nothing to do',
 } as const;
 
+
+/** Why a recruiter's own mailbox is not read now (domain/messages/mailbox-sync.server.ts, decision 039). */
+export const mailbox = {
+  refused: 'Microsoft 365 refused to read the mailbox {{mailbox}} ({{status}}): {{detail}}',
+  throttled: 'Microsoft Graph asked to wait {{seconds}} s before reading {{mailbox}} again',
+  failed: 'Microsoft Graph could not read {{mailbox}} ({{status}}): {{detail}}; reading it again in {{seconds}} s',
+} as const;

@@ -60,6 +60,9 @@ export const settings: Resources['settings'] = {
     signatureHint: 'Onder de eigen handtekening van elke recruiter in e-mailconcepten, bijv. de bedrijfsnaam en het adres.',
     organisationTimeZone: 'Tijdzone van de organisatie',
     timeZoneHint: 'Voor kandidaten van wie de eigen tijdzone niet bekend is.',
+    sendFrom: 'Versturen vanaf',
+    sendFromHint: 'Met Microsoft 365 (Microsoft Graph) kan de mail van elke recruiter vanuit de eigen mailbox vertrekken, met eigen naam en adres, en worden de antwoorden van kandidaten uit hun inbox gelezen. Mail die een mailbox niet kan versturen, mislukt met de reden; hij vertrekt nooit vanaf een ander adres.',
+    sendFromOptions: { shared: 'De gedeelde mailbox', recruiter: 'De eigen mailbox van elke recruiter' },
     save: 'Organisatie-instellingen opslaan',
   },
   privacy: {

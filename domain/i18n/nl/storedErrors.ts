@@ -7,6 +7,8 @@ export const delivery: Resources['errors']['delivery'] = {
   worker_lost_contact: 'De worker verloor het contact met de database voordat hij verstuurde',
   released: 'Door zijn worker teruggegeven',
   campaign_cancelled: 'Niet verstuurd: de campagne werd geannuleerd',
+  mailbox_refused: 'Niet verstuurd: Microsoft 365 weigerde te versturen vanaf {{mailbox}} ({{status}}): {{detail}}',
+  no_sender_mailbox: 'Niet verstuurd: mail vertrekt uit de eigen mailbox van de recruiter, en bij dit bericht hoort geen recruiter met een e-mailadres',
   left_sequence: {
     replied: 'Niet verstuurd: de kandidaat stapte uit de reeks (gereageerd)',
     booked: 'Niet verstuurd: de kandidaat stapte uit de reeks (afspraak geboekt)',
@@ -44,4 +46,10 @@ export const unmatched: Resources['errors']['unmatched'] = {
   bounce_no_status: 'Bounce zonder status die we konden lezen',
   bounce_unmatched: 'Bounce ({{status}}) voor {{recipient}}: geen bericht van ons past erbij',
   report_not_bounce: 'Afleverrapport ({{action}}, {{status}}) voor {{recipient}}: geen bounce, niets te doen',
+};
+
+export const mailbox: Resources['errors']['mailbox'] = {
+  refused: 'Microsoft 365 weigerde de mailbox {{mailbox}} te lezen ({{status}}): {{detail}}',
+  throttled: 'Microsoft Graph vroeg {{seconds}} s te wachten voordat {{mailbox}} opnieuw wordt gelezen',
+  failed: 'Microsoft Graph kon {{mailbox}} niet lezen ({{status}}): {{detail}}; opnieuw over {{seconds}} s',
 };

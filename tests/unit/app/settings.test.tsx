@@ -132,7 +132,7 @@ describe('settings: profile and organisation', () => {
   });
   const ORGANISATION = answer(organisationSettingsSchema, {
     companyName: 'Acme Talent', website: 'https://acme.example', industry: 'fintech', senderName: 'Acme Recruiting',
-    senderEmail: 'jobs@acme.example', signature: 'Acme Talent\nHerengracht 1', defaultLanguage: 'english', timeZone: 'Europe/Amsterdam',
+    senderEmail: 'jobs@acme.example', signature: 'Acme Talent\nHerengracht 1', defaultLanguage: 'english', timeZone: 'Europe/Amsterdam', sendFrom: 'shared',
     updatedAt: '2026-11-26T08:00:00.000Z',
   });
   const form = (name: string) => within(screen.getByRole('form', { name }));
@@ -212,7 +212,7 @@ describe('settings: profile and organisation', () => {
     const put = fetchMock.mock.calls.find(([url, init]) => url === '/api/settings/organisation' && init?.method === 'PUT')!;
     expect(sentJson(put[1])).toEqual({
       companyName: 'Acme Group', website: 'https://acme.group', industry: 'fintech', senderName: 'Acme Recruiting',
-      senderEmail: 'jobs@acme.example', signature: 'Acme Talent\nHerengracht 1', defaultLanguage: 'english', timeZone: 'Europe/Amsterdam',
+      senderEmail: 'jobs@acme.example', signature: 'Acme Talent\nHerengracht 1', defaultLanguage: 'english', timeZone: 'Europe/Amsterdam', sendFrom: 'shared',
     });
   });
 

@@ -9,7 +9,7 @@ import { useT } from '#app/i18n/useT.ts';
 import { isAdmin } from '#app/session/CurrentUser.tsx';
 import { toast } from '#app/toast/toast.ts';
 import type { SessionUser } from '#domain/auth/schemas.ts';
-import { SETTINGS_LIMITS, type OrganisationSettings, type OrganisationSettingsInput } from '#domain/settings/schemas.ts';
+import { SEND_FROM, SETTINGS_LIMITS, type OrganisationSettings, type OrganisationSettingsInput } from '#domain/settings/schemas.ts';
 import { TimeZoneSelect } from '../meeting-booking/TimeZoneSelect.tsx';
 import {
   DEFAULT_LANGUAGE_OPTIONS, ORGANISATION_FIELDS, organisationFormValues, organisationResolver, type OrganisationFormValues,
@@ -56,6 +56,7 @@ function OrganisationView({ settings }: { settings: OrganisationSettings }) {
       <Value label={t('settings.organisation.defaultSender')}>{[settings.senderName, settings.senderEmail && `<${settings.senderEmail}>`].filter(Boolean).join(' ')}</Value>
       <Value label={t('settings.organisation.defaultLanguage')}>{language}</Value>
       <Value label={t('settings.organisation.timeZone')}>{settings.timeZone}</Value>
+      <Value label={t('settings.organisation.sendFrom')}>{t(`settings.organisation.sendFromOptions.${settings.sendFrom}`)}</Value>
       <Value label={t('settings.organisation.signature')}>{settings.signature}</Value>
     </SimpleGrid>
   );
@@ -103,6 +104,11 @@ function OrganisationForm({ settings }: { settings: OrganisationSettings }) {
             description={t('settings.organisation.senderEmailHint')}
             maxLength={SETTINGS_LIMITS.senderEmail} {...register('senderEmail')} error={issueText(errors.senderEmail?.message)} />
         </SimpleGrid>
+        <Controller control={control} name="sendFrom" render={({ field }) => (
+          <Select label={t('settings.organisation.sendFrom')} description={t('settings.organisation.sendFromHint')} allowDeselect={false}
+            data={SEND_FROM.map((value) => ({ value, label: t(`settings.organisation.sendFromOptions.${value}`) }))}
+            value={field.value} onChange={(value) => { if (value) field.onChange(value); }} onBlur={field.onBlur} error={issueText(errors.sendFrom?.message)} />
+        )} />
         <Textarea label={t('settings.organisation.signature')} description={t('settings.organisation.signatureHint')}
           rows={4} maxLength={SETTINGS_LIMITS.signature} {...register('signature')} error={issueText(errors.signature?.message)} />
         <Controller control={control} name="timeZone" render={({ field }) => (

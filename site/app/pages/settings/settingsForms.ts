@@ -29,12 +29,13 @@ export function profileFormValues(settings: ProfileSettings): ProfileFormValues 
   };
 }
 
-export type OrganisationFormValues = Omit<{ [K in keyof OrganisationSettings]: string }, 'updatedAt' | 'defaultLanguage'> & {
+export type OrganisationFormValues = Omit<{ [K in keyof OrganisationSettings]: string }, 'updatedAt' | 'defaultLanguage' | 'sendFrom'> & {
   /** '' is "No default" (null in the API). */
   defaultLanguage: NonNullable<OrganisationSettings['defaultLanguage']> | '';
+  sendFrom: OrganisationSettings['sendFrom'];
 };
 export const ORGANISATION_FIELDS = [
-  'companyName', 'website', 'industry', 'senderName', 'senderEmail', 'signature', 'defaultLanguage', 'timeZone',
+  'companyName', 'website', 'industry', 'senderName', 'senderEmail', 'signature', 'defaultLanguage', 'timeZone', 'sendFrom',
 ] as const satisfies ReadonlyArray<keyof OrganisationFormValues>;
 
 export const organisationResolver = zodResolver(organisationSettingsInputSchema) as unknown as
@@ -44,7 +45,7 @@ export function organisationFormValues(settings: OrganisationSettings): Organisa
   return {
     companyName: settings.companyName ?? '', website: settings.website ?? '', industry: settings.industry ?? '',
     senderName: settings.senderName ?? '', senderEmail: settings.senderEmail ?? '', signature: settings.signature ?? '',
-    defaultLanguage: settings.defaultLanguage ?? '', timeZone: settings.timeZone,
+    defaultLanguage: settings.defaultLanguage ?? '', timeZone: settings.timeZone, sendFrom: settings.sendFrom,
   };
 }
 
