@@ -172,6 +172,8 @@ export const messageSchema = z.object({
   deliveryStatus: z.object({ status: z.enum(DELIVERY_STATUSES), at: timestamp }).nullable().optional(),
   /** WhatsApp: the approved template it was sent as (outside the 24-hour window). */
   whatsappTemplate: sentWhatsAppTemplateSchema.nullable().optional(),
+  /** The recruiter's own mailbox it went out from (out) or was read from (in) (decision 039); null: the shared sender or the inbound route. */
+  mailbox: z.string().nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -8,6 +8,8 @@ export const communications = {
   refresh: 'Refresh',
   noSubject: '(no subject)',
   you: 'You',
+  /** A thread message's recruiter mailbox (decision 039). */
+  mailbox: { out: 'Sent from {{mailbox}}', in: 'Received in {{mailbox}}' },
   threads: {
     show: 'Show',
     views: { 'needs-reply': 'Needs reply', all: 'All' },

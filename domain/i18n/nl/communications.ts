@@ -10,6 +10,7 @@ export const communications: Resources['communications'] = {
   refresh: 'Vernieuwen',
   noSubject: '(geen onderwerp)',
   you: 'Jij',
+  mailbox: { out: 'Verstuurd vanaf {{mailbox}}', in: 'Ontvangen in {{mailbox}}' },
   threads: {
     show: 'Toon',
     views: { 'needs-reply': 'Wacht op antwoord', all: 'Alle' },

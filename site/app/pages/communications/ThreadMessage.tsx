@@ -31,6 +31,11 @@ export function ThreadMessage({ message, candidateName }: { message: Message; ca
         <ChannelLabel channel={message.channel} />
         <Text size="xs" c="dimmed">{formatDateTime(message.createdAt)}{message.subject ? ` · ${message.subject}` : ''}</Text>
       </Group>
+      {message.mailbox && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="message-mailbox">
+          {t(`communications.mailbox.${message.direction}`, { mailbox: message.mailbox })}
+        </Text>
+      )}
       {message.whatsappTemplate && (
         <Text size="xs" c="dimmed" mt={4} data-testid="message-template">
           {t('panels.whatsapp.templateSent', { name: message.whatsappTemplate.name, language: templateLanguage(message.whatsappTemplate.language) })}
