@@ -34,9 +34,39 @@ export const integrationStateSchema = z.object({
 });
 export type IntegrationState = z.infer<typeof integrationStateSchema>;
 
+export const MAILBOX_STATES = ['syncing', 'error', 'not_connected'] as const;
+
+/**
+ * A recruiter's own mailbox (decision 039) and how reading it goes (decision 040). syncing: its last read
+ * succeeded; error: its last read failed, or Graph refused it (reading or sending); not_connected: nothing reads
+ * it (Microsoft Graph not configured) or it was never read.
+ */
+export const mailboxStateSchema = z.object({
+  email: z.string(),
+  /** Whose mailbox; null when that user was deleted. */
+  userId: z.string().nullable(),
+  state: z.enum(MAILBOX_STATES),
+  /** The end of its last successful read. */
+  lastSyncAt: timestamp.nullable(),
+  /** Why it is in error or not connected, in English; null when syncing. */
+  error: z.string().nullable(),
+  /** `error` as a code (errors.<code>, decision 032: `mailbox.refused`, `mailbox.send_refused`, …) and its params (Graph's words are its `detail`). */
+  errorCode: z.string().nullable(),
+  errorParams: codeParamsSchema.nullable(),
+});
+export type MailboxState = z.infer<typeof mailboxStateSchema>;
+
+/** POST /api/settings/integrations/mailboxes/:userId/sync */
+export const mailboxUserParamSchema = z.strictObject({ userId: z.uuid({ error: msg('validation.user_id', { field: 'userId' }) }) });
+
+/** POST /api/settings/integrations/mailboxes/:userId/sync (202): the mailboxes whose read was queued. */
+export const mailboxSyncQueuedSchema = z.object({ queued: z.array(z.string()) });
+
 /** GET /api/settings/integrations */
 export const integrationsSchema = z.object({
   integrations: z.array(integrationStateSchema),
+  /** The recruiters' own mailboxes (decision 040): a recruiter sees their own, an admin all; by email. */
+  mailboxes: z.array(mailboxStateSchema),
   /** Tests are for admins (decision 023); recruiters see the state. */
   canSendTests: z.boolean(),
 });

@@ -14,7 +14,7 @@ import { asService } from '../../platform/db/request.server.ts';
 import { STALE_CLAIM_SQL, type WorkerIdentity } from '../../platform/runtime/workers.server.ts';
 import { composeMail, internetMessageId, recruiterSender, senderFrom, type MailSettings } from './compose.server.ts';
 import type { SendFrom } from './send-from.ts';
-import { registerMailboxes } from './mailboxes.server.ts';
+import { mailboxesRefusedSending, registerMailboxes } from './mailboxes.server.ts';
 import { MailDeliveryError, type MailPort } from '../../platform/mail/port.server.ts';
 import type { Language } from '../placeholders/placeholders.ts';
 import { createSendSlots, groupCommit, type SendSlots } from '../../platform/mail/concurrency.ts';
@@ -376,6 +376,9 @@ async function recordOutcomes(deps: DeliveryDeps, recorded: Recorded[], campaign
       campaigns?.watched() ?? [],
       items.map((i) => saidOf(i.outcome)?.code ?? null),
       items.map((i) => { const params = saidOf(i.outcome)?.params; return params ? JSON.stringify(params) : null; })]);
+    // A mailbox Graph refused to send from shows it in Settings → Integrations (decision 040).
+    const refusals = items.map((i) => saidOf(i.outcome)).filter((said) => said?.code === 'delivery.mailbox_refused');
+    if (refusals.length) await mailboxesRefusedSending(tx, refusals.map((said) => said!.params as { mailbox: string; status: number; detail: string }));
     // Released messages of a cancelled campaign are stopped for good (the cancel's trigger has run already).
     const released = items.filter((i) => i.outcome.status === 'released' && i.row.campaign_id !== null);
     if (released.length) {

@@ -3,8 +3,9 @@
 // at a time reads a mailbox: the claim names its worker (a heartbeat id, as the delivery claims do), and a
 // claim whose worker died, or that is older than a read can take, is free again. What Graph said last
 // (throttling, a failure, a refusal) is kept with its code, for Settings → Integrations.
-import type { Tx } from '../../platform/db/request.server.ts';
-import { coded, type Said } from '../i18n/codes.ts';
+import type pg from 'pg';
+import { asService, type Tx } from '../../platform/db/request.server.ts';
+import { coded, say, type Said } from '../i18n/codes.ts';
 import { englishText } from '../i18n/english.ts';
 import { CLAIM_STALE_SECONDS } from '../../platform/runtime/workers.server.ts';
 
@@ -24,6 +25,31 @@ export async function registerMailboxes(tx: Tx, sent: Array<{ messageId: number;
               where mailboxes.user_id is distinct from coalesce(excluded.user_id, mailboxes.user_id))
      update public.messages m set mailbox = sent.email from sent where m.id = sent.message_id and m.mailbox is distinct from sent.email`,
     [JSON.stringify(sent.map((s) => ({ message_id: s.messageId, email: s.email.toLowerCase(), user_id: s.userId })))]);
+}
+
+/**
+ * Graph refused to send from these mailboxes (delivery.mailbox_refused): each is shown in error with Graph's words
+ * (mailbox.send_refused) until a read of it succeeds (decision 040).
+ */
+export async function mailboxesRefusedSending(tx: Tx, refusals: Array<{ mailbox: string; status: number; detail: string }>) {
+  for (const refusal of refusals) {
+    const said = say('mailbox.send_refused', { mailbox: refusal.mailbox, status: refusal.status, detail: refusal.detail });
+    await tx.query(
+      `update public.mailboxes set state = 'error', error = $2, error_code = $3, error_params = $4::jsonb where email = $1`,
+      [refusal.mailbox.toLowerCase(), englishText(said), coded(said).code, JSON.stringify(refusal)]);
+  }
+}
+
+/**
+ * "Sync now" (decision 040): registers the mailboxes that were not yet, and lifts the back-off of those in error, so
+ * the read queued next runs at once; Graph's own wait after throttling (429) is kept.
+ */
+export async function readyToSyncNow(app: pg.Pool, mailboxes: Array<{ email: string; userId: string | null }>) {
+  await asService(app, (tx) => tx.query(
+    `with listed as (select * from jsonb_to_recordset($1::jsonb) as x(email text, user_id uuid)),
+          registered as (insert into public.mailboxes (email, user_id) select email, user_id from listed on conflict (email) do nothing)
+     update public.mailboxes m set retry_after = null from listed where m.email = listed.email and m.state = 'error'`,
+    [JSON.stringify(mailboxes.map((m) => ({ email: m.email.toLowerCase(), user_id: m.userId })))]));
 }
 
 /** Takes the mailbox for `worker` unless another live worker reads it, or Graph asked to wait; null then. */

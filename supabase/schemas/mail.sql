@@ -54,7 +54,8 @@ create table public.mailboxes (
 );
 comment on table public.mailboxes is
   'A recruiter''s own Microsoft 365 mailbox that sends their mail; its inbox is read for candidates'' '
-  'answers (decision 039). Policy mailboxes_read: members read; only service_role writes.';
+  'answers (decision 039). Policy mailboxes_read_own: a recruiter reads their own, admins all; only '
+  'service_role writes.';
 comment on column public.mailboxes.delta_link is
   'Graph''s @odata.deltaLink of the last complete read of the inbox; null: start again from the last 7 '
   'days.';
@@ -202,5 +203,5 @@ revoke all on public.mailboxes from anon, authenticated, service_role;
 grant select, insert, update on public.mailboxes to service_role;
 grant select (email, user_id, state, error, error_code, error_params, last_sync_at)
   on public.mailboxes to authenticated;
-create policy mailboxes_read on public.mailboxes for select to authenticated
-  using (is_member());
+create policy mailboxes_read_own on public.mailboxes for select to authenticated
+  using ((user_id = auth.uid()) or is_admin());

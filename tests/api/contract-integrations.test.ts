@@ -32,11 +32,21 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
   [`GET ${MOUNT}`]: async () => {
     const answer = contract.answer(`GET ${MOUNT}`, await recruiter.get(MOUNT), { schema: integrationsSchema });
     expect(answer.integrations.map((integration) => integration.kind)).toEqual(['ai', 'mail', 'teams', 'whatsapp']);
+    // Without Microsoft Graph a recruiter's mailbox is listed, if at all, as not connected.
+    expect(answer.mailboxes.every((mailbox) => mailbox.state === 'not_connected' && mailbox.errorCode === 'mailbox.no_graph')).toBe(true);
   },
   [`POST ${MOUNT}/:kind/test`]: async () => {
     const answer = contract.answer(`POST ${MOUNT}/:kind/test`, await admin.post(`${MOUNT}/mail/test`), { schema: integrationTestResultSchema });
     expect(answer).toMatchObject({ kind: 'mail', ok: true });
     expect((await recruiter.post(`${MOUNT}/mail/test`)).status).toBe(403);
+  },
+  // Without Microsoft Graph (this file's app) nothing reads a mailbox: 409. Its 202 answer is checked against the
+  // documented schema on every call in tests/api/mailbox-state.test.ts (CHECK_API_RESPONSES).
+  [`POST ${MOUNT}/mailboxes/:userId/sync`]: async () => {
+    const { rows: [me] } = await app.pools.owner.query<{ id: string }>("select id from public.profiles where username = 'recruiter'");
+    const answer = await recruiter.post(`${MOUNT}/mailboxes/${me.id}/sync`);
+    expect(answer.status).toBe(409);
+    expect(answer.json).toMatchObject({ code: 'mailbox_sync_not_configured', error: 'Microsoft Graph is not configured, so no mailbox is read' });
   },
 };
 

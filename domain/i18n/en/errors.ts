@@ -197,6 +197,9 @@ export const errors = {
   ai_nothing_to_test: 'No AI provider is configured, so there is nothing to test.',
   teams_nothing_to_test: 'Microsoft Graph is not configured, so there is nothing to test.',
   integration_not_configured: '{{name}} is not configured',
+  mailbox_not_found: 'There is no mailbox of this user to read ({{field}})',
+  mailbox_not_yours: 'You can read only your own mailbox ({{field}})',
+  mailbox_sync_not_configured: 'Microsoft Graph is not configured, so no mailbox is read',
 
   /** Why a candidate cannot be contacted (domain/consent/eligibility.ts): also a refusal's code, `blockers.no_consent`. */
   blockers: {

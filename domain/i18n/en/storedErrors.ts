@@ -56,9 +56,15 @@ export const unmatched = {
 } as const;
 
 
-/** Why a recruiter's own mailbox is not read now (domain/messages/mailbox-sync.server.ts, decision 039). */
+/**
+ * Why a recruiter's own mailbox is not read now (domain/messages/mailbox-sync.server.ts, decision 039), or not
+ * connected (domain/integrations/mailboxes.server.ts, decision 040).
+ */
 export const mailbox = {
   refused: 'Microsoft 365 refused to read the mailbox {{mailbox}} ({{status}}): {{detail}}',
   throttled: 'Microsoft Graph asked to wait {{seconds}} s before reading {{mailbox}} again',
   failed: 'Microsoft Graph could not read {{mailbox}} ({{status}}): {{detail}}; reading it again in {{seconds}} s',
+  send_refused: 'Microsoft 365 refused to send from the mailbox {{mailbox}} ({{status}}): {{detail}}',
+  no_graph: 'Microsoft Graph is not configured, so this mailbox is not read',
+  not_read_yet: 'Not read yet: it is read once mail leaves it, or at once with Sync now',
 } as const;

@@ -182,6 +182,9 @@ export const errors: Resources['errors'] = {
   ai_nothing_to_test: 'Er is geen AI-aanbieder ingesteld, dus er valt niets te testen.',
   teams_nothing_to_test: 'Microsoft Graph is niet ingesteld, dus er valt niets te testen.',
   integration_not_configured: '{{name}} is niet ingesteld',
+  mailbox_not_found: 'Deze gebruiker heeft geen mailbox om te lezen ({{field}})',
+  mailbox_not_yours: 'Je kunt alleen je eigen mailbox laten lezen ({{field}})',
+  mailbox_sync_not_configured: 'Microsoft Graph is niet ingesteld, dus er wordt geen mailbox gelezen',
 
   blockers: {
     no_email: 'Geen e-mailadres bekend',

@@ -52,4 +52,7 @@ export const mailbox: Resources['errors']['mailbox'] = {
   refused: 'Microsoft 365 weigerde de mailbox {{mailbox}} te lezen ({{status}}): {{detail}}',
   throttled: 'Microsoft Graph vroeg {{seconds}} s te wachten voordat {{mailbox}} opnieuw wordt gelezen',
   failed: 'Microsoft Graph kon {{mailbox}} niet lezen ({{status}}): {{detail}}; opnieuw over {{seconds}} s',
+  send_refused: 'Microsoft 365 weigerde te versturen vanaf de mailbox {{mailbox}} ({{status}}): {{detail}}',
+  no_graph: 'Microsoft Graph is niet ingesteld, dus deze mailbox wordt niet gelezen',
+  not_read_yet: 'Nog niet gelezen: hij wordt gelezen zodra er mail uit vertrekt, of meteen met Nu synchroniseren',
 };

@@ -67,7 +67,7 @@ describe('a server error in the interface\'s language', () => {
 
 describe('Settings → Integrations in Dutch', () => {
   const INTEGRATIONS = answer(integrationsSchema, {
-    canSendTests: true,
+    canSendTests: true, mailboxes: [],
     integrations: [
       {
         kind: 'mail', name: 'Mail', code: 'integrations.mail.smtp', status: 'configured', mode: 'SMTP',

@@ -24,7 +24,7 @@ const ORGANISATION = answer(organisationSettingsSchema, {
   updatedAt: '2026-11-26T08:00:00.000Z',
 });
 const INTEGRATIONS = answer(integrationsSchema, {
-  canSendTests: false,
+  canSendTests: false, mailboxes: [],
   integrations: [{
     kind: 'mail', name: 'Mail', status: 'configured', mode: 'SMTP', summary: 'Emails go out through this SMTP server.',
     details: [{ label: 'Server', value: 'smtp.example.com:587' }], testable: true, notTestable: null,

@@ -151,7 +151,7 @@ describe('a meeting\'s Teams link', () => {
 describe('WhatsApp\'s template problems on Settings → Integrations', () => {
   it('says each problem in Dutch, the template\'s and setting\'s names as they are', async () => {
     stubFetch({
-      'GET /api/settings/integrations': answer(integrationsSchema, { canSendTests: false, integrations: [{
+      'GET /api/settings/integrations': answer(integrationsSchema, { canSendTests: false, mailboxes: [], integrations: [{
         kind: 'whatsapp', name: 'WhatsApp', code: 'integrations.whatsapp.configured', status: 'configured', mode: 'WhatsApp Business Cloud API',
         summary: 'WhatsApp messages go out from this business number.', testable: true, notTestable: null, notTestableCode: null,
         details: [

@@ -12,7 +12,7 @@ import { admin, jsonResponse, recruiter, stubFetch } from './renderWithProviders
 afterEach(() => vi.unstubAllGlobals());
 
 const INTEGRATIONS = answer(integrationsSchema, {
-  canSendTests: true,
+  canSendTests: true, mailboxes: [],
   integrations: [
     {
       kind: 'ai', name: 'AI provider', status: 'configured', mode: 'OpenAI-compatible API', summary: 'Drafts come from this model.',
@@ -100,7 +100,7 @@ describe('settings: integrations', () => {
 
   it('a recruiter reads what to do, an admin how to set it up: no variable names for a recruiter', async () => {
     const offline = answer(integrationsSchema, {
-      canSendTests: false,
+      canSendTests: false, mailboxes: [],
       integrations: [{
         kind: 'teams', code: 'integrations.teams.off', name: 'Microsoft Teams and Outlook', status: 'off', mode: 'Email invitations only',
         summary: 'Meetings are confirmed by email.', details: [], testable: false, notTestable: 'Microsoft Graph is not configured, so there is nothing to test.',
