@@ -152,5 +152,19 @@ export const settings = {
     adminOnly: 'Only an administrator can send a test.',
     loadFailed: 'Could not load the integrations',
     loading: 'Loading the integrations',
+    /** The recruiters' own mailboxes (decision 040). */
+    mailboxes: {
+      title: "Recruiters' mailboxes",
+      titleOwn: 'Your mailbox',
+      none: "No recruiter's own mailbox is in use: mail leaves the shared mailbox.",
+      states: { syncing: 'Syncing', error: 'Error', not_connected: 'Not connected' },
+      lastSync: 'Last sync: {{when}}',
+      neverSynced: 'Never synced',
+      syncNow: 'Sync now',
+      syncNowLabel: 'Sync now: {{email}}',
+      syncStarted: 'Sync started',
+      syncStartedBody: '{{email}} is read now.',
+      syncFailed: 'Could not start the sync',
+    },
   },
 };

@@ -26,6 +26,15 @@ export const states = {
       teams: { off: { summary: "Meetings are confirmed by email with an invitation, without a Teams link or Outlook's busy times. Ask your admin to connect Microsoft Teams." } },
       whatsapp: { off: { summary: 'WhatsApp messages are not sent yet. Ask your admin to connect WhatsApp.' } },
     },
+    mailboxes: {
+      no_graph: 'Ask your admin to connect Microsoft 365, so that your mail leaves your own mailbox and the answers are read from your inbox.',
+      refused: 'Ask your admin to give Talentloop access to your mailbox, then choose Sync now.',
+    },
+  },
+  /** Settings → Integrations: what to do about a recruiter's mailbox that is not read (by its error code; decision 040). */
+  mailboxes: {
+    no_graph: 'To read the recruiters\' own mailboxes, set MS_TENANT_ID, MS_CLIENT_ID, MS_CLIENT_SECRET and MS_MAILBOX of an Entra app with the application permissions Mail.Send and Mail.Read (admin consent), and choose "Each recruiter\'s own mailbox" under Organisation.',
+    refused: 'Give the mailbox an Exchange Online licence and add it to the application access policy of the Entra app, then choose Sync now.',
   },
   /** A meeting's Teams state, where it says more than its name. */
   teams: {

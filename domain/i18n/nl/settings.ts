@@ -154,5 +154,18 @@ export const settings: Resources['settings'] = {
     adminOnly: 'Alleen een beheerder kan een test sturen.',
     loadFailed: 'De koppelingen konden niet worden geladen',
     loading: 'De koppelingen worden geladen',
+    mailboxes: {
+      title: 'Mailboxen van recruiters',
+      titleOwn: 'Je mailbox',
+      none: 'Er wordt geen eigen mailbox van een recruiter gebruikt: mail vertrekt uit de gedeelde mailbox.',
+      states: { syncing: 'Synchroniseert', error: 'Fout', not_connected: 'Niet gekoppeld' },
+      lastSync: 'Laatst gesynchroniseerd: {{when}}',
+      neverSynced: 'Nog nooit gesynchroniseerd',
+      syncNow: 'Nu synchroniseren',
+      syncNowLabel: 'Nu synchroniseren: {{email}}',
+      syncStarted: 'Synchronisatie gestart',
+      syncStartedBody: '{{email}} wordt nu gelezen.',
+      syncFailed: 'De synchronisatie kon niet worden gestart',
+    },
   },
 };

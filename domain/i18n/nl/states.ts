@@ -20,6 +20,14 @@ export const states: Resources['states'] = {
       teams: { off: { summary: 'Afspraken worden per e-mail bevestigd met een uitnodiging, zonder Teams-link en zonder de bezette tijden uit Outlook. Vraag je beheerder om Microsoft Teams te koppelen.' } },
       whatsapp: { off: { summary: 'WhatsApp-berichten worden nog niet verstuurd. Vraag je beheerder om WhatsApp te koppelen.' } },
     },
+    mailboxes: {
+      no_graph: 'Vraag je beheerder om Microsoft 365 te koppelen, zodat je mail uit je eigen mailbox vertrekt en de antwoorden uit je inbox worden gelezen.',
+      refused: 'Vraag je beheerder Talentloop toegang tot je mailbox te geven en kies daarna Nu synchroniseren.',
+    },
+  },
+  mailboxes: {
+    no_graph: 'Om de eigen mailboxen van de recruiters te lezen: stel MS_TENANT_ID, MS_CLIENT_ID, MS_CLIENT_SECRET en MS_MAILBOX in van een Entra-app met de toepassingsmachtigingen Mail.Send en Mail.Read (met toestemming van een beheerder), en kies "De eigen mailbox van elke recruiter" onder Organisatie.',
+    refused: 'Geef de mailbox een Exchange Online-licentie en voeg hem toe aan het toegangsbeleid (application access policy) van de Entra-app; kies daarna Nu synchroniseren.',
   },
   teams: {
     not_configured: 'Teams is niet ingesteld: $t(states.teamsSetup) De afspraak is bevestigd en de kandidaat heeft de uitnodiging per e-mail gekregen.',

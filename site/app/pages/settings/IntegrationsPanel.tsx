@@ -1,6 +1,6 @@
-// Settings → Integrations: how the AI provider, mail and Microsoft Teams/Outlook are set up,
-// and (admins) "Send a test" through each, whose answer says in plain words what the
-// provider said. Secrets never reach the browser (domain/integrations/state.ts).
+// Settings → Integrations: how the AI provider, mail and Microsoft Teams/Outlook are set up, the
+// recruiters' own mailboxes (MailboxesCard), and (admins) "Send a test" through each, whose answer
+// says in plain words what the provider said. Secrets never reach the browser (domain/integrations/state.ts).
 import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { errorText } from '#app/api/ApiError.ts';
 import { formatNumber } from '#app/i18n/format.ts';
@@ -8,6 +8,7 @@ import { useT } from '#app/i18n/useT.ts';
 import { codeText, stateText } from '#app/i18n/serverText.ts';
 import { useAudience } from '#app/session/CurrentUser.tsx';
 import type { IntegrationState } from '#domain/integrations/schemas.ts';
+import { MailboxesCard } from './MailboxesCard.tsx';
 import { useIntegrations, useIntegrationTest } from './settingsQueries.ts';
 
 const STATUS_COLOUR: Record<IntegrationState['status'], string> = { configured: 'green', fallback: 'blue', off: 'gray' };
@@ -84,10 +85,11 @@ export function IntegrationsPanel() {
   const integrations = useIntegrations();
   if (integrations.isError) return <Alert color="red" title={t('settings.integrations.loadFailed')}>{errorText(integrations.error)}</Alert>;
   if (integrations.isPending) return <Center py="md"><Loader size="sm" aria-label={t('settings.integrations.loading')} /></Center>;
-  const { integrations: list, canSendTests } = integrations.data;
+  const { integrations: list, canSendTests, mailboxes } = integrations.data;
   return (
     <Stack gap="lg" data-testid="integrations-panel">
       {list.map((integration) => <IntegrationCard key={integration.kind} integration={integration} canSendTests={canSendTests} />)}
+      <MailboxesCard mailboxes={mailboxes} />
     </Stack>
   );
 }

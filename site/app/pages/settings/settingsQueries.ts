@@ -74,6 +74,15 @@ export function useIntegrations() {
   });
 }
 
+/** "Sync now": a recruiter's mailbox is read at once; the list shows the read's outcome when it is read again. */
+export function useMailboxSync() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => call((o) => api.settings.integrations.mailboxes[':userId'].sync.$post({ param: { userId } }, o)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY }),
+  });
+}
+
 /** "Send a test": the answer says whether the provider accepted it, in its own words. */
 export function useIntegrationTest() {
   return useMutation({
