@@ -50,6 +50,8 @@ export interface BusyItem { start: string; end: string; showAs: string }
 export interface FakeGraph {
   /** Graph's base URL (the SDK adds /v1.0) and the token authority. */
   url: string;
+  /** The fake's self-signed certificate (PEM), for a client in another process to trust. */
+  cert: string;
   config: Config['graph'];
   /** Graph requests (not the token endpoint), in order. */
   calls: GraphCall[];
@@ -79,7 +81,7 @@ export interface FakeGraph {
   close(): Promise<void>;
 }
 
-interface InboxItem { id: string; seq: number; receivedAt: Date; mime: string; headers: Array<{ name: string; value: string }> }
+interface InboxItem { id: string; mailbox: string; seq: number; receivedAt: Date; mime: string; headers: Array<{ name: string; value: string }> }
 
 /** The top headers of a MIME text, unfolded. */
 function headerFields(mime: string): Array<{ name: string; value: string }> {
@@ -145,6 +147,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const byTransaction = new Map<string, string>();
   const refused = new Map<string, 403 | 404>();
   const inboxes = new Map<string, InboxItem[]>();
+  /** Every inbox item by its Graph id (ids are unique across mailboxes). */
+  const items = new Map<string, InboxItem>();
   const generations = new Map<string, number>();
   /** Delta state behind each $skiptoken/$deltatoken: what is left to page through, or the point a delta starts after. */
   const deltaStates = new Map<string, { mailbox: string; generation: number; select: string | null; pending?: string[]; afterSeq: number }>();
@@ -153,6 +157,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
 
   const fake: FakeGraph = {
     url: '',
+    cert,
     config: { tenantId: 'fake-tenant', clientId: 'fake-client', clientSecret: 'fake-secret', mailbox: undefined, authorityHost: undefined, baseUrl: undefined },
     calls: [],
     tokenRequests: [],
@@ -165,7 +170,9 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     receive(mailbox, mime, receivedAt = new Date()) {
       const id = `AAMkAGI2${randomBytes(16).toString('hex')}AAA=`;
       const list = inboxes.get(mailbox.toLowerCase()) ?? [];
-      list.push({ id, seq: ++sequence, receivedAt, mime: mime.replace(/\r?\n/g, '\r\n'), headers: headerFields(mime) });
+      const item = { id, mailbox: mailbox.toLowerCase(), seq: ++sequence, receivedAt, mime: mime.replace(/\r?\n/g, '\r\n'), headers: headerFields(mime) };
+      list.push(item);
+      items.set(id, item);
       inboxes.set(mailbox.toLowerCase(), list);
       return id;
     },
@@ -253,8 +260,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     if (delta && method === 'GET') return answerDelta(res, delta[1].toLowerCase(), address, prefer);
     const value = /^\/users\/([^/]+)\/messages\/([^/]+)\/\$value$/.exec(graphPath);
     if (value && method === 'GET') {
-      const item = inboxes.get(value[1].toLowerCase())?.find((message) => message.id === value[2]);
-      if (!item) return graphError(res, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
+      const item = items.get(value[2]);
+      if (!item || item.mailbox !== value[1].toLowerCase()) return graphError(res, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
       res.writeHead(200, { 'content-type': 'text/plain' }).end(item.mime);
       return;
     }
@@ -356,7 +363,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const link = `${url}/v1.0/users/${encodeURIComponent(mailbox)}/mailFolders/inbox/messages/delta?`;
     const answer: Record<string, unknown> = {
       '@odata.context': `${url}/v1.0/$metadata#Collection(message)`,
-      value: page.map((id) => messageAnswer(inbox.find((item) => item.id === id)!, state.select)),
+      value: page.map((id) => messageAnswer(items.get(id)!, state.select)),
     };
     if (rest.length) {
       deltaStates.set(next, { ...state, pending: rest });
