@@ -35,6 +35,7 @@ import { integrationRoutes } from './routes/integrations.ts';
 import { bookingSettingsRoutes, meetingTypeRoutes } from './routes/meeting-booking.ts';
 import { whatsappCandidateRoutes, whatsappRoutes } from './routes/whatsapp.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { graphRoutes } from './routes/graph-notifications.ts';
 import { openApiDocument } from './openapi.ts';
 import { doc } from './contract.ts';
 
@@ -89,7 +90,8 @@ export function createApi(deps: ApiDeps) {
     .route('/dashboard', dashboardRoutes)
     .route('/candidates', whatsappCandidateRoutes)
     .route('/whatsapp', whatsappRoutes)
-    .route('/webhooks', webhookRoutes);
+    .route('/webhooks', webhookRoutes)
+    .route('/graph', graphRoutes);
 
   let openApi: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', doc({ summary: 'This document: every /api route, its inputs and its answers (OpenAPI 3.1)', access: 'public', tag: 'meta',

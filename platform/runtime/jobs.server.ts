@@ -26,6 +26,8 @@ export const QUEUES = {
   mailSync: 'mail-sync',
   /** Each minute: queues the read of every mailbox whose chain of reads was lost. */
   mailSyncSchedule: 'mail-sync-schedule',
+  /** Every 10 minutes, with an https PUBLIC_URL: makes the missing Graph subscriptions on inboxes and renews those due. */
+  mailSubscriptions: 'mail-subscriptions',
 } as const;
 
 export interface JobRequest {

@@ -211,8 +211,8 @@ for the delivery, the sweep and pause/cancel (decision 030).`,
     about: `Email as such (decisions 006, 019): what the dev outbox "delivered", each sending mailbox's daily cap
 and per-minute rate (take_sender_quota(), which locks the counters for the claim's transaction), and
 bounces: a hard bounce suppresses the address, and a bounce as the API shows it; the recruiters' own mailboxes
-and the state of reading their inboxes (decision 039).`,
-    tables: ['public.mail_outbox', 'private.sender_sends', 'public.mailboxes'],
+and the state of reading their inboxes, with Graph's change-notification subscriptions on them (decision 039).`,
+    tables: ['public.mail_outbox', 'private.sender_sends', 'public.mailboxes', 'public.mailbox_subscriptions'],
     functions: ['public.take_sender_quota', 'public.forget_sender_windows', 'public.suppress_bounced_address',
       'public.bounce_json', 'public.message_bounce', 'public.candidate_email_bounce'],
   },

@@ -1,7 +1,7 @@
 -- Email as such (decisions 006, 019): what the dev outbox "delivered", each sending mailbox's daily cap
 -- and per-minute rate (take_sender_quota(), which locks the counters for the claim's transaction), and
 -- bounces: a hard bounce suppresses the address, and a bounce as the API shows it; the recruiters' own mailboxes
--- and the state of reading their inboxes (decision 039).
+-- and the state of reading their inboxes, with Graph's change-notification subscriptions on them (decision 039).
 --
 -- The current schema, not its history: supabase/migrations/ is what databases apply. A change
 -- is a new migration plus the same change here (by hand, or npm run schema:files);
@@ -59,6 +59,20 @@ comment on table public.mailboxes is
 comment on column public.mailboxes.delta_link is
   'Graph''s @odata.deltaLink of the last complete read of the inbox; null: start again from the last 7 '
   'days.';
+
+create table public.mailbox_subscriptions (
+  mailbox text primary key references public.mailboxes (email) on delete cascade,
+  subscription_id text not null unique,
+  client_state_hash text not null check (client_state_hash ~ '^[0-9a-f]{64}$'::text),
+  notification_url text not null,
+  expires_at timestamp with time zone not null,
+  created_at timestamp with time zone default now() not null,
+  renewed_at timestamp with time zone
+);
+comment on table public.mailbox_subscriptions is
+  'The Graph change-notification subscription on a recruiter''s inbox (decision 039): its id, the '
+  'SHA-256 of its clientState, the notification URL it was made for, and when it expires. Only '
+  'service_role reads or writes it.';
 
 -- ---------------------------------------------------------------- functions
 
@@ -205,3 +219,7 @@ grant select (email, user_id, state, error, error_code, error_params, last_sync_
   on public.mailboxes to authenticated;
 create policy mailboxes_read_own on public.mailboxes for select to authenticated
   using ((user_id = auth.uid()) or is_admin());
+
+alter table public.mailbox_subscriptions enable row level security;
+revoke all on public.mailbox_subscriptions from anon, authenticated, service_role;
+grant select, insert, update, delete on public.mailbox_subscriptions to service_role;

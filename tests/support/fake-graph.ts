@@ -4,7 +4,9 @@
 // per user (MIME, 202; 403/404 for a mailbox Graph refuses), an Inbox per user read
 // by the delta query (mailFolders/inbox/messages/delta with $select, $filter on
 // receivedDateTime, @odata.nextLink/@odata.deltaLink, 410 SyncStateNotFound for a lost
-// state) and /messages/{id}/$value (MIME), and errors such as 429 with Retry-After. The SDK skips its auth provider for plain
+// state) and /messages/{id}/$value (MIME), change-notification subscriptions on an Inbox (POST /subscriptions
+// after the validation handshake against the notificationUrl, PATCH to renew, DELETE; a mail received then
+// posts a changeNotificationCollection to each live one), and errors such as 429 with Retry-After. The SDK skips its auth provider for plain
 // http, and @azure/identity wants https: so the fake has a self-signed
 // certificate, made with the openssl CLI at test time and trusted in this
 // process only (tls.setDefaultCACertificates: added to Node's default CAs).
@@ -50,6 +52,8 @@ export interface BusyItem { start: string; end: string; showAs: string }
 export interface FakeGraph {
   /** Graph's base URL (the SDK adds /v1.0) and the token authority. */
   url: string;
+  /** The fake's self-signed certificate (PEM), for a client in another process to trust. */
+  cert: string;
   config: Config['graph'];
   /** Graph requests (not the token endpoint), in order. */
   calls: GraphCall[];
@@ -73,13 +77,35 @@ export interface FakeGraph {
   /** The delta's page size when the client asks for none (Prefer: odata.maxpagesize wins, as in Graph). */
   deltaPageSize: number;
   /** The next `times` requests matching `method` and `path` get this answer instead. */
+  /** Subscriptions made through POST /subscriptions, by id (deleted ones removed). */
+  subscriptions: Map<string, FakeSubscription>;
+  /**
+   * Where the fake posts what Graph posts to a notificationUrl: this origin instead of the URL's own (the tests'
+   * PUBLIC_URL is an https name; the app listens on http://127.0.0.1). Unset: the notificationUrl itself.
+   */
+  webhookOrigin: string | undefined;
+  /** Each change notification posted (after a receive), with the status the endpoint answered (0: no answer). */
+  notifications: Array<{ subscriptionId: string; messageId: string; status: number }>;
   fail(match: { method?: string; path?: RegExp }, answer: { status: number; retryAfter?: string; code?: string; message?: string }, times?: number): void;
   /** The mailbox's calendar items for calendarView (instants in UTC). */
   setBusy(mailbox: string, items: BusyItem[]): void;
   close(): Promise<void>;
 }
 
-interface InboxItem { id: string; seq: number; receivedAt: Date; mime: string; headers: Array<{ name: string; value: string }> }
+export interface FakeSubscription {
+  id: string;
+  mailbox: string;
+  resource: string;
+  changeType: string;
+  notificationUrl: string;
+  clientState: string | null;
+  expirationDateTime: string;
+}
+
+/** Graph's longest subscription on Outlook messages. */
+const MAX_MESSAGE_SUBSCRIPTION_MINUTES = 4230;
+
+interface InboxItem { id: string; mailbox: string; seq: number; receivedAt: Date; mime: string; headers: Array<{ name: string; value: string }> }
 
 /** The top headers of a MIME text, unfolded. */
 function headerFields(mime: string): Array<{ name: string; value: string }> {
@@ -145,6 +171,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const byTransaction = new Map<string, string>();
   const refused = new Map<string, 403 | 404>();
   const inboxes = new Map<string, InboxItem[]>();
+  /** Every inbox item by its Graph id (ids are unique across mailboxes). */
+  const items = new Map<string, InboxItem>();
   const generations = new Map<string, number>();
   /** Delta state behind each $skiptoken/$deltatoken: what is left to page through, or the point a delta starts after. */
   const deltaStates = new Map<string, { mailbox: string; generation: number; select: string | null; pending?: string[]; afterSeq: number }>();
@@ -153,6 +181,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
 
   const fake: FakeGraph = {
     url: '',
+    cert,
     config: { tenantId: 'fake-tenant', clientId: 'fake-client', clientSecret: 'fake-secret', mailbox: undefined, authorityHost: undefined, baseUrl: undefined },
     calls: [],
     tokenRequests: [],
@@ -165,12 +194,18 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     receive(mailbox, mime, receivedAt = new Date()) {
       const id = `AAMkAGI2${randomBytes(16).toString('hex')}AAA=`;
       const list = inboxes.get(mailbox.toLowerCase()) ?? [];
-      list.push({ id, seq: ++sequence, receivedAt, mime: mime.replace(/\r?\n/g, '\r\n'), headers: headerFields(mime) });
+      const item = { id, mailbox: mailbox.toLowerCase(), seq: ++sequence, receivedAt, mime: mime.replace(/\r?\n/g, '\r\n'), headers: headerFields(mime) };
+      list.push(item);
+      items.set(id, item);
       inboxes.set(mailbox.toLowerCase(), list);
+      notifyCreated(mailbox.toLowerCase(), id);
       return id;
     },
     expireDelta(mailbox) { generations.set(mailbox.toLowerCase(), (generations.get(mailbox.toLowerCase()) ?? 0) + 1); },
     deltaPageSize: 10,
+    subscriptions: new Map(),
+    webhookOrigin: undefined,
+    notifications: [],
     fail(match, answer, times = 1) { failures.push({ ...match, answer, times }); },
     setBusy(mailbox, items) { busy.set(mailbox.toLowerCase(), items); },
     close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
@@ -249,12 +284,15 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       return;
     }
 
+    const subscription = /^\/subscriptions(?:\/([^/]+))?$/.exec(graphPath);
+    if (subscription) return answerSubscription(res, method, subscription[1], call.body ?? {});
+
     const delta = /^\/users\/([^/]+)\/mailFolders\/inbox\/messages\/delta$/i.exec(graphPath);
     if (delta && method === 'GET') return answerDelta(res, delta[1].toLowerCase(), address, prefer);
     const value = /^\/users\/([^/]+)\/messages\/([^/]+)\/\$value$/.exec(graphPath);
     if (value && method === 'GET') {
-      const item = inboxes.get(value[1].toLowerCase())?.find((message) => message.id === value[2]);
-      if (!item) return graphError(res, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
+      const item = items.get(value[2]);
+      if (!item || item.mailbox !== value[1].toLowerCase()) return graphError(res, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
       res.writeHead(200, { 'content-type': 'text/plain' }).end(item.mime);
       return;
     }
@@ -329,6 +367,94 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     return graphError(res, 405, 'ErrorInvalidRequest', 'Unsupported method');
   }
 
+  /** Where Graph's posts to `notificationUrl` go (see webhookOrigin). */
+  function webhookTarget(notificationUrl: string, search = '') {
+    const target = new URL(notificationUrl);
+    const base = fake.webhookOrigin ? `${fake.webhookOrigin}${target.pathname}${target.search}` : notificationUrl;
+    return search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base;
+  }
+
+  /** Graph's check of a notificationUrl: POST ?validationToken=…, answered 200 text/plain with the token within 10 seconds. */
+  async function validates(notificationUrl: string): Promise<boolean> {
+    const token = `Validation: Testing client application reachability for subscription Request-Id: ${randomBytes(8).toString('hex')}`;
+    try {
+      const answer = await fetch(webhookTarget(notificationUrl, `validationToken=${encodeURIComponent(token)}`), {
+        method: 'POST', headers: { 'content-type': 'text/plain; charset=utf-8' }, signal: AbortSignal.timeout(10_000),
+      });
+      return answer.status === 200 && /^text\/plain/.test(answer.headers.get('content-type') ?? '') && (await answer.text()) === token;
+    } catch {
+      return false;
+    }
+  }
+
+  /** An expirationDateTime Graph accepts for a message subscription: in the future, at most 4230 minutes away. */
+  const validExpiry = (value: unknown) => typeof value === 'string' && Date.parse(value) > Date.now()
+    && Date.parse(value) <= Date.now() + MAX_MESSAGE_SUBSCRIPTION_MINUTES * 60_000;
+
+  const subscriptionAnswer = (s: FakeSubscription) => ({
+    '@odata.context': `${url}/v1.0/$metadata#subscriptions/$entity`, id: s.id, resource: s.resource, applicationId: fake.config.clientId,
+    changeType: s.changeType, clientState: s.clientState, notificationUrl: s.notificationUrl, expirationDateTime: s.expirationDateTime,
+    creatorId: 'fake-service-principal', latestSupportedTlsVersion: 'v1_2', includeResourceData: false,
+  });
+
+  /** POST /subscriptions (after the handshake), PATCH /subscriptions/{id} (renew), DELETE /subscriptions/{id}. */
+  async function answerSubscription(res: import('node:http').ServerResponse, method: string, id: string | undefined, body: Record<string, unknown>) {
+    const expiryError = () => graphError(res, 400, 'InvalidRequest',
+      `Subscription expiration can only be 0-${MAX_MESSAGE_SUBSCRIPTION_MINUTES} minutes in the future.`);
+    if (!id && method === 'POST') {
+      const resource = typeof body.resource === 'string' ? body.resource : '';
+      const inbox = /^\/?users\/([^/]+)\/mailFolders\('inbox'\)\/messages$/i.exec(resource);
+      if (!inbox) return graphError(res, 400, 'InvalidRequest', `Resource '${resource}' is not supported by the fake.`);
+      const mailbox = decodeURIComponent(inbox[1]).toLowerCase();
+      if (refused.has(mailbox)) return graphError(res, 403, 'ExtensionError', 'Operation: Create; Exception: [Status Code: Forbidden; Reason: Access is denied.]');
+      if (typeof body.notificationUrl !== 'string' || !body.notificationUrl.startsWith('https://')) {
+        return graphError(res, 400, 'InvalidRequest', 'The Notification Url must be an absolute https URL.');
+      }
+      if (typeof body.changeType !== 'string' || !body.changeType) return graphError(res, 400, 'InvalidRequest', 'changeType is required.');
+      if (typeof body.clientState === 'string' && body.clientState.length > 128) return graphError(res, 400, 'InvalidRequest', 'clientState is longer than 128 characters.');
+      if (!validExpiry(body.expirationDateTime)) return expiryError();
+      if (!await validates(body.notificationUrl)) {
+        return graphError(res, 400, 'ValidationError', 'Subscription validation request failed. Notification endpoint must respond with 200 OK to validation request.');
+      }
+      const made: FakeSubscription = {
+        id: crypto.randomUUID(), mailbox, resource, changeType: body.changeType, notificationUrl: body.notificationUrl,
+        clientState: typeof body.clientState === 'string' ? body.clientState : null, expirationDateTime: body.expirationDateTime as string,
+      };
+      fake.subscriptions.set(made.id, made);
+      return json(res, 201, subscriptionAnswer(made));
+    }
+    const known = id ? fake.subscriptions.get(id) : undefined;
+    if (!known) return graphError(res, 404, 'ResourceNotFound', `The object was not found.`);
+    if (method === 'PATCH') {
+      if (!validExpiry(body.expirationDateTime)) return expiryError();
+      known.expirationDateTime = body.expirationDateTime as string;
+      return json(res, 200, subscriptionAnswer(known));
+    }
+    if (method === 'DELETE') {
+      fake.subscriptions.delete(known.id);
+      res.writeHead(204).end();
+      return;
+    }
+    return graphError(res, 405, 'ErrorInvalidRequest', 'Unsupported method');
+  }
+
+  /** A mail arrived: a changeNotificationCollection to each live subscription on that Inbox (not awaited, as Graph's are not). */
+  function notifyCreated(mailbox: string, messageId: string) {
+    for (const s of fake.subscriptions.values()) {
+      if (s.mailbox !== mailbox || Date.parse(s.expirationDateTime) <= Date.now() || !s.changeType.split(',').includes('created')) continue;
+      const body = { value: [{
+        id: randomBytes(8).toString('hex'), subscriptionId: s.id, subscriptionExpirationDateTime: s.expirationDateTime, clientState: s.clientState,
+        changeType: 'created', resource: `Users/${mailbox}/Messages/${messageId}`, tenantId: fake.config.tenantId,
+        resourceData: { '@odata.type': '#Microsoft.Graph.Message', '@odata.id': `Users/${mailbox}/Messages/${messageId}`, id: messageId },
+      }] };
+      const record = { subscriptionId: s.id, messageId, status: 0 };
+      fake.notifications.push(record);
+      void fetch(webhookTarget(s.notificationUrl), {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000),
+      }).then((answer) => { record.status = answer.status; }, () => undefined);
+    }
+  }
+
   /** GET .../mailFolders/inbox/messages/delta: a first round (with its $filter), a $skiptoken page, or a $deltatoken round. */
   function answerDelta(res: import('node:http').ServerResponse, mailbox: string, address: URL, prefer: string) {
     const generation = generations.get(mailbox) ?? 0;
@@ -356,7 +482,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const link = `${url}/v1.0/users/${encodeURIComponent(mailbox)}/mailFolders/inbox/messages/delta?`;
     const answer: Record<string, unknown> = {
       '@odata.context': `${url}/v1.0/$metadata#Collection(message)`,
-      value: page.map((id) => messageAnswer(inbox.find((item) => item.id === id)!, state.select)),
+      value: page.map((id) => messageAnswer(items.get(id)!, state.select)),
     };
     if (rest.length) {
       deltaStates.set(next, { ...state, pending: rest });

@@ -19,6 +19,7 @@ import { createCalendarPort } from '#domain/meetings/teams.server.ts';
 import { registerEngagementRecordJobs } from './engagement-record.ts';
 import { registerEngagementScoreJobs } from './engagement-score.ts';
 import { registerMailSyncJobs } from './mail-sync.ts';
+import { registerMailSubscriptionJobs } from './mail-subscriptions.ts';
 
 export async function registerMessagingJobs(boss: PgBoss, options: Omit<JobDeps, 'mail' | 'whatsapp' | 'jobs'>):
   Promise<{ jobs: JobQueue; stopRecovery(): Promise<void>; close(): Promise<void> }> {
@@ -33,6 +34,7 @@ export async function registerMessagingJobs(boss: PgBoss, options: Omit<JobDeps,
   await registerEngagementRecordJobs(boss, deps);
   await registerEngagementScoreJobs(boss, deps);
   await registerMailSyncJobs(boss, deps);
+  await registerMailSubscriptionJobs(boss, deps);
   await registerSweep(boss, deps);
   // Stopped before pg-boss (it queues jobs); the mail port after it (handlers still send).
   return { jobs, stopRecovery: startRecovery(deps), close: () => deps.mail.close() };

@@ -81,6 +81,7 @@ export const errors = {
   outbox_email_not_found: 'Outbox email not found',
   unmatched_email_not_found: 'Unmatched email not found',
   inbound_not_configured: 'Inbound mail is not configured (set INBOUND_MAIL_SECRET)',
+  too_many_graph_notification_failures: 'Too many Microsoft Graph notifications with a wrong clientState from your address. Try again in {{minutes}} minute(s).',
   too_many_inbound_secrets: 'Too many wrong inbound mail secrets from your address. Try again in {{minutes}} minute(s).',
   invalid_inbound_secret: 'Invalid inbound mail secret',
   mail_too_large: 'The message is larger than 15 MB',

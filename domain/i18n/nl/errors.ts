@@ -73,6 +73,7 @@ export const errors: Resources['errors'] = {
   outbox_email_not_found: 'E-mail in de dev-outbox niet gevonden',
   unmatched_email_not_found: 'Niet-gekoppelde e-mail niet gevonden',
   inbound_not_configured: 'Inkomende mail is niet ingesteld (stel INBOUND_MAIL_SECRET in)',
+  too_many_graph_notification_failures: 'Te veel Microsoft Graph-meldingen met een verkeerde clientState vanaf je adres. Probeer het over {{minutes}} minuut/minuten nog eens.',
   too_many_inbound_secrets: 'Te veel verkeerde geheimen voor inkomende mail vanaf je adres. Probeer het over {{minutes}} minuut/minuten nog eens.',
   invalid_inbound_secret: 'Onjuist geheim voor inkomende mail',
   mail_too_large: 'Het bericht is groter dan 15 MB',
