@@ -3,13 +3,15 @@
 // organisation's sendFrom "recruiter", a message, a reply and each campaign mail leave through
 // POST /users/{recruiter's profile email}/sendMail, with their name, address and signature; a campaign
 // sends as the recruiter who launched it; a mailbox Graph refuses fails its mail with the reason and
-// never sends it from another address; the daily cap counts per recruiter mailbox.
+// never sends it from another address; the daily cap counts per recruiter mailbox; a meeting's
+// confirmation and cancellation leave the mailbox of the meeting's recruiter.
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeUser, type TestUser } from '../support/auth-users.ts';
 import { startFakeGraph, type FakeGraph } from '../support/fake-graph.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { signInAdmin, signInRecruiter, startAppWithWorker, type TestAppWithWorker, type TestClient } from '../support/harness.ts';
+import { newBookableRecruiter, newLink, roundTheClock, slotsOf } from '../support/meeting-data.ts';
 import { newCandidate, newPool, uniqueTag } from '../support/test-data.ts';
 import { until } from '../support/until.ts';
 import type { OrganisationSettings } from '#domain/settings/schemas.ts';
@@ -101,6 +103,33 @@ describe('mail from the recruiter\'s own mailbox', () => {
     expect(mails[1].mail.inReplyTo).toBe(mails[0].mail.messageId);
     // Nothing of theirs left the shared mailbox.
     expect(graph.sent.filter((sent) => sent.mime.includes(candidate.email!) && sent.mailbox === SHARED_MAILBOX)).toEqual([]);
+  });
+
+  it('a meeting\'s confirmation and cancellation leave the mailbox of the meeting\'s recruiter', async () => {
+    const recruiter = await newBookableRecruiter(app, roundTheClock(), '10.128.251.1');
+    const email = `${recruiter.user.username}@example.com`;
+    const name = `Test ${recruiter.user.username}`;
+    const link = await newLink(recruiter, { name: `Mia Meeting ${uniqueTag()}` });
+    const candidateBrowser = app.client({ ip: '10.128.251.2' });
+    const [slot] = (await slotsOf(candidateBrowser, link.token)).slots;
+    const booked = await candidateBrowser.post(`/api/public/booking/${link.token}`, { start: slot.start, name: 'Mia Meeting', email: link.candidate.email });
+    expect(booked.status).toBe(201);
+
+    const notification = (mail: ParsedMail) => mail.headers.get('x-talentloop-meeting-notification');
+    const [confirmed] = await sentTo(link.candidate.email!);
+    expect(notification(confirmed.mail)).toBeTruthy();
+    expect(confirmed.mailbox).toBe(email);
+    expect(confirmed.mail.from?.value).toEqual([{ name, address: email }]);
+    expect(confirmed.mail.to).toMatchObject({ value: [{ address: link.candidate.email }] });
+
+    const meetings = (await recruiter.client.get(`/api/meetings?candidateId=${link.candidate.id}`)).json as { meetings: Array<{ id: number }> };
+    const cancelled = await recruiter.client.post(`/api/meetings/${meetings.meetings[0].id}/cancel`, { reason: 'Role filled' });
+    expect(cancelled.status).toBe(200);
+    const mails = await sentTo(link.candidate.email!, 2);
+    expect(mails[1].mail.subject).toMatch(/cancel/i);
+    expect(mails.map((m) => m.mailbox)).toEqual([email, email]);
+    expect(mails[1].mail.from?.value).toEqual([{ name, address: email }]);
+    expect(graph.sent.filter((sent) => sent.mime.includes(link.candidate.email!) && sent.mailbox !== email)).toEqual([]);
   });
 
   it('a campaign sends each mail as the recruiter who launched it', async () => {
