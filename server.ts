@@ -13,6 +13,7 @@ import { compress } from 'hono/compress';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadConfig } from '#platform/runtime/config.server.ts';
 import { bootPlatform, refuseToStart } from '#platform/runtime/boot.server.ts';
 import { log } from '#platform/runtime/log.server.ts';
@@ -123,17 +124,14 @@ const forwardedToApi = (p: string) => p.startsWith('/api/') || p.startsWith('/un
 
 type ServerEnv = { Bindings: HttpBindings; Variables: { requestId?: string } };
 const app = new Hono<ServerEnv>();
-// While draining, new requests are turned away (a load balancer sends them elsewhere); counted for the drain.
+// While draining, new requests are turned away (a load balancer sends them elsewhere). The drain counts requests
+// until their response has left (server.on('request') below), not until the handler returns: the body is written
+// after that, and closing connections in between cut the last answers off.
 let inFlight = 0;
 let draining = false;
 app.use('*', async (c, next) => {
   if (draining) return c.json({ error: englishText('server_restarting'), code: 'server_restarting', field: null }, 503, { 'Retry-After': '1', Connection: 'close' });
-  inFlight++;
-  try {
-    await next();
-  } finally {
-    inFlight--;
-  }
+  await next();
 });
 app.use('*', requestLog<ServerEnv>(log, {
   route: (c) => pageRoute(c.req.path),
@@ -225,6 +223,12 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
       ] : [],
     'Ctrl-C stops the server and the database.',
   ].join('\n'), { process: 'web', worker: Boolean(worker), processId: heartbeat.identity.id });
+});
+
+// Each request counts for the drain until its response has been sent, or its connection has closed.
+server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+  inFlight++;
+  response.once('close', () => { inFlight--; });
 });
 
 /** Waits until the requests in progress have answered, or `seconds` have passed; says which. */
