@@ -77,3 +77,7 @@ async function send(body: { name: string; email: string; company?: string; messa
     if (form.isConnected) setBusy(submit, false);
   }
 }
+
+// Until here the button was disabled in the page: a submit before this script ran would have posted the form
+// itself to the JSON API (and shown its raw error).
+submit.disabled = false;

@@ -67,3 +67,7 @@ async function verify(value: string): Promise<void> {
     if (!leaving) setBusy(submit, false);
   }
 }
+
+// Until here the button was disabled in the page: a submit before this script ran would have posted the form
+// itself to the JSON API (and shown its raw error).
+submit.disabled = false;

@@ -44,6 +44,16 @@ function loginPage(lang: InterfaceLanguage) {
     <button id="login-submit" type="submit">Sign In</button>`);
 }
 
+describe('before the scripts run', () => {
+  // The pages render the button disabled: an Enter before the script ran would post the form itself to the JSON API.
+  it('login.ts enables the button once it handles the submit', async () => {
+    const button = loginPage('en').querySelector<HTMLButtonElement>('#login-submit')!;
+    button.disabled = true;
+    await loadScript('login');
+    expect(button.disabled).toBe(false);
+  });
+});
+
 describe('login.ts', () => {
   it('asks for both fields in Dutch on the Dutch page, in the spec\'s English on the English one', async () => {
     loginPage('nl');
