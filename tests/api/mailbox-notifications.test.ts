@@ -11,7 +11,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeUser } from '../support/auth-users.ts';
 import { ORIGIN } from '../support/constants.ts';
-import { startFakeGraph, type FakeGraph, type FakeSubscription } from '../support/fake-graph.ts';
+import { startFakeGraph, type FakeGraph, type FakeSubscription, mailboxTestConfig } from '../support/fake-graph.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { signInAdmin, startAppWithWorker, type TestAppWithWorker } from '../support/harness.ts';
 import { newCandidate, newPool, uniqueTag } from '../support/test-data.ts';
@@ -36,9 +36,7 @@ beforeAll(async () => {
   app = await startAppWithWorker({
     config: {
       publicUrl: PUBLIC_URL, trustedOrigins: [ORIGIN],
-      openai: NO_AI, smtp: { url: undefined, from: 'Talentloop Recruiting <recruiting@talentloop.test>' },
-      graph: { ...graph.config, mailbox: 'recruiting@talentloop.test' },
-      mail: { replyTo: undefined, retryDelaySeconds: 1, retryLimit: 3, syncSeconds: 3600 },
+      openai: NO_AI, ...mailboxTestConfig(graph),
     },
   });
   // Graph posts to PUBLIC_URL; here that is the API listening on 127.0.0.1.

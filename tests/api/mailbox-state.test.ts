@@ -6,7 +6,7 @@
 // no read happens unless a test asks for it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeUser } from '../support/auth-users.ts';
-import { startFakeGraph, type FakeGraph } from '../support/fake-graph.ts';
+import { startFakeGraph, type FakeGraph, mailboxTestConfig } from '../support/fake-graph.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { signInAdmin, startAppWithWorker, type TestAppWithWorker, type TestClient } from '../support/harness.ts';
 import { newCandidate, uniqueTag } from '../support/test-data.ts';
@@ -27,9 +27,7 @@ beforeAll(async () => {
   graph = await startFakeGraph();
   app = await startAppWithWorker({
     config: {
-      openai: NO_AI, smtp: { url: undefined, from: 'Talentloop Recruiting <recruiting@talentloop.test>' },
-      graph: { ...graph.config, mailbox: 'recruiting@talentloop.test' },
-      mail: { replyTo: undefined, retryDelaySeconds: 1, retryLimit: 3, syncSeconds: 3600 },
+      openai: NO_AI, ...mailboxTestConfig(graph),
     },
   });
   admin = app.client({ ip: '10.131.0.1' });

@@ -8,7 +8,7 @@
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeUser } from '../support/auth-users.ts';
-import { startFakeGraph, type FakeGraph } from '../support/fake-graph.ts';
+import { startFakeGraph, type FakeGraph, mailboxTestConfig } from '../support/fake-graph.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { signInAdmin, startAppWithWorker, type TestAppWithWorker } from '../support/harness.ts';
 import { newCandidate, newPool, uniqueTag } from '../support/test-data.ts';
@@ -26,9 +26,7 @@ beforeAll(async () => {
   graph = await startFakeGraph();
   app = await startAppWithWorker({
     config: {
-      openai: NO_AI, smtp: { url: undefined, from: 'Talentloop Recruiting <recruiting@talentloop.test>' },
-      graph: { ...graph.config, mailbox: 'recruiting@talentloop.test' },
-      mail: { replyTo: undefined, retryDelaySeconds: 1, retryLimit: 3, syncSeconds: 3600 },
+      openai: NO_AI, ...mailboxTestConfig(graph),
     },
   });
   const admin = app.client({ ip: '10.129.0.1' });

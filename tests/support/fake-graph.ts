@@ -503,3 +503,12 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   fake.config = { ...fake.config, authorityHost: url, baseUrl: url };
   return fake;
 }
+
+/** The app's mail settings for the tests of the recruiters' own mailboxes: Graph (this fake) sends and reads; the inbox poll is slow, so each test reads when it means to. */
+export function mailboxTestConfig(graph: FakeGraph) {
+  return {
+    smtp: { url: undefined, from: 'Talentloop Recruiting <recruiting@talentloop.test>' },
+    graph: { ...graph.config, mailbox: 'recruiting@talentloop.test' },
+    mail: { replyTo: undefined, retryDelaySeconds: 1, retryLimit: 3, syncSeconds: 3600 },
+  };
+}
