@@ -28,7 +28,7 @@ export async function run() {
     await pools.owner.query(`insert into public.profiles (id, username, display_name, email) values ($1, 'bench', 'Bench Recruiter', 'bench@example.com')`, [recruiterId]);
     await asService(pools.app, (tx) => saveBookingSettings(tx, recruiterId, availabilitySettingsSchema.parse({
       timeZone: 'Europe/Amsterdam', availability: Object.fromEntries(WEEKDAYS.map((day) => [day, [{ start: '00:00', end: '24:00' }]])),
-      overrides: [], bufferBeforeMinutes: 0, bufferAfterMinutes: 10, minimumNoticeMinutes: 60, horizonDays: 30, slotStepMinutes: 30, dailyMaximum: null,
+      overrides: [], bufferBeforeMinutes: 0, bufferAfterMinutes: 10, minimumNoticeMinutes: 60, horizonDays: 30, slotStepMinutes: 30, maxPerDay: null,
     })));
     await pools.owner.query(`insert into public.meeting_types (recruiter_id, name, duration_minutes) values ($1, 'Intro call', 30)`, [recruiterId]);
     await pools.owner.query(

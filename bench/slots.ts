@@ -37,7 +37,7 @@ function benchQuery(): SlotQuery {
     minimumNoticeMinutes: 240,
     horizonDays: 60,
     slotStepMinutes: 15,
-    dailyMaximum: 20,
+    maxPerDay: 20,
   });
   const at = (hours: number) => new Date(now + hours * HOUR).toISOString();
   const spanHours = DAYS * 24;

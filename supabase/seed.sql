@@ -76,7 +76,7 @@ select p.id, c.id
 -- Meetings (issue 10): every demo user books like a recruiter. Weekday mornings and afternoons
 -- in Amsterdam with a lunch break, 10 minutes kept free after each meeting, and one meeting type.
 insert into public.booking_settings (recruiter_id, time_zone, availability, overrides, buffer_before_minutes,
-                                     buffer_after_minutes, minimum_notice_minutes, horizon_days, slot_step_minutes, daily_maximum)
+                                     buffer_after_minutes, minimum_notice_minutes, horizon_days, slot_step_minutes, max_per_day)
 select id, 'Europe/Amsterdam',
        jsonb_build_object(
          'monday', hours, 'tuesday', hours, 'wednesday', hours, 'thursday', hours, 'friday', hours,

@@ -5,7 +5,7 @@ import type { Tx } from '../../platform/db/request.server.ts';
 import { isoTimestamp } from '../../platform/db/sql-time.server.ts';
 import { DomainError } from '../errors.ts';
 import type { BookingLink, BookingLinkCreate, BookingLinkCreated } from './booking-schemas.ts';
-import { defaultMeetingType, meetingTypeById } from './meeting-types.server.ts';
+import { defaultMeetingType, mayOffer, meetingTypeById } from './meeting-types.server.ts';
 
 export const DEFAULT_LINK_DAYS = 14;
 
@@ -16,7 +16,7 @@ export const bookingUrl = (publicUrl: string, token: string) => `${publicUrl}/bo
 async function linkMeetingType(tx: Tx, recruiterId: string, meetingTypeId: number | undefined) {
   if (meetingTypeId !== undefined) {
     const type = await meetingTypeById(tx, meetingTypeId);
-    if (!type || type.recruiterId !== recruiterId || type.archivedAt !== null) {
+    if (!type || !mayOffer(type, recruiterId)) {
       throw new DomainError(422, 'meeting_type_not_yours', 'meetingTypeId');
     }
     return type;

@@ -25,7 +25,8 @@ export const bookingSettingsSchema = z.object({
   minimumNoticeMinutes: z.number(),
   horizonDays: z.number(),
   slotStepMinutes: z.number(),
-  dailyMaximum: z.number().nullable(),
+  maxPerDay: z.number().nullable(),
+  maxPerWeek: z.number().nullable(),
 });
 export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
 
@@ -63,6 +64,46 @@ const meetingTypeFields = {
   colour: z.enum(MEETING_COLOURS, { error: msg('validation.one_of', { field: 'colour', values: MEETING_COLOURS.join(', ') }) }),
 };
 
+/** one_on_one: the owner alone; round_robin: whoever of the hosts is free; collective: every host together (panels). */
+export const MEETING_KINDS = ['one_on_one', 'round_robin', 'collective'] as const;
+export type MeetingKind = (typeof MEETING_KINDS)[number];
+/** Round-robin: availability = the host free longest, then fewest meetings this week; even = fewest of this type in 30 days. */
+export const DISTRIBUTIONS = ['availability', 'even'] as const;
+export type Distribution = (typeof DISTRIBUTIONS)[number];
+export const REMINDER_CHANNELS = ['email', 'whatsapp'] as const;
+export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
+/** What a new type reminds the candidate of, unless it says otherwise (the database's default is the same). */
+export const DEFAULT_REMINDERS: Array<{ minutesBefore: number; channel: ReminderChannel }> = [
+  { minutesBefore: 1440, channel: 'email' }, { minutesBefore: 60, channel: 'email' },
+];
+export const MAX_HOSTS = 10;
+
+const reminderSchema = z.object({
+  minutesBefore: z.number({ error: msg('validation.reminder_minutes', { field: 'minutesBefore' }) })
+    .int(msg('validation.reminder_minutes', { field: 'minutesBefore' }))
+    .min(5, msg('validation.reminder_minutes', { field: 'minutesBefore' })).max(10080, msg('validation.reminder_minutes', { field: 'minutesBefore' })),
+  channel: z.enum(REMINDER_CHANNELS, { error: msg('validation.one_of', { field: 'channel', values: REMINDER_CHANNELS.join(', ') }) }),
+});
+const remindersSchema = z.array(reminderSchema, { error: msg('validation.wrong_type', { field: 'reminders', expected: 'a list', actual: 'something else' }) })
+  .max(5, msg('validation.at_most_items', { field: 'reminders', limit: 5 }))
+  .superRefine((reminders, ctx) => {
+    reminders.forEach((reminder, index) => {
+      const earlier = reminders.findIndex((other) => other.minutesBefore === reminder.minutesBefore && other.channel === reminder.channel);
+      if (earlier < index) {
+        ctx.addIssue({ code: 'custom', path: [index], message: msg('validation.reminder_twice', { field: `reminders.${index}`, otherField: `reminders.${earlier}` }) });
+      }
+    });
+  });
+
+const teamFields = {
+  kind: z.enum(MEETING_KINDS, { error: msg('validation.one_of', { field: 'kind', values: MEETING_KINDS.join(', ') }) }),
+  /** Users of the organisation, in priority order; the owner is always one of them (added first when left out). */
+  hostIds: z.array(z.uuid({ error: msg('validation.user_id', { field: 'hostIds' }) }), { error: msg('validation.user_id', { field: 'hostIds' }) })
+    .min(1, msg('validation.at_least_items', { field: 'hostIds', limit: 1 })).max(MAX_HOSTS, msg('validation.at_most_items', { field: 'hostIds', limit: MAX_HOSTS })),
+  distribution: z.enum(DISTRIBUTIONS, { error: msg('validation.one_of', { field: 'distribution', values: DISTRIBUTIONS.join(', ') }) }),
+  reminders: remindersSchema,
+};
+
 function requireLocationDetail(value: { locationKind?: LocationKind; locationDetail?: string | null }, ctx: z.RefinementCtx) {
   if ((value.locationKind === 'phone' || value.locationKind === 'in_person') && !value.locationDetail) {
     ctx.addIssue({ code: 'custom', path: ['locationDetail'],
@@ -71,11 +112,14 @@ function requireLocationDetail(value: { locationKind?: LocationKind; locationDet
 }
 
 /** POST /api/meeting-types */
-export const meetingTypeCreateSchema = z.object({ ...meetingTypeFields, colour: meetingTypeFields.colour.default('blue') })
-  .superRefine(requireLocationDetail);
+export const meetingTypeCreateSchema = z.object({
+  ...meetingTypeFields, colour: meetingTypeFields.colour.default('blue'),
+  kind: teamFields.kind.default('one_on_one'), hostIds: teamFields.hostIds.optional(),
+  distribution: teamFields.distribution.default('availability'), reminders: teamFields.reminders.default(DEFAULT_REMINDERS),
+}).superRefine(requireLocationDetail);
 export type MeetingTypeCreate = z.input<typeof meetingTypeCreateSchema>;
 /** PATCH /api/meeting-types/{id}: any of the fields; a phone or on-site type still needs its detail. */
-export const meetingTypePatchSchema = z.object(meetingTypeFields).partial()
+export const meetingTypePatchSchema = z.object({ ...meetingTypeFields, ...teamFields }).partial()
   .refine((value) => Object.keys(value).length > 0, msg('validation.meeting_type_change'));
 export type MeetingTypePatch = z.input<typeof meetingTypePatchSchema>;
 
@@ -87,9 +131,19 @@ export const meetingTypeSchema = z.object({
   locationKind: z.enum(LOCATION_KINDS),
   locationDetail: z.string().nullable(),
   colour: z.enum(MEETING_COLOURS),
+  kind: z.enum(MEETING_KINDS),
+  distribution: z.enum(DISTRIBUTIONS),
+  /** In priority order, the owner among them. */
+  hosts: z.array(z.object({ id: z.string(), name: z.string() })),
+  reminders: z.array(z.object({ minutesBefore: z.number(), channel: z.enum(REMINDER_CHANNELS) })),
+  /** The owner (who may change it). */
+  ownerId: z.string(),
   createdAt: timestamp,
 });
 export type MeetingType = z.infer<typeof meetingTypeSchema>;
+/** GET /api/meeting-types/hosts: the colleagues a type can have as hosts. */
+export const teamMembersSchema = z.object({ members: z.array(z.object({ id: z.string(), name: z.string() })) });
+export type TeamMember = z.infer<typeof teamMembersSchema>['members'][number];
 export const meetingTypeListSchema = z.object({ meetingTypes: z.array(meetingTypeSchema) });
 export const meetingTypeAnswerSchema = z.object({ meetingType: meetingTypeSchema, warnings: z.array(availabilityWarningSchema) });
 

@@ -20,7 +20,8 @@ export const DEFAULT_BOOKING_SETTINGS: AvailabilitySettings = {
   minimumNoticeMinutes: 240,
   horizonDays: 30,
   slotStepMinutes: 30,
-  dailyMaximum: null,
+  maxPerDay: null,
+  maxPerWeek: null,
 };
 
 interface SettingsRow {
@@ -32,7 +33,8 @@ interface SettingsRow {
   minimumNoticeMinutes: number;
   horizonDays: number;
   slotStepMinutes: number;
-  dailyMaximum: number | null;
+  maxPerDay: number | null;
+  maxPerWeek: number | null;
 }
 
 /** The recruiter's saved settings, or (saved: false) a copy of the defaults. */
@@ -40,7 +42,7 @@ export async function loadBookingSettings(tx: Tx, recruiterId: string): Promise<
   const { rows } = await tx.query<SettingsRow>(
     `select time_zone as "timeZone", availability, overrides, buffer_before_minutes as "bufferBeforeMinutes",
             buffer_after_minutes as "bufferAfterMinutes", minimum_notice_minutes as "minimumNoticeMinutes",
-            horizon_days as "horizonDays", slot_step_minutes as "slotStepMinutes", daily_maximum as "dailyMaximum"
+            horizon_days as "horizonDays", slot_step_minutes as "slotStepMinutes", max_per_day as "maxPerDay", max_per_week as "maxPerWeek"
        from public.booking_settings where recruiter_id = $1`, [recruiterId]);
   const row = rows[0];
   if (!row) return { settings: structuredClone(DEFAULT_BOOKING_SETTINGS), saved: false };
@@ -53,13 +55,14 @@ export async function loadBookingSettings(tx: Tx, recruiterId: string): Promise<
 export async function saveBookingSettings(tx: Tx, recruiterId: string, settings: AvailabilitySettings): Promise<void> {
   await tx.query(
     `insert into public.booking_settings (recruiter_id, time_zone, availability, overrides, buffer_before_minutes, buffer_after_minutes,
-       minimum_notice_minutes, horizon_days, slot_step_minutes, daily_maximum)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       minimum_notice_minutes, horizon_days, slot_step_minutes, max_per_day, max_per_week)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
      on conflict (recruiter_id) do update set time_zone = excluded.time_zone, availability = excluded.availability,
        overrides = excluded.overrides, buffer_before_minutes = excluded.buffer_before_minutes,
        buffer_after_minutes = excluded.buffer_after_minutes, minimum_notice_minutes = excluded.minimum_notice_minutes,
-       horizon_days = excluded.horizon_days, slot_step_minutes = excluded.slot_step_minutes, daily_maximum = excluded.daily_maximum`,
+       horizon_days = excluded.horizon_days, slot_step_minutes = excluded.slot_step_minutes, max_per_day = excluded.max_per_day,
+       max_per_week = excluded.max_per_week`,
     [recruiterId, settings.timeZone, JSON.stringify(settings.availability), JSON.stringify(settings.overrides),
       settings.bufferBeforeMinutes, settings.bufferAfterMinutes, settings.minimumNoticeMinutes, settings.horizonDays,
-      settings.slotStepMinutes, settings.dailyMaximum]);
+      settings.slotStepMinutes, settings.maxPerDay, settings.maxPerWeek]);
 }

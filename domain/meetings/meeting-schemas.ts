@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { timestamp } from '../schemas/answers.ts';
 import { msg } from '../i18n/codes.ts';
 
-import { instantParam, LOCATION_KINDS, MEETING_COLOURS } from './booking-schemas.ts';
+import { instantParam, LOCATION_KINDS, MEETING_COLOURS, REMINDER_CHANNELS } from './booking-schemas.ts';
+
+/** scheduled: the worker sends it at its moment; skipped: it could not go by that channel (see `error`). */
+export const REMINDER_STATES = ['scheduled', 'sent', 'cancelled', 'skipped', 'failed'] as const;
 
 /** confirmed and rescheduled hold their time; completed and no_show are set by the recruiter afterwards. */
 export const MEETING_STATUSES = ['confirmed', 'rescheduled', 'cancelled', 'completed', 'no_show'] as const;
@@ -35,6 +38,12 @@ export const meetingSchema = z.object({
   cancelReason: z.string().nullable(),
   cancelledBy: z.enum(['candidate', 'recruiter']).nullable(),
   recruiter: z.object({ id: z.string(), name: z.string() }),
+  /** Everyone the meeting holds: the recruiter, and a collective meeting's other hosts. */
+  hosts: z.array(z.object({ id: z.string(), name: z.string() })),
+  reminders: z.array(z.object({
+    minutesBefore: z.number(), channel: z.enum(REMINDER_CHANNELS), state: z.enum(REMINDER_STATES),
+    dueAt: timestamp, sentAt: timestamp.nullable(), error: z.string().nullable(),
+  })),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -57,6 +66,8 @@ export const meetingListQuerySchema = z.object({
   status: statusList.optional(),
   candidateId: z.coerce.number({ error: CANDIDATE_ID }).int(CANDIDATE_ID).positive(CANDIDATE_ID).optional(),
   recruiter: z.enum(['me', 'all'], { error: msg('validation.choice', { field: 'recruiter', choices: 'me or all' }) }).optional(),
+  /** Meetings one user hosts (theirs and the collective ones they are in); with it `recruiter` is not needed. */
+  host: z.uuid({ error: msg('validation.user_id', { field: 'host' }) }).optional(),
 });
 export type MeetingListQuery = z.infer<typeof meetingListQuerySchema>;
 export const meetingListSchema = z.object({ meetings: z.array(meetingSchema) });

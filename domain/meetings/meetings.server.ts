@@ -21,11 +21,19 @@ const MEETING_COLUMNS = `m.id::int as id, ${isoTimestamp('m.starts_at')} as star
   m.time_zone as "timeZone", m.candidate_time_zone as "candidateTimeZone",
   json_build_object('name', m.attendee_name, 'email', m.attendee_email::text) as attendee,
   m.candidate_note as "candidateNote", m.notes, m.cancel_reason as "cancelReason", m.cancelled_by as "cancelledBy",
-  json_build_object('id', p.id, 'name', p.display_name) as recruiter,
+  json_build_object('id', p.id, 'name', p.name) as recruiter,
+  (select coalesce(json_agg(json_build_object('id', hp.id, 'name', hp.name) order by hp.id <> m.recruiter_id, hp.name), '[]')
+     from public.meeting_hosts h join public.team_members() hp on hp.id = h.host_id where h.meeting_id = m.id) as hosts,
+  (select coalesce(json_agg(json_build_object('minutesBefore', r.minutes_before, 'channel', r.channel,
+            'state', case when r.state = 'sending' then 'scheduled' else r.state end,
+            'dueAt', ${isoTimestamp('r.due_at')}, 'sentAt', ${isoTimestamp('r.sent_at')}, 'error', r.error)
+          order by r.minutes_before desc, r.channel), '[]')
+     from public.meeting_reminders r where r.meeting_id = m.id) as reminders,
   ${isoTimestamp('m.created_at')} as "createdAt", ${isoTimestamp('m.updated_at')} as "updatedAt"`;
 
 const MEETING_FROM = `public.meetings m
-  join public.profiles p on p.id = m.recruiter_id
+  -- Every member sees a colleague's name (team_members()), not only their own profile.
+  join public.team_members() p on p.id = m.recruiter_id
   left join public.candidates c on c.id = m.candidate_id
   left join public.meeting_types t on t.id = m.meeting_type_id`;
 
@@ -41,7 +49,9 @@ export async function listMeetings(tx: Tx, callerId: string, query: MeetingListQ
   const where: string[] = [];
   const values: unknown[] = [];
   const param = (value: unknown) => `$${values.push(value)}`;
-  if (query.recruiter !== 'all') where.push(`m.recruiter_id = ${param(callerId)}`);
+  // Mine: the meetings I host, a collective one I am a host of included.
+  const host = query.host ?? (query.recruiter !== 'all' ? callerId : null);
+  if (host) where.push(`exists (select 1 from public.meeting_hosts h where h.meeting_id = m.id and h.host_id = ${param(host)})`);
   if (query.from) where.push(`m.ends_at > ${param(query.from)}`);
   if (query.to) where.push(`m.starts_at < ${param(query.to)}`);
   if (query.status?.length) where.push(`m.status = any (${param(query.status)})`);

@@ -91,7 +91,9 @@ export const availabilitySettingsSchema = z.object({
   /** Slots start every this many minutes of wall-clock time from each range's start. */
   slotStepMinutes: boundedWholeNumber('slotStepMinutes', 5, 240, 'minutes'),
   /** Most meetings on one local day of the recruiter; null = no limit. */
-  dailyMaximum: boundedWholeNumber('dailyMaximum', 1, 50, 'meetings').nullable(),
+  maxPerDay: boundedWholeNumber('maxPerDay', 1, 50, 'meetings').nullable(),
+  /** Most meetings in one local week (Monday to Sunday) of the recruiter, every type counted; null = no limit. */
+  maxPerWeek: boundedWholeNumber('maxPerWeek', 1, 200, 'meetings').nullable().default(null),
 }).superRefine((settings, ctx) => {
   const report: IssueSink = (path, message) => ctx.addIssue({ code: 'custom', path, message });
   for (const day of WEEKDAYS) checkRanges(settings.availability[day], ['availability', day], report);

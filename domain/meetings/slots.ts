@@ -20,7 +20,8 @@
 //   with a confirmed meeting (meetingsConflict: the two buffered intervals overlap);
 //   it does not overlap external busy time (bare intervals: the external calendar's
 //   own blocks get no buffers, and the slot's buffers are not held against them);
-//   and its start's local date has fewer confirmed meetings than the daily maximum
+//   and its start's local date has fewer confirmed meetings than the daily maximum (maxPerDay), its local
+//   week (Monday to Sunday) fewer than the weekly one (maxPerWeek)
 //   (a local date runs from the first instant its clock reads 00:00 to the first
 //   instant the next date's does; a meeting counts on the date its start falls in).
 // - Output: { start, end } as UTC ISO 8601 text ("2025-06-02T07:00:00.000Z"), sorted
@@ -212,6 +213,19 @@ export function bookableSlots(query: SlotQuery): Slot[] {
   const lastDate = localDate(latestStart);
   const transitions = offsetChanges(timeZone, firstDate, lastDate);
 
+  // A local week runs Monday 00:00 to the next Monday 00:00; a meeting counts in the week its start falls in.
+  const weekCounts = new Map<string, number>();
+  const meetingsInWeek = (date: Temporal.PlainDate) => {
+    const monday = date.subtract({ days: date.dayOfWeek - 1 });
+    const key = monday.toString();
+    let count = weekCounts.get(key);
+    if (count === undefined) {
+      count = countBetween(meetingStarts, wallTimeInstant(monday, 0, timeZone).instant, wallTimeInstant(monday.add({ days: 7 }), 0, timeZone).instant);
+      weekCounts.set(key, count);
+    }
+    return count;
+  };
+
   const starts: number[] = [];
   let dayStart = wallTimeInstant(firstDate, 0, timeZone);
   for (let date = firstDate; Temporal.PlainDate.compare(date, lastDate) <= 0; date = date.add({ days: 1 })) {
@@ -229,7 +243,8 @@ export function bookableSlots(query: SlotQuery): Slot[] {
 
     const ranges = overrides.get(date.toString()) ?? settings.availability[weekdayOf(date)];
     if (ranges.length === 0) continue;
-    if (settings.dailyMaximum !== null && countBetween(meetingStarts, begins, ends) >= settings.dailyMaximum) continue;
+    if (settings.maxPerDay !== null && countBetween(meetingStarts, begins, ends) >= settings.maxPerDay) continue;
+    if (settings.maxPerWeek != null && meetingsInWeek(date) >= settings.maxPerWeek) continue;
     for (const range of ranges) {
       for (const start of rangeStarts(day, range, step, duration)) {
         if (start >= earliestStart && start <= latestStart && !blocked.overlaps(start, start + duration)) starts.push(start);

@@ -3,12 +3,12 @@
 import { Hono } from 'hono';
 import {
   bookingSettingsAnswerSchema, bookingSettingsInputSchema, meetingTypeAnswerSchema, meetingTypeCreateSchema, meetingTypeListSchema,
-  meetingTypePatchSchema,
+  meetingTypePatchSchema, teamMembersSchema,
 } from '#domain/meetings/booking-schemas.ts';
 import { saveBookingSettings } from '#domain/meetings/booking-settings.server.ts';
 import { bookingSettingsAnswer } from '#domain/meetings/booking-settings-answer.server.ts';
 import {
-  archiveMeetingType, createMeetingType, listMeetingTypes, meetingTypeNotFound, updateMeetingType,
+  archiveMeetingType, createMeetingType, listMeetingTypes, meetingTypeNotFound, teamMembers, updateMeetingType,
 } from '#domain/meetings/meeting-types.server.ts';
 import { successSchema } from '#domain/schemas/answers.ts';
 import type { AppEnv } from '../context.ts';
@@ -39,6 +39,9 @@ export const meetingTypeRoutes = new Hono<AppEnv>()
 
   .get('/', doc({ summary: 'My meeting types, oldest first (archived ones left out)', response: meetingTypeListSchema }), async (c) =>
     reply(c, meetingTypeListSchema, { meetingTypes: await asUser(c, (tx) => listMeetingTypes(tx, c.var.user.id)) }))
+
+  .get('/hosts', doc({ summary: 'Who can host a meeting type: the active users of the organisation (id and name)', response: teamMembersSchema }),
+    async (c) => reply(c, teamMembersSchema, { members: await asUser(c, (tx) => teamMembers(tx)) }))
 
   /** A duration that fits in no range of my saved availability is a 422 naming durationMinutes. */
   .post('/', doc({ summary: 'Create a meeting type', response: meetingTypeAnswerSchema, status: 201 }), body(meetingTypeCreateSchema),

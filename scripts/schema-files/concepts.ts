@@ -229,10 +229,13 @@ before the worker recorded the message's wamid.`,
     file: 'meetings.sql',
     about: `Meetings and self-booking (decision 015): a recruiter's booking settings and meeting types, booking
 links, meetings (the exclusion constraint meetings_no_overlap refuses a double booking, buffers included)
-and the candidate's meeting emails, each sent once.`,
-    tables: ['public.booking_settings', 'public.meeting_types', 'public.booking_links', 'public.meetings',
-      'public.meeting_notifications'],
-    functions: ['public.meetings_blocked_range'],
+and the candidate's meeting emails, each sent once. A team's types (decision 041): the hosts of a type,
+the hosts a meeting holds (meeting_hosts_no_overlap: no host has two meetings that overlap, whatever the
+type), and the candidate's reminders, which follow their meeting by trigger.`,
+    tables: ['public.booking_settings', 'public.meeting_types', 'public.meeting_type_hosts', 'public.booking_links',
+      'public.meetings', 'public.meeting_hosts', 'public.meeting_notifications', 'public.meeting_reminders'],
+    functions: ['public.team_members', 'public.meetings_blocked_range', 'public.meetings_hosts_follow', 'public.meeting_reminder_plan',
+      'public.meetings_reminders_follow'],
   },
   {
     file: 'ai.sql',

@@ -45,6 +45,7 @@ create table public.candidates (
   engagement_scored_at timestamp with time zone,
   time_zone text,
   time_zone_source text default 'location'::text not null,
+  language text check (language in ('english', 'dutch')),
   constraint candidates_time_zone_manual_set check ((time_zone_source = 'location'::text) or (time_zone is not null)),
   constraint candidates_time_zone_source check (time_zone_source in ('location', 'manual'))
 );
@@ -162,9 +163,9 @@ revoke all on public.candidates from anon, authenticated, service_role;
 grant select on public.candidates to authenticated, service_role;
 grant insert (id, name, email, phone, whatsapp_number, preferred_contact_method, job_function, skill_tags,
     seniority_level, location, preferred_role, lead_score, notes, created_by, time_zone,
-    time_zone_source),
+    time_zone_source, language),
   update (name, email, phone, whatsapp_number, preferred_contact_method, job_function, skill_tags,
-    seniority_level, location, preferred_role, lead_score, notes, time_zone, time_zone_source)
+    seniority_level, location, preferred_role, lead_score, notes, time_zone, time_zone_source, language)
   on public.candidates to authenticated;
 grant insert (id, name, email, phone, whatsapp_number, preferred_contact_method, job_function, skill_tags,
     seniority_level, location, preferred_role, lead_score, notes, created_by, time_zone,

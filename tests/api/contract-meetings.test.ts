@@ -69,10 +69,10 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
     const saved = await client.send('PUT', '/api/booking-settings', { body: {
       timeZone: 'Asia/Kolkata', availability: { monday: WEEKDAY_HOURS, friday: [{ start: '09:00', end: '09:20' }] },
       overrides: [{ date: '2026-12-25', ranges: [] }], bufferBeforeMinutes: 5, bufferAfterMinutes: 10, minimumNoticeMinutes: 240,
-      horizonDays: 30, slotStepMinutes: 30, dailyMaximum: 6,
+      horizonDays: 30, slotStepMinutes: 30, maxPerDay: 6,
     } });
     const answer = contract.answer('PUT /api/booking-settings', saved, { schema: bookingSettingsAnswerSchema });
-    expect(answer).toMatchObject({ saved: true, settings: { timeZone: 'Asia/Kolkata', dailyMaximum: 6 }, warnings: [] });
+    expect(answer).toMatchObject({ saved: true, settings: { timeZone: 'Asia/Kolkata', maxPerDay: 6 }, warnings: [] });
   },
 
   // ---- meeting types ----

@@ -42,7 +42,7 @@ const weekdays = (ranges: Array<{ start: string; end: string }>) =>
 function settings(change: Partial<AvailabilitySettingsInput> = {}): AvailabilitySettingsInput {
   return {
     timeZone: 'Europe/Amsterdam', availability: weekdays([{ start: '09:00', end: '17:00' }]), overrides: [],
-    bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minimumNoticeMinutes: 240, horizonDays: 30, slotStepMinutes: 30, dailyMaximum: null,
+    bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minimumNoticeMinutes: 240, horizonDays: 30, slotStepMinutes: 30, maxPerDay: null,
     ...change,
   };
 }
@@ -68,7 +68,7 @@ describe('booking settings', () => {
       timeZone: 'Europe/Amsterdam',
       availability: { ...weekdays([{ start: '09:00', end: '12:00' }, { start: '13:00', end: '17:00' }]), saturday: [], sunday: [] },
       overrides: [], bufferBeforeMinutes: 0, bufferAfterMinutes: 10, minimumNoticeMinutes: 240, horizonDays: 30, slotStepMinutes: 30,
-      dailyMaximum: 6,
+      maxPerDay: 6, maxPerWeek: null,
     });
     const { meetingTypes } = (await demoRecruiter.get('/api/meeting-types')).json as { meetingTypes: MeetingType[] };
     expect(meetingTypes[0]).toMatchObject({ ...introCall, locationDetail: null });
@@ -80,7 +80,7 @@ describe('booking settings', () => {
       timeZone: 'america/new_york',
       availability: { monday: [{ start: '13:00', end: '17:00' }, { start: '08:00', end: '12:00' }], saturday: [{ start: '10:00', end: '24:00' }] },
       overrides: [{ date: '2026-12-24', ranges: [] }, { date: '2026-12-31', ranges: [{ start: '09:00', end: '12:00' }] }],
-      bufferBeforeMinutes: 5, bufferAfterMinutes: 15, minimumNoticeMinutes: 60, horizonDays: 14, slotStepMinutes: 15, dailyMaximum: 4,
+      bufferBeforeMinutes: 5, bufferAfterMinutes: 15, minimumNoticeMinutes: 60, horizonDays: 14, slotStepMinutes: 15, maxPerDay: 4,
     });
     const saved = await client.send('PUT', '/api/booking-settings', { body: sent });
     expect(saved.status, saved.text).toBe(200);
@@ -92,8 +92,8 @@ describe('booking settings', () => {
     expect((await client.get('/api/booking-settings')).json).toMatchObject({ settings: expected, saved: true });
 
     // Saving again replaces the row.
-    const again = await client.send('PUT', '/api/booking-settings', { body: settings({ dailyMaximum: null }) });
-    expect((again.json as BookingSettingsAnswer).settings).toMatchObject({ timeZone: 'Europe/Amsterdam', dailyMaximum: null, overrides: [] });
+    const again = await client.send('PUT', '/api/booking-settings', { body: settings({ maxPerDay: null }) });
+    expect((again.json as BookingSettingsAnswer).settings).toMatchObject({ timeZone: 'Europe/Amsterdam', maxPerDay: null, overrides: [] });
   });
 
   it('refuses overlapping ranges, an end before its start and an unknown time zone, naming the field', async () => {

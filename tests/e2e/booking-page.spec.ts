@@ -35,7 +35,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     timeZone: RECRUITER_ZONE,
     availability: Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, allDay])),
     overrides: [], bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minimumNoticeMinutes: 60, horizonDays: 30, slotStepMinutes: 30,
-    dailyMaximum: null,
+    maxPerDay: null,
   });
 });
 

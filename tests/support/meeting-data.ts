@@ -19,7 +19,7 @@ export function roundTheClock(timeZone = 'Europe/Amsterdam', more: Partial<Avail
     minimumNoticeMinutes: 60,
     horizonDays: 30,
     slotStepMinutes: 30,
-    dailyMaximum: null,
+    maxPerDay: null,
     ...more,
   };
 }

@@ -54,12 +54,18 @@ export async function startServerProcess(options: { databaseUrl: string; dataDir
   });
   child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
   child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  let stopping = false;
+  // A server that dies on its own is the finding, not the failed request after it: say why it died.
+  child.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`server.ts (${url}) exited by itself with ${code ?? signal}; its last output:\n${output.slice(-8_000)}\n`);
+  });
   return {
     url,
     output: () => output,
     pid: child.pid!,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
+      stopping = true;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;

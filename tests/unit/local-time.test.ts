@@ -45,7 +45,7 @@ describe('one local time, one instant, whoever asks', () => {
     const range = [{ start: time, end: plusMinutes(time, 90) }];
     const settings = availabilitySettingsSchema.parse({
       timeZone: zone, availability: { sunday: range }, overrides: [], bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
-      minimumNoticeMinutes: 0, horizonDays: 60, slotStepMinutes: 30, dailyMaximum: null,
+      minimumNoticeMinutes: 0, horizonDays: 60, slotStepMinutes: 30, maxPerDay: null,
     });
     const from = startOfLocalDay(date, zone);
     const slots = bookableSlots({

@@ -65,7 +65,7 @@ const queryInputArb = (timeZone: string, now: fc.Arbitrary<number>, maxWindowDay
   minimumNoticeMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 600 }), fc.integer({ min: 0, max: 3 * 1440 })),
   horizonDays: fc.integer({ min: 1, max: 30 }),
   slotStepMinutes: minutesArb([10, 15, 20, 30, 45, 60, 90]),
-  dailyMaximum: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
+  maxPerDay: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
   durationMinutes: minutesArb([10, 15, 30, 45, 60, 90, 120, 240]),
   meetings: fc.array(fc.record({
     at: fc.integer({ min: -DAY / MINUTE, max: (maxWindowDays + 1) * 1440 }),
@@ -119,7 +119,7 @@ function toQuery(input: QueryInput, pinned?: { date: string; ranges: TimeRange[]
     minimumNoticeMinutes: input.minimumNoticeMinutes,
     horizonDays: input.horizonDays,
     slotStepMinutes: input.slotStepMinutes,
-    dailyMaximum: input.dailyMaximum,
+    maxPerDay: input.maxPerDay,
   });
   return {
     settings,
@@ -224,7 +224,7 @@ function breaksARule(rules: Rules, start: Temporal.Instant, end: Temporal.Instan
   if (rules.meetings.some((meeting) => meetingsConflict(slot, meeting))) return 'conflicts with a meeting';
   if (rules.busy.some(([busyStart, busyEnd]) => startMs < busyEnd && busyStart < endMs)) return 'overlaps busy time';
   const date = start.toZonedDateTimeISO(settings.timeZone).toPlainDate().toString();
-  if (settings.dailyMaximum !== null && (rules.meetingsPerDate.get(date) ?? 0) >= settings.dailyMaximum) return 'day is full';
+  if (settings.maxPerDay !== null && (rules.meetingsPerDate.get(date) ?? 0) >= settings.maxPerDay) return 'day is full';
   return null;
 }
 

@@ -28,7 +28,7 @@ const baseSettings: AvailabilitySettingsInput = {
   minimumNoticeMinutes: 0,
   horizonDays: 60,
   slotStepMinutes: 60,
-  dailyMaximum: null,
+  maxPerDay: null,
 };
 
 function settings(changes: Partial<AvailabilitySettingsInput> = {}): AvailabilitySettings {
@@ -206,7 +206,7 @@ describe('notice, horizon and the daily maximum', () => {
 
   it('a local day with the maximum of confirmed meetings offers nothing; days count in the recruiter zone', () => {
     const query = weekQuery({
-      settings: settings({ dailyMaximum: 2 }),
+      settings: settings({ maxPerDay: 2 }),
       confirmedMeetings: [
         { start: '2025-06-02T06:00:00Z', end: '2025-06-02T06:30:00Z' }, // Monday 08:00 local
         // Tuesday 00:30 local is still Monday in UTC: it counts for Tuesday.
@@ -381,7 +381,7 @@ describe('availability settings validation', () => {
     expect(problems({})).toEqual([]);
     expect(settings({ timeZone: 'europe/amsterdam' }).timeZone).toBe(AMSTERDAM);
     expect(settings().availability.sunday).toEqual([]);
-    expect(problems({ dailyMaximum: null, availability: { monday: [{ start: '00:00', end: '24:00' }] } })).toEqual([]);
+    expect(problems({ maxPerDay: null, availability: { monday: [{ start: '00:00', end: '24:00' }] } })).toEqual([]);
     expect(problems({ availability: { monday: [{ start: '09:00', end: '12:00' }, { start: '12:00', end: '13:00' }] } })).toEqual([]);
   });
 
@@ -430,7 +430,7 @@ describe('availability settings validation', () => {
       ['bufferAfterMinutes', [0, 240], [-1, 241], 'bufferAfterMinutes must be a whole number of minutes from 0 to 240'],
       ['minimumNoticeMinutes', [0, 43_200], [-1, 43_201], 'minimumNoticeMinutes must be a whole number of minutes from 0 to 43200'],
       ['horizonDays', [1, 365], [0, 366], 'horizonDays must be a whole number of days from 1 to 365'],
-      ['dailyMaximum', [1, 50, null], [0, 51, '3'], 'dailyMaximum must be a whole number of meetings from 1 to 50'],
+      ['maxPerDay', [1, 50, null], [0, 51, '3'], 'maxPerDay must be a whole number of meetings from 1 to 50'],
     ];
     for (const [field, good, bad, message] of limits) {
       for (const value of good) expect(problems({ [field]: value }), `${field} ${String(value)}`).toEqual([]);

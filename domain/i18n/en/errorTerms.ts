@@ -38,7 +38,7 @@ export const errorTerms = {
     minimumNoticeMinutes: 'minimumNoticeMinutes',
     horizonDays: 'horizonDays',
     slotStepMinutes: 'slotStepMinutes',
-    dailyMaximum: 'dailyMaximum',
+    maxPerDay: 'maxPerDay',
     content: 'content',
     subject: 'subject',
     start: 'start',

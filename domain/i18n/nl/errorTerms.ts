@@ -38,7 +38,7 @@ export const errorTerms: Resources['errorTerms'] = {
     minimumNoticeMinutes: 'De minimale aankondiging',
     horizonDays: 'De boekingshorizon',
     slotStepMinutes: 'De tijdstap',
-    dailyMaximum: 'Het maximum per dag',
+    maxPerDay: 'Het maximum per dag',
     content: 'het bericht',
     subject: 'het onderwerp',
     start: 'Van',

@@ -16,6 +16,8 @@ export const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOU
 export function meetingType(id: number, overrides: Input<typeof meetingTypeSchema> = {}) {
   return answer(meetingTypeSchema, {
     id, name: `Type ${id}`, durationMinutes: 30, description: null, locationKind: 'teams', locationDetail: null, colour: 'blue',
+    kind: 'one_on_one', distribution: 'availability', hosts: [{ id: 'u-recruiter', name: 'Rita Recruiter' }],
+    reminders: [{ minutesBefore: 1440, channel: 'email' }, { minutesBefore: 60, channel: 'email' }], ownerId: 'u-recruiter',
     createdAt: '2026-03-01T10:00:00.000Z', ...overrides,
   });
 }
@@ -57,6 +59,7 @@ export function meeting(id: number, overrides: Input<typeof meetingSchema> = {})
     attendee: { name: 'Anna de Vries', email: 'c7@example.com' },
     candidateNote: null, notes: null, cancelReason: null, cancelledBy: null,
     recruiter: { id: 'u-recruiter', name: 'Rita Recruiter' },
+    hosts: [{ id: 'u-recruiter', name: 'Rita Recruiter' }], reminders: [],
     createdAt: hoursFromNow(-24), updatedAt: hoursFromNow(-24), ...overrides,
   });
 }

@@ -119,7 +119,7 @@ describe('meeting booking settings', () => {
       ...settings,
       availability: { ...settings.availability, saturday: [{ start: '09:00', end: '17:00' }] },
       bufferBeforeMinutes: 15,
-      dailyMaximum: null,
+      maxPerDay: null,
     });
   });
 

@@ -27,6 +27,8 @@ export function meeting(id: number, overrides: Partial<MeetingInput> = {}): Meet
     cancelReason: null,
     cancelledBy: null,
     recruiter: { id: 'u-recruiter', name: 'Rita Recruiter' },
+    hosts: [{ id: 'u-recruiter', name: 'Rita Recruiter' }],
+    reminders: [],
     createdAt: '2030-03-01T09:00:00.000Z',
     updatedAt: '2030-03-01T09:00:00.000Z',
     ...overrides,

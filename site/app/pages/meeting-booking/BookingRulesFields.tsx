@@ -15,7 +15,7 @@ interface BookingRulesFieldsProps {
 export function BookingRulesFields({ control, errors }: BookingRulesFieldsProps) {
   const t = useT();
   const r = (key: 'bufferBefore' | 'bufferBeforeHint' | 'bufferAfter' | 'bufferAfterHint' | 'horizon' | 'horizonHint' | 'slotStep'
-    | 'slotStepHint' | 'dailyMaximum' | 'dailyMaximumHint' | 'noLimit' | 'minutesSuffix' | 'daysSuffix' | 'meetingsSuffix') =>
+    | 'slotStepHint' | 'maxPerDay' | 'maxPerDayHint' | 'noLimit' | 'minutesSuffix' | 'daysSuffix' | 'meetingsSuffix') =>
     t(`meetingBooking.rules.${key}`);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
@@ -28,9 +28,9 @@ export function BookingRulesFields({ control, errors }: BookingRulesFieldsProps)
         description={r('horizonHint')} error={issueText(errors.horizonDays?.message)} />
       <NumberField control={control} name="slotStepMinutes" label={r('slotStep')} suffix={r('minutesSuffix')} min={5} max={240} step={5}
         description={r('slotStepHint')} error={issueText(errors.slotStepMinutes?.message)} />
-      <NumberField control={control} name="dailyMaximum" label={r('dailyMaximum')} suffix={r('meetingsSuffix')} min={1} max={50}
-        placeholder={r('noLimit')} emptyIs="null" description={r('dailyMaximumHint')}
-        error={issueText(errors.dailyMaximum?.message)} />
+      <NumberField control={control} name="maxPerDay" label={r('maxPerDay')} suffix={r('meetingsSuffix')} min={1} max={50}
+        placeholder={r('noLimit')} emptyIs="null" description={r('maxPerDayHint')}
+        error={issueText(errors.maxPerDay?.message)} />
     </SimpleGrid>
   );
 }
