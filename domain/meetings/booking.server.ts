@@ -11,7 +11,7 @@ import { englishText } from '../i18n/english.ts';
 import { enqueueQuietly, meetingMailJob, meetingTeamsJob, QUEUES, type JobQueue } from '../../platform/runtime/jobs.server.ts';
 import { loadBookingSettings } from './booking-settings.server.ts';
 import { TEAMS_NOT_CONFIGURED, type CalendarPort } from './calendar-port.ts';
-import { bookableSlots, epochMilliseconds, type BusyInterval } from './slots.ts';
+import { bookableSlots, epochMilliseconds, teamSlots, type BusyInterval, type HostsNeeded } from './slots.ts';
 import type { Slot } from './schemas.ts';
 import type { LocationKind } from './booking-schemas.ts';
 
@@ -33,7 +33,10 @@ export function slotWindow(window: SlotWindow, now: number): { from: number; to:
 }
 
 export interface SlotRequest {
-  recruiterId: string;
+  /** Whose time counts: one host (a one-on-one type, a booked meeting's host) or a team's hosts. */
+  hostIds: readonly string[];
+  /** any: at least one host free (round-robin); all: every host free (collective, a booked panel). */
+  needed?: HostsNeeded;
   durationMinutes: number;
   from: number;
   to: number;
@@ -66,19 +69,19 @@ function withoutOwnEvent(busy: BusyInterval[], own: { start: number; end: number
   return busy.filter((block) => epochMilliseconds(block.start) !== own.start || epochMilliseconds(block.end) !== own.end);
 }
 
-/** The recruiter's free slots in [from, to) for a meeting of `durationMinutes`. */
-export async function freeSlots(tx: Tx, request: SlotRequest, now = Date.now()): Promise<Slot[]> {
-  const { settings } = await loadBookingSettings(tx, request.recruiterId);
+/** One host's free slots in [from, to) for a meeting of `durationMinutes`: their settings, meetings (every type) and Outlook. */
+async function hostFreeSlots(tx: Tx, hostId: string, request: SlotRequest, now: number): Promise<Slot[]> {
+  const { settings } = await loadBookingSettings(tx, hostId);
   const withBusy = request.withBusyTimes ?? true;
-  // Meetings a day around the window: their buffers and the daily maximum reach that far.
+  // Meetings a week around the window: their buffers and the daily and weekly maximum reach that far.
   const { rows: meetings } = withBusy ? await tx.query<{ start: Date; end: Date; before: number; after: number }>(
-    `select starts_at as start, ends_at as "end", buffer_before_minutes as before, buffer_after_minutes as after
-       from public.meetings
-      where recruiter_id = $1 and status <> 'cancelled' and id is distinct from $4
-        and starts_at < $3 and ends_at > $2`,
-    [request.recruiterId, new Date(request.from - DAY - 2 * DAY), new Date(request.to + 2 * DAY), request.excludeMeetingId ?? null]) : { rows: [] };
+    `select m.starts_at as start, m.ends_at as "end", m.buffer_before_minutes as before, m.buffer_after_minutes as after
+       from public.meeting_hosts h join public.meetings m on m.id = h.meeting_id
+      where h.host_id = $1 and h.holds_time and m.id is distinct from $4
+        and m.starts_at < $3 and m.ends_at > $2`,
+    [hostId, new Date(request.from - 8 * DAY), new Date(request.to + 8 * DAY), request.excludeMeetingId ?? null]) : { rows: [] };
   const mailbox = withBusy && request.calendar
-    ? (await tx.query<{ email: string }>('select email::text as email from public.profiles where id = $1', [request.recruiterId])).rows[0]?.email
+    ? (await tx.query<{ email: string }>('select email from public.team_members() where id = $1', [hostId])).rows[0]?.email
     : undefined;
   const busy = mailbox ? withoutOwnEvent(await outlookBusy(request.calendar, mailbox, request.from, request.to),
     request.excludeMeetingId ? await meetingTimes(tx, request.excludeMeetingId) : null) : [];
@@ -93,12 +96,29 @@ export async function freeSlots(tx: Tx, request: SlotRequest, now = Date.now()):
   });
 }
 
-/** Refuses a start that is not an offered time: 422 when it never could be, 409 (with fresh slots) when it was just taken. */
-export async function checkStart(tx: Tx, request: Omit<SlotRequest, 'from' | 'to'>, start: string, now = Date.now()): Promise<void> {
+/** Each host's free slots, in the order of `hostIds`. */
+export async function slotsPerHost(tx: Tx, request: SlotRequest, now = Date.now()): Promise<Slot[][]> {
+  const perHost: Slot[][] = [];
+  for (const hostId of request.hostIds) perHost.push(await hostFreeSlots(tx, hostId, request, now));
+  return perHost;
+}
+
+/** The free slots in [from, to): one host's, or a team's (teamSlots: any host free, or all of them). */
+export async function freeSlots(tx: Tx, request: SlotRequest, now = Date.now()): Promise<Slot[]> {
+  return teamSlots(await slotsPerHost(tx, request, now), request.needed ?? 'all');
+}
+
+/**
+ * Refuses a start that is not an offered time: 422 when it never could be, 409 (with fresh slots) when it
+ * was just taken. Answers the hosts free at that time (every host when all are needed).
+ */
+export async function checkStart(tx: Tx, request: Omit<SlotRequest, 'from' | 'to'>, start: string, now = Date.now()): Promise<string[]> {
   const at = Date.parse(start);
   const probe = { ...request, from: at, to: at + 1 };
   const isOffered = (slots: Slot[]) => slots.some((slot) => epochMilliseconds(slot.start) === at);
-  if (isOffered(await freeSlots(tx, probe, now))) return;
+  const perHost = await slotsPerHost(tx, probe, now);
+  const free = request.hostIds.filter((_, index) => isOffered(perHost[index]));
+  if ((request.needed ?? 'all') === 'all' ? free.length === request.hostIds.length : free.length > 0) return free;
   if (at <= now) throw new DomainError(422, 'start_in_past', 'start');
   if (!isOffered(await freeSlots(tx, { ...probe, withBusyTimes: false }, now))) {
     throw new DomainError(422, 'start_not_offered', 'start');
@@ -125,7 +145,10 @@ export async function slotTaken(tx: Tx, request: Omit<SlotRequest, 'from' | 'to'
 }
 
 export interface Placement {
+  /** The host whose meeting it is (their calendar holds the event). */
   recruiterId: string;
+  /** A collective meeting's other hosts: held by it too (meeting_hosts), invited to its event. */
+  otherHostIds?: readonly string[];
   candidateId: number | null;
   bookingLinkId: number | null;
   meetingTypeId: number | null;
@@ -178,13 +201,22 @@ export async function placeMeeting(tx: Tx, placement: Placement, meetingId: numb
          attendee_name = $4, attendee_email = $5, candidate_note = coalesce($6, candidate_note),
          candidate_time_zone = coalesce($7, candidate_time_zone), time_zone = $8,
          buffer_before_minutes = $9, buffer_after_minutes = $10,
-         cancel_reason = null, cancelled_by = null, cancelled_at = null,
+         cancel_reason = null, cancelled_by = null, cancelled_at = null, recruiter_id = $13,
          teams_status = case when $11 = 'not_configured' then 'not_configured' else 'pending' end,
          teams_error = $12, teams_error_code = null, teams_attempts = 0
        where id = $1
        returning id::int, sequence, case when status = 'confirmed' then 'confirmed' else 'rescheduled' end as kind`,
       [meetingId, start, end, placement.attendee.name, placement.attendee.email, placement.note, placement.candidateTimeZone,
-        settings.timeZone, settings.bufferBeforeMinutes, settings.bufferAfterMinutes, teams.status, teams.error]));
+        settings.timeZone, settings.bufferBeforeMinutes, settings.bufferAfterMinutes, teams.status, teams.error, placement.recruiterId]));
+  }
+  if (placement.otherHostIds?.length) {
+    // The meeting's own host row is the trigger's (meetings_hosts_follow); the panel's others hold the same time.
+    await tx.query(
+      `insert into public.meeting_hosts (meeting_id, host_id, blocked_from, blocked_until, holds_time)
+         select m.id, host, m.blocked_from, m.blocked_until, true from public.meetings m, unnest($2::uuid[]) as host
+          where m.id = $1
+       on conflict (meeting_id, host_id) do update set blocked_from = excluded.blocked_from, blocked_until = excluded.blocked_until,
+          holds_time = true`, [row.id, placement.otherHostIds]);
   }
   const notificationId = await queueNotification(tx, row.id, row.kind, row.sequence);
   return { meetingId: row.id, sequence: row.sequence, notificationId, created: meetingId === null };

@@ -17,6 +17,8 @@ export interface CalendarEvent {
   /** The recruiter's IANA zone: the event is written in it, so Outlook shows it on their clock. */
   timeZone: string;
   attendee: { name: string; email: string };
+  /** A collective meeting's other hosts: invited to the owner's event, so it stands in their calendars too (decision 041). */
+  coHosts?: Array<{ name: string; email: string }>;
   location: { kind: LocationKind; detail: string | null };
   /** Graph's transactionId: a repeated create with the same id makes no second event. */
   transactionId: string;

@@ -12,6 +12,7 @@ import {
   announceChange, cancelMeeting, checkStart, freeSlots, placeMeeting, slotTaken, slotWindow, withSlotTakenAnswer,
   type RunInTransaction, type SlotWindow,
 } from './booking.server.ts';
+import { meetingHostIds } from './hosts.server.ts';
 
 export interface ActionDeps {
   /** Runs work in one transaction under the caller's claims. */
@@ -53,7 +54,7 @@ export async function rescheduleByRecruiter(deps: ActionDeps, id: number, start:
     if (meeting.status === 'completed' || meeting.status === 'no_show') {
       throw new DomainError(409, 'meeting_already_taken_place', 'id');
     }
-    slotRequest = { recruiterId: meeting.recruiterId, durationMinutes: meeting.durationMinutes, excludeMeetingId: id, calendar: deps.calendar };
+    slotRequest = { hostIds: await meetingHostIds(tx, id), durationMinutes: meeting.durationMinutes, excludeMeetingId: id, calendar: deps.calendar };
     await checkStart(tx, slotRequest, start);
     const current = await getMeeting(tx, id);
     return placeMeeting(tx, {
@@ -72,7 +73,9 @@ export function slotsForMeeting(deps: ActionDeps, id: number, window: SlotWindow
   return deps.run(async (tx) => {
     const meeting = await facts(tx, id);
     const { from, to } = slotWindow(window, Date.now());
-    const slots = await freeSlots(tx, { recruiterId: meeting.recruiterId, durationMinutes: meeting.durationMinutes, from, to, excludeMeetingId: id, calendar: deps.calendar });
+    const slots = await freeSlots(tx, {
+      hostIds: await meetingHostIds(tx, id), durationMinutes: meeting.durationMinutes, from, to, excludeMeetingId: id, calendar: deps.calendar,
+    });
     const zone = window.timeZone ?? (await getMeeting(tx, id)).timeZone;
     return { timeZone: zone, slots };
   });

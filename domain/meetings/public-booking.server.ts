@@ -13,9 +13,10 @@ import type { CalendarPort } from './calendar-port.ts';
 import type { Meeting } from './meeting-schemas.ts';
 import { getMeeting } from './meetings.server.ts';
 import {
-  announceChange, cancelMeeting, checkStart, freeSlots, placeMeeting, slotTaken, slotWindow, withSlotTakenAnswer,
+  announceChange, cancelMeeting, checkStart, freeSlots, slotTaken, slotWindow, withSlotTakenAnswer,
   type RunInTransaction, type SlotWindow,
 } from './booking.server.ts';
+import { bookingHosts, placeOnHosts, type BookingHosts } from './hosts.server.ts';
 
 export interface BookingDeps {
   pool: pg.Pool;
@@ -122,6 +123,14 @@ export function publicBooking(deps: BookingDeps, token: string): Promise<PublicB
   });
 }
 
+/** Whose time the link books: a booked meeting's hosts, or its type's (decision 041). */
+function linkHosts(tx: Tx, link: LinkRow, booking: PublicBooking): Promise<BookingHosts> {
+  return bookingHosts(tx, {
+    recruiterId: link.recruiterId, meetingTypeId: link.meetingTypeId,
+    heldMeetingId: booking.state === 'booked' ? link.meetingId : null,
+  });
+}
+
 /** Refuses what a link in this state cannot do. */
 function requireBookable(state: PublicBooking['state'], link: LinkRow) {
   if (state === 'expired') throw new DomainError(410, say('booking_link_expired', { name: link.recruiterName, email: link.recruiterEmail }), 'token');
@@ -135,8 +144,9 @@ export function publicSlots(deps: BookingDeps, token: string, window: SlotWindow
     const booking = await bookingOf(tx, link);
     requireBookable(booking.state, link);
     const { from, to } = slotWindow(window, Date.now());
+    const hosts = await linkHosts(tx, link, booking);
     const slots = await freeSlots(tx, {
-      recruiterId: link.recruiterId, durationMinutes: link.durationMinutes, from, to,
+      hostIds: hosts.hostIds, needed: hosts.needed, durationMinutes: link.durationMinutes, from, to,
       excludeMeetingId: link.meetingId, calendar: deps.calendar,
     });
     return { timeZone: window.timeZone ?? link.recruiterTimeZone, slots };
@@ -153,10 +163,13 @@ export async function bookByToken(deps: BookingDeps, token: string, request: Boo
     const link = await linkByToken(tx, token, { lock: true });
     const booking = await bookingOf(tx, link);
     requireBookable(booking.state, link);
-    slotRequest = { recruiterId: link.recruiterId, durationMinutes: link.durationMinutes, excludeMeetingId: link.meetingId, calendar: deps.calendar };
-    await checkStart(tx, slotRequest, request.start);
-    const placed = await placeMeeting(tx, {
-      recruiterId: link.recruiterId, candidateId: link.candidateId, bookingLinkId: link.id, meetingTypeId: link.meetingTypeId,
+    const hosts = await linkHosts(tx, link, booking);
+    slotRequest = {
+      hostIds: hosts.hostIds, needed: hosts.needed, durationMinutes: link.durationMinutes, excludeMeetingId: link.meetingId, calendar: deps.calendar,
+    };
+    const freeHostIds = await checkStart(tx, slotRequest, request.start);
+    const placed = await placeOnHosts(tx, hosts, freeHostIds, {
+      candidateId: link.candidateId, bookingLinkId: link.id, meetingTypeId: link.meetingTypeId,
       title: link.title, durationMinutes: link.durationMinutes,
       location: { kind: link.locationKind, detail: link.locationDetail },
       start: request.start, attendee: { name: request.name, email: request.email }, note: request.note ?? null,

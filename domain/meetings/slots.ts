@@ -341,3 +341,26 @@ export function slotsByLocalDate(slots: readonly Slot[], timeZone: string): Arra
   }
   return days;
 }
+
+/** Round-robin: a time at least one host has free. Collective: a time every host has free (a panel). */
+export type HostsNeeded = 'any' | 'all';
+
+/**
+ * The slots of a team: each host's own bookableSlots (their zone, hours, buffers, limits and busy time),
+ * combined by start: `any` offers a start some host has (the union), `all` one every host has (the
+ * intersection). Sorted by start, no duplicates.
+ */
+export function teamSlots(perHost: ReadonlyArray<readonly Slot[]>, needed: HostsNeeded): Slot[] {
+  if (perHost.length === 1) return [...perHost[0]];
+  const count = new Map<string, { slot: Slot; hosts: number }>();
+  for (const slots of perHost) {
+    for (const slot of slots) {
+      const seen = count.get(slot.start);
+      if (seen) seen.hosts += 1;
+      else count.set(slot.start, { slot, hosts: 1 });
+    }
+  }
+  const wanted = needed === 'all' ? perHost.length : 1;
+  return [...count.values()].filter((entry) => entry.hosts >= wanted).map((entry) => entry.slot)
+    .sort((a, b) => epochMilliseconds(a.start) - epochMilliseconds(b.start));
+}

@@ -57,6 +57,7 @@ interface MeetingRow {
   recruiter_name: string;
   type_description: string | null;
   token: string | null;
+  co_hosts: Array<{ name: string; email: string }>;
 }
 
 /** The row, locked for this run; null when another run holds it (or it is gone). */
@@ -66,7 +67,10 @@ async function lockMeeting(tx: Tx, meetingId: number): Promise<MeetingRow | null
             c.name as attendee_name, c.email::text as attendee_email,
             m.candidate_note, m.cancel_reason, m.ics_uid, m.teams_event_id, m.teams_join_url, m.teams_synced_sequence,
             m.teams_attempts, p.email::text as mailbox, p.display_name as recruiter_name,
-            t.description as type_description, l.token
+            t.description as type_description, l.token,
+            (select coalesce(json_agg(json_build_object('name', hp.display_name, 'email', hp.email::text) order by hp.display_name), '[]')
+               from public.meeting_hosts h join public.profiles hp on hp.id = h.host_id
+              where h.meeting_id = m.id and h.host_id <> m.recruiter_id) as co_hosts
        from public.meetings m
        join public.profiles p on p.id = m.recruiter_id
        left join public.candidates c on c.id = m.candidate_id
@@ -110,6 +114,7 @@ function calendarEvent(meeting: MeetingRow, publicUrl: string): CalendarEvent {
     end: meeting.ends_at.toISOString(),
     timeZone: meeting.time_zone,
     attendee: { name: meeting.attendee_name ?? '', email: meeting.attendee_email ?? '' },
+    coHosts: meeting.co_hosts,
     location: { kind: meeting.location_kind, detail: meeting.location_detail },
     // The first event of a meeting is keyed by its UID. After a cancellation (the event is gone from Outlook)
     // a meeting booked again needs a new one: keyed by the sequence the cancellation reached.

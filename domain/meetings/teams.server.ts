@@ -111,7 +111,8 @@ export function createGraphCalendar(graph: Config['graph'], credential?: TokenCr
         body: { contentType: 'HTML', content: event.bodyHtml },
         start: graphDateTime(event.start, event.timeZone),
         end: graphDateTime(event.end, event.timeZone),
-        attendees: event.attendee.email ? [{ emailAddress: { address: event.attendee.email, name: event.attendee.name }, type: 'required' }] : [],
+        attendees: [...(event.attendee.email ? [event.attendee] : []), ...(event.coHosts ?? [])]
+          .map((person) => ({ emailAddress: { address: person.email, name: person.name }, type: 'required' })),
         location: { displayName: locationName(event.location) },
         ...(teams ? { isOnlineMeeting: true, onlineMeetingProvider: 'teamsForBusiness' } : {}),
         transactionId: event.transactionId,

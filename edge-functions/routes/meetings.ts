@@ -14,7 +14,8 @@ import { getMeeting, listMeetings, patchMeeting } from '#domain/meetings/meeting
 import { msg } from '#domain/schemas/issues.ts';
 import { cancelByRecruiter, rescheduleByRecruiter, slotsForMeeting, type ActionDeps } from '#domain/meetings/meeting-actions.server.ts';
 import { freeSlots, slotWindow } from '#domain/meetings/booking.server.ts';
-import { defaultMeetingType, meetingTypeById } from '#domain/meetings/meeting-types.server.ts';
+import { defaultMeetingType, mayOffer, meetingTypeById } from '#domain/meetings/meeting-types.server.ts';
+import { bookingHosts } from '#domain/meetings/hosts.server.ts';
 import { loadBookingSettings } from '#domain/meetings/booking-settings.server.ts';
 import { retryTeams } from '#domain/meetings/teams-sync.server.ts';
 import { enqueueQuietly, meetingTeamsJob, QUEUES } from '#platform/runtime/jobs.server.ts';
@@ -102,11 +103,12 @@ export const bookingPreviewRoutes = new Hono<AppEnv>()
     const recruiterId = c.var.user.id;
     const answer = await asUser(c, async (tx) => {
       const asked = input.meetingTypeId ? await meetingTypeById(tx, input.meetingTypeId) : null;
-      if (asked && asked.recruiterId !== recruiterId) throw new DomainError(422, 'meeting_type_not_yours', 'meetingTypeId');
+      if (asked && !mayOffer(asked, recruiterId)) throw new DomainError(422, 'meeting_type_not_yours', 'meetingTypeId');
       const type = asked ?? (input.meetingTypeId ? null : await defaultMeetingType(tx, recruiterId));
       if (!type) throw new DomainError(422, input.meetingTypeId ? 'meeting_type_not_yours' : 'meeting_type_first', 'meetingTypeId');
       const { from, to } = slotWindow(input, Date.now());
-      const slots = await freeSlots(tx, { recruiterId, durationMinutes: type.durationMinutes, from, to, calendar: c.var.deps.calendar });
+      const hosts = await bookingHosts(tx, { recruiterId, meetingTypeId: type.id, heldMeetingId: null });
+      const slots = await freeSlots(tx, { hostIds: hosts.hostIds, needed: hosts.needed, durationMinutes: type.durationMinutes, from, to, calendar: c.var.deps.calendar });
       return { timeZone: input.timeZone ?? (await loadBookingSettings(tx, recruiterId)).settings.timeZone, slots };
     });
     return reply(c, slotsAnswerSchema, answer);

@@ -6,16 +6,17 @@ alter table public.booking_settings rename column daily_maximum to max_per_day;
 alter table public.booking_settings
   add column max_per_week integer check (max_per_week between 1 and 200);
 
--- ---- Who is on the team: every member may read their colleagues' names (a host picker, the hosts of a
--- meeting), not the rest of their profile, which profiles_read_own keeps to themselves and admins.
+-- ---- Who is on the team: every member may read their colleagues' names and work addresses (a host
+-- picker, the hosts of a meeting, their Outlook free/busy), not the rest of their profile, which
+-- profiles_read_own keeps to themselves and admins.
 create or replace function public.team_members()
-  returns table (id uuid, name text, active boolean)
+  returns table (id uuid, name text, email text, active boolean)
   language sql
   stable
   security definer
   set search_path to 'public'
 as $$
-  select p.id, p.display_name, not p.banned from public.profiles p
+  select p.id, p.display_name, p.email::text, not p.banned from public.profiles p
    where (select public.is_member()) or (select auth.role()) = 'service_role'
 $$;
 revoke all on function public.team_members() from public, anon;

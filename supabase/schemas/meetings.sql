@@ -197,12 +197,12 @@ comment on table public.meeting_reminders is
 -- ---------------------------------------------------------------- functions
 
 create or replace function public.team_members()
-  returns table(id uuid, name text, active boolean)
+  returns table(id uuid, name text, email text, active boolean)
   language sql
   stable security definer
   set search_path to 'public'
 as $$
-  select p.id, p.display_name, not p.banned from public.profiles p
+  select p.id, p.display_name, p.email::text, not p.banned from public.profiles p
    where (select public.is_member()) or (select auth.role()) = 'service_role'
 $$;
 revoke all on function public.team_members() from public, anon, authenticated, service_role;

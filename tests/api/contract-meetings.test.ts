@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bookingAnswerSchema, bookingLinkCreatedSchema, bookingLinkListSchema, bookingSettingsAnswerSchema, meetingTypeAnswerSchema, meetingTypeListSchema,
+  bookingAnswerSchema, bookingLinkCreatedSchema, bookingLinkListSchema, bookingSettingsAnswerSchema, meetingTypeAnswerSchema, meetingTypeListSchema, teamMembersSchema,
   publicBookingSchema, slotsAnswerSchema,
 } from '#domain/meetings/booking-schemas.ts';
 import { meetingAnswerSchema, meetingListSchema } from '#domain/meetings/meeting-schemas.ts';
@@ -81,6 +81,11 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
     const id = await newMeetingType(client);
     const list = contract.answer('GET /api/meeting-types', await client.get('/api/meeting-types'), { schema: meetingTypeListSchema });
     expect(list.meetingTypes.map((type) => type.id)).toEqual([id]);
+  },
+  'GET /api/meeting-types/hosts': async () => {
+    const client = await newRecruiter();
+    const hosts = contract.answer('GET /api/meeting-types/hosts', await client.get('/api/meeting-types/hosts'), { schema: teamMembersSchema });
+    expect(hosts.members.length).toBeGreaterThan(0);
   },
   'POST /api/meeting-types': async () => {
     const client = await newRecruiter();

@@ -159,7 +159,9 @@ describe('meeting types', () => {
     const intro = created.json.meetingType as MeetingType;
     expect(created.json).toEqual({
       meetingType: { id: intro.id, name: 'Intro call', durationMinutes: 30, description: null, locationKind: 'teams', locationDetail: null,
-        colour: 'blue', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as unknown },
+        colour: 'blue', kind: 'one_on_one', distribution: 'availability', ownerId: user.id, hosts: [{ id: user.id, name: expect.any(String) as unknown }],
+        reminders: [{ minutesBefore: 1440, channel: 'email' }, { minutesBefore: 60, channel: 'email' }],
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as unknown },
       warnings: [],
     });
     const visit = (await client.post('/api/meeting-types', {
