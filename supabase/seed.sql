@@ -87,3 +87,18 @@ select id, 'Europe/Amsterdam',
 insert into public.meeting_types (recruiter_id, name, duration_minutes, description, location_kind, colour)
 select id, 'Intro call', 30, 'A first conversation: who you are, what you are looking for, and the roles we have.', 'teams', 'blue'
   from public.profiles;
+
+-- A team's meeting types (issue 29): the recruiter's round-robin intro call shared with the admin,
+-- spread evenly, and a collective panel interview that needs both of them free.
+with team_types as (
+  insert into public.meeting_types (recruiter_id, name, duration_minutes, description, location_kind, colour, kind, distribution)
+  select p.id, t.name, t.minutes, t.description, 'teams', t.colour, t.kind, 'even'
+    from public.profiles p,
+         (values ('Team intro call', 30, 'A first conversation with whoever of our recruiters is free first.', 'teal', 'round_robin'),
+                 ('Panel interview', 60, 'Meet the hiring team together: a recruiter and the hiring manager.', 'grape', 'collective'))
+           as t(name, minutes, description, colour, kind)
+   where p.username = 'recruiter'
+  returning id
+)
+insert into public.meeting_type_hosts (meeting_type_id, host_id, priority)
+select team_types.id, p.id, 1 from team_types, public.profiles p where p.username = 'admin';

@@ -234,7 +234,7 @@ the hosts a meeting holds (meeting_hosts_no_overlap: no host has two meetings th
 type), and the candidate's reminders, which follow their meeting by trigger.`,
     tables: ['public.booking_settings', 'public.meeting_types', 'public.meeting_type_hosts', 'public.booking_links',
       'public.meetings', 'public.meeting_hosts', 'public.meeting_notifications', 'public.meeting_reminders'],
-    functions: ['public.team_members', 'public.meetings_blocked_range', 'public.meetings_hosts_follow', 'public.meeting_reminder_plan',
+    functions: ['public.team_members', 'public.meeting_types_owner_hosts', 'public.meetings_blocked_range', 'public.meetings_hosts_follow', 'public.meeting_reminder_plan',
       'public.meetings_reminders_follow'],
   },
   {

@@ -43,6 +43,24 @@ comment on table public.meeting_type_hosts is
 insert into public.meeting_type_hosts (meeting_type_id, host_id, priority)
   select id, recruiter_id, 0 from public.meeting_types;
 
+-- The owner is always one of a type's hosts, however the type is written (the API, the seed, an import).
+create or replace function public.meeting_types_owner_hosts()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to 'public'
+as $$
+begin
+  insert into public.meeting_type_hosts (meeting_type_id, host_id, priority)
+    values (new.id, new.recruiter_id, 0)
+  on conflict (meeting_type_id, host_id) do nothing;
+  return new;
+end $$;
+revoke all on function public.meeting_types_owner_hosts() from public, anon, authenticated, service_role;
+
+create trigger meeting_types_owner_hosts after insert on public.meeting_types
+  for each row execute function meeting_types_owner_hosts();
+
 -- Every host a meeting holds, with the meeting's blocked time: the no-double-booking guarantee per
 -- host across every type and link. The meeting's own recruiter is kept here by trigger; a collective
 -- meeting's other hosts are added by the booking code.

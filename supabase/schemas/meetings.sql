@@ -208,6 +208,20 @@ $$;
 revoke all on function public.team_members() from public, anon, authenticated, service_role;
 grant execute on function public.team_members() to authenticated, service_role;
 
+create or replace function public.meeting_types_owner_hosts()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to 'public'
+as $$
+begin
+  insert into public.meeting_type_hosts (meeting_type_id, host_id, priority)
+    values (new.id, new.recruiter_id, 0)
+  on conflict (meeting_type_id, host_id) do nothing;
+  return new;
+end $$;
+revoke all on function public.meeting_types_owner_hosts() from public, anon, authenticated, service_role;
+
 create or replace function public.meetings_blocked_range()
   returns trigger
   language plpgsql
@@ -284,6 +298,9 @@ revoke all on function public.meetings_reminders_follow() from public, anon, aut
 
 create trigger booking_settings_touch before update on public.booking_settings
   for each row execute function touch_updated_at();
+
+create trigger meeting_types_owner_hosts after insert on public.meeting_types
+  for each row execute function meeting_types_owner_hosts();
 
 create trigger meeting_types_touch before update on public.meeting_types
   for each row execute function touch_updated_at();
