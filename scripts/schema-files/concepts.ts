@@ -165,8 +165,9 @@ the triggers that apply each entry to the candidate; the suppression list, kept 
 key with the database's pepper (private.settings; the pepper row is data a migration inserts); and
 contact_blockers(), the one rule for whether and why a candidate can be contacted on a channel, which
 domain/consent/eligibility.ts mirrors. Candidates are erased only through erase_candidates() (audited).
-The trigger that checks every outbound message is on messages (messages.sql).`,
-    tables: ['public.consent_events', 'private.settings', 'public.email_suppressions'],
+The trigger that checks every outbound message is on messages (messages.sql). Candidates' data requests
+(access, correction, erasure) with their deadline and state (decision 042).`,
+    tables: ['public.consent_events', 'private.settings', 'public.email_suppressions', 'public.data_requests'],
     functions: ['public.candidate_consent_sources', 'public.mailbox_key', 'public.email_address_hash',
       'public.legacy_email_address_hash', 'public.email_suppression', 'public.email_suppression_count',
       'public.contact_blockers', 'public.can_contact', 'public.check_consent_event', 'public.apply_consent_event',

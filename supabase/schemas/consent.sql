@@ -3,7 +3,8 @@
 -- key with the database's pepper (private.settings; the pepper row is data a migration inserts); and
 -- contact_blockers(), the one rule for whether and why a candidate can be contacted on a channel, which
 -- domain/consent/eligibility.ts mirrors. Candidates are erased only through erase_candidates() (audited).
--- The trigger that checks every outbound message is on messages (messages.sql).
+-- The trigger that checks every outbound message is on messages (messages.sql). Candidates' data requests
+-- (access, correction, erasure) with their deadline and state (decision 042).
 --
 -- The current schema, not its history: supabase/migrations/ is what databases apply. A change
 -- is a new migration plus the same change here (by hand, or npm run schema:files);
@@ -45,6 +46,34 @@ comment on table public.email_suppressions is
   'before 20261128000100 may hold public.legacy_email_address_hash). Written by the consent ledger''s '
   'trigger; read by members as a count only (through email_suppression_count); an admin removes one '
   'through remove_email_suppression().';
+
+create table public.data_requests (
+  id bigint generated always as identity primary key,
+  candidate_id bigint references public.candidates (id) on delete set null,
+  requester_name text check (length(requester_name) <= 200),
+  requester_email citext check (length((requester_email)::text) <= 254),
+  kind text not null check (kind in ('access', 'correction', 'erasure')),
+  source text not null check (source in ('privacy_page', 'email', 'phone', 'letter', 'other')),
+  details text check (length(details) <= 4000),
+  state text default 'open'::text not null check (state in ('open', 'scheduled', 'done', 'refused',
+    'withdrawn')),
+  received_at timestamp with time zone default now() not null,
+  due_at timestamp with time zone default (now() + '1 mon'::interval) not null,
+  execute_after timestamp with time zone,
+  handled_by uuid references public.profiles (id) on delete set null,
+  handled_at timestamp with time zone,
+  resolution text check (length(resolution) <= 2000),
+  created_by uuid references public.profiles (id) on delete set null,
+  created_at timestamp with time zone default now() not null,
+  constraint data_requests_refusal_says_why check ((state <> 'refused'::text) or (resolution is not null))
+);
+create index data_requests_candidate on public.data_requests (candidate_id);
+create index data_requests_open on public.data_requests (due_at) where (state = any (array['open'::text, 'scheduled'::text]));
+comment on table public.data_requests is
+  'Candidates'' data requests (access, correction, erasure) with their deadline and state. Policies: '
+  'data_requests_admin (admins read and handle all), data_requests_enter (members enter one by hand in '
+  'their own name), data_requests_own (members read the ones they entered); the privacy page and the '
+  'worker write as service_role.';
 
 -- ---------------------------------------------------------------- functions
 
@@ -406,3 +435,16 @@ revoke all on private.settings from anon, authenticated, service_role;
 
 alter table public.email_suppressions enable row level security;
 revoke all on public.email_suppressions from anon, authenticated, service_role;
+
+alter table public.data_requests enable row level security;
+revoke all on public.data_requests from anon, authenticated, service_role;
+grant select, insert, update on public.data_requests to authenticated;
+grant select, insert, update, delete on public.data_requests to service_role;
+revoke all on sequence public.data_requests_id_seq from anon, authenticated, service_role;
+create policy data_requests_admin on public.data_requests for all to authenticated
+  using ((select is_admin()))
+  with check ((select is_admin()));
+create policy data_requests_enter on public.data_requests for insert to authenticated
+  with check ((select is_member()) and (created_by = (select auth.uid())) and (source <> 'privacy_page'::text) and (state = 'open'::text));
+create policy data_requests_own on public.data_requests for select to authenticated
+  using (created_by = (select auth.uid()));
