@@ -26,7 +26,7 @@ const SUPABASE_SHIM = `-- ------------------------------------------------------
 do $$
 declare ext text;
 begin
-  foreach ext in array array['pgcrypto', 'citext', 'pg_trgm', 'unaccent', 'btree_gist'] loop
+  foreach ext in array array['pgcrypto', 'citext', 'pg_trgm', 'unaccent', 'btree_gist', 'fuzzystrmatch'] loop
     if not exists (select 1 from pg_extension where extname = ext) then
       if to_regnamespace('extensions') is not null then
         execute format('create extension %I with schema extensions', ext);
@@ -148,8 +148,9 @@ decision 017). private.organisation_zone() is the zone sender limits count days 
     about: `Candidates: who they are, how to reach them, their time zone (inferred from the location, or set
 by hand) and their scores. Their consent flags change only through the ledger and candidates are deleted
 only by erase_candidates(), both in consent.sql (decision 008); their search words are in search.sql.`,
-    tables: ['public.candidates'],
-    functions: ['public.candidate_search_doc', 'public.location_time_zone', 'public.candidates_infer_time_zone'],
+    tables: ['public.candidates', 'public.candidate_duplicates'],
+    functions: ['public.candidate_search_doc', 'public.location_time_zone', 'public.candidates_infer_time_zone',
+      'public.duplicate_text', 'public.one_typo_apart', 'public.find_duplicate_pairs', 'public.refresh_candidate_duplicates'],
   },
   {
     file: 'talent-pools.sql',

@@ -16,7 +16,7 @@
 do $$
 declare ext text;
 begin
-  foreach ext in array array['pgcrypto', 'citext', 'pg_trgm', 'unaccent', 'btree_gist'] loop
+  foreach ext in array array['pgcrypto', 'citext', 'pg_trgm', 'unaccent', 'btree_gist', 'fuzzystrmatch'] loop
     if not exists (select 1 from pg_extension where extname = ext) then
       if to_regnamespace('extensions') is not null then
         execute format('create extension %I with schema extensions', ext);
