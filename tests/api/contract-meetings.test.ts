@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingAnswerSchema, bookingLinkCreatedSchema, bookingLinkListSchema, bookingSettingsAnswerSchema, meetingTypeAnswerSchema, meetingTypeListSchema,
-  publicBookingSchema, slotsAnswerSchema,
+  publicBookingSchema, slotsAnswerSchema, teamMembersSchema,
 } from '#domain/meetings/booking-schemas.ts';
-import { meetingAnswerSchema, meetingListSchema } from '#domain/meetings/meeting-schemas.ts';
+import { meetingAnswerSchema, meetingListSchema, rebookAnswerSchema } from '#domain/meetings/meeting-schemas.ts';
 import { bookingLinkRoutes, bookingPreviewRoutes, candidateBookingLinkRoutes, meetingRoutes } from '#edge-functions/routes/meetings.ts';
 import { publicBookingRoutes } from '#edge-functions/routes/public-booking.ts';
 import { newBookableRecruiter, newLink, slotsOf, type BookableRecruiter } from '../support/meeting-data.ts';
@@ -82,6 +82,11 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
     const list = contract.answer('GET /api/meeting-types', await client.get('/api/meeting-types'), { schema: meetingTypeListSchema });
     expect(list.meetingTypes.map((type) => type.id)).toEqual([id]);
   },
+  'GET /api/meeting-types/hosts': async () => {
+    const client = await newRecruiter();
+    const hosts = contract.answer('GET /api/meeting-types/hosts', await client.get('/api/meeting-types/hosts'), { schema: teamMembersSchema });
+    expect(hosts.members.length).toBeGreaterThan(0);
+  },
   'POST /api/meeting-types': async () => {
     const client = await newRecruiter();
     const created = await client.post('/api/meeting-types', {
@@ -148,6 +153,14 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
     const { recruiter, meetingId } = await bookedMeeting();
     const slots = await recruiter.client.get(`/api/meetings/${meetingId}/slots`);
     expect(contract.answer('GET /api/meetings/:id/slots', slots, { schema: slotsAnswerSchema }).slots.length).toBeGreaterThan(0);
+  },
+  'POST /api/meetings/:id/rebook': async () => {
+    const { recruiter, meetingId } = await bookedMeeting();
+    // The meeting took place (it began an hour ago) and the candidate did not come.
+    await app.pools.owner.query(
+      `update public.meetings set starts_at = now() - interval '1 hour', ends_at = now() - interval '30 minutes', status = 'no_show' where id = $1`, [meetingId]);
+    const rebooked = await recruiter.client.post(`/api/meetings/${meetingId}/rebook`, {});
+    expect(contract.answer('POST /api/meetings/:id/rebook', rebooked, { schema: rebookAnswerSchema }).bookingLink.url).toMatch(/\/book\//);
   },
   'POST /api/meetings/:id/teams-retry': async () => {
     const { recruiter, meetingId } = await bookedMeeting();
