@@ -1,12 +1,13 @@
 // What the candidate's meeting email says (text and HTML) and what its invitation
-// describes. The time is shown in the candidate's zone and the recruiter's, each
-// spelled out (IANA name, long name, UTC offset), from the same zone data as the
-// booking page (slotInZone). Every word comes from the catalogue (emails.meeting) in the
-// locale the caller names: English today (a candidate has no language of their own yet);
-// issue 29 passes the candidate's.
+// describes; and the meeting's reminder (by email, or the values of a WhatsApp template).
+// The time is shown in the candidate's zone and the recruiter's, each spelled out (IANA
+// name, long name, UTC offset), from the same zone data as the booking page (slotInZone).
+// Every word comes from the catalogue (emails.meeting, emails.meetingReminder) in the
+// locale the caller names (meeting-mail.server.ts MEETING_MAIL_LOCALE).
 import { escapeHtml } from '../html.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { translator, type Translate } from '../i18n/translate.ts';
+import { candidateValues } from '../placeholders/placeholders.ts';
 import type { Resources } from '../i18n/en.ts';
 import type { LocationKind } from './booking-schemas.ts';
 import { epochMilliseconds, slotInZone, type InstantInput } from './slots.ts';
@@ -124,48 +125,70 @@ function opening(facts: MeetingMailFacts, t: Words): Line[] {
   return lines;
 }
 
-/**
- * Paragraphs of lines → text, HTML and the invitation's summary and description, in `locale`
- * ('en' for every meeting email today; issue 29 passes the candidate's language).
- */
-export function composeMeetingMail(facts: MeetingMailFacts, locale: Locale): MeetingMailContent {
-  const t: Words = translator(locale, 'emails.meeting');
+/** The meeting's time: in one zone when the candidate's is the recruiter's (or unknown), else in both. */
+function meetingTimes(facts: Pick<MeetingMailFacts, 'start' | 'end' | 'timeZone' | 'candidateTimeZone' | 'recruiter'>, locale: Locale, t: Words) {
   const recruiterZone = zonedTimes(facts.start, facts.end, facts.timeZone, locale, t);
   const candidateZone = facts.candidateTimeZone ? zonedTimes(facts.start, facts.end, facts.candidateTimeZone, locale, t) : recruiterZone;
-  const minutes = Math.round((epochMilliseconds(facts.end) - epochMilliseconds(facts.start)) / 60_000);
-  const cancelled = facts.kind === 'cancelled';
   const recruiterFirst = firstName(facts.recruiter.name) || facts.recruiter.name;
-  const note = facts.note?.trim() || null;
-
-  const times: Line[] = !facts.candidateTimeZone || facts.candidateTimeZone === facts.timeZone
+  const lines: Line[] = !facts.candidateTimeZone || facts.candidateTimeZone === facts.timeZone
     ? [t('when', { when: recruiterZone.when }), t('sharedTimeZone', { zone: recruiterZone.zone, recruiter: recruiterFirst })]
     : [t('whenYours', { when: candidateZone.when }), t('yourTimeZone', { zone: candidateZone.zone }),
       t('whenTheirs', { recruiter: recruiterFirst, when: recruiterZone.when }), t('theirTimeZone', { recruiter: recruiterFirst, zone: recruiterZone.zone })];
-  const what: Line[] = [t('what', { title: facts.title, minutes }), ...(facts.typeDescription?.trim() ? [facts.typeDescription.trim()] : [])];
+  return { lines, candidateShort: candidateZone.short };
+}
+
+const durationMinutes = (facts: Pick<MeetingMailFacts, 'start' | 'end'>) =>
+  Math.round((epochMilliseconds(facts.end) - epochMilliseconds(facts.start)) / 60_000);
+
+function whatLines(facts: MeetingMailFacts, t: Words): Line[] {
+  return [t('what', { title: facts.title, minutes: durationMinutes(facts) }), ...(facts.typeDescription?.trim() ? [facts.typeDescription.trim()] : [])];
+}
+
+function greeting(facts: Pick<MeetingMailFacts, 'candidate'>, t: Words): string {
+  const candidateFirst = firstName(facts.candidate.name);
+  return candidateFirst ? t('greeting', { name: candidateFirst }) : t('greetingNoName');
+}
+
+const lineText = (line: Line) => (typeof line === 'string' ? line : `${line.label} ${line.url}`);
+
+/** Paragraphs of lines → the email's text and HTML. */
+function rendered(paragraphs: Line[][], locale: Locale): { text: string; html: string } {
+  const lineHtml = (line: Line) => (typeof line === 'string'
+    ? escapeHtml(line).replace(/\n/g, '<br>')
+    : `${escapeHtml(line.label)} <a href="${escapeHtml(line.url)}">${escapeHtml(line.url)}</a>`);
+  return {
+    text: `${paragraphs.map((lines) => lines.map(lineText).join('\n')).join('\n\n')}\n`,
+    html: `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">\n` +
+      paragraphs.map((lines) => `<p>${lines.map(lineHtml).join('<br>\n')}</p>`).join('\n') + '\n</body></html>',
+  };
+}
+
+/**
+ * Paragraphs of lines → text, HTML and the invitation's summary and description, in `locale`
+ * (the candidate's language as meeting-mail.server.ts chooses it).
+ */
+export function composeMeetingMail(facts: MeetingMailFacts, locale: Locale): MeetingMailContent {
+  const t: Words = translator(locale, 'emails.meeting');
+  const times = meetingTimes(facts, locale, t);
+  const minutes = durationMinutes(facts);
+  const cancelled = facts.kind === 'cancelled';
+  const note = facts.note?.trim() || null;
+
+  const what = whatLines(facts, t);
   const links: Line[] = !facts.links ? []
     : cancelled ? [{ label: t('bookAgain'), url: facts.links.book }]
     : [{ label: t('reschedule'), url: facts.links.reschedule }, { label: t('cancel'), url: facts.links.cancel }];
 
-  const candidateFirst = firstName(facts.candidate.name);
-  const greeting = candidateFirst ? t('greeting', { name: candidateFirst }) : t('greetingNoName');
   const paragraphs: Line[][] = [
-    [greeting],
+    [greeting(facts, t)],
     opening(facts, t),
     what,
-    times,
+    times.lines,
     ...(cancelled ? [] : [[whereText(facts, t)]]),
     ...(note && !cancelled ? [[t('yourNote', { note })]] : []),
     ...(links.length ? [links] : []),
     [`${facts.recruiter.name}`, facts.recruiter.email],
   ];
-
-  const lineText = (line: Line) => (typeof line === 'string' ? line : `${line.label} ${line.url}`);
-  const lineHtml = (line: Line) => (typeof line === 'string'
-    ? escapeHtml(line).replace(/\n/g, '<br>')
-    : `${escapeHtml(line.label)} <a href="${escapeHtml(line.url)}">${escapeHtml(line.url)}</a>`);
-  const text = `${paragraphs.map((lines) => lines.map(lineText).join('\n')).join('\n\n')}\n`;
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">\n` +
-    paragraphs.map((lines) => `<p>${lines.map(lineHtml).join('<br>\n')}</p>`).join('\n') + '\n</body></html>';
 
   const description = [
     t('calendar.intro', { title: facts.title, recruiter: facts.recruiter.name, minutes }),
@@ -176,11 +199,61 @@ export function composeMeetingMail(facts: MeetingMailFacts, locale: Locale): Mee
   ].join('\n');
 
   return {
-    subject: t(`subject.${facts.kind}`, { title: facts.title, when: candidateZone.short }),
-    text,
-    html,
+    subject: t(`subject.${facts.kind}`, { title: facts.title, when: times.candidateShort }),
+    ...rendered(paragraphs, locale),
     calendarDescription: description,
     calendarLocation: calendarLocation(facts, t),
     calendarSummary: t('calendar.summary', { title: facts.title }),
   };
+}
+
+/** A reminder is about a meeting that holds its time: the facts of its emails without a cancellation. */
+export type MeetingReminderFacts = Omit<MeetingMailFacts, 'kind' | 'cancelReason' | 'cancelledBy'>;
+
+const asMailFacts = (facts: MeetingReminderFacts): MeetingMailFacts => ({ ...facts, kind: 'confirmed', cancelReason: null, cancelledBy: null });
+
+/** The reminder email: what, when (the candidate's time first), where, and the links to move or cancel it. */
+export function composeMeetingReminder(facts: MeetingReminderFacts, locale: Locale): { subject: string; text: string; html: string } {
+  const t: Words = translator(locale, 'emails.meeting');
+  const reminder = translator(locale, 'emails.meetingReminder');
+  const mail = asMailFacts(facts);
+  const times = meetingTimes(mail, locale, t);
+  const links: Line[] = facts.links
+    ? [{ label: t('reschedule'), url: facts.links.reschedule }, { label: t('cancel'), url: facts.links.cancel }] : [];
+  const paragraphs: Line[][] = [
+    [greeting(mail, t)],
+    [reminder('opening', { recruiter: facts.recruiter.name })],
+    whatLines(mail, t),
+    times.lines,
+    [whereText(mail, t)],
+    ...(links.length ? [links] : []),
+    [`${facts.recruiter.name}`, facts.recruiter.email],
+  ];
+  return { subject: reminder('subject', { title: facts.title, when: times.candidateShort }), ...rendered(paragraphs, locale) };
+}
+
+/** The meeting's time as a subject says it, in the candidate's zone (the recruiter's when unknown): "Monday 30 March 2026 at 12:30 IST". */
+export function candidateShortTime(facts: Pick<MeetingMailFacts, 'start' | 'end' | 'timeZone' | 'candidateTimeZone'>, locale: Locale): string {
+  return zonedTimes(facts.start, facts.end, facts.candidateTimeZone ?? facts.timeZone, locale, translator(locale, 'emails.meeting')).short;
+}
+
+/** How many values a WhatsApp reminder template can take (reminderTemplateValues). */
+export const REMINDER_TEMPLATE_VALUES = 4;
+
+/**
+ * The values of a WhatsApp reminder template's {{1}}…{{4}}, in this order: the candidate's first name (a
+ * word in its place when unknown), the meeting's time in the candidate's zone ("Monday 30 March 2026 at
+ * 12:30 IST"), where ("Where: Microsoft Teams, join at https://…"), and the link to move or cancel it (the
+ * booking page). A template with fewer takes the first ones. One line each, never empty (Meta's rules).
+ */
+export function reminderTemplateValues(facts: MeetingReminderFacts, locale: Locale): string[] {
+  const t: Words = translator(locale, 'emails.meeting');
+  const mail = asMailFacts(facts);
+  const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+  return [
+    candidateValues({ name: facts.candidate.name }, locale === 'nl' ? 'dutch' : 'english').firstName,
+    candidateShortTime(facts, locale),
+    lineText(whereText(mail, t)),
+    facts.links?.book ?? facts.recruiter.email,
+  ].map(oneLine);
 }

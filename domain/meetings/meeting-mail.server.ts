@@ -14,14 +14,18 @@ import { addressOf, domainOf, mailbox, recruiterSender, senderFrom } from '../ma
 import type { SendFrom } from '../mail/send-from.ts';
 import { MAX_ATTEMPTS } from '../mail/delivery.server.ts';
 import { MailDeliveryError, type MailPort, type OutgoingMail } from '../../platform/mail/port.server.ts';
+import { bookingUrl } from './booking-links.server.ts';
 import { meetingIcs } from './ics.server.ts';
 import { composeMeetingMail, type MeetingMailFacts } from './meeting-mail-text.ts';
 import type { Locale } from '../i18n/locale.ts';
 
 export type { NotificationKind } from './meeting-mail-text.ts';
 
-/** The language of the candidate's meeting emails while candidates have none of their own (issue 29). */
-const MEETING_MAIL_LOCALE: Locale = 'en';
+/**
+ * The language of the candidate's meeting emails and reminders while candidates have none of their own
+ * (issue 29): the one place to switch to the candidate's.
+ */
+export const MEETING_MAIL_LOCALE: Locale = 'en';
 
 export interface MeetingMailOptions {
   publicUrl: string;
@@ -43,17 +47,25 @@ export const STALE_MEETING_MAIL_CLAIM = `interval '5 minutes'`;
 /** claimedAt is cut to milliseconds, so that it compares equal after the round trip through a JS Date. */
 interface Claim { id: number; claimedAt: Date; attempts: number }
 
-interface NotificationRow extends Omit<MeetingMailFacts, 'links' | 'calendarConfigured'> {
+/** Who a meeting's email is from: the recruiter, and the organisation's sender settings read with it. */
+export interface MeetingSenderFacts {
+  recruiter: { name: string; email: string };
+  /** organisation_settings' default sender. */
+  senderName: string | null;
+  senderEmail: string | null;
+  /** organisation_settings.send_from: with 'recruiter' and Graph the email leaves the recruiter's own mailbox (decision 039). */
+  sendFrom: SendFrom;
+}
+
+/** organisation_settings' sender columns as MeetingSenderFacts names them (`s`: the settings row, left joined). */
+export const MEETING_SENDER_COLUMNS = `s.sender_name as "senderName", s.sender_email as "senderEmail", coalesce(s.send_from, 'shared') as "sendFrom"`;
+
+interface NotificationRow extends Omit<MeetingMailFacts, 'links' | 'calendarConfigured'>, MeetingSenderFacts {
   uid: string;
   meetingSequence: number;
   /** A later change of the meeting has its own email: this one would show an outdated state. */
   superseded: boolean;
   token: string | null;
-  /** organisation_settings' default sender, read with the claim. */
-  senderName: string | null;
-  senderEmail: string | null;
-  /** organisation_settings.send_from: with 'recruiter' and Graph the email leaves the recruiter's own mailbox (decision 039). */
-  sendFrom: SendFrom;
 }
 
 /** Stable per notification. */
@@ -65,7 +77,7 @@ export function meetingMessageId(notificationId: number, from: string): string {
  * `"Rita Jansen" <recruiting@example.com>`: the sender address (the organisation's default, else the
  * configured one; compose.ts senderFrom) under the recruiter's name: the meeting is theirs.
  */
-function senderAs(row: NotificationRow, from: string, via: MailPort['kind']): string {
+export function senderAs(row: MeetingSenderFacts, from: string, via: MailPort['kind']): string {
   const own = ownMailbox(row, via);
   if (own) return own.from;
   const sender = senderFrom(from, { senderName: row.senderName, senderEmail: row.senderEmail }, via);
@@ -73,7 +85,7 @@ function senderAs(row: NotificationRow, from: string, via: MailPort['kind']): st
 }
 
 /** The recruiter's own mailbox, when the organisation sends from it (their profile email: always there). */
-function ownMailbox(row: NotificationRow, via: MailPort['kind']) {
+export function ownMailbox(row: MeetingSenderFacts, via: MailPort['kind']) {
   const own = recruiterSender(row.sendFrom, via, row.recruiter);
   return own === 'no_mailbox' ? null : own;
 }
@@ -99,7 +111,7 @@ async function readNotification(tx: Tx, notificationId: number): Promise<Notific
             t.description as "typeDescription",
             json_build_object('name', p.display_name, 'email', p.email::text) as recruiter,
             json_build_object('name', coalesce(c.name, ''), 'email', c.email::text) as candidate,
-            l.token, s.sender_name as "senderName", s.sender_email as "senderEmail", coalesce(s.send_from, 'shared') as "sendFrom"
+            l.token, ${MEETING_SENDER_COLUMNS}
        from public.meeting_notifications n
        left join public.organisation_settings s on true
        join public.meetings m on m.id = n.meeting_id
@@ -111,15 +123,16 @@ async function readNotification(tx: Tx, notificationId: number): Promise<Notific
   return rows[0];
 }
 
+/** The booking page's links of a meeting booked through a link (null without one). */
+export function meetingLinks(publicUrl: string, token: string | null): MeetingMailFacts['links'] {
+  if (!token) return null;
+  const book = bookingUrl(publicUrl, token);
+  return { book, reschedule: `${book}/reschedule`, cancel: `${book}/cancel` };
+}
+
 function buildMail(notificationId: number, row: NotificationRow, options: MeetingMailOptions, via: MailPort['kind']): OutgoingMail {
-  const links = row.token ? {
-    book: `${options.publicUrl}/book/${row.token}`,
-    reschedule: `${options.publicUrl}/book/${row.token}/reschedule`,
-    cancel: `${options.publicUrl}/book/${row.token}/cancel`,
-  } : null;
-  const facts: MeetingMailFacts = { ...row, links, calendarConfigured: options.calendarConfigured };
-  // A candidate has no language yet: every meeting email is English. Issue 29 reads the candidate's
-  // language with the notification and passes localeOf(it) here (domain/i18n/locale.ts).
+  const facts: MeetingMailFacts = { ...row, links: meetingLinks(options.publicUrl, row.token), calendarConfigured: options.calendarConfigured };
+  // A candidate has no language yet: every meeting email is English (MEETING_MAIL_LOCALE).
   const content = composeMeetingMail(facts, MEETING_MAIL_LOCALE);
   const method = row.kind === 'cancelled' ? 'CANCEL' : 'REQUEST';
   return {

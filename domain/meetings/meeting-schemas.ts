@@ -1,9 +1,9 @@
 // Request and answer schemas of the recruiter's meetings (/api/meetings). Browser-safe.
 import { z } from 'zod';
-import { timestamp } from '../schemas/answers.ts';
+import { codeParamsSchema, timestamp } from '../schemas/answers.ts';
 import { msg } from '../i18n/codes.ts';
 
-import { instantParam, LOCATION_KINDS, MEETING_COLOURS, REMINDER_CHANNELS } from './booking-schemas.ts';
+import { bookingLinkCreatedSchema, instantParam, LOCATION_KINDS, MEETING_COLOURS, REMINDER_CHANNELS } from './booking-schemas.ts';
 
 /** scheduled: the worker sends it at its moment; skipped: it could not go by that channel (see `error`). */
 export const REMINDER_STATES = ['scheduled', 'sent', 'cancelled', 'skipped', 'failed'] as const;
@@ -40,9 +40,15 @@ export const meetingSchema = z.object({
   recruiter: z.object({ id: z.string(), name: z.string() }),
   /** Everyone the meeting holds: the recruiter, and a collective meeting's other hosts. */
   hosts: z.array(z.object({ id: z.string(), name: z.string() })),
+  /**
+   * The candidate's reminders (sent by the worker). `error`: why one was skipped, cancelled by the worker or failed
+   * (or the last failure of one tried again), in English; `errorCode` the same as a code of the catalogue's
+   * errors (reminder.*, blockers.*, delivery.*; decision 032), `errorParams` filling it in.
+   */
   reminders: z.array(z.object({
     minutesBefore: z.number(), channel: z.enum(REMINDER_CHANNELS), state: z.enum(REMINDER_STATES),
     dueAt: timestamp, sentAt: timestamp.nullable(), error: z.string().nullable(),
+    errorCode: z.string().nullable().optional(), errorParams: codeParamsSchema.nullable().optional(),
   })),
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -83,3 +89,16 @@ export type MeetingPatch = z.infer<typeof meetingPatchSchema>;
 /** POST /api/meetings/{id}/reschedule */
 export const rescheduleRequestSchema = z.object({ start: instantParam('start') });
 
+
+/** POST /api/meetings/{id}/rebook: an empty JSON object, `{}`. */
+export const rebookRequestSchema = z.object({});
+
+/**
+ * 201 of POST /api/meetings/{id}/rebook: after a no-show, the candidate's new booking link (the meeting's type) and
+ * the message that sent it to them, in their thread.
+ */
+export const rebookAnswerSchema = z.object({
+  bookingLink: bookingLinkCreatedSchema,
+  messageId: z.number(),
+});
+export type RebookAnswer = z.infer<typeof rebookAnswerSchema>;

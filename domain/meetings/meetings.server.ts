@@ -26,7 +26,8 @@ const MEETING_COLUMNS = `m.id::int as id, ${isoTimestamp('m.starts_at')} as star
      from public.meeting_hosts h join public.team_members() hp on hp.id = h.host_id where h.meeting_id = m.id) as hosts,
   (select coalesce(json_agg(json_build_object('minutesBefore', r.minutes_before, 'channel', r.channel,
             'state', case when r.state = 'sending' then 'scheduled' else r.state end,
-            'dueAt', ${isoTimestamp('r.due_at')}, 'sentAt', ${isoTimestamp('r.sent_at')}, 'error', r.error)
+            'dueAt', ${isoTimestamp('r.due_at')}, 'sentAt', ${isoTimestamp('r.sent_at')}, 'error', r.error,
+            'errorCode', r.error_code, 'errorParams', r.error_params)
           order by r.minutes_before desc, r.channel), '[]')
      from public.meeting_reminders r where r.meeting_id = m.id) as reminders,
   ${isoTimestamp('m.created_at')} as "createdAt", ${isoTimestamp('m.updated_at')} as "updatedAt"`;

@@ -2,7 +2,7 @@
 // titles are found by trigram word similarity (`<%`, which also finds "borrel"
 // in "Kerstborrel"), best first; those lookups run in security-definer
 // functions (under RLS the trigram indexes could not be used) and the rows are
-// read here, by id, under RLS. Meetings are also found by their candidate.
+// read here, by id, under RLS. Meetings are also found by their candidate and their hosts.
 import type { Tx } from '../../platform/db/request.server.ts';
 import type { SearchResult } from './schemas.ts';
 import { campaignPath } from '../campaigns/paths.ts';
@@ -62,25 +62,33 @@ const STATUS_LABELS: Record<string, string> = {
   confirmed: 'Confirmed', rescheduled: 'Rescheduled', cancelled: 'Cancelled', completed: 'Completed', no_show: 'No-show',
 };
 
-interface MeetingRow { id: number; title: string; status: string; candidate: string | null; local: string; week: string }
+interface MeetingRow { id: number; title: string; status: string; candidate: string | null; hosts: string | null; local: string; week: string }
 
 /**
- * Meetings whose title has a word like `doc`, or whose candidate is one of
- * `candidateIds` (the candidates whose names matched every query word); the
- * latest first. The url opens the meeting in its week, everyone's meetings
- * shown, at the date in its recruiter's time zone.
+ * Meetings whose title has a word like `doc`, whose candidate is one of `candidateIds` (the candidates
+ * whose names matched every query word), or whose host's name is like `doc` (a collective meeting's every
+ * host: meeting_hosts, the names from team_members()); the closest first, then the latest. The subtitle
+ * names the hosts (the meeting's recruiter first); the url opens the meeting in its week, everyone's
+ * meetings shown, at the date in its recruiter's time zone. A host's name is matched over the team's (a few
+ * dozen) and their latest meetings read through meeting_hosts_host, in search_host_meeting_ids.
  */
 export async function searchMeetings(tx: Tx, doc: string, candidateIds: number[]): Promise<SearchResult[]> {
   if (doc.length < 2 && !candidateIds.length) return [];
   const { rows } = await tx.query<MeetingRow>(
     `with found as (
-       select id, 0 as by_candidate, distance from public.search_meeting_ids($1, $3) where length($1) >= 2
+       select id, distance from public.search_meeting_ids($1, $3) where length($1) >= 2
        union all
-       (select id, 1, 0 from public.meetings where candidate_id = any($2::bigint[]) order by starts_at desc limit $3)
+       (select id, 0 from public.meetings where candidate_id = any($2::bigint[]) order by starts_at desc limit $3)
+       union all
+       select id, distance from public.search_host_meeting_ids($1, $3) where length($1) >= 2
      ), picked as (
-       select id, min(by_candidate) as by_candidate, min(distance) as distance from found group by id
+       select id, min(distance) as distance from found group by id
+     ), team as materialized (
+       select id, name from public.team_members()
      )
      select m.id, m.title, m.status, c.name as candidate,
+            (select string_agg(t.name, ', ' order by t.id <> m.recruiter_id, t.name)
+               from public.meeting_hosts mh join team t on t.id = mh.host_id where mh.meeting_id = m.id) as hosts,
             to_char(m.starts_at at time zone z.zone, 'YYYY-MM-DD HH24:MI') as local,
             to_char(m.starts_at at time zone z.zone, 'YYYY-MM-DD') as week
        from picked p
@@ -93,7 +101,7 @@ export async function searchMeetings(tx: Tx, doc: string, candidateIds: number[]
   return rows.map((row) => ({
     id: `meeting:${row.id}`, type: 'meeting',
     title: row.candidate ? `${row.title} with ${row.candidate}` : row.title,
-    subtitle: `${row.local} · ${STATUS_LABELS[row.status] ?? row.status}`,
+    subtitle: [row.local, STATUS_LABELS[row.status] ?? row.status, ...(row.hosts ? [row.hosts] : [])].join(' · '),
     url: `/app/meetings?view=week&week=${row.week}&recruiter=all&meeting=${row.id}`, action: 'navigate', icon: 'CalendarClock',
   }));
 }

@@ -2,7 +2,9 @@
 // (so a worker and the API see the same, and tests can switch them). Without a
 // token and a phone number id the channel is "WhatsApp not configured" and
 // nothing is sent. Approved templates are listed in WHATSAPP_TEMPLATES
-// (decision 025): `name:language:parameterCount`, comma separated.
+// (decision 025): `name:language:parameterCount`, comma separated. The meetings'
+// reminders go by WhatsApp with the one named in WHATSAPP_REMINDER_TEMPLATE (a name
+// of WHATSAPP_TEMPLATES; its language the candidate's where it has one).
 import { sayState, type StateSaid } from '../i18n/codes.ts';
 import { sameTemplate, TEMPLATE_LANGUAGES, type TemplateLanguage, type WhatsAppTemplateInfo } from './schemas.ts';
 
@@ -23,6 +25,8 @@ export interface WhatsAppConfig {
   /** Graph API version, without the "v". */
   apiVersion: string;
   templates: WhatsAppTemplateInfo[];
+  /** WHATSAPP_REMINDER_TEMPLATE: the name of the template a meeting's WhatsApp reminder is sent with; unset: none is. */
+  reminderTemplate: string | undefined;
   /** WHATSAPP_TEMPLATES entries that could not be read (shown in the state, never guessed), as codes of the catalogue's states. */
   templateProblems: StateSaid[];
 }
@@ -56,6 +60,7 @@ export function loadWhatsAppConfig(env: NodeJS.ProcessEnv = process.env): WhatsA
     apiUrl: (value(env, 'WHATSAPP_API_URL') ?? DEFAULT_API_URL).replace(/\/+$/, ''),
     apiVersion: (value(env, 'WHATSAPP_API_VERSION') ?? DEFAULT_API_VERSION).replace(/^v/, ''),
     templates,
+    reminderTemplate: value(env, 'WHATSAPP_REMINDER_TEMPLATE'),
     templateProblems: problems,
   };
 }

@@ -1,4 +1,4 @@
-// The recruiter's meetings (/api/meetings), booking links (/api/booking-links,
+// The recruiter's meetings (/api/meetings: a no-show's new booking link too), booking links (/api/booking-links,
 // /api/candidates/{id}/booking-links) and the booking page preview
 // (/api/booking-settings/slots). Routes stay thin: domain/meetings does the work.
 import { Hono, type Context } from 'hono';
@@ -7,7 +7,7 @@ import {
   bookingLinkCreatedSchema, bookingLinkCreateSchema, bookingLinkListSchema, cancelRequestSchema, slotsAnswerSchema, slotsQuerySchema,
 } from '#domain/meetings/booking-schemas.ts';
 import {
-  meetingAnswerSchema, meetingListQuerySchema, meetingListSchema, meetingPatchSchema, rescheduleRequestSchema,
+  meetingAnswerSchema, meetingListQuerySchema, meetingListSchema, meetingPatchSchema, rebookAnswerSchema, rebookRequestSchema, rescheduleRequestSchema,
 } from '#domain/meetings/meeting-schemas.ts';
 import { candidateBookingLinks, createBookingLink } from '#domain/meetings/booking-links.server.ts';
 import { getMeeting, listMeetings, patchMeeting } from '#domain/meetings/meetings.server.ts';
@@ -18,7 +18,8 @@ import { defaultMeetingType, mayOffer, meetingTypeById } from '#domain/meetings/
 import { bookingHosts } from '#domain/meetings/hosts.server.ts';
 import { loadBookingSettings } from '#domain/meetings/booking-settings.server.ts';
 import { retryTeams } from '#domain/meetings/teams-sync.server.ts';
-import { enqueueQuietly, meetingTeamsJob, QUEUES } from '#platform/runtime/jobs.server.ts';
+import { rebookNoShow } from '#domain/messages/rebook.server.ts';
+import { enqueueQuietly, mailJob, meetingTeamsJob, QUEUES } from '#platform/runtime/jobs.server.ts';
 import { DomainError } from '#domain/errors.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
@@ -58,6 +59,14 @@ export const meetingRoutes = new Hono<AppEnv>()
   .get('/:id/slots', doc({ summary: 'Free times to move this meeting to', response: slotsAnswerSchema }),
   idParam(), query(slotsQuerySchema), async (c) => {
     return reply(c, slotsAnswerSchema, await slotsForMeeting(actions(c), c.req.valid('param').id, c.req.valid('query')));
+  })
+
+  .post('/:id/rebook', doc({ summary: 'After a no-show: a new booking link (the meeting\'s type) sent to the candidate by email, in their thread '
+    + '(409 unless no-show, or when the candidate may not be emailed; 422 without a candidate)', response: rebookAnswerSchema, status: 201 }),
+  idParam(), body(rebookRequestSchema), async (c) => {
+    const answer = await asUser(c, (tx) => rebookNoShow(tx, c.req.valid('param').id, c.var.user, c.var.deps.config.publicUrl));
+    await enqueueQuietly(c.var.deps.jobs, QUEUES.mailSend, [mailJob(answer.messageId)]);
+    return reply(c, rebookAnswerSchema, answer, 201);
   })
 
   .post('/:id/teams-retry', doc({ summary: 'Try again to create the meeting\'s Teams link', response: meetingAnswerSchema }),

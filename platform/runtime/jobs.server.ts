@@ -16,6 +16,8 @@ export const QUEUES = {
   meetingTeams: 'meeting-teams',
   /** Sends one of the candidate's meeting emails (public.meeting_notifications). */
   meetingMail: 'meeting-mail',
+  /** Each minute: sends the meetings' reminders that are due (public.meeting_reminders). */
+  meetingReminders: 'meeting-reminders',
   /** Records opens and clicks (data: an EngagementRecordJob, domain/engagement/tracking.ts): the endpoint answers first. */
   engagementRecord: 'engagement-record',
   /** Recomputes the scores the triggers marked pending (private.engagement_pending) after events arrived; also each minute. */

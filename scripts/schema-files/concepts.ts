@@ -264,7 +264,7 @@ ids only (the rows are then read under the caller's policies).`,
       'public.name_words_after_truncate', 'public.search_words_after_update', 'public.may_read_people',
       'public.match_name_word', 'public.match_search_word', 'public.search_word_rows', 'public.candidate_ids_by_email',
       'public.candidate_ids_by_text', 'public.search_pool_ids', 'public.search_campaign_ids', 'public.search_template_ids',
-      'public.search_meeting_ids'],
+      'public.search_meeting_ids', 'public.search_host_meeting_ids'],
   },
   {
     file: 'dashboard.sql',

@@ -185,14 +185,18 @@ create table public.meeting_reminders (
   claimed_at timestamp with time zone,
   sent_at timestamp with time zone,
   error text,
+  error_code text,
+  error_params jsonb,
   constraint meeting_reminders_one unique (meeting_id, minutes_before, channel)
 );
 create index meeting_reminders_due on public.meeting_reminders (due_at) where (state = 'scheduled'::text);
+create index meeting_reminders_sending on public.meeting_reminders (claimed_at) where (state = 'sending'::text);
 comment on table public.meeting_reminders is
   'The candidate''s reminders of a meeting (its type''s, by email or WhatsApp). Kept by trigger '
   'meetings_reminders_follow: scheduled when a meeting is booked or moved (unless the moment has '
   'passed), cancelled with it. Policy meeting_reminders_read: members read; the worker (service_role) '
   'sends them.';
+comment on column public.meeting_reminders.error_code is 'The code of error (decision 032); error_params fill it in.';
 
 -- ---------------------------------------------------------------- functions
 
@@ -285,7 +289,8 @@ begin
              case when new.starts_at - make_interval(mins => plan.minutes_before) > now() then 'scheduled' else 'cancelled' end
         from public.meeting_reminder_plan(new.meeting_type_id) as plan
     on conflict (meeting_id, minutes_before, channel) do update
-      set due_at = excluded.due_at, state = excluded.state, attempts = 0, claimed_at = null, sent_at = null, error = null;
+      set due_at = excluded.due_at, state = excluded.state, attempts = 0, claimed_at = null, sent_at = null,
+          error = null, error_code = null, error_params = null;
   else
     update public.meeting_reminders set state = 'cancelled'
      where meeting_id = new.id and state in ('scheduled', 'sending', 'failed');

@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bookingAnswerSchema, bookingLinkCreatedSchema, bookingLinkListSchema, bookingSettingsAnswerSchema, meetingTypeAnswerSchema, meetingTypeListSchema, teamMembersSchema,
-  publicBookingSchema, slotsAnswerSchema,
+  bookingAnswerSchema, bookingLinkCreatedSchema, bookingLinkListSchema, bookingSettingsAnswerSchema, meetingTypeAnswerSchema, meetingTypeListSchema,
+  publicBookingSchema, slotsAnswerSchema, teamMembersSchema,
 } from '#domain/meetings/booking-schemas.ts';
-import { meetingAnswerSchema, meetingListSchema } from '#domain/meetings/meeting-schemas.ts';
+import { meetingAnswerSchema, meetingListSchema, rebookAnswerSchema } from '#domain/meetings/meeting-schemas.ts';
 import { bookingLinkRoutes, bookingPreviewRoutes, candidateBookingLinkRoutes, meetingRoutes } from '#edge-functions/routes/meetings.ts';
 import { publicBookingRoutes } from '#edge-functions/routes/public-booking.ts';
 import { newBookableRecruiter, newLink, slotsOf, type BookableRecruiter } from '../support/meeting-data.ts';
@@ -153,6 +153,14 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
     const { recruiter, meetingId } = await bookedMeeting();
     const slots = await recruiter.client.get(`/api/meetings/${meetingId}/slots`);
     expect(contract.answer('GET /api/meetings/:id/slots', slots, { schema: slotsAnswerSchema }).slots.length).toBeGreaterThan(0);
+  },
+  'POST /api/meetings/:id/rebook': async () => {
+    const { recruiter, meetingId } = await bookedMeeting();
+    // The meeting took place (it began an hour ago) and the candidate did not come.
+    await app.pools.owner.query(
+      `update public.meetings set starts_at = now() - interval '1 hour', ends_at = now() - interval '30 minutes', status = 'no_show' where id = $1`, [meetingId]);
+    const rebooked = await recruiter.client.post(`/api/meetings/${meetingId}/rebook`, {});
+    expect(contract.answer('POST /api/meetings/:id/rebook', rebooked, { schema: rebookAnswerSchema }).bookingLink.url).toMatch(/\/book\//);
   },
   'POST /api/meetings/:id/teams-retry': async () => {
     const { recruiter, meetingId } = await bookedMeeting();

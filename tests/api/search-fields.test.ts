@@ -10,16 +10,18 @@ import { search } from '#domain/search/search.server.ts';
 import { searchResultsSchema } from '#domain/search/schemas.ts';
 import { signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { newCandidate, newPool } from '../support/test-data.ts';
+import { makeUser } from '../support/auth-users.ts';
 
 let app: TestApp;
 let recruiter: TestClient;
 let recruiterId: string;
+let recruiterName: string;
 
 beforeAll(async () => {
   app = await startTestApp();
   recruiter = app.client({ ip: '10.22.0.2' });
   await signInRecruiter(recruiter);
-  recruiterId = (await app.pools.owner.query(`select id from public.profiles where username = 'recruiter'`)).rows[0].id;
+  ({ id: recruiterId, display_name: recruiterName } = (await app.pools.owner.query(`select id, display_name from public.profiles where username = 'recruiter'`)).rows[0]);
 });
 afterAll(async () => { await app?.close(); });
 
@@ -149,7 +151,7 @@ describe('talent pools, meetings and actions', () => {
     const meetingId = rows[0].id;
     const expected = {
       id: `meeting:${meetingId}`, type: 'meeting', title: `${title} with Jesse ${surname}`, icon: 'CalendarClock',
-      subtitle: '2026-12-02 14:00 · Confirmed', url: `/app/meetings?view=week&week=2026-12-02&recruiter=all&meeting=${meetingId}`,
+      subtitle: `2026-12-02 14:00 · Confirmed · ${recruiterName}`, url: `/app/meetings?view=week&week=2026-12-02&recruiter=all&meeting=${meetingId}`,
     };
     expect((await find(`jesse ${surname}`)).find((r) => r.type === 'meeting')).toMatchObject(expected);
     expect((await find(title.split(' ')[0].slice(0, 10))).find((r) => r.type === 'meeting')).toMatchObject(expected);
@@ -157,6 +159,31 @@ describe('talent pools, meetings and actions', () => {
     const skill = word('scala');
     await recruiter.patch(`/api/candidates/${person.id}`, { skillTags: [skill] });
     expect((await find(skill)).map((r) => r.type)).toEqual(['candidate']);
+  });
+
+  it('finds meetings by a host\'s name, a collective meeting\'s other hosts too, naming the hosts', async () => {
+    const surname = word('Hostveld');
+    const colleague = await makeUser(app);
+    await app.pools.owner.query('update public.profiles set display_name = $2 where id = $1', [colleague.id, `Mirthe ${surname}`]);
+    const title = `${word('Panel')} gesprek`;
+    const { rows: [own] } = await app.pools.owner.query<{ id: number }>(
+      `insert into public.meetings (recruiter_id, title, starts_at, ends_at)
+       values ($1, $2, '2026-12-07 09:00+00', '2026-12-07 09:30+00') returning id::int`, [colleague.id, `${title} solo`]);
+    // A collective meeting of the recruiter's, with the colleague as a second host.
+    const { rows: [collective] } = await app.pools.owner.query<{ id: number; blocked_from: Date; blocked_until: Date }>(
+      `insert into public.meetings (recruiter_id, title, starts_at, ends_at)
+       values ($1, $2, '2026-12-08 09:00+00', '2026-12-08 10:00+00') returning id::int, blocked_from, blocked_until`, [recruiterId, title]);
+    await app.pools.owner.query(
+      'insert into public.meeting_hosts (meeting_id, host_id, blocked_from, blocked_until) values ($1, $2, $3, $4)',
+      [collective.id, colleague.id, collective.blocked_from, collective.blocked_until]);
+
+    const byHost = (await find(`mirthe ${surname}`)).filter((r) => r.type === 'meeting');
+    expect(byHost.map((r) => r.id)).toEqual([`meeting:${collective.id}`, `meeting:${own.id}`]);
+    // The meeting's recruiter first, then the other hosts.
+    expect(byHost[0]).toMatchObject({ title, subtitle: `2026-12-08 10:00 · Confirmed · ${recruiterName}, Mirthe ${surname}` });
+    expect(byHost[1]).toMatchObject({ subtitle: `2026-12-07 10:00 · Confirmed · Mirthe ${surname}` });
+    // A typo in the name still finds them.
+    expect((await find(`${surname.slice(0, -1)}x`)).filter((r) => r.type === 'meeting').map((r) => r.id)).toContain(`meeting:${collective.id}`);
   });
 
   it('offers import CSV and book a meeting, with their pages', async () => {

@@ -1,5 +1,5 @@
 // Registers the messaging jobs: mail delivery, campaign dispatch, reply
-// sentiment, the meeting emails and Outlook events, opens, clicks and scores,
+// sentiment, the meeting emails, reminders and Outlook events, opens, clicks and scores,
 // the sweep behind them, and the recovery of a dead worker's deliveries. The
 // mail adapter is chosen here; WhatsApp's goes through the same delivery.
 import type { PgBoss } from 'pg-boss';
@@ -14,6 +14,7 @@ import { registerSentimentJobs } from './sentiment.ts';
 import { registerSweep } from './sweep.ts';
 import { startRecovery } from './recovery.ts';
 import { registerMeetingMailJobs } from './meeting-mail.ts';
+import { registerMeetingReminderJobs } from './meeting-reminders.ts';
 import { registerMeetingTeamsJobs } from './meeting-teams.ts';
 import { createCalendarPort } from '#domain/meetings/teams.server.ts';
 import { registerEngagementRecordJobs } from './engagement-record.ts';
@@ -30,6 +31,7 @@ export async function registerMessagingJobs(boss: PgBoss, options: Omit<JobDeps,
   await registerCampaignStepJobs(boss, deps);
   await registerSentimentJobs(boss, deps);
   await registerMeetingMailJobs(boss, deps);
+  await registerMeetingReminderJobs(boss, deps);
   await registerMeetingTeamsJobs(boss, { ...deps, calendar: createCalendarPort(options.config) });
   await registerEngagementRecordJobs(boss, deps);
   await registerEngagementScoreJobs(boss, deps);

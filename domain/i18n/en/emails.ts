@@ -1,6 +1,7 @@
 // What the candidate's emails say (decision 024): the footer of every message and campaign mail
-// (domain/mail/compose.server.ts) and the meeting emails with their calendar invitation
-// (domain/meetings/meeting-mail-text.ts). Plain text: the HTML part escapes it.
+// (domain/mail/compose.server.ts), the meeting emails with their calendar invitation and the meeting's
+// reminders (domain/meetings/meeting-mail-text.ts), and the new booking link after a no-show
+// (domain/messages/rebook.server.ts). Plain text: the HTML part escapes it.
 export const emails = {
   /** Messages and campaign mails: the recruiter wrote the rest. */
   message: {
@@ -74,5 +75,22 @@ export const emails = {
       phone: 'Phone: {{number}}',
       teams: 'Microsoft Teams',
     },
+  },
+  /**
+   * A meeting's reminder before it starts (the worker, domain/meetings/meeting-reminders.server.ts): the words
+   * of emails.meeting for the meeting itself (what, when, where, reschedule, cancel), these around them.
+   */
+  meetingReminder: {
+    /** "Reminder: Intro call, Monday 30 March 2026 at 12:30 IST". */
+    subject: 'Reminder: {{title}}, {{when}}',
+    opening: 'A reminder of your meeting with {{recruiter}}.',
+  },
+  /** After a no-show, the recruiter's one click: a message in the thread with a new booking link (its greeting is emails.meeting.greeting). */
+  meetingRebook: {
+    subject: 'A new time for {{title}}',
+    /** `when`: the meeting's time as the reminder's subject says it ("Monday 30 March 2026 at 12:30 IST"). */
+    missed: 'We were due to meet for {{title}} on {{when}}, but we did not get to talk.',
+    /** Followed on the next line by the link. */
+    choose: 'Would you like to choose a new time? Book one that suits you here:',
   },
 };

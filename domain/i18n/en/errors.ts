@@ -4,7 +4,7 @@
 // browser the same code in the interface's language. `as const`: a code's {{params}} are read from
 // its text by the type check (domain/i18n/codes.ts). Keys are the API's snake_case; a key ending in
 // `_required` (or `required`) says a value is missing (domain/schemas/issues.ts reads that).
-import { delivery, mailbox, unmatched } from './storedErrors.ts';
+import { delivery, mailbox, reminder, unmatched } from './storedErrors.ts';
 
 export const errors = {
   // ---- Any request (edge-functions/http.ts, app.ts, contract.ts, body-limits.ts, server.ts) ----
@@ -231,6 +231,7 @@ export const errors = {
   delivery,
   unmatched,
   mailbox,
+  reminder,
 
   /** Validation: the issues of a request (and of a CSV row) that name the field. */
   validation: {

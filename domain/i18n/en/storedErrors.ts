@@ -68,3 +68,19 @@ export const mailbox = {
   no_graph: 'Microsoft Graph is not configured, so this mailbox is not read',
   not_read_yet: 'Not read yet: it is read once mail leaves it, or at once with Sync now',
 } as const;
+
+/**
+ * Why a meeting's reminder was not sent (domain/meetings/meeting-reminders.server.ts), shown on the meeting. A
+ * candidate who may not be messaged on a channel says so by the blocker's own code (blockers.*); a provider's
+ * failure by delivery.*.
+ */
+export const reminder = {
+  no_candidate: 'Not sent: the meeting has no candidate',
+  meeting_started: 'Not sent: the meeting had already started',
+  meeting_moved_on: 'Not sent: the meeting no longer takes place at this time',
+  whatsapp_no_template: 'Not sent: no WhatsApp reminder template is set (WHATSAPP_REMINDER_TEMPLATE)',
+  whatsapp_template_not_approved: 'Not sent: the WhatsApp reminder template {{name}} is not among the approved templates (WHATSAPP_TEMPLATES)',
+  whatsapp_template_parameters: 'Not sent: the WhatsApp reminder template {{name}} has {{count}} parameters; a reminder fills at most {{max}}',
+  /** `detail`: the last failure, in English as it was said. */
+  gave_up: '{{detail}} (gave up after {{attempts}} attempts)',
+} as const;

@@ -60,4 +60,13 @@ export const emails: Resources['emails'] = {
       teams: 'Microsoft Teams',
     },
   },
+  meetingReminder: {
+    subject: 'Herinnering: {{title}}, {{when}}',
+    opening: 'Een herinnering aan je afspraak met {{recruiter}}.',
+  },
+  meetingRebook: {
+    subject: 'Een nieuw tijdstip voor {{title}}',
+    missed: 'We hadden een afspraak voor {{title}} op {{when}}, maar we hebben elkaar niet gesproken.',
+    choose: 'Wil je een nieuw tijdstip kiezen? Boek hier een moment dat jou uitkomt:',
+  },
 };

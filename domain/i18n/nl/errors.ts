@@ -1,6 +1,6 @@
 // Wat de API zegt als hij iets weigert of niet doet (decision 032), in het Nederlands (je-vorm).
 import type { Resources } from '../en.ts';
-import { delivery, mailbox, unmatched } from './storedErrors.ts';
+import { delivery, mailbox, reminder, unmatched } from './storedErrors.ts';
 
 export const errors: Resources['errors'] = {
   no_route: 'Geen API-route voor {{method}} {{path}}',
@@ -213,6 +213,7 @@ export const errors: Resources['errors'] = {
   delivery,
   unmatched,
   mailbox,
+  reminder,
 
   validation: {
     required: '{{field}} is verplicht',

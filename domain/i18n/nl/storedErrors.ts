@@ -56,3 +56,13 @@ export const mailbox: Resources['errors']['mailbox'] = {
   no_graph: 'Microsoft Graph is niet ingesteld, dus deze mailbox wordt niet gelezen',
   not_read_yet: 'Nog niet gelezen: hij wordt gelezen zodra er mail uit vertrekt, of meteen met Nu synchroniseren',
 };
+
+export const reminder: Resources['errors']['reminder'] = {
+  no_candidate: 'Niet verstuurd: bij de afspraak hoort geen kandidaat',
+  meeting_started: 'Niet verstuurd: de afspraak was al begonnen',
+  meeting_moved_on: 'Niet verstuurd: de afspraak gaat op dit tijdstip niet meer door',
+  whatsapp_no_template: 'Niet verstuurd: er is geen WhatsApp-template voor herinneringen ingesteld (WHATSAPP_REMINDER_TEMPLATE)',
+  whatsapp_template_not_approved: 'Niet verstuurd: de WhatsApp-template voor herinneringen {{name}} staat niet bij de goedgekeurde templates (WHATSAPP_TEMPLATES)',
+  whatsapp_template_parameters: 'Niet verstuurd: de WhatsApp-template voor herinneringen {{name}} heeft {{count}} parameters; een herinnering vult er hoogstens {{max}}',
+  gave_up: '{{detail}} (opgegeven na {{attempts}} pogingen)',
+};
