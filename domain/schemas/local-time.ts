@@ -41,8 +41,8 @@ function clockFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** What a clock in `timeZone` reads at `instant` (epoch milliseconds), as the epoch milliseconds of that wall time read as UTC. */
-export function wallTime(instant: number, timeZone: string): number {
+/** What the engine's clock in `timeZone` reads at `instant`, as the epoch milliseconds of that wall time read as UTC. */
+function engineWallTime(instant: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const part of clockFormat(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -51,8 +51,41 @@ export function wallTime(instant: number, timeZone: string): number {
   return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) + milliseconds;
 }
 
+// Most UTC days have one offset from start to end: one Intl call per zone and day answers every question
+// about them (it was a third of a month's slots for five hosts). A day whose start and end offsets differ
+// holds a change: there the engine is asked each time. (No day in the time-zone data has two changes that
+// cancel out, which would hide one: tests/unit/local-time.test.ts checks every zone over the years cached.)
+const MAX_CACHED_DAYS = 20_000;
+/** The years the cache serves (bookings, send windows, meetings); other instants always ask the engine. */
+export const OFFSET_CACHE_FROM = Date.UTC(2020, 0, 1);
+export const OFFSET_CACHE_UNTIL = Date.UTC(2040, 0, 1);
+const dayOffsets = new Map<string, Map<number, number | null>>();
+
+const engineOffset = (instant: number, timeZone: string) => engineWallTime(instant, timeZone) - instant;
+
 /** The zone's offset from UTC at `instant`, in milliseconds. */
-const offsetAt = (instant: number, timeZone: string) => wallTime(instant, timeZone) - instant;
+function offsetAt(instant: number, timeZone: string): number {
+  if (instant < OFFSET_CACHE_FROM || instant >= OFFSET_CACHE_UNTIL) return engineOffset(instant, timeZone);
+  let zone = dayOffsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    dayOffsets.set(timeZone, zone);
+  }
+  const day = Math.floor(instant / DAY);
+  let offset = zone.get(day);
+  if (offset === undefined) {
+    if (zone.size >= MAX_CACHED_DAYS) zone.clear();
+    const atStart = engineOffset(day * DAY, timeZone);
+    offset = atStart === engineOffset((day + 1) * DAY, timeZone) ? atStart : null;
+    zone.set(day, offset);
+  }
+  return offset ?? engineOffset(instant, timeZone);
+}
+
+/** What a clock in `timeZone` reads at `instant` (epoch milliseconds), as the epoch milliseconds of that wall time read as UTC. */
+export function wallTime(instant: number, timeZone: string): number {
+  return instant + offsetAt(instant, timeZone);
+}
 
 /** The zone's offset from UTC at `instant`, in minutes (Amsterdam in summer: 120). */
 export function offsetMinutes(instant: number, timeZone: string): number {

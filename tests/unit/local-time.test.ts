@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { nextInWindow } from '#domain/campaigns/send-window.ts';
 import { availabilitySettingsSchema } from '#domain/meetings/schemas.ts';
 import { bookableSlots } from '#domain/meetings/slots.ts';
-import { localTimeInstant, startOfLocalDay } from '#domain/schemas/local-time.ts';
+import { localTimeInstant, OFFSET_CACHE_FROM, OFFSET_CACHE_UNTIL, startOfLocalDay } from '#domain/schemas/local-time.ts';
 import { weekFrom } from '#site/scripts/booking/zones.ts';
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -94,5 +94,25 @@ describe('the function against Temporal', () => {
         }
       }
     }
+  });
+});
+
+describe('the offset cache (one Intl call per zone and UTC day without a change)', () => {
+  it('holds because no UTC day of the years it serves, in any zone the engine knows, has two offset changes that cancel out', () => {
+    const DAY = 86_400_000;
+    const until = OFFSET_CACHE_UNTIL;
+    const offset = (zone: string, at: number) => Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(zone).offsetNanoseconds;
+    const hidden: string[] = [];
+    for (const zone of Intl.supportedValuesOf('timeZone')) {
+      let next = Temporal.Instant.fromEpochMilliseconds(OFFSET_CACHE_FROM).toZonedDateTimeISO(zone).getTimeZoneTransition('next');
+      while (next && next.epochMilliseconds < until) {
+        const day = Math.floor(next.epochMilliseconds / DAY);
+        // A change at midnight UTC starts its day: the whole day has the new offset.
+        const inside = next.epochMilliseconds % DAY !== 0;
+        if (inside && offset(zone, day * DAY) === offset(zone, (day + 1) * DAY)) hidden.push(`${zone} ${next.toString()}`);
+        next = next.getTimeZoneTransition('next');
+      }
+    }
+    expect(hidden).toEqual([]);
   });
 });
