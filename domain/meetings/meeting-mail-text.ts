@@ -2,8 +2,8 @@
 // describes. The time is shown in the candidate's zone and the recruiter's, each
 // spelled out (IANA name, long name, UTC offset), from the same zone data as the
 // booking page (slotInZone). Every word comes from the catalogue (emails.meeting) in the
-// locale the caller names: English today (a candidate has no language of their own yet);
-// issue 29 passes the candidate's.
+// locale the caller names: the candidate's, candidateLocale(candidates.language, 'en')
+// (domain/i18n/locale.ts), for the confirmation, move and cancel emails and the reminders alike.
 import { escapeHtml } from '../html.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { translator, type Translate } from '../i18n/translate.ts';
@@ -125,8 +125,8 @@ function opening(facts: MeetingMailFacts, t: Words): Line[] {
 }
 
 /**
- * Paragraphs of lines → text, HTML and the invitation's summary and description, in `locale`
- * ('en' for every meeting email today; issue 29 passes the candidate's language).
+ * Paragraphs of lines → text, HTML and the invitation's summary and description, in `locale`:
+ * the candidate's (`candidateLocale(language, 'en')`), with dates and zone names in it too.
  */
 export function composeMeetingMail(facts: MeetingMailFacts, locale: Locale): MeetingMailContent {
   const t: Words = translator(locale, 'emails.meeting');

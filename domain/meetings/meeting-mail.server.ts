@@ -16,12 +16,10 @@ import { MAX_ATTEMPTS } from '../mail/delivery.server.ts';
 import { MailDeliveryError, type MailPort, type OutgoingMail } from '../../platform/mail/port.server.ts';
 import { meetingIcs } from './ics.server.ts';
 import { composeMeetingMail, type MeetingMailFacts } from './meeting-mail-text.ts';
-import type { Locale } from '../i18n/locale.ts';
+import { candidateLocale } from '../i18n/locale.ts';
+import type { Language } from '../schemas/language.ts';
 
 export type { NotificationKind } from './meeting-mail-text.ts';
-
-/** The language of the candidate's meeting emails while candidates have none of their own (issue 29). */
-const MEETING_MAIL_LOCALE: Locale = 'en';
 
 export interface MeetingMailOptions {
   publicUrl: string;
@@ -54,6 +52,8 @@ interface NotificationRow extends Omit<MeetingMailFacts, 'links' | 'calendarConf
   senderEmail: string | null;
   /** organisation_settings.send_from: with 'recruiter' and Graph the email leaves the recruiter's own mailbox (decision 039). */
   sendFrom: SendFrom;
+  /** The candidate's language (null: not known, then English). */
+  language: Language | null;
 }
 
 /** Stable per notification. */
@@ -99,7 +99,8 @@ async function readNotification(tx: Tx, notificationId: number): Promise<Notific
             t.description as "typeDescription",
             json_build_object('name', p.display_name, 'email', p.email::text) as recruiter,
             json_build_object('name', coalesce(c.name, ''), 'email', c.email::text) as candidate,
-            l.token, s.sender_name as "senderName", s.sender_email as "senderEmail", coalesce(s.send_from, 'shared') as "sendFrom"
+            l.token, s.sender_name as "senderName", s.sender_email as "senderEmail", coalesce(s.send_from, 'shared') as "sendFrom",
+            c.language
        from public.meeting_notifications n
        left join public.organisation_settings s on true
        join public.meetings m on m.id = n.meeting_id
@@ -118,9 +119,8 @@ function buildMail(notificationId: number, row: NotificationRow, options: Meetin
     cancel: `${options.publicUrl}/book/${row.token}/cancel`,
   } : null;
   const facts: MeetingMailFacts = { ...row, links, calendarConfigured: options.calendarConfigured };
-  // A candidate has no language yet: every meeting email is English. Issue 29 reads the candidate's
-  // language with the notification and passes localeOf(it) here (domain/i18n/locale.ts).
-  const content = composeMeetingMail(facts, MEETING_MAIL_LOCALE);
+  // In the candidate's language, its ICS invitation too (English while it is not known).
+  const content = composeMeetingMail(facts, candidateLocale(row.language, 'en'));
   const method = row.kind === 'cancelled' ? 'CANCEL' : 'REQUEST';
   return {
     messageRowId: null,
