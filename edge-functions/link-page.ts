@@ -1,6 +1,7 @@
 // The small HTML pages an email's links open (the unsubscribe page, a tracked link that is not
 // valid): no client JS, one inline stylesheet allowed by its hash (inlineStylePageCsp), and every
-// word from the catalogue's linkPages texts in the visitor's language, which <html lang> names.
+// word from the catalogue's linkPages texts in one language, which <html lang> names: the candidate's
+// when the page is about one whose language is known (routes/unsubscribe.ts), else the visitor's.
 import type { Context } from 'hono';
 import { escapeHtml } from '#domain/html.ts';
 import { requestLocale, type Locale } from '#domain/i18n/locale.ts';

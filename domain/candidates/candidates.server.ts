@@ -8,6 +8,7 @@ import { say, type Said } from '../i18n/codes.ts';
 import { isoTimestamp } from '../../platform/db/sql-time.server.ts';
 import { recordInitialConsent, recordRecruiterConsent } from '../consent/ledger.server.ts';
 import { explainScore, HORIZON_DAYS, type ScoreEvent } from '../engagement/score.ts';
+import type { Language } from '../schemas/language.ts';
 import { CANDIDATE_FIELDS, type CandidateCreate, type CandidateDetail, type CandidateField, type CandidateFilter, type CandidateListQuery, type CandidateUpdate } from './schemas.ts';
 
 /** A refusal that names the field (the API answers it as a 4xx). */
@@ -66,7 +67,7 @@ const FIELD_SQL: Record<CandidateField, string> = {
   seniorityLevel: 'c.seniority_level', location: 'c.location', preferredRole: 'c.preferred_role',
   leadScore: 'c.lead_score', engagementScore: 'c.engagement_score', unsubscribedAt: ts('c.unsubscribed_at'),
   whatsappOptedOutAt: ts('c.whatsapp_opted_out_at'),
-  notes: 'c.notes', createdAt: ts('c.created_at'), updatedAt: ts('c.updated_at'),
+  notes: 'c.notes', language: 'c.language', createdAt: ts('c.created_at'), updatedAt: ts('c.updated_at'),
 };
 
 /**
@@ -246,6 +247,7 @@ export interface CandidateExportRow {
   notes: string | null; createdAt: string;
   /** Only a zone set by hand: one inferred from the location would come back as set by hand. */
   timeZone: string | null;
+  language: string | null;
 }
 
 /** The export's columns, named so that the file imports back as it is. */
@@ -255,7 +257,7 @@ export const EXPORT_COLUMNS: Array<[keyof CandidateExportRow, string]> = [
   ['preferredContactMethod', 'preferredContactMethod'], ['jobFunction', 'jobFunction'], ['skillTags', 'skillTags'],
   ['seniorityLevel', 'seniorityLevel'], ['location', 'location'], ['preferredRole', 'preferredRole'],
   ['leadScore', 'leadScore'], ['engagementScore', 'engagementScore'], ['unsubscribedAt', 'unsubscribedAt'],
-  ['notes', 'notes'], ['createdAt', 'createdAt'], ['timeZone', 'timeZone'],
+  ['notes', 'notes'], ['createdAt', 'createdAt'], ['timeZone', 'timeZone'], ['language', 'language'],
 ];
 
 /**
@@ -281,7 +283,7 @@ export async function exportChunk(tx: Tx, filter: CandidateFilter & Pick<Candida
             c.skill_tags as "skillTags", c.seniority_level as "seniorityLevel", c.location,
             c.preferred_role as "preferredRole", c.lead_score as "leadScore", c.engagement_score as "engagementScore",
             ${isoTimestamp('c.unsubscribed_at')} as "unsubscribedAt", c.notes, ${isoTimestamp('c.created_at')} as "createdAt",
-            case when c.time_zone_source = 'manual' then c.time_zone end as "timeZone",
+            case when c.time_zone_source = 'manual' then c.time_zone end as "timeZone", c.language,
             ${column}${filter.sort === 'createdAt' ? '::text' : ''} as k
        from public.candidates c ${where.length ? `where ${where.join(' and ')}` : ''}
       order by ${order} limit $${params.length}`, params);
@@ -346,7 +348,7 @@ const COLUMNS: Array<[keyof CandidateUpdate, string]> = [
   ['name', 'name'], ['email', 'email'], ['phone', 'phone'], ['whatsappNumber', 'whatsapp_number'],
   ['preferredContactMethod', 'preferred_contact_method'], ['jobFunction', 'job_function'], ['skillTags', 'skill_tags'],
   ['seniorityLevel', 'seniority_level'], ['location', 'location'], ['preferredRole', 'preferred_role'],
-  ['leadScore', 'lead_score'], ['notes', 'notes'],
+  ['leadScore', 'lead_score'], ['notes', 'notes'], ['language', 'language'],
   // A zone given is set by hand, null infers it again (the trigger candidates_infer_time_zone keeps the rule).
   ['timeZone', 'time_zone'],
 ];
@@ -412,6 +414,15 @@ export async function updateCandidate(tx: Tx, userId: string, id: number, change
       wording: change.consentWording ?? DEFAULT_WORDING });
   }
   return getCandidate(tx, id);
+}
+
+/**
+ * The candidate's language read from what they wrote, kept only while none is known: one set by hand, by
+ * CSV or read before stays (issue 29). Answers whether it was set now.
+ */
+export async function setLanguageIfUnknown(tx: Tx, id: number, language: Language): Promise<boolean> {
+  const { rowCount } = await tx.query('update public.candidates set language = $2 where id = $1 and language is null', [id, language]);
+  return Boolean(rowCount);
 }
 
 /**

@@ -6,6 +6,7 @@ import { msg } from '../i18n/codes.ts';
 import { fieldName, findUnstorableText } from '../schemas/text.ts';
 import { timestamp } from '../schemas/answers.ts';
 import { timeZoneParam } from '../schemas/time-zone.ts';
+import { LANGUAGES } from '../schemas/language.ts';
 import { ENGAGEMENT_BANDS } from '../engagement/score.ts';
 import { bounceSchema } from './bounce-schemas.ts';
 
@@ -20,7 +21,7 @@ export type TimeZoneSource = typeof TIME_ZONE_SOURCES[number];
 export const CANDIDATE_FIELDS = [
   'id', 'name', 'email', 'phone', 'whatsappNumber', 'allowsEmail', 'allowsWhatsapp', 'talentPoolId', 'talentPoolIds',
   'preferredContactMethod', 'jobFunction', 'skillTags', 'seniorityLevel', 'location', 'preferredRole', 'leadScore',
-  'engagementScore', 'unsubscribedAt', 'whatsappOptedOutAt', 'notes', 'createdAt', 'updatedAt',
+  'engagementScore', 'unsubscribedAt', 'whatsappOptedOutAt', 'notes', 'language', 'createdAt', 'updatedAt',
 ] as const;
 export type CandidateField = typeof CANDIDATE_FIELDS[number];
 
@@ -73,6 +74,13 @@ const candidateFields = {
   leadScore: z.number({ error: msg('validation.must_be_number', { field: 'leadScore' }) }).int(msg('validation.lead_score_whole'))
     .min(0, msg('validation.lead_score_range')).max(100, msg('validation.lead_score_range')).optional(),
   notes: optionalText('notes', 5000),
+  /**
+   * The language the candidate reads (booking page, meeting emails, unsubscribe page; compose's default);
+   * null (or blank): not known, then read from their next reply (domain/messages/inbound-reply.server.ts).
+   */
+  language: z.preprocess(blankToNull, z.enum(LANGUAGES, {
+    error: msg('validation.one_of', { field: 'language', values: LANGUAGES.join(', ') }),
+  }).nullable().optional()),
   /** The zone set by hand (IANA name); null (or blank) infers it from the location again. */
   timeZone: z.preprocess(blankToNull, z.string({ error: msg('validation.time_zone') }).trim()
     .pipe(timeZoneParam).nullable().optional()),
@@ -157,6 +165,8 @@ export const candidateSchema = z.object({
   unsubscribedAt: timestamp.nullable(),
   whatsappOptedOutAt: timestamp.nullable(),
   notes: z.string().nullable(),
+  /** Set by hand, by CSV, or read from their first reply in a clear language; null: not known. */
+  language: z.enum(LANGUAGES).nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

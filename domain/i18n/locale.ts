@@ -1,15 +1,26 @@
 // Which of the catalogue's languages a text is in (decision 024). Browser-safe, no packages:
 // the /app's rule for a browser's languages, the public pages' and the unsubscribe page's
-// Accept-Language, and a draft's or campaign's language ('english' | 'dutch') as a locale.
+// Accept-Language, a draft's or campaign's language ('english' | 'dutch') as a locale, and
+// what the candidate reads in (candidateLocale: their own language when known).
 import type { Language } from '../schemas/language.ts';
 
 /** The catalogue's languages (en.ts, nl.ts), as i18next names them. */
 export const LOCALES = ['en', 'nl'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** A draft's, campaign's (and, with issue 29, a candidate's) language as the catalogue's locale. */
+/** A draft's, campaign's or candidate's language as the catalogue's locale. */
 export function localeOf(language: Language): Locale {
   return language === 'dutch' ? 'nl' : 'en';
+}
+
+/**
+ * The language of what a candidate reads (the booking page, the meeting emails and their ICS, the
+ * reminders, the Outlook event, the unsubscribe page): their own (candidates.language, set by hand,
+ * by CSV or read from their replies) when known, else `fallback` (the visitor's browser on a page,
+ * English in an email).
+ */
+export function candidateLocale(language: Language | null | undefined, fallback: Locale): Locale {
+  return language ? localeOf(language) : fallback;
 }
 
 /** 'nl' when the first of `languages` that we speak is Dutch (nl, nl-NL, nl-BE), else 'en'. */

@@ -32,7 +32,7 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   phone: 'Phone', whatsappNumber: 'WhatsApp number', allowsEmail: 'Email consent', allowsWhatsapp: 'WhatsApp consent',
   preferredContactMethod: 'Preferred contact method', jobFunction: 'Job function', skillTags: 'Skills',
   seniorityLevel: 'Seniority', location: 'Location', preferredRole: 'Preferred role', leadScore: 'Lead score', notes: 'Notes',
-  timeZone: 'Time zone',
+  timeZone: 'Time zone', language: 'Language',
 };
 
 /** Header names (lower-case, letters and digits only) that mean a field, in English and Dutch. */
@@ -55,6 +55,7 @@ const HEADER_NAMES: Record<ImportField, string[]> = {
   leadScore: ['leadscore', 'score'],
   notes: ['notes', 'note', 'comments', 'comment', 'remarks', 'memo', 'notities', 'notitie', 'opmerkingen', 'opmerking'],
   timeZone: ['timezone', 'tz', 'zone', 'tijdzone', 'ianatimezone'],
+  language: ['language', 'lang', 'preferredlanguage', 'languagepreference', 'taal', 'voertaal', 'voorkeurstaal', 'taalvoorkeur'],
 };
 
 const normaliseHeader = (header: string) => header.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -83,6 +84,10 @@ const SENIORITY_WORDS: Record<string, string> = {
   junior: 'junior', jr: 'junior', starter: 'junior', medior: 'medior', mid: 'medior', midlevel: 'medior', intermediate: 'medior',
   senior: 'senior', sr: 'senior', lead: 'lead', teamlead: 'lead', techlead: 'lead', principal: 'principal', staff: 'principal',
   executive: 'executive', director: 'executive', directeur: 'executive', clevel: 'executive',
+};
+/** A language cell: the candidate schema's value, the locale's code, or the language's name in English or Dutch. */
+const LANGUAGE_WORDS: Record<string, string> = {
+  english: 'english', en: 'english', engels: 'english', dutch: 'dutch', nl: 'dutch', nederlands: 'dutch',
 };
 const CONTACT_WORDS: Record<string, string> = {
   email: 'email', mail: 'email', whatsapp: 'whatsapp', app: 'whatsapp', phone: 'phone', telefoon: 'phone', tel: 'phone', bellen: 'phone', call: 'phone',
@@ -122,6 +127,9 @@ export function convertRow(fields: string[], mapping: ImportMapping): ConvertedR
   if (skills) raw.skillTags = skills.split(/[,;|]/).map((s) => s.trim()).filter(Boolean);
   const seniority = cell('seniorityLevel');
   if (seniority) raw.seniorityLevel = SENIORITY_WORDS[normaliseHeader(seniority)] ?? seniority;
+  // Another word is the schema's refusal, naming the column's field (validation.one_of).
+  const language = cell('language');
+  if (language) raw.language = LANGUAGE_WORDS[normaliseHeader(language)] ?? language;
   const score = cell('leadScore');
   if (score) raw.leadScore = /^-?\d+([.,]\d+)?$/.test(score) ? Math.round(Number(score.replace(',', '.'))) : score;
 
@@ -452,13 +460,13 @@ function columns(rows: Array<PendingRow & { id: number }>) {
     c.map((r) => (r.skillTags ? r.skillTags.join('\u001f') : null)), c.map((r) => r.seniorityLevel ?? null),
     c.map((r) => r.location ?? null), c.map((r) => r.preferredRole ?? null), c.map((r) => r.leadScore ?? null),
     c.map((r) => r.notes ?? null), c.map((r) => r.allowsEmail ?? null), c.map((r) => r.allowsWhatsapp ?? null),
-    c.map((r) => r.timeZone ?? null),
+    c.map((r) => r.timeZone ?? null), c.map((r) => r.language ?? null),
   ];
 }
 
 const INPUT = `unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                      $9::text[], $10::text[], $11::text[], $12::int[], $13::text[], $14::bool[], $15::bool[], $16::text[])
-  as i(id, name, email, phone, whatsapp, contact, job, skills, seniority, location, role, lead, notes, allows_email, allows_whatsapp, tz)`;
+                      $9::text[], $10::text[], $11::text[], $12::int[], $13::text[], $14::bool[], $15::bool[], $16::text[], $17::text[])
+  as i(id, name, email, phone, whatsapp, contact, job, skills, seniority, location, role, lead, notes, allows_email, allows_whatsapp, tz, language)`;
 
 /** Writes one batch: new candidates, duplicates (by email) updated or skipped, consent, pool membership. */
 async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], job: ImportJob) {
@@ -475,7 +483,7 @@ async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], job: Impor
   // entries behind it: the file's value, else the recruiter's choice with its words
   // (public.insert_imported_candidates; a suppressed address comes in without consent).
   const inserted = await tx.query<{ id: number }>(
-    `select id from public.insert_imported_candidates($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) as id`,
+    `select id from public.insert_imported_candidates($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) as id`,
     [...params, FILE_CONSENT_WORDING, job.email_consent === 'agreed', job.email_consent_wording]);
   const insertedIds = new Set(inserted.rows.map((row) => row.id));
   result.imported = insertedIds.size;
@@ -504,7 +512,7 @@ async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], job: Impor
          skill_tags = coalesce(string_to_array(i.skills, chr(31)), c.skill_tags), seniority_level = coalesce(i.seniority, c.seniority_level),
          location = coalesce(i.location, c.location), preferred_role = coalesce(i.role, c.preferred_role),
          lead_score = coalesce(i.lead, c.lead_score), notes = coalesce(i.notes, c.notes),
-         time_zone = coalesce(i.tz, c.time_zone)
+         time_zone = coalesce(i.tz, c.time_zone), language = coalesce(i.language, c.language)
         from ${INPUT}
        where c.id = i.id
        returning c.id, c.allows_email, c.allows_whatsapp, i.allows_email as new_email, i.allows_whatsapp as new_whatsapp`,

@@ -10,7 +10,7 @@ import { LOCALES } from '../i18n/locale.ts';
 export const IMPORT_FIELDS = [
   'name', 'firstName', 'infix', 'lastName', 'email', 'phone', 'whatsappNumber', 'allowsEmail', 'allowsWhatsapp',
   'preferredContactMethod', 'jobFunction', 'skillTags', 'seniorityLevel', 'location', 'preferredRole', 'leadScore', 'notes',
-  'timeZone',
+  'timeZone', 'language',
 ] as const;
 export type ImportField = typeof IMPORT_FIELDS[number];
 

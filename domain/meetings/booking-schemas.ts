@@ -6,6 +6,7 @@ import { idSchema } from '../schemas/ids.ts';
 import { msg } from '../i18n/codes.ts';
 import { timestamp } from '../schemas/answers.ts';
 import { timeZoneParam } from '../schemas/time-zone.ts';
+import { LANGUAGES } from '../schemas/language.ts';
 import { optionalText } from '../candidates/schemas.ts';
 import { availabilitySettingsSchema, availabilityWarningSchema, dateOverrideSchema, meetingDurationSchema, slotSchema,
   weeklyAvailabilitySchema } from './schemas.ts';
@@ -230,7 +231,11 @@ export type PublicMeeting = z.infer<typeof publicMeetingSchema>;
 /** GET /api/public/booking/{token}: who, what, how long. */
 export const publicBookingSchema = z.object({
   state: z.enum(PUBLIC_BOOKING_STATES),
-  candidate: z.object({ firstName: z.string().nullable(), name: z.string().nullable(), email: z.string().nullable() }),
+  /** `language`: the candidate's (null: not known), which the page speaks unless the visitor chose another. */
+  candidate: z.object({
+    firstName: z.string().nullable(), name: z.string().nullable(), email: z.string().nullable(),
+    language: z.enum(LANGUAGES).nullable(),
+  }),
   recruiter: z.object({ name: z.string(), email: z.string(), timeZone: z.string() }),
   meetingType: z.object({
     name: z.string(), durationMinutes: z.number(), description: z.string().nullable(),

@@ -3,7 +3,7 @@
 // The time is shown in the candidate's zone and the recruiter's, each spelled out (IANA
 // name, long name, UTC offset), from the same zone data as the booking page (slotInZone).
 // Every word comes from the catalogue (emails.meeting, emails.meetingReminder) in the
-// locale the caller names (meeting-mail.server.ts MEETING_MAIL_LOCALE).
+// locale the caller names: the candidate's (meeting-mail.server.ts meetingMailLocale).
 import { escapeHtml } from '../html.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { translator, type Translate } from '../i18n/translate.ts';

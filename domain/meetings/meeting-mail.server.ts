@@ -17,15 +17,13 @@ import { MailDeliveryError, type MailPort, type OutgoingMail } from '../../platf
 import { bookingUrl } from './booking-links.server.ts';
 import { meetingIcs } from './ics.server.ts';
 import { composeMeetingMail, type MeetingMailFacts } from './meeting-mail-text.ts';
-import type { Locale } from '../i18n/locale.ts';
+import { candidateLocale, type Locale } from '../i18n/locale.ts';
+import type { Language } from '../schemas/language.ts';
 
 export type { NotificationKind } from './meeting-mail-text.ts';
 
-/**
- * The language of the candidate's meeting emails and reminders while candidates have none of their own
- * (issue 29): the one place to switch to the candidate's.
- */
-export const MEETING_MAIL_LOCALE: Locale = 'en';
+/** The language of the candidate's meeting emails, reminders and their invitation: theirs, English while it is not known. */
+export const meetingMailLocale = (language: Language | null): Locale => candidateLocale(language, 'en');
 
 export interface MeetingMailOptions {
   publicUrl: string;
@@ -66,6 +64,8 @@ interface NotificationRow extends Omit<MeetingMailFacts, 'links' | 'calendarConf
   /** A later change of the meeting has its own email: this one would show an outdated state. */
   superseded: boolean;
   token: string | null;
+  /** The candidate's language (null: not known). */
+  language: Language | null;
 }
 
 /** Stable per notification. */
@@ -110,7 +110,7 @@ async function readNotification(tx: Tx, notificationId: number): Promise<Notific
             m.candidate_note as note, m.cancel_reason as "cancelReason", m.cancelled_by as "cancelledBy",
             t.description as "typeDescription",
             json_build_object('name', p.display_name, 'email', p.email::text) as recruiter,
-            json_build_object('name', coalesce(c.name, ''), 'email', c.email::text) as candidate,
+            json_build_object('name', coalesce(c.name, ''), 'email', c.email::text) as candidate, c.language,
             l.token, ${MEETING_SENDER_COLUMNS}
        from public.meeting_notifications n
        left join public.organisation_settings s on true
@@ -132,8 +132,8 @@ export function meetingLinks(publicUrl: string, token: string | null): MeetingMa
 
 function buildMail(notificationId: number, row: NotificationRow, options: MeetingMailOptions, via: MailPort['kind']): OutgoingMail {
   const facts: MeetingMailFacts = { ...row, links: meetingLinks(options.publicUrl, row.token), calendarConfigured: options.calendarConfigured };
-  // A candidate has no language yet: every meeting email is English (MEETING_MAIL_LOCALE).
-  const content = composeMeetingMail(facts, MEETING_MAIL_LOCALE);
+  // In the candidate's language, its ICS invitation too (English while it is not known).
+  const content = composeMeetingMail(facts, meetingMailLocale(row.language));
   const method = row.kind === 'cancelled' ? 'CANCEL' : 'REQUEST';
   return {
     messageRowId: null,

@@ -15,6 +15,7 @@ import { asService, type Tx } from '../../platform/db/request.server.ts';
 import type { WorkerIdentity } from '../../platform/runtime/workers.server.ts';
 import { MailDeliveryError, type MailPort, type OutgoingMail } from '../../platform/mail/port.server.ts';
 import { coded, say, type Coded, type Said } from '../i18n/codes.ts';
+import type { Language } from '../schemas/language.ts';
 import { englishText, isErrorCode } from '../i18n/english.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { domainOf } from '../mail/compose.server.ts';
@@ -24,7 +25,7 @@ import { sendWhatsApp, type WhatsAppPort } from '../whatsapp/delivery.server.ts'
 import type { WhatsAppTemplateInfo } from '../whatsapp/schemas.ts';
 import { composeMeetingReminder, REMINDER_TEMPLATE_VALUES, reminderTemplateValues, type MeetingReminderFacts } from './meeting-mail-text.ts';
 import {
-  MEETING_MAIL_LOCALE, MEETING_SENDER_COLUMNS, meetingLinks, ownMailbox, senderAs, STALE_MEETING_MAIL_CLAIM,
+  meetingMailLocale, MEETING_SENDER_COLUMNS, meetingLinks, ownMailbox, senderAs, STALE_MEETING_MAIL_CLAIM,
   type MeetingMailOptions, type MeetingSenderFacts,
 } from './meeting-mail.server.ts';
 
@@ -40,6 +41,8 @@ interface Claim { id: number; channel: ReminderChannel; dueAt: Date; claimedAt: 
 
 interface ReminderRow extends Omit<MeetingReminderFacts, 'links' | 'calendarConfigured'>, MeetingSenderFacts {
   status: string;
+  /** The candidate's language (null: not known). */
+  language: Language | null;
   /** The meeting has not started yet. */
   upcoming: boolean;
   candidateId: number | null;
@@ -96,7 +99,7 @@ async function readReminder(tx: Tx, id: number): Promise<ReminderRow> {
             m.location_kind as "locationKind", m.location_detail as "locationDetail", m.teams_join_url as "joinUrl",
             m.candidate_note as note, t.description as "typeDescription",
             json_build_object('name', p.display_name, 'email', p.email::text) as recruiter,
-            c.id::int as "candidateId", json_build_object('name', coalesce(c.name, ''), 'email', c.email::text) as candidate,
+            c.id::int as "candidateId", json_build_object('name', coalesce(c.name, ''), 'email', c.email::text) as candidate, c.language,
             l.token, ${MEETING_SENDER_COLUMNS}
        from public.meeting_reminders r
        join public.meetings m on m.id = r.meeting_id
@@ -128,7 +131,7 @@ export function reminderMessageId(id: number, dueAt: Date, from: string): string
 }
 
 function reminderMail(claim: Claim, row: ReminderRow, facts: MeetingReminderFacts, options: MeetingMailOptions, via: MailPort['kind']): OutgoingMail {
-  const content = composeMeetingReminder(facts, MEETING_MAIL_LOCALE);
+  const content = composeMeetingReminder(facts, meetingMailLocale(row.language));
   return {
     messageRowId: null,
     messageId: reminderMessageId(claim.id, claim.dueAt, options.from),
@@ -161,7 +164,7 @@ async function plan(tx: Tx, claim: Claim, row: ReminderRow, config: () => WhatsA
     const code = channel.reasonCode && isErrorCode(channel.reasonCode) ? channel.reasonCode : 'whatsapp_not_configured';
     return { state: 'skipped', said: { code } };
   }
-  const template = reminderTemplate(whatsapp, MEETING_MAIL_LOCALE);
+  const template = reminderTemplate(whatsapp, meetingMailLocale(row.language));
   if (typeof template === 'string' || 'code' in template) return { state: 'skipped', said: template };
   return { send: 'whatsapp', to: channel.number, template };
 }
@@ -212,7 +215,7 @@ export async function sendReminder(deps: ReminderDeps, claim: Claim): Promise<Re
   const facts: MeetingReminderFacts = { ...row, links: meetingLinks(deps.options.publicUrl, row.token), calendarConfigured: deps.options.calendarConfigured };
   if (decided.send === 'whatsapp') {
     const template = { name: decided.template.name, language: decided.template.language,
-      parameters: reminderTemplateValues(facts, MEETING_MAIL_LOCALE).slice(0, decided.template.parameters) };
+      parameters: reminderTemplateValues(facts, meetingMailLocale(row.language)).slice(0, decided.template.parameters) };
     const sent = await sendWhatsApp(deps.whatsapp!, { content: '', whatsapp_number: decided.to, phone: null, whatsapp_template: template }, false);
     return record(deps.pools, claim, sent.status === 'sent' ? { id: claim.id, state: 'sent' } : failure(claim, sent.said, sent.status === 'failed'));
   }

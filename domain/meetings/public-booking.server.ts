@@ -9,6 +9,7 @@ import { say } from '../i18n/codes.ts';
 import { engagementScoreJob, enqueueQuietly, QUEUES, type JobQueue } from '../../platform/runtime/jobs.server.ts';
 import { firstName } from '../placeholders/placeholders.ts';
 import type { BookingRequest, PublicBooking, PublicMeeting, SlotsAnswer } from './booking-schemas.ts';
+import type { Language } from '../schemas/language.ts';
 import type { CalendarPort } from './calendar-port.ts';
 import type { Meeting } from './meeting-schemas.ts';
 import { getMeeting } from './meetings.server.ts';
@@ -33,6 +34,7 @@ interface LinkRow {
   candidateId: number | null;
   candidateName: string | null;
   candidateEmail: string | null;
+  candidateLanguage: Language | null;
   meetingTypeId: number | null;
   title: string;
   durationMinutes: number;
@@ -55,6 +57,7 @@ async function linkByToken(tx: Tx, token: string, { lock = false } = {}): Promis
     `select b.id::int, b.recruiter_id as "recruiterId", p.display_name as "recruiterName", p.email::text as "recruiterEmail",
             coalesce(s.time_zone, 'Europe/Amsterdam') as "recruiterTimeZone",
             b.candidate_id::int as "candidateId", c.name as "candidateName", c.email::text as "candidateEmail",
+            c.language as "candidateLanguage",
             b.meeting_type_id::int as "meetingTypeId", coalesce(t.name, b.title) as title, b.duration_minutes as "durationMinutes",
             t.description, t.colour, b.location_kind as "locationKind", b.location_detail as "locationDetail",
             to_char(b.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "expiresAt",
@@ -102,7 +105,9 @@ async function bookingOf(tx: Tx, link: LinkRow): Promise<PublicBooking> {
   const meeting = link.meetingId ? await getMeeting(tx, link.meetingId) : null;
   return {
     state: stateOf(link, meeting, Date.now()),
-    candidate: { firstName: firstName(link.candidateName) ?? null, name: link.candidateName, email: link.candidateEmail },
+    candidate: {
+      firstName: firstName(link.candidateName) ?? null, name: link.candidateName, email: link.candidateEmail, language: link.candidateLanguage,
+    },
     recruiter: { name: link.recruiterName, email: link.recruiterEmail, timeZone: link.recruiterTimeZone },
     meetingType: {
       name: link.title, durationMinutes: link.durationMinutes, description: link.description,

@@ -8,7 +8,8 @@
 import type { Pools } from '../../platform/db/pools.server.ts';
 import { asService, type Tx } from '../../platform/db/request.server.ts';
 import { escapeHtml } from '../html.ts';
-import type { Locale } from '../i18n/locale.ts';
+import { candidateLocale, type Locale } from '../i18n/locale.ts';
+import type { Language } from '../schemas/language.ts';
 import { text, translator } from '../i18n/translate.ts';
 import { enqueueQuietly, meetingTeamsJob, QUEUES, type JobQueue, type JobRequest } from '../../platform/runtime/jobs.server.ts';
 import type { LocationKind } from './booking-schemas.ts';
@@ -46,6 +47,8 @@ interface MeetingRow {
   /** The event's attendee, whom Outlook invites: the candidate on record, never an address typed on the booking page (decision 015). */
   attendee_name: string | null;
   attendee_email: string | null;
+  /** The candidate's language: the event's words, which Outlook's invitation shows them. */
+  attendee_language: Language | null;
   candidate_note: string | null;
   cancel_reason: string | null;
   ics_uid: string;
@@ -64,7 +67,7 @@ interface MeetingRow {
 async function lockMeeting(tx: Tx, meetingId: number): Promise<MeetingRow | null> {
   const { rows } = await tx.query<MeetingRow>(
     `select m.id::int, m.status, m.sequence, m.title, m.starts_at, m.ends_at, m.time_zone, m.location_kind, m.location_detail,
-            c.name as attendee_name, c.email::text as attendee_email,
+            c.name as attendee_name, c.email::text as attendee_email, c.language as attendee_language,
             m.candidate_note, m.cancel_reason, m.ics_uid, m.teams_event_id, m.teams_join_url, m.teams_synced_sequence,
             m.teams_attempts, p.email::text as mailbox, p.display_name as recruiter_name,
             t.description as type_description, l.token,
@@ -81,14 +84,11 @@ async function lockMeeting(tx: Tx, meetingId: number): Promise<MeetingRow | null
   return rows[0] ?? null;
 }
 
-/**
- * The language of the event's words, which Outlook's invitation shows the candidate: English while
- * candidates have no language of their own (issue 29 passes the candidate's, as for the emails).
- */
-const EVENT_LOCALE: Locale = 'en';
+/** The language of the event's words, which Outlook's invitation shows the candidate: theirs, as in the emails (English while not known). */
+const eventLocale = (meeting: MeetingRow): Locale => candidateLocale(meeting.attendee_language, 'en');
 
 /** The event's subject: the meeting's title, as the ICS SUMMARY says it. */
-const eventSubject = (meeting: MeetingRow) => text(EVENT_LOCALE, 'emails.meeting.calendar.summary', { title: meeting.title });
+const eventSubject = (meeting: MeetingRow) => text(eventLocale(meeting), 'emails.meeting.calendar.summary', { title: meeting.title });
 
 /** What the event says: the subject, the meeting's description, the candidate's note, the links to change it. */
 function eventBody(meeting: MeetingRow, publicUrl: string, locale: Locale): string {
@@ -109,7 +109,7 @@ function eventBody(meeting: MeetingRow, publicUrl: string, locale: Locale): stri
 function calendarEvent(meeting: MeetingRow, publicUrl: string): CalendarEvent {
   return {
     subject: eventSubject(meeting),
-    bodyHtml: eventBody(meeting, publicUrl, EVENT_LOCALE),
+    bodyHtml: eventBody(meeting, publicUrl, eventLocale(meeting)),
     start: meeting.starts_at.toISOString(),
     end: meeting.ends_at.toISOString(),
     timeZone: meeting.time_zone,
@@ -165,7 +165,7 @@ async function bringUpToDate(tx: Tx, calendar: CalendarPort, meeting: MeetingRow
 
   if (cancelled) {
     if (event && behind) {
-      await calendar.cancelEvent(meeting.mailbox, event.eventId, meeting.cancel_reason?.trim() || text(EVENT_LOCALE, 'emails.meeting.outlook.cancelled'));
+      await calendar.cancelEvent(meeting.mailbox, event.eventId, meeting.cancel_reason?.trim() || text(eventLocale(meeting), 'emails.meeting.outlook.cancelled'));
       outcome = 'cancelled';
     }
     // Outlook holds nothing now; a meeting booked again gets a new event.

@@ -96,7 +96,7 @@ async function listUnsubscribe(app: pg.Pool, token: string, parsed: ParsedMail, 
   const outcome = await unsubscribe(app, token, 'list_unsubscribe_mailto');
   return asService(app, async (tx) => {
     const { rows } = await tx.query<{ id: number; candidate_id: number }>('select id, candidate_id from public.messages where reply_token = $1', [token]);
-    if (outcome !== 'not_found' && rows[0]) return { status: 'unsubscribed', candidateId: rows[0].candidate_id, messageId: rows[0].id, already: outcome === 'already' };
+    if (outcome !== 'not_found' && rows[0]) return { status: 'unsubscribed', candidateId: rows[0].candidate_id, messageId: rows[0].id, already: outcome.status === 'already' };
     return keepAside(tx, parsed, raw, recipients, 'unmatched.unsubscribe_unknown', parsed.text ?? '');
   });
 }

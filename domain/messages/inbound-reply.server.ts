@@ -1,10 +1,12 @@
 // A candidate's answer, stored the same way whichever channel brought it (an email
 // reply: ./inbound-email.server.ts; a WhatsApp message: ./inbound-whatsapp.server.ts):
 // an inbound message in the thread it answers with the reading of its words, a
-// 'reply' engagement event unless it is an out-of-office, and, when it asks to stop,
-// that channel's consent withdrawn through the ledger.
+// 'reply' engagement event and the candidate's language (while unknown) unless it is an
+// out-of-office, and, when it asks to stop, that channel's consent withdrawn through the ledger.
 import type { SentimentResult } from '../ai/sentiment.ts';
 import { recordCandidateConsent } from '../consent/ledger.server.ts';
+import { setLanguageIfUnknown } from '../candidates/candidates.server.ts';
+import { clearLanguage } from '../placeholders/placeholders.ts';
 import type { Tx } from '../../platform/db/request.server.ts';
 import type { Channel } from './schemas.ts';
 
@@ -41,6 +43,10 @@ export async function storeInboundReply(tx: Tx, reply: InboundReply): Promise<nu
       `insert into public.engagement_events (candidate_id, message_id, campaign_id, kind, metadata) values ($1, $2, $3, 'reply', $4)`,
       [candidateId, original?.id ?? inserted.id, original?.campaign_id ?? null,
         JSON.stringify({ replyMessageId: inserted.id, sentiment: verdict.sentiment, ...(channel === 'email' ? {} : { channel }) })]);
+    // The language they write in, when it is clear (a short "Thanks!" is not) and none is known yet. An automatic
+    // reply is left out: it is often in their company's language, not theirs.
+    const language = clearLanguage(reply.content);
+    if (language) await setLanguageIfUnknown(tx, candidateId, language);
   }
   return inserted.id;
 }

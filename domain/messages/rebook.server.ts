@@ -11,7 +11,8 @@ import { translator } from '../i18n/translate.ts';
 import { firstName } from '../placeholders/placeholders.ts';
 import { bookingUrl, createBookingLinks } from '../meetings/booking-links.server.ts';
 import { candidateShortTime } from '../meetings/meeting-mail-text.ts';
-import { MEETING_MAIL_LOCALE } from '../meetings/meeting-mail.server.ts';
+import { meetingMailLocale } from '../meetings/meeting-mail.server.ts';
+import type { Language } from '../schemas/language.ts';
 import type { MeetingStatus, RebookAnswer } from '../meetings/meeting-schemas.ts';
 import { sendTimeValuesOf } from '../settings/send-time.server.ts';
 import { createMessage } from './messages.server.ts';
@@ -21,6 +22,7 @@ interface NoShow {
   recruiterId: string;
   candidateId: number | null;
   candidateName: string | null;
+  candidateLanguage: Language | null;
   /** The meeting's type while it can still be offered; null: the recruiter's first (createBookingLinks). */
   meetingTypeId: number | null;
   title: string;
@@ -34,7 +36,7 @@ interface NoShow {
 
 /** The message's subject and text, the link on its own line, signed as the sender signs (or by name). */
 function rebookText(meeting: NoShow, url: string, signature: string | null) {
-  const locale = MEETING_MAIL_LOCALE;
+  const locale = meetingMailLocale(meeting.candidateLanguage);
   const meetingWords = translator(locale, 'emails.meeting');
   const t = translator(locale, 'emails.meetingRebook');
   const first = firstName(meeting.candidateName);
@@ -51,7 +53,7 @@ function rebookText(meeting: NoShow, url: string, signature: string | null) {
 /** Makes the link and queues its message (the caller enqueues the delivery job of `messageId`). */
 export async function rebookNoShow(tx: Tx, meetingId: number, sender: { id: string; displayName: string }, publicUrl: string): Promise<RebookAnswer> {
   const { rows: [meeting] } = await tx.query<NoShow>(
-    `select m.status, m.recruiter_id as "recruiterId", m.candidate_id::int as "candidateId", c.name as "candidateName",
+    `select m.status, m.recruiter_id as "recruiterId", m.candidate_id::int as "candidateId", c.name as "candidateName", c.language as "candidateLanguage",
             case when t.archived_at is null then t.id::int end as "meetingTypeId",
             m.title, m.starts_at as start, m.ends_at as "end", m.time_zone as "timeZone", m.candidate_time_zone as "candidateTimeZone",
             case when c.id is not null then public.contact_blockers(c, 'email') end as blockers

@@ -188,21 +188,34 @@ export function personalise(text: string, recipient: CandidateFacts, language: L
   });
 }
 
-// A handful of very common words is enough to tell Dutch from English mail.
+// Common words are enough to tell Dutch from English mail: a draft, a campaign, and a candidate's reply
+// (a short one too: "Ja graag, wanneer kan ik bellen?"). A word of both languages ("we") counts for both.
 const DUTCH_WORDS = new Set(['de', 'het', 'een', 'en', 'je', 'jij', 'jouw', 'ik', 'wij', 'we', 'niet', 'geen', 'met', 'voor',
-  'van', 'dat', 'die', 'bij', 'ook', 'graag', 'hoi', 'groet', 'bedankt', 'naar', 'zijn', 'wil', 'kan', 'maar', 'nog', 'mijn', 'ben', 'heb']);
+  'van', 'dat', 'die', 'bij', 'ook', 'graag', 'hoi', 'groet', 'bedankt', 'naar', 'zijn', 'wil', 'kan', 'maar', 'nog', 'mijn', 'ben', 'heb',
+  'ja', 'nee', 'dank', 'hallo', 'hoe', 'wat', 'wanneer', 'waar', 'goed', 'leuk', 'zeker', 'even', 'op', 'te', 'om', 'er', 'als',
+  'aan', 'dit', 'deze', 'jullie', 'uw', 'mij', 'zou', 'kunnen', 'klinkt', 'helaas', 'interesse', 'geïnteresseerd', 'wel', 'nu',
+  'dan', 'heel', 'veel', 'morgen', 'groeten', 'vriendelijke', 'hartelijke', 'gesprek', 'afspraak', 'bellen', 'vacature', 'functie']);
 const ENGLISH_WORDS = new Set(['the', 'a', 'an', 'and', 'you', 'your', 'i', 'we', 'not', 'no', 'with', 'for', 'of', 'that',
-  'this', 'to', 'also', 'please', 'hi', 'regards', 'thanks', 'is', 'are', 'be', 'will', 'can', 'but', 'my', 'am', 'have']);
+  'this', 'to', 'also', 'please', 'hi', 'regards', 'thanks', 'is', 'are', 'be', 'will', 'can', 'but', 'my', 'am', 'have',
+  'yes', 'thank', 'hello', 'how', 'what', 'when', 'where', 'good', 'great', 'sure', 'just', 'it', 'on', 'at', 'would', 'could',
+  'very', 'interested', 'sounds', 'role', 'call', 'next', 'tomorrow', 'unfortunately', 'best', 'dear', 'cheers', 'about', 'from',
+  "i'm", "i'd", "i'll", "it's", "that's", "let's", "don't", 'do', 'love', 'happy', 'talk', 'chat', 'time']);
+/** German and French words that are neither: a reply in one of those is not read as Dutch for its "je" and "en". */
+const OTHER_WORDS = new Set(['ich', 'und', 'nicht', 'sie', 'ist', 'das', 'mit', 'ein', 'eine', 'für', 'auf', 'wir', 'gerne', 'danke',
+  'aber', 'auch', 'sehr', 'bitte', 'wann', 'können', 'ihnen', 'suis', 'et', 'le', 'la', 'les', 'des', 'du', 'un', 'une', 'pour', 'pas',
+  'vous', 'nous', 'oui', 'merci', 'avec', 'est', 'très', 'bonjour', 'cordialement', 'mais']);
 
-function languageWords(text: string): { dutch: number; english: number } {
+function languageWords(text: string): { dutch: number; english: number; other: number } {
   let dutch = 0;
   let english = 0;
+  let other = 0;
   // Placeholder names ({{firstName}}) are not words of the letter.
   for (const word of replacePlaceholders(text, () => ' ').toLowerCase().match(/[a-zà-ÿ']+/g) ?? []) {
     if (DUTCH_WORDS.has(word)) dutch++;
     if (ENGLISH_WORDS.has(word)) english++;
+    if (OTHER_WORDS.has(word)) other++;
   }
-  return { dutch, english };
+  return { dutch, english, other };
 }
 
 export function detectLanguage(text: string): Language {
@@ -212,12 +225,14 @@ export function detectLanguage(text: string): Language {
 
 /**
  * The language only when the text clearly is in it: at least 3 of its common words and twice
- * as many as of the other. A short or mixed text ("Hi {{firstName}}, {{jobTitle}}?") answers
- * null, so the caller's default decides rather than a guess leaning to English.
+ * as many as of the other two (English or Dutch, and German or French). A short or mixed text
+ * ("Hi {{firstName}}, {{jobTitle}}?", "Bedankt!") answers null, so the caller's default decides
+ * rather than a guess leaning to English. A campaign without a language, and a candidate's
+ * language read from their reply (domain/messages/inbound-reply.server.ts), go by it.
  */
 export function clearLanguage(text: string): Language | null {
-  const { dutch, english } = languageWords(text);
-  if (dutch >= 3 && dutch >= 2 * english) return 'dutch';
-  if (english >= 3 && english >= 2 * dutch) return 'english';
+  const { dutch, english, other } = languageWords(text);
+  if (dutch >= 3 && dutch >= 2 * (english + other)) return 'dutch';
+  if (english >= 3 && english >= 2 * (dutch + other)) return 'english';
   return null;
 }

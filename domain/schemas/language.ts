@@ -3,5 +3,6 @@
 import { z } from 'zod';
 import { msg } from '../i18n/codes.ts';
 
-export const languageSchema = z.enum(['english', 'dutch'], { error: msg('validation.language') });
+export const LANGUAGES = ['english', 'dutch'] as const;
+export const languageSchema = z.enum(LANGUAGES, { error: msg('validation.language') });
 export type Language = z.infer<typeof languageSchema>;

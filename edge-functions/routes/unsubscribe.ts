@@ -3,8 +3,8 @@
 // one-click from mail clients (`List-Unsubscribe-Post: List-Unsubscribe=One-Click`).
 // POST .../resubscribe is the page's "I changed my mind": only the candidate
 // can reverse their own opt-out. No sign-in: the token is the credential.
-// The pages speak the visitor's language (Accept-Language, link-page.ts), every word from the
-// catalogue (linkPages.unsubscribe); issue 29 lets the candidate's own language win when set.
+// The pages speak the candidate's language when it is known (candidates.language), else the
+// visitor's (Accept-Language, link-page.ts); every word from the catalogue (linkPages.unsubscribe).
 import { Hono, type Context } from 'hono';
 import { resubscribe, unsubscribe, unsubscribeState } from '#domain/consent/unsubscribe.server.ts';
 import { resubscribedSchema, unsubscribedSchema } from '#domain/consent/unsubscribe-schemas.ts';
@@ -14,7 +14,7 @@ import { doc, reply } from '../contract.ts';
 import { inlineStylePageCsp } from '../security-headers.ts';
 import { LINK_PAGE_STYLE, linkPage, linkPageLocale, linkPageWords, messagePage } from '../link-page.ts';
 import { escapeHtml } from '#domain/html.ts';
-import type { Locale } from '#domain/i18n/locale.ts';
+import { candidateLocale, type Locale } from '#domain/i18n/locale.ts';
 import { log as processLog } from '#platform/runtime/log.server.ts';
 import { unavailableReason } from '#platform/db/pools.server.ts';
 
@@ -46,8 +46,10 @@ function resubscribedPage(locale: Locale): string {
 /**
  * A person's page even when the work fails: a link that is not valid (404), or "try again" with
  * the error's status (503 while the database does not answer, else 500; logged as the API logs it).
+ * `work` gets the browser's language, which a page about a candidate gives way to theirs (candidateLocale);
+ * the failure pages, which know no candidate, speak it.
  */
-async function asPage(c: Context<AppEnv>, work: (locale: Locale) => Promise<Response>): Promise<Response> {
+async function asPage(c: Context<AppEnv>, work: (browser: Locale) => Promise<Response>): Promise<Response> {
   const locale = linkPageLocale(c);
   try {
     return await work(locale);
@@ -73,11 +75,12 @@ export const unsubscribeRoutes = new Hono<AppEnv>()
 
   /** Changes nothing: mail scanners follow links. */
   .get('/:token', doc({ summary: 'The unsubscribe confirmation page of an email\'s link', access: 'public',
-    response: { contentType: PAGE, description: 'A page with the button that unsubscribes, in the visitor\'s language (Accept-Language; 404: the link is not valid)' } }),
-  (c) => asPage(c, async (locale) => {
+    response: { contentType: PAGE, description: 'A page with the button that unsubscribes, in the candidate\'s language, else the visitor\'s (Accept-Language; 404: the link is not valid)' } }),
+  (c) => asPage(c, async (browser) => {
     const token = c.req.param('token');
     const state = await unsubscribeState(c.var.deps.pools.app, token);
-    if (!state.found) return c.html(messagePage(locale, 'unsubscribe.notValid'), 404);
+    if (!state.found) return c.html(messagePage(browser, 'unsubscribe.notValid'), 404);
+    const locale = candidateLocale(state.language, browser);
     if (state.unsubscribed) return c.html(unsubscribedPage(locale, token));
     return c.html(confirmPage(locale, token, state.firstName));
   }))
@@ -88,26 +91,28 @@ export const unsubscribeRoutes = new Hono<AppEnv>()
     const token = c.req.param('token');
     // A person on the page asks for HTML; a mail client's one-click POST does not.
     if (fromBrowser(c.req.header('accept'))) {
-      return asPage(c, async (locale) => {
-        if (await unsubscribe(c.var.deps.pools.app, token, 'unsubscribe_link') === 'not_found') throw notFound();
-        return c.html(unsubscribedPage(locale, token));
+      return asPage(c, async (browser) => {
+        const done = await unsubscribe(c.var.deps.pools.app, token, 'unsubscribe_link');
+        if (done === 'not_found') throw notFound();
+        return c.html(unsubscribedPage(candidateLocale(done.language, browser), token));
       });
     }
     const result = await unsubscribe(c.var.deps.pools.app, token, 'one_click');
     if (result === 'not_found') throw notFound();
-    return reply(c, unsubscribedSchema, { success: true, status: result });
+    return reply(c, unsubscribedSchema, { success: true, status: result.status });
   })
 
   /** The page's "I changed my mind": only the candidate can reverse their own opt-out. */
   .post('/:token/resubscribe', doc({ summary: 'Opt back in to email (the candidate\'s own choice; a browser asking for HTML gets a page)',
     access: 'public', response: resubscribedSchema }), async (c) => {
     if (fromBrowser(c.req.header('accept'))) {
-      return asPage(c, async (locale) => {
-        if (await resubscribe(c.var.deps.pools.app, c.req.param('token')) === 'not_found') throw notFound();
-        return c.html(resubscribedPage(locale));
+      return asPage(c, async (browser) => {
+        const done = await resubscribe(c.var.deps.pools.app, c.req.param('token'));
+        if (done === 'not_found') throw notFound();
+        return c.html(resubscribedPage(candidateLocale(done.language, browser)));
       });
     }
     const result = await resubscribe(c.var.deps.pools.app, c.req.param('token'));
     if (result === 'not_found') throw notFound();
-    return reply(c, resubscribedSchema, { success: true, status: result });
+    return reply(c, resubscribedSchema, { success: true, status: result.status });
   });

@@ -293,10 +293,10 @@ grant insert (id, name, email, phone, whatsapp_number, preferred_contact_method,
   on public.candidates to authenticated;
 grant insert (id, name, email, phone, whatsapp_number, preferred_contact_method, job_function, skill_tags,
     seniority_level, location, preferred_role, lead_score, notes, created_by, time_zone,
-    time_zone_source),
+    time_zone_source, language),
   update (name, email, phone, whatsapp_number, preferred_contact_method, job_function, skill_tags,
     seniority_level, location, preferred_role, lead_score, engagement_score, notes, engagement_scored_at,
-    time_zone, time_zone_source)
+    time_zone, time_zone_source, language)
   on public.candidates to service_role;
 revoke all on sequence public.candidates_id_seq from anon, authenticated, service_role;
 grant usage on sequence public.candidates_id_seq to authenticated, service_role;

@@ -70,7 +70,7 @@ comment on column public.import_skipped_rows.code is 'The code of reason (decisi
 
 -- ---------------------------------------------------------------- functions
 
-create or replace function public.insert_imported_candidates(p_id bigint[], p_name text[], p_email text[], p_phone text[], p_whatsapp text[], p_contact text[], p_job text[], p_skills text[], p_seniority text[], p_location text[], p_role text[], p_lead integer[], p_notes text[], p_allows_email boolean[], p_allows_whatsapp boolean[], p_tz text[], p_wording text, p_default_allows_email boolean, p_default_wording text)
+create or replace function public.insert_imported_candidates(p_id bigint[], p_name text[], p_email text[], p_phone text[], p_whatsapp text[], p_contact text[], p_job text[], p_skills text[], p_seniority text[], p_location text[], p_role text[], p_lead integer[], p_notes text[], p_allows_email boolean[], p_allows_whatsapp boolean[], p_tz text[], p_language text[], p_wording text, p_default_allows_email boolean, p_default_wording text)
   returns setof bigint
   language plpgsql
   security definer
@@ -84,19 +84,20 @@ begin
   end if;
   with rows as (
     select * from unnest(p_id, p_name, p_email, p_phone, p_whatsapp, p_contact, p_job, p_skills, p_seniority, p_location,
-                         p_role, p_lead, p_notes, p_allows_email, p_allows_whatsapp, p_tz)
-      as i(id, name, email, phone, whatsapp, contact, job, skills, seniority, location, role, lead, notes, allows_email, allows_whatsapp, tz)
+                         p_role, p_lead, p_notes, p_allows_email, p_allows_whatsapp, p_tz, p_language)
+      as i(id, name, email, phone, whatsapp, contact, job, skills, seniority, location, role, lead, notes, allows_email, allows_whatsapp, tz,
+           language)
   ), written as (
     insert into public.candidates (id, name, email, phone, whatsapp_number, preferred_contact_method, job_function, skill_tags,
                                    seniority_level, location, preferred_role, lead_score, notes, created_by, allows_email, allows_whatsapp,
-                                   time_zone)
+                                   time_zone, language)
     overriding system value
     select i.id, i.name, i.email, i.phone, i.whatsapp, coalesce(i.contact, 'email'), i.job,
            coalesce(string_to_array(i.skills, chr(31)), '{}'), i.seniority, i.location, i.role, coalesce(i.lead, 0), i.notes,
            auth.uid(),
            coalesce(i.allows_email, p_default_allows_email) and (public.email_suppression(i.email)).address_hash is null,
            coalesce(i.allows_whatsapp, false),
-           i.tz
+           i.tz, i.language
       from rows i
     on conflict (email) where email is not null do nothing
     returning id
@@ -118,8 +119,8 @@ begin
   return query select unnest(inserted);
 end
 $$;
-revoke all on function public.insert_imported_candidates(p_id bigint[], p_name text[], p_email text[], p_phone text[], p_whatsapp text[], p_contact text[], p_job text[], p_skills text[], p_seniority text[], p_location text[], p_role text[], p_lead integer[], p_notes text[], p_allows_email boolean[], p_allows_whatsapp boolean[], p_tz text[], p_wording text, p_default_allows_email boolean, p_default_wording text) from public, anon, authenticated, service_role;
-grant execute on function public.insert_imported_candidates(p_id bigint[], p_name text[], p_email text[], p_phone text[], p_whatsapp text[], p_contact text[], p_job text[], p_skills text[], p_seniority text[], p_location text[], p_role text[], p_lead integer[], p_notes text[], p_allows_email boolean[], p_allows_whatsapp boolean[], p_tz text[], p_wording text, p_default_allows_email boolean, p_default_wording text) to authenticated;
+revoke all on function public.insert_imported_candidates(p_id bigint[], p_name text[], p_email text[], p_phone text[], p_whatsapp text[], p_contact text[], p_job text[], p_skills text[], p_seniority text[], p_location text[], p_role text[], p_lead integer[], p_notes text[], p_allows_email boolean[], p_allows_whatsapp boolean[], p_tz text[], p_language text[], p_wording text, p_default_allows_email boolean, p_default_wording text) from public, anon, authenticated, service_role;
+grant execute on function public.insert_imported_candidates(p_id bigint[], p_name text[], p_email text[], p_phone text[], p_whatsapp text[], p_contact text[], p_job text[], p_skills text[], p_seniority text[], p_location text[], p_role text[], p_lead integer[], p_notes text[], p_allows_email boolean[], p_allows_whatsapp boolean[], p_tz text[], p_language text[], p_wording text, p_default_allows_email boolean, p_default_wording text) to authenticated;
 
 -- ---------------------------------------------------------------- triggers
 

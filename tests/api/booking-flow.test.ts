@@ -51,12 +51,15 @@ describe('a booking link', () => {
     const page = await candidateBrowser.get(`/api/public/booking/${link.token}`);
     expect(page.status).toBe(200);
     expect(page.json).toMatchObject({
-      state: 'open', candidate: { firstName: 'Jane', name: 'Jane van Dijk' },
+      state: 'open', candidate: { firstName: 'Jane', name: 'Jane van Dijk', language: null },
       recruiter: { name: `Test ${recruiter.user.username}`, email: `${recruiter.user.username}@example.com`, timeZone: 'Europe/Amsterdam' },
       meetingType: { name: 'Intro call', durationMinutes: 30, locationKind: 'teams' }, meeting: null,
     });
     const links = await recruiter.client.get(`/api/candidates/${link.candidate.id}/booking-links`);
     expect(links.json.bookingLinks).toEqual([expect.objectContaining({ id: link.id, state: 'opened', url: link.url })]);
+    // The candidate's language, which the page speaks unless the visitor switches (BookingPage.astro).
+    const dutch = await newLink(recruiter, { name: 'Joost de Wit', language: 'dutch' });
+    expect((await candidateBrowser.get(`/api/public/booking/${dutch.token}`)).json.candidate).toMatchObject({ firstName: 'Joost', language: 'dutch' });
   });
 
   it('offers slots on the grid, after the notice, in the window asked', async () => {

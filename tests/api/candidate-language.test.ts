@@ -1,8 +1,9 @@
 // What a candidate reads, in their language (decision 024, amended for issue 26): a campaign's mail
 // has the footer and unsubscribe link of the campaign's language, whatever language its text looks
-// like, through the real send path into the dev outbox; the unsubscribe page speaks the visitor's
-// language (Accept-Language) in every state, with <html lang> to match, as does a tracked link that
-// is not valid. Every word is the catalogue's: asserted here as the candidate reads it.
+// like, through the real send path into the dev outbox; the unsubscribe page speaks the candidate's
+// own language when it is known (issue 29), else the visitor's (Accept-Language), in every state, with
+// <html lang> to match, as does a tracked link that is not valid. Every word is the catalogue's:
+// asserted here as the candidate reads it.
 import pg from 'pg';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,9 +54,9 @@ async function browse(path: string, language: string, options: { method?: 'GET' 
   return { status: response.status, lang: /<html lang="(\w+)"/.exec(html)?.[1], vary: response.headers.get('vary') ?? '', text: visibleText(html), html };
 }
 
-/** A message to a new candidate called Anna: the token its unsubscribe link carries. */
-async function tokenOfNewMessage(): Promise<string> {
-  const person = await newCandidate(recruiter, { name: `Anna Language ${uniqueTag()}` });
+/** A message to a new candidate called Anna (with `fields`: her language): the token its unsubscribe link carries. */
+async function tokenOfNewMessage(fields: Record<string, unknown> = {}): Promise<string> {
+  const person = await newCandidate(recruiter, { name: `Anna Language ${uniqueTag()}`, ...fields });
   const created = await recruiter.post(`/api/candidates/${person.id}/messages`, { subject: 'Hello', content: 'A role for you', channel: 'email' });
   expect(created.status).toBe(201);
   const { rows } = await app.pools.owner.query<{ reply_token: string }>('select reply_token from public.messages where id = $1',
@@ -138,6 +139,26 @@ describe.each([['nl', DUTCH], ['en', ENGLISH]] as const)('the unsubscribe page f
 
   it('a tracked link that is not valid says so in the same language', async () => {
     expectPage(await browse(`/api/t/c/${'0'.repeat(24)}?l=0`, acceptLanguage), 404, words.trackedLink);
+  });
+});
+
+describe('the unsubscribe page speaks the candidate\'s own language when it is known, whatever the browser', () => {
+  it.each([['dutch', 'nl', ENGLISH], ['english', 'en', DUTCH]] as const)('a %s candidate in a browser that prefers the other', async (language, lang, acceptLanguage) => {
+    const words = WORDS[lang];
+    const token = await tokenOfNewMessage({ language });
+    for (const [page, texts] of [
+      [await browse(`/api/unsubscribe/${token}`, acceptLanguage), words.confirm],
+      [await browse(`/api/unsubscribe/${token}`, acceptLanguage, { method: 'POST' }), words.unsubscribed],
+      [await browse(`/api/unsubscribe/${token}`, acceptLanguage), words.unsubscribed],
+      [await browse(`/api/unsubscribe/${token}/resubscribe`, acceptLanguage, { method: 'POST' }), words.resubscribed],
+    ] as const) {
+      expect(page.status).toBe(200);
+      expect(page.lang).toBe(lang);
+      for (const text of texts) expect(page.text).toContain(text);
+      expect(page.text).not.toMatch(words.other);
+    }
+    // A link that is not valid names no candidate: the browser's language.
+    expect((await browse(`/api/unsubscribe/${'e'.repeat(24)}`, acceptLanguage)).lang).toBe(lang === 'nl' ? 'en' : 'nl');
   });
 });
 

@@ -26,7 +26,7 @@ afterAll(async () => { await app?.close(); });
 
 const CANDIDATE_KEYS = ['id', 'name', 'email', 'phone', 'whatsappNumber', 'allowsEmail', 'allowsWhatsapp', 'talentPoolId',
   'talentPoolIds', 'preferredContactMethod', 'jobFunction', 'skillTags', 'seniorityLevel', 'location', 'preferredRole',
-  'leadScore', 'engagementScore', 'unsubscribedAt', 'whatsappOptedOutAt', 'notes', 'createdAt', 'updatedAt'].sort();
+  'leadScore', 'engagementScore', 'unsubscribedAt', 'whatsappOptedOutAt', 'notes', 'language', 'createdAt', 'updatedAt'].sort();
 
 async function all(query = '') {
   const response = await recruiter.get(`/api/candidates?limit=10000${query}`);
@@ -289,6 +289,29 @@ describe('create, edit and delete', () => {
     const missing = await recruiter.patch('/api/candidates/987654', { name: 'Nobody' });
     expect(missing.status).toBe(404);
     expect(missing.json.field).toBe('id');
+  });
+
+  it('keeps the language set by hand (english, dutch, or not known), refuses another, and lists it', async () => {
+    const tag = uniqueTag();
+    const unknown = await newCandidate(recruiter, { name: `Lang Unknown ${tag}` });
+    expect(unknown.language).toBeNull();
+    const dutch = await newCandidate(recruiter, { name: `Lang Dutch ${tag}`, language: 'dutch' });
+    expect(dutch.language).toBe('dutch');
+
+    const refused = await recruiter.post('/api/candidates', { name: `Lang German ${tag}`, language: 'german' });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toEqual({
+      error: 'language must be one of english, dutch', code: 'validation.one_of', params: { field: 'language', values: 'english, dutch' }, field: 'language',
+    });
+    expect((await recruiter.patch(`/api/candidates/${dutch.id}`, { language: 'nl' })).json.field).toBe('language');
+
+    expect((await recruiter.patch(`/api/candidates/${unknown.id}`, { language: 'english' })).json.language).toBe('english');
+    // "Not known" in the form is blank; null too.
+    expect((await recruiter.patch(`/api/candidates/${dutch.id}`, { language: '' })).json.language).toBeNull();
+    expect((await recruiter.patch(`/api/candidates/${unknown.id}`, { language: null })).json.language).toBeNull();
+    await recruiter.patch(`/api/candidates/${dutch.id}`, { language: 'dutch' });
+    const listed = await all(`&q=${tag}&fields=name,language`);
+    expect(listed.map((c) => [c.name, c.language])).toEqual([[`Lang Dutch ${tag}`, 'dutch'], [`Lang Unknown ${tag}`, null]]);
   });
 
   it('shows the detail: pools, consent history, messages so far and engagement', async () => {

@@ -313,6 +313,42 @@ describe('a time zone column', () => {
   });
 });
 
+describe('a language column', () => {
+  it('reads english and dutch as people write them, refuses another by line naming the column, round-trips through the export', async () => {
+    const tag = uniqueTag();
+    const written = ['english', 'Dutch', 'EN', 'nl', 'Engels', 'NEDERLANDS'];
+    const file = ['naam,email,taal', ...written.map((word, i) => `Taal ${i},taal-${i}-${tag}@example.org,${word}`),
+      `Taal Blank,taal-blank-${tag}@example.org,`, `Taal Duits,taal-duits-${tag}@example.org,Deutsch`].join('\n');
+    const preview = (await recruiter.post('/api/imports/preview', file)).json;
+    // The mapping step offers the field (its label is the interface's: people.import.fields.language).
+    expect(preview.fields.map((f: { field: string }) => f.field)).toContain('language');
+    expect(preview.mapping).toMatchObject({ name: 0, email: 1, language: 2 });
+    expect(preview.rows.map((r: { values: { language?: string } }) => r.values.language))
+      .toEqual(['english', 'dutch', 'english', 'dutch', 'english', 'dutch', undefined, 'Deutsch']);
+    expect(preview.rows[7]).toMatchObject({
+      line: 9, valid: false, problem: { field: 'language', message: 'language must be one of english, dutch', code: 'validation.one_of' },
+    });
+
+    const { id, upload } = await importFile(file, { mapping: preview.mapping });
+    expect(upload.json).toMatchObject({ status: 'completed', imported: 7, skipped: 1 });
+    const report = parseCsv((await recruiter.get(`/api/imports/${id}/report.csv`)).text).records.slice(1);
+    expect(report.map((r) => r.fields.slice(0, 2))).toEqual([['9', 'language']]);
+    const languageOf = async (who: string) => (await candidateByEmail(`taal-${who}-${tag}@example.org`))?.language;
+    expect(await Promise.all(['0', '1', '2', '3', '4', '5', 'blank'].map(languageOf)))
+      .toEqual(['english', 'dutch', 'english', 'dutch', 'english', 'dutch', null]);
+    expect(await candidateByEmail(`taal-duits-${tag}@example.org`)).toBeNull();
+
+    const exported = parseCsv((await recruiter.get(`/api/candidates/export.csv?q=taal-1-${tag}`)).text).records;
+    expect(exported[1].fields[exported[0].fields.indexOf('language')]).toBe('dutch');
+
+    // Updating by email: a language in the file replaces the candidate's, a blank one keeps it.
+    const again = ['name,email,language', `Taal 0,taal-0-${tag}@example.org,Nederlands`, `Taal 1,taal-1-${tag}@example.org,`].join('\n');
+    expect((await importFile(again, { duplicates: 'update', mapping: { name: 0, email: 1, language: 2 } })).upload.json)
+      .toMatchObject({ status: 'completed', updated: 2 });
+    expect([await languageOf('0'), await languageOf('1')]).toEqual(['dutch', 'dutch']);
+  });
+});
+
 describe('import validation', () => {
   it('names the field of bad options', async () => {
     const cases: Array<[Record<string, unknown>, number, RegExp]> = [

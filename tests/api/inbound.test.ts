@@ -342,3 +342,33 @@ describe('reading what the candidate wrote', () => {
     }
   });
 });
+
+describe("the candidate's language, read from their reply", () => {
+  const languageOf = async (candidateId: number) => (await recruiter.get(`/api/candidates/${candidateId}`)).json.language as string | null;
+
+  it('a Dutch reply makes a candidate whose language is not known Dutch; a later English one changes nothing', async () => {
+    const original = await mailCandidate(await newRecipient('Femke'), ENGLISH);
+    expect(await languageOf(original.candidateId)).toBeNull();
+    const dutch = await deliver(replyTo('gmail-plain-reply.eml', original, { REPLY: 'Hoi, dat klinkt goed! Wanneer kunnen we even bellen?\n\nFemke' }));
+    expect(dutch.json).toMatchObject({ status: 'stored', candidateId: original.candidateId });
+    expect(await languageOf(original.candidateId)).toBe('dutch');
+    const english = await deliver(replyTo('gmail-plain-reply.eml', original, { REPLY: 'Thanks, I am also happy to talk in English if that is easier for you.' }));
+    expect(english.json).toMatchObject({ status: 'stored' });
+    expect(await languageOf(original.candidateId)).toBe('dutch');
+  });
+
+  it('a language set by hand is kept, whatever the reply is written in', async () => {
+    const person = await newCandidate(recruiter, { name: `Daan Inbound ${uniqueTag()}`, language: 'english' });
+    const original = await mailCandidate(person.id);
+    const reply = await deliver(replyTo('gmail-plain-reply.eml', original, { REPLY: 'Hoi, ik ben zeker geïnteresseerd in de functie. Wanneer kunnen we bellen?' }));
+    expect(reply.json).toMatchObject({ status: 'stored' });
+    expect(await languageOf(person.id)).toBe('english');
+  });
+
+  it('an out-of-office, or a reply too short to tell, leaves it unknown', async () => {
+    const original = await mailCandidate(await newRecipient('Sanne'), ENGLISH);
+    expect((await deliver(replyTo('out-of-office.eml', original))).json).toMatchObject({ status: 'stored', autoReply: true });
+    expect((await deliver(replyTo('gmail-plain-reply.eml', original, { REPLY: 'Bedankt!' }))).json).toMatchObject({ status: 'stored' });
+    expect(await languageOf(original.candidateId)).toBeNull();
+  });
+});

@@ -72,7 +72,7 @@ interface Booked {
  * on Monday 30 March 2026 09:00 Amsterdam (07:00 UTC, 12:30 in Kolkata), with its 'confirmed' email queued.
  * The booking page was given another name and address (the attendee): kept for the recruiter, never mailed.
  */
-async function bookMeeting(fields: { locationKind?: string; candidateTimeZone?: string; note?: string } = {}): Promise<Booked> {
+async function bookMeeting(fields: { locationKind?: string; candidateTimeZone?: string; note?: string; language?: 'english' | 'dutch' } = {}): Promise<Booked> {
   const recruiter = await makeUser(app);
   const tag = uniqueTag();
   const attendeeEmail = `anna-typed-${tag}@example.org`;
@@ -81,7 +81,7 @@ async function bookMeeting(fields: { locationKind?: string; candidateTimeZone?: 
   await app.pools.owner.query(`update public.profiles set display_name = 'Rita Jansen' where id = $1`, [recruiter.id]);
   return asService(app.pools.app, async (tx) => {
     const { rows: [candidate] } = await tx.query<{ id: number }>(
-      `insert into public.candidates (name, email) values ($1, $2) returning id::int`, [candidateName, candidateEmail]);
+      `insert into public.candidates (name, email, language) values ($1, $2, $3) returning id::int`, [candidateName, candidateEmail, fields.language ?? null]);
     const { rows: [type] } = await tx.query<{ id: number }>(
       `insert into public.meeting_types (recruiter_id, name, duration_minutes, description, location_kind)
        values ($1, 'Intro call', 30, 'A first talk about what you are looking for.', 'teams') returning id::int`, [recruiter.id]);
@@ -226,6 +226,52 @@ describe('meeting emails', () => {
     expect(cancelIcs.event.getFirstPropertyValue('status')).toBe('CANCELLED');
     expect(cancelIcs.event.getFirstPropertyValue('uid')).toBe(booked.uid);
     expect(cancelIcs.event.getFirstPropertyValue('sequence')).toBe(2);
+  });
+
+  it('in the candidate\'s language: a Dutch candidate\'s confirmation, move and cancellation, and their invitations, are Dutch', async () => {
+    const booked = await bookMeeting({ language: 'dutch', note: 'Graag over de rol praten' });
+    expect(await sendMeetingNotification(app.pools, smtp, booked.notificationId, options())).toEqual({ status: 'sent' });
+    const [mail] = await received(booked.notificationId);
+    expect(mail.subject).toMatch(/^Afspraak bevestigd: Intro call, maandag 30 maart 2026 om 12:30 /);
+    const text = mail.text!;
+    expect(text).toMatch(/^Hoi Anna,$/m);
+    expect(text).toContain('Bedankt voor je boeking. Je afspraak met Rita Jansen is bevestigd.');
+    expect(text).toContain('Intro call (30 minuten)');
+    expect(text).toContain('Wanneer (jouw tijd): maandag 30 maart 2026, 12:30–13:00');
+    expect(text).toContain('Wanneer (tijd van Rita): maandag 30 maart 2026, 09:00–09:30');
+    expect(text).toContain('Waar: Microsoft Teams. Rita stuurt je de link om deel te nemen.');
+    expect(text).toContain('Jouw opmerking: Graag over de rol praten');
+    expect(text).toContain(`Kun je niet? Annuleren: ${ORIGIN}/book/${booked.token}/cancel`);
+    expect(text).not.toMatch(/\b(Hi|When|Where|Thanks)\b/);
+    expect(mail.html).toMatch(/^<!doctype html><html lang="nl">/);
+    const ics = invitation(mail)!;
+    expect(ics.event.getFirstPropertyValue('summary')).toBe('Intro call');
+    expect(ics.event.getFirstPropertyValue('description')).toContain(`Intro call met Rita Jansen (30 minuten).\nA first talk about what you are looking for.`);
+    expect(ics.event.getFirstPropertyValue('description')).toContain('Opmerking: Graag over de rol praten');
+
+    const moved = await reschedule(booked.meetingId, '2026-10-26T08:00:00Z');
+    expect(await sendMeetingNotification(app.pools, smtp, moved, options())).toEqual({ status: 'sent' });
+    const [movedMail] = await received(moved);
+    expect(movedMail.subject).toMatch(/^Afspraak verplaatst: Intro call, maandag 26 oktober 2026 om 13:30 /);
+    expect(movedMail.text).toContain('Je afspraak met Rita Jansen is verplaatst naar een nieuw tijdstip.');
+
+    const cancelled = await cancel(booked.meetingId, 'De functie is vervuld');
+    expect(await sendMeetingNotification(app.pools, smtp, cancelled, options())).toEqual({ status: 'sent' });
+    const [cancelMail] = await received(cancelled);
+    expect(cancelMail.subject).toMatch(/^Afspraak geannuleerd: Intro call, maandag 26 oktober 2026 om 13:30 /);
+    expect(cancelMail.text).toContain('Rita Jansen moest je afspraak annuleren.');
+    expect(cancelMail.text).toContain('Reden: De functie is vervuld');
+    expect(cancelMail.text).toContain(`Wil je toch afspreken? Kies een nieuw tijdstip: ${ORIGIN}/book/${booked.token}\n`);
+    expect(invitation(cancelMail)!.event.getFirstPropertyValue('description')).toContain('Rita Jansen moest je afspraak annuleren.');
+
+    // An English candidate, and one whose language is not known, read English.
+    for (const language of ['english', undefined] as const) {
+      const other = await bookMeeting({ language });
+      await sendMeetingNotification(app.pools, smtp, other.notificationId, options());
+      const [english] = await received(other.notificationId);
+      expect(english.subject).toMatch(/^Meeting confirmed: Intro call, Monday 30 March 2026 at 12:30 /);
+      expect(english.html).toMatch(/^<!doctype html><html lang="en">/);
+    }
   });
 
   it('the organisation\'s default sender address, once set, under the recruiter\'s name; the Message-ID stays on the configured domain', async () => {

@@ -72,6 +72,8 @@ interface NewMeeting {
   note?: string | null;
   attendee?: { name: string; email: string } | null;
   candidateId?: number | null;
+  /** The candidate's language (null: not known). */
+  language?: 'english' | 'dutch' | null;
 }
 async function newMeeting(fields: NewMeeting = {}): Promise<{ id: number; icsUid: string; start: string; end: string; attendee: { name: string; email: string } }> {
   const start = fields.start ?? freeStart();
@@ -82,7 +84,8 @@ async function newMeeting(fields: NewMeeting = {}): Promise<{ id: number; icsUid
   let candidateId = fields.candidateId ?? null;
   if (fields.candidateId === undefined && attendee) {
     candidateId = (await asService(db.pools.app, (tx) => tx.query<{ id: number }>(
-      'insert into public.candidates (name, email) values ($1, $2) returning id::int', [attendee.name, attendee.email]))).rows[0].id;
+      'insert into public.candidates (name, email, language) values ($1, $2, $3) returning id::int',
+      [attendee.name, attendee.email, fields.language ?? null]))).rows[0].id;
   }
   const { rows } = await asService(db.pools.app, (tx) => tx.query<{ id: number; ics_uid: string }>(
     `insert into public.meetings (recruiter_id, candidate_id, title, starts_at, ends_at, time_zone, location_kind, location_detail,
@@ -340,6 +343,19 @@ describe('changes to the meeting', () => {
     await cancel(meeting.id, null);
     await run(meeting.id);
     expect(graph.calls.find((call) => call.path.endsWith('/cancel'))?.body).toEqual({ Comment: 'Cancelled' });
+  });
+
+  it('speaks the candidate\'s language, which Outlook\'s invitation shows them: a Dutch candidate\'s event and cancel are Dutch', async () => {
+    await freshGraph();
+    const meeting = await newMeeting({ language: 'dutch', note: 'Graag in de ochtend' });
+    expect(await run(meeting.id)).toBe('created');
+    const content = String((creates()[0].body as { body: { content: string } }).body.content);
+    expect(content).toContain(`Intro call met ${recruiter.name}.`);
+    expect(content).toContain(`Opmerking van ${meeting.attendee.name}:`);
+    expect(content).not.toMatch(/Note from/);
+    await cancel(meeting.id, null);
+    await run(meeting.id);
+    expect(graph.calls.find((call) => call.path.endsWith('/cancel'))?.body).toEqual({ Comment: 'Geannuleerd' });
   });
 });
 

@@ -1,6 +1,8 @@
 // The public pages speak the visitor's language (decision 024): `node server.ts` picks
 // Dutch for an Accept-Language that prefers it and English otherwise, with <html lang>
-// to match, on the prerendered pages, the 404 and the candidate's booking page.
+// to match, on the prerendered pages, the 404 and the candidate's booking page; the
+// booking page speaks the candidate's own language first when it is known (issue 29),
+// and the visitor can switch it.
 // Needs the built site (`npm run build`), like server-headers.test.ts.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +22,9 @@ let app: TestApp;
 let server: RunningServer;
 let base: string;
 let token: string;
+/** Links of a candidate whose language is Dutch, and of one whose language is English. */
+let dutchToken: string;
+let englishToken: string;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'talentloop-language-'));
 
 beforeAll(async () => {
@@ -27,6 +32,8 @@ beforeAll(async () => {
   app = await startTestApp();
   const recruiter = await newBookableRecruiter(app);
   token = (await newLink(recruiter)).token;
+  dutchToken = (await newLink(recruiter, { language: 'dutch' })).token;
+  englishToken = (await newLink(recruiter, { language: 'english' })).token;
   server = await startServerProcess({ databaseUrl: app.ownerUrl, dataDir, env: (url) => ({ PUBLIC_URL: url }) });
   base = server.url;
 }, budget(90_000));
@@ -179,9 +186,39 @@ describe('public pages by language', () => {
     expect(english.html).toContain('<dt>Duration</dt><dd>30 minutes</dd>');
     expect(english.html).toContain('Pick a time');
 
+    // The switch to the other language, named in it.
+    expect(english.html).toContain('<a href="?lang=nl" lang="nl" hreflang="nl">Deze pagina in het Nederlands</a>');
+    expect(dutch.html).toContain('<a href="?lang=en" lang="en" hreflang="en">This page in English</a>');
+
     const unknown = await page('/book/not-a-real-token', DUTCH);
     expect(unknown.status).toBe(404);
     expect(unknown.html).toContain('Deze link is niet geldig');
     expect((await page('/book/not-a-real-token')).html).toContain('This link is not valid');
+  });
+
+  it("speaks the candidate's own language whatever the browser; the visitor can switch, and the switch stays on the page's links", async () => {
+    const dutch = await page(`/book/${dutchToken}`, ENGLISH);
+    expect(dutch.status).toBe(200);
+    expect(dutch.lang).toBe('nl');
+    expect(dutch.html).toMatch(/<p class="bk-greeting">Hoi \w+,<\/p>/);
+    expect(dutch.html).toContain('Kies een tijd');
+    expect(dutch.html).toContain('data-lang="nl"');
+    expect(dutch.html).toContain('<a href="?lang=en" lang="en" hreflang="en">This page in English</a>');
+    const english = await page(`/book/${englishToken}`, DUTCH);
+    expect(english.lang).toBe('en');
+    expect(english.html).toContain('Pick a time');
+
+    const switched = await page(`/book/${dutchToken}?lang=en`, DUTCH);
+    expect(switched.lang).toBe('en');
+    expect(switched.html).toContain('Pick a time');
+    expect(switched.html).toContain('data-lang="en"');
+    expect(switched.html).toContain('<a href="?lang=nl" lang="nl" hreflang="nl">Deze pagina in het Nederlands</a>');
+    // The page's own links keep the choice; without one they carry none.
+    const cancel = await page(`/book/${dutchToken}/cancel?lang=en`, DUTCH);
+    expect(cancel.lang).toBe('en');
+    expect(cancel.html).toContain(`href="/book/${dutchToken}?lang=en"`);
+    expect((await page(`/book/${dutchToken}/cancel`)).html).toContain(`href="/book/${dutchToken}"`);
+    // Only our two languages can be chosen: another is the candidate's.
+    expect((await page(`/book/${dutchToken}?lang=de`, ENGLISH)).lang).toBe('nl');
   });
 });

@@ -148,6 +148,8 @@ describe('POST /api/webhooks/whatsapp: replies', () => {
     expect(list.threads.map((t) => [t.threadId, t.lastMessage.channel])).toEqual([[sent.id, 'whatsapp']]);
     const { rows } = await app.pools.owner.query("select kind from public.engagement_events where candidate_id = $1 and kind = 'reply'", [person.id]);
     expect(rows).toHaveLength(1);
+    // Their language was not known: the reply says it (issue 29), as an email reply would.
+    expect((await recruiter.get(`/api/candidates/${person.id}`)).json.language).toBe('dutch');
   });
 
   it('stores a repeated delivery once', async () => {

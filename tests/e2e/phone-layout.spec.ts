@@ -110,6 +110,32 @@ test.describe('on a 390 px phone', () => {
     for (const name of ['Edit', 'Send booking link', 'Send message']) await expect(footer.getByRole('button', { name })).toBeInViewport();
   });
 
+  test('the candidate form sets the language with the keyboard alone, within the phone\'s width', async ({ page }) => {
+    await openApp(page);
+    const candidate = await newCandidate(page, { name: `Language Phone ${uniqueTag()}` });
+    await page.goto(`/app/people?candidate=${candidate.id}`);
+    const drawer = page.getByRole('dialog', { name: candidate.name });
+    await expect(drawer.locator('[data-fact="Language"]')).toHaveText('Not known');
+    await drawer.getByTestId('drawer-footer').getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByTestId('candidate-form');
+    const language = form.getByLabel('Language', { exact: true });
+    await language.focus();
+    await expect(language).toHaveValue('Not known');
+    const box = (await language.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    // Opened with the arrow key on "Not known", one up is "Dutch"; Enter picks it.
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('option', { name: 'Dutch' })).toBeVisible();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect(language).toHaveValue('Dutch');
+    await noSidewaysScroll(page, 'the candidate form');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('candidate-form')).toBeHidden();
+    await expect(page.getByRole('dialog', { name: candidate.name }).locator('[data-fact="Language"]')).toHaveText('Dutch');
+  });
+
   test('the Campaigns list is a card per campaign with its status, progress and results in view', async ({ page }) => {
     await openApp(page);
     const person = await newCandidate(page, { name: `Campaign Phone ${uniqueTag()}` });

@@ -171,14 +171,14 @@ describe('zone labels', () => {
 
 describe('page text', () => {
   const booking = {
-    candidate: { firstName: 'Anna', name: 'Anna de Vries', email: 'anna@example.org' },
+    candidate: { firstName: 'Anna', name: 'Anna de Vries', email: 'anna@example.org', language: null },
     recruiter: { name: 'Rita Jansen', email: 'rita@example.com', timeZone: 'Europe/Amsterdam' },
     meetingType: { name: 'Intro call', durationMinutes: 30, description: null, locationKind: 'teams' as const, locationDetail: null, colour: 'blue' as const },
   };
 
   it('greets and names the meeting', () => {
     expect(greeting(booking)).toBe('Hi Anna,');
-    expect(greeting({ candidate: { firstName: null, name: null, email: null } })).toBe('Hi,');
+    expect(greeting({ candidate: { firstName: null, name: null, email: null, language: null } })).toBe('Hi,');
     expect(bookingTitle(booking)).toBe('Book an Intro call with Rita Jansen');
     expect(bookingTitle({ ...booking, meetingType: { ...booking.meetingType, name: 'Technical interview' } })).toBe('Book a Technical interview with Rita Jansen');
   });

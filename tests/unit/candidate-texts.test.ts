@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeMeetingMail, type MeetingMailFacts } from '#domain/meetings/meeting-mail-text.ts';
 import { text, translator } from '#domain/i18n/translate.ts';
-import { browserLocale, localeOf, requestLocale } from '#domain/i18n/locale.ts';
+import { browserLocale, candidateLocale, localeOf, requestLocale } from '#domain/i18n/locale.ts';
 
 const facts: MeetingMailFacts = {
   kind: 'confirmed', title: 'Intro call', start: '2026-03-30T07:00:00Z', end: '2026-03-30T07:30:00Z', timeZone: 'Europe/Amsterdam',
@@ -143,5 +143,12 @@ describe('the server translator', () => {
     expect(browserLocale(['fr'])).toBe('en');
     expect(requestLocale(new Headers({ 'accept-language': 'en;q=0.5, nl-NL' }))).toBe('nl');
     expect(requestLocale(new Headers())).toBe('en');
+  });
+
+  it('speaks to a candidate in their own language when it is known, else in the fallback the caller names', () => {
+    expect(candidateLocale('dutch', 'en')).toBe('nl');
+    expect(candidateLocale('english', 'nl')).toBe('en');
+    expect(candidateLocale(null, 'nl')).toBe('nl');
+    expect(candidateLocale(undefined, 'en')).toBe('en');
   });
 });

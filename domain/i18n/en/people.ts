@@ -123,6 +123,7 @@ export const people = {
     location: 'Location',
     timeZone: 'Time zone',
     timeZoneValue: '{{zone}} ({{source}})',
+    language: 'Language',
     preferredRole: 'Preferred role',
     leadScore: 'Lead score (your team’s rating)',
     unsubscribed: 'Unsubscribed',
@@ -134,6 +135,8 @@ export const people = {
     talentPools: 'Talent pools',
     noPools: 'Not in any pool.',
   },
+  /** The candidate's language (candidates.language; unknown: null). */
+  languages: { english: 'English', dutch: 'Dutch', unknown: 'Not known' },
   /** Where the zone send windows use comes from. */
   timeZoneSources: {
     manual: 'set by hand',
@@ -159,6 +162,8 @@ export const people = {
     inferFromLocation: 'Infer from location',
     timeZoneHint: "For send windows. Empty: from the location when it names one place, else the organisation's zone.",
     timeZoneHintNow: '{{hint}} Now: {{zone}} ({{source}}).',
+    language: 'Language',
+    languageHint: 'Their booking page, meeting emails and unsubscribe page are in it, and a message to them starts in it. Not known: read from their first reply.',
     skillTags: 'Skill tags',
     skillPlaceholder: 'Type a skill and press Enter',
     leadScore: 'Lead score',
@@ -288,7 +293,7 @@ export const people = {
       phone: 'Phone', whatsappNumber: 'WhatsApp number', allowsEmail: 'Email consent', allowsWhatsapp: 'WhatsApp consent',
       preferredContactMethod: 'Preferred contact method', jobFunction: 'Job function', skillTags: 'Skills',
       seniorityLevel: 'Seniority', location: 'Location', preferredRole: 'Preferred role', leadScore: 'Lead score', notes: 'Notes',
-      timeZone: 'Time zone',
+      timeZone: 'Time zone', language: 'Language',
     },
     columnInFile: 'Column in file',
     example: 'Example',

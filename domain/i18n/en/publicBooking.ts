@@ -6,6 +6,8 @@ export const publicBooking = {
   titleAn: 'Book an {{type}} with {{recruiter}}',
   greeting: 'Hi {{name}},',
   greetingNoName: 'Hi,',
+  /** The switch to the page in the other language: written in that language (its link has lang="nl"). */
+  otherLanguage: 'Deze pagina in het Nederlands',
   duration: 'Duration',
   location: 'Location',
   with: 'With',

@@ -7,6 +7,7 @@ export const publicBooking: Resources['publicPages']['booking'] = {
   titleAn: 'Plan een {{type}} met {{recruiter}}',
   greeting: 'Hoi {{name}},',
   greetingNoName: 'Hoi,',
+  otherLanguage: 'This page in English',
   duration: 'Duur',
   location: 'Locatie',
   with: 'Met',

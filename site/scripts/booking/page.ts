@@ -254,7 +254,7 @@ function start(root: HTMLElement) {
       booking.state = 'booked';
       booking.meeting = result.meeting;
       // A reload (or the back button) should show the booked meeting, not the picker.
-      if (route !== 'book') history.replaceState(null, '', base);
+      if (route !== 'book') history.replaceState(null, '', `${base}${location.search}`);
       showMeeting(result.meeting, result.moved ? texts.moved : texts.booked);
       return;
     }

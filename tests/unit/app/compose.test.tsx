@@ -24,6 +24,7 @@ const candidates = [
   candidate(9, { name: 'No Consent', email: 'nc@example.com', allowsEmail: false }),
   candidate(15, { name: 'No Address', email: null, talentPoolId: 2, talentPoolIds: [2] }),
   candidate(45, { name: 'Neither', email: null, allowsEmail: false, talentPoolId: 2, talentPoolIds: [2] }),
+  candidate(60, { name: 'Dutch Speaker', email: 'ds@example.com', language: 'dutch', talentPoolId: null, talentPoolIds: [] }),
 ];
 const pools = [pool(1, 'Frontend', 9), pool(2, 'Hard to reach', 2)];
 /** What GET /api/talent-pools/{id}/reach?names=true answers for these candidates (the server counts a pool's recipients). */
@@ -352,6 +353,41 @@ describe('compose AI drafting', () => {
     vi.useRealTimers();
     expect(await screen.findByText('Generation Timeout')).toBeTruthy();
     expect(screen.getByText('AI generation is taking longer than usual. The content may have been generated - please try again to retrieve it.')).toBeTruthy();
+  });
+});
+
+describe('the draft\'s language', () => {
+  const languageChecked = (label: 'English' | 'Dutch') => within(dialog()).getByLabelText<HTMLInputElement>(label).checked;
+
+  it('starts as the language of the one candidate written to, when known, and the AI drafts in it', async () => {
+    const fetchMock = stubApi({ 'POST /api/ai-content/generate': () => jsonResponse(generation({ subject: 'Koffie?', content: 'Hoi!', templateName: 'Career Check-in' })) });
+    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    openCompose({ candidateId: 60, candidateName: 'Dutch Speaker' });
+    await waitFor(() => expect(languageChecked('Dutch')).toBe(true));
+    await chooseOption('AI template', 'Career Check-in');
+    fill('Prompt', 'Ask about a coffee');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(bodyOf(fetchMock, '/api/ai-content/generate')).toMatchObject({ language: 'dutch', candidateData: { id: 60 } }));
+  });
+
+  it('follows the candidate chosen, back to the spec\'s English for one whose language is not known or a pool; a choice of the recruiter stays', async () => {
+    stubApi();
+    renderAt('/app', <GlobalPanels />, { user: recruiter });
+    openCompose();
+    expect(languageChecked('English')).toBe(true);
+    await chooseOption('Candidate', 'Dutch Speaker (ds@example.com)');
+    await waitFor(() => expect(languageChecked('Dutch')).toBe(true));
+    await chooseOption('Candidate', 'Pool Person 2 (p2@example.com)');
+    await waitFor(() => expect(languageChecked('English')).toBe(true));
+    await chooseOption('Candidate', 'Dutch Speaker (ds@example.com)');
+    await waitFor(() => expect(languageChecked('Dutch')).toBe(true));
+    fireEvent.click(within(dialog()).getByLabelText('Talent pool', { selector: 'input[type=radio]' }));
+    await waitFor(() => expect(languageChecked('English')).toBe(true));
+
+    fireEvent.click(within(dialog()).getByLabelText('Dutch'));
+    fireEvent.click(within(dialog()).getByLabelText('Individual', { selector: 'input[type=radio]' }));
+    await chooseOption('Candidate', 'Pool Person 2 (p2@example.com)');
+    expect(languageChecked('Dutch')).toBe(true);
   });
 });
 

@@ -26,6 +26,7 @@ export function CandidateFacts({ candidate: c }: { candidate: CandidateDetail })
           { label: t('people.facts.seniority'), value: c.seniorityLevel ? seniorityLabel(c.seniorityLevel) : null },
           { label: t('people.facts.location'), value: c.location },
           { label: t('people.facts.timeZone'), value: t('people.facts.timeZoneValue', { zone: c.timeZone.zone, source: t(`people.timeZoneSources.${c.timeZone.source}`) }) },
+          { label: t('people.facts.language'), value: t(`people.languages.${c.language ?? 'unknown'}`) },
           { label: t('people.facts.preferredRole'), value: c.preferredRole },
           { label: t('people.facts.leadScore'), value: c.leadScore },
           { label: t('people.facts.unsubscribed'), value: c.unsubscribedAt ? formatDateTime(c.unsubscribedAt) : t('people.facts.no') },

@@ -11,11 +11,16 @@ import {
 import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { errorText } from '#app/api/ApiError.ts';
 import { useT } from '#app/i18n/useT.ts';
+import { LANGUAGES } from '#domain/schemas/language.ts';
 import { TimeZoneSelect } from '../meeting-booking/TimeZoneSelect.tsx';
 import { CANDIDATE_FORM_FIELDS, candidateFormDefaults, type CandidateFormValues, type FormCandidate } from './candidateFormValues.ts';
 import { seniorityLabel } from './peopleLabels.ts';
 import { issueText } from '#app/i18n/serverText.ts';
 import { serverFieldError } from './serverFieldError.ts';
+
+/** The language Select's "Not known" (the form's '', the API's null). */
+const UNKNOWN_LANGUAGE = 'unknown' as const;
+const LANGUAGE_CHOICES = [...LANGUAGES, UNKNOWN_LANGUAGE] as const;
 
 const resolver = zodResolver(candidateCreateSchema) as unknown as Resolver<CandidateFormValues, unknown, CandidateCreate>;
 
@@ -33,6 +38,8 @@ export function CandidateForm({ formId, candidate, pools, defaultPoolId, onSubmi
   const message = (text: string | undefined) => issueText(text);
   const contactOptions = CONTACT_METHODS.map((value) => ({ value, label: t(`people.contactMethods.${value}`) }));
   const seniorityOptions = SENIORITY_LEVELS.map((value) => ({ value, label: seniorityLabel(value) }));
+  // "Not known" is a choice of its own (a Select's value is text): the form holds it as '' (null for the API).
+  const languageOptions = LANGUAGE_CHOICES.map((value) => ({ value, label: t(`people.languages.${value}`) }));
   const creating = candidate === null;
   // A save error belongs to the candidate and pool it was shown for: another one starts without it
   // (derived here rather than cleared in the reset effect below).
@@ -82,6 +89,11 @@ export function CandidateForm({ formId, candidate, pools, defaultPoolId, onSubmi
           <TimeZoneSelect label={t('people.form.timeZone')} emptyLabel={t('people.form.inferFromLocation')} hintBrowserZone={false}
             value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={message(errors.timeZone?.message)}
             description={timeZoneHint(t, candidate)} />
+        )} />
+        <Controller control={control} name="language" render={({ field }) => (
+          <Select label={t('people.form.language')} data={languageOptions} allowDeselect={false} value={field.value || UNKNOWN_LANGUAGE}
+            onChange={(value) => field.onChange(value === UNKNOWN_LANGUAGE || !value ? '' : value)} onBlur={field.onBlur}
+            description={t('people.form.languageHint')} error={message(errors.language?.message)} />
         )} />
         <Controller control={control} name="skillTags" render={({ field }) => (
           <TagsInput label={t('people.form.skillTags')} placeholder={t('people.form.skillPlaceholder')} value={field.value} onChange={field.onChange}

@@ -1,6 +1,7 @@
 // What the candidate form edits, its starting values, and the request body it
 // sends. Validation is the API's own schema (domain/candidates/schemas.ts).
 import type { Candidate, CandidateCreate, CandidateDetail } from '#domain/candidates/schemas.ts';
+import type { Language } from '#domain/schemas/language.ts';
 
 /** The candidate an edit starts from: the detail (with its zone) or a list row. */
 export type FormCandidate = Candidate & { timeZone?: CandidateDetail['timeZone'] };
@@ -20,6 +21,8 @@ export interface CandidateFormValues {
   notes: string;
   /** The zone set by hand; '' infers it from the location (the schema reads blank as null). */
   timeZone: string;
+  /** The candidate's language; '' is not known (the schema reads blank as null). */
+  language: '' | Language;
   /** Create only: memberships change through the pool actions afterwards. */
   talentPoolIds: number[];
   /** Create only: afterwards consent changes through the switches (and the ledger). */
@@ -30,7 +33,7 @@ export interface CandidateFormValues {
 /** The form's fields, for mapping a server's `{ field }` to an input. */
 export const CANDIDATE_FORM_FIELDS = [
   'name', 'email', 'phone', 'whatsappNumber', 'preferredContactMethod', 'jobFunction', 'seniorityLevel',
-  'location', 'preferredRole', 'skillTags', 'leadScore', 'notes', 'timeZone', 'talentPoolIds', 'allowsEmail', 'allowsWhatsapp',
+  'location', 'preferredRole', 'skillTags', 'leadScore', 'notes', 'timeZone', 'language', 'talentPoolIds', 'allowsEmail', 'allowsWhatsapp',
 ] as const satisfies readonly (keyof CandidateFormValues)[];
 
 export function candidateFormDefaults(candidate: FormCandidate | null, poolId: number | null = null): CandidateFormValues {
@@ -50,6 +53,7 @@ export function candidateFormDefaults(candidate: FormCandidate | null, poolId: n
     notes: candidate?.notes ?? '',
     // Only a zone set by hand is the form's: an inferred one follows the location.
     timeZone: candidate?.timeZone?.source === 'manual' ? candidate.timeZone.zone : '',
+    language: candidate?.language ?? '',
     talentPoolIds: candidate?.talentPoolIds ?? (poolId ? [poolId] : []),
     // The database defaults: email allowed, WhatsApp not.
     allowsEmail: candidate?.allowsEmail ?? true,

@@ -9,7 +9,7 @@ import { useT } from '#app/i18n/useT.ts';
 import { issueText } from '#app/i18n/serverText.ts';
 import { InsertBookingLinkButton } from '#app/pages/people/booking/InsertBookingLinkButton.tsx';
 import { isAiPlaceholder } from '#app/messaging/aiPlaceholder.ts';
-import { COMPOSE_MESSAGE_ROWS } from '#app/messaging/constants.ts';
+import { COMPOSE_DEFAULT_LANGUAGE, COMPOSE_MESSAGE_ROWS } from '#app/messaging/constants.ts';
 import { campaignPlaceholdersToFill } from '#domain/placeholders/placeholders.ts';
 import { useOrganisationDefaults } from '#app/messaging/organisationDefaults.ts';
 import { messageFormDefaults, messageFormSchema, type MessageFormValues } from '#app/messaging/messageFormSchema.ts';
@@ -62,12 +62,6 @@ export function ComposeMessageDialog() {
   useEffect(() => {
     if (open) resetOnOpen();
   }, [open]);
-  // The organisation's default language read after the opening: preselected unless the recruiter chose already.
-  const orgLanguage = organisation.language;
-  useEffect(() => {
-    if (open && orgLanguage && !form.getFieldState('language').isDirty) form.setValue('language', orgLanguage);
-  }, [open, orgLanguage, form]);
-
   const [recipientType, chosenCandidate, chosenPool, currentContent, currentSubject, chosenChannel] = useWatch({
     control, name: ['recipientType', 'candidateId', 'talentPoolId', 'content', 'subject', 'channel'],
   });
@@ -84,6 +78,12 @@ export function ComposeMessageDialog() {
   const { submit, sending } = useComposeSend({ candidates, whatsapp: whatsapp.data, onSent: () => { resetForm(); closePanel('compose'); } });
   const templateOnly = channel === 'whatsapp' && whatsappMode === 'template';
   const candidate = candidates.find((c) => c.id === chosenCandidate);
+  // The language the draft starts in, unless the recruiter chose one: writing to one candidate whose language is
+  // known, theirs; else the organisation's default once read; else the spec's English (COMPOSE_DEFAULT_LANGUAGE).
+  const startLanguage = (recipientType === 'individual' ? candidate?.language : null) ?? organisation.language ?? COMPOSE_DEFAULT_LANGUAGE;
+  useEffect(() => {
+    if (open && !form.getFieldState('language').isDirty) form.setValue('language', startLanguage);
+  }, [open, startLanguage, form]);
   const blockReasons = recipientType === 'individual' && candidate && channel === 'email' ? emailBlockReasons(candidate) : [];
   // A pool's recipients are the server's count (GET /api/talent-pools/{id}/reach, as the wizard's), not the candidate list's.
   const poolChosen = open && recipientType === 'pool' && Boolean(chosenPool);
