@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { timestamp } from '../schemas/answers.ts';
 import { msg } from '../i18n/codes.ts';
 
-import { instantParam, LOCATION_KINDS, MEETING_COLOURS, REMINDER_CHANNELS } from './booking-schemas.ts';
+import { bookingLinkCreatedSchema, instantParam, LOCATION_KINDS, MEETING_COLOURS, REMINDER_CHANNELS } from './booking-schemas.ts';
 
 /** scheduled: the worker sends it at its moment; skipped: it could not go by that channel (see `error`). */
 export const REMINDER_STATES = ['scheduled', 'sent', 'cancelled', 'skipped', 'failed'] as const;
+export type ReminderState = (typeof REMINDER_STATES)[number];
 
 /** confirmed and rescheduled hold their time; completed and no_show are set by the recruiter afterwards. */
 export const MEETING_STATUSES = ['confirmed', 'rescheduled', 'cancelled', 'completed', 'no_show'] as const;
@@ -83,3 +84,7 @@ export type MeetingPatch = z.infer<typeof meetingPatchSchema>;
 /** POST /api/meetings/{id}/reschedule */
 export const rescheduleRequestSchema = z.object({ start: instantParam('start') });
 
+
+/** 201 of POST /api/meetings/{id}/rebook (body `{}`): a no-show's candidate is emailed a new booking link. */
+export const rebookAnswerSchema = z.object({ bookingLink: bookingLinkCreatedSchema, messageId: z.number() });
+export type RebookAnswer = z.infer<typeof rebookAnswerSchema>;
