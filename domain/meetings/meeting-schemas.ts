@@ -7,6 +7,7 @@ import { bookingLinkCreatedSchema, instantParam, LOCATION_KINDS, MEETING_COLOURS
 
 /** scheduled: the worker sends it at its moment; skipped: it could not go by that channel (see `error`). */
 export const REMINDER_STATES = ['scheduled', 'sent', 'cancelled', 'skipped', 'failed'] as const;
+export type ReminderState = (typeof REMINDER_STATES)[number];
 
 /** confirmed and rescheduled hold their time; completed and no_show are set by the recruiter afterwards. */
 export const MEETING_STATUSES = ['confirmed', 'rescheduled', 'cancelled', 'completed', 'no_show'] as const;

@@ -1,7 +1,7 @@
 // Every screen clean in both languages (issue 26): every /app page and the states it opens (the
 // candidate drawer and the Add candidate form, a thread, the campaigns and a campaign's detail, the
 // dev outbox with a mail open, the meetings list, week view and a meeting's drawer, meeting booking
-// and its Add meeting type dialog, each settings tab, the compose dialog, the campaign wizard's three
+// and its Add meeting type dialog (for a round-robin type), each settings tab, the compose dialog, the campaign wizard's three
 // steps, the CSV import's steps, the palette, the admin portal's tabs and its New user dialog), at
 // 1440 × 900 and at 390 × 844, in English and in Dutch (the interface language is the user's setting).
 // On each: axe with the WCAG 2.0-2.2 A/AA rules (2.2's target size among them) and its best practices,
@@ -277,6 +277,10 @@ async function walkPages(walk: ScreenWalk, d: WalkData) {
   await walk.openAndCheck('/app/meeting-booking', T.meetingBooking.title);
   await page.getByRole('button', { name: T.meetingBooking.types.add }).first().click();
   await expect(walk.dialog(T.meetingBooking.typeForm.addTitle)).toBeVisible();
+  // A team type: its hosts, distribution and reminders checked too.
+  await walk.dialog(T.meetingBooking.typeForm.addTitle).getByRole('radio', { name: T.meetingBooking.typeForm.kinds.round_robin }).check();
+  await expect(walk.dialog(T.meetingBooking.typeForm.addTitle).getByTestId('host-row')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
   await walk.checkDialog('the Add meeting type dialog');
   await walk.closeWithEscape(T.meetingBooking.typeForm.addTitle);
 

@@ -86,3 +86,8 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
 export function formatPercent(value: number | string): string {
   return `${formatNumber(Number(value), { maximumFractionDigits: 1 })}%`;
 }
+
+/** "Sam, Anouk and Ben" / "Sam, Anouk en Ben": a list in the interface's language. */
+export function formatList(items: readonly string[]): string {
+  return new Intl.ListFormat(locale(), { type: 'conjunction' }).format(items);
+}

@@ -16,7 +16,7 @@ const lookup: Lookup = {
 /**
  * A field path as a person reads it in the interface's language (English: as the API names it):
  * "availability.monday.1" → "tijdvak 2 op maandag", "overrides.0.ranges.1" → "tijdvak 2 van
- * uitzondering 1", "overrides.2" → "uitzondering 3". Undefined: shown as it is.
+ * uitzondering 1", "overrides.2" → "uitzondering 3", "reminders.1" → "herinnering 2". Undefined: shown as it is.
  */
 function fieldInWords(path: string): string | undefined {
   if (activeLanguage() === 'en') return undefined;
@@ -30,6 +30,8 @@ function fieldInWords(path: string): string | undefined {
   if (range) return i18n.t('meetingBooking.rangeNames.override', { number: Number(range[2]) + 1, override: Number(range[1]) + 1 });
   const override = /^overrides\.(\d+)$/.exec(path);
   if (override) return i18n.t('meetingBooking.rangeNames.overrideOnly', { override: Number(override[1]) + 1 });
+  const reminder = /^reminders\.(\d+)$/.exec(path);
+  if (reminder) return i18n.t('meetingBooking.rangeNames.reminder', { number: Number(reminder[1]) + 1 });
   return undefined;
 }
 

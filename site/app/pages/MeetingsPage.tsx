@@ -51,7 +51,6 @@ export function MeetingsPage() {
     ? meetings.data?.find((m) => m.id === search.meeting) ?? (pinned?.id === search.meeting ? pinned : null)
     : null;
   const candidateHref = (candidateId: number) => urlWithParams(pathname, searchStr, { candidate: String(candidateId), meeting: null });
-  const showRecruiter = search.recruiter === 'all';
   const statuses = statusList(search);
   const filters = <MeetingFilters search={search} statuses={statuses} onChange={(changes) => setSearch(changes, { replace: true })} />;
 
@@ -86,7 +85,6 @@ export function MeetingsPage() {
                   timeZone={timeZone}
                   candidateHref={candidateHref}
                   onOpen={openMeeting}
-                  showRecruiter={showRecruiter}
                 />
               </Tabs.Panel>
             ))}

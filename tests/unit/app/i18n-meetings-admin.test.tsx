@@ -49,7 +49,7 @@ describe('Meetings in Dutch', () => {
     expect(screen.getByRole('tab', { name: 'Komend' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Voorbij' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Lijst' })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: 'Iedereen' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Host', { selector: 'input' }).value).toBe('Ik');
     expect(screen.getByPlaceholderText('Alle statussen')).toBeTruthy();
 
     const wednesday = await screen.findByRole('region', { name: 'woensdag 6 maart 2030' });
@@ -65,6 +65,8 @@ describe('Meetings in Dutch', () => {
     expect(detail.getByRole('heading', { name: 'Wie en waar' })).toBeTruthy();
     expect(detail.getByText('Tijd van de kandidaat (America/New_York)')).toBeTruthy();
     expect(detail.getByLabelText('Notities')).toBeTruthy();
+    expect(detail.getByRole('heading', { name: 'Herinneringen' })).toBeTruthy();
+    expect(detail.getByText('Geen herinneringen voor deze afspraak.')).toBeTruthy();
 
     fireEvent.click(detail.getByRole('button', { name: 'Afspraak annuleren' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Afspraak annuleren' }));

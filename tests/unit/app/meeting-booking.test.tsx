@@ -168,6 +168,8 @@ describe('meeting booking settings', () => {
     const [post] = callsTo(fetchMock, 'POST', '/api/meeting-types');
     expect(sentJson(post[1])).toEqual({
       name: 'Final interview', durationMinutes: 45, description: null, locationKind: 'phone', locationDetail: '+31 6 12345678', colour: 'teal',
+      kind: 'one_on_one', distribution: 'availability',
+      reminders: [{ minutesBefore: 1440, channel: 'email' }, { minutesBefore: 60, channel: 'email' }],
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add meeting type' })).toBeNull());
   });

@@ -2,7 +2,7 @@
 // with the API's own answer schemas, so a fixture that drifts from what the API sends fails at once.
 import type { z } from 'zod';
 import {
-  bookingSettingsAnswerSchema, meetingTypeAnswerSchema, meetingTypeListSchema, meetingTypeSchema, slotsAnswerSchema,
+  bookingSettingsAnswerSchema, meetingTypeAnswerSchema, meetingTypeListSchema, meetingTypeSchema, slotsAnswerSchema, teamMembersSchema,
 } from '#domain/meetings/booking-schemas.ts';
 import { answer } from './answers.ts';
 
@@ -74,3 +74,8 @@ export const previewSlots = answer(slotsAnswerSchema, {
     { start: '2026-12-01T13:00:00.000Z', end: '2026-12-01T13:30:00.000Z' },
   ],
 });
+
+/** GET /api/meeting-types/hosts: the colleagues a type can have as hosts (the caller among them). */
+export function teamMembers(...members: Array<{ id: string; name: string }>) {
+  return answer(teamMembersSchema, { members });
+}

@@ -1,7 +1,7 @@
 // API answers for the meetings page tests (not a test file itself), parsed by the routes' own schemas.
 import type { z } from 'zod';
 import { slotsAnswerSchema, slotTakenSchema } from '#domain/meetings/booking-schemas.ts';
-import { meetingAnswerSchema, meetingListSchema, type meetingSchema } from '#domain/meetings/meeting-schemas.ts';
+import { meetingAnswerSchema, meetingListSchema, rebookAnswerSchema, type meetingSchema } from '#domain/meetings/meeting-schemas.ts';
 import { answer } from './answers.ts';
 
 export type MeetingInput = z.input<typeof meetingSchema>;
@@ -49,4 +49,12 @@ export function slotsAnswer(timeZone: string, slots: { start: string; end: strin
 
 export function slotTaken(slots: { start: string; end: string }[]) {
   return answer(slotTakenSchema, { error: 'This time was just taken, please pick another', field: 'start', slots });
+}
+
+/** 201 of POST /api/meetings/{id}/rebook: the new link, emailed to the candidate. */
+export function rebookAnswer(token: string, messageId = 41) {
+  return answer(rebookAnswerSchema, {
+    bookingLink: { id: 12, token, url: `http://localhost:4400/book/${token}`, expiresAt: '2030-03-20T12:00:00.000Z' },
+    messageId,
+  });
 }

@@ -115,7 +115,7 @@ describe('meetings list', () => {
       .toContain('No upcoming meetings. Send a candidate a booking link from their profile.');
   });
 
-  it('sends the status filter, Everyone and the dates to the API and keeps them in the URL', async () => {
+  it('sends the status filter, host Everyone and the dates to the API and keeps them in the URL', async () => {
     const fetchMock = stubMeetings([joined]);
     await renderPage('/app/meetings', page(), { user: recruiter });
     await screen.findByTestId('meeting-row-1');
@@ -125,7 +125,8 @@ describe('meetings list', () => {
     await waitFor(() => expect(listQueries(fetchMock).at(-1)?.get('status')).toBe('cancelled,no_show'));
     expect(currentUrl()).toBe('/app/meetings?status=cancelled%2Cno_show');
 
-    fireEvent.click(screen.getByRole('radio', { name: 'Everyone' }));
+    fireEvent.click(screen.getByLabelText('Host', { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Everyone' }));
     await waitFor(() => expect(listQueries(fetchMock).at(-1)?.get('recruiter')).toBe('all'));
 
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2030-03-10' } });

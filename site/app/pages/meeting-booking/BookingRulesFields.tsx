@@ -1,4 +1,4 @@
-// Buffers, minimum notice, booking horizon, slot step and daily maximum.
+// Buffers, minimum notice, booking horizon, slot step, and the daily and weekly maximum (of all types).
 import { SimpleGrid } from '@mantine/core';
 import type { Control, FieldErrors } from 'react-hook-form';
 import { useT } from '#app/i18n/useT.ts';
@@ -15,7 +15,7 @@ interface BookingRulesFieldsProps {
 export function BookingRulesFields({ control, errors }: BookingRulesFieldsProps) {
   const t = useT();
   const r = (key: 'bufferBefore' | 'bufferBeforeHint' | 'bufferAfter' | 'bufferAfterHint' | 'horizon' | 'horizonHint' | 'slotStep'
-    | 'slotStepHint' | 'maxPerDay' | 'maxPerDayHint' | 'noLimit' | 'minutesSuffix' | 'daysSuffix' | 'meetingsSuffix') =>
+    | 'slotStepHint' | 'maxPerDay' | 'maxPerDayHint' | 'maxPerWeek' | 'maxPerWeekHint' | 'noLimit' | 'minutesSuffix' | 'daysSuffix' | 'meetingsSuffix') =>
     t(`meetingBooking.rules.${key}`);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
@@ -31,6 +31,9 @@ export function BookingRulesFields({ control, errors }: BookingRulesFieldsProps)
       <NumberField control={control} name="maxPerDay" label={r('maxPerDay')} suffix={r('meetingsSuffix')} min={1} max={50}
         placeholder={r('noLimit')} emptyIs="null" description={r('maxPerDayHint')}
         error={issueText(errors.maxPerDay?.message)} />
+      <NumberField control={control} name="maxPerWeek" label={r('maxPerWeek')} suffix={r('meetingsSuffix')} min={1} max={200}
+        placeholder={r('noLimit')} emptyIs="null" description={r('maxPerWeekHint')}
+        error={issueText(errors.maxPerWeek?.message)} />
     </SimpleGrid>
   );
 }

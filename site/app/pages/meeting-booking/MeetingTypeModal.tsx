@@ -1,20 +1,24 @@
-// Add or edit a meeting type: name, duration, description, location, colour.
+// Add or edit a meeting type: name, duration, description, location, colour; who hosts it (one-on-one,
+// round robin with its distribution, collective) and the candidate's reminders.
 import { Alert, Button, Group, Modal, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { errorText } from '#app/api/ApiError.ts';
 import { serverFieldError } from '#app/pages/people/serverFieldError.ts';
 import { i18n } from '#app/i18n/i18n.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { toast } from '#app/toast/toast.ts';
-import { LOCATION_KINDS, type LocationKind, type MeetingType } from '#domain/meetings/booking-schemas.ts';
-import { useSaveMeetingType } from './bookingQueries.ts';
+import { useCurrentUser } from '#app/session/CurrentUser.tsx';
+import { DISTRIBUTIONS, LOCATION_KINDS, MEETING_KINDS, type LocationKind, type MeetingType } from '#domain/meetings/booking-schemas.ts';
+import { useSaveMeetingType, useTeamMembers } from './bookingQueries.ts';
+import { HostsField } from './HostsField.tsx';
+import { RemindersField } from './RemindersField.tsx';
 import { ColourPicker } from './ColourPicker.tsx';
 import { DurationField } from './DurationField.tsx';
 import { issueText } from '#app/i18n/serverText.ts';
 import { warningText } from './SettingsAlerts.tsx';
 import {
-  locationLabel, MEETING_TYPE_FIELDS, meetingTypeFormValues, meetingTypeResolver, type MeetingTypeFormOutput, type MeetingTypeFormValues,
+  locationLabel, meetingTypeFieldPaths, meetingTypeFormValues, meetingTypeResolver, type MeetingTypeFormOutput, type MeetingTypeFormValues,
 } from './meetingTypeForm.ts';
 
 interface MeetingTypeModalProps {
@@ -31,14 +35,20 @@ const DETAIL_FIELDS: Partial<Record<LocationKind, { label: 'phoneNumber' | 'addr
 
 export function MeetingTypeModal({ opened, meetingType, onClose }: MeetingTypeModalProps) {
   const t = useT();
+  const user = useCurrentUser();
+  const ownerId = meetingType?.ownerId ?? user.id;
   const saveType = useSaveMeetingType();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, control, handleSubmit, reset, setError, formState: { errors } } =
-    useForm<MeetingTypeFormValues, unknown, MeetingTypeFormOutput>({ resolver: meetingTypeResolver, defaultValues: meetingTypeFormValues(meetingType) });
+  const { register, control, handleSubmit, reset, setError, getValues, formState: { errors } } =
+    useForm<MeetingTypeFormValues, unknown, MeetingTypeFormOutput>({ resolver: meetingTypeResolver, defaultValues: meetingTypeFormValues(meetingType, ownerId) });
 
   useEffect(() => {
-    if (opened) reset(meetingTypeFormValues(meetingType));
-  }, [opened, meetingType, reset]);
+    if (opened) reset(meetingTypeFormValues(meetingType, ownerId));
+  }, [opened, meetingType, ownerId, reset]);
+
+  const kind = useWatch({ control, name: 'kind' });
+  const members = useTeamMembers({ enabled: opened && kind !== 'one_on_one' });
+  const knownHosts = meetingType?.hosts ?? [{ id: user.id, name: user.displayName || user.username }];
 
   const close = () => {
     setFormError(null);
@@ -58,8 +68,8 @@ export function MeetingTypeModal({ opened, meetingType, onClose }: MeetingTypeMo
       else toast({ title, variant: 'success' });
       close();
     } catch (error) {
-      const field = serverFieldError(error, MEETING_TYPE_FIELDS);
-      if (field) setError(field, { message: errorText(error) }, { shouldFocus: true });
+      const field = serverFieldError(error, meetingTypeFieldPaths(getValues()));
+      if (field) setError(field as Path<MeetingTypeFormValues>, { message: errorText(error) }, { shouldFocus: true });
       else setFormError(errorText(error));
     }
   });
@@ -91,6 +101,38 @@ export function MeetingTypeModal({ opened, meetingType, onClose }: MeetingTypeMo
           <Controller control={control} name="colour" render={({ field }) => (
             <ColourPicker value={field.value} onChange={field.onChange} error={issueText(errors.colour?.message)} />
           )} />
+          <Controller control={control} name="kind" render={({ field }) => (
+            <Radio.Group label={t('meetingBooking.typeForm.kind')} value={field.value} onChange={field.onChange}
+              error={issueText(errors.kind?.message)}>
+              <Stack gap="xs" mt={6}>
+                {MEETING_KINDS.map((value) => (
+                  <Radio key={value} value={value} label={t(`meetingBooking.typeForm.kinds.${value}`)}
+                    description={t(`meetingBooking.typeForm.kindHints.${value}`)} />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )} />
+          {kind !== 'one_on_one' && (
+            <Controller control={control} name="hostIds" render={({ field }) => (
+              <HostsField value={field.value} onChange={field.onChange} ownerId={ownerId} kind={kind} members={members.data ?? []}
+                known={knownHosts} loading={members.isPending} error={issueText(errors.hostIds?.message ?? errors.hostIds?.root?.message)}
+                inputRef={field.ref} />
+            )} />
+          )}
+          {kind === 'round_robin' && (
+            <Controller control={control} name="distribution" render={({ field }) => (
+              <Radio.Group label={t('meetingBooking.typeForm.distribution')} value={field.value} onChange={field.onChange}
+                error={issueText(errors.distribution?.message)}>
+                <Stack gap="xs" mt={6}>
+                  {DISTRIBUTIONS.map((value) => (
+                    <Radio key={value} value={value} label={t(`meetingBooking.typeForm.distributions.${value}`)}
+                      description={t(`meetingBooking.typeForm.distributionHints.${value}`)} />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            )} />
+          )}
+          <RemindersField control={control} errors={errors} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close}>{t('meetingBooking.typeForm.cancel')}</Button>
             <Button type="submit" loading={saveType.isPending}>{meetingType ? t('meetingBooking.typeForm.save') : t('meetingBooking.typeForm.add')}</Button>

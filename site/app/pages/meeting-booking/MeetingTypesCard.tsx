@@ -1,9 +1,10 @@
-// The recruiter's meeting types: list, add, edit and delete (archive).
+// The recruiter's meeting types (their own, and the ones they host): list, add, edit and delete (archive) their own.
 import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { useT } from '#app/i18n/useT.ts';
 import { QueryState } from '#app/pages/admin/QueryState.tsx';
 import { ConfirmModal } from '#app/pages/people/ConfirmModal.tsx';
+import { useCurrentUser } from '#app/session/CurrentUser.tsx';
 import type { MeetingType } from '#domain/meetings/booking-schemas.ts';
 import { useDeleteMeetingType, useMeetingTypes } from './bookingQueries.ts';
 import { MeetingTypeModal } from './MeetingTypeModal.tsx';
@@ -11,6 +12,7 @@ import { MeetingTypeRow } from './MeetingTypeRow.tsx';
 
 export function MeetingTypesCard() {
   const t = useT();
+  const user = useCurrentUser();
   const types = useMeetingTypes();
   const deleteType = useDeleteMeetingType();
   const [editing, setEditing] = useState<{ meetingType: MeetingType | null } | null>(null);
@@ -32,7 +34,9 @@ export function MeetingTypesCard() {
               {list.map((meetingType, index) => (
                 <Fragment key={meetingType.id}>
                   {index > 0 && <Divider />}
-                  <MeetingTypeRow meetingType={meetingType} onEdit={() => setEditing({ meetingType })} onDelete={() => setDeleting(meetingType)} />
+                  <MeetingTypeRow meetingType={meetingType} actions={meetingType.ownerId === user.id
+                    ? { onEdit: () => setEditing({ meetingType }), onDelete: () => setDeleting(meetingType) }
+                    : null} />
                 </Fragment>
               ))}
             </Stack>

@@ -4,7 +4,7 @@ import { NumberInput } from '@mantine/core';
 import { Controller, type Control } from 'react-hook-form';
 import type { AvailabilityFormValues } from './availabilityForm.ts';
 
-export type NumberSetting = 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'horizonDays' | 'slotStepMinutes' | 'maxPerDay';
+export type NumberSetting = 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'horizonDays' | 'slotStepMinutes' | 'maxPerDay' | 'maxPerWeek';
 
 interface NumberFieldProps {
   control: Control<AvailabilityFormValues>;

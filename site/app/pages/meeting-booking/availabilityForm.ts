@@ -24,7 +24,7 @@ export function nextRange(ranges: readonly TimeRange[]): TimeRange {
 }
 
 export const SETTINGS_SCALAR_FIELDS = [
-  'timeZone', 'bufferBeforeMinutes', 'bufferAfterMinutes', 'minimumNoticeMinutes', 'horizonDays', 'slotStepMinutes', 'maxPerDay',
+  'timeZone', 'bufferBeforeMinutes', 'bufferAfterMinutes', 'minimumNoticeMinutes', 'horizonDays', 'slotStepMinutes', 'maxPerDay', 'maxPerWeek',
 ] as const;
 
 function rangePaths(at: string, ranges: readonly TimeRange[]): string[] {

@@ -10,6 +10,7 @@ import type { AvailabilitySettings } from '#domain/meetings/schemas.ts';
 
 export const BOOKING_SETTINGS_KEY = ['/api/booking-settings'] as const;
 export const MEETING_TYPES_KEY = ['/api/meeting-types'] as const;
+export const TEAM_MEMBERS_KEY = ['/api/meeting-types/hosts'] as const;
 const PREVIEW_PATH = '/api/booking-settings/slots';
 
 const idParam = (id: number) => ({ param: { id: String(id) } });
@@ -42,6 +43,17 @@ export function useMeetingTypes() {
   return useQuery({
     queryKey: MEETING_TYPES_KEY,
     queryFn: ({ signal }) => call((o) => api['meeting-types'].$get({}, o), { signal }),
+  });
+}
+
+/** The colleagues who can host a meeting type (the caller among them): the host picker and the meetings page's host filter. */
+export function useTeamMembers({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: TEAM_MEMBERS_KEY,
+    queryFn: ({ signal }) => call((o) => api['meeting-types'].hosts.$get({}, o), { signal }),
+    select: (answer) => answer.members,
+    staleTime: 5 * 60_000,
+    enabled,
   });
 }
 

@@ -1,8 +1,9 @@
 // One meeting in the context drawer: when (the recruiter's and the
 // candidate's zones), who, where, Teams, the candidate's note, notes, and the
 // actions: reschedule and cancel while it lies ahead, mark completed or
-// no-show once it has started.
-import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
+// no-show once it has started; its hosts and reminders; a no-show's candidate
+// can be sent a new booking link.
+import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ContextDrawer } from '#app/drawers/ContextDrawer.tsx';
 import { useT } from '#app/i18n/useT.ts';
@@ -10,11 +11,13 @@ import { appLinkProps } from '#app/router/Link.tsx';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
 import { DetailSection } from '../people/DetailSection.tsx';
 import { FactList } from '../people/FactList.tsx';
+import { CopyLinkButton } from '../people/booking/CopyLinkButton.tsx';
 import { CancelMeetingModal } from './CancelMeetingModal.tsx';
 import { MeetingStatusBadge, MeetingTypeLabel } from './MeetingBadges.tsx';
-import { hasEnded, hasStarted, isActiveMeeting, locationText, meetingWith } from './meetingLabels.ts';
+import { hasEnded, hasStarted, hostNames, isActiveMeeting, locationText, meetingWith } from './meetingLabels.ts';
 import { MeetingNotes } from './MeetingNotes.tsx';
-import { usePatchMeeting } from './meetingQueries.ts';
+import { usePatchMeeting, useRebookMeeting } from './meetingQueries.ts';
+import { MeetingReminders } from './MeetingReminders.tsx';
 import { dateAndTime } from './meetingTime.ts';
 import { RescheduleModal } from './RescheduleModal.tsx';
 import { TeamsStatus } from './TeamsStatus.tsx';
@@ -63,6 +66,8 @@ function MeetingDetail({ meeting, timeZone, today, now, candidateHref, onChanged
   const t = useT();
   const [dialog, setDialog] = useState<'cancel' | 'reschedule' | null>(null);
   const mark = usePatchMeeting({ onChanged });
+  const rebook = useRebookMeeting();
+  const rebookable = meeting.status === 'no_show' && meeting.candidate !== null;
   const upcoming = isActiveMeeting(meeting) && !hasEnded(meeting, now);
   const markable = meeting.status !== 'cancelled' && hasStarted(meeting, now);
 
@@ -90,7 +95,9 @@ function MeetingDetail({ meeting, timeZone, today, now, candidateHref, onChanged
             : null },
           { label: t('meetings.detail.bookedBy'), value: [meeting.attendee.name, meeting.attendee.email].filter(Boolean).join(' · ') },
           { label: t('meetings.detail.location'), value: locationText(meeting.location) },
-          { label: t('meetings.detail.recruiter'), value: meeting.recruiter.name },
+          meeting.hosts.length > 1
+            ? { label: t('meetings.detail.hosts'), value: <span data-testid="meeting-detail-hosts">{hostNames(meeting)}</span> }
+            : { label: t('meetings.detail.recruiter'), value: meeting.recruiter.name },
         ]} />
       </DetailSection>
       {meeting.candidateNote && (
@@ -101,6 +108,24 @@ function MeetingDetail({ meeting, timeZone, today, now, candidateHref, onChanged
       {meeting.status === 'cancelled' && (
         <Alert color="gray" title={t('meetings.detail.cancelledBy', { name: meeting.cancelledBy ?? t('meetings.someone') })}>
           {meeting.cancelReason ?? t('meetings.detail.noReason')}
+        </Alert>
+      )}
+      <MeetingReminders reminders={meeting.reminders} />
+      {rebookable && (
+        <Alert color="orange" variant="light" data-testid="rebook">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('meetings.detail.rebookHint')}</Text>
+            <Button size="xs" variant="filled" color="orange" loading={rebook.isPending} onClick={() => rebook.mutate(meeting)}>
+              {t('meetings.detail.rebook')}
+            </Button>
+            {rebook.data && (
+              <Group gap="xs" w="100%" wrap="wrap" align="flex-end">
+                <TextInput readOnly label={t('meetings.detail.newLink')} value={rebook.data.bookingLink.url} size="xs"
+                  style={{ flex: '1 1 14rem' }} onFocus={(event) => event.currentTarget.select()} data-testid="rebook-link" />
+                <CopyLinkButton url={rebook.data.bookingLink.url} />
+              </Group>
+            )}
+          </Stack>
         </Alert>
       )}
       <Divider />

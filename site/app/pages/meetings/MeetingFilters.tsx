@@ -1,8 +1,10 @@
-// The meetings page's controls: list or week, whose meetings, status, and the
-// list's date range (the week view moves by week instead).
-import { Group, MultiSelect, SegmentedControl, TextInput } from '@mantine/core';
+// The meetings page's controls: list or week, whose meetings (by host), status,
+// and the list's date range (the week view moves by week instead).
+import { Group, MultiSelect, SegmentedControl, Select, TextInput } from '@mantine/core';
 import type { MeetingStatus } from '#domain/meetings/meeting-schemas.ts';
 import { useT } from '#app/i18n/useT.ts';
+import { useCurrentUser } from '#app/session/CurrentUser.tsx';
+import { useTeamMembers } from '../meeting-booking/bookingQueries.ts';
 import { STATUSES, type MeetingsSearch } from './pageParams.ts';
 
 interface MeetingFiltersProps {
@@ -14,14 +16,43 @@ interface MeetingFiltersProps {
 export function ViewSwitch({ search, onChange }: Omit<MeetingFiltersProps, 'statuses'>) {
   const t = useT();
   return (
-    <Group gap="sm" wrap="wrap">
-      <SegmentedControl aria-label={t('meetings.filters.view')} value={search.view ?? 'list'}
-        data={[{ value: 'list', label: t('meetings.filters.list') }, { value: 'week', label: t('meetings.filters.week') }]}
-        onChange={(view) => onChange({ view: view === 'week' ? 'week' : undefined })} />
-      <SegmentedControl aria-label={t('meetings.filters.whose')} value={search.recruiter ?? 'me'}
-        data={[{ value: 'me', label: t('meetings.filters.mine') }, { value: 'all', label: t('meetings.filters.everyone') }]}
-        onChange={(scope) => onChange({ recruiter: scope === 'all' ? 'all' : undefined })} />
-    </Group>
+    <SegmentedControl aria-label={t('meetings.filters.view')} value={search.view ?? 'list'}
+      data={[{ value: 'list', label: t('meetings.filters.list') }, { value: 'week', label: t('meetings.filters.week') }]}
+      onChange={(view) => onChange({ view: view === 'week' ? 'week' : undefined })} />
+  );
+}
+
+const EVERYONE = 'all';
+const ME = 'me';
+
+/** Host: everyone, me (the default: the meetings I host), or one colleague. */
+function HostFilter({ search, onChange }: Omit<MeetingFiltersProps, 'statuses'>) {
+  const t = useT();
+  const user = useCurrentUser();
+  const members = useTeamMembers();
+  const colleagues = (members.data ?? []).filter((member) => member.id !== user.id);
+  const value = search.host && search.host !== user.id ? search.host : search.recruiter === 'all' && !search.host ? EVERYONE : ME;
+  // A host from the URL before the colleagues have loaded (or one no longer among them) still shows as chosen.
+  const unlisted = value !== EVERYONE && value !== ME && !colleagues.some((member) => member.id === value);
+  return (
+    <Select
+      label={t('meetings.filters.host')}
+      data={[
+        { value: EVERYONE, label: t('meetings.filters.everyone') },
+        { value: ME, label: t('meetings.filters.me') },
+        ...colleagues.map((member) => ({ value: member.id, label: member.name })),
+        ...(unlisted ? [{ value, label: value }] : []),
+      ]}
+      value={value}
+      onChange={(choice) => {
+        if (choice === EVERYONE) onChange({ recruiter: 'all', host: undefined });
+        else if (choice === ME || choice === null) onChange({ recruiter: undefined, host: undefined });
+        else onChange({ recruiter: undefined, host: choice });
+      }}
+      allowDeselect={false}
+      searchable={colleagues.length > 8}
+      w={{ base: '100%', xs: 220 }}
+    />
   );
 }
 
@@ -30,6 +61,7 @@ export function MeetingFilters({ search, statuses, onChange }: MeetingFiltersPro
   const list = (search.view ?? 'list') === 'list';
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
+      <HostFilter search={search} onChange={onChange} />
       <MultiSelect
         label={t('meetings.filters.status')}
         placeholder={statuses.length ? undefined : t('meetings.filters.allStatuses')}

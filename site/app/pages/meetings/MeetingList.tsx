@@ -9,7 +9,6 @@ interface MeetingListProps {
   timeZone: string;
   candidateHref: (candidateId: number) => string;
   onOpen: (meeting: Meeting) => void;
-  showRecruiter: boolean;
 }
 
 export function MeetingList({ meetings, timeZone, ...rowProps }: MeetingListProps) {

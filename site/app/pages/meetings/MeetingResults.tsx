@@ -26,7 +26,6 @@ interface MeetingResultsProps {
   timeZone: string;
   candidateHref: (candidateId: number) => string;
   onOpen: (meeting: Meeting) => void;
-  showRecruiter: boolean;
 }
 
 export function MeetingResults({ query, shown, tab, filtered, pastFromSet, onClearFilters, ...listProps }: MeetingResultsProps) {

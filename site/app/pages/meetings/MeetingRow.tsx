@@ -1,11 +1,13 @@
 // One meeting in the list: time, candidate (opens the candidate drawer), type,
-// location, status, Teams and notes, and a button that opens the meeting.
+// location, its hosts (unless it is the viewer's alone), status, Teams and notes,
+// and a button that opens the meeting.
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
+import { useCurrentUser } from '#app/session/CurrentUser.tsx';
 import { MeetingStatusBadge, MeetingTypeLabel } from './MeetingBadges.tsx';
-import { locationText, meetingWith } from './meetingLabels.ts';
+import { hostNames, locationText, meetingWith, othersHost } from './meetingLabels.ts';
 import { localTimes } from './meetingTime.ts';
 import { TeamsStatus } from './TeamsStatus.tsx';
 
@@ -15,11 +17,11 @@ interface MeetingRowProps {
   /** The href that opens this meeting's candidate in the drawer. */
   candidateHref: (candidateId: number) => string;
   onOpen: (meeting: Meeting) => void;
-  showRecruiter: boolean;
 }
 
-export function MeetingRow({ meeting, timeZone, candidateHref, onOpen, showRecruiter }: MeetingRowProps) {
+export function MeetingRow({ meeting, timeZone, candidateHref, onOpen }: MeetingRowProps) {
   const t = useT();
+  const viewer = useCurrentUser();
   const { range } = localTimes(meeting, timeZone);
   const cancelled = meeting.status === 'cancelled';
   return (
@@ -36,7 +38,9 @@ export function MeetingRow({ meeting, timeZone, candidateHref, onOpen, showRecru
           <Group gap="md" wrap="wrap">
             <MeetingTypeLabel meetingType={meeting.meetingType} />
             <Text size="sm" c="dimmed">{locationText(meeting.location)}</Text>
-            {showRecruiter && <Text size="sm" c="dimmed">{t('meetings.row.withRecruiter', { name: meeting.recruiter.name })}</Text>}
+            {othersHost(meeting, viewer.id) && (
+              <Text size="sm" c="dimmed" data-testid="meeting-hosts">{t('meetings.row.withRecruiter', { name: hostNames(meeting) })}</Text>
+            )}
           </Group>
           {cancelled && meeting.cancelReason && (
             <Text size="sm" c="dimmed">

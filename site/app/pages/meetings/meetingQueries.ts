@@ -3,11 +3,12 @@
 // it is now: it replaces the cached copy at once, then everything about
 // meetings (lists, slots, a candidate's drawer) is fetched again.
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ClientRequestOptions, ClientResponse } from 'hono/client';
 import { ApiError, errorText } from '#app/api/ApiError.ts';
 import { api, call } from '#app/api/client.ts';
 import { i18n } from '#app/i18n/i18n.ts';
 import { toast } from '#app/toast/toast.ts';
-import type { Meeting, MeetingPatch } from '#domain/meetings/meeting-schemas.ts';
+import type { Meeting, MeetingPatch, RebookAnswer } from '#domain/meetings/meeting-schemas.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
 import type { RecruiterScope } from './pageParams.ts';
 
@@ -22,7 +23,10 @@ export interface MeetingListParams {
   to?: string;
   /** Comma-separated statuses. */
   status?: string;
-  recruiter: RecruiterScope;
+  /** Mine (the meetings I host) or everyone's; left out when `host` says whose. */
+  recruiter?: RecruiterScope;
+  /** The meetings this user hosts (a collective one they are in included). */
+  host?: string;
 }
 
 const idParam = (id: number) => ({ param: { id: String(id) } });
@@ -119,4 +123,19 @@ export function useRetryTeams(options: Changed = {}) {
   return useMeetingMutation(
     (id: number) => call((o) => api.meetings[':id']['teams-retry'].$post(idParam(id), o)),
     () => i18n.t('meetings.toasts.retryingTeams'), options);
+}
+
+/** A no-show's candidate is emailed a new booking link; the answer carries the link. */
+export function useRebookMeeting() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (meeting: Meeting) =>
+      call((o) => api.meetings[':id'].rebook.$post({ ...idParam(meeting.id), json: {} }, o)),
+    onSuccess: async (answer, meeting) => {
+      toast({ title: i18n.t('meetings.toasts.rebooked', { name: meeting.candidate?.name ?? meeting.attendee.name ?? meeting.title }),
+        description: answer.bookingLink.url, variant: 'success', duration: 10_000 });
+      await refreshMeetings(client, meeting);
+    },
+    onError: (error) => toast({ title: i18n.t('meetings.toasts.rebookFailed'), description: errorText(error), variant: 'destructive' }),
+  });
 }

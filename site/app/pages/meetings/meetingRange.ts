@@ -5,12 +5,17 @@ import type { MeetingListParams } from './meetingQueries.ts';
 import { addDays, mondayOf, startOfDay } from './meetingTime.ts';
 import type { MeetingsSearch, MeetingTab } from './pageParams.ts';
 
+/** The status filter and whose meetings: one host's, or mine (the default) or everyone's. */
+function whose(search: MeetingsSearch): Pick<MeetingListParams, 'status' | 'recruiter' | 'host'> {
+  return search.host ? { status: search.status, host: search.host } : { status: search.status, recruiter: search.recruiter ?? 'me' };
+}
+
 /** Past meetings without a start date: this many days back (the API answers at most 500). */
 export const PAST_DAYS = 90;
 
 /** Upcoming: from today (a meeting that has not ended still counts); past: up to today, PAST_DAYS back by default. */
 export function listRequest(search: MeetingsSearch, tab: MeetingTab, timeZone: string, today: string): MeetingListParams {
-  const base = { status: search.status, recruiter: search.recruiter ?? 'me' };
+  const base = whose(search);
   const until = search.to ? addDays(search.to, 1) : undefined;
   if (tab === 'upcoming') {
     const from = search.from && search.from > today ? search.from : today;
@@ -26,8 +31,7 @@ export function listRequest(search: MeetingsSearch, tab: MeetingTab, timeZone: s
 
 export function weekRequest(search: MeetingsSearch, timeZone: string, monday: string): MeetingListParams {
   return {
-    status: search.status,
-    recruiter: search.recruiter ?? 'me',
+    ...whose(search),
     from: startOfDay(monday, timeZone),
     to: startOfDay(addDays(monday, 7), timeZone),
   };

@@ -1,10 +1,10 @@
 // The meetings page's state in the URL: the view (list or week), the tab
 // (upcoming or past), the status and date filters, the week shown, whose
-// meetings, the open meeting (?meeting={id}) and the open candidate
+// meetings (mine, everyone's or one host's), the open meeting (?meeting={id}) and the open candidate
 // (?candidate={id}). Dates are local calendar dates in the recruiter's zone.
 import * as z from 'zod/mini';
 import type { MeetingStatus } from '#domain/meetings/meeting-schemas.ts';
-import { everyValue, optionalDate, optionalEnum, optionalEnumList, optionalInt } from '#app/router/searchParams.ts';
+import { everyValue, lenient, optionalDate, optionalEnum, optionalEnumList, optionalInt } from '#app/router/searchParams.ts';
 
 export const MEETINGS_PATH = '/app/meetings';
 
@@ -27,8 +27,10 @@ export const meetingsSearchSchema = z.object({
   to: optionalDate(),
   /** Any date in the week the calendar shows; default this week. */
   week: optionalDate(),
-  /** Everyone's meetings; default the signed-in recruiter's own. */
+  /** Everyone's meetings; default the signed-in recruiter's own (the ones they host). */
   recruiter: optionalEnum(['me', 'all']),
+  /** The meetings one colleague hosts (a user id); it takes the place of `recruiter`. */
+  host: lenient(z.uuid()),
   meeting: optionalInt(),
   candidate: optionalInt(),
 });
