@@ -3,12 +3,11 @@
 // it is now: it replaces the cached copy at once, then everything about
 // meetings (lists, slots, a candidate's drawer) is fetched again.
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ClientRequestOptions, ClientResponse } from 'hono/client';
 import { ApiError, errorText } from '#app/api/ApiError.ts';
 import { api, call } from '#app/api/client.ts';
 import { i18n } from '#app/i18n/i18n.ts';
 import { toast } from '#app/toast/toast.ts';
-import type { Meeting, MeetingPatch, RebookAnswer } from '#domain/meetings/meeting-schemas.ts';
+import type { Meeting, MeetingPatch } from '#domain/meetings/meeting-schemas.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
 import type { RecruiterScope } from './pageParams.ts';
 
