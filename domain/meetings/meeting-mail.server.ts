@@ -10,7 +10,7 @@
 // invites the candidate itself and a second invitation would make a second entry.
 import type { Pools } from '../../platform/db/pools.server.ts';
 import { asService, type Tx } from '../../platform/db/request.server.ts';
-import { addressOf, domainOf, mailbox, recruiterSender, senderFrom } from '../mail/compose.server.ts';
+import { addressOf, domainOf, mailbox, privacyPageUrl, recruiterSender, senderFrom } from '../mail/compose.server.ts';
 import type { SendFrom } from '../mail/send-from.ts';
 import { MAX_ATTEMPTS } from '../mail/delivery.server.ts';
 import { MailDeliveryError, type MailPort, type OutgoingMail } from '../../platform/mail/port.server.ts';
@@ -49,6 +49,8 @@ interface NotificationRow extends Omit<MeetingMailFacts, 'links' | 'calendarConf
   /** A later change of the meeting has its own email: this one would show an outdated state. */
   superseded: boolean;
   token: string | null;
+  /** The privacy page's token of this email (meeting_notifications.privacy_token). */
+  privacyToken: string;
   /** organisation_settings' default sender, read with the claim. */
   senderName: string | null;
   senderEmail: string | null;
@@ -99,7 +101,7 @@ async function readNotification(tx: Tx, notificationId: number): Promise<Notific
             t.description as "typeDescription",
             json_build_object('name', p.display_name, 'email', p.email::text) as recruiter,
             json_build_object('name', coalesce(c.name, ''), 'email', c.email::text) as candidate,
-            l.token, s.sender_name as "senderName", s.sender_email as "senderEmail", coalesce(s.send_from, 'shared') as "sendFrom"
+            l.token, n.privacy_token as "privacyToken", s.sender_name as "senderName", s.sender_email as "senderEmail", coalesce(s.send_from, 'shared') as "sendFrom"
        from public.meeting_notifications n
        left join public.organisation_settings s on true
        join public.meetings m on m.id = n.meeting_id
@@ -117,7 +119,8 @@ function buildMail(notificationId: number, row: NotificationRow, options: Meetin
     reschedule: `${options.publicUrl}/book/${row.token}/reschedule`,
     cancel: `${options.publicUrl}/book/${row.token}/cancel`,
   } : null;
-  const facts: MeetingMailFacts = { ...row, links, calendarConfigured: options.calendarConfigured };
+  const facts: MeetingMailFacts = { ...row, links, calendarConfigured: options.calendarConfigured,
+    privacyUrl: privacyPageUrl(options.publicUrl, row.privacyToken) };
   // A candidate has no language yet: every meeting email is English. Issue 29 reads the candidate's
   // language with the notification and passes localeOf(it) here (domain/i18n/locale.ts).
   const content = composeMeetingMail(facts, MEETING_MAIL_LOCALE);

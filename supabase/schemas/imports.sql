@@ -78,6 +78,7 @@ create or replace function public.insert_imported_candidates(p_id bigint[], p_na
 as $$
 declare
   inserted bigint[];
+  expires timestamp with time zone := public.email_consent_expiry(now());
 begin
   if not public.is_member() then
     raise exception 'permission denied to import candidates' using errcode = 'insufficient_privilege';
@@ -86,18 +87,19 @@ begin
     select * from unnest(p_id, p_name, p_email, p_phone, p_whatsapp, p_contact, p_job, p_skills, p_seniority, p_location,
                          p_role, p_lead, p_notes, p_allows_email, p_allows_whatsapp, p_tz)
       as i(id, name, email, phone, whatsapp, contact, job, skills, seniority, location, role, lead, notes, allows_email, allows_whatsapp, tz)
+  ), flagged as (
+    select i.*, coalesce(i.allows_email, p_default_allows_email) and (public.email_suppression(i.email)).address_hash is null as allowed
+      from rows i
   ), written as (
     insert into public.candidates (id, name, email, phone, whatsapp_number, preferred_contact_method, job_function, skill_tags,
                                    seniority_level, location, preferred_role, lead_score, notes, created_by, allows_email, allows_whatsapp,
-                                   time_zone)
+                                   time_zone, email_consent_expires_at)
     overriding system value
     select i.id, i.name, i.email, i.phone, i.whatsapp, coalesce(i.contact, 'email'), i.job,
            coalesce(string_to_array(i.skills, chr(31)), '{}'), i.seniority, i.location, i.role, coalesce(i.lead, 0), i.notes,
-           auth.uid(),
-           coalesce(i.allows_email, p_default_allows_email) and (public.email_suppression(i.email)).address_hash is null,
-           coalesce(i.allows_whatsapp, false),
-           i.tz
-      from rows i
+           auth.uid(), i.allowed, coalesce(i.allows_whatsapp, false), i.tz,
+           case when i.allowed then expires end
+      from flagged i
     on conflict (email) where email is not null do nothing
     returning id
   )
