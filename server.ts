@@ -120,7 +120,7 @@ const api = createApi({
 });
 
 /** Paths handed to the API, which logs them itself (by their route, never their token). */
-const forwardedToApi = (p: string) => p.startsWith('/api/') || p.startsWith('/unsubscribe/') || /^\/t\/[oc]\//.test(p);
+const forwardedToApi = (p: string) => p.startsWith('/api/') || p.startsWith('/unsubscribe/') || p.startsWith('/privacy/') || /^\/t\/[oc]\//.test(p);
 
 type ServerEnv = { Bindings: HttpBindings; Variables: { requestId?: string } };
 const app = new Hono<ServerEnv>();
@@ -157,6 +157,17 @@ app.get('/unsubscribe/:token', (c) => {
   url.pathname = `/api/unsubscribe/${encodeURIComponent(c.req.param('token'))}`;
   return api.fetch(new Request(url, { headers: c.req.raw.headers }), c.env);
 });
+// The "Your data" link in every email: the candidate's privacy page, and the renewal email's keep-informed step
+// (edge-functions/routes/privacy.ts). Always the page: its forms POST to /api/public/privacy/….
+const privacyPage = (c: Context<ServerEnv>, step: string) => {
+  const url = new URL(c.req.url);
+  url.pathname = `/api/public/privacy/${encodeURIComponent(c.req.param('token') ?? '')}${step}`;
+  const headers = new Headers(c.req.raw.headers);
+  headers.set('accept', 'text/html');
+  return api.fetch(new Request(url, { headers }), c.env);
+};
+app.get('/privacy/:token', (c) => privacyPage(c, ''));
+app.get('/privacy/:token/keep-informed', (c) => privacyPage(c, '/keep-informed'));
 // The open pixel and the tracked links in every email (edge-functions/routes/tracking.ts).
 app.get('/t/:kind{[oc]}/:token', (c) => {
   const url = new URL(c.req.url);

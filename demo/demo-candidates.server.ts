@@ -139,7 +139,8 @@ with lists as (
 ), inserted as (
   insert into public.candidates (name, email, phone, whatsapp_number, allows_email, allows_whatsapp,
                                  preferred_contact_method, job_function, skill_tags, seniority_level, location,
-                                 preferred_role, lead_score, engagement_score, unsubscribed_at, notes, created_at, updated_at)
+                                 preferred_role, lead_score, engagement_score, unsubscribed_at, notes, created_at, updated_at,
+                                 email_consent_expires_at)
   select p.name,
          -- about 7% have no email address on file; the row number keeps addresses unique
          case when p.r4 < 70 then null else
@@ -165,7 +166,10 @@ with lists as (
          case when p.r7 between 100 and 129 then now() - make_interval(days => p.r6 % 400) end,
          case when p.r6 % 23 = 0 then 'Met at a meetup; interested in ' || p.skills[1] || ' roles.' end,
          now() - make_interval(days => (p.r4 + p.r5) % 1095, secs => p.r6 * 37),
-         now() - make_interval(days => p.r6 % 30)
+         now() - make_interval(days => p.r6 % 30),
+         -- What the ledger's trigger writes for the grant below (its time plus the months valid), so it writes nothing more.
+         case when p.r4 >= 70 and p.r7 >= 130
+              then public.email_consent_expiry(now() - make_interval(days => (p.r4 + p.r5) % 1095, secs => p.r6 * 37)) end
     from people p
    order by p.g
   returning id, allows_email, allows_whatsapp, email, whatsapp_number, created_at

@@ -28,6 +28,7 @@ import { importRoutes } from './routes/imports.ts';
 import { suppressionRoutes } from './routes/suppressions.ts';
 import { bookingLinkRoutes, bookingPreviewRoutes, candidateBookingLinkRoutes, meetingRoutes } from './routes/meetings.ts';
 import { publicBookingRoutes } from './routes/public-booking.ts';
+import { publicPrivacyRoutes } from './routes/privacy.ts';
 import { privacyRoutes, trackingRoutes } from './routes/tracking.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { organisationSettingsRoutes, profileSettingsRoutes } from './routes/settings.ts';
@@ -78,6 +79,7 @@ export function createApi(deps: ApiDeps) {
     .route('/booking-settings', bookingSettingsRoutes)
     .route('/meeting-types', meetingTypeRoutes)
     .route('/public/booking', publicBookingRoutes)
+    .route('/public/privacy', publicPrivacyRoutes)
     .route('/booking-settings', bookingPreviewRoutes)
     .route('/booking-links', bookingLinkRoutes)
     .route('/candidates', candidateBookingLinkRoutes)

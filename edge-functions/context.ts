@@ -8,6 +8,7 @@ import type { JobQueue } from '#platform/runtime/jobs.server.ts';
 import type { CalendarPort } from '#domain/meetings/calendar-port.ts';
 import type { Logger } from '#platform/runtime/log.server.ts';
 import type { RouteDoc } from './contract.ts';
+import type { HttpError } from './http.ts';
 
 export interface ApiDeps {
   pools: Pools;
@@ -36,5 +37,7 @@ export interface AppEnv {
     routeDoc?: RouteDoc;
     /** This request's id (X-Request-Id, request-log.ts). */
     requestId?: string;
+    /** An HTML form's input that did not parse (contract.ts formOrBody): the route shows it on its page. */
+    formProblem?: HttpError;
   };
 }

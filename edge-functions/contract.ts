@@ -76,6 +76,35 @@ export function body<S extends z.ZodType>(schema: S, pick?: (data: unknown) => z
   }, { kind: 'input', target: 'json', schema });
 }
 
+/** Whether the request's body is a plain HTML form (a page without client JS posted it). */
+export function isFormPost(c: Context): boolean {
+  return /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '');
+}
+
+/**
+ * The body as `body()` reads it, or a plain HTML form (application/x-www-form-urlencoded, from a page without
+ * client JS) whose text fields `fromForm` turns into the schema's input; documented as the JSON body. A JSON body
+ * that does not parse is the usual 400; a form's is handed to the route (`c.var.formProblem`), which shows it on
+ * its page, and the route reads no input.
+ */
+export function formOrBody<S extends z.ZodType>(schema: S, fromForm: (fields: Record<string, string>) => unknown):
+  MiddlewareHandler<AppEnv, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
+  return tagged<MiddlewareHandler<AppEnv, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }>>(async (c, next) => {
+    if (!isFormPost(c)) {
+      c.req.addValidatedData('json', parse(schema, await jsonBody(c)) as object);
+      return next();
+    }
+    const fields = Object.fromEntries(Object.entries(await c.req.parseBody()).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    try {
+      c.req.addValidatedData('json', parse(schema, fromForm(fields)) as object);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      c.set('formProblem', error);
+    }
+    await next();
+  }, { kind: 'input', target: 'json', schema });
+}
+
 /** What a query string can carry for each key the schema reads. */
 export type QueryInput<S extends z.ZodType> = { [K in keyof z.input<S>]?: string | string[] };
 

@@ -66,7 +66,7 @@ const FIELD_SQL: Record<CandidateField, string> = {
   preferredContactMethod: 'c.preferred_contact_method', jobFunction: 'c.job_function', skillTags: 'c.skill_tags',
   seniorityLevel: 'c.seniority_level', location: 'c.location', preferredRole: 'c.preferred_role',
   leadScore: 'c.lead_score', engagementScore: 'c.engagement_score', unsubscribedAt: ts('c.unsubscribed_at'),
-  whatsappOptedOutAt: ts('c.whatsapp_opted_out_at'),
+  whatsappOptedOutAt: ts('c.whatsapp_opted_out_at'), emailConsentExpiresAt: ts('c.email_consent_expires_at'),
   notes: 'c.notes', language: 'c.language', createdAt: ts('c.created_at'), updatedAt: ts('c.updated_at'),
 };
 

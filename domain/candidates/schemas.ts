@@ -21,7 +21,7 @@ export type TimeZoneSource = typeof TIME_ZONE_SOURCES[number];
 export const CANDIDATE_FIELDS = [
   'id', 'name', 'email', 'phone', 'whatsappNumber', 'allowsEmail', 'allowsWhatsapp', 'talentPoolId', 'talentPoolIds',
   'preferredContactMethod', 'jobFunction', 'skillTags', 'seniorityLevel', 'location', 'preferredRole', 'leadScore',
-  'engagementScore', 'unsubscribedAt', 'whatsappOptedOutAt', 'notes', 'language', 'createdAt', 'updatedAt',
+  'engagementScore', 'unsubscribedAt', 'whatsappOptedOutAt', 'emailConsentExpiresAt', 'notes', 'language', 'createdAt', 'updatedAt',
 ] as const;
 export type CandidateField = typeof CANDIDATE_FIELDS[number];
 
@@ -86,6 +86,11 @@ const candidateFields = {
     .pipe(timeZoneParam).nullable().optional()),
 };
 
+/** What a candidate corrects themselves on the privacy page (domain/privacy): checked as the candidate API checks them. */
+export const CANDIDATE_CORRECTION_FIELDS = {
+  name: candidateFields.name.optional(), phone: candidateFields.phone, location: candidateFields.location,
+};
+
 /** Also the check of every CSV row, which does not pass through the API's parse(): text that cannot be stored is refused. */
 export const candidateCreateSchema = z.object({ ...candidateFields, talentPoolIds: poolIds.optional() }).superRefine((value, ctx) => {
   const bad = findUnstorableText(value);
@@ -141,7 +146,7 @@ export const candidateIdsSchema = z.object({
 
 // ---- Answers (the API's responses; the browser reads these types) ----
 
-const CONTACT_BLOCKER_CODES = ['no_email', 'opted_out', 'no_consent', 'suppressed', 'no_whatsapp_number', 'whatsapp_opted_out', 'no_whatsapp_consent'] as const;
+const CONTACT_BLOCKER_CODES = ['no_email', 'opted_out', 'no_consent', 'consent_expired', 'suppressed', 'no_whatsapp_number', 'whatsapp_opted_out', 'no_whatsapp_consent'] as const;
 
 export const candidateSchema = z.object({
   id: z.number(),
@@ -164,6 +169,8 @@ export const candidateSchema = z.object({
   engagementScore: z.number(),
   unsubscribedAt: timestamp.nullable(),
   whatsappOptedOutAt: timestamp.nullable(),
+  /** When the email consent lapses (the ledger's last grant plus the organisation's consentValidMonths); null: no consent. */
+  emailConsentExpiresAt: timestamp.nullable(),
   notes: z.string().nullable(),
   /** Set by hand, by CSV, or read from their first reply in a clear language; null: not known. */
   language: z.enum(LANGUAGES).nullable(),

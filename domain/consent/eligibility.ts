@@ -1,6 +1,6 @@
 // Who may be contacted, on which channel, and if not, why: the one rule,
 // shared by the server and the browser. The database's
-// public.contact_blockers() (migration 20261123000010) is the rule the
+// public.contact_blockers() (supabase/schemas/consent.sql) is the rule the
 // database enforces; this mirrors it reason for reason, in the same order, and
 // tests/db/contact-eligibility.test.ts runs both over the same cases.
 // Browser-safe. A blocker's words are the catalogue's: errors.blockers.<blocker> (decision 032).
@@ -9,7 +9,7 @@ import type { Said } from '../i18n/codes.ts';
 export type ContactChannel = 'email' | 'whatsapp';
 
 export type ContactBlocker =
-  | 'no_email' | 'opted_out' | 'no_consent' | 'suppressed'
+  | 'no_email' | 'opted_out' | 'no_consent' | 'consent_expired' | 'suppressed'
   | 'no_whatsapp_number' | 'whatsapp_opted_out' | 'no_whatsapp_consent';
 
 /** What the rule reads of a candidate. A flag left out counts as not withdrawn ("allowsEmail not false"). */
@@ -17,6 +17,8 @@ export interface ContactFacts {
   email?: string | null;
   allowsEmail?: boolean | null;
   unsubscribedAt?: string | Date | null;
+  /** When the email consent lapses (candidates.email_consent_expires_at, set by the ledger); null or left out: it does not. */
+  emailConsentExpiresAt?: string | Date | null;
   /** Only the server knows this (the suppression list is hashed); the browser leaves it out. */
   emailSuppressed?: boolean;
   phone?: string | null;
@@ -27,14 +29,19 @@ export interface ContactFacts {
 
 const blank = (value: string | null | undefined) => !value?.trim();
 
-/** Why the candidate cannot be contacted on this channel now; empty when they can. */
-export function contactBlockers(c: ContactFacts, channel: ContactChannel): ContactBlocker[] {
+/** The consent ran out: its expiry is now or earlier (SQL: email_consent_expires_at <= now()). */
+const expired = (expiresAt: string | Date | null | undefined, now: Date) =>
+  expiresAt !== null && expiresAt !== undefined && new Date(expiresAt).getTime() <= now.getTime();
+
+/** Why the candidate cannot be contacted on this channel at `now`; empty when they can. */
+export function contactBlockers(c: ContactFacts, channel: ContactChannel, now: Date = new Date()): ContactBlocker[] {
   const reasons: ContactBlocker[] = [];
   if (channel === 'email') {
     const optedOut = Boolean(c.unsubscribedAt);
     if (blank(c.email)) reasons.push('no_email');
     if (optedOut) reasons.push('opted_out');
     if (!optedOut && c.allowsEmail === false) reasons.push('no_consent');
+    if (!optedOut && c.allowsEmail !== false && expired(c.emailConsentExpiresAt, now)) reasons.push('consent_expired');
     if (!optedOut && c.allowsEmail !== false && !blank(c.email) && c.emailSuppressed) reasons.push('suppressed');
     return reasons;
   }
@@ -45,8 +52,8 @@ export function contactBlockers(c: ContactFacts, channel: ContactChannel): Conta
   return reasons;
 }
 
-export function canContact(c: ContactFacts, channel: ContactChannel): boolean {
-  return contactBlockers(c, channel).length === 0;
+export function canContact(c: ContactFacts, channel: ContactChannel, now: Date = new Date()): boolean {
+  return contactBlockers(c, channel, now).length === 0;
 }
 
 /** The code of a blocker (campaign skip reasons, the "Cannot Send Email" box, API errors): its text is errors.blockers.<blocker>. */
@@ -56,7 +63,7 @@ export function blockerCode(blocker: ContactBlocker): Said {
 
 /** Blockers that are about consent (as opposed to missing contact details). */
 export const CONSENT_BLOCKERS: ReadonlySet<ContactBlocker> = new Set([
-  'opted_out', 'no_consent', 'suppressed', 'whatsapp_opted_out', 'no_whatsapp_consent',
+  'opted_out', 'no_consent', 'consent_expired', 'suppressed', 'whatsapp_opted_out', 'no_whatsapp_consent',
 ]);
 
 /**

@@ -70,10 +70,11 @@ export async function recordInitialConsent(tx: Tx, userId: string, source: Recru
  * The candidate's own choice (unsubscribe link, one-click, reply, mailto,
  * WhatsApp STOP, complaint, bounce, the "I changed my mind" button). Runs on a
  * trusted server path (service_role). Changes nothing when the candidate's
- * consent is already as asked; returns whether it wrote an entry.
+ * consent is already as asked, unless `renew`: a grant given again (the renewal of
+ * email consent, whose expiry runs from its latest grant); returns whether it wrote an entry.
  */
 export async function recordCandidateConsent(tx: Tx, entry: {
-  candidateId: number; channel: ContactChannel; granted: boolean; source: CandidateSource; wording: string;
+  candidateId: number; channel: ContactChannel; granted: boolean; source: CandidateSource; wording: string; renew?: boolean;
 }): Promise<boolean> {
   const flag = entry.channel === 'email' ? 'c.allows_email' : 'c.allows_whatsapp';
   const optedOut = entry.channel === 'email' ? 'c.unsubscribed_at' : 'c.whatsapp_opted_out_at';
@@ -81,7 +82,7 @@ export async function recordCandidateConsent(tx: Tx, entry: {
     `insert into public.consent_events (candidate_id, channel, granted, source, wording)
      select c.id, $2, $3, $4, $5 from public.candidates c
       where c.id = $1
-        and ($3 <> ${flag} or ($3 and ${optedOut} is not null) or (not $3 and ${optedOut} is null))`,
-    [entry.candidateId, entry.channel, entry.granted, entry.source, entry.wording]);
+        and ($3 <> ${flag} or ($3 and ${optedOut} is not null) or (not $3 and ${optedOut} is null) or ($3 and $6))`,
+    [entry.candidateId, entry.channel, entry.granted, entry.source, entry.wording, entry.renew ?? false]);
   return (rowCount ?? 0) > 0;
 }

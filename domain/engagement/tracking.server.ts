@@ -4,7 +4,7 @@
 // index points into messages.tracked_links, the message's own URLs: the click
 // endpoint redirects only there (no open redirect). Which links are rewritten
 // is a pure function of the content, so a resend rewrites them the same way.
-// Not rewritten: our unsubscribe links (consent must never depend on a
+// Not rewritten: our unsubscribe and privacy page links (consent must never depend on a
 // redirect) and booking links (/book/: a booking is recorded by the booking).
 import type pg from 'pg';
 import { asService } from '../../platform/db/request.server.ts';
@@ -79,8 +79,8 @@ export function isTrackable(url: string, publicUrl: string): boolean {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
   if (parsed.origin !== new URL(publicUrl).origin) return true;
-  // Ours: unsubscribe pages and one-click, booking links, and tracking links themselves.
-  return !/^\/(api\/)?unsubscribe\/|^\/book\/|^\/t\//.test(parsed.pathname);
+  // Ours: unsubscribe pages and one-click, the privacy page (and its keep-informed step), booking links, and tracking links themselves.
+  return !/^\/(api\/)?unsubscribe\/|^\/privacy\/|^\/api\/public\/privacy\/|^\/book\/|^\/t\//.test(parsed.pathname);
 }
 
 /** The message's trackable URLs, each once, in the order they first appear: messages.tracked_links. */

@@ -6,6 +6,7 @@ import { en, type Resources } from './en.ts';
 import { nl } from './nl.ts';
 import type { Locale } from './locale.ts';
 import { createI18n, translateWith, type TextKey, type TextValues, type Translate } from './translator.ts';
+import { asSentence, renderCode, type Params } from './codes.ts';
 
 export type { Locale, TextValues, Translate };
 
@@ -23,6 +24,18 @@ const i18n = createI18n({ en, nl }, 'en');
 /** The text of `key` in `locale`, with its {{values}} filled in (plain text: escape it for HTML). */
 export function text(locale: Locale, key: CatalogueKey, values?: TextValues): string {
   return translateWith<Resources>(i18n.t.bind(i18n), locale)(key, values);
+}
+
+/**
+ * An error's code (a key of the catalogue's errors) in `locale`, its params filled in as the browser's serverText
+ * fills them: for the pages the server renders (the privacy page's "not saved: …").
+ */
+export function codeText(locale: Locale, code: string, params?: Params): string {
+  const lookup = {
+    t: (key: string, options: { replace?: Params }) => (i18n.t as (key: string, options: object) => string)(key, { ...options, lng: locale }),
+    exists: (key: string) => i18n.exists(key, { lng: locale }),
+  };
+  return asSentence(renderCode(lookup, code, params), locale);
 }
 
 const fixed = new Map<string, unknown>();

@@ -1,7 +1,8 @@
 // Builds the email for one outbound message: Message-ID from the row id,
 // In-Reply-To/References for replies, a plus-addressed Reply-To (so replies
 // thread even without those headers), a visible unsubscribe link and
-// List-Unsubscribe with an RFC 8058 one-click URL and a mailto: address.
+// List-Unsubscribe with an RFC 8058 one-click URL and a mailto: address, and
+// the link to the candidate's privacy page ("Your data", the same token).
 // The reply token is not in the subject: the candidate sees a clean subject
 // (mails sent with an earlier "[ref:...]" tag still thread, domain/inbound.ts).
 import type { Config } from '../../platform/runtime/config.server.ts';
@@ -124,15 +125,22 @@ export function unsubscribeAddress(settings: MailSettings, replyToken: string): 
 
 export const oneClickUrl = (publicUrl: string, token: string) => `${publicUrl}/api/unsubscribe/${token}`;
 export const unsubscribePageUrl = (publicUrl: string, token: string) => `${publicUrl}/unsubscribe/${token}`;
+/**
+ * The candidate's privacy page (edge-functions/routes/privacy.ts): what we hold about them, with the download,
+ * corrections, consent and erasure. The token is a message's reply_token, or a meeting email's privacy_token.
+ */
+export const privacyPageUrl = (publicUrl: string, token: string) => `${publicUrl}/privacy/${token}`;
+/** The consent renewal email's one-click page: a button that renews (the GET changes nothing). */
+export const keepInformedUrl = (publicUrl: string, token: string) => `${privacyPageUrl(publicUrl, token)}/keep-informed`;
 
 /** The footer's words in each language we write in (the catalogue's emails.message). */
-function footerIn(language: Language): { why: string; link: string } {
+function footerIn(language: Language): { why: string; link: string; data: string } {
   const t = translator(localeOf(language), 'emails.message');
-  return { why: t('footer'), link: t('unsubscribe') };
+  return { why: t('footer'), link: t('unsubscribe'), data: t('privacy') };
 }
 
 // Exported for reading replies: the quoted footer is ours, not the candidate's words.
-export const FOOTER: Record<Language, { why: string; link: string }> = { english: footerIn('english'), dutch: footerIn('dutch') };
+export const FOOTER: Record<Language, { why: string; link: string; data: string }> = { english: footerIn('english'), dutch: footerIn('dutch') };
 
 /**
  * The mail of one message. Its own words (footer, unsubscribe link, a missing subject) are in the
@@ -142,6 +150,7 @@ export function composeMail(row: OutboundRow, settings: MailSettings): OutgoingM
   const language = row.language ?? detectLanguage(row.content);
   const footer = FOOTER[language];
   const pageUrl = unsubscribePageUrl(settings.publicUrl, row.replyToken);
+  const dataUrl = privacyPageUrl(settings.publicUrl, row.replyToken);
   const subject = row.subject?.trim() || translator(localeOf(language), 'emails.message')('defaultSubject');
   // One kind of line break in what we store; the raw mail gets CRLF when it is built (port.ts).
   const content = row.content.replace(/\r\n?/g, '\n').trim();
@@ -159,10 +168,11 @@ export function composeMail(row: OutboundRow, settings: MailSettings): OutgoingM
     replyTo: row.ownMailbox ?? replyAddress(settings, row.replyToken),
     mailbox: row.ownMailbox,
     subject,
-    text: `${text}\n\n-- \n${footer.why}\n${footer.link}: ${pageUrl}\n`,
+    text: `${text}\n\n-- \n${footer.why}\n${footer.link}: ${pageUrl}\n${footer.data}: ${dataUrl}\n`,
     html: `<!doctype html><html lang="${localeOf(language)}"><body style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">\n${paragraphs}\n` +
       `<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0 12px">\n` +
-      `<p style="font-size:12px;color:#6b7280">${escapeHtml(footer.why)} <a href="${escapeHtml(pageUrl)}">${escapeHtml(footer.link)}</a></p>\n${pixel}</body></html>`,
+      `<p style="font-size:12px;color:#6b7280">${escapeHtml(footer.why)} <a href="${escapeHtml(pageUrl)}">${escapeHtml(footer.link)}</a>` +
+      ` · <a href="${escapeHtml(dataUrl)}">${escapeHtml(footer.data)}</a></p>\n${pixel}</body></html>`,
     inReplyTo: row.inReplyTo ?? undefined,
     references: row.inReplyTo ? [...new Set([...(row.references ?? []), row.inReplyTo])] : undefined,
     headers: {

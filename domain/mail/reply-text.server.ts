@@ -36,17 +36,18 @@ const MOBILE_SIGNATURE = new RegExp('^(' + [
 const DASH_NAME = /^(-(?=\p{Lu})|[–—]\s?)\p{Lu}[\p{L}'.]*(?:[ -][\p{L}'.]+){0,3}$/u;
 
 const FOOTER_LINES = Object.values(FOOTER).map((f) => f.why.toLowerCase());
-const FOOTER_LINK = new RegExp(`^(${Object.values(FOOTER).map((f) => f.link).join('|')})(:\\s*)?\\S*\\/unsubscribe\\/${TOKEN}\\S*$`, 'i');
-const FOOTER_WORDS = new RegExp(`^(${Object.values(FOOTER).map((f) => f.link).join('|')})$`, 'i');
+const FOOTER_LINK_WORDS = Object.values(FOOTER).flatMap((f) => [f.link, f.data]).join('|');
+const FOOTER_LINK = new RegExp(`^(${FOOTER_LINK_WORDS})(:\\s*)?\\S*\\/(unsubscribe|privacy)\\/${TOKEN}\\S*$`, 'i');
+const FOOTER_WORDS = new RegExp(`^(${FOOTER_LINK_WORDS})$`, 'i');
 
 const isQuoted = (line: string) => /^\s*>/.test(line);
 const isBlank = (line: string) => !line.trim();
 
-/** Our footer's lines ("You receive this email…", "Unsubscribe: <link>"), the reply token and our unsubscribe links. */
+/** Our footer's lines ("You receive this email…", "Unsubscribe: <link>", "Your data: <link>"), the reply token and our links. */
 function withoutOurFooter(lines: string[]): string[] {
   const kept: string[] = [];
   const tokenTag = new RegExp(`\\s*\\[ref:${TOKEN}\\]`, 'gi');
-  const ourLink = new RegExp(`^<?https?://\\S*/unsubscribe/${TOKEN}\\S*>?$`, 'i');
+  const ourLink = new RegExp(`^<?https?://\\S*/(unsubscribe|privacy)/${TOKEN}\\S*>?$`, 'i');
   let afterFooter = false; // the line before was our "You receive this email…" line
   for (const raw of lines) {
     const line = raw.replace(tokenTag, '');

@@ -39,6 +39,8 @@ export interface MeetingMailFacts {
   links: { book: string; reschedule: string; cancel: string } | null;
   /** With Microsoft Graph, Outlook's invitation brings the Teams link. */
   calendarConfigured: boolean;
+  /** The candidate's privacy page (mail/compose.server.ts privacyPageUrl), the email's last line "Your data: <link>". */
+  privacyUrl?: string | null;
 }
 
 export interface MeetingMailContent {
@@ -188,6 +190,8 @@ export function composeMeetingMail(facts: MeetingMailFacts, locale: Locale): Mee
     ...(note && !cancelled ? [[t('yourNote', { note })]] : []),
     ...(links.length ? [links] : []),
     [`${facts.recruiter.name}`, facts.recruiter.email],
+    // Every email's footer links to the candidate's privacy page, in the email's language (emails.message.privacy).
+    ...(facts.privacyUrl ? [[{ label: `${translator(locale, 'emails.message')('privacy')}:`, url: facts.privacyUrl }]] : []),
   ];
 
   const description = [

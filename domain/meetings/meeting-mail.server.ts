@@ -10,7 +10,7 @@
 // invites the candidate itself and a second invitation would make a second entry.
 import type { Pools } from '../../platform/db/pools.server.ts';
 import { asService, type Tx } from '../../platform/db/request.server.ts';
-import { addressOf, domainOf, mailbox, recruiterSender, senderFrom } from '../mail/compose.server.ts';
+import { addressOf, domainOf, mailbox, privacyPageUrl, recruiterSender, senderFrom } from '../mail/compose.server.ts';
 import type { SendFrom } from '../mail/send-from.ts';
 import { MAX_ATTEMPTS } from '../mail/delivery.server.ts';
 import { MailDeliveryError, type MailPort, type OutgoingMail } from '../../platform/mail/port.server.ts';
@@ -66,6 +66,8 @@ interface NotificationRow extends Omit<MeetingMailFacts, 'links' | 'calendarConf
   token: string | null;
   /** The candidate's language (null: not known). */
   language: Language | null;
+  /** The privacy page's token of this email (meeting_notifications.privacy_token). */
+  privacyToken: string;
 }
 
 /** Stable per notification. */
@@ -111,7 +113,7 @@ async function readNotification(tx: Tx, notificationId: number): Promise<Notific
             t.description as "typeDescription",
             json_build_object('name', p.display_name, 'email', p.email::text) as recruiter,
             json_build_object('name', coalesce(c.name, ''), 'email', c.email::text) as candidate, c.language,
-            l.token, ${MEETING_SENDER_COLUMNS}
+            l.token, n.privacy_token as "privacyToken", ${MEETING_SENDER_COLUMNS}
        from public.meeting_notifications n
        left join public.organisation_settings s on true
        join public.meetings m on m.id = n.meeting_id
@@ -131,7 +133,8 @@ export function meetingLinks(publicUrl: string, token: string | null): MeetingMa
 }
 
 function buildMail(notificationId: number, row: NotificationRow, options: MeetingMailOptions, via: MailPort['kind']): OutgoingMail {
-  const facts: MeetingMailFacts = { ...row, links: meetingLinks(options.publicUrl, row.token), calendarConfigured: options.calendarConfigured };
+  const facts: MeetingMailFacts = { ...row, links: meetingLinks(options.publicUrl, row.token), calendarConfigured: options.calendarConfigured,
+    privacyUrl: privacyPageUrl(options.publicUrl, row.privacyToken) };
   // In the candidate's language, its ICS invitation too (English while it is not known).
   const content = composeMeetingMail(facts, meetingMailLocale(row.language));
   const method = row.kind === 'cancelled' ? 'CANCEL' : 'REQUEST';

@@ -34,7 +34,7 @@ const MESSAGE_COLUMNS = `m.id, m.subject, m.content, m.sentiment, ${isoTimestamp
   to_char(m.auto_reply_until, 'YYYY-MM-DD') as "autoReplyUntil",
   case when m.direction = 'out' then public.message_bounce(m.id) end as bounce,
   case when m.delivery_status is not null then json_build_object('status', m.delivery_status, 'at', ${isoTimestamp('m.delivery_status_at')}) end as "deliveryStatus",
-  m.whatsapp_template as "whatsappTemplate", m.mailbox`;
+  m.whatsapp_template as "whatsappTemplate", m.mailbox, m.kind`;
 const FROM_MESSAGES = 'from public.messages m join public.candidates c on c.id = m.candidate_id';
 
 export async function getMessage(tx: Tx, id: number): Promise<Message | null> {

@@ -174,6 +174,8 @@ export const messageSchema = z.object({
   whatsappTemplate: sentWhatsAppTemplateSchema.nullable().optional(),
   /** The recruiter's own mailbox it went out from (out) or was read from (in) (decision 039); null: the shared sender or the inbound route. */
   mailbox: z.string().nullable().optional(),
+  /** Written by the system, not a recruiter: consent_renewal (the consent renewal email, domain/privacy/renewal.server.ts); null: ordinary. */
+  kind: z.enum(['consent_renewal']).nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

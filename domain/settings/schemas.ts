@@ -28,6 +28,18 @@ export { SEND_FROM } from '../mail/send-from.ts';
 export const sendFromSchema = z.enum(SEND_FROM, { error: msg('validation.choice', { field: 'sendFrom', choices: 'shared or recruiter' }) });
 export type SendFrom = z.infer<typeof sendFromSchema>;
 
+/** How long email consent lasts and when the renewal email goes: the database's checks and defaults say the same. */
+export const CONSENT_LIMITS = {
+  validMonths: { min: 1, max: 120, default: 24 },
+  renewalLeadDays: { min: 1, max: 365, default: 30 },
+} as const;
+
+/** A whole number from min to max, the error naming the field in `unit`s. */
+function wholeNumber(field: string, unit: 'whole_months' | 'whole_days', { min, max }: { min: number; max: number }) {
+  const wrong = msg(`validation.${unit}`, { field, min, max });
+  return z.number({ error: wrong }).int(wrong).min(min, wrong).max(max, wrong);
+}
+
 /** Where a new organisation starts; the sequences' send windows fall back to this zone. */
 export const DEFAULT_ORGANISATION_TIME_ZONE = 'Europe/Amsterdam';
 
@@ -62,6 +74,10 @@ export const organisationSettingsInputSchema = z.strictObject({
   defaultLanguage: z.preprocess(blankToNull, languageSchema.nullable()).optional(),
   timeZone: timeZone.optional(),
   sendFrom: sendFromSchema.optional(),
+  /** Applies to email consent granted from the change on (supabase/schemas/consent.sql email_consent_expiry). */
+  consentValidMonths: wholeNumber('consentValidMonths', 'whole_months', CONSENT_LIMITS.validMonths).optional(),
+  /** How many days before consent ends the worker sends the one renewal email. */
+  renewalLeadDays: wholeNumber('renewalLeadDays', 'whole_days', CONSENT_LIMITS.renewalLeadDays).optional(),
 });
 export type OrganisationSettingsInput = z.output<typeof organisationSettingsInputSchema>;
 
@@ -76,6 +92,8 @@ export const organisationSettingsSchema = z.object({
   defaultLanguage: languageSchema.nullable(),
   timeZone: z.string(),
   sendFrom: sendFromSchema,
+  consentValidMonths: z.number().int(),
+  renewalLeadDays: z.number().int(),
   updatedAt: timestamp,
 });
 export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;

@@ -3,46 +3,26 @@
 // and address (decision 015); an unknown token costs the same lookup as a real one and learns nothing.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { networkOf } from '#platform/http/client-ip.server.ts';
 import {
-  BOOKING_CHANGES_PER_READER, BOOKING_CHANGES_PER_TOKEN, BOOKING_PER_IP, BOOKING_PER_READER, hit, type RateRule,
+  BOOKING_CHANGES_PER_READER, BOOKING_CHANGES_PER_TOKEN, BOOKING_PER_IP, BOOKING_PER_READER,
 } from '#platform/http/rate-limit.server.ts';
 import {
   bookingAnswerSchema, bookingRequestSchema, cancelRequestSchema, publicBookingSchema, slotsAnswerSchema, slotsQuerySchema,
 } from '#domain/meetings/booking-schemas.ts';
 import { bookByToken, cancelByToken, publicBooking, publicSlots, type BookingDeps } from '#domain/meetings/public-booking.server.ts';
 import type { AppEnv } from '../context.ts';
-import { HttpError } from '../http.ts';
 import { msg } from '#domain/schemas/issues.ts';
-import { say } from '#domain/i18n/codes.ts';
 import { body, doc, pathParams, query, reply } from '../contract.ts';
+import { limitTokenPage } from '../token-limits.ts';
 
 const tokenParam = z.object({ token: z.string().max(200, msg('validation.booking_token')) });
 
-async function limit(c: Context<AppEnv>, rule: RateRule, subject: string) {
-  const decision = await hit(c.var.deps.pools.owner, rule, subject);
-  if (!decision.allowed) {
-    throw new HttpError(429, say('too_many_requests', { minutes: Math.ceil(decision.retryAfterSeconds / 60) }), {
-      extra: { retryAfter: decision.retryAfterSeconds },
-    });
-  }
-}
+const BOOKING_LIMITS = {
+  perIp: BOOKING_PER_IP, perReader: BOOKING_PER_READER, changesPerReader: BOOKING_CHANGES_PER_READER, changesPerToken: BOOKING_CHANGES_PER_TOKEN,
+};
 
-/**
- * Every request counts for its address, and for the link read from that address (a reader);
- * changes also count per reader and, generously, per link. No count is per link alone for
- * reads: whoever else holds the link cannot lock its candidate out of their own page.
- */
-async function guard(c: Context<AppEnv>, token: string, { change = false } = {}) {
-  const network = networkOf(c.var.deps.clientIp(c));
-  const reader = `${token}:${network}`;
-  await limit(c, BOOKING_PER_IP, network);
-  await limit(c, BOOKING_PER_READER, reader);
-  if (change) {
-    await limit(c, BOOKING_CHANGES_PER_READER, reader);
-    await limit(c, BOOKING_CHANGES_PER_TOKEN, token);
-  }
-}
+/** Every request counts for its address and for the link read from that address; changes per reader and per link (token-limits.ts). */
+const guard = (c: Context<AppEnv>, token: string, options?: { change?: boolean }) => limitTokenPage(c, BOOKING_LIMITS, token, options);
 
 const deps = (c: Context<AppEnv>): BookingDeps => ({ pool: c.var.deps.pools.app, calendar: c.var.deps.calendar, jobs: c.var.deps.jobs });
 

@@ -9,14 +9,12 @@ import { Hono, type Context } from 'hono';
 import { resubscribe, unsubscribe, unsubscribeState } from '#domain/consent/unsubscribe.server.ts';
 import { resubscribedSchema, unsubscribedSchema } from '#domain/consent/unsubscribe-schemas.ts';
 import type { AppEnv } from '../context.ts';
-import { HttpError, toHttpError } from '../http.ts';
+import { HttpError } from '../http.ts';
 import { doc, reply } from '../contract.ts';
 import { inlineStylePageCsp } from '../security-headers.ts';
-import { LINK_PAGE_STYLE, linkPage, linkPageLocale, linkPageWords, messagePage } from '../link-page.ts';
+import { asLinkPage, LINK_PAGE_STYLE, linkPage, linkPageWords, messagePage } from '../link-page.ts';
 import { escapeHtml } from '#domain/html.ts';
 import { candidateLocale, type Locale } from '#domain/i18n/locale.ts';
-import { log as processLog } from '#platform/runtime/log.server.ts';
-import { unavailableReason } from '#platform/db/pools.server.ts';
 
 /** The question first: the button POSTs (a GET changes nothing). */
 function confirmPage(locale: Locale, token: string, firstName: string | null): string {
@@ -44,26 +42,10 @@ function resubscribedPage(locale: Locale): string {
 }
 
 /**
- * A person's page even when the work fails: a link that is not valid (404), or "try again" with
- * the error's status (503 while the database does not answer, else 500; logged as the API logs it).
- * `work` gets the browser's language, which a page about a candidate gives way to theirs (candidateLocale);
- * the failure pages, which know no candidate, speak it.
+ * A person's page even when the work fails (link-page.ts asLinkPage). `work` gets the browser's language, which a
+ * page about a candidate gives way to theirs (candidateLocale); the failure pages, which know no candidate, speak it.
  */
-async function asPage(c: Context<AppEnv>, work: (browser: Locale) => Promise<Response>): Promise<Response> {
-  const locale = linkPageLocale(c);
-  try {
-    return await work(locale);
-  } catch (error) {
-    const known = toHttpError(error);
-    if (known?.status === 404) return c.html(messagePage(locale, 'unsubscribe.notValid'), 404);
-    const logger = c.var.deps.logger ?? processLog;
-    const where = { requestId: c.var.requestId, method: c.req.method, route: c.req.routePath };
-    if (!known) logger.error('request failed', { ...where, error: (error as Error).message, stack: (error as Error).stack });
-    else if (known.status === 503 && !(error instanceof HttpError)) logger.warn('database unavailable', { ...where, reason: unavailableReason(error) });
-    if (known?.retryAfterSeconds !== undefined) c.header('retry-after', String(known.retryAfterSeconds));
-    return c.html(messagePage(locale, 'unavailable'), known && known.status >= 500 ? known.status : 500);
-  }
-}
+const asPage = (c: Context<AppEnv>, work: (browser: Locale) => Promise<Response>) => asLinkPage(c, { notValid: 'unsubscribe.notValid' }, work);
 
 const fromBrowser = (accept: string | undefined) => (accept ?? '').includes('text/html');
 const notFound = () => new HttpError(404, 'unsubscribe_link_not_found', { field: 'token' });

@@ -41,6 +41,15 @@ export const BOOKING_CHANGES_PER_READER: RateRule = { name: 'booking-change:toke
  */
 export const BOOKING_CHANGES_PER_TOKEN: RateRule = { name: 'booking-change:token', limit: 60, windowSeconds: 15 * 60 };
 
+/**
+ * The candidate's privacy page (and its keep-informed step), as the booking page: per address, per link and
+ * address, and per link for changes (a change writes the ledger or a data request, not mail).
+ */
+export const PRIVACY_PER_IP: RateRule = { name: 'privacy:ip', limit: 300, windowSeconds: 15 * 60 };
+export const PRIVACY_PER_READER: RateRule = { name: 'privacy:token+ip', limit: 120, windowSeconds: 15 * 60 };
+export const PRIVACY_CHANGES_PER_READER: RateRule = { name: 'privacy-change:token+ip', limit: 20, windowSeconds: 15 * 60 };
+export const PRIVACY_CHANGES_PER_TOKEN: RateRule = { name: 'privacy-change:token', limit: 60, windowSeconds: 15 * 60 };
+
 export interface RateDecision {
   allowed: boolean;
   /** Hits in the current window, this one included. */

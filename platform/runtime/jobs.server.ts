@@ -30,6 +30,8 @@ export const QUEUES = {
   mailSyncSchedule: 'mail-sync-schedule',
   /** Every 10 minutes, with an https PUBLIC_URL: makes the missing Graph subscriptions on inboxes and renews those due. */
   mailSubscriptions: 'mail-subscriptions',
+  /** Hourly: one renewal email to each candidate whose email consent expires soon (data: { now?: ISO time, for tests }). */
+  consentRenewal: 'consent-renewal',
 } as const;
 
 export interface JobRequest {

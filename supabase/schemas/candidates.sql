@@ -46,9 +46,12 @@ create table public.candidates (
   time_zone text,
   time_zone_source text default 'location'::text not null,
   language text check (language in ('english', 'dutch')),
+  email_consent_expires_at timestamp with time zone,
+  consent_renewal_sent_at timestamp with time zone,
   constraint candidates_time_zone_manual_set check ((time_zone_source = 'location'::text) or (time_zone is not null)),
   constraint candidates_time_zone_source check (time_zone_source in ('location', 'manual'))
 );
+create index candidates_consent_renewal_due on public.candidates (email_consent_expires_at) where ((email_consent_expires_at is not null) and (consent_renewal_sent_at is null));
 create index candidates_created_at on public.candidates (created_at desc, id desc);
 create unique index candidates_email_key on public.candidates (email) where (email is not null);
 create index candidates_engagement_score on public.candidates (engagement_score, id);
@@ -69,6 +72,12 @@ comment on column public.candidates.time_zone is
 comment on column public.candidates.time_zone_source is
   'How time_zone was set: location (public.location_time_zone; null time_zone means the organisation''s '
   'zone) or manual (by a recruiter).';
+comment on column public.candidates.email_consent_expires_at is
+  'When the email consent lapses: the last grant plus organisation_settings.consent_valid_months; null '
+  'without consent. Written only by the consent ledger''s trigger (apply_consent_event).';
+comment on column public.candidates.consent_renewal_sent_at is
+  'When the consent-renewal job queued the renewal email for the current consent (its claim); cleared '
+  'by the next grant or withdrawal.';
 
 create table public.candidate_duplicates (
   low_id bigint not null references public.candidates (id) on delete cascade,
@@ -296,7 +305,7 @@ grant insert (id, name, email, phone, whatsapp_number, preferred_contact_method,
     time_zone_source, language),
   update (name, email, phone, whatsapp_number, preferred_contact_method, job_function, skill_tags,
     seniority_level, location, preferred_role, lead_score, engagement_score, notes, engagement_scored_at,
-    time_zone, time_zone_source, language)
+    time_zone, time_zone_source, language, consent_renewal_sent_at)
   on public.candidates to service_role;
 revoke all on sequence public.candidates_id_seq from anon, authenticated, service_role;
 grant usage on sequence public.candidates_id_seq to authenticated, service_role;

@@ -2,7 +2,8 @@
 -- the triggers that apply each entry to the candidate; the suppression list, kept as hashes of the mailbox
 -- key with the database's pepper (private.settings; the pepper row is data a migration inserts); and
 -- contact_blockers(), the one rule for whether and why a candidate can be contacted on a channel, which
--- domain/consent/eligibility.ts mirrors. Candidates are erased only through erase_candidates() (audited).
+-- domain/consent/eligibility.ts mirrors; email consent expires (email_consent_expiry(), set by the ledger's trigger)
+-- and is renewed only by a new grant. Candidates are erased only through erase_candidates() (audited).
 -- The trigger that checks every outbound message is on messages (messages.sql). Candidates' data requests
 -- (access, correction, erasure) with their deadline and state (decision 042).
 --
@@ -158,6 +159,16 @@ as $$ select count(*) from public.email_suppressions where public.is_admin() or 
 revoke all on function public.email_suppression_count() from public, anon, authenticated, service_role;
 grant execute on function public.email_suppression_count() to authenticated, service_role;
 
+create or replace function public.email_consent_expiry(p_granted_at timestamp with time zone)
+  returns timestamp with time zone
+  language sql
+  stable
+  set search_path to 'pg_catalog'
+as $$
+    select p_granted_at + make_interval(months => coalesce((select s.consent_valid_months from public.organisation_settings s limit 1), 24))
+  $$;
+grant execute on function public.email_consent_expiry(p_granted_at timestamp with time zone) to authenticated, service_role;
+
 create or replace function public.contact_blockers(c candidates, p_channel text)
   returns text[]
   language sql
@@ -169,6 +180,7 @@ as $$
         case when c.email is null or btrim(c.email::text) = '' then 'no_email' end,
         case when c.unsubscribed_at is not null then 'opted_out' end,
         case when c.unsubscribed_at is null and not c.allows_email then 'no_consent' end,
+        case when c.unsubscribed_at is null and c.allows_email and c.email_consent_expires_at <= now() then 'consent_expired' end,
         case when c.unsubscribed_at is null and c.allows_email and btrim(coalesce(c.email::text, '')) <> ''
               and (public.email_suppression(c.email::text)).address_hash is not null then 'suppressed' end
       ]::text[], null)
@@ -237,6 +249,7 @@ declare
   c public.candidates;
   by_candidate boolean := new.source = any (public.candidate_consent_sources());
   suppressed public.email_suppressions;
+  expires timestamp with time zone;
 begin
   select * into c from public.candidates where id = new.candidate_id;
   if new.channel = 'email' then
@@ -244,16 +257,22 @@ begin
       suppressed := public.email_suppression(c.email::text);
       by_candidate := coalesce(suppressed.by_candidate, false);
     end if;
+    if new.granted then
+      expires := public.email_consent_expiry(new.created_at);
+    end if;
     -- Written only when it changes something: an import records both channels for
     -- every new candidate, and most of those entries confirm the default.
     update public.candidates
        set allows_email = new.granted,
            unsubscribed_at = case when new.granted then null
                                   when by_candidate then coalesce(unsubscribed_at, suppressed.created_at, new.created_at)
-                                  else unsubscribed_at end
+                                  else unsubscribed_at end,
+           email_consent_expires_at = expires,
+           consent_renewal_sent_at = null
      where id = new.candidate_id
        and (allows_email is distinct from new.granted or (new.granted and unsubscribed_at is not null)
-            or (by_candidate and not new.granted and unsubscribed_at is null));
+            or (by_candidate and not new.granted and unsubscribed_at is null)
+            or email_consent_expires_at is distinct from expires or consent_renewal_sent_at is not null);
     if btrim(coalesce(c.email::text, '')) <> '' then
       if new.granted then
         delete from public.email_suppressions
@@ -335,7 +354,7 @@ begin
   end if;
   select * into c from public.candidates where id = new.candidate_id;
   blockers := public.contact_blockers(c, new.channel);
-  if 'opted_out' = any (blockers) or 'no_consent' = any (blockers) or 'suppressed' = any (blockers) then
+  if blockers && array['opted_out', 'no_consent', 'consent_expired', 'suppressed'] then
     raise exception 'candidate % has not consented to email (%)', new.candidate_id, array_to_string(blockers, ', ')
       using errcode = 'check_violation', constraint = 'messages_email_consent';
   end if;

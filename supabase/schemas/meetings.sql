@@ -166,6 +166,7 @@ create table public.meeting_notifications (
   provider_message_id text,
   sent_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
+  privacy_token text default encode(gen_random_bytes(12), 'hex'::text) not null unique,
   constraint meeting_notifications_meeting_id_sequence_kind_key unique (meeting_id, sequence, kind)
 );
 create index meeting_notifications_pending on public.meeting_notifications (created_at) where (status = any (array['queued'::text, 'sending'::text]));

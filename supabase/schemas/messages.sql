@@ -51,6 +51,7 @@ create table public.messages (
   error_code text,
   error_params jsonb,
   mailbox text,
+  kind text check (kind = 'consent_renewal'::text),
   constraint messages_auto_reply_until check (auto_reply or (auto_reply_until is null)),
   constraint messages_reply_flags_inbound check ((direction = 'in'::text) or (not (auto_reply or opt_out_review)))
 );
@@ -94,6 +95,9 @@ comment on column public.messages.error_code is
 comment on column public.messages.mailbox is
   'The recruiter''s own mailbox (public.mailboxes.email) it went out from or was read from (decision '
   '039); null: the shared sender or POST /api/inbound/email.';
+comment on column public.messages.kind is
+  'A message the system wrote rather than a recruiter: consent_renewal (the consent-renewal job); null: '
+  'an ordinary message.';
 
 create table public.inbound_unmatched (
   id bigint generated always as identity primary key,
@@ -169,7 +173,7 @@ grant update (read_at, needs_reply)
 revoke all on sequence public.messages_id_seq from anon, authenticated, service_role;
 grant usage on sequence public.messages_id_seq to authenticated, service_role;
 create policy messages_insert on public.messages for insert to authenticated
-  with check (is_member() and ((direction = 'in'::text) or (exists ( select 1
+  with check (is_member() and (kind is null) and ((direction = 'in'::text) or (exists ( select 1
    from candidates c
   where ((c.id = messages.candidate_id) and can_contact(c.*, messages.channel))))));
 create policy messages_read on public.messages for select to authenticated

@@ -21,7 +21,9 @@ create table public.organisation_settings (
   signature text check (length(signature) between 1 and 2000),
   default_language text check (default_language in ('english', 'dutch')),
   time_zone text default 'Europe/Amsterdam'::text not null,
-  send_from text default 'shared'::text not null check (send_from in ('shared', 'recruiter'))
+  send_from text default 'shared'::text not null check (send_from in ('shared', 'recruiter')),
+  consent_valid_months integer default 24 not null check (consent_valid_months between 1 and 120),
+  renewal_lead_days integer default 30 not null check (renewal_lead_days between 1 and 365)
 );
 comment on table public.organisation_settings is
   'The organisation''s settings, one row. Policies: organisation_settings_read (members read), '
@@ -30,6 +32,10 @@ comment on table public.organisation_settings is
 comment on column public.organisation_settings.send_from is
   'shared: mail leaves the configured mailbox (MS_MAILBOX, MAIL_FROM); recruiter: each recruiter''s mail '
   'leaves their own Microsoft 365 mailbox (their profile email) through Microsoft Graph (decision 039).';
+comment on column public.organisation_settings.consent_valid_months is
+  'How long a candidate''s email consent lasts from its grant; applies to consent granted from the '
+  'change on.';
+comment on column public.organisation_settings.renewal_lead_days is 'How many days before email consent expires the worker sends the one renewal email.';
 
 -- ---------------------------------------------------------------- functions
 
@@ -98,7 +104,8 @@ alter table public.organisation_settings enable row level security;
 revoke all on public.organisation_settings from anon, authenticated, service_role;
 grant select on public.organisation_settings to authenticated, service_role;
 grant update (tracking_enabled, updated_at, updated_by, company_name, website, industry, sender_name,
-    sender_email, signature, default_language, time_zone, send_from)
+    sender_email, signature, default_language, time_zone, send_from, consent_valid_months,
+    renewal_lead_days)
   on public.organisation_settings to authenticated;
 create policy organisation_settings_admin_update on public.organisation_settings for update to authenticated
   using ((select is_admin()))

@@ -159,7 +159,7 @@ const hasBody = (method: string) => method !== 'GET' && method !== 'HEAD';
 /** A 4xx answer's body, once checked. */
 interface Refusal { error: string; field?: string }
 
-async function send(identity: Identity, request: Request): Promise<{ status: number; json: Refusal | null; text: string; failure: string | null }> {
+async function send(identity: Identity, request: Request): Promise<{ status: number; json: Refusal | null; text: string; failure: string | null; page?: boolean }> {
   const headers: Record<string, string> = { 'x-test-client-ip': identity.ip, origin: ORIGIN };
   const cookies = [...identity.client.cookies].map(([k, v]) => `${k}=${v}`);
   if (request.cookie) cookies.push(request.cookie);
@@ -179,8 +179,8 @@ async function send(identity: Identity, request: Request): Promise<{ status: num
   const fail = (why: string) => ({ status: response.status, json: null, text, failure: `${label}: ${why}: ${response.status} ${text.slice(0, 200)}` });
   if (response.status >= 500) return fail('server error');
   if (response.status < 400) return { status: response.status, json: null, text, failure: null };
-  // The unsubscribe page answers a person's browser in HTML.
-  if (response.headers.get('content-type')?.startsWith('text/html')) return { status: response.status, json: null, text, failure: null };
+  // The unsubscribe and privacy pages answer a person's browser (and their pages' plain HTML forms) in HTML.
+  if (response.headers.get('content-type')?.startsWith('text/html')) return { status: response.status, json: null, text, failure: null, page: true };
   let parsed: unknown;
   try { parsed = JSON.parse(text); } catch { return fail('a 4xx that is not JSON'); }
   const json = (parsed ?? {}) as { error?: unknown; field?: unknown };
@@ -252,7 +252,8 @@ async function fuzzTable(identity: Identity, only: (route: Route) => boolean): P
       const result = await send(identity, request);
       if (result.failure) { failures.push(result.failure); return; }
       const { refused } = request;
-      if (!json || !refused || result.status === 401 || result.status === 403) return;
+      // A page's own form (the privacy page's, contract.ts formOrBody) is answered with the page, not refused.
+      if (!json || !refused || result.status === 401 || result.status === 403 || (result.page && request.type === 'application/x-www-form-urlencoded')) return;
       const label = `${identity.name} ${route.method} ${route.path} [${request.label}]`;
       if (result.status < 400) failures.push(`${label}: accepted (${result.status}) although the route reads JSON`);
       else if (refused !== 'any' && result.json?.field !== refused.field) {

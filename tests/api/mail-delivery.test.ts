@@ -75,6 +75,9 @@ describe('SMTP delivery', () => {
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     expect(mail.text).toContain(`Unsubscribe: http://127.0.0.1:4400/unsubscribe/${token}`);
     expect(mail.html).toContain(`href="http://127.0.0.1:4400/unsubscribe/${token}"`);
+    // And the candidate's privacy page, by the same token, in the mail's language.
+    expect(mail.text).toContain(`Your data: http://127.0.0.1:4400/privacy/${token}\n`);
+    expect(mail.html).toContain(`<a href="http://127.0.0.1:4400/privacy/${token}">Your data</a>`);
     expect(mail.inReplyTo).toBeUndefined();
   });
 

@@ -176,6 +176,11 @@ describe('meeting emails', () => {
     expect(text).toContain(`${ORIGIN}/book/${booked.token}/cancel`);
     expect(mail.html).toContain('Happy to talk about &lt;roles&gt; &amp; teams');
     expect(mail.html).toContain(`<a href="${ORIGIN}/book/${booked.token}/reschedule">`);
+    // The privacy page's link ends every email: this email's own token.
+    const { rows: [{ privacy_token: privacyToken }] } = await app.pools.owner.query<{ privacy_token: string }>(
+      'select privacy_token from public.meeting_notifications where id = $1', [booked.notificationId]);
+    expect(text).toMatch(new RegExp(`\nYour data: ${ORIGIN}/privacy/${privacyToken}\n$`));
+    expect(mail.html).toContain(`Your data: <a href="${ORIGIN}/privacy/${privacyToken}">`);
 
     // The calendar part: text/calendar; method=REQUEST, in the recruiter's zone.
     const raw = rawOf(booked.notificationId);

@@ -1,6 +1,6 @@
 // The security headers as a browser gets them from `node server.ts`: on every
 // kind of answer (prerendered page, the /app shell, a static file, API JSON,
-// the 404 page, the unsubscribe page), and with an https PUBLIC_URL, HSTS and
+// the 404 page, the unsubscribe and privacy pages), and with an https PUBLIC_URL, HSTS and
 // `__Host-` cookies. Needs the built site (`npm run build`), like `npm start`.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -114,6 +114,17 @@ describe('node server.ts over http', () => {
     expect(await unsubscribe.text()).toContain('This link is not valid');
     expectCommonHeaders(unsubscribe, '/unsubscribe');
     expect(unsubscribe.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self'/);
+
+    // The privacy page and its keep-informed step: always a page at these addresses, whatever the request accepts.
+    for (const address of ['/privacy/000000000000000000000000', '/privacy/000000000000000000000000/keep-informed']) {
+      const privacy = await get(address);
+      expect(privacy.status, address).toBe(404);
+      expect(privacy.headers.get('content-type'), address).toMatch(/^text\/html/);
+      expect(await privacy.text(), address).toContain('This link is not valid');
+      expectCommonHeaders(privacy, address);
+      expect(privacy.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self'/);
+      expect(privacy.headers.get('cache-control')).toBe('no-store');
+    }
 
     for (const response of [landing, shell, health, missing]) expect(response.headers.get('strict-transport-security')).toBeNull();
   });

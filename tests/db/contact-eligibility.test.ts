@@ -14,14 +14,17 @@ const emails = [null, '', '   ', 'person@example.com'];
 const bools = [true, false];
 const dates = [null, yesterday];
 const phones = [null, '', '+31612345678'];
+/** Email consent: no expiry, ran out long ago, runs out far ahead (so the cases do not depend on when the test runs). */
+const expiries = [null, '2001-01-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z'];
 
-/** Every combination that matters: 4 × 2 × 2 × 2 (suppressed) × 3 × 3 × 2 × 2 = 1,152 cases. */
+/** Every combination that matters: 4 × 2 × 2 × 3 (expiry) × 2 (suppressed) × 3 × 3 × 2 × 2 = 3,456 cases. */
 function cases(): ContactFacts[] {
   const all: ContactFacts[] = [];
-  for (const email of emails) for (const allowsEmail of bools) for (const unsubscribedAt of dates) for (const emailSuppressed of bools)
-    for (const phone of phones) for (const whatsappNumber of phones) for (const allowsWhatsapp of bools) for (const whatsappOptedOutAt of dates) {
-      all.push({ email, allowsEmail, unsubscribedAt, emailSuppressed, phone, whatsappNumber, allowsWhatsapp, whatsappOptedOutAt });
-    }
+  for (const email of emails) for (const allowsEmail of bools) for (const unsubscribedAt of dates) for (const emailConsentExpiresAt of expiries)
+    for (const emailSuppressed of bools) for (const phone of phones) for (const whatsappNumber of phones) for (const allowsWhatsapp of bools)
+      for (const whatsappOptedOutAt of dates) {
+        all.push({ email, allowsEmail, unsubscribedAt, emailConsentExpiresAt, emailSuppressed, phone, whatsappNumber, allowsWhatsapp, whatsappOptedOutAt });
+      }
   return all;
 }
 
@@ -34,8 +37,10 @@ describe('contact eligibility: one rule in SQL and TypeScript', () => {
     // Each case as a candidates row (built in SQL, never stored), with its address suppressed or not.
     const { rows } = await db.pools.owner.query<{ i: number; email: string[]; whatsapp: string[] }>(
       `with facts as (
-         select * from unnest($1::text[], $2::bool[], $3::timestamptz[], $4::bool[], $5::text[], $6::text[], $7::bool[], $8::timestamptz[])
-           with ordinality as f(email, allows_email, unsubscribed_at, suppressed, phone, whatsapp_number, allows_whatsapp, whatsapp_opted_out_at, i)
+         select * from unnest($1::text[], $2::bool[], $3::timestamptz[], $4::bool[], $5::text[], $6::text[], $7::bool[], $8::timestamptz[],
+                              $9::timestamptz[])
+           with ordinality as f(email, allows_email, unsubscribed_at, suppressed, phone, whatsapp_number, allows_whatsapp, whatsapp_opted_out_at,
+                                email_consent_expires_at, i)
        )
        select f.i::int as i,
               public.contact_blockers(jsonb_populate_record(null::public.candidates, to_jsonb(f) || jsonb_build_object('email',
@@ -43,7 +48,8 @@ describe('contact eligibility: one rule in SQL and TypeScript', () => {
               public.contact_blockers(jsonb_populate_record(null::public.candidates, to_jsonb(f)), 'whatsapp') as whatsapp
          from facts f order by f.i`,
       [table.map((c) => c.email), table.map((c) => c.allowsEmail), table.map((c) => c.unsubscribedAt), table.map((c) => c.emailSuppressed),
-        table.map((c) => c.phone), table.map((c) => c.whatsappNumber), table.map((c) => c.allowsWhatsapp), table.map((c) => c.whatsappOptedOutAt)]);
+        table.map((c) => c.phone), table.map((c) => c.whatsappNumber), table.map((c) => c.allowsWhatsapp), table.map((c) => c.whatsappOptedOutAt),
+        table.map((c) => c.emailConsentExpiresAt)]);
     expect(rows).toHaveLength(table.length);
     const mismatches = rows.flatMap((row) => (['email', 'whatsapp'] as ContactChannel[]).flatMap((channel) => {
       const facts = table[row.i - 1];
@@ -54,7 +60,20 @@ describe('contact eligibility: one rule in SQL and TypeScript', () => {
     // The table is not trivially all-allowed or all-blocked.
     expect(rows.filter((row) => row.email.length === 0).length).toBeGreaterThan(0);
     expect(new Set(rows.flatMap((row) => [...row.email, ...row.whatsapp]))).toEqual(new Set([
-      'no_email', 'opted_out', 'no_consent', 'suppressed', 'no_whatsapp_number', 'whatsapp_opted_out', 'no_whatsapp_consent']));
+      'no_email', 'opted_out', 'no_consent', 'consent_expired', 'suppressed', 'no_whatsapp_number', 'whatsapp_opted_out', 'no_whatsapp_consent']));
+  });
+
+  it('says consent_expired from the moment of the expiry on, in SQL and TypeScript alike', async () => {
+    const { rows: [{ now }] } = await db.pools.owner.query<{ now: Date }>('select now()');
+    const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
+    const expiries = [at(-1000), at(0), at(60_000)];
+    const { rows } = await db.pools.owner.query<{ blockers: string[] }>(
+      `select public.contact_blockers(jsonb_populate_record(null::public.candidates, jsonb_build_object(
+                'email', 'person@example.com', 'allows_email', true, 'email_consent_expires_at', e)), 'email') as blockers
+         from unnest($1::timestamptz[]) with ordinality as x(e, i) order by i`, [expiries]);
+    expect(rows.map((row) => row.blockers)).toEqual([['consent_expired'], ['consent_expired'], []]);
+    expect(expiries.map((expiry) => contactBlockers({ email: 'person@example.com', allowsEmail: true, emailConsentExpiresAt: expiry }, 'email', now)))
+      .toEqual([['consent_expired'], ['consent_expired'], []]);
   });
 
   it('finds a suppressed address among many, whatever its case and surrounding spaces, and only that one', async () => {

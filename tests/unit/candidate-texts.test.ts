@@ -106,6 +106,7 @@ describe('meeting emails in Dutch (locale nl)', () => {
       { ...facts, calendarConfigured: true, candidate: { name: '', email: 'a@b' } },
       { ...facts, recruiter: { name: '', email: 'r@example.com' } },
       { ...facts, locationKind: 'phone', locationDetail: '+31 20 123 4567' }, { ...facts, locationKind: 'in_person', locationDetail: 'Keizersgracht 1' },
+      { ...facts, privacyUrl: 'https://x/privacy/t' },
     ];
     for (const variant of variants) {
       const mail = composeMeetingMail({ ...variant, note: 'Tot dan', typeDescription: 'Een eerste gesprek.' }, 'nl');
@@ -114,6 +115,9 @@ describe('meeting emails in Dutch (locale nl)', () => {
       expect(words, `${variant.kind} ${variant.locationKind}`).not.toMatch(english);
     }
     expect(composeMeetingMail({ ...cancelled, cancelledBy: 'recruiter' }, 'nl').text).toContain('Rita Jansen moest je afspraak annuleren.\nReden: Busy');
+    // The privacy page's line ends every email, in its language.
+    expect(composeMeetingMail({ ...facts, privacyUrl: 'https://x/privacy/t' }, 'nl').text).toMatch(/\n\nJouw gegevens: https:\/\/x\/privacy\/t\n$/);
+    expect(composeMeetingMail({ ...facts, privacyUrl: 'https://x/privacy/t' }, 'en').text).toMatch(/\n\nYour data: https:\/\/x\/privacy\/t\n$/);
     expect(composeMeetingMail({ ...facts, recruiter: { name: '', email: 'r@example.com' } }, 'nl').text)
       .toContain('Waar: Microsoft Teams. Je recruiter stuurt je de link om deel te nemen.');
   });

@@ -167,7 +167,7 @@ describe('the codes the server sends', () => {
   });
 
   it('has the codes the server builds from a value: blockers, limits, whole numbers, integration states', () => {
-    const blockers = ['no_email', 'opted_out', 'no_consent', 'suppressed', 'no_whatsapp_number', 'whatsapp_opted_out', 'no_whatsapp_consent'];
+    const blockers = ['no_email', 'opted_out', 'no_consent', 'consent_expired', 'suppressed', 'no_whatsapp_number', 'whatsapp_opted_out', 'no_whatsapp_consent'];
     expect([...CONSENT_BLOCKERS].every((blocker) => blockers.includes(blocker))).toBe(true);
     const built = [
       ...blockers.map((blocker) => `blockers.${blocker}`),

@@ -1,5 +1,5 @@
 // Registers the messaging jobs: mail delivery, campaign dispatch, reply
-// sentiment, the meeting emails, reminders and Outlook events, opens, clicks and scores,
+// sentiment, the meeting emails, reminders and Outlook events, opens, clicks and scores, consent renewal emails,
 // the sweep behind them, and the recovery of a dead worker's deliveries. The
 // mail adapter is chosen here; WhatsApp's goes through the same delivery.
 import type { PgBoss } from 'pg-boss';
@@ -21,6 +21,7 @@ import { registerEngagementRecordJobs } from './engagement-record.ts';
 import { registerEngagementScoreJobs } from './engagement-score.ts';
 import { registerMailSyncJobs } from './mail-sync.ts';
 import { registerMailSubscriptionJobs } from './mail-subscriptions.ts';
+import { registerConsentRenewalJobs } from './consent-renewal.ts';
 
 export async function registerMessagingJobs(boss: PgBoss, options: Omit<JobDeps, 'mail' | 'whatsapp' | 'jobs'>):
   Promise<{ jobs: JobQueue; stopRecovery(): Promise<void>; close(): Promise<void> }> {
@@ -37,6 +38,7 @@ export async function registerMessagingJobs(boss: PgBoss, options: Omit<JobDeps,
   await registerEngagementScoreJobs(boss, deps);
   await registerMailSyncJobs(boss, deps);
   await registerMailSubscriptionJobs(boss, deps);
+  await registerConsentRenewalJobs(boss, deps);
   await registerSweep(boss, deps);
   // Stopped before pg-boss (it queues jobs); the mail port after it (handlers still send).
   return { jobs, stopRecovery: startRecovery(deps), close: () => deps.mail.close() };

@@ -10,6 +10,8 @@ export const communications = {
   you: 'You',
   /** A thread message's recruiter mailbox (decision 039). */
   mailbox: { out: 'Sent from {{mailbox}}', in: 'Received in {{mailbox}}' },
+  /** A message the system wrote (messages.kind). */
+  messageKinds: { consent_renewal: 'Consent renewal' },
   threads: {
     show: 'Show',
     views: { 'needs-reply': 'Needs reply', all: 'All' },

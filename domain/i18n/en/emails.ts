@@ -11,6 +11,20 @@ export const emails = {
     footer: 'You receive this email because you are part of our talent network.',
     /** The unsubscribe link's words (text part: "Unsubscribe: <link>"). */
     unsubscribe: 'Unsubscribe',
+    /** The privacy page link's words under it, in every email (meeting emails too): "Your data: <link>". */
+    privacy: 'Your data',
+  },
+  /**
+   * The one consent renewal email (worker/jobs/consent-renewal.ts), before the candidate's email consent
+   * ends; {{link}} is the keep-informed page, {{date}} the day consent ends.
+   */
+  renewal: {
+    subject: 'Shall we keep you informed?',
+    greeting: 'Hi {{name}},',
+    greetingNoName: 'Hello,',
+    consent: 'You agreed that we may email you about jobs that could suit you. That consent ends on {{date}}.',
+    ask: 'Would you like to keep hearing from us? One click is enough:',
+    noAnswer: 'If you do nothing, we stop emailing you on {{date}}. Your details stay with us; on the same page you can see, correct or erase them.',
   },
   /** The candidate's meeting emails: confirmed, moved, cancelled. */
   meeting: {

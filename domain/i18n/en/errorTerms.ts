@@ -29,6 +29,8 @@ export const errorTerms = {
     industry: 'industry',
     senderName: 'senderName',
     senderEmail: 'senderEmail',
+    consentValidMonths: 'consentValidMonths',
+    renewalLeadDays: 'renewalLeadDays',
     signature: 'signature',
     title: 'title',
     locationDetail: 'locationDetail',

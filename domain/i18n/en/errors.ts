@@ -68,6 +68,7 @@ export const errors = {
   address_suppressed_import: 'This email address is on the suppression list; an import cannot grant consent for it.',
   not_on_suppression_list: 'This address is not on the suppression list',
   unsubscribe_link_not_found: 'Unsubscribe link not found',
+  privacy_link_not_found: 'Privacy page link not found',
 
   // ---- Messages, mail and WhatsApp ----
   message_not_found: 'Message not found',
@@ -212,6 +213,7 @@ export const errors = {
     no_email: 'No email address on file',
     opted_out: 'Candidate unsubscribed',
     no_consent: 'Candidate has not consented to email',
+    consent_expired: 'Email consent expired',
     suppressed: 'Email address is on the suppression list',
     no_whatsapp_number: 'No WhatsApp number or phone on file',
     whatsapp_opted_out: 'Candidate opted out of WhatsApp',
@@ -359,6 +361,7 @@ export const errors = {
     name_required: 'name is required',
     whole_minutes: '{{field}} must be a whole number of minutes from {{min}} to {{max}}',
     whole_days: '{{field}} must be a whole number of days from {{min}} to {{max}}',
+    whole_months: '{{field}} must be a whole number of months from {{min}} to {{max}}',
     whole_meetings: '{{field}} must be a whole number of meetings from {{min}} to {{max}}',
     range_start: '{{field}}.start must be a time like 09:00',
     range_end: '{{field}}.end must be a time like 17:00 (or 24:00 for the end of the day)',

@@ -61,6 +61,12 @@ export const settings = {
     sendFrom: 'Send from',
     sendFromHint: "With Microsoft 365 (Microsoft Graph), each recruiter's mail can leave their own mailbox, with their name and address, and the candidates' answers are read from their inbox. Mail a mailbox cannot send fails with the reason; it never leaves another address.",
     sendFromOptions: { shared: 'The shared mailbox', recruiter: "Each recruiter's own mailbox" },
+    consent: 'Email consent',
+    consentValidMonths: 'Consent lasts (months)',
+    consentValidMonthsHint: 'From the day a candidate gives it. A change applies to consent given from then on; consent given before keeps its end date.',
+    renewalLeadDays: 'Renewal email (days before the end)',
+    renewalLeadDaysHint: 'One email in the candidate\'s language asks them to keep consent; without an answer it ends on the day and no more outreach goes to them.',
+    consentValue: '{{months}} months, renewal email {{days}} days before the end',
     save: 'Save organisation settings',
   },
   privacy: {

@@ -11,6 +11,7 @@ export const communications: Resources['communications'] = {
   noSubject: '(geen onderwerp)',
   you: 'Jij',
   mailbox: { out: 'Verstuurd vanaf {{mailbox}}', in: 'Ontvangen in {{mailbox}}' },
+  messageKinds: { consent_renewal: 'Verlenging toestemming' },
   threads: {
     show: 'Toon',
     views: { 'needs-reply': 'Wacht op antwoord', all: 'Alle' },

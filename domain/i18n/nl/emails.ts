@@ -6,6 +6,15 @@ export const emails: Resources['emails'] = {
     defaultSubject: 'Bericht van je recruiter',
     footer: 'Je ontvangt deze e-mail omdat je deel uitmaakt van ons talentnetwerk.',
     unsubscribe: 'Afmelden',
+    privacy: 'Jouw gegevens',
+  },
+  renewal: {
+    subject: 'Zullen we je op de hoogte houden?',
+    greeting: 'Hoi {{name}},',
+    greetingNoName: 'Hallo,',
+    consent: 'Je hebt ons toestemming gegeven om je te e-mailen over banen die bij je kunnen passen. Die toestemming loopt af op {{date}}.',
+    ask: 'Wil je van ons blijven horen? Eén klik is genoeg:',
+    noAnswer: 'Doe je niets, dan mailen we je vanaf {{date}} niet meer. Je gegevens blijven bij ons; op dezelfde pagina kun je ze inzien, verbeteren of laten wissen.',
   },
   meeting: {
     subject: {

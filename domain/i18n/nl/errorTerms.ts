@@ -29,6 +29,8 @@ export const errorTerms: Resources['errorTerms'] = {
     industry: 'Branche',
     senderName: 'Naam afzender',
     senderEmail: 'E-mailadres afzender',
+    consentValidMonths: 'Geldigheid toestemming',
+    renewalLeadDays: 'Dagen voor verlengingsmail',
     signature: 'Handtekening',
     title: 'Functietitel',
     locationDetail: 'De locatie',

@@ -61,6 +61,7 @@ export const errors: Resources['errors'] = {
   address_suppressed_import: 'Dit e-mailadres staat op de suppressielijst; een import kan er geen toestemming voor geven.',
   not_on_suppression_list: 'Dit adres staat niet op de suppressielijst',
   unsubscribe_link_not_found: 'Afmeldlink niet gevonden',
+  privacy_link_not_found: 'Link naar de privacypagina niet gevonden',
 
   message_not_found: 'Bericht niet gevonden',
   original_message_not_found: 'Het bericht waarop je antwoordt, bestaat niet',
@@ -196,6 +197,7 @@ export const errors: Resources['errors'] = {
     no_email: 'Geen e-mailadres bekend',
     opted_out: 'Kandidaat heeft zich afgemeld',
     no_consent: 'Kandidaat heeft geen toestemming gegeven voor e-mail',
+    consent_expired: 'Toestemming voor e-mail verlopen',
     suppressed: 'E-mailadres staat op de suppressielijst',
     no_whatsapp_number: 'Geen WhatsApp-nummer of telefoonnummer bekend',
     whatsapp_opted_out: 'Kandidaat heeft zich afgemeld voor WhatsApp',
@@ -332,6 +334,7 @@ export const errors: Resources['errors'] = {
     name_required: 'Vul een naam in',
     whole_minutes: '{{field}} moet een heel aantal minuten zijn, van {{min}} tot {{max}}',
     whole_days: '{{field}} moet een heel aantal dagen zijn, van {{min}} tot {{max}}',
+    whole_months: '{{field}} moet een heel aantal maanden zijn, van {{min}} tot {{max}}',
     whole_meetings: '{{field}} moet een heel aantal afspraken zijn, van {{min}} tot {{max}}',
     range_start: 'Het begin van {{field}} moet een tijd zijn zoals 09:00',
     range_end: 'Het einde van {{field}} moet een tijd zijn zoals 17:00 (of 24:00 voor het einde van de dag)',

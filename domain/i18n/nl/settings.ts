@@ -63,6 +63,12 @@ export const settings: Resources['settings'] = {
     sendFrom: 'Versturen vanaf',
     sendFromHint: 'Met Microsoft 365 (Microsoft Graph) kan de mail van elke recruiter vanuit de eigen mailbox vertrekken, met eigen naam en adres, en worden de antwoorden van kandidaten uit hun inbox gelezen. Mail die een mailbox niet kan versturen, mislukt met de reden; hij vertrekt nooit vanaf een ander adres.',
     sendFromOptions: { shared: 'De gedeelde mailbox', recruiter: 'De eigen mailbox van elke recruiter' },
+    consent: 'Toestemming voor e-mail',
+    consentValidMonths: 'Toestemming geldt (maanden)',
+    consentValidMonthsHint: 'Vanaf de dag dat een kandidaat hem geeft. Een wijziging geldt voor toestemming die vanaf dan wordt gegeven; eerder gegeven toestemming houdt haar einddatum.',
+    renewalLeadDays: 'Verlengingsmail (dagen voor het einde)',
+    renewalLeadDaysHint: 'Eén e-mail in de taal van de kandidaat vraagt of de toestemming mag blijven; zonder antwoord loopt hij op die dag af en krijgt de kandidaat geen berichten meer.',
+    consentValue: '{{months}} maanden, verlengingsmail {{days}} dagen voor het einde',
     save: 'Organisatie-instellingen opslaan',
   },
   privacy: {

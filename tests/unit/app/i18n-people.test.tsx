@@ -192,7 +192,7 @@ describe('search palette in Dutch', () => {
 
 describe('People texts kept in step with the domain', () => {
   it('says each contact blocker once, by its code, in English and Dutch (errors.blockers)', async () => {
-    const blockers = ['no_email', 'opted_out', 'no_consent', 'suppressed', 'no_whatsapp_number', 'whatsapp_opted_out', 'no_whatsapp_consent'] as const;
+    const blockers = ['no_email', 'opted_out', 'no_consent', 'consent_expired', 'suppressed', 'no_whatsapp_number', 'whatsapp_opted_out', 'no_whatsapp_consent'] as const;
     expect(Object.keys(en.errors.blockers).sort()).toEqual([...blockers].sort());
     expect(codeText('blockers.no_consent')).toBe('Candidate has not consented to email');
     await setInterfaceLanguage('nl');

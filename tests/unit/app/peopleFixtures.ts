@@ -32,6 +32,7 @@ export function candidate(id: number, overrides: Partial<z.input<typeof candidat
     engagementScore: 42,
     unsubscribedAt: null,
     whatsappOptedOutAt: null,
+    emailConsentExpiresAt: null,
     notes: null,
     language: null,
     createdAt: '2026-03-05T14:07:00Z',

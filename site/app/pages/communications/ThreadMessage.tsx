@@ -24,7 +24,10 @@ export function ThreadMessage({ message, candidateName }: { message: Message; ca
         <Text size="sm" fw={600}>{inbound ? candidateName : t('communications.you')}</Text>
         <Group gap={6} wrap="nowrap">
           {inbound ? <><ReplyFlagBadges flags={message} /><SentimentBadge sentiment={message.sentiment} /></>
-            : <Badge size="sm" variant="outline">{t(`communications.messageStatuses.${message.status}`)}</Badge>}
+            : <>
+              {message.kind && <Badge size="sm" variant="light" color="grape" data-testid="message-kind">{t(`communications.messageKinds.${message.kind}`)}</Badge>}
+              <Badge size="sm" variant="outline">{t(`communications.messageStatuses.${message.status}`)}</Badge>
+            </>}
         </Group>
       </Group>
       <Group gap={6} wrap="wrap">

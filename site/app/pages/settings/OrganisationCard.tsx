@@ -1,7 +1,7 @@
 // The organisation's settings: company, website, industry, default sender, signature,
-// default language and time zone. Admins change them; everyone else sees them read-only,
+// default language, time zone and how long email consent lasts. Admins change them; everyone else sees them read-only,
 // because drafts use them ({{company}}, {{industry}}, the signature under their own).
-import { Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorText } from '#app/api/ApiError.ts';
@@ -9,7 +9,7 @@ import { useT } from '#app/i18n/useT.ts';
 import { isAdmin } from '#app/session/CurrentUser.tsx';
 import { toast } from '#app/toast/toast.ts';
 import type { SessionUser } from '#domain/auth/schemas.ts';
-import { SEND_FROM, SETTINGS_LIMITS, type OrganisationSettings, type OrganisationSettingsInput } from '#domain/settings/schemas.ts';
+import { CONSENT_LIMITS, SEND_FROM, SETTINGS_LIMITS, type OrganisationSettings, type OrganisationSettingsInput } from '#domain/settings/schemas.ts';
 import { TimeZoneSelect } from '../meeting-booking/TimeZoneSelect.tsx';
 import {
   DEFAULT_LANGUAGE_OPTIONS, ORGANISATION_FIELDS, organisationFormValues, organisationResolver, type OrganisationFormValues,
@@ -57,6 +57,9 @@ function OrganisationView({ settings }: { settings: OrganisationSettings }) {
       <Value label={t('settings.organisation.defaultLanguage')}>{language}</Value>
       <Value label={t('settings.organisation.timeZone')}>{settings.timeZone}</Value>
       <Value label={t('settings.organisation.sendFrom')}>{t(`settings.organisation.sendFromOptions.${settings.sendFrom}`)}</Value>
+      <Value label={t('settings.organisation.consent')}>
+        {t('settings.organisation.consentValue', { months: settings.consentValidMonths, days: settings.renewalLeadDays })}
+      </Value>
       <Value label={t('settings.organisation.signature')}>{settings.signature}</Value>
     </SimpleGrid>
   );
@@ -115,6 +118,20 @@ function OrganisationForm({ settings }: { settings: OrganisationSettings }) {
           <TimeZoneSelect label={t('settings.organisation.organisationTimeZone')} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
             error={issueText(errors.timeZone?.message)} description={t('settings.organisation.timeZoneHint')} />
         )} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="organisation-consent">
+          <Controller control={control} name="consentValidMonths" render={({ field }) => (
+            <NumberInput label={t('settings.organisation.consentValidMonths')} description={t('settings.organisation.consentValidMonthsHint')}
+              min={CONSENT_LIMITS.validMonths.min} max={CONSENT_LIMITS.validMonths.max} allowDecimal={false} allowNegative={false}
+              value={field.value} onChange={(value) => field.onChange(typeof value === 'number' ? value : '')} onBlur={field.onBlur}
+              error={issueText(errors.consentValidMonths?.message)} />
+          )} />
+          <Controller control={control} name="renewalLeadDays" render={({ field }) => (
+            <NumberInput label={t('settings.organisation.renewalLeadDays')} description={t('settings.organisation.renewalLeadDaysHint')}
+              min={CONSENT_LIMITS.renewalLeadDays.min} max={CONSENT_LIMITS.renewalLeadDays.max} allowDecimal={false} allowNegative={false}
+              value={field.value} onChange={(value) => field.onChange(typeof value === 'number' ? value : '')} onBlur={field.onBlur}
+              error={issueText(errors.renewalLeadDays?.message)} />
+          )} />
+        </SimpleGrid>
         <Group gap="sm">
           <Button type="submit" loading={save.isPending} disabled={!isDirty}>{t('settings.organisation.save')}</Button>
           {isDirty && <Button variant="subtle" color="gray" onClick={() => reset(organisationFormValues(settings))}>{t('settings.discardChanges')}</Button>}

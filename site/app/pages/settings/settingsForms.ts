@@ -29,13 +29,18 @@ export function profileFormValues(settings: ProfileSettings): ProfileFormValues 
   };
 }
 
-export type OrganisationFormValues = Omit<{ [K in keyof OrganisationSettings]: string }, 'updatedAt' | 'defaultLanguage' | 'sendFrom'> & {
+export type OrganisationFormValues = Omit<{ [K in keyof OrganisationSettings]: string },
+  'updatedAt' | 'defaultLanguage' | 'sendFrom' | 'consentValidMonths' | 'renewalLeadDays'> & {
   /** '' is "No default" (null in the API). */
   defaultLanguage: NonNullable<OrganisationSettings['defaultLanguage']> | '';
   sendFrom: OrganisationSettings['sendFrom'];
+  /** A number input's value: '' while it is empty (the schema then names the field). */
+  consentValidMonths: number | '';
+  renewalLeadDays: number | '';
 };
 export const ORGANISATION_FIELDS = [
   'companyName', 'website', 'industry', 'senderName', 'senderEmail', 'signature', 'defaultLanguage', 'timeZone', 'sendFrom',
+  'consentValidMonths', 'renewalLeadDays',
 ] as const satisfies ReadonlyArray<keyof OrganisationFormValues>;
 
 export const organisationResolver = zodResolver(organisationSettingsInputSchema) as unknown as
@@ -46,6 +51,7 @@ export function organisationFormValues(settings: OrganisationSettings): Organisa
     companyName: settings.companyName ?? '', website: settings.website ?? '', industry: settings.industry ?? '',
     senderName: settings.senderName ?? '', senderEmail: settings.senderEmail ?? '', signature: settings.signature ?? '',
     defaultLanguage: settings.defaultLanguage ?? '', timeZone: settings.timeZone, sendFrom: settings.sendFrom,
+    consentValidMonths: settings.consentValidMonths, renewalLeadDays: settings.renewalLeadDays,
   };
 }
 
