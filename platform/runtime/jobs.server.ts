@@ -28,6 +28,8 @@ export const QUEUES = {
   mailSyncSchedule: 'mail-sync-schedule',
   /** Every 10 minutes, with an https PUBLIC_URL: makes the missing Graph subscriptions on inboxes and renews those due. */
   mailSubscriptions: 'mail-subscriptions',
+  /** Each hour: erases everyone the retention rules say is due by now (data: { now?: ISO time, for tests }). */
+  retention: 'retention',
 } as const;
 
 export interface JobRequest {
