@@ -26,6 +26,8 @@ import { talentPoolRoutes } from './routes/talent-pools.ts';
 import { searchRoutes } from './routes/search.ts';
 import { importRoutes } from './routes/imports.ts';
 import { suppressionRoutes } from './routes/suppressions.ts';
+import { retentionRoutes } from './routes/retention.ts';
+import { dataRequestAdminRoutes, dataRequestRoutes } from './routes/data-requests.ts';
 import { bookingLinkRoutes, bookingPreviewRoutes, candidateBookingLinkRoutes, meetingRoutes } from './routes/meetings.ts';
 import { publicBookingRoutes } from './routes/public-booking.ts';
 import { publicPrivacyRoutes } from './routes/privacy.ts';
@@ -63,6 +65,8 @@ export function createApi(deps: ApiDeps) {
     .route('/', publicRoutes)
     .route('/auth', authRoutes)
     .route('/admin/suppressions', suppressionRoutes)
+    .route('/admin/data-requests', dataRequestAdminRoutes)
+    .route('/admin', retentionRoutes)
     .route('/admin', adminRoutes)
     .route('/candidates', candidateMessageRoutes)
     .route('/messages', messageRoutes)
@@ -93,7 +97,8 @@ export function createApi(deps: ApiDeps) {
     .route('/candidates', whatsappCandidateRoutes)
     .route('/whatsapp', whatsappRoutes)
     .route('/webhooks', webhookRoutes)
-    .route('/graph', graphRoutes);
+    .route('/graph', graphRoutes)
+    .route('/data-requests', dataRequestRoutes);
 
   let openApi: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', doc({ summary: 'This document: every /api route, its inputs and its answers (OpenAPI 3.1)', access: 'public', tag: 'meta',

@@ -13,6 +13,7 @@ import { startHeartbeat, type Heartbeat } from '#platform/runtime/workers.server
 import { BOSS_SCHEMA } from './jobs/deps.ts';
 import { logged } from './jobs/job-log.ts';
 import { registerMessagingJobs } from './jobs/messaging.ts';
+import { registerRetentionJobs } from './jobs/retention.ts';
 
 export interface Worker {
   boss: PgBoss;
@@ -68,6 +69,8 @@ async function startQueues(ownerUrl: string, pools: Pools, logger: Logger, confi
   const messaging = await registerMessagingJobs(boss, {
     pools, config, log: (line) => logger.info(line), logger, worker: heartbeat.identity,
   });
+  // Candidates' data rights (issue 30): the retention rules' erasures, hourly.
+  await registerRetentionJobs(boss, { pools, log: (line) => logger.info(line), logger });
 
   return {
     boss,

@@ -10,6 +10,7 @@ import { communications } from './en/communications.ts';
 import { panels } from './en/panels.ts';
 import { meetingBooking } from './en/meetingBooking.ts';
 import { admin } from './en/admin.ts';
+import { dataRights } from './en/dataRights.ts';
 import { settings } from './en/settings.ts';
 import { themeDemo } from './en/themeDemo.ts';
 import { pages } from './en/pages.ts';
@@ -125,6 +126,7 @@ export const en = {
   panels,
   meetingBooking,
   admin,
+  dataRights,
   settings,
   themeDemo,
   pages,

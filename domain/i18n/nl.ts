@@ -8,6 +8,7 @@ import { communications } from './nl/communications.ts';
 import { panels } from './nl/panels.ts';
 import { meetingBooking } from './nl/meetingBooking.ts';
 import { admin } from './nl/admin.ts';
+import { dataRights } from './nl/dataRights.ts';
 import { settings } from './nl/settings.ts';
 import { themeDemo } from './nl/themeDemo.ts';
 import { pages } from './nl/pages.ts';
@@ -119,6 +120,7 @@ export const nl: Resources = {
   panels,
   meetingBooking,
   admin,
+  dataRights,
   settings,
   themeDemo,
   pages,

@@ -32,6 +32,8 @@ export const QUEUES = {
   mailSubscriptions: 'mail-subscriptions',
   /** Hourly: one renewal email to each candidate whose email consent expires soon (data: { now?: ISO time, for tests }). */
   consentRenewal: 'consent-renewal',
+  /** Each hour: erases everyone the retention rules say is due by now (data: { now?: ISO time, for tests }). */
+  retention: 'retention',
 } as const;
 
 export interface JobRequest {

@@ -141,7 +141,7 @@ and the TOTP steps already used (a code works once).`,
 profile and account, which only they change, through two functions (decisions 020, 024; tracking_enabled:
 decision 017). private.organisation_zone() is the zone sender limits count days in.`,
     tables: ['public.organisation_settings'],
-    functions: ['public.save_own_profile', 'public.save_own_account', 'private.organisation_zone'],
+    functions: ['public.save_own_profile', 'public.save_own_account', 'private.organisation_zone', 'public.organisation_today'],
   },
   {
     file: 'candidates.sql',
@@ -149,7 +149,7 @@ decision 017). private.organisation_zone() is the zone sender limits count days 
 by hand) and their scores. Their consent flags change only through the ledger and candidates are deleted
 only by erase_candidates(), both in consent.sql (decision 008); their search words are in search.sql.`,
     tables: ['public.candidates', 'public.candidate_duplicates'],
-    functions: ['public.candidate_search_doc', 'public.location_time_zone', 'public.candidates_infer_time_zone',
+    functions: ['public.candidate_search_doc', 'public.location_time_zone', 'public.candidates_infer_time_zone', 'public.candidates_touch',
       'public.duplicate_text', 'public.one_typo_apart', 'public.find_duplicate_pairs', 'public.refresh_candidate_duplicates'],
   },
   {
@@ -278,5 +278,15 @@ in each pool.`,
       'private.rollup_message_sent', 'private.rollup_reply_sentiment', 'private.rollup_engagement_event',
       'private.rollup_meeting_booked', 'private.rollup_pool_members', 'private.rollup_candidate_bands',
       'private.rollup_candidate_deleted'],
+  },
+  {
+    file: 'retention.sql',
+    about: `Retention (issue 30, decision 043): the rules that say when a candidate's data goes (inactive for N
+months, no consent for N months, erasure requested), each with a grace period; the people an admin exempts,
+with the reason; and retention_due(), the one definition of who is due, by which rule and on which date,
+which the admin's preview and the worker's erasure (through erase_candidates(), consent.sql) both read. It
+reads messages, engagement events, meetings and data requests, so it comes after their files.`,
+    tables: ['public.retention_rules', 'public.retention_exemptions'],
+    functions: ['public.retention_due'],
   },
 ];

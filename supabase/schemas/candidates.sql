@@ -174,6 +174,24 @@ begin
 end
 $$;
 
+create or replace function public.candidates_touch()
+  returns trigger
+  language plpgsql
+  set search_path to 'pg_catalog'
+as $$
+begin
+  if (to_jsonb(new) - array['updated_at', 'engagement_score', 'engagement_scored_at', 'search_text'])
+     is distinct from (to_jsonb(old) - array['updated_at', 'engagement_score', 'engagement_scored_at', 'search_text']) then
+    new.updated_at := now();
+  end if;
+  return new;
+end
+$$;
+revoke all on function public.candidates_touch() from public, anon, authenticated, service_role;
+comment on function public.candidates_touch() is
+  'updated_at is the time of the last edit: any change but the engagement score and its time '
+  '(public.recompute_engagement).';
+
 create or replace function public.duplicate_text(p text)
   returns text
   language sql
@@ -287,7 +305,7 @@ create trigger candidates_infer_time_zone before insert or update of location, t
   for each row execute function candidates_infer_time_zone();
 
 create trigger candidates_touch before update on public.candidates
-  for each row execute function touch_updated_at();
+  for each row execute function candidates_touch();
 
 -- ---------------------------------------------------------------- row-level security, privileges and policies
 

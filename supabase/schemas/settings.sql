@@ -98,6 +98,16 @@ exception when invalid_parameter_value then
 end
 $$;
 
+create or replace function public.organisation_today(p_now timestamp with time zone default now())
+  returns date
+  language sql
+  stable security definer
+  set search_path to 'pg_catalog'
+as $$ select (p_now at time zone private.organisation_zone())::date $$;
+revoke all on function public.organisation_today(p_now timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function public.organisation_today(p_now timestamp with time zone) to authenticated, service_role;
+comment on function public.organisation_today(p_now timestamp with time zone) is 'The date at p_now in the organisation''s time zone (private.organisation_zone()).';
+
 -- ---------------------------------------------------------------- row-level security, privileges and policies
 
 alter table public.organisation_settings enable row level security;

@@ -2,7 +2,7 @@
 // candidate drawer and the Add candidate form, a thread, the campaigns and a campaign's detail, the
 // dev outbox with a mail open, the meetings list, week view and a meeting's drawer, meeting booking
 // and its Add meeting type dialog (for a round-robin type), each settings tab, the compose dialog, the campaign wizard's three
-// steps, the CSV import's steps, the palette, the admin portal's tabs and its New user dialog), at
+// steps, the CSV import's steps, the palette, the admin portal's tabs, its New user, Enter a request and Add a rule dialogs), at
 // 1440 × 900 and at 390 × 844, in English and in Dutch (the interface language is the user's setting).
 // On each: axe with the WCAG 2.0-2.2 A/AA rules (2.2's target size among them) and its best practices,
 // any serious or critical finding failing (a dialog's state: within the dialog); each page names itself
@@ -371,6 +371,30 @@ async function walkAdmin(walk: ScreenWalk) {
     await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
     await walk.check(`the Admin Portal, ${tab}`);
   }
+  // Candidates' data rights (issue 30): the two tabs with rows (an overdue request, an exemption) and their dialogs.
+  const exempted = await newCandidate(page, { name: words() });
+  for (const [path, data] of [
+    ['/api/data-requests', { requesterName: words(), kind: 'erasure', source: 'email', receivedAt: new Date(Date.now() - 40 * 86_400_000).toISOString() }],
+    ['/api/admin/retention-exemptions', { candidateId: exempted.id, reason: words() }],
+  ] as const) {
+    const written = await page.request.post(path, { data, headers: { origin: new URL(page.url()).origin } });
+    expect(written.ok(), await written.text()).toBe(true);
+  }
+  for (const tab of ['retention', 'dataRequests'] as const) {
+    await page.getByRole('tab', { name: T.dataRights.tabs[tab] }).click();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
+    await walk.check(`the Admin Portal, ${tab}`);
+  }
+  await page.getByRole('button', { name: T.dataRights.requests.enter }).click();
+  await expect(walk.dialog(T.dataRights.enterDialog.title)).toBeVisible();
+  await walk.checkDialog('the Enter a request dialog');
+  await walk.closeWithEscape(T.dataRights.enterDialog.title);
+  await page.getByRole('tab', { name: T.dataRights.tabs.retention }).click();
+  await page.getByRole('button', { name: T.dataRights.rules.add }).click();
+  await expect(walk.dialog(T.dataRights.ruleDialog.addTitle)).toBeVisible();
+  await walk.checkDialog('the Add a retention rule dialog');
+  await walk.closeWithEscape(T.dataRights.ruleDialog.addTitle);
   await page.getByRole('tab', { name: T.admin.tabs.users }).click();
   await page.getByRole('button', { name: T.admin.users.newUser }).click();
   await expect(walk.dialog(T.admin.newUser.title)).toBeVisible();

@@ -1,7 +1,7 @@
 // /app/admin: the admin portal.
 export const admin = {
   title: 'Admin Portal',
-  description: 'Users, access requests, the audit log and the suppression list.',
+  description: 'Users, access requests, the audit log, the suppression list, retention and data requests.',
   tabs: { users: 'Users', accessRequests: 'Access requests', auditLog: 'Audit log', suppressions: 'Suppression list' },
   loading: 'Loading',
   loadFailed: 'Could not load',
@@ -93,6 +93,9 @@ export const admin = {
       candidate: { export: 'Exported candidates', import: 'Imported candidates', erase: 'Erased candidates' },
       talent_pool: { delete: 'Deleted a talent pool' },
       suppression: { remove: 'Took an address off the suppression list' },
+      retention_rule: { create: 'Added a retention rule', update: 'Changed a retention rule', delete: 'Removed a retention rule' },
+      retention: { exempt: 'Exempted someone from the retention rules', unexempt: 'Lifted an exemption from the retention rules' },
+      data_request: { create: 'Entered a data request', done: 'Handled a data request', refused: 'Refused a data request' },
     },
     /** The details' names (a detail without one shows its key). */
     detailLabels: {
@@ -100,6 +103,8 @@ export const admin = {
       members: 'Members', ip: 'Address', network: 'Network', scope: 'Scope', failures: 'Failures', windowMinutes: 'Minutes',
       from: 'From', to: 'To', passwordChanged: 'Password changed', banned: 'Banned', imported: 'Imported', skipped: 'Skipped',
       knownDevice: 'Known device', suppressedAddressesKept: 'Addresses kept suppressed',
+      kind: 'Kind', months: 'Months', graceDays: 'Grace period in days', enabled: 'On', exemptedFor: 'Exempted for', source: 'Source',
+      erased: 'Erased',
     },
     yes: 'yes',
     no: 'no',

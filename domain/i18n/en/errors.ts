@@ -70,6 +70,15 @@ export const errors = {
   unsubscribe_link_not_found: 'Unsubscribe link not found',
   privacy_link_not_found: 'Privacy page link not found',
 
+  // ---- Data rights: retention and data requests (routes/retention.ts, routes/data-requests.ts) ----
+  retention_rule_not_found: 'Retention rule not found',
+  retention_rule_exists: 'There is a rule of this kind already: change that one',
+  exemption_exists: 'This candidate is exempted already',
+  exemption_not_found: 'This candidate is not exempted',
+  data_request_not_found: 'Data request not found',
+  data_request_closed: 'This request has been handled already',
+  erasure_undo_window: 'The candidate can still undo this erasure; it runs by itself when the undo window ends',
+
   // ---- Messages, mail and WhatsApp ----
   message_not_found: 'Message not found',
   original_message_not_found: 'The message you are replying to does not exist',
@@ -312,6 +321,13 @@ export const errors = {
     new_password_differs: 'newPassword must differ from the current password',
     role: 'role must be admin or recruiter',
     suppression_reason_required: 'reason is required: say why this address may be emailed again',
+    // Data rights
+    reason_required: '{{field}} is required: say why, in at least 3 characters',
+    erasure_rule_no_months: 'months is not for an erasure request: it is erased when its undo window ends',
+    date_time: '{{field}} must be a date and time',
+    requester_required: 'requesterName is required when no candidate is named',
+    received_in_future: 'receivedAt must not be in the future',
+    received_too_long_ago: 'receivedAt must be within the last year',
     // Messages and campaigns
     message_content_required: 'Message content is required',
     message_content_too_long: 'Message content is too long',

@@ -3,7 +3,7 @@ import type { Resources } from '../en.ts';
 
 export const admin: Resources['admin'] = {
   title: 'Beheerportaal',
-  description: 'Gebruikers, toegangsaanvragen, het auditlog en de suppressielijst.',
+  description: 'Gebruikers, toegangsaanvragen, het auditlog, de suppressielijst, bewaartermijnen en verzoeken.',
   tabs: { users: 'Gebruikers', accessRequests: 'Toegangsaanvragen', auditLog: 'Auditlog', suppressions: 'Suppressielijst' },
   loading: 'Laden',
   loadFailed: 'Laden is mislukt',
@@ -93,12 +93,17 @@ export const admin: Resources['admin'] = {
       candidate: { export: 'Exporteerde kandidaten', import: 'Importeerde kandidaten', erase: 'Wiste kandidaten' },
       talent_pool: { delete: 'Verwijderde een talentpool' },
       suppression: { remove: 'Haalde een adres van de suppressielijst' },
+      retention_rule: { create: 'Voegde een bewaarregel toe', update: 'Wijzigde een bewaarregel', delete: 'Verwijderde een bewaarregel' },
+      retention: { exempt: 'Zonderde iemand uit van de bewaarregels', unexempt: 'Hief een uitzondering van de bewaarregels op' },
+      data_request: { create: 'Voerde een verzoek in', done: 'Handelde een verzoek af', refused: 'Weigerde een verzoek' },
     },
     detailLabels: {
       username: 'Gebruikersnaam', role: 'Rol', email: 'E-mail', reason: 'Reden', count: 'Aantal', rows: 'Rijen', name: 'Naam',
       members: 'Leden', ip: 'Adres', network: 'Netwerk', scope: 'Bereik', failures: 'Mislukt', windowMinutes: 'Minuten',
       from: 'Van', to: 'Naar', passwordChanged: 'Wachtwoord gewijzigd', banned: 'Geblokkeerd', imported: 'Geïmporteerd', skipped: 'Overgeslagen',
       knownDevice: 'Bekend apparaat', suppressedAddressesKept: 'Adressen blijven geblokkeerd',
+      kind: 'Soort', months: 'Maanden', graceDays: 'Wachttijd in dagen', enabled: 'Aan', exemptedFor: 'Uitgezonderd wegens', source: 'Bron',
+      erased: 'Verwijderd',
     },
     yes: 'ja',
     no: 'nee',

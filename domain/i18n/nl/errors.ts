@@ -63,6 +63,15 @@ export const errors: Resources['errors'] = {
   unsubscribe_link_not_found: 'Afmeldlink niet gevonden',
   privacy_link_not_found: 'Link naar de privacypagina niet gevonden',
 
+  // ---- Gegevensrechten: bewaartermijnen en verzoeken ----
+  retention_rule_not_found: 'Bewaarregel niet gevonden',
+  retention_rule_exists: 'Er is al een regel van deze soort: pas die aan',
+  exemption_exists: 'Deze kandidaat is al uitgezonderd',
+  exemption_not_found: 'Deze kandidaat is niet uitgezonderd',
+  data_request_not_found: 'Verzoek niet gevonden',
+  data_request_closed: 'Dit verzoek is al afgehandeld',
+  erasure_undo_window: 'De kandidaat kan deze verwijdering nog ongedaan maken; ze gebeurt vanzelf als die termijn voorbij is',
+
   message_not_found: 'Bericht niet gevonden',
   original_message_not_found: 'Het bericht waarop je antwoordt, bestaat niet',
   original_message_other_candidate: 'Het bericht waarop je antwoordt, hoort bij een andere kandidaat',
@@ -288,6 +297,13 @@ export const errors: Resources['errors'] = {
     new_password_differs: 'Het nieuwe wachtwoord moet anders zijn dan het huidige',
     role: 'Kies de rol beheerder of recruiter',
     suppression_reason_required: 'Vul een reden in: zeg waarom dit adres weer gemaild mag worden',
+    // Gegevensrechten
+    reason_required: 'Vul {{field}} in: zeg waarom, in minstens 3 tekens',
+    erasure_rule_no_months: 'months hoort niet bij een verwijderverzoek: dat wordt uitgevoerd als de termijn om het ongedaan te maken voorbij is',
+    date_time: '{{field}} moet een datum en tijd zijn',
+    requester_required: 'Vul requesterName in als er geen kandidaat is gekozen',
+    received_in_future: 'receivedAt mag niet in de toekomst liggen',
+    received_too_long_ago: 'receivedAt moet binnen het afgelopen jaar liggen',
     message_content_required: 'Vul het bericht in',
     message_content_too_long: 'Het bericht is te lang',
     subject_required: 'Een e-mail heeft een onderwerp nodig',

@@ -16,9 +16,10 @@ import { HottestCard } from './dashboard/HottestCard.tsx';
 import { KpiCards } from './dashboard/KpiCards.tsx';
 import { DashboardCharts } from './dashboard/DashboardCharts.tsx';
 import { NeedsReplyCard } from './dashboard/NeedsReplyCard.tsx';
+import { DataRightsCard } from './dashboard/DataRightsCard.tsx';
 import { DASHBOARD_PATH, DEFAULT_PERIOD, DEFAULT_SCOPE, dashboardQuery } from './dashboard/pageParams.ts';
 import { UpcomingMeetingsCard } from './people/booking/UpcomingMeetingsCard.tsx';
-import { useCurrentUser } from '../session/CurrentUser.tsx';
+import { isAdmin, useCurrentUser } from '../session/CurrentUser.tsx';
 import { PageHeader } from './PageHeader.tsx';
 
 export function DashboardPage() {
@@ -57,6 +58,7 @@ export function DashboardPage() {
           <UpcomingMeetingsCard />
           {dashboard.data && <HottestCard items={dashboard.data.hottest} />}
           {dashboard.data && <CampaignsInProgressCard items={dashboard.data.campaignsInProgress} />}
+          {isAdmin(user) && <DataRightsCard />}
         </SimpleGrid>
       </Stack>
     </>

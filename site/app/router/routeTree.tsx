@@ -6,6 +6,7 @@ import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect, 
 import type { SessionUser } from '#domain/auth/schemas.ts';
 import { COMMUNICATIONS_PATH } from '../messaging/advancedEditor.ts';
 import { ENROL_2FA_PATH } from '../pages/admin/TwoFactorRequiredAlert.tsx';
+import { ADMIN_PATH, adminSearchSchema } from '../pages/admin/pageParams.ts';
 import { communicationsSearchSchema } from '../pages/communications/pageParams.ts';
 import { CAMPAIGN_PAGE_PATH, campaignPageSearchSchema } from '../pages/communications/campaign/pageParams.ts';
 import { campaignPath } from '#domain/campaigns/paths.ts';
@@ -111,7 +112,8 @@ export function createRouteTree(Root: RouteComponent = AppLayout) {
   // Everyone may open it: admins get the portal, others Access Denied (spec §2), both in the page's chunk.
   const adminRoute = createRoute({
     getParentRoute: () => rootRoute,
-    path: '/app/admin',
+    path: ADMIN_PATH,
+    validateSearch: adminSearchSchema,
     component: lazyRouteComponent(() => import('../pages/admin/AdminPage.tsx'), 'AdminPage'),
   });
 

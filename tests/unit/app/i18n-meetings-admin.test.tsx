@@ -205,7 +205,7 @@ describe('Admin portal in Dutch', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Beheerportaal');
     expect(document.title).toContain('Beheerportaal');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent))
-      .toEqual(['Gebruikers', 'Toegangsaanvragen', 'Auditlog', 'Suppressielijst']);
+      .toEqual(['Gebruikers', 'Toegangsaanvragen', 'Auditlog', 'Suppressielijst', 'Bewaartermijnen', 'Verzoeken']);
 
     const rita = within(await screen.findByTestId('user-row-rita'));
     expect(screen.getByText('2 gebruikers')).toBeTruthy();

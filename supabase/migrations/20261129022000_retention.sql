@@ -1,0 +1,187 @@
+-- Retention (issue 30, decision 043): rules that say when a candidate's data goes (inactive for N months,
+-- no consent for N months, erasure requested), each with a grace period; people an admin exempts, with a
+-- reason; and retention_due(), the one definition of who is due and on which date, which the admin's
+-- preview and the worker's erasure both read. The worker erases through erase_candidates() (the address
+-- stays suppressed).
+
+-- ---- An edit moves a candidate's updated_at; the engagement score's own bookkeeping does not (the nightly
+-- decay rewrote updated_at of people nobody touched, so "inactive" and "Last updated" could not be read from it).
+create or replace function public.candidates_touch()
+  returns trigger
+  language plpgsql
+  set search_path to 'pg_catalog'
+as $$
+begin
+  if (to_jsonb(new) - array['updated_at', 'engagement_score', 'engagement_scored_at', 'search_text'])
+     is distinct from (to_jsonb(old) - array['updated_at', 'engagement_score', 'engagement_scored_at', 'search_text']) then
+    new.updated_at := now();
+  end if;
+  return new;
+end
+$$;
+revoke all on function public.candidates_touch() from public, anon, authenticated, service_role;
+comment on function public.candidates_touch() is
+  'updated_at is the time of the last edit: any change but the engagement score and its time (public.recompute_engagement).';
+drop trigger candidates_touch on public.candidates;
+create trigger candidates_touch before update on public.candidates
+  for each row execute function candidates_touch();
+
+-- ---- The organisation's calendar day (its time zone, Settings → Organisation): retention counts days in it.
+create or replace function public.organisation_today(p_now timestamp with time zone default now())
+  returns date
+  language sql
+  stable
+  security definer
+  set search_path to 'pg_catalog'
+as $$ select (p_now at time zone private.organisation_zone())::date $$;
+revoke all on function public.organisation_today(p_now timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function public.organisation_today(p_now timestamp with time zone) to authenticated, service_role;
+comment on function public.organisation_today(p_now timestamp with time zone) is
+  'The date at p_now in the organisation''s time zone (private.organisation_zone()).';
+
+-- ---- The rules: one per kind.
+create table public.retention_rules (
+  id bigint generated always as identity primary key,
+  kind text not null unique check (kind in ('inactive', 'no_consent', 'erasure_requested')),
+  -- How long without activity or consent; an erasure request has no months (its date is the request's).
+  months integer check (months between 1 and 240),
+  -- Days between becoming due and the erasure: the time to look at the preview and exempt someone.
+  grace_days integer default 30 not null check (grace_days between 0 and 365),
+  enabled boolean default true not null,
+  created_by uuid references public.profiles (id) on delete set null,
+  created_at timestamp with time zone default now() not null,
+  updated_by uuid references public.profiles (id) on delete set null,
+  updated_at timestamp with time zone default now() not null,
+  constraint retention_rules_months check ((kind = 'erasure_requested') = (months is null))
+);
+comment on table public.retention_rules is
+  'When candidates are erased (issue 30): one rule per kind, with a grace period. Policy retention_rules_admin '
+  '(admins read and write); the worker reads as service_role. Changes are audited by the API (retention_rule.*).';
+
+-- An erasure the candidate asked for on the privacy page runs once its undo window is over (decision 042).
+insert into public.retention_rules (kind, months, grace_days, enabled) values ('erasure_requested', null, 0, true);
+
+-- ---- People an admin keeps out of the time-based rules, with the reason (audited by the API).
+create table public.retention_exemptions (
+  candidate_id bigint primary key references public.candidates (id) on delete cascade,
+  reason text not null check (length(btrim(reason)) between 3 and 500),
+  created_by uuid references public.profiles (id) on delete set null,
+  created_at timestamp with time zone default now() not null
+);
+comment on table public.retention_exemptions is
+  'Candidates the inactive and no-consent rules never erase, and why. Policy retention_exemptions_admin (admins '
+  'read and write); the worker reads as service_role. An erasure request is not stopped by an exemption: an '
+  'admin who must keep the data refuses the request with the reason.';
+
+-- ---- Who is due for erasure, by which rule, since when and on which date: the definition is in the body.
+create or replace function public.retention_due(p_until date default null, p_now timestamp with time zone default now(),
+  p_candidate_ids bigint[] default null)
+  returns table (candidate_id bigint, rule_id bigint, rule_kind text, months integer, grace_days integer,
+    since timestamp with time zone, erase_on date, erase_after timestamp with time zone, data_request_id bigint)
+  language plpgsql
+  stable
+  security definer
+  set search_path to 'pg_catalog'
+as $$
+-- A time-based rule (inactive, no_consent) makes someone due `months` after `since` (a date in the
+-- organisation's zone); they are erased `grace_days` later (erase_on), from the start of that day (erase_after).
+--   inactive:   since = the last of: the candidate's creation, their last edit (updated_at), their last
+--               message in or out (messages.created_at), their last engagement event that is not a
+--               machine's (opens, clicks, replies, bookings...), their meetings' booking (created_at) and
+--               start once it has begun.
+--   no_consent: the candidate may be contacted on no channel (neither email nor WhatsApp consent);
+--               since = the last of their creation and their last consent ledger entry.
+-- Never due by these rules: an exempted candidate, or one with a confirmed or moved meeting still to
+-- come. The suppression list is not people: no rule touches it.
+--   erasure_requested: an erasure data request in state scheduled (its undo window set); since = when it was
+--               received, erase_after = execute_after + grace_days. Withdrawn, refused (kept) and done
+--               requests are not due; neither an exemption nor a meeting stops a candidate's own request.
+-- A candidate due by several rules appears once, by the earliest date. p_until: up to which erase_on (null:
+-- today in the organisation's zone); p_candidate_ids: only these (null: everyone). Admins and service_role.
+declare
+  v_zone text := private.organisation_zone();
+  v_until date;
+begin
+  if not (public.is_admin() or auth.role() = 'service_role' or current_setting('role', true) = 'service_role') then
+    raise exception 'only admins can see who is due for erasure' using errcode = 'insufficient_privilege';
+  end if;
+  v_until := coalesce(p_until, public.organisation_today(p_now));
+  return query
+  with rules as (
+    select r.* from public.retention_rules r where r.enabled
+  ),
+  timed as (
+    select c.id as cid, r.id as rid, r.kind, r.months as m, r.grace_days as g,
+           greatest(c.created_at, c.updated_at,
+             (select max(ms.created_at) from public.messages ms where ms.candidate_id = c.id),
+             (select max(e.occurred_at) from public.engagement_events e where e.candidate_id = c.id and not e.machine),
+             (select max(greatest(mt.created_at, case when mt.starts_at <= p_now then mt.starts_at end))
+                from public.meetings mt where mt.candidate_id = c.id)) as since_at
+      from rules r
+      join public.candidates c on r.kind = 'inactive'
+       -- A cheap bound first: the row itself must be old enough (a few days' slack for month arithmetic).
+       and greatest(c.created_at, c.updated_at)
+           < ((v_until - r.grace_days + 4)::timestamp - make_interval(months => r.months)) at time zone v_zone
+     where p_candidate_ids is null or c.id = any (p_candidate_ids)
+    union all
+    select c.id, r.id, r.kind, r.months, r.grace_days,
+           greatest(c.created_at, (select max(ce.created_at) from public.consent_events ce where ce.candidate_id = c.id))
+      from rules r
+      join public.candidates c on r.kind = 'no_consent' and not c.allows_email and not c.allows_whatsapp
+     where p_candidate_ids is null or c.id = any (p_candidate_ids)
+  ),
+  timed_due as (
+    select t.cid, t.rid, t.kind, t.m, t.g, t.since_at,
+           (((t.since_at at time zone v_zone)::date + make_interval(months => t.m))::date + t.g) as on_day,
+           null::bigint as request_id
+      from timed t
+     where not exists (select 1 from public.retention_exemptions x where x.candidate_id = t.cid)
+       and not exists (select 1 from public.meetings mt where mt.candidate_id = t.cid and mt.starts_at > p_now
+                        and mt.status in ('confirmed', 'rescheduled'))
+  ),
+  requested as (
+    select d.candidate_id as cid, r.id as rid, r.kind, null::integer as m, r.grace_days as g, d.received_at as since_at,
+           coalesce(d.execute_after, d.received_at) + make_interval(days => r.grace_days) as after_at, d.id as request_id
+      from rules r
+      join public.data_requests d on r.kind = 'erasure_requested' and d.kind = 'erasure' and d.state = 'scheduled'
+       and d.candidate_id is not null
+     where p_candidate_ids is null or d.candidate_id = any (p_candidate_ids)
+  ),
+  every_due as (
+    select td.cid, td.rid, td.kind, td.m, td.g, td.since_at, td.on_day,
+           (td.on_day::timestamp at time zone v_zone) as after_at, td.request_id, 1 as rank
+      from timed_due td
+    union all
+    select q.cid, q.rid, q.kind, q.m, q.g, q.since_at, (q.after_at at time zone v_zone)::date, q.after_at, q.request_id, 0
+      from requested q
+  )
+  select distinct on (d.cid) d.cid, d.rid, d.kind, d.m, d.g, d.since_at, d.on_day, d.after_at, d.request_id
+    from every_due d
+   where d.on_day <= v_until
+   order by d.cid, d.on_day, d.rank, d.after_at, d.request_id;
+end
+$$;
+revoke all on function public.retention_due(p_until date, p_now timestamp with time zone, p_candidate_ids bigint[]) from public, anon, authenticated, service_role;
+grant execute on function public.retention_due(p_until date, p_now timestamp with time zone, p_candidate_ids bigint[]) to authenticated, service_role;
+comment on function public.retention_due(p_until date, p_now timestamp with time zone, p_candidate_ids bigint[]) is
+  'Who the retention rules erase up to p_until (default: today in the organisation''s zone), by which rule, '
+  'since when and on which date (issue 30; the definition is the migration''s comment). Admins and service_role.';
+
+-- ---- Row-level security, privileges and policies.
+alter table public.retention_rules enable row level security;
+revoke all on public.retention_rules from anon, authenticated, service_role;
+grant select, insert, update, delete on public.retention_rules to authenticated;
+grant select on public.retention_rules to service_role;
+revoke all on sequence public.retention_rules_id_seq from anon, authenticated, service_role;
+grant usage on sequence public.retention_rules_id_seq to authenticated;
+create policy retention_rules_admin on public.retention_rules for all to authenticated
+  using ((select is_admin()))
+  with check ((select is_admin()));
+
+alter table public.retention_exemptions enable row level security;
+revoke all on public.retention_exemptions from anon, authenticated, service_role;
+grant select, insert, delete on public.retention_exemptions to authenticated;
+grant select on public.retention_exemptions to service_role;
+create policy retention_exemptions_admin on public.retention_exemptions for all to authenticated
+  using ((select is_admin()))
+  with check ((select is_admin()) and created_by = (select auth.uid()));
