@@ -190,8 +190,7 @@ export function composeMeetingMail(facts: MeetingMailFacts, locale: Locale): Mee
     ...(note && !cancelled ? [[t('yourNote', { note })]] : []),
     ...(links.length ? [links] : []),
     [`${facts.recruiter.name}`, facts.recruiter.email],
-    // Every email's footer links to the candidate's privacy page, in the email's language (emails.message.privacy).
-    ...(facts.privacyUrl ? [[{ label: `${translator(locale, 'emails.message')('privacy')}:`, url: facts.privacyUrl }]] : []),
+    ...privacyFooter(facts, locale),
   ];
 
   const description = [
@@ -214,6 +213,11 @@ export function composeMeetingMail(facts: MeetingMailFacts, locale: Locale): Mee
 /** A reminder is about a meeting that holds its time: the facts of its emails without a cancellation. */
 export type MeetingReminderFacts = Omit<MeetingMailFacts, 'kind' | 'cancelReason' | 'cancelledBy'>;
 
+/** Every email's footer links to the candidate's privacy page, in the email's language (emails.message.privacy). */
+function privacyFooter(facts: Pick<MeetingMailFacts, 'privacyUrl'>, locale: Locale): Line[][] {
+  return facts.privacyUrl ? [[{ label: `${translator(locale, 'emails.message')('privacy')}:`, url: facts.privacyUrl }]] : [];
+}
+
 const asMailFacts = (facts: MeetingReminderFacts): MeetingMailFacts => ({ ...facts, kind: 'confirmed', cancelReason: null, cancelledBy: null });
 
 /** The reminder email: what, when (the candidate's time first), where, and the links to move or cancel it. */
@@ -232,6 +236,7 @@ export function composeMeetingReminder(facts: MeetingReminderFacts, locale: Loca
     [whereText(mail, t)],
     ...(links.length ? [links] : []),
     [`${facts.recruiter.name}`, facts.recruiter.email],
+    ...privacyFooter(facts, locale),
   ];
   return { subject: reminder('subject', { title: facts.title, when: times.candidateShort }), ...rendered(paragraphs, locale) };
 }

@@ -18,7 +18,7 @@ import { coded, say, type Coded, type Said } from '../i18n/codes.ts';
 import type { Language } from '../schemas/language.ts';
 import { englishText, isErrorCode } from '../i18n/english.ts';
 import type { Locale } from '../i18n/locale.ts';
-import { domainOf } from '../mail/compose.server.ts';
+import { domainOf, privacyPageUrl } from '../mail/compose.server.ts';
 import { whatsappChannel } from '../whatsapp/channel.server.ts';
 import { loadWhatsAppConfig, type WhatsAppConfig } from '../whatsapp/config.server.ts';
 import { sendWhatsApp, type WhatsAppPort } from '../whatsapp/delivery.server.ts';
@@ -43,6 +43,8 @@ interface ReminderRow extends Omit<MeetingReminderFacts, 'links' | 'calendarConf
   status: string;
   /** The candidate's language (null: not known). */
   language: Language | null;
+  /** The privacy page's token of this reminder's email (meeting_reminders.privacy_token). */
+  privacyToken: string;
   /** The meeting has not started yet. */
   upcoming: boolean;
   candidateId: number | null;
@@ -100,6 +102,7 @@ async function readReminder(tx: Tx, id: number): Promise<ReminderRow> {
             m.candidate_note as note, t.description as "typeDescription",
             json_build_object('name', p.display_name, 'email', p.email::text) as recruiter,
             c.id::int as "candidateId", json_build_object('name', coalesce(c.name, ''), 'email', c.email::text) as candidate, c.language,
+            r.privacy_token as "privacyToken",
             l.token, ${MEETING_SENDER_COLUMNS}
        from public.meeting_reminders r
        join public.meetings m on m.id = r.meeting_id
@@ -212,7 +215,8 @@ export async function sendReminder(deps: ReminderDeps, claim: Claim): Promise<Re
   // A worker that could not tell the database it is alive may already have lost this claim to another.
   if (deps.worker && !deps.worker.holdsClaims()) return record(deps.pools, claim, failure(claim, coded('delivery.worker_lost_contact'), false));
 
-  const facts: MeetingReminderFacts = { ...row, links: meetingLinks(deps.options.publicUrl, row.token), calendarConfigured: deps.options.calendarConfigured };
+  const facts: MeetingReminderFacts = { ...row, links: meetingLinks(deps.options.publicUrl, row.token), calendarConfigured: deps.options.calendarConfigured,
+    privacyUrl: privacyPageUrl(deps.options.publicUrl, row.privacyToken) };
   if (decided.send === 'whatsapp') {
     const template = { name: decided.template.name, language: decided.template.language,
       parameters: reminderTemplateValues(facts, meetingMailLocale(row.language)).slice(0, decided.template.parameters) };

@@ -28,13 +28,17 @@ export interface PrivacyTarget {
 
 const notFound = () => new DomainError(404, 'privacy_link_not_found', 'token');
 
-/** Every kind of privacy link in one place: a message's reply token, a meeting email's privacy token. */
+/** Every kind of privacy link in one place: a message's reply token, a meeting email's or a reminder's privacy token. */
 const TARGET = `select c.id::int as "candidateId", t.via, c.name, c.email::text as email, c.language
   from (select m.candidate_id, 'message ' || m.id as via from public.messages m where m.reply_token = $1
         union all
         select mt.candidate_id, 'meeting email ' || n.id from public.meeting_notifications n
           join public.meetings mt on mt.id = n.meeting_id
-         where n.privacy_token = $1 and mt.candidate_id is not null) t
+         where n.privacy_token = $1 and mt.candidate_id is not null
+        union all
+        select mt.candidate_id, 'meeting reminder ' || r.id from public.meeting_reminders r
+          join public.meetings mt on mt.id = r.meeting_id
+         where r.privacy_token = $1 and mt.candidate_id is not null) t
   join public.candidates c on c.id = t.candidate_id
  limit 1`;
 

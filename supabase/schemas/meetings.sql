@@ -188,6 +188,7 @@ create table public.meeting_reminders (
   error text,
   error_code text,
   error_params jsonb,
+  privacy_token text default encode(gen_random_bytes(12), 'hex'::text) not null unique,
   constraint meeting_reminders_one unique (meeting_id, minutes_before, channel)
 );
 create index meeting_reminders_due on public.meeting_reminders (due_at) where (state = 'scheduled'::text);

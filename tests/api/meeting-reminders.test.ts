@@ -185,6 +185,12 @@ describe('the worker sends a due reminder once', () => {
     expect(text).toContain(`Need another time? Reschedule: ${link.url}/reschedule`);
     expect(text).toContain(`Cannot make it? Cancel: ${link.url}/cancel`);
     expect((await reminderOf(link.candidate.id, 60)).sentAt).not.toBeNull();
+    // Its footer opens the candidate's privacy page, as every email's does.
+    const privacyUrl = /^Your data: (\S+)$/m.exec(text)?.[1];
+    expect(privacyUrl).toMatch(/\/privacy\/[0-9a-f]{24}$/);
+    const page = await app.client({ ip: '10.29.0.9' }).get(`/api/public/privacy/${privacyUrl!.split('/').pop()}`);
+    expect(page.status, page.text).toBe(200);
+    expect(page.json).toMatchObject({ details: { name: 'Anna de Vries' } });
   });
 
   it('a reminder left sending by a worker that died is sent by another; one that was on its last try fails', async () => {
