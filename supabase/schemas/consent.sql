@@ -382,6 +382,8 @@ begin
   select count(*) into suppressed
     from public.candidates c
    where c.id = any (p_ids) and (public.email_suppression(c.email::text)).address_hash is not null;
+  update public.meetings set attendee_name = null, attendee_email = null, candidate_note = null
+   where candidate_id = any (p_ids) and (attendee_name is not null or attendee_email is not null or candidate_note is not null);
   with gone as (delete from public.candidates where id = any (p_ids) returning id)
   select coalesce(array_agg(id order by id), '{}') into erased from gone;
   if cardinality(erased) > 0 then

@@ -78,6 +78,17 @@ describe('a booking link', () => {
     expect(wide).toMatchObject({ status: 422, json: { error: 'to must be at most 35 days after from', field: 'to' } });
   });
 
+  it('keeps nothing the candidate typed on a meeting once the candidate is erased', async () => {
+    const link = await newLink(recruiter);
+    const [slot] = (await slotsOf(candidateBrowser, link.token)).slots.slice(12);
+    expect((await book(link.token, slot.start, { note: 'Call my mobile' })).status).toBe(201);
+    const [meeting] = await meetingRows(link.id);
+    expect((await recruiter.client.send('DELETE', `/api/candidates/${link.candidate.id}`)).status).toBe(200);
+    const { rows } = await app.pools.owner.query(
+      'select candidate_id, attendee_name, attendee_email, candidate_note from public.meetings where id = $1', [meeting.id]);
+    expect(rows).toEqual([{ candidate_id: null, attendee_name: null, attendee_email: null, candidate_note: null }]);
+  });
+
   it('books once: a second booking moves the same meeting, with a higher sequence', async () => {
     const link = await newLink(recruiter);
     const [first, second] = (await slotsOf(candidateBrowser, link.token)).slots.slice(10);
