@@ -67,6 +67,8 @@ const FIELD_SQL: Record<CandidateField, string> = {
   leadScore: 'c.lead_score', engagementScore: 'c.engagement_score', unsubscribedAt: ts('c.unsubscribed_at'),
   whatsappOptedOutAt: ts('c.whatsapp_opted_out_at'),
   notes: 'c.notes', createdAt: ts('c.created_at'), updatedAt: ts('c.updated_at'),
+  possibleDuplicate: `exists (select 1 from public.candidate_duplicates d
+                              where (d.low_id = c.id or d.high_id = c.id) and d.dismissed_at is null)`,
 };
 
 /**

@@ -21,6 +21,7 @@ export const CANDIDATE_FIELDS = [
   'id', 'name', 'email', 'phone', 'whatsappNumber', 'allowsEmail', 'allowsWhatsapp', 'talentPoolId', 'talentPoolIds',
   'preferredContactMethod', 'jobFunction', 'skillTags', 'seniorityLevel', 'location', 'preferredRole', 'leadScore',
   'engagementScore', 'unsubscribedAt', 'whatsappOptedOutAt', 'notes', 'createdAt', 'updatedAt',
+  'possibleDuplicate',
 ] as const;
 export type CandidateField = typeof CANDIDATE_FIELDS[number];
 
@@ -159,6 +160,8 @@ export const candidateSchema = z.object({
   notes: z.string().nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  /** In a likely duplicate pair nobody dismissed (GET /api/candidates/duplicates; decision 042). */
+  possibleDuplicate: z.boolean(),
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 
