@@ -99,7 +99,7 @@ export const candidateRoutes = new Hono<AppEnv>()
     if (candidate) return reply(c, candidateDetailSchema, candidate);
     if (!mergedInto) throw new HttpError(404, 'candidate_not_found', { field: 'id' });
     // Typed as the JSON answer: fetch follows the redirect to the kept candidate's.
-    return c.body(null, 301, { location: `/api/candidates/${mergedInto}` }) as unknown as ReturnType<typeof reply<typeof candidateDetailSchema>>;
+    return c.text(`Merged into candidate ${mergedInto}`, 301, { location: `/api/candidates/${mergedInto}` }) as unknown as ReturnType<typeof reply<typeof candidateDetailSchema>>;
   })
 
   .patch('/:id', doc({ summary: 'Edit a candidate', response: candidateDetailSchema }), idParam(), body(candidateUpdateSchema), async (c) => {

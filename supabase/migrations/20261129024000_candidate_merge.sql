@@ -182,8 +182,8 @@ declare
   ch text;
   why jsonb;
   pair record;
-  winner public.campaign_recipients;
-  loser public.campaign_recipients;
+  winner record;
+  loser record;
   campaigns jsonb := '[]';
   moved jsonb := '{}';
   n integer;
