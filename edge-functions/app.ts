@@ -22,6 +22,7 @@ import { outboxRoutes } from './routes/outbox.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { inboundRoutes } from './routes/inbound.ts';
 import { candidateRoutes } from './routes/candidates.ts';
+import { candidateDuplicateRoutes } from './routes/candidate-duplicates.ts';
 import { talentPoolRoutes } from './routes/talent-pools.ts';
 import { searchRoutes } from './routes/search.ts';
 import { importRoutes } from './routes/imports.ts';
@@ -76,6 +77,7 @@ export function createApi(deps: ApiDeps) {
     .route('/outbox', outboxRoutes)
     .route('/unsubscribe', unsubscribeRoutes)
     .route('/inbound', inboundRoutes)
+    .route('/candidates', candidateDuplicateRoutes)
     .route('/candidates', candidateRoutes)
     .route('/talent-pools', talentPoolRoutes)
     .route('/search', searchRoutes)

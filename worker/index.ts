@@ -14,6 +14,8 @@ import { BOSS_SCHEMA } from './jobs/deps.ts';
 import { logged } from './jobs/job-log.ts';
 import { registerMessagingJobs } from './jobs/messaging.ts';
 import { registerRetentionJobs } from './jobs/retention.ts';
+import { registerCandidateDuplicateJobs } from './jobs/candidate-duplicates.ts';
+import { forgetOldRedirects } from '#domain/candidates/merge.server.ts';
 
 export interface Worker {
   boss: PgBoss;
@@ -64,7 +66,9 @@ async function startQueues(ownerUrl: string, pools: Pools, logger: Logger, confi
     await pools.owner.query("delete from private.rate_limits where window_started_at < now() - interval '1 day'");
     await pools.owner.query("delete from private.worker_heartbeats where seen_at < now() - interval '1 day'");
     await asService(pools.app, (tx) => tx.query("delete from public.booking_links where expires_at < now() - interval '90 days'"));
+    await asService(pools.app, forgetOldRedirects);
   }));
+  await registerCandidateDuplicateJobs(boss, { pools, logger, log: (line) => logger.info(line) });
 
   const messaging = await registerMessagingJobs(boss, {
     pools, config, log: (line) => logger.info(line), logger, worker: heartbeat.identity,

@@ -68,6 +68,8 @@ const FIELD_SQL: Record<CandidateField, string> = {
   leadScore: 'c.lead_score', engagementScore: 'c.engagement_score', unsubscribedAt: ts('c.unsubscribed_at'),
   whatsappOptedOutAt: ts('c.whatsapp_opted_out_at'), emailConsentExpiresAt: ts('c.email_consent_expires_at'),
   notes: 'c.notes', language: 'c.language', createdAt: ts('c.created_at'), updatedAt: ts('c.updated_at'),
+  possibleDuplicate: `exists (select 1 from public.candidate_duplicates d
+                              where (d.low_id = c.id or d.high_id = c.id) and d.dismissed_at is null)`,
 };
 
 /**

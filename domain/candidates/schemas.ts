@@ -22,6 +22,7 @@ export const CANDIDATE_FIELDS = [
   'id', 'name', 'email', 'phone', 'whatsappNumber', 'allowsEmail', 'allowsWhatsapp', 'talentPoolId', 'talentPoolIds',
   'preferredContactMethod', 'jobFunction', 'skillTags', 'seniorityLevel', 'location', 'preferredRole', 'leadScore',
   'engagementScore', 'unsubscribedAt', 'whatsappOptedOutAt', 'emailConsentExpiresAt', 'notes', 'language', 'createdAt', 'updatedAt',
+  'possibleDuplicate',
 ] as const;
 export type CandidateField = typeof CANDIDATE_FIELDS[number];
 
@@ -176,6 +177,8 @@ export const candidateSchema = z.object({
   language: z.enum(LANGUAGES).nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  /** In a likely duplicate pair nobody dismissed (GET /api/candidates/duplicates; decision 042). */
+  possibleDuplicate: z.boolean(),
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 

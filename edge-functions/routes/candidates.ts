@@ -11,6 +11,7 @@ import {
 import { deletedCountSchema, successSchema } from '#domain/schemas/answers.ts';
 import { csvLine } from '#domain/imports/csv.ts';
 import { audit } from '#domain/auth/users.server.ts';
+import { redirectOf } from '#domain/candidates/merge.server.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';
@@ -87,10 +88,18 @@ export const candidateRoutes = new Hono<AppEnv>()
     return reply(c, deletedCountSchema, { deleted: deleted.length });
   })
 
-  .get('/:id', doc({ summary: 'A candidate with pools, consent history, messages and engagement', response: candidateDetailSchema }), idParam(), async (c) => {
-    const candidate = await asUser(c, (tx) => getCandidate(tx, c.req.valid('param').id));
-    if (!candidate) throw new HttpError(404, 'candidate_not_found', { field: 'id' });
-    return reply(c, candidateDetailSchema, candidate);
+  .get('/:id', doc({ summary: 'A candidate with pools, consent history, messages and engagement', response: candidateDetailSchema,
+    alsoAnswers: { 301: { contentType: 'text/plain', description: 'The candidate was merged into another (within 90 days): Location names it' } } }),
+  idParam(), async (c) => {
+    const id = c.req.valid('param').id;
+    const { candidate, mergedInto } = await asUser(c, async (tx) => {
+      const found = await getCandidate(tx, id);
+      return { candidate: found, mergedInto: found ? null : await redirectOf(tx, id) };
+    });
+    if (candidate) return reply(c, candidateDetailSchema, candidate);
+    if (!mergedInto) throw new HttpError(404, 'candidate_not_found', { field: 'id' });
+    // Typed as the JSON answer: fetch follows the redirect to the kept candidate's.
+    return c.text(`Merged into candidate ${mergedInto}`, 301, { location: `/api/candidates/${mergedInto}` }) as unknown as ReturnType<typeof reply<typeof candidateDetailSchema>>;
   })
 
   .patch('/:id', doc({ summary: 'Edit a candidate', response: candidateDetailSchema }), idParam(), body(candidateUpdateSchema), async (c) => {

@@ -16,6 +16,7 @@ import {
   skippedRowsQuerySchema, skippedRowsSchema,
 } from '#domain/imports/schemas.ts';
 import { audit } from '#domain/auth/users.server.ts';
+import { candidateDuplicatesJob, enqueueQuietly, QUEUES } from '#platform/runtime/jobs.server.ts';
 import type { AppEnv } from '../context.ts';
 import { asUser, requireUser } from '../guards.ts';
 import { HttpError } from '../http.ts';
@@ -82,6 +83,8 @@ export const importRoutes = new Hono<AppEnv>()
         status: summary.status, imported: summary.imported, updated: summary.updated, skipped: summary.skipped,
       }));
       if (problem) throw new HttpError(problem.status, problem, { field: problem.field, extra: { import: summary } });
+      // New or changed people: the likely duplicates are looked for again soon (decision 042).
+      if (summary.imported || summary.updated) await enqueueQuietly(c.var.deps.jobs, QUEUES.candidateDuplicates, [candidateDuplicatesJob(`import:${id}`)]);
       return reply(c, importSummarySchema, summary);
     })
 

@@ -34,6 +34,8 @@ export const QUEUES = {
   consentRenewal: 'consent-renewal',
   /** Each hour: erases everyone the retention rules say is due by now (data: { now?: ISO time, for tests }). */
   retention: 'retention',
+  /** Refreshes the likely duplicate candidates (public.refresh_candidate_duplicates): nightly, after an import, on request; one at a time. */
+  candidateDuplicates: 'candidate-duplicates',
 } as const;
 
 export interface JobRequest {
@@ -124,6 +126,15 @@ export const engagementScoreJob = (at = new Date()): JobRequest => {
   const bucketEnds = Math.ceil((at.getTime() + 1) / 10_000) * 10_000;
   return { data: {}, id: stableJobId(`engagement-score:${bucketEnds}`), startAfter: new Date(bucketEnds) };
 };
+
+/**
+ * A refresh of the likely duplicates for one cause ('import:<id>' after an import, 'request:<time>' for "Look for
+ * duplicates now"): each cause queues once; the queue holds at most one waiting refresh (policy stately).
+ */
+export const candidateDuplicatesJob = (cause: string): JobRequest => ({
+  data: { cause },
+  id: stableJobId(`candidate-duplicates:${cause}`),
+});
 
 export function bossJobQueue(boss: Pick<PgBoss, 'insert'>): JobQueue {
   return {

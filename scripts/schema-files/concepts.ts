@@ -147,10 +147,13 @@ decision 017). private.organisation_zone() is the zone sender limits count days 
     file: 'candidates.sql',
     about: `Candidates: who they are, how to reach them, their time zone (inferred from the location, or set
 by hand) and their scores. Their consent flags change only through the ledger and candidates are deleted
-only by erase_candidates(), both in consent.sql (decision 008); their search words are in search.sql.`,
-    tables: ['public.candidates', 'public.candidate_duplicates'],
+only by erase_candidates(), both in consent.sql (decision 008), or merged into another by merge_candidates()
+(decision 042: likely duplicate pairs, the refresh's state, redirects from merged ids); their search words are
+in search.sql.`,
+    tables: ['public.candidates', 'public.candidate_duplicates', 'public.candidate_duplicate_refresh', 'public.candidate_redirects'],
     functions: ['public.candidate_search_doc', 'public.location_time_zone', 'public.candidates_infer_time_zone', 'public.candidates_touch',
-      'public.duplicate_text', 'public.one_typo_apart', 'public.find_duplicate_pairs', 'public.refresh_candidate_duplicates'],
+      'public.duplicate_text', 'public.one_typo_apart', 'public.find_duplicate_pairs', 'public.refresh_candidate_duplicates',
+      'public.request_candidate_duplicate_refresh', 'public.merge_candidates'],
   },
   {
     file: 'talent-pools.sql',
@@ -174,7 +177,7 @@ The trigger that checks every outbound message is on messages (messages.sql). Ca
       'public.legacy_email_address_hash', 'public.email_suppression', 'public.email_suppression_count',
       'public.email_consent_expiry', 'public.contact_blockers', 'public.can_contact', 'public.check_consent_event', 'public.apply_consent_event',
       'public.consent_events_append_only', 'public.suppress_listed_address', 'public.enforce_message_consent',
-      'public.erase_candidates', 'public.remove_email_suppression'],
+      'public.erase_candidates', 'public.remove_email_suppression', 'public.merge_consent_outcome'],
   },
   {
     file: 'messages.sql',

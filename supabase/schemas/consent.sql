@@ -310,6 +310,10 @@ begin
   if tg_op = 'DELETE' and not exists (select 1 from public.candidates where id = old.candidate_id) then
     return old;
   end if;
+  if tg_op = 'UPDATE' and current_setting('talentloop.merging', true) = old.candidate_id || '>' || new.candidate_id
+     and (to_jsonb(new) - 'candidate_id') = (to_jsonb(old) - 'candidate_id') then
+    return new;
+  end if;
   raise exception 'The consent ledger is append-only: record a new entry instead'
     using errcode = 'insufficient_privilege';
 end
@@ -425,6 +429,41 @@ end
 $$;
 revoke all on function public.remove_email_suppression(p_email text, p_reason text) from public, anon, authenticated, service_role;
 grant execute on function public.remove_email_suppression(p_email text, p_reason text) to authenticated;
+
+create or replace function public.merge_consent_outcome(p_kept bigint, p_other bigint, p_channel text)
+  returns jsonb
+  language plpgsql
+  stable
+  set search_path to 'pg_catalog'
+as $$
+declare
+  result jsonb;
+begin
+  with standing as (
+    select c.id, c.id = p_kept as kept,
+           case p_channel when 'email' then c.allows_email else c.allows_whatsapp end as allowed,
+           case p_channel when 'email' then c.unsubscribed_at else c.whatsapp_opted_out_at end as opted_out_at,
+           (select max(e.created_at) from public.consent_events e
+             where e.candidate_id = c.id and e.channel = p_channel and not e.granted) as withdrawn_at,
+           exists (select 1 from public.consent_events e
+                    where e.candidate_id = c.id and e.channel = p_channel and e.granted) as ever_granted
+      from public.candidates c
+     where c.id in (p_kept, p_other)
+  ), judged as (
+    select s.*, case when s.allowed then 'allowed' when s.opted_out_at is not null then 'opted_out'
+                     when s.ever_granted then 'withdrawn' else 'none' end as state
+      from standing s
+  )
+  select jsonb_build_object('channel', p_channel, 'state', j.state,
+           'candidateId', case when j.state <> 'allowed' then j.id end,
+           'since', case j.state when 'opted_out' then j.opted_out_at when 'withdrawn' then j.withdrawn_at end)
+    into result
+    from judged j
+   order by array_position(array['opted_out', 'withdrawn', 'none', 'allowed'], j.state), j.kept desc
+   limit 1;
+  return result;
+end $$;
+grant execute on function public.merge_consent_outcome(p_kept bigint, p_other bigint, p_channel text) to authenticated, service_role;
 
 -- ---------------------------------------------------------------- triggers
 

@@ -26,7 +26,8 @@ afterAll(async () => { await app?.close(); });
 
 const CANDIDATE_KEYS = ['id', 'name', 'email', 'phone', 'whatsappNumber', 'allowsEmail', 'allowsWhatsapp', 'talentPoolId',
   'talentPoolIds', 'preferredContactMethod', 'jobFunction', 'skillTags', 'seniorityLevel', 'location', 'preferredRole',
-  'leadScore', 'engagementScore', 'unsubscribedAt', 'whatsappOptedOutAt', 'emailConsentExpiresAt', 'notes', 'language', 'createdAt', 'updatedAt'].sort();
+  'leadScore', 'engagementScore', 'unsubscribedAt', 'whatsappOptedOutAt', 'emailConsentExpiresAt', 'notes', 'language', 'createdAt', 'updatedAt',
+  'possibleDuplicate'].sort();
 
 async function all(query = '') {
   const response = await recruiter.get(`/api/candidates?limit=10000${query}`);

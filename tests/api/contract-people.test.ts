@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Contract } from '../support/contract.ts';
 import { candidateRoutes } from '#edge-functions/routes/candidates.ts';
+import { candidateDuplicateRoutes } from '#edge-functions/routes/candidate-duplicates.ts';
 import { importRoutes } from '#edge-functions/routes/imports.ts';
 import { inboundRoutes } from '#edge-functions/routes/inbound.ts';
 import { searchRoutes } from '#edge-functions/routes/search.ts';
@@ -133,6 +134,32 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
     // What we sent and what the candidate wrote, in the API's own words.
     expect(detail.messages.map((message) => message.direction).sort()).toEqual(['in', 'out']);
     expect(detail.consentHistory.length).toBeGreaterThan(0);
+  },
+  // ---- likely duplicates and merging ----
+  'GET /api/candidates/duplicates': async () => {
+    const person = await newCandidate();
+    const copy = await newCandidate({ email: person.email.replace('@', '+cv@') });
+    await app.pools.owner.query(`insert into public.candidate_duplicates (low_id, high_id, reason, similarity) values ($1, $2, 'email', 1)`, [person.id, copy.id]);
+    const list = expectDocumented('GET /api/candidates/duplicates', await recruiter.get(`/api/candidates/duplicates?candidateId=${copy.id}`));
+    expect(list).toMatchObject({ total: 1, pairs: [{ lowId: person.id, highId: copy.id, reason: 'email' }] });
+  },
+  'POST /api/candidates/duplicates/dismiss': async () => {
+    const [a, b] = [await newCandidate(), await newCandidate()];
+    await app.pools.owner.query(`insert into public.candidate_duplicates (low_id, high_id, reason) values ($1, $2, 'phone')`, [a.id, b.id]);
+    expect(expectDocumented('POST /api/candidates/duplicates/dismiss', await recruiter.post('/api/candidates/duplicates/dismiss', { lowId: a.id, highId: b.id })))
+      .toEqual({ success: true });
+  },
+  'POST /api/candidates/duplicates/refresh': async () => {
+    const asked = expectDocumented('POST /api/candidates/duplicates/refresh', await recruiter.post('/api/candidates/duplicates/refresh', {}));
+    expect(asked).toMatchObject({ pending: true, requestedAt: expect.any(String) as unknown });
+  },
+  'POST /api/candidates/:id/merge': async () => {
+    const [kept, other] = [await newCandidate(), await newCandidate()];
+    const merged = expectDocumented('POST /api/candidates/:id/merge', await recruiter.post(`/api/candidates/${kept.id}/merge`, { otherId: other.id, fields: { name: 'other' } }));
+    expect(merged).toMatchObject({ id: kept.id, name: other.name });
+    const moved = await recruiter.get(`/api/candidates/${other.id}`);
+    expectDocumented('GET /api/candidates/:id', moved, 301);
+    expect(moved.headers.get('location')).toBe(`/api/candidates/${kept.id}`);
   },
   'PATCH /api/candidates/:id': async () => {
     const person = await newCandidate();
@@ -287,7 +314,7 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
 
 /** The endpoints of the people route files, as mounted by edge-functions/app.ts. */
 const PEOPLE_ROUTES: Array<[string, { routes: Array<{ method: string; path: string }> }]> = [
-  ['/api/candidates', candidateRoutes], ['/api/talent-pools', talentPoolRoutes], ['/api/search', searchRoutes],
+  ['/api/candidates', candidateRoutes], ['/api/candidates', candidateDuplicateRoutes], ['/api/talent-pools', talentPoolRoutes], ['/api/search', searchRoutes],
   ['/api/imports', importRoutes], ['/api/unsubscribe', unsubscribeRoutes], ['/api/inbound', inboundRoutes],
 ];
 

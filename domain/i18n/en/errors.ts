@@ -57,6 +57,7 @@ export const errors = {
 
   // ---- People, pools and consent ----
   candidate_not_found: 'Candidate not found',
+  duplicate_pair_not_found: 'This pair of likely duplicates was not found',
   talent_pool_not_found: 'Talent pool not found',
   talent_pool_missing: 'talent pool {{id}} does not exist',
   talent_pool_name_taken: 'a talent pool with this name already exists',
@@ -278,6 +279,10 @@ export const errors = {
     user_id: '{{field}} must be a user id',
     session_id: '{{field}} must be a session id',
     candidate_id: '{{field}} must be a candidate id',
+    duplicate_pair_order: 'lowId must be smaller than highId',
+    merge_itself: 'otherId must be another candidate than the one kept',
+    merge_side: "each of fields must be 'kept' or 'other'",
+    merge_fields: 'fields must name name, email, phone, location or jobFunction, each kept or other',
     candidate_ids: 'candidateIds must be a list of candidate ids',
     candidate_ids_min: 'candidateIds must name at least one candidate',
     candidate_ids_max: 'at most 10000 candidates at once',

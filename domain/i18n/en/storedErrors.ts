@@ -9,6 +9,8 @@ export const delivery = {
   worker_lost_contact: 'The worker lost contact with the database before sending',
   released: 'Released by its worker',
   campaign_cancelled: 'Not sent: the campaign was cancelled',
+  /** Written by SQL (public.merge_candidates): the merged duplicate was further along in this campaign. */
+  merged_duplicate: 'Not sent: the candidate was merged with a duplicate further along in this campaign',
   /** Microsoft Graph refused the recruiter's own mailbox (decision 039): no licence, not in the application access policy. */
   mailbox_refused: 'Not sent: Microsoft 365 refused to send from {{mailbox}} ({{status}}): {{detail}}',
   no_sender_mailbox: 'Not sent: mail leaves the recruiter\'s own mailbox, and this message has no recruiter with an email address',

@@ -50,6 +50,7 @@ export const errors: Resources['errors'] = {
   email_taken_by_another: 'Dit e-mailadres is al in gebruik bij een ander account',
 
   candidate_not_found: 'Kandidaat niet gevonden',
+  duplicate_pair_not_found: 'Dit paar waarschijnlijke dubbelen is niet gevonden',
   talent_pool_not_found: 'Talentpool niet gevonden',
   talent_pool_missing: 'Talentpool {{id}} bestaat niet',
   talent_pool_name_taken: 'Er is al een talentpool met deze naam',
@@ -256,6 +257,10 @@ export const errors: Resources['errors'] = {
     user_id: '{{field}} moet een gebruikers-id zijn',
     session_id: '{{field}} moet een sessie-id zijn',
     candidate_id: '{{field}} moet een kandidaat-id zijn',
+    duplicate_pair_order: 'lowId moet kleiner zijn dan highId',
+    merge_itself: 'otherId moet een andere kandidaat zijn dan de kandidaat die blijft',
+    merge_side: "elk veld in fields moet 'kept' of 'other' zijn",
+    merge_fields: 'fields mag name, email, phone, location of jobFunction noemen, elk met kept of other',
     candidate_ids: 'candidateIds moet een lijst kandidaat-id’s zijn',
     candidate_ids_min: 'Kies minstens één kandidaat',
     candidate_ids_max: 'Hoogstens 10000 kandidaten tegelijk',

@@ -7,6 +7,7 @@ export const delivery: Resources['errors']['delivery'] = {
   worker_lost_contact: 'De worker verloor het contact met de database voordat hij verstuurde',
   released: 'Door zijn worker teruggegeven',
   campaign_cancelled: 'Niet verstuurd: de campagne werd geannuleerd',
+  merged_duplicate: 'Niet verstuurd: de kandidaat is samengevoegd met een dubbele die verder was in deze campagne',
   mailbox_refused: 'Niet verstuurd: Microsoft 365 weigerde te versturen vanaf {{mailbox}} ({{status}}): {{detail}}',
   no_sender_mailbox: 'Niet verstuurd: mail vertrekt uit de eigen mailbox van de recruiter, en bij dit bericht hoort geen recruiter met een e-mailadres',
   left_sequence: {

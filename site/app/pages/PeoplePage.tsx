@@ -4,7 +4,7 @@
 // the create form (?action=add-candidate) live in the URL (people/candidateUrl.ts).
 import { Button, Grid, Group } from '@mantine/core';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { CandidateDetail } from '#domain/candidates/schemas.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { PageHeader } from './PageHeader.tsx';
@@ -12,12 +12,14 @@ import { CandidateDetailDrawer } from './people/CandidateDetailDrawer.tsx';
 import { CandidateFormDrawer } from './people/CandidateFormDrawer.tsx';
 import { CandidateListSection } from './people/CandidateListSection.tsx';
 import {
-  ADD_CANDIDATE_ACTION, IMPORT_CSV_ACTION, filtersFromSearch, searchFromFilters, searchFromSort, sortFromSearch, urlWithParams, type PeopleSearch,
+  ADD_CANDIDATE_ACTION, DUPLICATES_ACTION, IMPORT_CSV_ACTION, filtersFromSearch, searchFromFilters, searchFromSort, sortFromSearch, urlWithParams,
+  type PeopleSearch,
 } from './people/candidateUrl.ts';
+import { DuplicatesModal } from './people/duplicates/DuplicatesModal.tsx';
 import { ExportButton } from './people/ExportButton.tsx';
 import { ImportModal } from './people/import/ImportModal.tsx';
 import { RunningImports } from './people/import/RunningImports.tsx';
-import { useTalentPools } from './people/peopleQueries.ts';
+import { useCandidate, useTalentPools } from './people/peopleQueries.ts';
 import { TalentPoolsPanel } from './people/TalentPoolsPanel.tsx';
 import { useFilterDraft } from './people/useDebouncedFilters.ts';
 
@@ -49,6 +51,14 @@ export function PeoplePage() {
 
   // Opening adds a history entry (Back closes the drawer); closing replaces it.
   const closeCandidate = () => setSearch({ candidate: undefined }, { replace: true, keepScroll: true });
+  // A merged candidate's id answers with the kept one (301): the URL follows it.
+  const opened = useCandidate(candidateId);
+  const keptId = opened.data && candidateId !== null && opened.data.id !== candidateId ? opened.data.id : null;
+  useEffect(() => {
+    if (keptId) setSearch({ candidate: keptId }, { replace: true, keepScroll: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer names another candidate
+  }, [keptId]);
+  const duplicates = search.action === DUPLICATES_ACTION;
 
   return (
     <>
@@ -58,6 +68,9 @@ export function PeoplePage() {
           <Button onClick={() => setSearch({ action: ADD_CANDIDATE_ACTION }, { keepScroll: true })}>{t('people.addCandidate')}</Button>
           <Button variant="default" onClick={() => setSearch({ action: IMPORT_CSV_ACTION }, { keepScroll: true })}>{t('people.importCsv')}</Button>
           <ExportButton filters={applied} sort={sort} />
+          <Button variant="default" onClick={() => setSearch({ action: DUPLICATES_ACTION, duplicatesOf: undefined }, { keepScroll: true })}>
+            {t('people.duplicates.open')}
+          </Button>
         </Group>
       </Group>
       <RunningImports />
@@ -94,6 +107,9 @@ export function PeoplePage() {
         onClose={() => (adding ? setSearch({ action: undefined }, { replace: true, keepScroll: true }) : setEditing(null))}
         onCreated={(id) => setSearch({ action: undefined, candidate: id }, { replace: true, keepScroll: true })}
       />
+      <DuplicatesModal opened={duplicates} candidateId={duplicates ? search.duplicatesOf ?? null : null}
+        onClose={() => setSearch({ action: undefined, duplicatesOf: undefined }, { replace: true, keepScroll: true })}
+        onMerged={(id) => setSearch({ action: undefined, duplicatesOf: undefined, candidate: id }, { replace: true, keepScroll: true })} />
       <ImportModal opened={importing} pools={poolList} defaultPoolId={filters.talentPoolId} onClose={() => setSearch({ action: undefined }, { replace: true, keepScroll: true })} />
     </>
   );

@@ -19,7 +19,7 @@ export function candidate(id: number, overrides: Input<typeof candidateSchema> =
     id, name: `Candidate ${id}`, email: `c${id}@example.com`, phone: null, whatsappNumber: null, allowsEmail: true, allowsWhatsapp: true,
     talentPoolId: 1, talentPoolIds: [1], preferredContactMethod: 'email', jobFunction: null, skillTags: [], seniorityLevel: null,
     location: null, preferredRole: null, leadScore: 0, engagementScore: 0, unsubscribedAt: null, whatsappOptedOutAt: null, emailConsentExpiresAt: null, notes: null, language: null,
-    createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z', ...overrides,
+    createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z', possibleDuplicate: false, ...overrides,
   });
 }
 

@@ -37,6 +37,7 @@ export function candidate(id: number, overrides: Partial<z.input<typeof candidat
     language: null,
     createdAt: '2026-03-05T14:07:00Z',
     updatedAt: '2026-03-06T09:00:00Z',
+    possibleDuplicate: false,
     ...overrides,
   });
 }

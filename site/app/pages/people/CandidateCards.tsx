@@ -10,6 +10,7 @@ import { ConsentBadges } from './ConsentBadges.tsx';
 import { EngagementBar } from './EngagementBar.tsx';
 import { seniorityLabel } from './peopleLabels.ts';
 import { SkillTags } from './SkillTags.tsx';
+import { PossibleDuplicateBadge } from './duplicates/PossibleDuplicateBadge.tsx';
 
 /** The sort choices in this order; each is named as its column is. */
 const SORT_FIELDS: SortField[] = ['createdAt', 'name', 'location', 'leadScore', 'engagementScore'];
@@ -42,7 +43,10 @@ export function CandidateCards({ rows, sort, onSort, selected, onSelect, hrefFor
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <Checkbox aria-label={t('people.list.select', { name: c.name })} checked={selected.has(c.id)} onChange={() => onSelect([c.id], !selected.has(c.id))} mt={2} />
             <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-              <Text component={Link} to={hrefFor(c)} fw={600} size="sm" c="inherit" style={{ textDecoration: 'none' }}>{c.name}</Text>
+              <Group gap="xs" wrap="wrap">
+                <Text component={Link} to={hrefFor(c)} fw={600} size="sm" c="inherit" style={{ textDecoration: 'none' }}>{c.name}</Text>
+                <PossibleDuplicateBadge candidate={c} />
+              </Group>
               <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>{c.email ?? t('people.list.noEmail')}</Text>
               <Text size="sm">{[c.jobFunction, c.seniorityLevel && seniorityLabel(c.seniorityLevel), c.location].filter(Boolean).join(' · ') || '—'}</Text>
               <Group gap="xs" justify="space-between">

@@ -10,6 +10,7 @@ import type { Candidate } from '#domain/candidates/schemas.ts';
 import type { PeopleColumn } from './peopleColumns.ts';
 import { seniorityLabel } from './peopleLabels.ts';
 import { SkillTags } from './SkillTags.tsx';
+import { PossibleDuplicateBadge } from './duplicates/PossibleDuplicateBadge.tsx';
 
 interface CandidateRowProps {
   candidate: Candidate;
@@ -56,6 +57,7 @@ export function CandidateRow({ candidate: c, href, selected, onToggle, columns }
       <Table.Td>
         <Stack gap={0} maw={150}>
           <Text component={Link} to={href} size="sm" fw={600} c="inherit" truncate title={c.name} style={{ textDecoration: 'none' }}>{c.name}</Text>
+          <PossibleDuplicateBadge candidate={c} />
           {/* An address is read whole or cut at its end, never broken in the middle. */}
           <Text size="xs" c="dimmed" truncate title={c.email ?? undefined}>{c.email ?? t('people.list.noEmail')}</Text>
         </Stack>

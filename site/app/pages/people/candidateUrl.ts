@@ -1,6 +1,6 @@
 // The people page's state in the URL: the list's filters, sort and page,
 // ?candidate={id} (the open candidate), ?action=add-candidate (the create
-// form) and ?action=import-csv (the import dialog); the command palette links to them. Back and Forward walk through it,
+// form), ?action=import-csv (the import dialog) and ?action=duplicates (the likely duplicates); the command palette links to them. Back and Forward walk through it,
 // and a copied link opens the same view.
 import * as z from 'zod/mini';
 import type { CandidateFilter, CandidateListQuery } from '#domain/candidates/schemas.ts';
@@ -9,6 +9,8 @@ import { DEFAULT_SORT, defaultDirection, type CandidateFilters, type SortState }
 
 export const ADD_CANDIDATE_ACTION = 'add-candidate';
 export const IMPORT_CSV_ACTION = 'import-csv';
+/** The likely duplicates (decision 042), all or one candidate's (duplicatesOf). */
+export const DUPLICATES_ACTION = 'duplicates';
 
 // The values the API's list filter accepts (GET /api/candidates).
 const SENIORITY_LEVELS = everyValue<NonNullable<CandidateFilter['seniority']>>()(
@@ -30,7 +32,9 @@ export const peopleSearchSchema = z.object({
   /** 1-based; page 1 is left out of the URL. */
   page: optionalInt(),
   candidate: optionalInt(),
-  action: optionalEnum([ADD_CANDIDATE_ACTION, IMPORT_CSV_ACTION]),
+  action: optionalEnum([ADD_CANDIDATE_ACTION, IMPORT_CSV_ACTION, DUPLICATES_ACTION]),
+  /** With action=duplicates: only this candidate's pairs. */
+  duplicatesOf: optionalInt(),
 });
 export type PeopleSearch = z.infer<typeof peopleSearchSchema>;
 
