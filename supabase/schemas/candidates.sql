@@ -463,6 +463,10 @@ begin
   update public.booking_links set candidate_id = p_kept where candidate_id = p_other;
   update public.whatsapp_events set candidate_id = p_kept where candidate_id = p_other;
   update public.data_requests set candidate_id = p_kept where candidate_id = p_other;
+  insert into public.retention_exemptions (candidate_id, reason, created_by, created_at)
+    select p_kept, e.reason, e.created_by, e.created_at from public.retention_exemptions e where e.candidate_id = p_other
+  on conflict (candidate_id) do nothing;
+  delete from public.retention_exemptions where candidate_id = p_other;
 
   -- The consent ledger: the other's entries move with their dates and words.
   perform set_config('talentloop.merging', p_other || '>' || p_kept, true);

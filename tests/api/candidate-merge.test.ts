@@ -202,6 +202,7 @@ describe('every table that references a candidate', () => {
     await owner.query(`insert into public.whatsapp_events (dedupe_key, kind, wamid, candidate_id, outcome, payload)
                        values ($1, 'message', $1, $2, 'stored', '{}')`, [`merge-${uniqueTag()}`, other.id]);
     await owner.query(`insert into public.data_requests (candidate_id, kind, source) values ($1, 'access', 'email')`, [other.id]);
+    await owner.query(`insert into public.retention_exemptions (candidate_id, reason) values ($1, 'Hired in 2026')`, [other.id]);
     await owner.query(`insert into public.candidate_duplicates (low_id, high_id, reason) values ($1, $2, 'email'), ($3, $4, 'phone')`,
       [Math.min(kept.id, other.id), Math.max(kept.id, other.id), Math.min(third.id, other.id), Math.max(third.id, other.id)]);
     const older = await person();
