@@ -55,9 +55,10 @@ export async function startServerProcess(options: { databaseUrl: string; dataDir
   child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
   child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
   let stopping = false;
-  // A server that dies on its own is the finding, not the failed request after it: say why it died.
-  child.once('exit', (code, signal) => {
-    if (!stopping) process.stderr.write(`server.ts (${url}) exited by itself with ${code ?? signal}; its last output:\n${output.slice(-8_000)}\n`);
+  // A server that fails on its own is the finding, not the failed request after it: say why it died. (A test
+  // that kills it or drains it by its pid gets a signal or exit code 0: nothing to say.)
+  child.once('exit', (code) => {
+    if (!stopping && code !== null && code !== 0) process.stderr.write(`server.ts (${url}) failed with exit code ${code}; its last output:\n${output.slice(-8_000)}\n`);
   });
   return {
     url,
