@@ -50,7 +50,7 @@ async function sendEmail(candidateId: number, subject: string) {
 async function optOut(candidateId: number) {
   const messageId = await sendEmail(candidateId, 'A role');
   const { rows } = await app.pools.owner.query<{ reply_token: string }>('select reply_token from public.messages where id = $1', [messageId]);
-  expect(await unsubscribe(app.pools.app, rows[0].reply_token)).not.toBe('not_found');
+  expect(await unsubscribe(app.pools.app, rows[0].reply_token)).toMatchObject({ status: 'unsubscribed' });
 }
 
 describe('POST /api/candidates/{id}/merge', () => {

@@ -148,8 +148,8 @@ describe('GET /api/dashboard', () => {
     await sentMessage({ user: colleague.user, client: colleague.client }, daysAgo(1));
     await sentMessage({ user: colleague.user, client: colleague.client }, daysAgo(1));
     const { rows: [token] } = await app.pools.owner.query<{ reply_token: string }>('select reply_token from public.messages where id = $1', [mine.id]);
-    expect(await unsubscribe(app.pools.app, token.reply_token)).toBe('unsubscribed');
-    expect(await unsubscribe(app.pools.app, token.reply_token)).toBe('already');
+    expect(await unsubscribe(app.pools.app, token.reply_token)).toMatchObject({ status: 'unsubscribed' });
+    expect(await unsubscribe(app.pools.app, token.reply_token)).toMatchObject({ status: 'already' });
     // The colleague's candidate books through the public booking page.
     const link = await newLink(colleague);
     const [slot] = (await slotsOf(colleague.client, link.token)).slots;

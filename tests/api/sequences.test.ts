@@ -173,7 +173,7 @@ describe('exits', () => {
       `insert into public.engagement_events (candidate_id, message_id, campaign_id, kind, metadata) values
          ($1, $2, $5, 'bounce', '{"type":"hard"}'), ($3, $4, $5, 'bounce', '{"type":"soft"}')`,
       [people.bounced.id, firstOf('bounced').id, people.softBounce.id, firstOf('softBounce').id, id]);
-    expect(await unsubscribe(app.pools.app, firstOf('unsubscribed').replyToken)).toBe('unsubscribed');
+    expect(await unsubscribe(app.pools.app, firstOf('unsubscribed').replyToken)).toMatchObject({ status: 'unsubscribed' });
     expect((await recruiter.patch(`/api/candidates/${people.consent.id}`, { allowsEmail: false })).status).toBe(200);
     expect((await recruiter.post(`/api/talent-pools/${pool.id}/members/remove`, { candidateIds: [people.removed.id] })).status).toBe(200);
     const removed = await recruiter.post(`/api/campaigns/${id}/recipients/${people.manual.id}/remove`);
