@@ -33,6 +33,8 @@ test('a recruiter sets availability and sends a link; the candidate books; the r
     await page.goto(`/app/people?candidate=${candidate.id}`);
     const drawer = page.getByRole('dialog');
     await drawer.getByRole('button', { name: 'Send booking link' }).click();
+    // The demo recruiter offers several meeting types (a one-on-one and two team types): the menu names each.
+    await page.getByRole('menuitem', { name: /^Intro call/ }).click();
     const compose = page.getByRole('dialog', { name: /message/i });
     const message = compose.getByLabel('Message');
     // The link is made when the message is sent: until then the message holds its placeholder.
