@@ -86,7 +86,8 @@ async function roundRobinRace(pools: Awaited<ReturnType<typeof openDatabase>>, o
   const { rows: [type] } = await pools.owner.query<{ id: number }>(
     `insert into public.meeting_types (recruiter_id, name, duration_minutes, kind) values ($1, 'Team intro', 30, 'round_robin') returning id::int`, [ownerId]);
   await pools.owner.query(`insert into public.meeting_type_hosts (meeting_type_id, host_id, priority)
-    select $1, host, ordinality - 1 from unnest($2::uuid[]) with ordinality as host`, [type.id, hostIds]);
+    select $1, host, ordinality - 1 from unnest($2::uuid[]) with ordinality as host
+    on conflict (meeting_type_id, host_id) do update set priority = excluded.priority`, [type.id, hostIds]);
   await pools.owner.query(
     `insert into public.candidates (name, email) select 'Team candidate ' || g, 'team' || g || '@example.com' from generate_series(1, $1) g`, [ATTEMPTS]);
   const { rows: links } = await pools.owner.query<{ token: string }>(
