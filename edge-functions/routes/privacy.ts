@@ -8,7 +8,7 @@
 // (linkPages.privacy, linkPages.keepInformed). Rate-limited like the booking page (token-limits.ts).
 import { Hono, type Context } from 'hono';
 import { escapeHtml } from '#domain/html.ts';
-import { localeOf, type Locale } from '#domain/i18n/locale.ts';
+import { candidateLocale, type Locale } from '#domain/i18n/locale.ts';
 import { codeText, text } from '#domain/i18n/translate.ts';
 import {
   PRIVACY_CHANGES_PER_READER, PRIVACY_CHANGES_PER_TOKEN, PRIVACY_PER_IP, PRIVACY_PER_READER,
@@ -58,7 +58,7 @@ const pagePath = (token: string) => `/privacy/${encodeURIComponent(token)}`;
 const apiPath = (token: string) => `/api/public/privacy/${encodeURIComponent(token)}`;
 
 /** The candidate's language when known; else the visitor's (the answer varies with Accept-Language either way). */
-const localeFor = (overview: PrivacyOverview, visitor: Locale): Locale => (overview.language ? localeOf(overview.language) : visitor);
+const localeFor = (overview: PrivacyOverview, visitor: Locale): Locale => candidateLocale(overview.language, visitor);
 
 const DATE_TIME_LOCALES: Record<Locale, string> = { en: 'en-GB', nl: 'nl-NL' };
 const dateTime = (at: string, locale: Locale, timeZone: string) =>
