@@ -3,14 +3,20 @@ import { SERVER_NODE_FLAGS } from './scripts/server-node-flags.ts';
 import { budget } from './tests/support/time-scale.ts';
 
 // The product as a user gets it: `node server.ts` with `npm start`'s heap limits, on a fresh embedded database.
-// E2E_PORT lets a second checkout run its browser tests beside this one (the database port follows).
+// E2E_PORT lets a second checkout run its browser tests beside this one (the database ports follow).
 const PORT = Number(process.env.E2E_PORT ?? 4410);
-const DATA_DIR = '.data/e2e';
+// Two workers, each with a server and database of its own (ports PORT and PORT + 1): specs change the demo
+// recruiter's language and read "first in Needs reply", so they must not see each other's changes. Half of a
+// browser test is waiting, so two of them share 2 cores well (decision 026). E2E_WORKERS=1 runs one.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+// A worker process reads this file again with its index set: it talks to its own server only.
+const SERVER = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const dataDir = (server: number) => `.data/e2e-${server}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   // No retries: a flaky test is a bug to fix, not to hide.
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
@@ -18,7 +24,7 @@ export default defineConfig({
   timeout: budget(60_000),
   expect: { timeout: budget(10_000) },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://127.0.0.1:${PORT + SERVER}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -27,14 +33,17 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && node ${SERVER_NODE_FLAGS.join(' ')} server.ts`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
+  webServer: Array.from({ length: WORKERS }, (_, server) => ({
+    command: `rm -rf ${dataDir(server)} && node ${SERVER_NODE_FLAGS.join(' ')} server.ts`,
+    url: `http://127.0.0.1:${PORT + server}/api/health`,
     reuseExistingServer: false,
     timeout: budget(120_000),
     // Request and job lines stay out of the test output; warnings and errors show.
-    env: { PORT: String(PORT), DATA_DIR, EMBEDDED_PG_PORT: String(PORT + 51000), WORKER: 'on', CHECK_API_RESPONSES: 'on', LOG_LEVEL: 'warn' },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    env: {
+      PORT: String(PORT + server), DATA_DIR: dataDir(server), EMBEDDED_PG_PORT: String(PORT + server + 51000),
+      WORKER: 'on', CHECK_API_RESPONSES: 'on', LOG_LEVEL: 'warn',
+    },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

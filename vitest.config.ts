@@ -29,6 +29,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts', 'tests/db/**/*.test.ts', 'tests/api/**/*.test.ts'],
           exclude: ['tests/unit/app/**'],
           environment: 'node',
+          // Files share a worker's loaded modules instead of importing them again each (a third less CPU for
+          // the suite, decision 026): each file still has its own database, server and fakes.
+          isolate: false,
           // One embedded PostgreSQL for the whole run; each file gets its own database.
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: budget(30_000),

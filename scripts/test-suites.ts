@@ -1,7 +1,7 @@
 // Runs the vitest suites and the Playwright browser tests side by side (`npm test`
 // calls it after the type check and lint). The two share nothing: vitest starts its
-// own embedded PostgreSQL on a random port, Playwright `node server.ts` on 4410 with
-// its own data folder. Most of either run is waiting (on PostgreSQL, timers, the
+// own embedded PostgreSQL on a random port, Playwright two `node server.ts` (4410, 4411) with
+// their own data folders. Most of either run is waiting (on PostgreSQL, timers, the
 // browser), so on 2 cores the pair takes little longer than the browser tests alone
 // (decision 026). Each line is prefixed with its suite; the exit code is the first
 // failure's, so a red suite fails `npm test`.

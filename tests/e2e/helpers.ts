@@ -34,7 +34,7 @@ export function adminCode(): string {
 }
 
 /**
- * Each user's device cookie from their first sign-in of the run (one worker runs every spec). A browser
+ * Each user's device cookie from their first sign-in of the run (each worker has its own server). A browser
  * that signed in before carries it, and a known device's sign-ins do not count against the address's
  * budget (30 per 15 minutes, domain/auth/login-protection.ts), which a whole run of fresh contexts
  * would otherwise spend.
