@@ -25,6 +25,7 @@ import { startWorker } from '#worker/index.ts';
 import { BENCH_CONTENT, BENCH_SUBJECT } from './support/campaign-texts.ts';
 import { benchDatabase } from './support/database.ts';
 import { signInCookie } from './support/sign-in.ts';
+import { processCpuSeconds, treeCpuSeconds } from './support/process-cpu.ts';
 
 const RECIPIENTS = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 100_000);
 /** The app pool's per-statement limit: the dispatch's chunks (decision 021) fit the default; DB_STATEMENT_TIMEOUT_MS may change it. */
@@ -130,8 +131,16 @@ export async function run() {
       probeResult ??= await probed;
       await sampler;
     };
+    const tableWrites = async () => (await pools.owner.query<{ relname: string; upd: number; hot: number; ins: number }>(
+      `select relname, n_tup_upd::int as upd, n_tup_hot_upd::int as hot, n_tup_ins::int as ins from pg_stat_user_tables
+        where schemaname = 'public' and relname in ('messages', 'campaign_recipients', 'engagement_daily')`)).rows;
+    const writesBefore = await tableWrites();
+    const statements = process.env.BENCH_PG_STATEMENTS === 'on';
+    if (statements) await pools.owner.query('create extension if not exists pg_stat_statements; select pg_stat_statements_reset()');
     const cpuBefore = process.cpuUsage();
     const machineBefore = machineCpu();
+    const pgCpuBefore = treeCpuSeconds(database.pid());
+    const sinkCpuBefore = processCpuSeconds(sink.child.pid!);
     began = performance.now();
     const launched = await fetch(`${baseUrl}/api/campaigns`, {
       method: 'POST', headers,
@@ -174,12 +183,24 @@ export async function run() {
     const pipelineSeconds = (performance.now() - began) / 1000;
     const pipelineCpu = process.cpuUsage(cpuBefore);
     const pipelineMachine = busyCores(machineBefore, machineCpu(), pipelineSeconds);
+    const pipelinePgCpu = treeCpuSeconds(database.pid()) - pgCpuBefore;
+    const pipelineSinkCpu = processCpuSeconds(sink.child.pid!) - sinkCpuBefore;
+    const probeCpu = processCpuSeconds(probe.pid!);
     await stopProbing();
     const { rows: [recorded] } = await pools.owner.query<{ sent: number; status: string }>(
       `select (select count(*)::int from public.messages where campaign_id = $1 and status = 'sent') as sent,
               (select status from public.campaigns where id = $1) as status`, [campaignId]);
     await worker.stop();
     worker = undefined;
+    // Statistics reach the views within a second of each transaction's end.
+    await sleep(1500);
+    const writes = Object.fromEntries((await tableWrites()).map((row) => {
+      const was = writesBefore.find((b) => b.relname === row.relname) ?? { upd: 0, hot: 0, ins: 0 };
+      return [row.relname, { inserted: row.ins - was.ins, updated: row.upd - was.upd, hot_updated: row.hot - was.hot }];
+    }));
+    const topStatements = statements ? (await pools.owner.query<{ query: string; calls: number; ms: number }>(
+      `select left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query, calls::int, round(total_exec_time)::int as ms
+         from pg_stat_statements order by total_exec_time desc limit 15`)).rows : undefined;
 
     // 2. Plain nodemailer: the same 100,000 personalised messages, same sink, same number of connections, from
     // a plain script (its own process, Node's default heap).
@@ -188,11 +209,16 @@ export async function run() {
     await new Promise<void>((resolve, reject) => { baseline.once('message', () => resolve()); baseline.once('exit', (code) => reject(new Error(`the nodemailer baseline ended (exit ${code})`))); });
     const beforeRaw = await sink.count();
     const rawMachineBefore = machineCpu();
+    const rawSinkCpuBefore = processCpuSeconds(sink.child.pid!);
     began = performance.now();
     const raw = await new Promise<{ seconds: number; cpuSeconds: number }>((resolve) => { baseline.once('message', resolve); baseline.send('go'); });
     const rawSeconds = raw.seconds;
     const rawMachine = busyCores(rawMachineBefore, machineCpu(), (performance.now() - began) / 1000);
+    const rawSinkCpu = processCpuSeconds(sink.child.pid!) - rawSinkCpuBefore;
     const rawAccepted = (await sink.count()) - beforeRaw;
+    // CPU per email in milliseconds, by process: the machine's work for one email, whatever else the machine runs.
+    const perEmail = (coreSeconds: number) => Number((coreSeconds * 1000 / RECIPIENTS).toFixed(3));
+    const pipelineProcessCpu = (pipelineCpu.user + pipelineCpu.system) / 1e6;
 
     return {
       name: 'campaign-100k',
@@ -203,6 +229,19 @@ export async function run() {
       nodemailer_direct_seconds: Math.round(rawSeconds * 10) / 10,
       ratio_pipeline_to_nodemailer: Number((pipelineSeconds / rawSeconds).toFixed(2)),
       goal_ratio: 1.2,
+      /** CPU per email (ms): this process (API, worker), PostgreSQL (postmaster and backends), the sink; the probe's apart. */
+      cpu_ms_per_email: {
+        pipeline: {
+          machine: perEmail(pipelineProcessCpu + pipelinePgCpu + pipelineSinkCpu),
+          process: perEmail(pipelineProcessCpu), postgresql: perEmail(pipelinePgCpu), sink: perEmail(pipelineSinkCpu), probe: perEmail(probeCpu),
+        },
+        nodemailer: { machine: perEmail(raw.cpuSeconds + rawSinkCpu), process: perEmail(raw.cpuSeconds), sink: perEmail(rawSinkCpu) },
+      },
+      goal_machine_cpu_ms_per_email: 1.3,
+      /** Row writes during the send (pg_stat_user_tables): a HOT update writes no index entry. */
+      table_writes: writes,
+      /** With BENCH_PG_STATEMENTS=on: PostgreSQL's statements by total time during the send. */
+      top_statements: topStatements,
       launch_request_ms: Math.round(launchMs),
       launch_refused: launchRefused,
       launch_to_first_chunk_seconds: seconds(firstChunkMs),

@@ -1,6 +1,6 @@
 // A throwaway embedded PostgreSQL with one empty database, for one benchmark:
 // its own data folder and a random port, so a bench never touches `.data`.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,6 +9,8 @@ import { startEmbeddedPostgres } from '#platform/db/embedded.server.ts';
 export interface BenchDatabase {
   /** Owner connection to the empty database. */
   url: string;
+  /** The postmaster's process id (its backends are its children): for CPU per unit of work. */
+  pid(): number;
   stop(): Promise<void>;
 }
 
@@ -16,6 +18,8 @@ export async function benchDatabase(name: string, options: { fast?: boolean } = 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `talentloop-bench-${name}-`));
   const server = await startEmbeddedPostgres({
     dataDir, password: 'bench', fast: options.fast, log: () => undefined,
+    // BENCH_PG_STATEMENTS=on loads pg_stat_statements, to see where PostgreSQL's time goes.
+    settings: process.env.BENCH_PG_STATEMENTS === 'on' ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=top'] : [],
   });
   const admin = new pg.Client({ connectionString: server.ownerUrl });
   await admin.connect();
@@ -25,6 +29,7 @@ export async function benchDatabase(name: string, options: { fast?: boolean } = 
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    pid: () => Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]),
     async stop() {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -10,7 +10,7 @@
 // or cancelled after the claim stops before its next send (the stopped campaigns
 // are read with every record), so only the sends already in a slot still leave.
 import type pg from 'pg';
-import { asService } from '../../platform/db/request.server.ts';
+import { asService, serviceStatements, type Literal } from '../../platform/db/request.server.ts';
 import { STALE_CLAIM_SQL, type WorkerIdentity } from '../../platform/runtime/workers.server.ts';
 import { composeMail, internetMessageId, recruiterSender, senderFrom, type MailSettings } from './compose.server.ts';
 import type { SendFrom } from './send-from.ts';
@@ -339,13 +339,19 @@ async function recordOutcomes(deps: DeliveryDeps, recorded: Recorded[], campaign
   const items = recorded.toSorted((a, b) => a.row.id - b.row.id);
   const errorOf = (outcome: Outcome) => ('error' in outcome ? outcome.error : null);
   const saidOf = (outcome: Outcome) => ('said' in outcome ? outcome.said : null);
-  // Not waiting for the WAL flush halves a send slot's cycle (bench/campaign-100k.ts). A killed worker
-  // loses nothing by it (the server has the commit); only a database crash can forget the last few
-  // hundred milliseconds of records, and those messages are then sent again (decision 021).
-  await asService(deps.app, async (tx) => {
-    const { rows: stopped } = await tx.query<{ id: number }>(
+  const outcomes = JSON.stringify(items.map((i) => ({
+    id: i.row.id, status: i.outcome.status, error: errorOf(i.outcome),
+    // The configured sender's domain, as composeMail: the same Message-ID on every attempt, whatever the organisation's From.
+    // A WhatsApp message's is its wamid.
+    provider_id: (i.outcome.status === 'sent' && i.outcome.providerId) || internetMessageId(i.row.id, i.row.reply_token, deps.settings.from),
+    code: saidOf(i.outcome)?.code ?? null, params: saidOf(i.outcome)?.params ?? null,
+  })));
+  const watched = (campaigns?.watched() ?? []).map((id) => Math.trunc(id)).join(',');
+  // Released messages of a cancelled campaign are stopped for good (the cancel's trigger has run already).
+  const released = [...new Set(items.flatMap((i) => (i.outcome.status === 'released' && i.row.campaign_id !== null ? [Math.trunc(i.row.campaign_id)] : [])))];
+  const statements = (literal: Literal) => [
     `with outcome as (
-       select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $7::text[], $8::jsonb[]) as o(id, status, error, provider_id, code, params)
+       select * from jsonb_to_recordset(${literal(outcomes)}::jsonb) as o(id bigint, status text, error text, provider_id text, code text, params jsonb)
      ), recorded as (
        update public.messages m
           set status = case o.status when 'sent' then 'sent' when 'retry' then 'queued' when 'released' then 'queued' else 'failed' end,
@@ -357,7 +363,7 @@ async function recordOutcomes(deps: DeliveryDeps, recorded: Recorded[], campaign
               error_params = case when o.status = 'sent' then null when o.status = 'released' then m.error_params else o.params end
          from outcome o
         where m.id = o.id
-          and case when o.status = 'sent' then m.status <> 'sent' else m.status = 'sending' and m.claimed_by = $5 end
+          and case when o.status = 'sent' then m.status <> 'sent' else m.status = 'sending' and m.claimed_by = ${literal(deps.worker.id)} end
        returning m.id, o.status, o.code
      ), recipients as (
        update public.campaign_recipients r
@@ -367,28 +373,27 @@ async function recordOutcomes(deps: DeliveryDeps, recorded: Recorded[], campaign
         where r.message_id = recorded.id and recorded.status not in ('retry', 'released')
      )
      -- The watched campaigns that were paused or cancelled since (same statement: no extra round trip).
-     select k.id::int from public.campaigns k where k.id = any($6) and k.status in ('paused', 'cancelled')`,
-    [items.map((i) => i.row.id), items.map((i) => i.outcome.status), items.map((i) => errorOf(i.outcome)),
-      // The configured sender's domain, as composeMail: the same Message-ID on every attempt, whatever the organisation's From.
-      // A WhatsApp message's is its wamid.
-      items.map((i) => (i.outcome.status === 'sent' && i.outcome.providerId) || internetMessageId(i.row.id, i.row.reply_token, deps.settings.from)),
-      deps.worker.id,
-      campaigns?.watched() ?? [],
-      items.map((i) => saidOf(i.outcome)?.code ?? null),
-      items.map((i) => { const params = saidOf(i.outcome)?.params; return params ? JSON.stringify(params) : null; })]);
-    // A mailbox Graph refused to send from shows it in Settings → Integrations (decision 040).
-    const refusals = items.map((i) => saidOf(i.outcome)).filter((said) => said?.code === 'delivery.mailbox_refused');
-    if (refusals.length) await mailboxesRefusedSending(tx, refusals.map((said) => said!.params as { mailbox: string; status: number; detail: string }));
-    // Released messages of a cancelled campaign are stopped for good (the cancel's trigger has run already).
-    const released = items.filter((i) => i.outcome.status === 'released' && i.row.campaign_id !== null);
-    if (released.length) {
-      await tx.query('select public.stop_cancelled_campaign_messages($1)', [[...new Set(released.map((i) => i.row.campaign_id))]]);
-    }
-    if (campaigns) {
-      campaigns.stopped.clear();
-      for (const row of stopped) campaigns.stopped.add(row.id);
-    }
-  }, { synchronousCommit: false });
+     select k.id::int from public.campaigns k where k.id = any('{${watched}}'::bigint[]) and k.status in ('paused', 'cancelled')`,
+    ...(released.length ? [`select public.stop_cancelled_campaign_messages('{${released.join(',')}}'::bigint[])`] : []),
+  ];
+  // A mailbox Graph refused to send from shows it in Settings → Integrations (decision 040).
+  const refusals = items.map((i) => saidOf(i.outcome)).filter((said) => said?.code === 'delivery.mailbox_refused');
+  // Not waiting for the WAL flush halves a send slot's cycle (bench/campaign-100k.ts). A killed worker
+  // loses nothing by it (the server has the commit); only a database crash can forget the last few
+  // hundred milliseconds of records, and those messages are then sent again (decision 021).
+  // One round trip (issue 31): each send records its outcome, so the record's transaction is the hot path.
+  const [{ rows: stopped }] = refusals.length
+    ? await asService(deps.app, async (tx) => {
+      const results = [];
+      for (const statement of statements((value) => tx.escapeLiteral(value))) results.push(await tx.query(statement));
+      await mailboxesRefusedSending(tx, refusals.map((said) => said!.params as { mailbox: string; status: number; detail: string }));
+      return results;
+    }, { synchronousCommit: false })
+    : await serviceStatements(deps.app, statements, { synchronousCommit: false });
+  if (campaigns) {
+    campaigns.stopped.clear();
+    for (const row of stopped as Array<{ id: number }>) campaigns.stopped.add(row.id);
+  }
 }
 
 export interface Orphan { id: number; attempts: number; cause: string }

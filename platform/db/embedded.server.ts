@@ -22,6 +22,8 @@ interface Options {
   password: string;
   /** Test runs trade durability for speed. */
   fast?: boolean;
+  /** More `-c name=value` settings (benches: pg_stat_statements). */
+  settings?: string[];
   log?: (line: string) => void;
 }
 
@@ -155,6 +157,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedD
       '-c', 'listen_addresses=127.0.0.1',
       '-c', 'max_connections=200',
       ...(options.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
     ],
     onLog: (message: string) => {
       recentLog.push(message);

@@ -150,6 +150,24 @@ as $$
 revoke all on function public.email_suppression(p_email text) from public, anon, authenticated, service_role;
 grant execute on function public.email_suppression(p_email text) to authenticated, service_role;
 
+create or replace function public.email_suppressed(p_email text)
+  returns boolean
+  language plpgsql
+  stable security definer
+  set search_path to 'pg_catalog'
+as $$
+declare
+  pepper bytea := (select value from private.settings where name = 'email_hash_pepper');
+begin
+  return p_email is not null and exists (
+    select 1 from public.email_suppressions s
+     where s.address_hash in (sha256(pepper || convert_to(public.mailbox_key(p_email), 'UTF8')),
+                              sha256(pepper || convert_to(lower(btrim(p_email)), 'UTF8'))));
+end
+$$;
+revoke all on function public.email_suppressed(p_email text) from public, anon, authenticated, service_role;
+grant execute on function public.email_suppressed(p_email text) to authenticated, service_role;
+
 create or replace function public.email_suppression_count()
   returns bigint
   language sql
@@ -182,7 +200,7 @@ as $$
         case when c.unsubscribed_at is null and not c.allows_email then 'no_consent' end,
         case when c.unsubscribed_at is null and c.allows_email and c.email_consent_expires_at <= now() then 'consent_expired' end,
         case when c.unsubscribed_at is null and c.allows_email and btrim(coalesce(c.email::text, '')) <> ''
-              and (public.email_suppression(c.email::text)).address_hash is not null then 'suppressed' end
+              and public.email_suppressed(c.email::text) then 'suppressed' end
       ]::text[], null)
       when 'whatsapp' then array_remove(array[
         case when btrim(coalesce(c.whatsapp_number, '')) = '' and btrim(coalesce(c.phone, '')) = '' then 'no_whatsapp_number' end,

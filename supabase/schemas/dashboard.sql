@@ -140,6 +140,25 @@ begin
 end
 $$;
 
+create or replace function private.rollup_messages_sent()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to 'pg_catalog'
+as $$
+begin
+  perform private.engagement_daily_add(g.day, g.sender_id, g.campaign_id, p_sent => g.n)
+     from (select private.utc_day(coalesce(n.sent_at, now())) as day,
+                  coalesce(n.sender_id, (select k.created_by from public.campaigns k where k.id = n.campaign_id)) as sender_id,
+                  n.campaign_id, count(*)::int as n
+             from new_messages n join old_messages o on o.id = n.id
+            where n.direction = 'out' and n.channel = 'email' and n.status = 'sent'
+              and o.status is distinct from 'sent' and o.sent_at is null
+            group by 1, 2, 3) g;
+  return null;
+end
+$$;
+
 create or replace function private.rollup_reply_sentiment()
   returns trigger
   language plpgsql
@@ -303,10 +322,9 @@ create trigger talent_pool_members_bands_update after update on public.talent_po
   referencing old table as old_members new table as new_members
   for each statement execute function private.rollup_pool_members();
 
-create trigger messages_rollup_sent after update of status on public.messages
-  for each row
-  when (new.direction = 'out'::text and new.channel = 'email'::text and new.status = 'sent'::text and old.status is distinct from 'sent'::text and old.sent_at is null)
-  execute function private.rollup_message_sent();
+create trigger messages_rollup_sent after update on public.messages
+  referencing old table as old_messages new table as new_messages
+  for each statement execute function private.rollup_messages_sent();
 
 create trigger messages_rollup_sent_insert after insert on public.messages
   for each row

@@ -3,7 +3,7 @@
 // the next caller reuses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Pools } from '#platform/db/pools.server.ts';
-import { asService, withClaims } from '#platform/db/request.server.ts';
+import { asService, serviceStatements, withClaims } from '#platform/db/request.server.ts';
 import { TEST_SECRET } from '../support/constants.ts';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
 
@@ -51,6 +51,29 @@ describe('withClaims', () => {
       throw new Error('work failed');
     })).rejects.toThrow('work failed');
     const { rows } = await asService(single.app, (tx) => tx.query(`select count(*)::int as n from public.talent_pools where name = 'Rolled back'`));
+    expect(rows[0].n).toBe(0);
+  });
+});
+
+describe('serviceStatements (one round trip)', () => {
+  it('runs its statements as the service role in one transaction, values quoted, and leaves nothing behind', async () => {
+    await single.app.query(`set synchronous_commit = on`);
+    const name = `o'brien\\"; drop table x; --`;
+    const [inserted, inside] = await serviceStatements(single.app, (literal) => [
+      `insert into public.talent_pools (name) values (${literal(name)}) returning name`, SESSION_SQL], { synchronousCommit: false });
+    expect(inserted.rows).toEqual([{ name }]);
+    expect(inside.rows[0]).toMatchObject({ role: 'service_role', synchronous_commit: 'off' });
+
+    const after = (await single.app.query(SESSION_SQL)).rows[0];
+    expect(after.role).not.toBe('service_role');
+    expect(after.claims ?? '').toBe('');
+    expect(after.synchronous_commit).toBe('on');
+  });
+
+  it('rolls every statement back when one fails, and the connection serves the next caller', async () => {
+    await expect(serviceStatements(single.app, () => [
+      `insert into public.talent_pools (name) values ('Rolled back at once')`, 'select 1 / 0'])).rejects.toThrow(/division by zero/);
+    const { rows } = await asService(single.app, (tx) => tx.query(`select count(*)::int as n from public.talent_pools where name = 'Rolled back at once'`));
     expect(rows[0].n).toBe(0);
   });
 });
