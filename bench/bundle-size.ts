@@ -84,7 +84,8 @@ async function measureRoute(context: BrowserContext, baseUrl: string, route: str
   });
   let sessionRequests = 0;
   page.on('request', (request) => { if (new URL(request.url()).pathname === '/api/auth/me') sessionRequests += 1; });
-  await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' });
+  const response = await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' });
+  const html = response ? await response.text() : '';
   if (failures.length) throw new Error(`${route}: ${failures.join('; ')}`);
   const landed = new URL(page.url()).pathname;
   if (landed !== route) throw new Error(`${route} went to ${landed}: not signed in, or the route moved`);
@@ -92,12 +93,10 @@ async function measureRoute(context: BrowserContext, baseUrl: string, route: str
     .filter((s) => !s.getAttribute('type') || /module|javascript/.test(s.getAttribute('type')!))
     .reduce((sum, s) => sum + (s.textContent?.length ?? 0), 0));
   const files = [...new Map((await Promise.all(loads)).map((f) => [f.file, f])).values()].sort((a, b) => b.gzip - a.gzip);
-  // What the HTML itself names: script files, the island's component and renderer, module preloads.
-  const inHtml = await page.evaluate(() => [
-    ...[...document.querySelectorAll('script[src]')].map((s) => s.getAttribute('src')!),
-    ...[...document.querySelectorAll('astro-island')].flatMap((i) => [i.getAttribute('component-url'), i.getAttribute('renderer-url')]),
-    ...[...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')!),
-  ].filter((url): url is string => Boolean(url)).map((url) => new URL(url, document.baseURI).pathname));
+  // What the HTML itself names, as served (scripts add preload links of their own later): script files, the
+  // island's component and renderer, module preloads.
+  const inHtml = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"|\s(?:component|renderer)-url="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g)]
+    .map((match) => new URL(match[1] ?? match[2] ?? match[3], baseUrl).pathname);
   await page.close();
   return {
     sessionRequests,

@@ -186,7 +186,7 @@ export const theme = createTheme({
     }),
     // A spinner is a status: its aria-label ("Loading") is read out, and ARIA allows no label on a bare <span>
     // (axe's aria-prohibited-attr, found on the Admin Portal while a tab was still loading).
-    Loader: entry<LoaderProps>({ defaultProps: { role: 'status' } as Partial<LoaderProps> }),
+    Loader: entry<LoaderProps>({ defaultProps: { role: 'status' } }),
     // Links inside text are told apart by more than colour (WCAG 1.4.1): underlined.
     Anchor: entry<AnchorProps>({ defaultProps: { underline: 'always' } }),
     // The palette's highlighted row: its description was white at 70 % on the primary (3.3:1). A plain key:
