@@ -6,6 +6,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { noServerModulesInBrowser } from './build/no-server-modules.mjs';
+import { firstLoadManifest } from './build/first-load.mjs';
 
 /**
  * Astro's Content-Security-Policy (docs/decisions/010): scripts and styles by
@@ -72,6 +73,6 @@ export default defineConfig({
   devToolbar: { enabled: false },
   vite: {
     ssr: { noExternal: ['@mantine/*'] },
-    plugins: [noServerModulesInBrowser()],
+    plugins: [noServerModulesInBrowser(), firstLoadManifest()],
   },
 });

@@ -28,6 +28,7 @@ import { NON_PAGE_CSP, securityHeaders, securityHeaderValues } from '#edge-funct
 import { startJobProducer, startWorker, type Worker } from '#worker/index.ts';
 import { pageRoute, requestLog } from '#edge-functions/request-log.ts';
 import { requestLanguage } from '#site/components/public/language.ts';
+import { FIRST_LOAD_FILE, type FirstLoadManifest } from './build/first-load.mjs';
 
 const started = Date.now();
 const config = (() => {
@@ -79,6 +80,10 @@ if (!pagePolicies) {
   await platform.shutdown();
   process.exit(1);
 }
+// The /app page preloads its first-load files from the build's module graph (build/first-load.mjs, decision 044).
+const firstLoadFile = path.resolve(import.meta.dirname, 'dist', FIRST_LOAD_FILE);
+const firstLoad = existsSync(firstLoadFile) ? JSON.parse(readFileSync(firstLoadFile, 'utf8')) as FirstLoadManifest : undefined;
+if (!firstLoad) log.warn(`The site was built without ${FIRST_LOAD_FILE}: /app pages load without preloads. Run \`npm run build\`.`);
 const notFoundPolicy = pagePolicies.get(path.join(clientDir, '404.html')) ?? NON_PAGE_CSP;
 // The Dutch 404 (site/pages/nl/404.astro) for a visitor whose browser prefers Dutch.
 const dutchNotFound = path.join(clientDir, 'nl/404.html');
@@ -207,6 +212,7 @@ app.all('*', compress(), async (c) => {
   // address counts for the API's rate limits).
   const locals: App.Locals = {
     apiGet: async (apiPath) => api.fetch(new Request(new URL(apiPath, c.req.url), { headers: c.req.raw.headers }), c.env),
+    firstLoad,
   };
   await astroHandler(c.env.incoming, c.env.outgoing, () => { passedOn = true; }, locals);
   if (passedOn) {

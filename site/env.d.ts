@@ -6,5 +6,7 @@ declare namespace App {
      * client address counts for the API's rate limits). Absent under `astro dev`.
      */
     apiGet?: (path: string) => Promise<Response>;
+    /** The build's /app module graph (dist/first-load.json, build/first-load.mjs): what the page preloads. Absent under `astro dev`. */
+    firstLoad?: import('../build/first-load.mjs').FirstLoadManifest;
   }
 }

@@ -4,8 +4,10 @@ import { afterEach } from 'vitest';
 
 if (typeof window !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react');
-  const { activeLanguage, setInterfaceLanguage } = await import('#app/i18n/i18n.ts');
+  const { activeLanguage, loadEnglish, setInterfaceLanguage } = await import('#app/i18n/i18n.ts');
   const { LANGUAGE_KEY } = await import('#app/prePaint.ts');
+  // The browser loads each page's English with the page (decision 044); a test renders a page's parts alone.
+  await loadEnglish();
   afterEach(async () => {
     cleanup();
     // A test that saved Dutch leaves the next one in English, with nothing remembered.

@@ -64,6 +64,25 @@ export function sayState<C extends StateCode>(code: C, ...params: [StateNames<C>
 export interface Coded { code: ErrorCode; params?: Params }
 
 /** `said` as code and params (params only when it has some). */
+/**
+ * The code (and params) a message written by `msg` carries, when `isCode` knows the code; null for any other
+ * text. The server asks the English catalogue (schemas/issues.ts `codeOfMessage`), the browser its own texts,
+ * so that neither loads the other's (site/app/i18n/serverText.ts).
+ */
+export function codedMessage(message: string | undefined, isCode: (code: string) => code is ErrorCode): Coded | null {
+  if (!message) return null;
+  const space = message.indexOf(' ');
+  const code = space < 0 ? message : message.slice(0, space);
+  if (!isCode(code)) return null;
+  if (space < 0) return { code };
+  try {
+    const params = JSON.parse(message.slice(space + 1)) as unknown;
+    return params && typeof params === 'object' && !Array.isArray(params) ? coded({ code, params: params as Params }) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function coded(said: Said | Coded): Coded {
   if (typeof said === 'string') return { code: said };
   const params: Params | undefined = said.params;

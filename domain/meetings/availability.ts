@@ -4,10 +4,9 @@
 // and the booking page). Browser-safe.
 import { Temporal } from 'temporal-polyfill';
 import type { AvailabilitySettings } from './schemas.ts';
+import { WEEKDAYS, type Weekday } from './weekdays.ts';
 
-/** Keys of the weekly availability, Monday first (Temporal's dayOfWeek 1-7). */
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+export { WEEKDAYS, type Weekday };
 
 export const MINUTES_PER_DAY = 24 * 60;
 

@@ -5,24 +5,14 @@
 // Parse with `{ reportInput: true }`: zod 4 keeps the input on an issue only then, and "missing" is
 // told from "wrong type" by it.
 import type { z } from 'zod';
-import { coded, type Coded, type ErrorCode, type Params } from '../i18n/codes.ts';
+import { codedMessage, type Coded, type ErrorCode } from '../i18n/codes.ts';
 import { englishText, isErrorCode } from '../i18n/english.ts';
 
 export { msg } from '../i18n/codes.ts';
 
 /** The code (and params) a message written by `msg` carries; null for any other text (zod's own words). */
 export function codeOfMessage(message: string | undefined): Coded | null {
-  if (!message) return null;
-  const space = message.indexOf(' ');
-  const code = space < 0 ? message : message.slice(0, space);
-  if (!isErrorCode(code)) return null;
-  if (space < 0) return { code };
-  try {
-    const params = JSON.parse(message.slice(space + 1)) as unknown;
-    return params && typeof params === 'object' && !Array.isArray(params) ? coded({ code, params: params as Params }) : null;
-  } catch {
-    return null;
-  }
+  return codedMessage(message, isErrorCode);
 }
 
 /** The code of a JSON value's type, for "x must be text, not a number" (errorTerms.actual). */

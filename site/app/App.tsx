@@ -13,6 +13,8 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { createQueryClient } from './api/queryClient.ts';
 import { AppRouter } from './router/AppRouter.tsx';
 import { SessionGate } from './session/SessionGate.tsx';
+import { ME_QUERY_KEY } from './session/useSession.ts';
+import type { SessionUser } from '#domain/auth/schemas.ts';
 import { InterfaceLanguage } from './i18n/InterfaceLanguage.tsx';
 import { useOnceTrue } from './lib/useOnceTrue.ts';
 import { COLOR_SCHEME_KEY } from './prePaint.ts';
@@ -30,10 +32,17 @@ function Toasts() {
   return <Suspense fallback={null}>{wanted && <ToastViewport />}</Suspense>;
 }
 
-/** `styleNonce`: the page's CSP nonce for the <style> elements Mantine adds (site/pages/app/[...path].astro). */
-export default function App({ styleNonce }: { styleNonce?: string }) {
+/**
+ * `styleNonce`: the page's CSP nonce for the <style> elements Mantine adds; `user`: the signed-in user the
+ * page's own request found (site/pages/app/[...path].astro), so the session gate need not ask again.
+ */
+export default function App({ styleNonce, user }: { styleNonce?: string; user?: SessionUser | null }) {
   shareStyleNonce(styleNonce);
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (user) client.setQueryData(ME_QUERY_KEY, user);
+    return client;
+  });
   const t = useT();
   const close = t('common.close');
   const showPassword = t('common.showPassword');

@@ -5,9 +5,9 @@
 // reaches WCAG AA (4.5:1) on the backgrounds they sit on. The theme demo
 // (/app/theme-demo) shows the resulting ratios from the same functions.
 import {
-  Anchor, Badge, CloseButton, createTheme, darken, DEFAULT_THEME, Drawer, keys, lighten, Loader, Modal, Notification, PasswordInput, rem, ScrollArea,
-  Table, Tooltip, mergeThemeOverrides, type CloseButtonProps, type CSSVariablesResolver, type DrawerHeaderProps, type MantineColorsTuple,
-  type ModalHeaderProps,
+  createTheme, darken, DEFAULT_THEME, keys, lighten, rem, mergeThemeOverrides, type AnchorProps, type BadgeProps, type CloseButtonProps,
+  type CSSVariablesResolver, type DrawerHeaderProps, type LoaderProps, type MantineColorsTuple, type MantineThemeComponent,
+  type ModalHeaderProps, type PasswordInputProps, type ScrollAreaProps, type TableScrollContainerProps, type TooltipProps,
 } from '@mantine/core';
 
 /** WCAG AA for normal text. */
@@ -146,13 +146,22 @@ export interface ThemeLabels {
 
 const ENGLISH_LABELS: ThemeLabels = { close: 'Close', showPassword: 'Show password' };
 
+/**
+ * A component's theme entry with its props checked, as `Component.extend()` would check them, but without
+ * importing the component: the theme is in the first chunk, and Modal, Drawer, PasswordInput and the rest
+ * are not (decision 044).
+ */
+function entry<P>(themed: { defaultProps?: Partial<P> } & Omit<MantineThemeComponent, 'defaultProps'>): MantineThemeComponent {
+  return themed;
+}
+
 function closeButton(label: string) {
-  return CloseButton.extend({ defaultProps: { 'aria-label': label } as Partial<CloseButtonProps> });
+  return entry<CloseButtonProps>({ defaultProps: { 'aria-label': label } as Partial<CloseButtonProps> });
 }
 
 /** The toggle is a pressed/not pressed button (Mantine sets aria-pressed): its name says what pressing does. */
 function passwordInput(label: string) {
-  return PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { 'aria-label': label } } });
+  return entry<PasswordInputProps>({ defaultProps: { visibilityToggleButtonProps: { 'aria-label': label } } });
 }
 
 export const theme = createTheme({
@@ -164,30 +173,30 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontWeight: '700' },
   components: {
-    Tooltip: Tooltip.extend({ defaultProps: { openDelay: 700, withArrow: true } }),
-    ScrollArea: ScrollArea.extend({ defaultProps: { scrollHideDelay: 600 } }),
+    Tooltip: entry<TooltipProps>({ defaultProps: { openDelay: 700, withArrow: true } }),
+    ScrollArea: entry<ScrollAreaProps>({ defaultProps: { scrollHideDelay: 600 } }),
     // A table wider than the screen scrolls sideways: its scroll area takes keyboard focus so arrows can scroll it.
-    TableScrollContainer: Table.ScrollContainer.extend({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }),
+    TableScrollContainer: entry<TableScrollContainerProps>({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }),
     // Every close button (dialogs, drawers, toasts, alerts) is named; a caller's own label wins.
     CloseButton: closeButton(ENGLISH_LABELS.close),
     // A password field's show/hide button: Mantine's own name is English ("Toggle password visibility").
     PasswordInput: passwordInput(ENGLISH_LABELS.showPassword),
-    Badge: Badge.extend({
-      vars: (_theme, props) => ({ root: { '--badge-fz': typeof props.size === 'string' ? BADGE_FONT_SIZES[props.size] : undefined } }),
+    Badge: entry<BadgeProps>({
+      vars: (_theme: unknown, props: BadgeProps) => ({ root: { '--badge-fz': typeof props.size === 'string' ? BADGE_FONT_SIZES[props.size] : undefined } }),
     }),
     // A spinner is a status: its aria-label ("Loading") is read out, and ARIA allows no label on a bare <span>
     // (axe's aria-prohibited-attr, found on the Admin Portal while a tab was still loading).
-    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+    Loader: entry<LoaderProps>({ defaultProps: { role: 'status' } }),
     // Links inside text are told apart by more than colour (WCAG 1.4.1): underlined.
-    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    Anchor: entry<AnchorProps>({ defaultProps: { underline: 'always' } }),
     // The palette's highlighted row: its description was white at 70 % on the primary (3.3:1). A plain key:
     // importing @mantine/spotlight here would pull the palette's chunk into the first one.
     Spotlight: { styles: { actionDescription: { opacity: 1 } } },
     // A toast's description under its title is Mantine's gray 6 / dark 2 (3.3:1), not the dimmed variable.
-    Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-dimmed)' } } }),
+    Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
     // A dialog's header is not the page's banner: as <header> outside any landmark it counted as a second one.
-    ModalHeader: Modal.Header.extend({ defaultProps: { component: 'div' } as Partial<ModalHeaderProps> }),
-    DrawerHeader: Drawer.Header.extend({ defaultProps: { component: 'div' } as Partial<DrawerHeaderProps> }),
+    ModalHeader: entry<ModalHeaderProps>({ defaultProps: { component: 'div' } as Partial<ModalHeaderProps> }),
+    DrawerHeader: entry<DrawerHeaderProps>({ defaultProps: { component: 'div' } as Partial<DrawerHeaderProps> }),
   },
 });
 

@@ -2,10 +2,10 @@
 // bodies, an optional time-out, errors as `${status}: ${detail}`.
 import { assignLocation } from '../lib/browserNavigation.ts';
 import { ApiError } from './ApiError.ts';
-import { en } from '#domain/i18n/en.ts';
+import { errors } from '#domain/i18n/en/errors.ts';
 
 /** The spec's text for a request that timed out (the API's own code for it, errors.ai_timeout). */
-export const TIMEOUT_MESSAGE = en.errors.ai_timeout;
+export const TIMEOUT_MESSAGE = errors.ai_timeout;
 
 /** A request this browser gave up on: said with the API's code for a draft that took too long. */
 export class RequestTimeoutError extends Error {

@@ -4,7 +4,7 @@
 // in English the browser's own preference (12-hour, as the spec shows it, unless
 // the browser's language keeps a 24-hour clock).
 import dayjs from 'dayjs';
-import { WEEKDAYS, type Weekday } from '#domain/meetings/availability.ts';
+import { WEEKDAYS, type Weekday } from '#domain/meetings/weekdays.ts';
 import { activeLanguage, i18n } from './i18n.ts';
 import { LOCALES } from './language.ts';
 

@@ -1,9 +1,17 @@
-// The /app interface's i18next instance. English is bundled and ready synchronously
-// (so every component renders English without a provider, as the unit tests do);
-// Dutch is its own chunk, fetched only when someone needs it.
+// The /app interface's i18next instance. The shell's English is bundled and ready
+// synchronously (so the shell renders without a provider, as the unit tests do); each
+// page brings its own English (decision 044): the start page (the dashboard) in its
+// chunk (addEnglish), the others with the rest of the catalogue, a chunk fetched beside
+// the page's (loadEnglish, routeTree.tsx). Dutch is its own chunk, fetched only when
+// someone needs it.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en, type Resources } from '../../../domain/i18n/en.ts';
+import type { Resources } from '../../../domain/i18n/en.ts';
+import { errors } from '../../../domain/i18n/en/errors.ts';
+import { errorTerms } from '../../../domain/i18n/en/errorTerms.ts';
+import { pages } from '../../../domain/i18n/en/pages.ts';
+import { palette } from '../../../domain/i18n/en/palette.ts';
+import { common, sentiment, shell } from '../../../domain/i18n/en/shell.ts';
 import { LANGUAGE_KEY } from '../prePaint.ts';
 import { navigatorLanguages, resolveLanguage, type InterfaceLanguage } from './language.ts';
 
@@ -23,15 +31,33 @@ function remembered(): InterfaceLanguage | null {
   }
 }
 
+let englishPending: Promise<void> | null = null;
+
+/** Adds English texts (a page's branches) to what the interface can say; components re-render with them. */
+export function addEnglish(texts: Partial<Resources>) {
+  i18n.addResourceBundle('en', 'translation', texts, true, false);
+}
+
+/** Loads the rest of the English catalogue once: every page but the start page, and the deferred dialogs, wait for it. */
+export function loadEnglish(): Promise<void> {
+  englishPending ??= import('../../../domain/i18n/en.ts').then(({ en }) => addEnglish(en));
+  return englishPending;
+}
+
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  // Errors (serverText.ts) may show on any screen, the shell's words on every one.
+  resources: { en: { translation: { common, shell, sentiment, pages, palette, errors, errorTerms } } },
   lng: 'en',
   fallbackLng: 'en',
   supportedLngs: ['en', 'nl'],
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
+  // A key whose page did not bring it: the rest of the catalogue follows, and the text re-renders.
+  saveMissing: true,
+  missingKeyHandler: () => { void loadEnglish(); },
+  react: { bindI18nStore: 'added' },
 });
 
 let pending: Promise<void> | null = null;

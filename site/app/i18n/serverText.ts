@@ -2,9 +2,8 @@
 // of the catalogue's `errors` (an API error's `code`, a blocker, a skip reason, a form's schema
 // message written with `msg`) into words. English is what the API's `error` says; Dutch reads the same
 // code in nl.ts. A code this browser does not know (a newer server's) shows the server's own English.
-import { asSentence, renderCode, type Lookup, type Params } from '#domain/i18n/codes.ts';
-import { codeOfMessage } from '#domain/schemas/issues.ts';
-import { WEEKDAYS, type Weekday } from '#domain/meetings/availability.ts';
+import { asSentence, codedMessage, renderCode, type ErrorCode, type Lookup, type Params } from '#domain/i18n/codes.ts';
+import { WEEKDAYS, type Weekday } from '#domain/meetings/weekdays.ts';
 import { weekdayLabel } from './format.ts';
 import { activeLanguage, i18n } from './i18n.ts';
 
@@ -76,6 +75,7 @@ export function stateText(code: string | null | undefined, params?: Params | nul
  */
 export function issueText(message: string | undefined): string | undefined {
   if (message === undefined) return undefined;
-  const coded = codeOfMessage(message);
+  // The browser's own texts say which codes exist (not the server's English catalogue: it stays out of the first load).
+  const coded = codedMessage(message, (code): code is ErrorCode => knowsCode(code));
   return coded ? codeText(coded.code, coded.params) : message;
 }

@@ -2,7 +2,7 @@
 // values as query parameters of the communications page, which opens the
 // campaign wizard with them (action=create-campaign). The page's route
 // validates them (pages/communications/pageParams.ts).
-import { isAiPlaceholder } from './aiPlaceholder.ts';
+import { isAiPlaceholder } from './aiMarker.ts';
 
 /** The spec's /communications; in this app the page lives under /app. */
 export const COMMUNICATIONS_PATH = '/app/communications';

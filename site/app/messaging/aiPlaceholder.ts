@@ -3,18 +3,14 @@
 // The words follow the interface's language (i18n/en/panels.ts); the marker is what identifies it.
 import { panels } from '#domain/i18n/en/panels.ts';
 import { i18n } from '#app/i18n/i18n.ts';
+import { AI_MARKER, isAiPlaceholder } from './aiMarker.ts';
 
-/** Every placeholder starts with this marker, so it is never mistaken for real content. */
-export const AI_MARKER = '🤖';
+export { AI_MARKER, isAiPlaceholder };
 export const AI_GENERATING_TEXT = `${AI_MARKER} ${panels.compose.aiGenerating}`;
 export const AI_REGENERATING_TEXT = `${AI_MARKER} ${panels.compose.aiRegenerating}`;
 
 export function aiPlaceholderText(regenerate: boolean): string {
   return `${AI_MARKER} ${i18n.t(regenerate ? 'panels.compose.aiRegenerating' : 'panels.compose.aiGenerating')}`;
-}
-
-export function isAiPlaceholder(content: string | null | undefined): boolean {
-  return (content ?? '').trimStart().startsWith(AI_MARKER);
 }
 
 /** Regenerate appears only when there is content and it is not the placeholder. */

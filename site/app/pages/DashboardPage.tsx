@@ -21,6 +21,13 @@ import { DASHBOARD_PATH, DEFAULT_PERIOD, DEFAULT_SCOPE, dashboardQuery } from '.
 import { UpcomingMeetingsCard } from './people/booking/UpcomingMeetingsCard.tsx';
 import { isAdmin, useCurrentUser } from '../session/CurrentUser.tsx';
 import { PageHeader } from './PageHeader.tsx';
+import { addEnglish } from '#app/i18n/i18n.ts';
+import { dashboard } from '#domain/i18n/en/dashboard.ts';
+import { dataRights } from '#domain/i18n/en/dataRights.ts';
+import { meetings } from '#domain/i18n/en/meetings.ts';
+
+// The start page's words come with it (the first load preloads this chunk; decision 044).
+addEnglish({ dashboard, meetings, dataRights });
 
 export function DashboardPage() {
   const user = useCurrentUser();

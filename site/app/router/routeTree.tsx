@@ -1,7 +1,8 @@
 // The /app routes (spec §2), code-based. Each page is its own chunk, loaded when
-// its route is first visited or a link to it is hovered; the shell, the routes'
-// search schemas (validateSearch), the redirects and the 404 page are in the
-// first chunk.
+// its route is first visited or a link to it is hovered, with the rest of the English
+// catalogue beside it (the start page, the dashboard, brings its own words: decision 044);
+// the shell, the routes' search schemas (validateSearch), the redirects and the 404 page
+// are in the first chunk.
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect, type RouteComponent } from '@tanstack/react-router';
 import type { SessionUser } from '#domain/auth/schemas.ts';
 import { COMMUNICATIONS_PATH } from '../messaging/advancedEditor.ts';
@@ -18,6 +19,7 @@ import { SETTINGS_PATH, settingsSearchSchema } from '../pages/settings/pageParam
 import { isAdmin } from '../session/CurrentUser.tsx';
 import { AppLayout } from '../shell/AppLayout.tsx';
 import { normalizePath } from './paths.ts';
+import { withEnglish } from '../i18n/withEnglish.ts';
 
 export interface RouterContext {
   user: SessionUser;
@@ -49,7 +51,7 @@ export function createRouteTree(Root: RouteComponent = AppLayout) {
     id: '_people',
     validateSearch: peopleSearchSchema,
   });
-  const PeoplePage = lazyRouteComponent(() => import('../pages/PeoplePage.tsx'), 'PeoplePage');
+  const PeoplePage = lazyRouteComponent(withEnglish(() => import('../pages/PeoplePage.tsx')), 'PeoplePage');
   const peopleRoutes = [
     createRoute({ getParentRoute: () => peopleLayout, path: '/app/people', component: PeoplePage }),
     createRoute({ getParentRoute: () => peopleLayout, path: '/app/talent-pools', component: PeoplePage }),
@@ -64,14 +66,14 @@ export function createRouteTree(Root: RouteComponent = AppLayout) {
     beforeLoad: ({ search }) => {
       if (search.campaign) redirect({ href: campaignPath(search.campaign), replace: true, throw: true });
     },
-    component: lazyRouteComponent(() => import('../pages/CommunicationsPage.tsx'), 'CommunicationsPage'),
+    component: lazyRouteComponent(withEnglish(() => import('../pages/CommunicationsPage.tsx')), 'CommunicationsPage'),
   });
 
   const campaignRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: CAMPAIGN_PAGE_PATH,
     validateSearch: campaignPageSearchSchema,
-    component: lazyRouteComponent(() => import('../pages/communications/campaign/CampaignPage.tsx'), 'CampaignPage'),
+    component: lazyRouteComponent(withEnglish(() => import('../pages/communications/campaign/CampaignPage.tsx')), 'CampaignPage'),
   });
 
   // Old paths that now live on the communications page; the query string is kept.
@@ -87,26 +89,26 @@ export function createRouteTree(Root: RouteComponent = AppLayout) {
     getParentRoute: () => rootRoute,
     path: MEETINGS_PATH,
     validateSearch: meetingsSearchSchema,
-    component: lazyRouteComponent(() => import('../pages/MeetingsPage.tsx'), 'MeetingsPage'),
+    component: lazyRouteComponent(withEnglish(() => import('../pages/MeetingsPage.tsx')), 'MeetingsPage'),
   });
 
   const settingsRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: SETTINGS_PATH,
     validateSearch: settingsSearchSchema,
-    component: lazyRouteComponent(() => import('../pages/settings/SettingsPage.tsx'), 'SettingsPage'),
+    component: lazyRouteComponent(withEnglish(() => import('../pages/settings/SettingsPage.tsx')), 'SettingsPage'),
   });
 
   const meetingBookingRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/app/meeting-booking',
-    component: lazyRouteComponent(() => import('../pages/MeetingBookingPage.tsx'), 'MeetingBookingPage'),
+    component: lazyRouteComponent(withEnglish(() => import('../pages/MeetingBookingPage.tsx')), 'MeetingBookingPage'),
   });
 
   const themeDemoRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/app/theme-demo',
-    component: lazyRouteComponent(() => import('../pages/ThemeDemoPage.tsx'), 'ThemeDemoPage'),
+    component: lazyRouteComponent(withEnglish(() => import('../pages/ThemeDemoPage.tsx')), 'ThemeDemoPage'),
   });
 
   // Everyone may open it: admins get the portal, others Access Denied (spec §2), both in the page's chunk.
@@ -114,7 +116,7 @@ export function createRouteTree(Root: RouteComponent = AppLayout) {
     getParentRoute: () => rootRoute,
     path: ADMIN_PATH,
     validateSearch: adminSearchSchema,
-    component: lazyRouteComponent(() => import('../pages/admin/AdminPage.tsx'), 'AdminPage'),
+    component: lazyRouteComponent(withEnglish(() => import('../pages/admin/AdminPage.tsx')), 'AdminPage'),
   });
 
   return rootRoute.addChildren([

@@ -6,15 +6,14 @@ import { useT } from '../i18n/useT.ts';
 import { replaceLocation } from '../lib/browserNavigation.ts';
 import { CurrentUserProvider } from './CurrentUser.tsx';
 import { FullPageLoader } from './FullPageLoader.tsx';
+import { useRemoveStaticFrame } from '../shell/staticFrame.ts';
+import { loginUrl } from './loginUrl.ts';
 import { useSession } from './useSession.ts';
 
-export function loginUrl(pathname: string, search: string): string {
-  return '/login?next=' + encodeURIComponent(pathname + search);
-}
+export { loginUrl };
 
 /** Renders children (the router) only for a signed-in user; otherwise a spinner or /login. */
 export function SessionGate({ children }: { children: ReactNode }) {
-  const t = useT();
   const { data: user, isPending, error, refetch, isFetching } = useSession();
   const signedOut = !isPending && !error && !user;
 
@@ -27,18 +26,22 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const awaitingTwoFactor = error instanceof Error && error.message === TWO_FACTOR_MESSAGE;
   if (isPending || signedOut || awaitingTwoFactor) return <FullPageLoader />;
 
-  if (error || !user) {
-    return (
-      <Center h="100dvh" p="md">
-        <Stack maw={420}>
-          <Alert color="red" title={t('pages.sessionFailed')}>
-            {errorText(error)}
-          </Alert>
-          <Button onClick={() => void refetch()} loading={isFetching}>{t('pages.tryAgain')}</Button>
-        </Stack>
-      </Center>
-    );
-  }
+  if (error || !user) return <SessionFailed error={error} retrying={isFetching} retry={() => void refetch()} />;
 
   return <CurrentUserProvider user={user}>{children}</CurrentUserProvider>;
+}
+
+function SessionFailed({ error, retrying, retry }: { error: unknown; retrying: boolean; retry: () => void }) {
+  const t = useT();
+  useRemoveStaticFrame();
+  return (
+    <Center h="100dvh" p="md">
+      <Stack maw={420}>
+        <Alert color="red" title={t('pages.sessionFailed')}>
+          {errorText(error)}
+        </Alert>
+        <Button onClick={retry} loading={retrying}>{t('pages.tryAgain')}</Button>
+      </Stack>
+    </Center>
+  );
 }

@@ -1,17 +1,25 @@
-import { ActionIcon, AppShell, Group, Text } from '@mantine/core';
+import { AppShell, Box, Group, Text } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
-import { openCommandPalette } from '../palette/paletteStore.ts';
-import { useT } from '../i18n/useT.ts';
+import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../session/CurrentUser.tsx';
 import { Link } from '../router/Link.tsx';
-import { SearchIcon } from './icons.tsx';
-import { SchedulingMenu } from './SchedulingMenu.tsx';
-import { UserMenu } from './UserMenu.tsx';
+
+const HeaderMenus = lazy(() => import('./HeaderMenus.tsx').then((m) => ({ default: m.HeaderMenus })));
+
+/** Where the phone's header buttons go while their chunk arrives: their sizes, so nothing moves. */
+function HeaderMenusPending() {
+  return (
+    <>
+      <Box w={34} h={34} />
+      <Box w={34} h={34} />
+      <Box w={34} h={34} />
+    </>
+  );
+}
 
 export function AppHeader() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const user = useCurrentUser();
-  const t = useT();
   return (
     <AppShell.Header px="md">
       <Group h="100%" justify="space-between">
@@ -20,12 +28,9 @@ export function AppHeader() {
         </Text>
         {/* On phones the sidebar (its search button and user footer) is hidden: search, scheduling and the user menu live here. */}
         <Group gap={4} hiddenFrom="sm">
-          <SchedulingMenu pathname={pathname} />
-          <ActionIcon variant="subtle" size="lg" aria-label={t('shell.openSearch')} onClick={openCommandPalette}
-            data-testid="header-search-button">
-            <SearchIcon size={20} />
-          </ActionIcon>
-          <UserMenu user={user} />
+          <Suspense fallback={<HeaderMenusPending />}>
+            <HeaderMenus pathname={pathname} user={user} />
+          </Suspense>
         </Group>
       </Group>
     </AppShell.Header>

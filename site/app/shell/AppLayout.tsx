@@ -1,4 +1,4 @@
-import { AppShell, Tooltip } from '@mantine/core';
+import { AppShell } from '@mantine/core';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { openCommandPalette } from '../palette/paletteStore.ts';
 import { useCurrentUser } from '../session/CurrentUser.tsx';
@@ -6,25 +6,25 @@ import { AppHeader } from './AppHeader.tsx';
 import { DeferredPanels } from './DeferredPanels.tsx';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { useRemoveStaticFrame } from './staticFrame.ts';
 
 /** The root route: header, sidebar (desktop), bottom bar (mobile), and the page in <Outlet />. */
 export function AppLayout() {
   const user = useCurrentUser();
   const pathname = useLocation({ select: (location) => location.pathname });
+  useRemoveStaticFrame();
   return (
-    <Tooltip.Group openDelay={700} closeDelay={300}>
-      <AppShell
-        header={{ height: 56 }}
-        navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: true } }}
-        footer={{ height: { base: 64, sm: 0 } }}
-        padding="md"
-      >
-        <AppHeader />
-        <Sidebar user={user} pathname={pathname} onOpenSearch={openCommandPalette} />
-        <AppShell.Main><Outlet /></AppShell.Main>
-        <MobileBottomBar pathname={pathname} />
-        <DeferredPanels />
-      </AppShell>
-    </Tooltip.Group>
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: true } }}
+      footer={{ height: { base: 64, sm: 0 } }}
+      padding="md"
+    >
+      <AppHeader />
+      <Sidebar user={user} pathname={pathname} onOpenSearch={openCommandPalette} />
+      <AppShell.Main><Outlet /></AppShell.Main>
+      <MobileBottomBar pathname={pathname} />
+      <DeferredPanels />
+    </AppShell>
   );
 }

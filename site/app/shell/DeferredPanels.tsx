@@ -4,13 +4,14 @@
 // waits there (the store says open) and the dialog opens as it first renders.
 import { Suspense, useLayoutEffect, useRef } from 'react';
 import { useDrawerState } from '../drawers/drawerStore.ts';
+import { withEnglish } from '../i18n/withEnglish.ts';
 import { preloadableLazy } from '../lib/preloadableLazy.ts';
 import { useOnceTrue } from '../lib/useOnceTrue.ts';
 import { usePaletteState } from '../palette/paletteStore.ts';
 import { usePaletteShortcut } from '../palette/usePaletteShortcut.ts';
 
-export const CommandPalette = preloadableLazy(() => import('../palette/CommandPalette.tsx').then((m) => m.CommandPalette));
-const GlobalPanels = preloadableLazy(() => import('../panels/GlobalPanels.tsx').then((m) => m.GlobalPanels));
+export const CommandPalette = preloadableLazy(withEnglish(() => import('../palette/CommandPalette.tsx').then((m) => m.CommandPalette)));
+const GlobalPanels = preloadableLazy(withEnglish(() => import('../panels/GlobalPanels.tsx').then((m) => m.GlobalPanels)));
 
 /**
  * Each dialog here first mounts already open (its chunk arrives after the click), and a Mantine modal

@@ -1,4 +1,4 @@
-import { Group, Kbd, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Group, Kbd, Text, UnstyledButton } from '@mantine/core';
 import { useT } from '../i18n/useT.ts';
 import { SearchIcon } from './icons.tsx';
 import classes from './SearchButton.module.css';
@@ -16,17 +16,16 @@ export function searchShortcutHint(): string {
 export function SearchButton({ onOpen }: { onOpen: () => void }) {
   const t = useT();
   const hint = searchShortcutHint();
-  // No aria-label: the name is the visible text, "Search Ctrl+K" (axe's label-content-name-mismatch).
+  // No aria-label: the name is the visible text, "Search Ctrl+K" (axe's label-content-name-mismatch). The hint
+  // is the browser's own tooltip (title): Mantine's Tooltip would bring Floating UI into the first load (decision 044).
   return (
-    <Tooltip label={t('shell.searchTooltip', { hint })}>
-      <UnstyledButton className={classes.button} onClick={onOpen}
-        aria-keyshortcuts={isMacPlatform() ? 'Meta+K' : 'Control+K'} data-testid="search-button">
-        <Group gap="xs" wrap="nowrap">
-          <SearchIcon size={16} />
-          <Text size="sm" c="dimmed" flex={1}>{t('shell.search')}</Text>
-          <Kbd size="xs">{hint}</Kbd>
-        </Group>
-      </UnstyledButton>
-    </Tooltip>
+    <UnstyledButton className={classes.button} onClick={onOpen} title={t('shell.searchTooltip', { hint })}
+      aria-keyshortcuts={isMacPlatform() ? 'Meta+K' : 'Control+K'} data-testid="search-button">
+      <Group gap="xs" wrap="nowrap">
+        <SearchIcon size={16} />
+        <Text size="sm" c="dimmed" flex={1}>{t('shell.search')}</Text>
+        <Kbd size="xs">{hint}</Kbd>
+      </Group>
+    </UnstyledButton>
   );
 }

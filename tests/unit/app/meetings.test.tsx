@@ -351,7 +351,7 @@ describe('navigation', () => {
     stubMeetings([]);
     await renderApp('/app', { user: recruiter });
     // jsdom lays out at 1024 px, where the header's phone controls are display: none; query hidden elements too.
-    expect(screen.getByTestId('header-scheduling-button').parentElement!.className).toContain('mantine-hidden-from-sm');
+    expect((await screen.findByTestId('header-scheduling-button')).parentElement!.className).toContain('mantine-hidden-from-sm');
     fireEvent.click(screen.getByRole('button', { name: 'Scheduling', hidden: true }));
     const menu = await screen.findByRole('menu', { hidden: true });
     expect(within(menu).getAllByRole('menuitem', { hidden: true }).map((item) => [item.textContent, item.getAttribute('href')])).toEqual([

@@ -98,7 +98,8 @@ describe('shell', () => {
   it('opens the phone user menu from the header avatar: username, role, Settings and Sign Out; Admin Portal for admins only', async () => {
     await renderApp('/app', { user: recruiter });
     // jsdom lays out at 1024 px, where the header's phone controls are display: none; query hidden elements too.
-    const avatar = screen.getByRole('button', { name: 'Account: rita', hidden: true });
+    // The phone header's menus are their own chunk, mounted after the shell (decision 044).
+    const avatar = await screen.findByRole('button', { name: 'Account: rita', hidden: true });
     expect(avatar.closest('.mantine-hidden-from-sm')).not.toBeNull();
     fireEvent.click(avatar);
     const menu = await screen.findByRole('menu', { hidden: true });
@@ -111,7 +112,7 @@ describe('shell', () => {
   it('lists the Admin Portal in the phone user menu for admins, and signs out from it', async () => {
     stubFetch({ 'POST /api/auth/logout': SUCCESS });
     await renderApp('/app', { user: admin });
-    fireEvent.click(screen.getByTestId('header-user-menu'));
+    fireEvent.click(await screen.findByTestId('header-user-menu'));
     const menu = await screen.findByRole('menu', { hidden: true });
     expect(within(menu).getByRole('menuitem', { name: 'Admin Portal', hidden: true }).getAttribute('href')).toBe('/app/admin');
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Sign Out', hidden: true }));

@@ -2,7 +2,7 @@
 // and a visually hidden table says the same in words. The lists behind the
 // figures are visible links under the chart (a link in a hidden table would
 // take keyboard focus where nobody sees it).
-import { Anchor, ColorSwatch, Group, Table, VisuallyHidden } from '@mantine/core';
+import { Anchor, ColorSwatch, Group, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { appLinkProps } from '#app/router/Link.tsx';
 import { DashboardCard } from './DashboardCard.tsx';
@@ -31,21 +31,22 @@ export function ChartFigure({ id, title, columns, rows, links = [], children }: 
   return (
     <DashboardCard id={id} title={title}>
       <div aria-hidden data-testid={`${id}-chart`}>{children}</div>
+      {/* A plain table: nobody sees it, and Mantine's Table would bring its scroll area (and Floating UI) into the first load. */}
       <VisuallyHidden>
-        <Table data-testid={`${id}-table`}>
+        <table data-testid={`${id}-table`}>
           <caption>{title}</caption>
-          <Table.Thead>
-            <Table.Tr>{columns.map((column) => <Table.Th key={column} scope="col">{column}</Table.Th>)}</Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+          <thead>
+            <tr>{columns.map((column) => <th key={column} scope="col">{column}</th>)}</tr>
+          </thead>
+          <tbody>
             {rows.map((row) => (
-              <Table.Tr key={row.label}>
-                <Table.Th scope="row">{row.label}</Table.Th>
-                {row.values.map((value, index) => <Table.Td key={index}>{value}</Table.Td>)}
-              </Table.Tr>
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                {row.values.map((value, index) => <td key={index}>{value}</td>)}
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       </VisuallyHidden>
       {links.length > 0 && (
         <Group gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} data-testid={`${id}-links`}>

@@ -3,7 +3,7 @@
 import { useAudience } from '#app/session/CurrentUser.tsx';
 import { Button, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
-import { en } from '#domain/i18n/en.ts';
+import { meetings } from '#domain/i18n/en/meetings.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { stateText } from '#app/i18n/serverText.ts';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
@@ -11,7 +11,7 @@ import { meetingWith } from './meetingLabels.ts';
 import { useRetryTeams } from './meetingQueries.ts';
 
 /** The English texts (tests read them); the component shows the interface language's. */
-export const TEAMS_TEXTS = en.meetings.teams;
+export const TEAMS_TEXTS = meetings.teams;
 
 export function TeamsStatus({ meeting, onChanged }: { meeting: Meeting; onChanged?: (meeting: Meeting) => void }) {
   const t = useT();
