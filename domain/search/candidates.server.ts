@@ -143,7 +143,8 @@ export function candidateWords(row: Omit<CandidateRow, 'id' | 'engagement_score'
 /**
  * Relevance: per query word, the best of its matches the candidate holds, as
  * match quality (exact 1 > prefix 0.6-1 > similar) times the weight of the
- * field it is in (name above email above job, skills and location); summed.
+ * field it is in (name above email above job, skills, location and seniority,
+ * then preferred role and notes); summed.
  * `nameOnly`: every query word matched in the name (meetings are found so).
  */
 export function relevance(row: CandidateRow, byToken: WordMatch[][]): { score: number; nameOnly: boolean } {
