@@ -1,6 +1,7 @@
 // Candidates for the palette: every query word must match a word of the
-// candidate's name, email, job function, skills or location (decisions 005 and
-// 022). Two steps, so that a million candidates cost about what a thousand do:
+// candidate's name, email, job function, skills, location, seniority level,
+// preferred role or notes (decisions 005, 022 and 045); a word naming a
+// seniority or a place must match where the candidate's seniority or place is. Two steps, so that a million candidates cost about what a thousand do:
 //  1. each query word is matched against the dictionary of distinct words
 //     (public.search_words): exact, prefix, or, for name words, trigram-similar;
 //  2. candidates holding those words come from the btree (word, candidate_id) in
@@ -11,14 +12,25 @@
 import type { Tx } from '../../platform/db/request.server.ts';
 import { bandOf } from '../engagement/score.ts';
 import type { SearchResult } from './schemas.ts';
+import { SENIORITY_WORDS, seniorityOf } from './seniority.ts';
 
-/** The bits of candidate_name_words.fields (supabase/migrations/20261126000800_search_fields.sql). */
-export const FIELD = { name: 1, email: 2, job: 4, skills: 8, location: 16 } as const;
+/** The bits of candidate_name_words.fields (migrations 20261126000800_search_fields, 20261129100000_search_seniority_role_notes). */
+export const FIELD = { name: 1, email: 2, job: 4, skills: 8, location: 16, seniority: 32, role: 64, notes: 128 } as const;
+const ALL_FIELDS = Object.values(FIELD).reduce((all, bit) => all | bit, 0);
 
-/** A name match outranks an email one, which outranks job, skill and place matches. */
+/** A name match outranks an email one, which outranks job, skill and place matches; a wish or a note counts least. */
 const FIELD_WEIGHTS: Array<[number, number]> = [
   [FIELD.name, 1], [FIELD.email, 0.9], [FIELD.job, 0.8], [FIELD.skills, 0.75], [FIELD.location, 0.7],
+  [FIELD.seniority, 0.7], [FIELD.role, 0.6], [FIELD.notes, 0.4],
 ];
+
+/**
+ * Where a word that names a seniority or a place must be held, so that it narrows: "senior" is the
+ * candidate's level (or their job title, "Senior Controller"), not the role they wish for or a note;
+ * "enschede" is not a place a note mentions.
+ */
+const SENIORITY_IN = FIELD.seniority | FIELD.job;
+const PLACE_IN = ALL_FIELDS & ~(FIELD.role | FIELD.notes);
 
 /** Words per query word taken into account. */
 const WORDS_PER_TOKEN = 12;
@@ -41,20 +53,49 @@ const SPECIFIC_WORD_ROWS = 30_000;
 /** pg_stats is read again after this long: it changes when the table is analysed (after a large import, say). */
 const STATS_MAX_AGE_MS = 60_000;
 
-export interface WordMatch { token: number; word: string; score: number; fields: number }
+export interface WordMatch {
+  token: number; word: string; score: number; fields: number;
+  /** Only these fields count (a seniority or a place word); absent: any field. */
+  within?: number;
+  /** The query word names this word otherwise ("sr" for senior): counts as exact. */
+  alias?: boolean;
+}
+
+/** `within` when the dictionary has the word outside the fields it may count in (else no check is needed). */
+const narrowed = (fields: number, allowed: number) => (fields & ~allowed ? allowed : undefined);
+
+/**
+ * A query word's matches, place words narrowed. A level's own word means that level only ("lead" is
+ * not "leadership"); an abbreviation ("sr", "mid") means the level first, and may still be the start
+ * of another word.
+ */
+function narrow(token: string, found: WordMatch[]): WordMatch[] {
+  const level = seniorityOf(token);
+  const dictionary = level ? found.find((m) => m.word === level) : undefined;
+  const rest = found.filter((m) => m !== dictionary && level !== token)
+    .map((m) => (m.fields & FIELD.location ? { ...m, within: narrowed(m.fields, PLACE_IN) } : m));
+  if (!level || !dictionary) return rest;
+  return [{ ...dictionary, score: 1, alias: level !== token, within: narrowed(dictionary.fields, SENIORITY_IN) }, ...rest];
+}
 
 /** Step 1: the query's words, and for each the dictionary words it may mean (score 1 = exact). */
 export async function matchWords(tx: Tx, q: string): Promise<{ tokens: string[]; byToken: WordMatch[][] }> {
+  // A word naming a seniority ("sr") also looks up the level's own dictionary word.
   const { rows } = await tx.query<{ tokens: string[]; token: number | null; word: string | null; score: number | null; fields: number | null }>(
     `with tokens as (
        select t, ord from unnest(public.name_words($1)) with ordinality as x(t, ord) limit ${MAX_TOKENS})
      select (select array_agg(t order by ord) from tokens) as tokens, tk.ord::int as token, w.word, w.score, w.fields
        from tokens tk
-       left join lateral public.match_search_word(tk.t, ${WORDS_PER_TOKEN}) w on true`, [q]);
+       left join lateral (
+         select * from public.match_search_word(tk.t, ${WORDS_PER_TOKEN})
+         union all
+         select m.* from unnest($2::text[], $3::text[]) as s(term, level), public.match_search_word(s.level, 1) m
+          where s.term = tk.t and s.level <> tk.t and m.word = s.level) w on true`,
+    [q, SENIORITY_WORDS.map(([term]) => term), SENIORITY_WORDS.map(([, level]) => level)]);
   const tokens = rows[0]?.tokens ?? [];
-  const byToken = tokens.map((_, i) => {
-    const found = rows.filter((row) => row.token === i + 1 && row.word !== null)
-      .map((row) => ({ token: i + 1, word: row.word!, score: Number(row.score), fields: Number(row.fields) }));
+  const byToken = tokens.map((token, i) => {
+    const found = narrow(token, rows.filter((row) => row.token === i + 1 && row.word !== null)
+      .map((row) => ({ token: i + 1, word: row.word!, score: Number(row.score), fields: Number(row.fields) })));
     const good = found.filter((match) => match.score >= GOOD_SIMILARITY);
     return good.length ? good : found.slice(0, 3);
   });
@@ -63,7 +104,7 @@ export async function matchWords(tx: Tx, q: string): Promise<{ tokens: string[];
 
 export interface CandidateRow {
   id: number; name: string; email: string | null; job_function: string | null; skill_tags: string[]; location: string | null;
-  engagement_score: number;
+  seniority_level: string | null; preferred_role: string | null; notes: string | null; engagement_score: number;
 }
 
 function fieldWeight(fields: number): number {
@@ -85,7 +126,7 @@ export function textWords(text: string | null): string[] {
 }
 
 /** A candidate's words with the fields each is in: public.candidate_words, mirrored. */
-export function candidateWords(row: Pick<CandidateRow, 'name' | 'email' | 'job_function' | 'skill_tags' | 'location'>): Map<string, number> {
+export function candidateWords(row: Omit<CandidateRow, 'id' | 'engagement_score'>): Map<string, number> {
   const words = new Map<string, number>();
   const add = (list: string[], bit: number) => { for (const word of list) words.set(word, (words.get(word) ?? 0) | bit); };
   add(textWords(row.name), FIELD.name);
@@ -93,13 +134,17 @@ export function candidateWords(row: Pick<CandidateRow, 'name' | 'email' | 'job_f
   add(textWords(row.job_function), FIELD.job);
   add(textWords(row.skill_tags.join(' ')), FIELD.skills);
   add(textWords(row.location), FIELD.location);
+  add(textWords(row.seniority_level), FIELD.seniority);
+  add(textWords(row.preferred_role), FIELD.role);
+  add(textWords(row.notes), FIELD.notes);
   return words;
 }
 
 /**
  * Relevance: per query word, the best of its matches the candidate holds, as
  * match quality (exact 1 > prefix 0.6-1 > similar) times the weight of the
- * field it is in (name above email above job, skills and location); summed.
+ * field it is in (name above email above job, skills, location and seniority,
+ * then preferred role and notes); summed.
  * `nameOnly`: every query word matched in the name (meetings are found so).
  */
 export function relevance(row: CandidateRow, byToken: WordMatch[][]): { score: number; nameOnly: boolean } {
@@ -110,8 +155,8 @@ export function relevance(row: CandidateRow, byToken: WordMatch[][]): { score: n
     let best = 0;
     let inName = false;
     for (const match of list) {
-      const fields = fieldsOf.get(match.word);
-      if (fields === undefined) continue;
+      const fields = (fieldsOf.get(match.word) ?? 0) & (match.within ?? ALL_FIELDS);
+      if (!fields) continue;
       best = Math.max(best, match.score * fieldWeight(fields));
       if (fields & FIELD.name) inName = true;
     }
@@ -144,18 +189,28 @@ async function wordRows(tx: Tx): Promise<Map<string, number>> {
  */
 function probes(others: WordMatch[][], params: unknown[], column: string): string {
   return others.map((list) => {
-    params.push(list.map((m) => m.word));
-    return `and (select true from public.candidate_name_words o
-                  where o.word = any($${params.length}::text[]) and o.candidate_id = ${column} limit 1)`;
+    // Words that count in some fields only are probed apart, with their fields (a heap read; rare).
+    const groups = new Map<number, string[]>();
+    for (const m of list) groups.set(m.within ?? 0, [...groups.get(m.within ?? 0) ?? [], m.word]);
+    const probe = ([within, words]: [number, string[]]) => {
+      params.push(words);
+      return `(select true from public.candidate_name_words o
+                where o.word = any($${params.length}::text[]) and o.candidate_id = ${column}${within ? ` and o.fields & ${within} <> 0` : ''} limit 1)`;
+    };
+    return `and (${[...groups].map(probe).join(' or ')})`;
   }).join('\n');
 }
 
-const RANK_COLUMNS = `c.id, c.name, c.email::text as email, c.job_function, c.skill_tags, c.location, c.engagement_score`;
+/** The lists whose words count in some fields only: read whole or scanned, they need a probe too. */
+const narrowedLists = (lists: WordMatch[][]) => lists.filter((list) => list.some((m) => m.within));
+
+const RANK_COLUMNS = `c.id, c.name, c.email::text as email, c.job_function, c.skill_tags, c.location, c.seniority_level,
+                      c.preferred_role, c.notes, c.engagement_score`;
 
 /** A specific query: the two rarest words' candidates joined whole, the other words probed; every match. */
 async function fetchSpecific(tx: Tx, rarest: WordMatch[], second: WordMatch[], others: WordMatch[][]): Promise<CandidateRow[]> {
   const params: unknown[] = [rarest.map((m) => m.word), second.map((m) => m.word)];
-  const filters = probes(others, params, 'j.candidate_id');
+  const filters = probes([...narrowedLists([rarest, second]), ...others], params, 'j.candidate_id');
   // Materialised: each list is read once and the two are hashed together. Under RLS the planner
   // underestimates them and would otherwise probe the second list once per row of the first.
   const { rows } = await tx.query<CandidateRow>(
@@ -179,7 +234,7 @@ async function fetchSpecific(tx: Tx, rarest: WordMatch[], second: WordMatch[], o
  */
 async function fetchWindow(tx: Tx, drivers: WordMatch[], others: WordMatch[][], perWord: number): Promise<CandidateRow[]> {
   const params: unknown[] = [drivers.map((m) => m.word)];
-  const filters = probes(others, params, 'w.candidate_id');
+  const filters = probes([...narrowedLists([drivers]), ...others], params, 'w.candidate_id');
   const { rows } = await tx.query<CandidateRow>(
     `select ${RANK_COLUMNS}
        from unnest($1::text[]) as d(word)
@@ -215,11 +270,11 @@ async function fetchPass(tx: Tx, lists: WordMatch[][], limit: number): Promise<C
 export async function findCandidates(tx: Tx, tokens: string[], byToken: WordMatch[][], limit: number): Promise<RankedCandidate[]> {
   if (!tokens.length || byToken.some((list) => list.length === 0)) return [];
   const typed = (list: WordMatch[]) => {
-    const prefixed = list.filter((m) => m.word.startsWith(tokens[m.token - 1]));
+    const prefixed = list.filter((m) => m.alias || m.word.startsWith(tokens[m.token - 1]));
     return prefixed.length ? prefixed : list;
   };
   const exact = (list: WordMatch[]) => {
-    const same = list.filter((m) => m.word === tokens[m.token - 1]);
+    const same = list.filter((m) => m.alias || m.word === tokens[m.token - 1]);
     return same.length ? same : typed(list);
   };
   // In a query of three or more words, a word that matched exactly or as a prefix gets no typo guesses

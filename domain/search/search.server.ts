@@ -1,7 +1,8 @@
 // The command palette's search (GET /api/search): candidates by name, email,
-// job function, skills and location; talent pools, campaigns, templates and
-// meetings; and quick actions. Typo-tolerant for names, accent-insensitive,
-// prefixes from two letters (docs/decisions/005-search-trigram.md, 022-search-fields.md).
+// job function, skills, location, seniority, preferred role and notes; talent
+// pools, campaigns, templates and meetings; and quick actions. Typo-tolerant for
+// names, accent-insensitive, prefixes from two letters (docs/decisions/
+// 005-search-trigram.md, 022-search-fields.md, 045-search-seniority-role-notes.md).
 // All queries run in the caller's transaction, under row-level security.
 import type { Tx } from '../../platform/db/request.server.ts';
 import { containsPattern } from '../../platform/db/like.ts';

@@ -259,10 +259,11 @@ and insert_imported_candidates(), which writes new candidates together with thei
   },
   {
     file: 'search.sql',
-    about: `Search (decisions 005, 022): the words of every searchable candidate field (name, email, job,
-skills, location) in a btree word index kept by triggers, the dictionary of words for typo and prefix
-matching, and the SECURITY DEFINER lookups that use the indexes behind row-level security and return
-ids only (the rows are then read under the caller's policies).`,
+    about: `Search (decisions 005, 022, 045): the words of every searchable candidate field (name, email, job,
+skills, location, seniority level, preferred role, notes; public.candidate_words is the one rule) in a btree
+word index kept by triggers, the dictionary of words for typo and prefix matching, and the SECURITY DEFINER
+lookups that use the indexes behind row-level security and return ids only (the rows are then read under
+the caller's policies).`,
     tables: ['public.candidate_name_words', 'public.search_words'],
     functions: ['public.name_words', 'public.candidate_words', 'public.name_words_after_insert', 'public.name_words_after_delete',
       'public.name_words_after_truncate', 'public.search_words_after_update', 'public.may_read_people',

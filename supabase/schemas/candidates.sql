@@ -10,11 +10,12 @@
 
 -- ---------------------------------------------------------------- functions that the tables and indexes below use
 
-create or replace function public.candidate_search_doc(name text, email text, job_function text, skill_tags text[], location text, preferred_role text)
+create or replace function public.candidate_search_doc(name text, email text, job_function text, skill_tags text[], location text, preferred_role text, seniority_level text, notes text)
   returns text
   language sql
   immutable parallel safe
-as $$ select public.search_doc(name, email, job_function, array_to_string(skill_tags, ' '), location, preferred_role) $$;
+as $$ select public.search_doc(name, email, job_function, array_to_string(skill_tags, ' '), location, preferred_role,
+                                 seniority_level, notes) $$;
 
 -- ---------------------------------------------------------------- tables
 
@@ -41,8 +42,6 @@ create table public.candidates (
   created_by uuid references public.profiles (id) on delete set null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
-  search_text text generated always as (candidate_search_doc(name, (email)::text, job_function, skill_tags,
-    location, preferred_role)) stored,
   whatsapp_opted_out_at timestamp with time zone,
   engagement_scored_at timestamp with time zone,
   time_zone text,
@@ -50,6 +49,8 @@ create table public.candidates (
   language text check (language in ('english', 'dutch')),
   email_consent_expires_at timestamp with time zone,
   consent_renewal_sent_at timestamp with time zone,
+  search_text text generated always as (candidate_search_doc(name, (email)::text, job_function, skill_tags,
+    location, preferred_role, seniority_level, notes)) stored,
   constraint candidates_time_zone_manual_set check ((time_zone_source = 'location'::text) or (time_zone is not null)),
   constraint candidates_time_zone_source check (time_zone_source in ('location', 'manual'))
 );

@@ -1,7 +1,8 @@
--- Search (decisions 005, 022): the words of every searchable candidate field (name, email, job,
--- skills, location) in a btree word index kept by triggers, the dictionary of words for typo and prefix
--- matching, and the SECURITY DEFINER lookups that use the indexes behind row-level security and return
--- ids only (the rows are then read under the caller's policies).
+-- Search (decisions 005, 022, 045): the words of every searchable candidate field (name, email, job,
+-- skills, location, seniority level, preferred role, notes; public.candidate_words is the one rule) in a btree
+-- word index kept by triggers, the dictionary of words for typo and prefix matching, and the SECURITY DEFINER
+-- lookups that use the indexes behind row-level security and return ids only (the rows are then read under
+-- the caller's policies).
 --
 -- The current schema, not its history: supabase/migrations/ is what databases apply. A change
 -- is a new migration plus the same change here (by hand, or npm run schema:files);
@@ -17,8 +18,8 @@ create table public.candidate_name_words (
 );
 alter table public.candidate_name_words alter column word set statistics 1000;
 comment on table public.candidate_name_words is
-  'Word index for search (name, email, job function, skills, location; fields: 1 name, 2 email, 4 job, '
-  '8 skills, 16 location). Policy candidate_name_words_members: members read; kept by triggers.';
+  'Word index for search (fields: 1 name, 2 email, 4 job, 8 skills, 16 location, 32 seniority level, 64 '
+  'preferred role, 128 notes). Policy candidate_name_words_members: members read; kept by triggers.';
 
 create table public.search_words (
   word text collate "C" primary key,
@@ -39,25 +40,32 @@ as $$ select array_remove(regexp_split_to_array(
                  regexp_replace(public.search_doc(name), '[''’`]', '', 'g'), '[^[:alnum:]]+'), '') $$;
 grant execute on function public.name_words(name text) to anon, authenticated, service_role;
 
-create or replace function public.candidate_words(name text, email text, job_function text, skill_tags text[], location text)
+create or replace function public.candidate_words(c candidates)
   returns table(word text, fields smallint)
   language sql
   immutable parallel safe
 as $$
     select w, bit_or(f)::smallint
-      from (select unnest(public.name_words(name)) as w, 1 as f
+      from (select unnest(public.name_words(c.name)) as w, 1 as f
             union all
-            select e, 2 from unnest(public.name_words(email)) as e where e !~ '[0-9]'
+            select e, 2 from unnest(public.name_words(c.email::text)) as e where e !~ '[0-9]'
             union all
-            select unnest(public.name_words(job_function)), 4
+            select unnest(public.name_words(c.job_function)), 4
             union all
-            select unnest(public.name_words(array_to_string(skill_tags, ' '))), 8
+            select unnest(public.name_words(array_to_string(c.skill_tags, ' '))), 8
             union all
-            select unnest(public.name_words(location)), 16) x
+            select unnest(public.name_words(c.location)), 16
+            union all
+            select unnest(public.name_words(c.seniority_level)), 32
+            union all
+            select unnest(public.name_words(c.preferred_role)), 64
+            union all
+            select unnest(public.name_words(c.notes)), 128) x
      where w is not null
      group by w
   $$;
-grant execute on function public.candidate_words(name text, email text, job_function text, skill_tags text[], location text) to authenticated, service_role;
+revoke all on function public.candidate_words(c candidates) from public, anon, authenticated, service_role;
+grant execute on function public.candidate_words(c candidates) to authenticated, service_role;
 
 create or replace function public.name_words_after_insert()
   returns trigger
@@ -68,7 +76,7 @@ as $$
 begin
   with words as materialized (
     select w.word, w.fields, n.id
-      from new_rows n, public.candidate_words(n.name, n.email::text, n.job_function, n.skill_tags, n.location) w
+      from new_rows n, public.candidate_words(n::public.candidates) w
   ), indexed as (
     insert into public.candidate_name_words (word, candidate_id, fields)
     select word, id, fields from words order by word, id
@@ -93,8 +101,7 @@ create or replace function public.name_words_after_delete()
 as $$
 begin
   delete from public.candidate_name_words cw
-   using (select w.word, o.id
-            from old_rows o, public.candidate_words(o.name, o.email::text, o.job_function, o.skill_tags, o.location) w) gone
+   using (select w.word, o.id from old_rows o, public.candidate_words(o::public.candidates) w) gone
    where cw.word = gone.word and cw.candidate_id = gone.id;
   return null;
 end
@@ -116,9 +123,9 @@ as $$
 begin
   delete from public.candidate_name_words
    where candidate_id = old.id
-     and word = any (array(select word from public.candidate_words(old.name, old.email::text, old.job_function, old.skill_tags, old.location)));
+     and word = any (array(select word from public.candidate_words(old)));
   with words as materialized (
-    select word, fields from public.candidate_words(new.name, new.email::text, new.job_function, new.skill_tags, new.location)
+    select word, fields from public.candidate_words(new)
   ), indexed as (
     insert into public.candidate_name_words (word, candidate_id, fields)
     select word, new.id, fields from words
@@ -314,9 +321,9 @@ create trigger candidates_name_words_insert after insert on public.candidates
 create trigger candidates_name_words_truncate after truncate on public.candidates
   for each statement execute function name_words_after_truncate();
 
-create trigger candidates_search_words_update after update of name, email, job_function, skill_tags, location on public.candidates
+create trigger candidates_search_words_update after update of name, email, job_function, skill_tags, location, seniority_level, preferred_role, notes on public.candidates
   for each row
-  when (old.name is distinct from new.name or old.email is distinct from new.email or old.job_function is distinct from new.job_function or old.skill_tags is distinct from new.skill_tags or old.location is distinct from new.location)
+  when (old.name is distinct from new.name or old.email is distinct from new.email or old.job_function is distinct from new.job_function or old.skill_tags is distinct from new.skill_tags or old.location is distinct from new.location or old.seniority_level is distinct from new.seniority_level or old.preferred_role is distinct from new.preferred_role or old.notes is distinct from new.notes)
   execute function search_words_after_update();
 
 -- ---------------------------------------------------------------- row-level security, privileges and policies

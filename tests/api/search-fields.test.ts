@@ -219,9 +219,13 @@ describe('row-level security', () => {
 describe('one rule for the words of a candidate', () => {
   it('the ranking\'s candidateWords gives what public.candidate_words gives, on every demo candidate', async () => {
     await newCandidate(recruiter, { name: "Søren O'Brien-Łukasiewicz Yılmaz", jobFunction: 'Ærø Œuvre', skillTags: ['c#', 'node.js'], location: "'s-Hertogenbosch" });
-    const { rows } = await app.pools.owner.query<{ name: string; email: string | null; job_function: string | null; skill_tags: string[]; location: string | null; words: Record<string, number> }>(
-      `select c.name, c.email::text as email, c.job_function, c.skill_tags, c.location,
-              (select jsonb_object_agg(w.word, w.fields) from public.candidate_words(c.name, c.email::text, c.job_function, c.skill_tags, c.location) w) as words
+    await newCandidate(recruiter, { name: 'Zoë Ångström', seniorityLevel: 'medior', preferredRole: 'Lead Data-Engineer', notes: "Søren's referral; café meetup" });
+    const { rows } = await app.pools.owner.query<{
+      name: string; email: string | null; job_function: string | null; skill_tags: string[]; location: string | null;
+      seniority_level: string | null; preferred_role: string | null; notes: string | null; words: Record<string, number>;
+    }>(
+      `select c.name, c.email::text as email, c.job_function, c.skill_tags, c.location, c.seniority_level, c.preferred_role, c.notes,
+              (select jsonb_object_agg(w.word, w.fields) from public.candidate_words(c) w) as words
          from public.candidates c`);
     expect(rows.length).toBeGreaterThan(50);
     for (const row of rows) expect(Object.fromEntries(candidateWords(row)), row.name).toEqual(row.words);
