@@ -8,6 +8,7 @@
 // the zone check costs (BENCH_IMPORT_TIME_ZONE=off leaves it out).
 import { FIRST_NAMES, LAST_NAMES } from '#demo/demo-candidates.server.ts';
 import { resetPeakRss, rss, startBenchServer } from './candidates-list.ts';
+import { treeCpu } from './support/process-cpu.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const WITH_TIME_ZONE = process.env.BENCH_IMPORT_TIME_ZONE !== 'off';
@@ -81,13 +82,17 @@ async function importOnce(server: BenchServer, emailTag: string, zone: boolean) 
       if (state.stage === 'writing') writingSince ??= performance.now();
     }
   })();
+  const cpuBefore = treeCpu(pid);
   const started = performance.now();
   const upload = await fetch(`${server.url}/api/imports/${job.id}/file`, {
     method: 'PUT', headers: { ...headers, 'content-type': 'text/csv' }, body: csvStream(emailTag, zone), duplex: 'half',
   } as RequestInit & { duplex: 'half' });
   const summary = await upload.json() as Record<string, number | string>;
   const finished = performance.now();
+  const cpuAfter = treeCpu(pid);
   const seconds = (finished - started) / 1000;
+  // Core-seconds per 1,000 rows of the file (the poller's requests included: two a second).
+  const perThousand = (key: 'node' | 'postgres') => Number(((cpuAfter[key] - cpuBefore[key]) / (ROWS / 1000)).toFixed(3));
   polling = false;
   await poller;
   const memory = rss(pid);
@@ -98,6 +103,8 @@ async function importOnce(server: BenchServer, emailTag: string, zone: boolean) 
     rows_per_second: Math.round(ROWS / seconds),
     // The writing stage (one transaction: its row locks last this long), to the 0.5 s of polling.
     writing_seconds: writingSince === null ? null : Number(((finished - writingSince) / 1000).toFixed(1)),
+    cpu_core_seconds_per_1000_rows: { server: perThousand('node'), postgres: perThousand('postgres'),
+      total: Number((perThousand('node') + perThousand('postgres')).toFixed(3)) },
     server_rss_mib: { before: rssBefore, peak_during_import: memory.peak, after: memory.now, peak_measured_from: peakReset ? 'import start' : 'server start' },
     progress_updates_seen: progress.length,
   };

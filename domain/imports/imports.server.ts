@@ -408,13 +408,14 @@ async function writeStaged(run: RunAsUser, userId: string, importId: number, job
       const running = await tx.query(`select 1 from public.imports where id = $1 and status = 'running' for key share`, [importId]);
       if (!running.rowCount) throw new ImportError(409, 'import_interrupted', 'file');
       for (let after = 0; ;) {
-        const { rows } = await tx.query<PendingRow>(
-          `select line_number as line, candidate from public.import_rows
+        // Only the lines and emails come back here: the rows themselves go from import_rows to the candidates inside PostgreSQL.
+        const { rows } = await tx.query<StagedLine>(
+          `select line_number as line, candidate->>'email' as email from public.import_rows
             where import_id = $1 and line_number > $2 order by line_number limit $3`, [importId, after, BATCH_SIZE]);
         if (!rows.length) break;
         after = rows[rows.length - 1].line;
         for (const part of splitAtRepeatedEmails(rows)) {
-          const written = await writeBatch(tx, userId, part, job);
+          const written = await writeBatch(tx, userId, importId, part, job);
           await insertSkipped(tx, importId, written.skipped);
           done.imported += written.imported;
           done.updated += written.updated;
@@ -438,17 +439,49 @@ async function writeStaged(run: RunAsUser, userId: string, importId: number, job
  * One upsert must not touch a row twice, so a batch must not hold an email
  * twice: a repeat starts the next batch and meets the first as a duplicate.
  */
-function splitAtRepeatedEmails(rows: PendingRow[]): PendingRow[][] {
-  const parts: PendingRow[][] = [[]];
+function splitAtRepeatedEmails(rows: StagedLine[]): LineRange[] {
+  const parts: LineRange[] = [{ first: rows[0].line, last: rows[0].line }];
   let emails = new Set<string>();
   for (const row of rows) {
-    const email = row.candidate.email;
-    if (email && emails.has(email)) { parts.push([]); emails = new Set(); }
-    if (email) emails.add(email);
-    parts[parts.length - 1].push(row);
+    if (row.email && emails.has(row.email)) { parts.push({ first: row.line, last: row.line }); emails = new Set(); }
+    if (row.email) emails.add(row.email);
+    parts[parts.length - 1].last = row.line;
   }
   return parts;
 }
+interface StagedLine { line: number; email: string | null }
+/** A run of staged lines, first to last, that holds no email twice. */
+interface LineRange { first: number; last: number }
+
+/** A staged field as insert_imported_candidates takes it, in line order (staged: the candidate as candidateCreateSchema gave it). */
+const staged = (expression: string, type: string) => `array_agg((${expression})::${type} order by line_number)`;
+const STAGED_COLUMNS = [
+  staged('id', 'bigint'), staged("c->>'name'", 'text'), staged("c->>'email'", 'text'), staged("c->>'phone'", 'text'),
+  staged("c->>'whatsappNumber'", 'text'), staged("c->>'preferredContactMethod'", 'text'), staged("c->>'jobFunction'", 'text'),
+  // one text per row: the tags joined with a separator no tag contains (null without tags, as columns() gives)
+  staged("case when c ? 'skillTags' then array_to_string(array(select jsonb_array_elements_text(c->'skillTags')), chr(31)) end", 'text'),
+  staged("c->>'seniorityLevel'", 'text'), staged("c->>'location'", 'text'), staged("c->>'preferredRole'", 'text'),
+  staged("c->>'leadScore'", 'int'), staged("c->>'notes'", 'text'), staged("c->>'allowsEmail'", 'bool'), staged("c->>'allowsWhatsapp'", 'bool'),
+  staged("c->>'timeZone'", 'text'), staged("c->>'language'", 'text'),
+].join(',\n       ');
+
+/**
+ * Inserts the staged rows of one line range as new candidates (ids taken up front tell which rows were inserted:
+ * ON CONFLICT DO NOTHING returns only those) and answers every row's id, with the candidate of each row that was
+ * not inserted (its email is someone's already).
+ */
+const INSERT_STAGED = `
+  with rows as materialized (
+    select line_number, nextval(pg_get_serial_sequence('public.candidates', 'id')) as id, candidate as c
+      from public.import_rows where import_id = $1 and line_number between $2 and $3 order by line_number
+  ), inserted as materialized (
+    select f.id
+      from (select ${STAGED_COLUMNS} from rows) a(i1, i2, i3, i4, i5, i6, i7, i8, i9, i10, i11, i12, i13, i14, i15, i16, i17)
+     cross join lateral public.insert_imported_candidates(i1, i2, i3, i4, i5, i6, i7, i8, i9, i10, i11, i12, i13, i14, i15, i16, i17, $4, $5, $6) as f(id)
+  )
+  select r.line_number as line, r.id, i.id is not null as inserted, case when i.id is null then r.c end as candidate
+    from rows r left join inserted i on i.id = r.id
+   order by r.line_number`;
 
 /** Rows with their (pre-allocated) candidate ids, as column arrays for unnest(). */
 function columns(rows: Array<PendingRow & { id: number }>) {
@@ -469,29 +502,22 @@ const INPUT = `unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text
   as i(id, name, email, phone, whatsapp, contact, job, skills, seniority, location, role, lead, notes, allows_email, allows_whatsapp, tz, language)`;
 
 /** Writes one batch: new candidates, duplicates (by email) updated or skipped, consent, pool membership. */
-async function writeBatch(tx: Tx, userId: string, rows: PendingRow[], job: ImportJob) {
+async function writeBatch(tx: Tx, userId: string, importId: number, range: LineRange, job: ImportJob) {
   const { duplicate_mode: mode, talent_pool_id: poolId } = job;
   const result = { imported: 0, updated: 0, skipped: [] as SkippedRow[] };
-  if (!rows.length) return result;
-  // Ids taken up front tell which rows were inserted (ON CONFLICT DO NOTHING returns only those).
-  const ids = await tx.query<{ id: number }>(
-    `select nextval(pg_get_serial_sequence('public.candidates', 'id')) as id from generate_series(1, $1)`, [rows.length]);
-  const withIds = rows.map((row, i) => ({ ...row, id: ids.rows[i].id }));
-  const params = columns(withIds);
 
   // New candidates with their first consent, written together with the ledger
   // entries behind it: the file's value, else the recruiter's choice with its words
   // (public.insert_imported_candidates; a suppressed address comes in without consent).
-  const inserted = await tx.query<{ id: number }>(
-    `select id from public.insert_imported_candidates($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) as id`,
-    [...params, FILE_CONSENT_WORDING, job.email_consent === 'agreed', job.email_consent_wording]);
-  const insertedIds = new Set(inserted.rows.map((row) => row.id));
-  result.imported = insertedIds.size;
-  const duplicates = withIds.filter((row) => !insertedIds.has(row.id));
+  const written = await tx.query<{ line: number; id: number; inserted: boolean; candidate: CandidateCreate | null }>(INSERT_STAGED,
+    [importId, range.first, range.last, FILE_CONSENT_WORDING, job.email_consent === 'agreed', job.email_consent_wording]);
+  const insertedIds = written.rows.filter((row) => row.inserted).map((row) => row.id);
+  result.imported = insertedIds.length;
+  const duplicates = written.rows.filter((row) => !row.inserted).map((row) => ({ line: row.line, id: row.id, candidate: row.candidate! }));
 
   // Consent changes the file makes to existing candidates (new ones have theirs already).
   const consent: Array<{ candidateId: number; channel: 'email' | 'whatsapp'; granted: boolean }> = [];
-  const members = [...insertedIds];
+  const members = insertedIds;
 
   if (duplicates.length && mode === 'skip') {
     result.skipped = duplicates.map((row) => skip(row.line, 'email', say('import_row_duplicate', { email: row.candidate.email ?? '' })));

@@ -22,13 +22,19 @@ create table public.consent_events (
     'unsubscribe_link', 'one_click', 'list_unsubscribe_mailto', 'reply', 'whatsapp_reply', 'complaint', 'bounce')),
   wording text,
   created_by uuid references public.profiles (id) on delete set null,
-  created_at timestamp with time zone default now() not null
+  created_at timestamp with time zone default now() not null,
+  applied_in_bulk boolean default false not null,
+  constraint consent_events_bulk_is_import check ((not applied_in_bulk) or (source = 'import'::text))
 );
 create index consent_events_candidate on public.consent_events (candidate_id, created_at desc);
 comment on table public.consent_events is
   'Consent ledger, append-only for every role. Members append recruiter/import entries in their own '
   'name (policy consent_events_append); candidate-originated entries come from service_role paths. '
   'Triggers: consent_events_check (opt-outs stand), consent_events_apply (flags + suppression list).';
+comment on column public.consent_events.applied_in_bulk is
+  'True only for entries insert_imported_candidates() wrote for the candidates it inserted, having '
+  'applied them itself, set-based; the triggers check and apply every other entry. Not writable by '
+  'members or the service role.';
 
 create table private.settings (
   name text primary key,
@@ -492,16 +498,22 @@ create trigger consent_events_append_only before delete or update on public.cons
   for each row execute function consent_events_append_only();
 
 create trigger consent_events_apply after insert on public.consent_events
-  for each row execute function apply_consent_event();
+  for each row
+  when (not new.applied_in_bulk)
+  execute function apply_consent_event();
 
 create trigger consent_events_check before insert on public.consent_events
-  for each row execute function check_consent_event();
+  for each row
+  when (not new.applied_in_bulk)
+  execute function check_consent_event();
 
 -- ---------------------------------------------------------------- row-level security, privileges and policies
 
 alter table public.consent_events enable row level security;
 revoke all on public.consent_events from anon, authenticated, service_role;
-grant select, insert on public.consent_events to authenticated, service_role;
+grant select on public.consent_events to authenticated, service_role;
+grant insert (candidate_id, channel, granted, source, wording, created_by, created_at)
+  on public.consent_events to authenticated, service_role;
 revoke all on sequence public.consent_events_id_seq from anon, authenticated, service_role;
 grant usage on sequence public.consent_events_id_seq to authenticated, service_role;
 create policy consent_events_append on public.consent_events for insert to authenticated

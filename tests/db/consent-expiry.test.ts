@@ -76,7 +76,7 @@ describe('email consent expiry, kept by the ledger', () => {
     await withClaims(db.pools.app, { role: 'authenticated', sub: member.id }, (tx) => tx.query(
       `select public.insert_imported_candidates(array[$1::bigint], array['Imported Person'], array[$2], array[null], array[null], array[null],
          array[null], array[null], array[null], array[null], array[null], array[null::integer], array[null], array[null::boolean], array[null::boolean],
-         array[null], 'file', true, 'Agreed on the mapping step')`, [next, email]));
+         array[null], array[null], 'file', true, 'Agreed on the mapping step')`, [next, email]));
     const { rows: [row] } = await db.pools.owner.query<{ expires: Date; granted: Date; allows: boolean }>(
       `select c.email_consent_expires_at as expires, e.created_at as granted, c.allows_email as allows
          from public.candidates c join public.consent_events e on e.candidate_id = c.id and e.channel = 'email' where c.id = $1`, [next]);
