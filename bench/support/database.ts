@@ -14,8 +14,12 @@ export interface BenchDatabase {
   stop(): Promise<void>;
 }
 
-export async function benchDatabase(name: string, options: { fast?: boolean } = {}): Promise<BenchDatabase> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `talentloop-bench-${name}-`));
+/**
+ * `keepIn`: a data folder kept after the run (created when missing), so a bench whose data takes minutes to
+ * generate can reuse it while iterating; the database is created only when it is not there yet.
+ */
+export async function benchDatabase(name: string, options: { fast?: boolean; keepIn?: string } = {}): Promise<BenchDatabase> {
+  const dataDir = options.keepIn ?? mkdtempSync(path.join(os.tmpdir(), `talentloop-bench-${name}-`));
   const server = await startEmbeddedPostgres({
     dataDir, password: 'bench', fast: options.fast, log: () => undefined,
     // BENCH_PG_STATEMENTS=on loads pg_stat_statements, to see where PostgreSQL's time goes.
@@ -23,7 +27,8 @@ export async function benchDatabase(name: string, options: { fast?: boolean } = 
   });
   const admin = new pg.Client({ connectionString: server.ownerUrl });
   await admin.connect();
-  await admin.query(`create database ${admin.escapeIdentifier(name)}`);
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await admin.query(`create database ${admin.escapeIdentifier(name)}`);
   await admin.end();
   const url = new URL(server.ownerUrl);
   url.pathname = `/${name}`;
@@ -32,7 +37,7 @@ export async function benchDatabase(name: string, options: { fast?: boolean } = 
     pid: () => Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]),
     async stop() {
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepIn) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -5,7 +5,7 @@
 // flagged needs_reply, the top scores, the campaigns still in progress.
 import type { Tx } from '../../platform/db/request.server.ts';
 import { isoTimestamp } from '../../platform/db/sql-time.server.ts';
-import { progressPercent } from '../campaigns/progress.ts';
+import { progressPercent, type RecipientCounts } from '../campaigns/progress.ts';
 import type { CampaignStatus } from '../campaigns/schemas.ts';
 import type { Dashboard, DashboardQuery } from './schemas.ts';
 
@@ -37,17 +37,26 @@ interface DayRow {
 }
 
 async function dailyRollups(tx: Tx, firstDay: string, lastDay: string, senderId: string | null): Promise<DayRow[]> {
+  // The period's rows are summed per day first (index engagement_daily_key, or engagement_daily_sender for
+  // one sender), then the days without any are filled in: joining the days to every row before summing
+  // read the whole table and hashed each row.
   const { rows } = await tx.query<DayRow>(
     `select to_char(d, 'YYYY-MM-DD') as date,
-            coalesce(sum(e.sent), 0)::int as sent, coalesce(sum(e.opened), 0)::int as opened,
-            coalesce(sum(e.human_opened), 0)::int as "humanOpened", coalesce(sum(e.clicked), 0)::int as clicked,
-            coalesce(sum(e.replied), 0)::int as replied, coalesce(sum(e.positive_replies), 0)::int as positive,
-            coalesce(sum(e.negative_replies), 0)::int as negative, coalesce(sum(e.neutral_replies), 0)::int as neutral,
-            coalesce(sum(e.other_replies), 0)::int as other, coalesce(sum(e.booked), 0)::int as booked,
-            coalesce(sum(e.unsubscribed), 0)::int as unsubscribed
+            coalesce(t.sent, 0)::int as sent, coalesce(t.opened, 0)::int as opened,
+            coalesce(t.human_opened, 0)::int as "humanOpened", coalesce(t.clicked, 0)::int as clicked,
+            coalesce(t.replied, 0)::int as replied, coalesce(t.positive, 0)::int as positive,
+            coalesce(t.negative, 0)::int as negative, coalesce(t.neutral, 0)::int as neutral,
+            coalesce(t.other, 0)::int as other, coalesce(t.booked, 0)::int as booked,
+            coalesce(t.unsubscribed, 0)::int as unsubscribed
        from generate_series($1::date, $2::date, interval '1 day') d
-       left join public.engagement_daily e on e.day = d::date and ($3::uuid is null or e.sender_id = $3::uuid)
-      group by d order by d`, [firstDay, lastDay, senderId]);
+       left join (select e.day, sum(e.sent) as sent, sum(e.opened) as opened, sum(e.human_opened) as human_opened,
+                         sum(e.clicked) as clicked, sum(e.replied) as replied, sum(e.positive_replies) as positive,
+                         sum(e.negative_replies) as negative, sum(e.neutral_replies) as neutral, sum(e.other_replies) as other,
+                         sum(e.booked) as booked, sum(e.unsubscribed) as unsubscribed
+                    from public.engagement_daily e
+                   where e.day between $1::date and $2::date and ($3::uuid is null or e.sender_id = $3::uuid)
+                   group by e.day) t on t.day = d::date
+      order by d`, [firstDay, lastDay, senderId]);
   return rows;
 }
 
@@ -108,23 +117,27 @@ async function hottest(tx: Tx): Promise<Dashboard['hottest']> {
   return rows;
 }
 
-/** Scheduled, sending or paused campaigns; their recipients counted per status from campaign_recipients_progress. */
+/**
+ * Scheduled, sending or paused campaigns, their recipients counted per status in the same statement: grouped by
+ * the index's own columns, the count streams along campaign_recipients_progress (index entries only, no hash).
+ */
 async function campaignsInProgress(tx: Tx): Promise<Dashboard['campaignsInProgress']> {
-  const campaigns = await tx.query<{ id: number; name: string; status: CampaignStatus }>(
-    `select id::int, name, status from public.campaigns
-      where status in ('scheduled', 'sending', 'paused') order by scheduled_at, id limit ${LIST_SIZE}`);
-  if (!campaigns.rows.length) return [];
-  const counted = await tx.query<{ campaignId: number; status: string; n: number }>(
-    `select campaign_id::int as "campaignId", status, count(*)::int as n from public.campaign_recipients
-      where campaign_id = any($1::bigint[]) group by 1, 2`, [campaigns.rows.map((row) => row.id)]);
-  return campaigns.rows.map(({ id, name, status }) => {
-    const counts = { recipients: 0, sent: 0, skipped: 0, failed: 0, status };
-    for (const row of counted.rows.filter((entry) => entry.campaignId === id)) {
-      counts.recipients += row.n;
-      if (row.status === 'sent' || row.status === 'skipped' || row.status === 'failed') counts[row.status] += row.n;
-    }
-    return { id, name, status, percent: progressPercent(counts), sent: counts.sent, recipients: counts.recipients };
-  });
+  const { rows } = await tx.query<{ id: number; name: string; status: CampaignStatus; recipientStatus: string | null; n: number }>(
+    `select k.id::int, k.name, k.status, r.status as "recipientStatus", coalesce(r.n, 0)::int as n
+       from (select id, name, status, scheduled_at from public.campaigns
+              where status in ('scheduled', 'sending', 'paused') order by scheduled_at, id limit ${LIST_SIZE}) k
+       left join lateral (select cr.status, count(*) as n from public.campaign_recipients cr
+                           where cr.campaign_id = k.id group by cr.campaign_id, cr.status) r on true
+      order by k.scheduled_at, k.id`);
+  const campaigns = new Map<number, { id: number; name: string; status: CampaignStatus; counts: RecipientCounts }>();
+  for (const row of rows) {
+    const campaign = campaigns.get(row.id) ?? { id: row.id, name: row.name, status: row.status, counts: { recipients: 0, sent: 0, skipped: 0, failed: 0, status: row.status } };
+    campaigns.set(row.id, campaign);
+    campaign.counts.recipients += row.n;
+    if (row.recipientStatus === 'sent' || row.recipientStatus === 'skipped' || row.recipientStatus === 'failed') campaign.counts[row.recipientStatus] += row.n;
+  }
+  return [...campaigns.values()].map(({ id, name, status, counts }) => (
+    { id, name, status, percent: progressPercent(counts), sent: counts.sent, recipients: counts.recipients }));
 }
 
 export async function loadDashboard(tx: Tx, userId: string, query: DashboardQuery, now = new Date()): Promise<Dashboard> {

@@ -222,8 +222,13 @@ describe('GET /api/dashboard', () => {
     await app.pools.owner.query(
       `insert into public.campaign_recipients (campaign_id, candidate_id, status) values ($1, $2, 'sent'), ($1, $3, 'pending'), ($1, $4, 'skipped'), ($1, $5, 'pending')`,
       [campaign.id, first.candidateId, second.candidateId, (await newCandidate(me.client)).id, (await newCandidate(me.client)).id]);
-    const progress = (await dashboard(me.client)).campaignsInProgress.find((row) => row.id === campaign.id);
-    expect(progress).toEqual({ id: campaign.id, name: 'Dashboard sending', status: 'sending', percent: 50, sent: 1, recipients: 4 });
+    // A campaign not dispatched yet has no recipients: listed at 0 %.
+    const { rows: [waiting] } = await app.pools.owner.query<{ id: number }>(
+      `insert into public.campaigns (name, campaign_type, status, created_by, scheduled_at) values ('Dashboard waiting', 'quick', 'scheduled', $1, now() - interval '399 days') returning id::int`,
+      [me.user.id]);
+    const listed = (await dashboard(me.client)).campaignsInProgress;
+    expect(listed.find((row) => row.id === campaign.id)).toEqual({ id: campaign.id, name: 'Dashboard sending', status: 'sending', percent: 50, sent: 1, recipients: 4 });
+    expect(listed.find((row) => row.id === waiting.id)).toEqual({ id: waiting.id, name: 'Dashboard waiting', status: 'scheduled', percent: 0, sent: 0, recipients: 0 });
   });
 
   it('refuses a bad period or scope with the field, and asks for a sign-in', async () => {

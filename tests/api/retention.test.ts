@@ -167,9 +167,10 @@ describe('the preview', () => {
 
   it('counts messages, human engagement, meetings and edits as activity, not machine opens or the score', async () => {
     const since = `${monthsAgo(25)}-10 12:00`;
-    const [messaged, clicked, machineOpened, edited, rescored] = await Promise.all([1, 2, 3, 4, 5].map(() => personFrom(since, { consented: true })));
+    const [messaged, clicked, machineOpened, edited, rescored, messagedLongAgo] = await Promise.all([1, 2, 3, 4, 5, 6].map(() => personFrom(since, { consented: true })));
     await sql(`insert into public.messages (candidate_id, direction, channel, content, status, created_at)
-               values ($1, 'in', 'email', 'Still interested', 'received', now() - interval '2 months')`, [messaged.id]);
+               values ($1, 'in', 'email', 'Still interested', 'received', now() - interval '2 months'),
+                      ($2, 'in', 'email', 'Not now', 'received', now() - interval '30 months')`, [messaged.id, messagedLongAgo.id]);
     await sql(`insert into public.engagement_events (candidate_id, kind, occurred_at, machine) values
                ($1, 'click', now() - interval '3 months', false), ($2, 'open', now() - interval '3 days', true)`, [clicked.id, machineOpened.id]);
     expect((await recruiter.patch(`/api/candidates/${edited.id}`, { jobFunction: 'Welder' })).status).toBe(200);
@@ -182,6 +183,8 @@ describe('the preview', () => {
     expect(itemOf(page, edited.id)).toBeUndefined();
     expect(itemOf(page, machineOpened.id)).toMatchObject({ rule: { kind: 'inactive' } });
     expect(itemOf(page, rescored.id)).toMatchObject({ rule: { kind: 'inactive' }, eraseOn: `${monthsAgo(1)}-24` });
+    // A message older than the rule's window keeps nobody.
+    expect(itemOf(page, messagedLongAgo.id)).toMatchObject({ rule: { kind: 'inactive' }, eraseOn: `${monthsAgo(1)}-24` });
   });
 
   it('keeps out someone with a meeting to come', async () => {
