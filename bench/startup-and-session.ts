@@ -1,13 +1,14 @@
 // Foundation benchmark: time from `npm start` to the first 200 on /api/health
 // (fresh and existing data folder; the restart on an unchanged checkout skips the
 // build, scripts/build-if-changed.ts), with the CPU the whole start used (npm, the
-// server, PostgreSQL: every process of the group, core-seconds), GET /api/auth/me
+// server, PostgreSQL: the process tree, core-seconds), GET /api/auth/me
 // under 50 connections for 10 s, and the server's memory after that.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { treeCpuSeconds } from './support/process-cpu.ts';
 import { signInCookie } from './support/sign-in.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -40,18 +41,6 @@ async function stop(child: ChildProcess) {
   await Promise.race([exited, sleep(15_000)]);
 }
 
-/** Core-seconds used so far by every process of the group `pgid` (and its reaped children). */
-function groupCpuSeconds(pgid: number): number {
-  const ticks = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).reduce((sum, pid) => {
-    try {
-      // Fields after the command name: state is 3rd, pgrp 5th, utime 14th … cstime 17th.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-      return Number(fields[2]) === pgid ? sum + fields.slice(11, 15).reduce((a, b) => a + Number(b), 0) : sum;
-    } catch { return sum; }
-  }, 0);
-  return ticks / 100;
-}
-
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
@@ -71,7 +60,7 @@ export async function run() {
     for (const label of ['fresh_data_folder_ms', 'existing_data_folder_ms']) {
       const child = start('npm', ['start', '--silent'], env);
       startup[label] = Math.round(await waitForHealth(url, child));
-      startup[label.replace(/_ms$/, '_cpu_s')] = Number(groupCpuSeconds(child.pid!).toFixed(2));
+      startup[label.replace(/_ms$/, '_cpu_s')] = Number(treeCpuSeconds(child.pid!).toFixed(2));
       await stop(child);
     }
     // The server alone, without `npm start`'s build step, for comparison.
