@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
+import { createTestDatabase, overHttp, signInRecruiter, TestClient, type TestDatabase } from '../support/harness.ts';
 import { assertBuilt, ROOT, startServerProcess, type RunningServer } from '../support/server-process.ts';
 import { budget } from '../support/time-scale.ts';
 
@@ -25,6 +25,13 @@ afterAll(async () => {
   await db?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** The demo recruiter's cookies on this server, as a Cookie header: /app answers a signed-out visitor with a 302 (decision 044). */
+async function signedIn(server: RunningServer): Promise<string> {
+  const browser = new TestClient(overHttp(server.url), '127.0.0.1');
+  await signInRecruiter(browser);
+  return [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}
 
 /** `node server.ts` on the test database, stopped after the file. */
 async function startServer(env: Record<string, string>): Promise<RunningServer> {
@@ -65,7 +72,9 @@ describe('node server.ts over http', () => {
   beforeAll(async () => { server = await startServer({}); }, budget(60_000));
 
   it('sends the security headers on every kind of answer', async () => {
-    const get = (pathname: string) => fetch(`${server.url}${pathname}`, { redirect: 'manual' });
+    const cookie = await signedIn(server);
+    const get = (pathname: string, signedInAs?: string) =>
+      fetch(`${server.url}${pathname}`, { redirect: 'manual', headers: signedInAs ? { cookie: signedInAs } : {} });
 
     const landing = await get('/');
     expect(landing.status).toBe(200);
@@ -78,7 +87,13 @@ describe('node server.ts over http', () => {
     expectCommonHeaders(login, '/login');
     expectStrictPagePolicy(login.headers.get('content-security-policy')!, '/login');
 
-    const shell = await get('/app/people');
+    // Signed out, the shell sends the visitor to sign in, with the same headers.
+    const signedOut = await get('/app/people');
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get('location')).toBe('/login?next=%2Fapp%2Fpeople');
+    expectCommonHeaders(signedOut, '/app signed out');
+
+    const shell = await get('/app/people', cookie);
     expect(shell.status).toBe(200);
     expectCommonHeaders(shell, '/app');
     const shellPolicy = shell.headers.get('content-security-policy')!;
@@ -87,7 +102,7 @@ describe('node server.ts over http', () => {
     const nonce = /style-src [^;]*'nonce-([A-Za-z0-9]+)'/.exec(shellPolicy)?.[1];
     expect(nonce).toBeTruthy();
     expect(await shell.text()).toContain(nonce);
-    const again = (await get('/app')).headers.get('content-security-policy')!;
+    const again = (await get('/app', cookie)).headers.get('content-security-policy')!;
     expect(/'nonce-([A-Za-z0-9]+)'/.exec(again)?.[1]).not.toBe(nonce);
 
     const asset = readdirSync(path.join(ROOT, 'dist/client/_astro')).find((name) => name.endsWith('.js'))!;
@@ -140,12 +155,13 @@ describe('compression', () => {
       { path: '/', says: 'Talentloop' }, { path: '/app/people', says: '<astro-island' },
       { path: '/book/not-a-real-link', says: '<html' }, { path: '/no-such-page', says: '<html' },
     ];
+    const cookie = await signedIn(server);
     for (const { path: pathname, says } of pages) {
-      const packed = await fetch(`${server.url}${pathname}`, { headers: { 'accept-encoding': 'gzip' } });
+      const packed = await fetch(`${server.url}${pathname}`, { headers: { 'accept-encoding': 'gzip', cookie } });
       expect(packed.headers.get('content-encoding'), pathname).toBe('gzip');
       expect(packed.headers.get('vary'), pathname).toMatch(/accept-encoding/i);
       expect(await packed.text(), pathname).toContain(says);
-      const plain = await fetch(`${server.url}${pathname}`, { headers: { 'accept-encoding': 'identity' } });
+      const plain = await fetch(`${server.url}${pathname}`, { headers: { 'accept-encoding': 'identity', cookie } });
       expect(plain.headers.get('content-encoding'), pathname).toBeNull();
       expect(await plain.text(), pathname).toContain(says);
     }

@@ -108,10 +108,12 @@ test('a dark choice is dark before the app has loaded: no white flash on a reloa
   const cspErrors: string[] = [];
   page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text()); });
   await openApp(page);
-  await page.evaluate(() => { localStorage.setItem('talentloop-color-scheme', 'dark'); localStorage.setItem('talentloop.language', 'nl'); });
-  // The page as it paints before any of the app's code runs: its scripts never arrive.
+  // The page as it paints before any of the app's code runs: its scripts never arrive. The choice is written
+  // once no app runs in the page, which would write back the language it shows (the recruiter's own).
   await page.route(/\.(js|mjs)(\?.*)?$/, (route) => route.abort());
   await page.goto('/app/people');
+  await page.evaluate(() => { localStorage.setItem('talentloop-color-scheme', 'dark'); localStorage.setItem('talentloop.language', 'nl'); });
+  await page.reload();
   expect(await scheme(page)).toBe('dark');
   expect(await page.locator('html').getAttribute('lang')).toBe('nl');
   // The page's own policy allowed the inline script (and refused nothing else of ours).

@@ -1,13 +1,17 @@
 // A sequence's follow-up subjects, one rule (domain/campaigns/follow-up-subjects.ts, decision 033) for
 // the API (the subjects createCampaign stores, the request's checks) and the wizard (its payload, the
 // fields' defaults, what blocks "Next"), built on the "Re: " rule (domain/mail/reply-subject.ts).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEnglish } from '#app/i18n/i18n.ts';
 import { followUpSubjects } from '#domain/campaigns/follow-up-subjects.ts';
 import { newCampaignSchema } from '#domain/campaigns/schemas.ts';
 import { campaignStepInputSchema } from '#domain/campaigns/sequence-schemas.ts';
 import {
   DEFAULT_SEND_WINDOW, followUpProblems, followUpSubjectChain, NEW_FOLLOW_UP, sequencePayload, type SequenceValues,
 } from '#app/messaging/sequenceForm.ts';
+
+// The browser loads each page's English with the page (decision 044); these check a panel's words alone.
+beforeAll(loadEnglish);
 
 const followUp = (subject: string) => ({ ...NEW_FOLLOW_UP, subject, content: 'Any news?' });
 const wizard = (emailSubject: string, subjects: string[]): SequenceValues => ({

@@ -1,6 +1,7 @@
 // Pure messaging logic: schedules, campaign defaults, pool preview, consent
 // reasons, Advanced Editor URLs, "Re: " prefixing, dates, AI placeholders.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEnglish } from '#app/i18n/i18n.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { buildAdvancedEditorUrl, wizardPrefillFromSearch } from '#app/messaging/advancedEditor.ts';
 import {
@@ -26,6 +27,9 @@ import { placeholdersToFill } from '#domain/placeholders/placeholders.ts';
 import { progressPercent } from '#domain/campaigns/progress.ts';
 import { replySubject } from '#domain/mail/reply-subject.ts';
 import { candidate } from './app/messagingFixtures.ts';
+
+// The browser loads each page's English with the page (decision 044); these check a panel's words alone.
+beforeAll(loadEnglish);
 
 describe('schedule (spec §9)', () => {
   const now = new Date(2026, 2, 5, 14, 7, 30); // 5 March 2026 14:07:30 local
