@@ -252,8 +252,11 @@ describe('likely duplicates', () => {
     const b = await person({ name: 'Bram J.', email: `bram.j-${tag}@example.net`, phone: `06-${digits}`, allowsEmail: false });
     const again = await recruiter.post('/api/candidates/duplicates/refresh', {});
     expect(again.status).toBe(202);
-    const list = await refreshNow();
-    const pair = list.pairs.find((p: { lowId: number; highId: number }) => p.lowId === a.id && p.highId === b.id);
+    await refreshNow();
+    // Asked by candidate: a first refresh finds the demo data's pairs too, at the same moment, and the list's
+    // first page need not reach these two.
+    const found = await recruiter.get(`/api/candidates/duplicates?candidateId=${a.id}`);
+    const pair = found.json.pairs.find((p: { lowId: number; highId: number }) => p.lowId === a.id && p.highId === b.id);
     expect(pair).toMatchObject({ reason: 'phone', candidates: [{ id: a.id, name: 'Bram Jansen', messages: 0 }, { id: b.id, name: 'Bram J.' }],
       consent: { email: { state: 'none', candidateId: b.id } } });
     const flagged = await recruiter.get(`/api/candidates?q=${encodeURIComponent(`bram-${tag}@example.org`)}`);
