@@ -10,8 +10,6 @@ import { useRemoveStaticFrame } from '../shell/staticFrame.ts';
 import { loginUrl } from './loginUrl.ts';
 import { useSession } from './useSession.ts';
 
-export { loginUrl };
-
 /** Renders children (the router) only for a signed-in user; otherwise a spinner or /login. */
 export function SessionGate({ children }: { children: ReactNode }) {
   const { data: user, isPending, error, refetch, isFetching } = useSession();
