@@ -49,10 +49,11 @@ const clientDir = path.resolve(import.meta.dirname, 'dist/client');
 const serverEntry = path.resolve(import.meta.dirname, 'dist/server/entry.mjs');
 
 const platform = await bootPlatform(config).catch(refuseToStart);
-const { pools, authService } = platform;
-const seeded = config.seedDemoData && await seedDemoData(authService.auth, pools.owner);
+const { pools, authService, identity } = platform;
+// With Supabase Auth the demo users come from supabase/seed.sql (`supabase db reset`), not from here.
+const seeded = Boolean(config.seedDemoData && authService && await seedDemoData(authService, pools.owner));
 // Checked after boot: whether demo users can still sign in is a question for the database.
-const demoUsers = config.production ? await findDemoUsers(authService.auth, pools.owner) : [];
+const demoUsers = config.production && authService ? await findDemoUsers(authService.auth, pools.owner) : [];
 const startProblem = demoUsers.length ? demoUsersRefusal(demoUsers)
   : !existsSync(serverEntry) ? 'The site is not built. Run `npm start` (it builds first) or `npm run build`.' : null;
 if (startProblem) {
@@ -114,7 +115,7 @@ const withPagePolicy = (found: string, c: Context) => {
 
 const api = createApi({
   pools,
-  auth: authService.auth,
+  identity,
   config,
   clientIp: (c) => clientIp(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), config.trustProxy),
   jobs: worker?.jobs ?? producer?.jobs,

@@ -44,11 +44,11 @@ export async function run() {
     authService = await createAuth({
       ownerUrl: database.url, secret: 'bench-better-auth-secret-0123456789', baseURL: baseUrl, trustedOrigins: [], secureCookies: false,
     });
-    await seedDemoData(authService.auth, pools.owner);
+    await seedDemoData(authService, pools.owner);
     await ensureDemoPools(pools.owner);
     await generateCandidates(pools.owner, { count: CANDIDATES });
     await pools.owner.query('vacuum analyze');
-    const api = createApi({ pools, auth: authService.auth, config: { ...loadConfig(), publicUrl: baseUrl, appSecret: APP_SECRET }, clientIp: () => '127.0.0.1' });
+    const api = createApi({ pools, identity: authService.identity, config: { ...loadConfig(), publicUrl: baseUrl, appSecret: APP_SECRET }, clientIp: () => '127.0.0.1' });
     app.use('/api/*', compress());
     app.all('/api/*', (c) => api.fetch(c.req.raw));
 

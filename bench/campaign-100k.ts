@@ -72,7 +72,7 @@ export async function run() {
     await new Promise<void>((resolve) => server!.once('listening', () => resolve()));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     authService = await createAuth({ ownerUrl: database.url, secret: 'bench-better-auth-secret-0123456789', baseURL: baseUrl, trustedOrigins: [], secureCookies: false });
-    await seedDemoData(authService.auth, pools.owner);
+    await seedDemoData(authService, pools.owner);
 
     // The pool: consent only through the ledger (decision 008), set-based.
     let began = performance.now();
@@ -97,7 +97,7 @@ export async function run() {
       senderLimits: { dailyCap: null, perMinute: null },
     };
     worker = await startWorker(database.url, pools, config);
-    const api = createApi({ pools, auth: authService.auth, config, clientIp: () => '127.0.0.1', jobs: worker.jobs });
+    const api = createApi({ pools, identity: authService.identity, config, clientIp: () => '127.0.0.1', jobs: worker.jobs });
     app.all('/api/*', (c) => api.fetch(c.req.raw));
     const cookie = await signInCookie(baseUrl);
     const headers = { cookie, origin: baseUrl, 'content-type': 'application/json' };

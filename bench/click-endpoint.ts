@@ -57,7 +57,7 @@ export async function run() {
     await worker.boss.createQueue(QUEUES.engagementScore);
     await registerEngagementRecordJobs(worker.boss, { pools, jobs: worker.jobs });
     const api = createApi({
-      pools, auth: authService.auth, config, jobs: worker.jobs,
+      pools, identity: authService.identity, config, jobs: worker.jobs,
       // As server.ts: the address (here from X-Forwarded-For: each connection stands for another reader).
       clientIp: (c) => clientIp(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), config.trustProxy),
     });

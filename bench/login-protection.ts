@@ -83,10 +83,10 @@ export async function run() {
     ownerUrl: database.url, secret: 'bench-better-auth-secret-0123456789', baseURL: ORIGIN, trustedOrigins: [], secureCookies: false,
   });
   try {
-    await seedDemoData(authService.auth, pools.owner);
+    await seedDemoData(authService, pools.owner);
     const config = { ...loadConfig(), publicUrl: ORIGIN, appSecret: 'bench-app-secret' };
     const api = createApi({
-      pools, auth: authService.auth, config, clientIp: (c) => c.req.header('x-bench-client-ip') ?? '127.0.0.1',
+      pools, identity: authService.identity, config, clientIp: (c) => c.req.header('x-bench-client-ip') ?? '127.0.0.1',
     });
     const attacks: Record<string, unknown> = {};
     const scenarios: [string, (worker: number, attempt: number) => string][] = [

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { symmetricDecrypt } from 'better-auth/crypto';
-import { AUTH_SCHEMA, type Auth } from '../platform/auth/better-auth.server.ts';
+import type { Auth, AuthService as BetterAuthService } from '../platform/auth/better-auth.server.ts';
+import { AUTH_SCHEMA } from '../platform/auth/names.ts';
 import { enrolWithKnownSecret } from '../domain/auth/two-factor.server.ts';
 import { createUser } from '../domain/auth/users.server.ts';
 
@@ -39,11 +40,11 @@ export async function userCount(owner: pg.Pool): Promise<number> {
 }
 
 /** Loads the demo data unless the database already has users. Returns whether it did. */
-export async function seedDemoData(auth: Auth, owner: pg.Pool): Promise<boolean> {
+export async function seedDemoData(service: BetterAuthService, owner: pg.Pool): Promise<boolean> {
   if (await userCount(owner) > 0) return false;
-  const admin = await createUser(auth, owner, DEMO_ADMIN);
-  await enrolWithKnownSecret(auth, owner, admin, DEMO_ADMIN.totpSecret, DEMO_ADMIN.backupCodes);
-  await createUser(auth, owner, DEMO_RECRUITER);
+  const admin = await createUser(service.identity, owner, DEMO_ADMIN);
+  await enrolWithKnownSecret(service.auth, owner, admin, DEMO_ADMIN.totpSecret, DEMO_ADMIN.backupCodes);
+  await createUser(service.identity, owner, DEMO_RECRUITER);
   await owner.query(readFileSync(SEED_SQL, 'utf8'));
   return true;
 }

@@ -1,7 +1,7 @@
 // What the API needs from its host (server.ts on Node, or an edge runtime).
 import type { Context } from 'hono';
 import type { Pools } from '#platform/db/pools.server.ts';
-import type { Auth } from '#platform/auth/better-auth.server.ts';
+import type { IdentityProvider } from '#platform/auth/identity.server.ts';
 import type { Caller, SessionUser } from '#domain/auth/session.server.ts';
 import type { Config } from '#platform/runtime/config.server.ts';
 import type { JobQueue } from '#platform/runtime/jobs.server.ts';
@@ -12,7 +12,8 @@ import type { HttpError } from './http.ts';
 
 export interface ApiDeps {
   pools: Pools;
-  auth: Auth;
+  /** Who signs people in: better-auth (embedded default) or Supabase Auth. */
+  identity: IdentityProvider;
   config: Config;
   /** The client's address, for rate limits; the host knows how to find it. */
   clientIp(c: Context): string;

@@ -2,6 +2,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { resolveCaller } from '#domain/auth/session.server.ts';
 import { withClaims, type Tx } from '#platform/db/request.server.ts';
+import type { AuthRequest, Cookies } from '#platform/auth/identity.server.ts';
 import type { AppEnv } from './context.ts';
 import { HttpError } from './http.ts';
 
@@ -27,7 +28,10 @@ export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
 export async function loadCaller(c: Context<AppEnv>) {
   const cached = c.get('caller');
   if (cached) return cached;
-  const caller = await resolveCaller(c.var.deps.auth, c.var.deps.pools.owner, c.req.raw.headers, c.var.deps.config.session);
+  const { identity, pools, config } = c.var.deps;
+  const caller = await resolveCaller(identity, pools.owner, authRequest(c), config.session);
+  // A renewed token (Supabase refreshes an expired one) goes back with this answer.
+  setCookies(c, caller.cookies);
   c.set('caller', caller);
   return caller;
 }
@@ -42,24 +46,40 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next();
 };
 
-/** Admins only, and only once they have two-factor sign-in. */
+/** Admins only, and only once they have two-factor sign-in and this session passed it (Supabase: aal2). */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = c.var.user;
   if (user.role !== 'admin') {
     throw new HttpError(403, 'forbidden');
   }
-  if (!user.twoFactorEnabled) {
+  const caller = c.var.caller;
+  if (!user.twoFactorEnabled || caller.kind !== 'user' || !caller.secondFactor) {
     throw new HttpError(403, 'two_factor_required');
   }
   return next();
 };
 
-/** Runs `work` in one transaction as the signed-in user, under row-level security. */
+/**
+ * Runs `work` in one transaction as the signed-in user, under row-level security. With
+ * Supabase Auth the database reads Supabase's own verified JWT (auth.uid(), auth.jwt()).
+ */
 export function asUser<T>(c: Context<AppEnv>, work: (tx: Tx) => Promise<T>): Promise<T> {
   const user = c.var.user;
+  const caller = c.var.caller;
+  const providerClaims = caller.kind === 'user' ? caller.claims : undefined;
   return withClaims(c.var.deps.pools.app, {
-    role: 'authenticated', sub: user.id, username: user.username, app_role: user.role,
+    ...providerClaims, role: 'authenticated', sub: user.id, username: user.username, app_role: user.role,
   }, work);
+}
+
+/** The request as the identity provider sees it: headers and the client address we determined. */
+export function authRequest(c: Context<AppEnv>): AuthRequest {
+  return { headers: c.req.raw.headers, clientIp: c.var.deps.clientIp(c) };
+}
+
+/** Copies the identity provider's cookies onto our answer. */
+export function setCookies(c: Context, cookies: Cookies) {
+  for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
 }
 
 export function asAnon<T>(c: Context<AppEnv>, work: (tx: Tx) => Promise<T>): Promise<T> {

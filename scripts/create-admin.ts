@@ -127,7 +127,7 @@ const config = loadConfig();
 const platform = await bootPlatform(config, () => undefined);
 let exitCode = 0;
 try {
-  const user = await createUser(platform.authService.auth, platform.pools.owner, input);
+  const user = await createUser(platform.identity, platform.pools.owner, input);
   const client = await platform.pools.owner.connect();
   try {
     await audit(client, user.id, 'user.create', 'user', user.id, { username: user.username, role: user.role, via: 'npm run create-admin' });

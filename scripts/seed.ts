@@ -33,7 +33,8 @@ const config = loadConfig();
 const platform = await bootPlatform(config);
 const { owner } = platform.pools;
 try {
-  if (await seedDemoData(platform.authService.auth, owner)) console.log('Loaded the demo users and data.');
+  // With Supabase Auth the demo users are supabase/seed.sql's (`supabase db reset`).
+  if (platform.authService && await seedDemoData(platform.authService, owner)) console.log('Loaded the demo users and data.');
   await ensureDemoPools(owner);
   if (count > 0) {
     console.log(`Generating ${count.toLocaleString('en')} candidates...`);

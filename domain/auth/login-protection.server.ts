@@ -12,7 +12,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import { derivedSecret } from '../../platform/runtime/boot.server.ts';
 import type { Config } from '../../platform/runtime/config.server.ts';
-import { COOKIE_PREFIX } from '../../platform/auth/better-auth.server.ts';
+import { COOKIE_PREFIX } from '../../platform/auth/names.ts';
 import { networkOf } from '../../platform/http/client-ip.server.ts';
 import {
   hit, peek, reset, LOGIN_PER_ACCOUNT_CLIENT, LOGIN_PER_ACCOUNT_NEW_DEVICES, LOGIN_PER_IP, type RateDecision,

@@ -32,10 +32,15 @@ export async function recordSecurityEvent(owner: pg.Pool, event: SecurityEvent):
     [event.userId, event.action, JSON.stringify(event.details)]);
 }
 
-/** The profile id for a username, for audit entries (null when there is no such user). */
-export async function userIdByUsername(owner: pg.Pool, username: string): Promise<string | null> {
-  const { rows } = await owner.query<{ id: string }>('select id from public.profiles where username = $1', [username]);
-  return rows[0]?.id ?? null;
+/**
+ * Where a sign-in goes: the profile's id (for audit entries and limits) and email (Supabase Auth
+ * signs in by email). An unknown username gets a stand-in address that no account can have
+ * (`.invalid`, RFC 2606), so the provider is asked all the same: same answer, same timing.
+ */
+export async function loginTarget(owner: pg.Pool, username: string): Promise<{ userId: string | null; email: string }> {
+  const { rows } = await owner.query<{ id: string; email: string }>(
+    'select id, email::text from public.profiles where username = $1', [username]);
+  return rows[0] ? { userId: rows[0].id, email: rows[0].email } : { userId: null, email: 'no-such-user@talentloop.invalid' };
 }
 
 export async function usernameById(owner: pg.Pool, id: string): Promise<string | null> {

@@ -1,17 +1,20 @@
-// Who is calling: the better-auth session joined with the app profile, and the
+// Who is calling: the identity provider's session joined with the app profile, and the
 // session rules better-auth does not have: an idle time-out next to the absolute
 // lifetime (ASVS 3.3.2), both from the configuration.
 import type pg from 'pg';
-import type { Auth } from '../../platform/auth/better-auth.server.ts';
-import { COOKIE_PREFIX } from '../../platform/auth/better-auth.server.ts';
+import type { AuthRequest, Cookies, IdentityProvider } from '../../platform/auth/identity.server.ts';
 import type { SessionUser } from './schemas.ts';
 
 export type { SessionUser };
 
-export type Caller =
-  | { kind: 'user'; user: SessionUser; sessionId: string }
+export type Caller = (
+  | { kind: 'user'; user: SessionUser; sessionId: string; claims?: Record<string, unknown>; secondFactor: boolean }
   | { kind: 'pending-two-factor' }
-  | { kind: 'anonymous' };
+  | { kind: 'anonymous' }
+) & {
+  /** Cookies the lookup renewed, for the answer. */
+  cookies: Cookies;
+};
 
 export interface SessionPolicy {
   /** Absolute lifetime from sign-in. */
@@ -20,17 +23,8 @@ export interface SessionPolicy {
   idleMinutes: number;
 }
 
-const TWO_FACTOR_COOKIE = `${COOKIE_PREFIX}.two_factor`;
 /** Last-seen is written at most this often (and at most every quarter of the idle window). */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
-
-function hasCookie(headers: Headers, name: string): boolean {
-  const cookie = headers.get('cookie') ?? '';
-  return cookie.split(';').some((part) => {
-    const key = part.trim().split('=')[0];
-    return key === name || key === `__Secure-${name}` || key === `__Host-${name}`;
-  });
-}
 
 interface ProfileRow {
   id: string;
@@ -39,6 +33,7 @@ interface ProfileRow {
   email: string;
   role: 'admin' | 'recruiter';
   banned: boolean;
+  two_factor_enabled: boolean;
 }
 
 /** Whether a session that began at `createdAt` and was last used at `lastSeenAt` has ended. */
@@ -47,36 +42,44 @@ export function sessionEnded(policy: SessionPolicy, createdAt: Date, lastSeenAt:
     || now - lastSeenAt.getTime() >= policy.idleMinutes * 60_000;
 }
 
-export async function resolveCaller(auth: Auth, owner: pg.Pool, headers: Headers, policy: SessionPolicy): Promise<Caller> {
-  const found = await auth.api.getSession({ headers });
-  if (!found) {
-    return hasCookie(headers, TWO_FACTOR_COOKIE) ? { kind: 'pending-two-factor' } : { kind: 'anonymous' };
-  }
+/**
+ * The caller of a request: the provider's session under our session rules, joined with the
+ * profile. An enrolled user (or an admin who enrolled) whose session has not passed the
+ * second factor is still between the two sign-in steps.
+ */
+export async function resolveCaller(identity: IdentityProvider, owner: pg.Pool, request: AuthRequest, policy: SessionPolicy): Promise<Caller> {
+  const found = await identity.session(request);
+  if (found.kind === 'pending-two-factor') return { kind: 'pending-two-factor', cookies: found.cookies };
+  if (found.kind === 'none') return { kind: 'anonymous', cookies: found.cookies };
   const { session } = found;
-  const createdAt = new Date(session.createdAt);
-  const lastSeenAt = new Date(session.lastSeenAt ?? session.createdAt);
+  const { cookies } = session;
   const now = Date.now();
-  if (sessionEnded(policy, createdAt, lastSeenAt, now)) {
-    await owner.query('delete from app_auth.session where id = $1', [session.id]);
-    return { kind: 'anonymous' };
+  if (sessionEnded(policy, session.createdAt, session.lastSeenAt, now)) {
+    await identity.endSession(session.userId, session.sessionId);
+    return { kind: 'anonymous', cookies };
   }
-  if (now - lastSeenAt.getTime() >= Math.min(LAST_SEEN_RESOLUTION_MS, policy.idleMinutes * 15_000)) {
-    await owner.query('update app_auth.session set "lastSeenAt" = now() where id = $1', [session.id]);
+  if (now - session.lastSeenAt.getTime() >= Math.min(LAST_SEEN_RESOLUTION_MS, policy.idleMinutes * 15_000)) {
+    await identity.touchSession(session.sessionId);
   }
   const { rows } = await owner.query<ProfileRow>(
-    'select id, username, display_name, email, role, banned from public.profiles where id = $1', [found.user.id]);
+    'select id, username, display_name, email, role, banned, two_factor_enabled from public.profiles where id = $1', [session.userId]);
   const profile = rows[0];
-  if (!profile || profile.banned) return { kind: 'anonymous' };
+  if (!profile || profile.banned) return { kind: 'anonymous', cookies };
+  const twoFactorEnabled = session.twoFactorEnabled || profile.two_factor_enabled;
+  if (twoFactorEnabled && !session.secondFactor) return { kind: 'pending-two-factor', cookies };
   return {
     kind: 'user',
-    sessionId: session.id,
+    sessionId: session.sessionId,
+    claims: session.claims,
+    secondFactor: session.secondFactor,
+    cookies,
     user: {
       id: profile.id,
       username: profile.username,
       displayName: profile.display_name,
       email: profile.email,
       role: profile.role,
-      twoFactorEnabled: Boolean(found.user.twoFactorEnabled),
+      twoFactorEnabled,
     },
   };
 }

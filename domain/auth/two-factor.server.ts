@@ -3,16 +3,20 @@
 // the pending challenge's user, the second-factor lock, and one use per code.
 import QRCode from 'qrcode';
 import * as OTPAuth from 'otpauth';
-import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
+import { symmetricEncrypt } from 'better-auth/crypto';
 import type pg from 'pg';
 import type { Auth } from '../../platform/auth/better-auth.server.ts';
 import type { TwoFactorEnrolment } from './schemas.ts';
+import type { AuthRequest, IdentityProvider } from '../../platform/auth/identity.server.ts';
 
-export async function startEnrolment(auth: Auth, headers: Headers, password: string): Promise<TwoFactorEnrolment> {
-  const result = await auth.api.enableTwoFactor({ body: { password }, headers });
-  if (!('totpURI' in result) || !result.totpURI) throw new Error('two-factor enrolment returned no TOTP URI');
-  const qrCodeSvg = await QRCode.toString(result.totpURI, { type: 'svg', margin: 1, width: 220 });
-  return { totpURI: result.totpURI, qrCodeSvg, backupCodes: result.backupCodes ?? [] };
+/** Starts enrolment through the identity provider and draws its URI as a QR code; null: wrong password. */
+export async function startEnrolment(identity: IdentityProvider, request: AuthRequest, userId: string, password: string):
+  Promise<TwoFactorEnrolment | null> {
+  const started = await identity.startTwoFactor(request, userId, password);
+  if (!started.ok) return null;
+  const { totpURI, backupCodes } = started.value;
+  const qrCodeSvg = await QRCode.toString(totpURI, { type: 'svg', margin: 1, width: 220 });
+  return { totpURI, qrCodeSvg, backupCodes };
 }
 
 /** A backup code looks like "AbCdE-12345"; a TOTP code is six digits. */
@@ -35,36 +39,13 @@ export async function enrolWithKnownSecret(auth: Auth, owner: pg.Pool, user: { i
   await owner.query('update public.profiles set two_factor_enabled = true where id = $1', [user.id]);
 }
 
-/** better-auth's TOTP settings (its defaults): 6 digits, 30-second steps, one step either side. */
+/** TOTP as both providers use it: 6 digits, 30-second steps, one step either side. */
 const TOTP_PERIOD_SECONDS = 30;
 const TOTP_WINDOW = 1;
 
-interface TwoFactorRow {
-  secret: string;
-  lockedUntil?: Date | string | null;
-}
-
-async function twoFactorRow(auth: Auth, userId: string): Promise<TwoFactorRow | null> {
-  const ctx = await auth.$context;
-  return ctx.adapter.findOne<TwoFactorRow>({ model: 'twoFactor', where: [{ field: 'userId', value: userId }] });
-}
-
-/**
- * When better-auth's second-factor lock (10 wrong codes in a row: 15 minutes)
- * ends for this user, or null when it is not locked.
- */
-export async function twoFactorLockedUntil(auth: Auth, userId: string): Promise<Date | null> {
-  const row = await twoFactorRow(auth, userId);
-  const until = row?.lockedUntil ? new Date(row.lockedUntil) : null;
-  return until && until.getTime() > Date.now() ? until : null;
-}
-
-/** The time step `code` belongs to, within better-auth's window, or null if it matches none. */
-function matchingStep(rawSecret: string, code: string, now = Date.now()): number | null {
-  const totp = new OTPAuth.TOTP({
-    secret: new OTPAuth.Secret({ buffer: new TextEncoder().encode(rawSecret).buffer }),
-    digits: 6, period: TOTP_PERIOD_SECONDS, algorithm: 'SHA1',
-  });
+/** The time step `code` belongs to, within the providers' window, or null if it matches none. */
+function matchingStep(secret: OTPAuth.Secret, code: string, now = Date.now()): number | null {
+  const totp = new OTPAuth.TOTP({ secret, digits: 6, period: TOTP_PERIOD_SECONDS, algorithm: 'SHA1' });
   const delta = totp.validate({ token: code, timestamp: now, window: TOTP_WINDOW });
   return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD_SECONDS) + delta;
 }
@@ -72,17 +53,15 @@ function matchingStep(rawSecret: string, code: string, now = Date.now()): number
 export type TotpClaim = 'claimed' | 'reused' | 'no-match';
 
 /**
- * A TOTP code works once (ASVS 2.8.4). better-auth accepts a code for its whole
+ * A TOTP code works once (ASVS 2.8.4). The providers accept a code for its whole
  * window, so before handing a right code to it we claim its time step: the claim
  * succeeds only for a step later than the last one this user signed in with, in
  * one statement, so two requests racing with the same code cannot both win.
- * A wrong code claims nothing ('no-match') and better-auth counts the failure.
+ * A wrong code claims nothing ('no-match') and the provider counts the failure.
  */
-export async function claimTotpCode(auth: Auth, owner: pg.Pool, userId: string, code: string): Promise<TotpClaim> {
-  const row = await twoFactorRow(auth, userId);
-  if (!row) return 'no-match';
-  const ctx = await auth.$context;
-  const secret = await symmetricDecrypt({ key: ctx.secretConfig, data: row.secret });
+export async function claimTotpCode(identity: IdentityProvider, owner: pg.Pool, userId: string, code: string): Promise<TotpClaim> {
+  const secret = await identity.totpSecret(userId);
+  if (!secret) return 'no-match';
   const step = matchingStep(secret, code);
   if (step === null) return 'no-match';
   const { rowCount } = await owner.query(

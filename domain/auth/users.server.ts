@@ -1,7 +1,7 @@
-// Users of the product: a better-auth account (credentials) plus a profile row
-// (what the app and its row-level security read). Both change together here.
+// Users of the product: an account at the identity provider (credentials) plus a
+// profile row (what the app and its row-level security read). Both change together here.
 import type pg from 'pg';
-import type { Auth } from '../../platform/auth/better-auth.server.ts';
+import type { IdentityProvider } from '../../platform/auth/identity.server.ts';
 import type { AuditEntry, NewUser, UserSummary, UserUpdate } from './schemas.ts';
 import type { Tx } from '../../platform/db/request.server.ts';
 import { isoTimestamp } from '../../platform/db/sql-time.server.ts';
@@ -18,7 +18,7 @@ export class UserConflictError extends DomainError {
 }
 
 /** Creates the account and its profile. The caller decides who may do this. */
-export async function createUser(auth: Auth, owner: pg.Pool, input: NewUser): Promise<UserSummary> {
+export async function createUser(identity: IdentityProvider, owner: pg.Pool, input: NewUser): Promise<UserSummary> {
   const taken = await owner.query<{ username: string; email: string }>(
     'select username::text, email::text from public.profiles where username = $1 or email = $2',
     [input.username, input.email]);
@@ -27,24 +27,15 @@ export async function createUser(auth: Auth, owner: pg.Pool, input: NewUser): Pr
   }
   if (taken.rowCount) throw new UserConflictError('email', 'email_in_use');
 
-  const { user } = await auth.api.createUser({
-    body: {
-      email: input.email,
-      password: input.password,
-      name: input.displayName,
-      // Our roles (admin, recruiter) are not in better-auth's default role type; data.role is untyped.
-      data: { username: input.username.toLowerCase(), displayUsername: input.username, role: input.role },
-    },
-  });
+  const id = await identity.createAccount(input);
   try {
     const { rows } = await owner.query<UserSummary>(
       `insert into public.profiles (id, username, display_name, email, role)
        values ($1, $2, $3, $4, $5) returning ${SUMMARY_COLUMNS}`,
-      [user.id, input.username.toLowerCase(), input.displayName, input.email, input.role]);
+      [id, input.username.toLowerCase(), input.displayName, input.email, input.role]);
     return rows[0];
   } catch (error) {
-    const ctx = await auth.$context;
-    await ctx.internalAdapter.deleteUser(user.id);
+    await identity.deleteAccount(id);
     throw error;
   }
 }
@@ -55,8 +46,8 @@ export async function listUsers(tx: Tx): Promise<UserSummary[]> {
   return rows;
 }
 
-/** Applies an admin's change to a user, in the profile (under RLS) and in better-auth. */
-export async function updateUser(auth: Auth, tx: Tx, id: string, change: UserUpdate): Promise<UserSummary | null> {
+/** Applies an admin's change to a user, in the profile (under RLS) and at the identity provider. */
+export async function updateUser(identity: IdentityProvider, tx: Tx, id: string, change: UserUpdate): Promise<UserSummary | null> {
   const { rows } = await tx.query<UserSummary>(
     `update public.profiles set
        display_name = coalesce($2, display_name),
@@ -65,17 +56,8 @@ export async function updateUser(auth: Auth, tx: Tx, id: string, change: UserUpd
      where id = $1 returning ${SUMMARY_COLUMNS}`,
     [id, change.displayName ?? null, change.role ?? null, change.banned ?? null]);
   if (!rows[0]) return null;
-  const ctx = await auth.$context;
-  const authChange: Record<string, unknown> = {};
-  if (change.displayName) authChange.name = change.displayName;
-  if (change.role) authChange.role = change.role;
-  if (change.banned !== undefined) authChange.banned = change.banned;
-  if (Object.keys(authChange).length) await ctx.internalAdapter.updateUser(id, authChange);
-  if (change.password) {
-    await ctx.internalAdapter.updatePassword(id, await ctx.password.hash(change.password));
-  }
-  // A banned user or a new password ends every open session at once.
-  if (change.banned || change.password) await ctx.internalAdapter.deleteUserSessions(id);
+  // A ban or a new password ends every open session at once (the provider's rule).
+  await identity.updateAccount(id, change);
   return rows[0];
 }
 

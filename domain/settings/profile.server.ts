@@ -49,22 +49,7 @@ export async function saveProfileSettings(tx: Tx, userId: string, input: Profile
  */
 export async function assertEmailFree(owner: pg.Pool, userId: string, email: string): Promise<void> {
   const { rowCount } = await owner.query(
-    `select 1 from public.profiles where lower(email::text) = lower($1) and id::text <> $2
-     union all select 1 from app_auth."user" where lower(email) = lower($1) and id::text <> $2`, [email, userId]);
+    // Profiles and the provider's accounts are written together (domain/auth/users.server.ts), so the profiles say it.
+    'select 1 from public.profiles where lower(email::text) = lower($1) and id::text <> $2', [email, userId]);
   if (rowCount) throw new UserConflictError('email', 'email_taken_by_another');
-}
-
-/** better-auth's copy of the email (app_auth.user) follows the profile's; called in the same request, after it is saved. */
-export async function syncAuthEmail(auth: Auth, userId: string, email: string): Promise<void> {
-  const ctx = await auth.$context;
-  await ctx.internalAdapter.updateUser(userId, { email });
-}
-
-/**
- * better-auth keeps its own copy of the name (user.name); it follows the profile, as
- * when an admin renames someone (domain/auth/users.ts). Called after the profile is saved.
- */
-export async function syncAuthName(auth: Auth, userId: string, displayName: string): Promise<void> {
-  const ctx = await auth.$context;
-  await ctx.internalAdapter.updateUser(userId, { name: displayName });
 }

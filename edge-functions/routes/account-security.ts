@@ -2,20 +2,17 @@
 // one out, sign out everywhere else), password change, new backup codes.
 import { Hono, type Context } from 'hono';
 import { recordSecurityEvent } from '#domain/auth/security-events.server.ts';
-import { listSessions, revokeOtherSessions, revokeSession } from '#domain/auth/sessions.server.ts';
+import { listSessions } from '#domain/auth/sessions.server.ts';
 import {
   backupCodesSchema, changePasswordSchema, regenerateBackupCodesSchema, revokedCountSchema, revokeOtherSessionsSchema,
   sessionIdSchema, sessionListSchema,
 } from '#domain/auth/schemas.ts';
 import { successSchema } from '#domain/schemas/answers.ts';
 import type { AppEnv } from '../context.ts';
-import { requireUser } from '../guards.ts';
+import { authRequest, requireUser, setCookies } from '../guards.ts';
 import { HttpError } from '../http.ts';
-import { say } from '#domain/i18n/codes.ts';
 import { pathParams, body, doc, reply } from '../contract.ts';
-import {
-  assertNotServerError, authErrorCode, authHeaders, forwardCookies, limitPasswordConfirmations,
-} from './auth-support.ts';
+import { limitPasswordConfirmations, passwordRefused } from './auth-support.ts';
 
 function currentSessionId(c: Context<AppEnv>): string {
   const caller = c.get('caller');
@@ -32,13 +29,13 @@ function audit(c: Context<AppEnv>, action: Parameters<typeof recordSecurityEvent
 export const accountSecurityRoutes = new Hono<AppEnv>()
   .get('/sessions', doc({ summary: 'Your sessions: device, address, last seen; this one marked', response: sessionListSchema }),
   requireUser, async (c) => {
-    const { pools, config } = c.var.deps;
-    return reply(c, sessionListSchema, { sessions: await listSessions(pools.owner, c.var.user.id, currentSessionId(c), config.session) });
+    const { identity, config } = c.var.deps;
+    return reply(c, sessionListSchema, { sessions: await listSessions(identity, c.var.user.id, currentSessionId(c), config.session) });
   })
 
   .post('/sessions/revoke-others', doc({ summary: 'Sign out every other session', response: revokedCountSchema }),
   requireUser, body(revokeOtherSessionsSchema), async (c) => {
-    const revoked = await revokeOtherSessions(c.var.deps.pools.owner, c.var.user.id, currentSessionId(c));
+    const revoked = await c.var.deps.identity.endOtherSessions(c.var.user.id, currentSessionId(c));
     await audit(c, 'auth.session.revoke_others', { revoked });
     return reply(c, revokedCountSchema, { revoked });
   })
@@ -46,11 +43,11 @@ export const accountSecurityRoutes = new Hono<AppEnv>()
   .delete('/sessions/:id', doc({ summary: 'Sign out one of your sessions (this one too)', response: successSchema }),
   requireUser, pathParams(sessionIdSchema), async (c) => {
     const { id } = c.req.valid('param');
+    const { identity } = c.var.deps;
     if (id === currentSessionId(c)) {
-      // Signing this browser out: better-auth also clears its cookie.
-      const response = await c.var.deps.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
-      forwardCookies(c, response);
-    } else if (!await revokeSession(c.var.deps.pools.owner, c.var.user.id, id)) {
+      // Signing this browser out: the provider also clears its cookie.
+      setCookies(c, await identity.signOut(authRequest(c)));
+    } else if (!await identity.endSession(c.var.user.id, id)) {
       throw new HttpError(404, 'session_not_found', { field: 'id' });
     }
     await audit(c, 'auth.session.revoke', { sessionId: id });
@@ -61,17 +58,10 @@ export const accountSecurityRoutes = new Hono<AppEnv>()
   requireUser, body(changePasswordSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json');
     await limitPasswordConfirmations(c);
-    // revokeOtherSessions: better-auth ends every session and opens a new one for this browser.
-    const response = await c.var.deps.auth.api.changePassword({
-      body: { currentPassword, newPassword, revokeOtherSessions: true }, headers: authHeaders(c), asResponse: true,
-    });
-    assertNotServerError(response, 'password change');
-    if (!response.ok) {
-      const code = await authErrorCode(response);
-      if (code === 'INVALID_PASSWORD') throw new HttpError(400, say('password_incorrect', { field: 'currentPassword' }), { field: 'currentPassword' });
-      throw new HttpError(400, 'new_password_refused', { field: 'newPassword' });
-    }
-    forwardCookies(c, response);
+    // Every other session ends; this browser keeps (or gets anew) its own.
+    const changed = await c.var.deps.identity.changePassword(authRequest(c), c.var.user.id, { currentPassword, newPassword });
+    if (!changed.ok) passwordRefused(changed.reason, changed.reason === 'password refused' ? 'newPassword' : 'currentPassword');
+    setCookies(c, changed.value);
     await audit(c, 'auth.password.change');
     return reply(c, successSchema, { success: true });
   })
@@ -81,12 +71,9 @@ export const accountSecurityRoutes = new Hono<AppEnv>()
     const { password } = c.req.valid('json');
     if (!c.var.user.twoFactorEnabled) throw new HttpError(409, 'two_factor_off');
     await limitPasswordConfirmations(c);
-    const response = await c.var.deps.auth.api.generateBackupCodes({
-      body: { password }, headers: authHeaders(c), asResponse: true,
-    });
-    assertNotServerError(response, 'backup code generation');
-    if (!response.ok) throw new HttpError(400, say('password_incorrect', { field: 'password' }), { field: 'password' });
-    const { backupCodes } = await response.json() as { backupCodes: string[] };
+    const codes = await c.var.deps.identity.newBackupCodes(authRequest(c), c.var.user.id, password);
+    if (!codes.ok) passwordRefused('password incorrect', 'password');
+    const backupCodes = codes.value;
     await audit(c, 'auth.backup_codes.regenerate');
     // Shown once: the API keeps only their encrypted form.
     return reply(c, backupCodesSchema, { backupCodes });

@@ -20,7 +20,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/users', doc({ summary: 'Create a user (audited)', access: 'admin', response: userAnswerSchema, status: 201 }),
   body(newUserSchema), async (c) => {
     const input = c.req.valid('json');
-    const user = await createUser(c.var.deps.auth, c.var.deps.pools.owner, input);
+    const user = await createUser(c.var.deps.identity, c.var.deps.pools.owner, input);
     await asUser(c, (tx) => audit(tx, c.var.user.id, 'user.create', 'user', user.id, { username: user.username, role: user.role }));
     return reply(c, userAnswerSchema, { user }, 201);
   })
@@ -33,7 +33,7 @@ export const adminRoutes = new Hono<AppEnv>()
       throw new HttpError(400, 'cannot_change_self', { field: change.banned ? 'banned' : 'role' });
     }
     const user = await asUser(c, async (tx) => {
-      const updated = await updateUser(c.var.deps.auth, tx, id, change);
+      const updated = await updateUser(c.var.deps.identity, tx, id, change);
       if (updated) {
         const { password: _password, ...logged } = change;
         await audit(tx, c.var.user.id, 'user.update', 'user', id, { ...logged, passwordChanged: Boolean(change.password) });

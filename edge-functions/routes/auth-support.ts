@@ -1,34 +1,10 @@
-// What the /api/auth routes share: calling better-auth on the client's behalf,
-// passing its cookies on, the JSON-only rule and the 429 answer.
+// What the /api/auth routes share: the JSON-only rule, the 429 answer and the
+// limit on password confirmations.
 import type { Context, MiddlewareHandler } from 'hono';
-import { CLIENT_IP_HEADER } from '#platform/auth/better-auth.server.ts';
 import { hit, PASSWORD_CONFIRM_PER_USER, type RateDecision } from '#platform/http/rate-limit.server.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, isJsonType, notJsonError } from '../http.ts';
 import { say } from '#domain/i18n/codes.ts';
-
-/** The request's headers for a better-auth call, with the client address we determined (never the client's claim). */
-export function authHeaders(c: Context<AppEnv>): Headers {
-  const headers = new Headers(c.req.raw.headers);
-  headers.set(CLIENT_IP_HEADER, c.var.deps.clientIp(c));
-  return headers;
-}
-
-/** Copies better-auth's cookies onto our answer. */
-export function forwardCookies(c: Context, response: Response) {
-  for (const cookie of response.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
-}
-
-/** better-auth's error code (e.g. "INVALID_PASSWORD") from a failed call. */
-export async function authErrorCode(response: Response): Promise<string | undefined> {
-  const body = await response.json().catch(() => ({})) as { code?: string };
-  return body.code;
-}
-
-/** Fails loudly on better-auth's own 5xx instead of dressing it up as a refusal. */
-export function assertNotServerError(response: Response, what: string) {
-  if (response.status >= 500) throw new Error(`${what} failed in better-auth with ${response.status}`);
-}
 
 export function tooManyAttempts(decision: Pick<RateDecision, 'retryAfterSeconds'>): never {
   throw new HttpError(429, say('too_many_attempts', { minutes: Math.ceil(decision.retryAfterSeconds / 60) }), {
@@ -51,4 +27,10 @@ export const requireJsonPosts: MiddlewareHandler<AppEnv> = async (c, next) => {
 export async function limitPasswordConfirmations(c: Context<AppEnv>) {
   const decision = await hit(c.var.deps.pools.owner, PASSWORD_CONFIRM_PER_USER, c.var.user.id);
   if (!decision.allowed) tooManyAttempts(decision);
+}
+
+/** The 400 for a password check the identity provider refused. */
+export function passwordRefused(reason: 'password incorrect' | 'password refused', field: string): never {
+  if (reason === 'password refused') throw new HttpError(400, 'new_password_refused', { field });
+  throw new HttpError(400, say('password_incorrect', { field }), { field });
 }

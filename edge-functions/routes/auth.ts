@@ -1,6 +1,7 @@
-// The spec's /api/auth/* routes, on top of better-auth: sign-in with its
-// protections, the second factor, the session probe and two-factor enrolment.
-// A user's own sessions, password and backup codes: account-security.ts.
+// The spec's /api/auth/* routes, on top of the identity provider (better-auth or
+// Supabase Auth): sign-in with its protections, the second factor, the session
+// probe and two-factor enrolment. A user's own sessions, password and backup
+// codes: account-security.ts.
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import {
@@ -9,9 +10,8 @@ import {
 } from '#domain/auth/login-protection.server.ts';
 import { networkOf } from '#platform/http/client-ip.server.ts';
 import { hit, TWO_FACTOR_PER_IP } from '#platform/http/rate-limit.server.ts';
-import { recordSecurityEvent, userIdByUsername, usernameById } from '#domain/auth/security-events.server.ts';
-import { claimTotpCode, isTotpCode, startEnrolment, twoFactorLockedUntil } from '#domain/auth/two-factor.server.ts';
-import { pendingTwoFactorUser } from '#platform/auth/two-factor-challenge.server.ts';
+import { loginTarget, recordSecurityEvent, usernameById } from '#domain/auth/security-events.server.ts';
+import { claimTotpCode, isTotpCode, startEnrolment } from '#domain/auth/two-factor.server.ts';
 import {
   loginResultSchema, loginSchema, meSchema, passwordOnlySchema, twoFactorEnrolmentSchema, twoFactorVerifiedSchema,
   verifyTwoFactorSchema,
@@ -19,15 +19,12 @@ import {
 import { setTwoFactorFlag } from '#domain/auth/users.server.ts';
 import { successSchema } from '#domain/schemas/answers.ts';
 import type { AppEnv } from '../context.ts';
-import { requireUser } from '../guards.ts';
+import { authRequest, requireUser, setCookies } from '../guards.ts';
 import { HttpError } from '../http.ts';
 import { say } from '#domain/i18n/codes.ts';
 import { body, doc, reply } from '../contract.ts';
 import { accountSecurityRoutes } from './account-security.ts';
-import {
-  assertNotServerError, authErrorCode, authHeaders, forwardCookies, limitPasswordConfirmations, requireJsonPosts,
-  tooManyAttempts,
-} from './auth-support.ts';
+import { limitPasswordConfirmations, passwordRefused, requireJsonPosts, tooManyAttempts } from './auth-support.ts';
 
 function signInExpired(): never {
   throw new HttpError(401, 'sign_in_expired', { extra: { requiresTwoFactor: false } });
@@ -67,25 +64,23 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/login', doc({ summary: 'Sign in with username and password', access: 'public', response: loginResultSchema }),
   body(loginSchema), async (c) => {
     const { username, password } = c.req.valid('json');
-    const { pools, auth } = c.var.deps;
-    const account: LoginAccount = { username: username.toLowerCase(), userId: await userIdByUsername(pools.owner, username) };
+    const { pools, identity } = c.var.deps;
+    const target = await loginTarget(pools.owner, username);
+    const account: LoginAccount = { username: username.toLowerCase(), userId: target.userId };
     const client = loginClient(c, account.username);
     const refused = await admitLoginAttempt(pools.owner, account, client);
     if (refused) tooManyAttempts(refused);
 
-    const response = await auth.api.signInUsername({ body: { username, password }, headers: authHeaders(c), asResponse: true });
-    assertNotServerError(response, 'sign-in');
-    if (!response.ok) {
-      // better-auth says "banned" only after the password matched: answering so would
+    const result = await identity.signIn(authRequest(c), { username, email: target.email, password });
+    if (result.outcome === 'refused') {
+      // The provider says "banned" only after the password matched: answering so would
       // confirm the password. A banned user's right and wrong passwords get one answer.
-      const reason = await authErrorCode(response) === 'BANNED_USER' ? 'banned' : 'invalid credentials';
-      await loginFailed(pools.owner, account, client, reason);
+      await loginFailed(pools.owner, account, client, result.reason);
       throw new HttpError(401, 'invalid_login');
     }
     await passwordAccepted(pools.owner, account, client);
-    forwardCookies(c, response);
-    const answer = await response.json() as { twoFactorRedirect?: boolean };
-    const requiresTwoFactor = Boolean(answer.twoFactorRedirect);
+    setCookies(c, result.cookies);
+    const requiresTwoFactor = result.outcome === 'two-factor';
     if (!requiresTwoFactor) await signedIn(c, account, client, 'password');
     return reply(c, loginResultSchema, { requiresTwoFactor });
   })
@@ -93,13 +88,13 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/verify-2fa', doc({ summary: 'The second sign-in step: an authenticator code or a backup code', access: 'public', response: twoFactorVerifiedSchema }),
   body(verifyTwoFactorSchema), async (c) => {
     const { code } = c.req.valid('json');
-    const { pools, auth } = c.var.deps;
-    const userId = await pendingTwoFactorUser(auth, c.req.raw.headers);
+    const { pools, identity } = c.var.deps;
+    const userId = await identity.pendingTwoFactorUser(authRequest(c));
     if (!userId) signInExpired();
     // Counted only with a live challenge: requests without one cannot use up the address's budget.
     const byIp = await hit(pools.owner, TWO_FACTOR_PER_IP, networkOf(c.var.deps.clientIp(c)));
     if (!byIp.allowed) tooManyAttempts(byIp);
-    const lockedUntil = await twoFactorLockedUntil(auth, userId);
+    const lockedUntil = await identity.twoFactorLockedUntil(userId);
     if (lockedUntil) twoFactorLocked(lockedUntil);
 
     const username = await usernameById(pools.owner, userId) ?? '';
@@ -111,24 +106,19 @@ export const authRoutes = new Hono<AppEnv>()
 
     const totp = isTotpCode(code);
     const cleaned = totp ? code.replace(/\s+/g, '') : code.trim();
-    if (totp && await claimTotpCode(auth, pools.owner, userId, cleaned) === 'reused') {
+    if (totp && await claimTotpCode(identity, pools.owner, userId, cleaned) === 'reused') {
       await failed('code already used');
       throw new HttpError(401, 'code_reused', { field: 'code' });
     }
-    const request = { headers: authHeaders(c), asResponse: true as const };
-    const response = totp
-      ? await auth.api.verifyTOTP({ ...request, body: { code: cleaned } })
-      : await auth.api.verifyBackupCode({ ...request, body: { code: cleaned } });
-    assertNotServerError(response, 'two-factor verification');
-    forwardCookies(c, response);
-    if (!response.ok) {
-      const reason = await authErrorCode(response);
-      if (reason === 'INVALID_TWO_FACTOR_COOKIE') signInExpired();
-      if (reason === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') {
+    const result = await identity.verifySecondFactor(authRequest(c), userId, { kind: totp ? 'totp' : 'backup', value: cleaned });
+    setCookies(c, result.cookies);
+    if (!result.ok) {
+      if (result.reason === 'expired') signInExpired();
+      if (result.reason === 'too many codes') {
         throw new HttpError(401, 'too_many_codes', { extra: { requiresTwoFactor: false } });
       }
-      const locked = await twoFactorLockedUntil(auth, userId);
-      if (reason === 'ACCOUNT_TEMPORARILY_LOCKED' && locked) twoFactorLocked(locked);
+      const locked = await identity.twoFactorLockedUntil(userId);
+      if (result.reason === 'locked' && locked) twoFactorLocked(locked);
       await failed(totp ? 'wrong code' : 'wrong backup code');
       if (locked) {
         // This failure was the one that locked the second factor.
@@ -140,8 +130,7 @@ export const authRoutes = new Hono<AppEnv>()
       throw new HttpError(401, 'invalid_code', { field: 'code' });
     }
     await signedIn(c, account, client, totp ? 'password + authenticator code' : 'password + backup code');
-    const { user } = await response.json() as { user: { id: string; username?: string } };
-    return reply(c, twoFactorVerifiedSchema, { user: { id: user.id, username: user.username } });
+    return reply(c, twoFactorVerifiedSchema, { user: { id: userId, username } });
   })
 
   /** The session probe: 401 signed out, 401 with requiresTwoFactor between the two sign-in steps. */
@@ -150,8 +139,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post('/logout', doc({ summary: 'Sign out this browser (the body, if any, is ignored; Content-Type must be JSON)', access: 'public', response: successSchema }),
   async (c) => {
-    const response = await c.var.deps.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
-    forwardCookies(c, response);
+    setCookies(c, await c.var.deps.identity.signOut(authRequest(c)));
     return reply(c, successSchema, { success: true });
   })
 
@@ -162,26 +150,22 @@ export const authRoutes = new Hono<AppEnv>()
     const { password } = c.req.valid('json');
     if (c.var.user.twoFactorEnabled) throw new HttpError(409, 'two_factor_already_on');
     await limitPasswordConfirmations(c);
-    try {
-      return reply(c, twoFactorEnrolmentSchema, await startEnrolment(c.var.deps.auth, authHeaders(c), password));
-    } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 400) throw new HttpError(400, say('password_incorrect', { field: 'password' }), { field: 'password' });
-      throw error;
-    }
+    const enrolment = await startEnrolment(c.var.deps.identity, authRequest(c), c.var.user.id, password);
+    if (!enrolment) passwordRefused('password incorrect', 'password');
+    return reply(c, twoFactorEnrolmentSchema, enrolment);
   })
 
   .post('/two-factor/confirm', doc({ summary: 'Finish two-factor enrolment with a first code', response: successSchema }),
   requireUser, body(verifyTwoFactorSchema), async (c) => {
     const { code } = c.req.valid('json');
-    const { auth, pools } = c.var.deps;
+    const { identity, pools } = c.var.deps;
     const cleaned = code.replace(/\s+/g, '');
-    if (await claimTotpCode(auth, pools.owner, c.var.user.id, cleaned) === 'reused') {
+    if (await claimTotpCode(identity, pools.owner, c.var.user.id, cleaned) === 'reused') {
       throw new HttpError(400, 'code_reused', { field: 'code' });
     }
-    const response = await auth.api.verifyTOTP({ body: { code: cleaned }, headers: authHeaders(c), asResponse: true });
-    assertNotServerError(response, 'two-factor confirmation');
-    if (!response.ok) throw new HttpError(400, 'invalid_code', { field: 'code' });
-    forwardCookies(c, response);
+    const confirmed = await identity.confirmTwoFactor(authRequest(c), c.var.user.id, cleaned);
+    if (!confirmed.ok) throw new HttpError(400, 'invalid_code', { field: 'code' });
+    setCookies(c, confirmed.cookies);
     await setTwoFactorFlag(pools.owner, c.var.user.id, true);
     return reply(c, successSchema, { success: true });
   })
@@ -191,12 +175,9 @@ export const authRoutes = new Hono<AppEnv>()
     const { password } = c.req.valid('json');
     if (c.var.user.role === 'admin') throw new HttpError(403, 'admins_keep_two_factor');
     await limitPasswordConfirmations(c);
-    const response = await c.var.deps.auth.api.disableTwoFactor({
-      body: { password }, headers: authHeaders(c), asResponse: true,
-    });
-    assertNotServerError(response, 'two-factor disabling');
-    if (!response.ok) throw new HttpError(400, say('password_incorrect', { field: 'password' }), { field: 'password' });
-    forwardCookies(c, response);
+    const disabled = await c.var.deps.identity.disableTwoFactor(authRequest(c), c.var.user.id, password);
+    if (!disabled.ok) passwordRefused('password incorrect', 'password');
+    setCookies(c, disabled.value);
     await setTwoFactorFlag(c.var.deps.pools.owner, c.var.user.id, false);
     return reply(c, successSchema, { success: true });
   });

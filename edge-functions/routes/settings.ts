@@ -2,7 +2,7 @@
 // and /api/settings/profile (/api/settings/privacy is in tracking.ts).
 import { Hono } from 'hono';
 import { organisationSettings, saveOrganisationSettings } from '#domain/settings/organisation.server.ts';
-import { assertEmailFree, profileSettings, saveProfileSettings, syncAuthEmail, syncAuthName } from '#domain/settings/profile.server.ts';
+import { assertEmailFree, profileSettings, saveProfileSettings } from '#domain/settings/profile.server.ts';
 import {
   organisationSettingsInputSchema, organisationSettingsSchema, profileSettingsInputSchema, profileSettingsSchema,
 } from '#domain/settings/schemas.ts';
@@ -35,14 +35,15 @@ export const profileSettingsRoutes = new Hono<AppEnv>()
   .put('/', doc({ summary: 'Change my display name, title, email, signature, time zone or language; fields left out keep their value',
     tag: 'settings', response: profileSettingsSchema }), body(profileSettingsInputSchema), async (c) => {
     const input = c.req.valid('json');
-    const { auth, pools } = c.var.deps;
+    const { identity, pools } = c.var.deps;
     if (input.email !== undefined) await assertEmailFree(pools.owner, c.var.user.id, input.email);
     const saved = await asUser(c, async (tx) => {
       const result = await saveProfileSettings(tx, c.var.user.id, input);
-      // Before the commit: if better-auth refuses, the profile keeps its old email too.
-      if (input.email !== undefined) await syncAuthEmail(auth, c.var.user.id, result.email);
+      // Before the commit: if the identity provider refuses, the profile keeps its old email too.
+      if (input.email !== undefined) await identity.updateAccount(c.var.user.id, { email: result.email });
       return result;
     });
-    if (input.displayName !== undefined) await syncAuthName(auth, c.var.user.id, saved.displayName);
+    // The provider keeps its own copy of the name; it follows the profile.
+    if (input.displayName !== undefined) await identity.updateAccount(c.var.user.id, { displayName: saved.displayName });
     return reply(c, profileSettingsSchema, saved);
   });

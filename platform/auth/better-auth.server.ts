@@ -9,17 +9,11 @@ import pg from 'pg';
 import { dbTimeouts, isDatabaseUnavailable, timeLimits, type DbTimeouts } from '../db/pools.server.ts';
 import { errorFields, log } from '../runtime/log.server.ts';
 import { hashedSessionTokens } from './session-tokens.server.ts';
+import { AUTH_SCHEMA, CLIENT_IP_HEADER, COOKIE_PREFIX, HOST_COOKIE_PREFIX } from './names.ts';
 import { twoFactorChallenge } from './two-factor-challenge.server.ts';
+import { betterAuthIdentity } from './better-auth-identity.server.ts';
+import type { IdentityProvider } from './identity.server.ts';
 
-export const AUTH_SCHEMA = 'app_auth';
-export const COOKIE_PREFIX = 'talentloop';
-export const HOST_COOKIE_PREFIX = '__Host-';
-/**
- * The API puts the client address it determined (ApiDeps.clientIp) in this
- * header on every call into better-auth, which records it on new sessions.
- * Whatever a client sends in it is replaced (edge-functions/routes/auth-support.ts).
- */
-export const CLIENT_IP_HEADER = 'x-talentloop-client-ip';
 
 /**
  * better-auth catches a failing query itself, logs it and answers a bare 500 ("Failed to get
@@ -117,7 +111,9 @@ function buildAuth(options: AuthOptions, pool: pg.Pool) {
 export type Auth = ReturnType<typeof buildAuth>;
 
 export interface AuthService {
+  /** better-auth itself: the demo seed and tests that enrol a known TOTP secret reach into it. */
   auth: Auth;
+  identity: IdentityProvider;
   close(): Promise<void>;
 }
 
@@ -141,5 +137,6 @@ export async function createAuth(options: AuthOptions): Promise<AuthService> {
   const { runMigrations } = await getMigrations(authConfig(options, pool));
   await runMigrations();
   const auth = buildAuth(options, pool);
-  return { auth, close: () => pool.end() };
+  const identity = betterAuthIdentity(auth, pool);
+  return { auth, identity, close: () => identity.close() };
 }

@@ -11,6 +11,8 @@ export interface Claims {
   role: DbRole;
   username?: string;
   app_role?: 'admin' | 'recruiter';
+  /** The rest of a Supabase Auth JWT's claims (aal, amr, session_id, email, …), which auth.jwt() then reads. */
+  [claim: string]: unknown;
 }
 
 export type Tx = pg.PoolClient;

@@ -23,6 +23,11 @@ export const LOGIN_PER_ACCOUNT_CLIENT: RateRule = { name: 'login:account+client'
 export const LOGIN_PER_ACCOUNT_NEW_DEVICES: RateRule = { name: 'login:account', limit: 100, windowSeconds: 15 * 60 };
 /** Code attempts per address, counted only for requests that carry a live two-factor challenge. */
 export const TWO_FACTOR_PER_IP: RateRule = { name: '2fa:ip', limit: 20, windowSeconds: 15 * 60 };
+/**
+ * Wrong second-factor codes for one account (Supabase Auth; better-auth keeps its own lock):
+ * the tenth in the window locks the second factor until the window ends.
+ */
+export const TWO_FACTOR_FAILURES_PER_USER: RateRule = { name: '2fa-failures:user', limit: 10, windowSeconds: 15 * 60 };
 /** Password confirmations (change password, new backup codes, two-factor setup) per signed-in user. */
 export const PASSWORD_CONFIRM_PER_USER: RateRule = { name: 'password-confirm:user', limit: 10, windowSeconds: 15 * 60 };
 

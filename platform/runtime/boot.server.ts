@@ -1,11 +1,14 @@
 // Brings up what every process needs: PostgreSQL (embedded unless DATABASE_URL
-// is set), migrations, the two pools and better-auth. Used by the web server,
+// is set), migrations, the two pools and the identity provider (better-auth, or
+// Supabase Auth when SUPABASE_URL is set; decision 050). Used by the web server,
 // the stand-alone worker, the seed script and the tests.
 import type { Config } from './config.server.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.server.ts';
 import { AppSecretMismatchError, openDatabase, type Pools } from '../db/pools.server.ts';
 import type { MigrationResult } from '../db/migrate.server.ts';
 import { createAuth, type AuthService } from '../auth/better-auth.server.ts';
+import type { IdentityProvider } from '../auth/identity.server.ts';
+import { supabaseIdentity } from '../auth/supabase/identity.server.ts';
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { log as processLog } from './log.server.ts';
@@ -13,7 +16,10 @@ import { log as processLog } from './log.server.ts';
 export interface Platform {
   ownerUrl: string;
   pools: Pools;
-  authService: AuthService;
+  /** Who signs people in. */
+  identity: IdentityProvider;
+  /** better-auth itself, when it is the provider (the demo seed enrols through it); null with Supabase Auth. */
+  authService: AuthService | null;
   migrations: MigrationResult;
   embedded: EmbeddedDatabase | null;
   shutdown(): Promise<void>;
@@ -68,22 +74,29 @@ export async function bootPlatform(config: Config, log: (line: string) => void =
     const { migrations, ...pools } = await openDatabase(ownerUrl, config.appSecret, undefined, undefined,
       { rotateAppSecret: config.rotateAppSecret });
     if (migrations.applied.length) log(`Applied ${migrations.applied.length} migration(s).`);
-    const authService = await createAuth({
+    const secureCookies = config.publicUrl.startsWith('https://');
+    const authService = config.supabase ? null : await createAuth({
       ownerUrl,
       secret: derivedSecret(config, 'better-auth'),
       baseURL: config.publicUrl,
       trustedOrigins: config.trustedOrigins,
-      secureCookies: config.publicUrl.startsWith('https://'),
+      secureCookies,
       sessionMaxAgeHours: config.session.maxAgeHours,
     });
+    const identity = authService?.identity ?? supabaseIdentity({
+      config: config.supabase!, pool: pools.owner, secret: derivedSecret(config, 'supabase-auth'),
+      secure: secureCookies, maxAgeSeconds: config.session.maxAgeHours * 3600,
+    });
+    if (config.supabase) log(`Sign-in: Supabase Auth at ${config.supabase.url}.`);
     return {
       ownerUrl,
       pools,
+      identity,
       authService,
       migrations,
       embedded,
       async shutdown() {
-        await authService.close().catch(() => undefined);
+        await identity.close().catch(() => undefined);
         await pools.close();
         await embedded?.stop();
       },

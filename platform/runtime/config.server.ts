@@ -46,6 +46,25 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
+export interface SupabaseConfig {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+}
+
+function supabaseConfig(): SupabaseConfig | null {
+  const url = env('SUPABASE_URL');
+  const anonKey = env('SUPABASE_ANON_KEY');
+  if (!url && !anonKey) return null;
+  const serviceRoleKey = env('SUPABASE_SERVICE_ROLE_KEY');
+  const jwtSecret = env('SUPABASE_JWT_SECRET');
+  const missing = Object.entries({ SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+    SUPABASE_JWT_SECRET: jwtSecret }).filter(([, value]) => !value).map(([name]) => name);
+  if (missing.length) throw new Error(`Supabase Auth needs ${missing.join(', ')} as well (see .env.example).`);
+  return { url: url!.replace(/\/$/, ''), anonKey: anonKey!, serviceRoleKey: serviceRoleKey!, jwtSecret: jwtSecret! };
+}
+
 export function loadConfig() {
   const dataDir = path.resolve(env('DATA_DIR') ?? '.data');
   const host = env('HOST') ?? '127.0.0.1';
@@ -82,6 +101,12 @@ export function loadConfig() {
     /** CHECK_API_RESPONSES=on: every /api answer is checked against its route's schema (tests; edge-functions/contract.ts). */
     checkApiResponses: onOff('CHECK_API_RESPONSES', false),
     trustedOrigins: (env('TRUSTED_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    /**
+     * Supabase Auth signs people in when SUPABASE_URL and SUPABASE_ANON_KEY are set (decision 050);
+     * otherwise better-auth on our own PostgreSQL. The service role key runs the admin portal's
+     * user changes; the JWT secret verifies the access tokens (HS256) without a round trip.
+     */
+    supabase: supabaseConfig(),
     /** Sessions end this long after sign-in, or after this long unused (ASVS 3.3). */
     session: {
       maxAgeHours: positiveNumber('SESSION_MAX_AGE_HOURS', 12),

@@ -132,7 +132,8 @@ is_admin() and is_member() read profiles: they are in auth.sql.`,
 read about a user (better-auth keeps the credentials in schema app_auth, which it makes at run time);
 is_admin() and is_member() are what the policies ask. Also the requests for access, the audit log,
 and the TOTP steps already used (a code works once).`,
-    tables: ['public.profiles', 'public.access_requests', 'public.audit_log', 'private.totp_used_steps'],
+    tables: ['public.profiles', 'public.access_requests', 'public.audit_log', 'private.totp_used_steps',
+      'private.auth_sessions', 'private.totp_factors', 'private.backup_codes'],
     functions: ['public.is_admin', 'public.is_member'],
   },
   {

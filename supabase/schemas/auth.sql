@@ -66,6 +66,30 @@ create table private.totp_used_steps (
   used_at timestamp with time zone default now() not null
 );
 
+create table private.auth_sessions (
+  id uuid primary key,
+  user_id uuid not null,
+  user_agent text,
+  ip_address text,
+  created_at timestamp with time zone default now() not null,
+  last_seen_at timestamp with time zone default now() not null
+);
+create index auth_sessions_user on private.auth_sessions (user_id);
+
+create table private.totp_factors (
+  user_id uuid primary key,
+  factor_id uuid not null,
+  secret text,
+  verified boolean default false not null,
+  created_at timestamp with time zone default now() not null
+);
+
+create table private.backup_codes (
+  user_id uuid not null,
+  code_hash text not null,
+  constraint backup_codes_pkey primary key (user_id, code_hash)
+);
+
 -- ---------------------------------------------------------------- functions
 
 create or replace function public.is_admin()
@@ -137,3 +161,9 @@ create policy audit_log_write on public.audit_log for insert to authenticated
   with check (actor_id = auth.uid());
 
 revoke all on private.totp_used_steps from anon, authenticated, service_role;
+
+revoke all on private.auth_sessions from anon, authenticated, service_role;
+
+revoke all on private.totp_factors from anon, authenticated, service_role;
+
+revoke all on private.backup_codes from anon, authenticated, service_role;

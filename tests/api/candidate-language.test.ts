@@ -127,7 +127,7 @@ describe.each([['nl', DUTCH], ['en', ENGLISH]] as const)('the unsubscribe page f
     unreachable.on('error', () => undefined);
     try {
       const api = createApi({
-        pools: { owner: app.pools.owner, app: unreachable, close: () => Promise.resolve() }, auth: app.authService.auth,
+        pools: { owner: app.pools.owner, app: unreachable, close: () => Promise.resolve() }, identity: app.authService.identity,
         config: app.config, clientIp: () => '10.26.0.9',
       });
       expectPage(await browse(`/api/unsubscribe/${'a'.repeat(24)}`, acceptLanguage, { api }), 503, words.unavailable);

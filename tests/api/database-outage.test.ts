@@ -56,7 +56,7 @@ function appPool(timeouts: DbTimeouts, options: { port?: number; max?: number } 
 function apiWith(app: pg.Pool, checkQueue?: () => Promise<unknown>) {
   const pools: Pools = { owner: db.pools.owner, app, close: () => Promise.resolve() };
   return createApi({
-    pools, auth: authService.auth, config: { ...loadConfig(), publicUrl: ORIGIN, appSecret: TEST_SECRET },
+    pools, identity: authService.identity, config: { ...loadConfig(), publicUrl: ORIGIN, appSecret: TEST_SECRET },
     clientIp: (c) => c.req.header('x-test-client-ip') ?? '10.32.0.1', checkQueue,
   });
 }

@@ -19,7 +19,7 @@ afterAll(async () => { await app?.close(); });
 /** The same API on the same database, with other configuration. */
 function apiWith(config: Partial<TestApp['config']>) {
   return createApi({
-    pools: app.pools, auth: app.authService.auth, config: { ...app.config, ...config }, clientIp: () => '10.31.0.9',
+    pools: app.pools, identity: app.authService.identity, config: { ...app.config, ...config }, clientIp: () => '10.31.0.9',
   });
 }
 

@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 const api = () => createApi({
-  pools: db.pools, auth: authService.auth, config: { ...loadConfig(), publicUrl: ORIGIN, appSecret: TEST_SECRET },
+  pools: db.pools, identity: authService.identity, config: { ...loadConfig(), publicUrl: ORIGIN, appSecret: TEST_SECRET },
   clientIp: () => '10.40.0.1', logger,
 });
 const requestLines = () => lines.filter((line) => line.msg === 'request');

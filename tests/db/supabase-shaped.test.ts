@@ -37,7 +37,7 @@ function shapedTemplate() {
       const authService = await createAuth({
         ownerUrl, secret: AUTH_SECRET, baseURL: 'http://127.0.0.1:4400', trustedOrigins: [], secureCookies: false,
       });
-      await seedDemoData(authService.auth, owner);
+      await seedDemoData(authService, owner);
       await authService.close();
       return { migrations };
     } finally {

@@ -21,7 +21,7 @@ export interface TotpUser extends TestUser {
 export async function makeUser(app: TestApp, role: 'admin' | 'recruiter' = 'recruiter'): Promise<TestUser> {
   const username = `u${randomBytes(5).toString('hex')}`;
   const password = `pw-${randomBytes(8).toString('hex')}`;
-  const user = await createUser(app.authService.auth, app.pools.owner, {
+  const user = await createUser(app.authService.identity, app.pools.owner, {
     username, displayName: `Test ${username}`, email: `${username}@example.com`, password, role,
   });
   return { id: user.id, username, password };

@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
     ownerUrl: templateUrl.toString(), secret: AUTH_SECRET, baseURL: 'http://127.0.0.1:4400',
     trustedOrigins: [], secureCookies: false,
   });
-  await seedDemoData(authService.auth, pools.owner);
+  await seedDemoData(authService, pools.owner);
   await authService.close();
   await pools.close();
 

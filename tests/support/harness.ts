@@ -63,7 +63,7 @@ export async function startTestApp(options: { config?: Partial<Config>; jobs?: J
   const config = { ...loadConfig(), publicUrl: ORIGIN, appSecret: TEST_SECRET, checkApiResponses: true, ...options.config };
   const api = createApi({
     pools: db.pools,
-    auth: authService.auth,
+    identity: authService.identity,
     config,
     // The tests stand in for different clients by this header.
     clientIp: (c) => c.req.header('x-test-client-ip') ?? '127.0.0.1',
