@@ -1,5 +1,63 @@
--- Demo recruiting data: a few talent pools and 200 candidates with Dutch and
--- English names and a mix of consent. Deterministic, so every fresh start looks alike.
+-- Demo data. Two ways in:
+-- - `npm start` (better-auth, decision 003): demo/demo.server.ts creates the demo users through
+--   better-auth first, then runs this file; the users' block below sees them and does nothing.
+-- - `supabase db reset` (Supabase Auth, decision 050): the migrations, then this file as the database
+--   owner. The block below creates the same demo users in auth.users, the way GoTrue stores them, and
+--   their public.profiles rows with the same ids. The passwords and the admin's TOTP secret are the
+--   README's (demo/demo.server.ts DEMO_ADMIN, DEMO_RECRUITER): public, for a local stack only.
+-- Then a few talent pools and 200 candidates with Dutch and English names and a mix of consent.
+-- Deterministic, so every fresh start looks alike.
+
+do $$
+declare
+  -- Fixed ids, so that a reset gives the same users (and profiles) every time.
+  admin_id constant uuid := 'd3e10000-0000-4000-8000-000000000001';
+  recruiter_id constant uuid := 'd3e10000-0000-4000-8000-000000000002';
+begin
+  -- Only on a Supabase database (GoTrue's auth.users), and only where nobody created users yet.
+  if to_regclass('auth.users') is null or exists (select 1 from public.profiles) then
+    return;
+  end if;
+
+  -- As GoTrue writes a confirmed email user: bcrypt in encrypted_password (pgcrypto lives in schema
+  -- extensions on Supabase), the provider in raw_app_meta_data, and '' rather than NULL in the token
+  -- columns GoTrue reads into non-null strings (a NULL there fails every sign-in with a 500).
+  insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                          raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+                          confirmation_token, recovery_token, email_change_token_new, email_change)
+  select '00000000-0000-0000-0000-000000000000', u.id, 'authenticated', 'authenticated', u.email,
+         extensions.crypt(u.password, extensions.gen_salt('bf')), now(),
+         '{"provider": "email", "providers": ["email"]}'::jsonb,
+         jsonb_build_object('username', u.username, 'display_name', u.display_name, 'email_verified', true),
+         now(), now(), '', '', '', ''
+    from (values (admin_id, 'admin@talentloop.local', 'admin-demo-password', 'admin', 'Anouk de Vries'),
+                 (recruiter_id, 'recruiter@talentloop.local', 'recruiter-demo-password', 'recruiter', 'Sam Jansen'))
+           as u(id, email, password, username, display_name);
+
+  -- The email identity each password user has (provider_id is the user's id for provider email).
+  insert into auth.identities (id, user_id, provider_id, provider, identity_data, last_sign_in_at, created_at, updated_at)
+  select u.identity_id, u.id, u.id::text, 'email',
+         jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
+         now(), now(), now()
+    from (values ('d3e10000-0000-4000-8000-000000000011'::uuid, admin_id, 'admin@talentloop.local'),
+                 ('d3e10000-0000-4000-8000-000000000012'::uuid, recruiter_id, 'recruiter@talentloop.local'))
+           as u(identity_id, id, email);
+
+  -- The admin's authenticator, enrolled and verified on the README's secret (base32, as GoTrue keeps
+  -- it when its database encryption is off; with it on, GoTrue still reads a plain secret).
+  insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
+  values ('d3e10000-0000-4000-8000-000000000021', admin_id, 'Authenticator app', 'totp', 'verified',
+          'ORQWYZLOORWG633QFVSGK3LPFUZGMYJB', now(), now());
+
+  -- What the app reads about each user, under the same ids.
+  insert into public.profiles (id, username, display_name, email, role, two_factor_enabled)
+  values (admin_id, 'admin', 'Anouk de Vries', 'admin@talentloop.local', 'admin', true),
+         (recruiter_id, 'recruiter', 'Sam Jansen', 'recruiter@talentloop.local', 'recruiter', false)
+  on conflict (id) do update
+    set username = excluded.username, display_name = excluded.display_name, email = excluded.email,
+        role = excluded.role, two_factor_enabled = excluded.two_factor_enabled;
+end
+$$;
 
 insert into public.talent_pools (name, description) values
   ('Backend Engineers', 'Go, Java and TypeScript engineers for platform teams'),

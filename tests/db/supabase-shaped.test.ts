@@ -140,6 +140,9 @@ describe('a Supabase-shaped database', () => {
       expect(me.rows[0]).toEqual({ rolsuper: false, rolcreaterole: true, rolbypassrls: true });
       const auth = await owner.query<{ owner: string }>(`select pg_get_userbyid(nspowner) as owner from pg_namespace where nspname = 'auth'`);
       expect(auth.rows[0].owner).toBe('supabase_auth_admin');
+      // npm start's way (better-auth made the demo users, then seed.sql ran): no user went into GoTrue's table.
+      const gotrueUsers = await owner.query<{ n: number }>('select count(*)::int as n from auth.users');
+      expect(gotrueUsers.rows[0].n).toBe(0);
       // Supabase's auth.uid() was not replaced by our shim.
       const uid = await owner.query<{ def: string }>(`select pg_get_functiondef('auth.uid()'::regprocedure) as def`);
       expect(uid.rows[0].def).toContain('request.jwt.claim.sub');

@@ -1,7 +1,8 @@
 // A database shaped like a fresh Supabase project, built by the superuser of the
 // test server before our migrations run (see tests/db/supabase-shaped.test.ts):
 // - roles anon, authenticated, service_role, authenticator, supabase_auth_admin exist;
-// - schema auth belongs to supabase_auth_admin, with Supabase's auth.uid(), auth.role(), auth.jwt();
+// - schema auth belongs to supabase_auth_admin, with Supabase's auth.uid(), auth.role(), auth.jwt(),
+//   and GoTrue's auth.users, auth.identities and auth.mfa_factors (what supabase/seed.sql writes);
 // - pg_trgm, unaccent, citext, btree_gist, pgcrypto live in schema extensions;
 // - the database's search_path is "$user", public, extensions;
 // - the migrating role (supabase_postgres, Supabase's `postgres`) is NOT a superuser: it has
@@ -32,6 +33,98 @@ $$;
 alter role ${SUPABASE_OWNER_ROLE} with nosuperuser login createrole createdb replication bypassrls password '${SUPABASE_OWNER_PASSWORD}';
 grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to ${SUPABASE_OWNER_ROLE} with admin option;
+`;
+
+/**
+ * GoTrue's tables that supabase/seed.sql writes, as GoTrue's migrations leave them (supabase/auth
+ * migrations/: 00_init_auth_schema and its alter_users, create_identities_table + add_id_pkey_identities +
+ * the generated email column, add_mfa_schema + phone and webauthn columns): the columns, types, defaults
+ * and keys those rows touch, not every column. Owned by supabase_auth_admin with row-level security on
+ * (enable_rls_update_grants); the migrating role (Supabase's postgres, BYPASSRLS) has all privileges on
+ * them, as supabase/postgres's auth-schema init script grants (GRANT ALL ON ALL TABLES IN SCHEMA auth TO
+ * postgres), which is what lets `supabase db reset` load a seed that creates users.
+ */
+const AUTH_TABLES_SQL = `
+create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+create type auth.factor_status as enum ('unverified', 'verified');
+
+create table auth.users (
+  instance_id uuid,
+  id uuid not null primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_token varchar(255),
+  confirmation_sent_at timestamptz,
+  recovery_token varchar(255),
+  recovery_sent_at timestamptz,
+  email_change_token_new varchar(255),
+  email_change varchar(255),
+  email_change_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
+  is_super_admin boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  phone text unique default null,
+  phone_confirmed_at timestamptz,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz,
+  confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0 check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
+  banned_until timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz,
+  is_sso_user boolean not null default false,
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false
+);
+create unique index users_email_partial_key on auth.users (email) where (is_sso_user = false);
+
+create table auth.identities (
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz,
+  updated_at timestamptz,
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  id uuid not null default gen_random_uuid() primary key,
+  constraint identities_provider_id_provider_unique unique (provider_id, provider)
+);
+
+create table auth.mfa_factors (
+  id uuid not null primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text,
+  last_challenged_at timestamptz unique,
+  web_authn_credential jsonb,
+  web_authn_aaguid uuid
+);
+create unique index mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id) where (trim(friendly_name) <> '');
+
+alter type auth.factor_type owner to supabase_auth_admin;
+alter type auth.factor_status owner to supabase_auth_admin;
+alter table auth.users owner to supabase_auth_admin;
+alter table auth.identities owner to supabase_auth_admin;
+alter table auth.mfa_factors owner to supabase_auth_admin;
+alter table auth.users enable row level security;
+alter table auth.identities enable row level security;
+alter table auth.mfa_factors enable row level security;
+grant all on auth.users, auth.identities, auth.mfa_factors to ${SUPABASE_OWNER_ROLE};
 `;
 
 /** Inside the new database, as the superuser: what Supabase sets up before any user migration. */
@@ -74,7 +167,7 @@ $f$;
 alter function auth.uid() owner to supabase_auth_admin;
 alter function auth.role() owner to supabase_auth_admin;
 alter function auth.jwt() owner to supabase_auth_admin;
-
+${AUTH_TABLES_SQL}
 -- The Supabase CLI's migration history (supabase db push).
 create schema supabase_migrations;
 create table supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
