@@ -1,7 +1,7 @@
 // A fake Supabase Auth (GoTrue) on 127.0.0.1 behind a stand-in for Supabase's API gateway, speaking
 // GoTrue's wire format at SUPABASE_URL/auth/v1 for what @supabase/supabase-js and @supabase/ssr call:
-// the password and refresh_token grants (refresh tokens rotate; a used one is refused and ends its
-// family), GET/PUT /user, /logout?scope=global|local|others, TOTP MFA (/factors enroll, challenge,
+// the password and refresh_token grants (refresh tokens rotate: the parent of the current one gets the
+// current one again, any other used one is refused and revokes its family), GET/PUT /user, /logout?scope=global|local|others, TOTP MFA (/factors enroll, challenge,
 // verify to aal2, unenroll) and the admin API (/admin/users CRUD with ban_duration and paging headers,
 // /admin/users/{id}/factors). Access tokens are HS256 JWTs with Supabase's claims, signed with the
 // project's JWT secret (by default the CLI's well-known local one, so anonKey and serviceRoleKey are
@@ -11,7 +11,8 @@
 // key in `apikey` (401 otherwise).
 //
 // Not GoTrue: state is in memory; sign-up, OTP, OAuth, phone and WebAuthn are absent; the refresh
-// token reuse interval is 0 (GoTrue's default is 10 s); MFA challenges are not tied to an IP address.
+// token reuse interval is 0 unless asked (GoTrue's default is 10 s); MFA challenges are not tied to an
+// IP address; sessions never time out.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,6 +36,11 @@ export interface FakeGoTrueOptions {
   jwtSecret?: string;
   /** The access tokens' lifetime (GOTRUE_JWT_EXP); 3600 by default. */
   accessTokenSeconds?: number;
+  /**
+   * How long a used refresh token may still be swapped (GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL): 0 by
+   * default, so that a test sees reuse refused without waiting; GoTrue's and the CLI's default is 10.
+   */
+  refreshTokenReuseSeconds?: number;
 }
 
 export interface FakeGoTrueRequest {
@@ -88,7 +94,7 @@ export async function startFakeGoTrue(options: FakeGoTrueOptions = {}): Promise<
   const serviceRoleKey = signJwt({ iss: 'supabase-demo', role: 'service_role', exp: DEMO_KEY_EXP }, jwtSecret);
   const requests: FakeGoTrueRequest[] = [];
   // The issuer names the port, known once the server listens.
-  const state = new GoTrueState('', jwtSecret, options.accessTokenSeconds ?? 3600);
+  const state = new GoTrueState('', jwtSecret, options.accessTokenSeconds ?? 3600, options.refreshTokenReuseSeconds ?? 0);
 
   const route = async (req: http.IncomingMessage): Promise<Answer> => {
     const url = new URL(req.url ?? '/', 'http://fake');

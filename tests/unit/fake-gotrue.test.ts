@@ -142,20 +142,41 @@ describe('the signed-in user', () => {
 });
 
 describe('refresh tokens', () => {
-  it('rotate: the new one works once, the used one is refused and ends the family', async () => {
+  it('rotate; the parent of the current one gets the current one again; an older one is refused and revokes the family', async () => {
     const { email } = newUser();
-    const { supabase, session } = await signIn(email);
-    const { data, error } = await supabase.auth.refreshSession({ refresh_token: session.refresh_token });
+    const { supabase, session: first } = await signIn(email);
+    const { data, error } = await supabase.auth.refreshSession({ refresh_token: first.refresh_token });
     expect(error).toBeNull();
-    const renewed = data.session!;
-    expect(renewed.refresh_token).not.toBe(session.refresh_token);
-    expect(claimsOf(renewed)).toMatchObject({ session_id: claimsOf(session).session_id, aal: 'aal1' });
+    const second = data.session!;
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(claimsOf(second)).toMatchObject({ session_id: claimsOf(first).session_id, aal: 'aal1' });
+    // A client that lost the answer to its refresh tries the token again: GoTrue answers the current one.
+    const lost = await client().auth.refreshSession({ refresh_token: first.refresh_token });
+    expect(lost.data.session?.refresh_token).toBe(second.refresh_token);
 
-    const reused = await client().auth.refreshSession({ refresh_token: session.refresh_token });
+    const third = (await client().auth.refreshSession({ refresh_token: second.refresh_token })).data.session!;
+    const reused = await client().auth.refreshSession({ refresh_token: first.refresh_token });
     expect(reused.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
     // Reuse revokes the whole family, the newest token included.
-    expect((await client().auth.refreshSession({ refresh_token: renewed.refresh_token })).error).toMatchObject({ code: 'refresh_token_already_used' });
+    expect((await client().auth.refreshSession({ refresh_token: third.refresh_token })).error).toMatchObject({ code: 'refresh_token_already_used' });
     expect((await client().auth.refreshSession({ refresh_token: 'never-issued' })).error).toMatchObject({ code: 'refresh_token_not_found' });
+  });
+
+  it('a used one is swapped again within the reuse interval, when one is set', async () => {
+    const lenient = await startFakeGoTrue({ refreshTokenReuseSeconds: 10 });
+    try {
+      const email = fakeEmail();
+      lenient.createUser({ email, password: PASSWORD });
+      const supabase = createClient(lenient.url, lenient.anonKey, noStorage);
+      const first = (await supabase.auth.signInWithPassword({ email, password: PASSWORD })).data.session!;
+      const second = (await supabase.auth.refreshSession({ refresh_token: first.refresh_token })).data.session!;
+      await supabase.auth.refreshSession({ refresh_token: second.refresh_token });
+      const again = await supabase.auth.refreshSession({ refresh_token: first.refresh_token });
+      expect(again.error).toBeNull();
+      expect([first.refresh_token, second.refresh_token]).not.toContain(again.data.session?.refresh_token);
+    } finally {
+      await lenient.close();
+    }
   });
 
   it('signOut({ scope: "others" }) ends the other sessions (their refresh tokens stop working), not this one', async () => {

@@ -37,6 +37,15 @@ export interface SessionResponse {
 /** What a valid Bearer token stands for. */
 export interface Caller { user: StoredUser; session: StoredSession | undefined; claims: Record<string, unknown> }
 
+export interface StoredRefreshToken {
+  sessionId: string;
+  /** The token this one was swapped for. */
+  parent: string | null;
+  revoked: boolean;
+  /** When it was revoked (GoTrue: the row's updated_at), ms. */
+  revokedAt: number | null;
+}
+
 export interface NewUser {
   email: string;
   password?: string;
@@ -59,19 +68,22 @@ export function checkPasswordStrength(password: string) {
 export class GoTrueState {
   readonly users = new Map<string, StoredUser>();
   readonly sessions = new Map<string, StoredSession>();
-  /** Every refresh token issued and not deleted with its session: the session it belongs to, and whether it was used. */
-  readonly refreshTokens = new Map<string, { sessionId: string; revoked: boolean }>();
+  /** Every refresh token issued and not deleted with its session. */
+  readonly refreshTokens = new Map<string, StoredRefreshToken>();
   readonly challenges = new Map<string, StoredChallenge>();
 
   /** The access tokens' `iss`: SUPABASE_URL/auth/v1. */
   issuer: string;
   readonly jwtSecret: string;
   readonly accessTokenSeconds: number;
+  /** GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL. */
+  readonly refreshTokenReuseSeconds: number;
 
-  constructor(issuer: string, jwtSecret: string, accessTokenSeconds: number) {
+  constructor(issuer: string, jwtSecret: string, accessTokenSeconds: number, refreshTokenReuseSeconds: number) {
     this.issuer = issuer;
     this.jwtSecret = jwtSecret;
     this.accessTokenSeconds = accessTokenSeconds;
+    this.refreshTokenReuseSeconds = refreshTokenReuseSeconds;
   }
 
   userByEmail(email: string): StoredUser | undefined {
@@ -131,12 +143,20 @@ export class GoTrueState {
     return this.rotate(session);
   }
 
-  /** Revokes the session's current refresh token, issues the next one and answers the session with a new access token. */
-  rotate(session: StoredSession): SessionResponse {
-    const previous = this.refreshTokens.get(session.refreshToken);
-    if (previous) previous.revoked = true;
+  /**
+   * Revokes the refresh token (by default the session's current one), issues its successor as the session's
+   * current one (GrantRefreshTokenSwap) and answers the session with it.
+   */
+  rotate(session: StoredSession, from = session.refreshToken): SessionResponse {
+    const previous = this.refreshTokens.get(from);
+    if (previous && !previous.revoked) Object.assign(previous, { revoked: true, revokedAt: Date.now() });
     session.refreshToken = newRefreshToken();
-    this.refreshTokens.set(session.refreshToken, { sessionId: session.id, revoked: false });
+    this.refreshTokens.set(session.refreshToken, { sessionId: session.id, parent: previous ? from : null, revoked: false, revokedAt: null });
+    return this.answer(session);
+  }
+
+  /** The session with a new access token and its current refresh token. */
+  answer(session: StoredSession): SessionResponse {
     const user = this.users.get(session.userId)!;
     const iat = unixNow();
     const exp = iat + this.accessTokenSeconds;

@@ -47,11 +47,16 @@ function refreshGrant(state: GoTrueState, body: FakeRequest['body']): Answer {
   const user = state.users.get(session.userId)!;
   if (banned(user)) throw new GoTrueError(400, 'user_banned', 'Invalid Refresh Token: User Banned');
   if (entry.revoked) {
-    // Reuse of a rotated token outside the reuse interval (0 s here): GoTrue revokes the whole family.
-    for (const other of state.refreshTokens.values()) if (other.sessionId === session.id) other.revoked = true;
-    throw new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    // The parent of the session's current token: the client lost the last answer, so it gets the same one again.
+    const active = state.refreshTokens.get(session.refreshToken);
+    if (active && !active.revoked && active.parent === token) return ok(state.answer(session));
+    // Any other used token: swapped again within the reuse interval; after it, refused, and its whole family revoked.
+    if (Date.now() > entry.revokedAt! + state.refreshTokenReuseSeconds * 1000) {
+      for (const other of state.refreshTokens.values()) if (other.sessionId === session.id) other.revoked = true;
+      throw new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    }
   }
-  return ok(state.rotate(session));
+  return ok(state.rotate(session, token));
 }
 
 async function enroll(state: GoTrueState, request: FakeRequest): Promise<Answer> {
