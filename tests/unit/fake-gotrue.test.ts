@@ -242,6 +242,7 @@ describe('TOTP multi-factor authentication', () => {
     const factorId = factors!.totp[0].id;
     expect((await supabase.auth.mfa.unenroll({ factorId })).error).toMatchObject({ status: 422, code: 'insufficient_aal' });
     expect((await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Second' })).error).toMatchObject({ status: 403, code: 'insufficient_aal' });
+    expect((await supabase.auth.updateUser({ password: 'a brand new password' })).error).toMatchObject({ status: 401, code: 'insufficient_aal' });
 
     expect((await supabase.auth.mfa.challengeAndVerify({ factorId, code: totp(secret).generate() })).error).toBeNull();
     const refreshed = await supabase.auth.refreshSession();

@@ -140,7 +140,8 @@ export function removeFactor(state: GoTrueState, factors: Array<{ id: string }>,
 
 function updateUser(state: GoTrueState, request: FakeRequest): Answer {
   const { user, session } = state.authenticate(request.headers.authorization as string | undefined);
-  const { password, data, email } = request.body;
+  const { password, data, email, app_metadata: appMetadata } = request.body;
+  if (appMetadata !== undefined) throw new GoTrueError(403, 'not_admin', 'Updating app_metadata requires admin privileges');
   if (email !== undefined && text(email).toLowerCase() !== user.email) {
     throw new GoTrueError(400, 'validation_failed', 'The fake GoTrue does not change email addresses');
   }
