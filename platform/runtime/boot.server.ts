@@ -8,7 +8,7 @@ import { AppSecretMismatchError, openDatabase, type Pools } from '../db/pools.se
 import type { MigrationResult } from '../db/migrate.server.ts';
 import { createAuth, type AuthService } from '../auth/better-auth.server.ts';
 import type { IdentityProvider } from '../auth/identity.server.ts';
-import { supabaseIdentity } from '../auth/supabase/identity.server.ts';
+import { supabaseIdentityFor } from '../auth/supabase/identity.server.ts';
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { log as processLog } from './log.server.ts';
@@ -83,11 +83,10 @@ export async function bootPlatform(config: Config, log: (line: string) => void =
       secureCookies,
       sessionMaxAgeHours: config.session.maxAgeHours,
     });
-    const identity = authService?.identity ?? supabaseIdentity({
-      config: config.supabase!, pool: pools.owner, secret: derivedSecret(config, 'supabase-auth'),
-      secure: secureCookies, maxAgeSeconds: config.session.maxAgeHours * 3600,
-    });
-    if (config.supabase) log(`Sign-in: Supabase Auth at ${config.supabase.url}.`);
+    const { supabase } = config;
+    const identity = authService?.identity ?? supabaseIdentityFor({ ...config, supabase: supabase! }, pools.owner,
+      derivedSecret(config, 'supabase-auth'));
+    if (supabase) log(`Sign-in: Supabase Auth at ${supabase.url}.`);
     return {
       ownerUrl,
       pools,

@@ -21,7 +21,7 @@ export interface TotpUser extends TestUser {
 export async function makeUser(app: TestApp, role: 'admin' | 'recruiter' = 'recruiter'): Promise<TestUser> {
   const username = `u${randomBytes(5).toString('hex')}`;
   const password = `pw-${randomBytes(8).toString('hex')}`;
-  const user = await createUser(app.authService.identity, app.pools.owner, {
+  const user = await createUser(app.identity, app.pools.owner, {
     username, displayName: `Test ${username}`, email: `${username}@example.com`, password, role,
   });
   return { id: user.id, username, password };
@@ -58,4 +58,24 @@ export async function auditEntries(app: TestApp, action: string, username: strin
     `select action, actor_id, details from public.audit_log where action = $1 and details->>'username' = $2 order by id`,
     [action, username]);
   return rows;
+}
+
+/**
+ * A user who enrolled in two-factor sign-in from Settings, as a person does (either identity provider):
+ * the secret read from the authenticator URI, the backup codes from the answer. The step the first code
+ * used is forgotten, so that the user's next sign-in may use the current code again (as signInAdmin does).
+ */
+export async function makeUserEnrolledInSettings(app: TestApp, role: 'admin' | 'recruiter' = 'recruiter'): Promise<TotpUser> {
+  const user = await makeUser(app, role);
+  const client = app.client();
+  await login(client, user);
+  const setup = await client.post('/api/auth/two-factor/setup', { password: user.password });
+  if (setup.status !== 200) throw new Error(`two-factor setup failed: ${setup.status} ${setup.text}`);
+  const { totpURI, backupCodes } = setup.json as { totpURI: string; backupCodes: string[] };
+  const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
+  const confirmed = await client.post('/api/auth/two-factor/confirm', { code: totp.generate() });
+  if (confirmed.status !== 200) throw new Error(`two-factor confirmation failed: ${confirmed.status} ${confirmed.text}`);
+  await client.post('/api/auth/logout', {});
+  await app.pools.owner.query('delete from private.totp_used_steps where user_id = $1', [user.id]);
+  return { ...user, backupCodes, code: (offsetSteps = 0) => totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 }) };
 }

@@ -6,6 +6,9 @@ import { inject } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { openDatabase, type Pools } from '#platform/db/pools.server.ts';
 import { createAuth, type AuthService } from '#platform/auth/better-auth.server.ts';
+import type { IdentityProvider } from '#platform/auth/identity.server.ts';
+import { supabaseIdentityFor } from '#platform/auth/supabase/identity.server.ts';
+import { startFakeGoTrue, type FakeGoTrue, type FakeGoTrueOptions } from './fake-gotrue.ts';
 import { loadConfig, type Config } from '#platform/runtime/config.server.ts';
 import type { CalendarPort } from '#domain/meetings/calendar-port.ts';
 import type { JobQueue } from '#platform/runtime/jobs.server.ts';
@@ -48,22 +51,37 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export interface TestApp extends TestDatabase {
   api: ApiType;
   config: Config;
+  /** better-auth (tests that enrol a known TOTP secret reach into it); the API's provider is `identity`. */
   authService: AuthService;
+  /** Who signs people in for this app: better-auth, or Supabase Auth at `gotrue`. */
+  identity: IdentityProvider;
+  /** The fake Supabase Auth behind a `provider: 'supabase'` app. */
+  gotrue: FakeGoTrue | null;
   client(options?: { ip?: string }): TestClient;
   close(): Promise<void>;
 }
 
-/** `config` overrides parts of the configuration; `jobs` is the queue the API hands work to (see startWorker). */
-export async function startTestApp(options: { config?: Partial<Config>; jobs?: JobQueue; calendar?: CalendarPort | null } = {}): Promise<TestApp> {
+export type Provider = 'better-auth' | 'supabase';
+
+/**
+ * `config` overrides parts of the configuration; `jobs` is the queue the API hands work to (see startWorker);
+ * `provider: 'supabase'` signs people in with Supabase Auth, a fake GoTrue on 127.0.0.1.
+ */
+export async function startTestApp(options: { config?: Partial<Config>; jobs?: JobQueue; calendar?: CalendarPort | null;
+  provider?: Provider; gotrue?: FakeGoTrueOptions } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
-  const authService = await createAuth({
-    ownerUrl: db.ownerUrl, secret: AUTH_SECRET, baseURL: ORIGIN, trustedOrigins: [], secureCookies: false,
-  });
+  const gotrue = options.provider === 'supabase' ? await startFakeGoTrue(options.gotrue) : null;
+  const supabase = gotrue && { url: gotrue.url, anonKey: gotrue.anonKey, serviceRoleKey: gotrue.serviceRoleKey, jwtSecret: gotrue.jwtSecret };
   // Every answer a test gets is checked against its route's schema (contract.ts).
-  const config = { ...loadConfig(), publicUrl: ORIGIN, appSecret: TEST_SECRET, checkApiResponses: true, ...options.config };
+  const config = { ...loadConfig(), publicUrl: ORIGIN, appSecret: TEST_SECRET, checkApiResponses: true, supabase, ...options.config };
+  const authService = await createAuth({
+    ownerUrl: db.ownerUrl, secret: AUTH_SECRET, baseURL: config.publicUrl, trustedOrigins: config.trustedOrigins,
+    secureCookies: config.publicUrl.startsWith('https://'),
+  });
+  const identity = supabase ? supabaseIdentityFor({ ...config, supabase }, db.pools.owner, TEST_SECRET) : authService.identity;
   const api = createApi({
     pools: db.pools,
-    identity: authService.identity,
+    identity,
     config,
     // The tests stand in for different clients by this header.
     clientIp: (c) => c.req.header('x-test-client-ip') ?? '127.0.0.1',
@@ -75,9 +93,12 @@ export async function startTestApp(options: { config?: Partial<Config>; jobs?: J
     api,
     config,
     authService,
+    identity,
+    gotrue,
     client: (options) => new TestClient(api, options?.ip ?? '127.0.0.1', db.pools.owner),
     async close() {
       await authService.close();
+      await gotrue?.close();
       await db.drop();
     },
   };

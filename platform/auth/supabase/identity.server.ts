@@ -7,7 +7,7 @@
 import * as OTPAuth from 'otpauth';
 import type pg from 'pg';
 import { isAuthApiError, type Session } from '@supabase/supabase-js';
-import type { SupabaseConfig } from '../../runtime/config.server.ts';
+import type { Config, SupabaseConfig } from '../../runtime/config.server.ts';
 import { hit, peek, reset, TWO_FACTOR_FAILURES_PER_USER } from '../../http/rate-limit.server.ts';
 import type { AuthRequest, IdentityProvider, PasswordCheck, ProviderSession, SessionLookup } from '../identity.server.ts';
 import { Bookkeeping } from './bookkeeping.server.ts';
@@ -37,6 +37,14 @@ function refusal(error: unknown): string | null {
 function orThrow<R extends { data: unknown; error: Error | null }>(result: R, what: string): Extract<R, { error: null }>['data'] {
   if (result.error) throw new Error(`Supabase Auth ${what} failed: ${result.error.message}`, { cause: result.error });
   return result.data;
+}
+
+/** Supabase Auth as this configuration asks for it: cookies secure behind https, as long-lived as a session may be. */
+export function supabaseIdentityFor(config: Config & { supabase: SupabaseConfig }, pool: pg.Pool, secret: string): IdentityProvider {
+  return supabaseIdentity({
+    config: config.supabase, pool, secret,
+    secure: config.publicUrl.startsWith('https://'), maxAgeSeconds: config.session.maxAgeHours * 3600,
+  });
 }
 
 export function supabaseIdentity(options: SupabaseIdentityOptions): IdentityProvider {
