@@ -33,7 +33,6 @@ interface ProfileRow {
   email: string;
   role: 'admin' | 'recruiter';
   banned: boolean;
-  two_factor_enabled: boolean;
 }
 
 /** Whether a session that began at `createdAt` and was last used at `lastSeenAt` has ended. */
@@ -62,10 +61,11 @@ export async function resolveCaller(identity: IdentityProvider, owner: pg.Pool, 
     await identity.touchSession(session.sessionId);
   }
   const { rows } = await owner.query<ProfileRow>(
-    'select id, username, display_name, email, role, banned, two_factor_enabled from public.profiles where id = $1', [session.userId]);
+    'select id, username, display_name, email, role, banned from public.profiles where id = $1', [session.userId]);
   const profile = rows[0];
   if (!profile || profile.banned) return { kind: 'anonymous', cookies };
-  const twoFactorEnabled = session.twoFactorEnabled || profile.two_factor_enabled;
+  // The provider says whether the user is enrolled (the profile's flag is the admin list's copy).
+  const { twoFactorEnabled } = session;
   if (twoFactorEnabled && !session.secondFactor) return { kind: 'pending-two-factor', cookies };
   return {
     kind: 'user',
