@@ -48,6 +48,12 @@ export class Bookkeeping {
     return rowCount ?? 0;
   }
 
+  /** Whether the user has a verified TOTP factor (every request asks: no decryption). */
+  async enrolled(userId: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('select 1 from private.totp_factors where user_id = $1 and verified', [userId]);
+    return Boolean(rowCount);
+  }
+
   /**
    * The user's TOTP factor at Supabase and its secret (base32), or null. The secret is null for a
    * factor enrolled elsewhere: GoTrue checks its codes, but each code once and backup codes need it.
