@@ -30,8 +30,12 @@ export async function createUser(identity: IdentityProvider, owner: pg.Pool, inp
   const id = await identity.createAccount(input);
   try {
     const { rows } = await owner.query<UserSummary>(
+      // On a Supabase project the new auth user has a profile already (its trigger, decision 050): ours wins.
       `insert into public.profiles (id, username, display_name, email, role)
-       values ($1, $2, $3, $4, $5) returning ${SUMMARY_COLUMNS}`,
+       values ($1, $2, $3, $4, $5)
+       on conflict (id) do update set username = excluded.username, display_name = excluded.display_name,
+         email = excluded.email, role = excluded.role
+       returning ${SUMMARY_COLUMNS}`,
       [id, input.username.toLowerCase(), input.displayName, input.email, input.role]);
     return rows[0];
   } catch (error) {

@@ -11,6 +11,8 @@ export interface ConceptFile {
   about: string;
   /** SQL written as is, before the generated part, and the schemas and objects it makes (the generator skips them). */
   handWritten?: { sql: string; objects: string[] };
+  /** SQL written as is after the generated part: what exists only on a Supabase project (it makes nothing here). */
+  handWrittenAfter?: string;
   /** Schemas this file creates. */
   schemas?: string[];
   tables?: string[];
@@ -18,6 +20,22 @@ export interface ConceptFile {
   /** schema.name of functions, in the order they are created (an SQL function's body must find those it calls). */
   functions?: string[];
 }
+
+/** On a Supabase project only: profiles follow the users of Supabase Auth (migration 20261129150100, decision 050). */
+const SUPABASE_AUTH_USER_TRIGGERS = `-- ---------------------------------------------------------------- on a Supabase project
+
+-- Users made, banned, renamed or deleted in Supabase Auth (its dashboard too) reach their profiles.
+-- Where schema auth has no users table (better-auth, the embedded default) nothing is attached.
+do $$
+begin
+  if to_regclass('auth.users') is not null then
+    create trigger talentloop_profile_for_new_user after insert on auth.users
+      for each row execute function private.profile_for_auth_user();
+    create trigger talentloop_profile_follows_user after update of banned_until, email or delete on auth.users
+      for each row execute function private.profile_follows_auth_user();
+  end if;
+end
+$$;`;
 
 /** The stand-in for what a Supabase project has already, as migration 20261121000001 makes it. */
 const SUPABASE_SHIM = `-- ---------------------------------------------------------------- what Supabase has already
@@ -134,7 +152,8 @@ is_admin() and is_member() are what the policies ask. Also the requests for acce
 and the TOTP steps already used (a code works once).`,
     tables: ['public.profiles', 'public.access_requests', 'public.audit_log', 'private.totp_used_steps',
       'private.auth_sessions', 'private.totp_factors', 'private.backup_codes'],
-    functions: ['public.is_admin', 'public.is_member'],
+    functions: ['public.is_admin', 'public.is_member', 'private.profile_for_auth_user', 'private.profile_follows_auth_user'],
+    handWrittenAfter: SUPABASE_AUTH_USER_TRIGGERS,
   },
   {
     file: 'settings.sql',

@@ -62,6 +62,7 @@ function renderFile(catalog: Catalog, files: ConceptFile[], placement: Placement
     comment(`${file.about}\n\n${ABOUT_THESE_FILES}`),
     ...(file.handWritten ? [file.handWritten.sql] : []),
     ...sections.filter(([, blocks]) => blocks.length > 0).map(([title, blocks]) => `-- ${'-'.repeat(64)} ${title}\n\n${blocks.join('\n\n')}`),
+    ...(file.handWrittenAfter ? [file.handWrittenAfter] : []),
   ].join('\n\n')}\n`;
 }
 

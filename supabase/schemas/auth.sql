@@ -113,6 +113,69 @@ as $$
   $$;
 grant execute on function public.is_member() to anon, authenticated, service_role;
 
+create or replace function private.profile_for_auth_user()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to 'public', 'extensions', 'pg_temp'
+as $$
+declare
+  wanted text := lower(coalesce(nullif(new.raw_user_meta_data ->> 'username', ''), split_part(new.email, '@', 1)));
+  base text;
+  chosen text;
+  suffix integer := 1;
+begin
+  if new.email is null or exists (select 1 from public.profiles where id = new.id) then
+    return new;
+  end if;
+  base := left(regexp_replace(wanted, '[^a-z0-9_.-]', '', 'g'), 28);
+  if length(base) < 3 then
+    base := base || 'user';
+  end if;
+  chosen := base;
+  while exists (select 1 from public.profiles where username = chosen) loop
+    suffix := suffix + 1;
+    chosen := base || suffix;
+  end loop;
+  insert into public.profiles (id, username, display_name, email, role)
+  values (new.id, chosen,
+          left(coalesce(nullif(btrim(new.raw_user_meta_data ->> 'display_name'), ''),
+                        nullif(btrim(new.raw_user_meta_data ->> 'full_name'), ''), chosen), 120),
+          new.email,
+          case when new.raw_app_meta_data ->> 'role' = 'admin' then 'admin' else 'recruiter' end)
+  on conflict do nothing;
+  return new;
+exception when others then
+  raise warning 'Talentloop could not make a profile for auth user %: %', new.id, sqlerrm;
+  return new;
+end;
+$$;
+revoke all on function private.profile_for_auth_user() from public, anon, authenticated, service_role;
+
+create or replace function private.profile_follows_auth_user()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to 'public', 'extensions', 'pg_temp'
+as $$
+begin
+  if tg_op = 'DELETE' then
+    update public.profiles set banned = true where id = old.id and not banned;
+    return old;
+  end if;
+  update public.profiles
+     set banned = coalesce(new.banned_until > now(), false),
+         email = coalesce(new.email, email)
+   where id = new.id
+     and (banned is distinct from coalesce(new.banned_until > now(), false) or email is distinct from coalesce(new.email, email));
+  return new;
+exception when others then
+  raise warning 'Talentloop could not update the profile of auth user %: %', coalesce(new.id, old.id), sqlerrm;
+  return coalesce(new, old);
+end;
+$$;
+revoke all on function private.profile_follows_auth_user() from public, anon, authenticated, service_role;
+
 -- ---------------------------------------------------------------- triggers
 
 create trigger profiles_touch before update on public.profiles
@@ -167,3 +230,18 @@ revoke all on private.auth_sessions from anon, authenticated, service_role;
 revoke all on private.totp_factors from anon, authenticated, service_role;
 
 revoke all on private.backup_codes from anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------- on a Supabase project
+
+-- Users made, banned, renamed or deleted in Supabase Auth (its dashboard too) reach their profiles.
+-- Where schema auth has no users table (better-auth, the embedded default) nothing is attached.
+do $$
+begin
+  if to_regclass('auth.users') is not null then
+    create trigger talentloop_profile_for_new_user after insert on auth.users
+      for each row execute function private.profile_for_auth_user();
+    create trigger talentloop_profile_follows_user after update of banned_until, email or delete on auth.users
+      for each row execute function private.profile_follows_auth_user();
+  end if;
+end
+$$;
