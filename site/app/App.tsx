@@ -1,6 +1,6 @@
 // The signed-in app at /app/*: providers, session gate, then the router (the
 // shell around each page; pages load as their own chunks).
-// First: it configures zod for the page's CSP before any schema parses.
+// First: it configures zod for the page's CSP before any schema parses (in whatever chunk).
 import { shareStyleNonce } from './csp.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
