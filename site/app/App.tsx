@@ -1,6 +1,6 @@
 // The signed-in app at /app/*: providers, session gate, then the router (the
 // shell around each page; pages load as their own chunks).
-// First: it configures zod for the page's CSP before any schema parses.
+// First: it configures zod for the page's CSP before any schema parses (in whatever chunk).
 import { shareStyleNonce } from './csp.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
@@ -9,7 +9,7 @@ import './theme.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { createQueryClient } from './api/queryClient.ts';
 import { AppRouter } from './router/AppRouter.tsx';
 import { SessionGate } from './session/SessionGate.tsx';
@@ -20,6 +20,7 @@ import { useOnceTrue } from './lib/useOnceTrue.ts';
 import { COLOR_SCHEME_KEY } from './prePaint.ts';
 import { cssVariablesResolver, themeWithLabels } from './theme.ts';
 import { useT } from './i18n/useT.ts';
+import { loadErrorTexts } from './i18n/i18n.ts';
 
 /** Light or dark, as chosen on the theme demo page: kept in this browser and followed by every tab. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KEY });
@@ -47,6 +48,8 @@ export default function App({ styleNonce, user }: { styleNonce?: string; user?: 
   const close = t('common.close');
   const showPassword = t('common.showPassword');
   const theme = useMemo(() => themeWithLabels({ close, showPassword }), [close, showPassword]);
+  // The error texts are not in the first load (decision 052): fetched once the shell has painted, before any error can show.
+  useEffect(() => { loadErrorTexts().catch(() => undefined); }, []);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager}
       defaultColorScheme="light" getStyleNonce={styleNonce ? () => styleNonce : undefined}>

@@ -1,10 +1,12 @@
 // What the app needs to run under the page's Content-Security-Policy
 // (docs/decisions/010): no eval, and a nonce on every <style> element it adds.
-// zod/mini: the same settings as zod's full API, without loading it into the first chunk.
-import * as z from 'zod/mini';
 
 // zod 4 probes `new Function` to compile parsers; the policy forbids eval, and the probe alone is a violation.
-z.config({ jitless: true });
+// zod keeps its settings on globalThis.__zod_globalConfig (the same object for zod/mini and the full API,
+// whichever chunk loads zod first), so this sets `jitless` without zod in the first chunk (decision 052);
+// tests/unit/app/search-parsers.test.ts checks that zod reads it.
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+(zodGlobal.__zod_globalConfig ??= {}).jitless = true;
 
 /**
  * Mantine takes the nonce as a prop (getStyleNonce); react-remove-scroll, under

@@ -2,13 +2,13 @@
 // synchronously (so the shell renders without a provider, as the unit tests do); each
 // page brings its own English (decision 044): the start page (the dashboard) in its
 // chunk (addEnglish), the others with the rest of the catalogue, a chunk fetched beside
-// the page's (loadEnglish, routeTree.tsx). Dutch is its own chunk, fetched only when
-// someone needs it.
+// the page's (loadEnglish, routeTree.tsx). The texts of the server's codes (`errors`,
+// `errorTerms`) are a chunk of their own, fetched right after the shell's first paint and
+// awaited before an API error reaches the interface (loadErrorTexts, decision 052). Dutch
+// is its own chunk, fetched only when someone needs it.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Resources } from '../../../domain/i18n/en.ts';
-import { errors } from '../../../domain/i18n/en/errors.ts';
-import { errorTerms } from '../../../domain/i18n/en/errorTerms.ts';
 import { pages } from '../../../domain/i18n/en/pages.ts';
 import { palette } from '../../../domain/i18n/en/palette.ts';
 import { common, sentiment, shell } from '../../../domain/i18n/en/shell.ts';
@@ -44,10 +44,27 @@ export function loadEnglish(): Promise<void> {
   return englishPending;
 }
 
+let errorTextsPending: Promise<void> | null = null;
+
+/**
+ * Loads the English texts of the server's codes once (serverText.ts shows them). App.tsx starts it right after
+ * the first paint; apiClient.ts toError awaits it before an API error goes on, so a toast, an alert or a field
+ * never shows an error without its words. A failed load is tried again by the next caller.
+ */
+export function loadErrorTexts(): Promise<void> {
+  errorTextsPending ??= Promise.all([import('../../../domain/i18n/en/errors.ts'), import('../../../domain/i18n/en/errorTerms.ts')])
+    .then(([{ errors }, { errorTerms }]) => addEnglish({ errors, errorTerms }))
+    .catch((error: unknown) => {
+      errorTextsPending = null;
+      throw error;
+    });
+  return errorTextsPending;
+}
+
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  // Errors (serverText.ts) may show on any screen, the shell's words on every one.
-  resources: { en: { translation: { common, shell, sentiment, pages, palette, errors, errorTerms } } },
+  // The shell's words show on every screen; errors (serverText.ts) come with loadErrorTexts.
+  resources: { en: { translation: { common, shell, sentiment, pages, palette } } },
   lng: 'en',
   fallbackLng: 'en',
   supportedLngs: ['en', 'nl'],

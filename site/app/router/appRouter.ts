@@ -1,5 +1,5 @@
 // The router of the signed-in app: code-based routes (routeTree.tsx), state in
-// the URL (each route's zod validateSearch; searchParams.ts writes the query
+// the URL (each route's validateSearch, a small parser in searchParams.ts, which also writes the query
 // string), a page's chunk fetched on hover of a link to it.
 import { createRouter, type RouteComponent, type RouterHistory } from '@tanstack/react-router';
 import type { SessionUser } from '#domain/auth/schemas.ts';

@@ -3,14 +3,13 @@
 // parameters that ask for a dialog (spec §2 Advanced Editor, the palette's
 // quick actions): ?action=compose, ?action=create-campaign with the Advanced
 // Editor's values, ?template={templateId}.
-import * as z from 'zod/mini';
 import type { Language } from '#domain/schemas/language.ts';
 import type { Channel, ThreadView } from '#domain/messages/schemas.ts';
 import type { Sentiment } from '#domain/ai/schemas.ts';
 import { wizardPrefillFromSearch, type WizardPrefill } from '#app/messaging/advancedEditor.ts';
 import type { ComposePayload } from '#app/drawers/drawerStore.ts';
 import type { ThreadFilters } from '#app/messaging/queries.ts';
-import { everyValue, optionalEnum, optionalInt, optionalText, parseSearch } from '#app/router/searchParams.ts';
+import { everyValue, optionalEnum, optionalInt, optionalText, parseSearch, searchSchema, type SearchOf } from '#app/router/searchParams.ts';
 
 export const COMMUNICATIONS_TABS = ['messages', 'campaigns', 'outbox'] as const;
 // The values the API accepts.
@@ -21,7 +20,7 @@ const THREAD_VIEWS = everyValue<ThreadView>()(['needs-reply', 'all']);
 export type CommunicationsTab = typeof COMMUNICATIONS_TABS[number];
 
 /** The route's validateSearch: a value that is not valid is dropped (its default applies). */
-export const communicationsSearchSchema = z.object({
+export const communicationsSearchSchema = searchSchema({
   tab: optionalEnum(COMMUNICATIONS_TABS),
   /** Thread filters: the latest reply's sentiment, and the candidate (alone; with ?action= it presets the dialog). */
   /** "Needs reply" (the default) or all threads; a link naming a sentiment or a candidate means all of theirs. */
@@ -41,11 +40,11 @@ export const communicationsSearchSchema = z.object({
   prompt: optionalText(4000),
   language: optionalEnum(LANGUAGES),
 });
-export type CommunicationsSearch = z.infer<typeof communicationsSearchSchema>;
+export type CommunicationsSearch = SearchOf<typeof communicationsSearchSchema.fields>;
 
 /** A query string as the communications page reads it. */
 export function readCommunicationsSearch(searchStr: string): CommunicationsSearch {
-  return communicationsSearchSchema.parse(parseSearch(searchStr));
+  return communicationsSearchSchema(parseSearch(searchStr));
 }
 
 /** Parameters that ask for a dialog; removed from the URL once it has opened. */
@@ -92,7 +91,7 @@ const impliedView = (filters: { sentiment?: string; candidateId?: number }): Thr
 
 /** The thread filters as URL values (a sentiment the URL does not know is left out; the implied view too). */
 export function searchFromThreadFilters({ view, sentiment, candidateId }: ThreadFilters): Pick<CommunicationsSearch, 'view' | 'sentiment' | 'candidateId'> {
-  const known = { sentiment: communicationsSearchSchema.shape.sentiment.parse(sentiment), candidateId };
+  const known = { sentiment: communicationsSearchSchema.fields.sentiment(sentiment), candidateId };
   return { view: view && view !== impliedView(known) ? view : undefined, ...known };
 }
 

@@ -1,9 +1,8 @@
 // The dashboard's state in the URL: the period (?period=7d|30d|90d, default
-// 30d) and whose work it shows (?scope=me|team, default me). zod/mini and a
+// 30d) and whose work it shows (?scope=me|team, default me). No zod, and a
 // type import only: the route's schema sits in the first chunk.
-import * as z from 'zod/mini';
 import type { DashboardQuery } from '#domain/dashboard/schemas.ts';
-import { everyValue, optionalEnum } from '#app/router/searchParams.ts';
+import { everyValue, optionalEnum, searchSchema, type SearchOf } from '#app/router/searchParams.ts';
 
 export const DASHBOARD_PATH = '/app';
 export const PERIODS = everyValue<DashboardQuery['period']>()(['7d', '30d', '90d']);
@@ -12,11 +11,11 @@ export const DEFAULT_PERIOD: DashboardQuery['period'] = '30d';
 export const DEFAULT_SCOPE: DashboardQuery['scope'] = 'me';
 
 /** The route's validateSearch: a value that is not valid is dropped (its default applies). */
-export const dashboardSearchSchema = z.object({
+export const dashboardSearchSchema = searchSchema({
   period: optionalEnum(PERIODS),
   scope: optionalEnum(SCOPES),
 });
-export type DashboardSearch = z.infer<typeof dashboardSearchSchema>;
+export type DashboardSearch = SearchOf<typeof dashboardSearchSchema.fields>;
 
 /** The API's query for what the URL says. */
 export function dashboardQuery(search: DashboardSearch): DashboardQuery {

@@ -2,9 +2,8 @@
 // (upcoming or past), the status and date filters, the week shown, whose
 // meetings (mine, everyone's or one host's), the open meeting (?meeting={id}) and the open candidate
 // (?candidate={id}). Dates are local calendar dates in the recruiter's zone.
-import * as z from 'zod/mini';
 import type { MeetingStatus } from '#domain/meetings/meeting-schemas.ts';
-import { everyValue, lenient, optionalDate, optionalEnum, optionalEnumList, optionalInt } from '#app/router/searchParams.ts';
+import { everyValue, optionalDate, optionalEnum, optionalEnumList, optionalInt, optionalUuid, searchSchema, type SearchOf } from '#app/router/searchParams.ts';
 
 export const MEETINGS_PATH = '/app/meetings';
 
@@ -17,7 +16,7 @@ export type MeetingTab = typeof MEETING_TABS[number];
 export type RecruiterScope = 'me' | 'all';
 
 /** The route's validateSearch: a value that is not valid is dropped (its default applies). */
-export const meetingsSearchSchema = z.object({
+export const meetingsSearchSchema = searchSchema({
   view: optionalEnum(MEETING_VIEWS),
   tab: optionalEnum(MEETING_TABS),
   /** Comma-separated statuses; none = every status. */
@@ -30,11 +29,11 @@ export const meetingsSearchSchema = z.object({
   /** Everyone's meetings; default the signed-in recruiter's own (the ones they host). */
   recruiter: optionalEnum(['me', 'all']),
   /** The meetings one colleague hosts (a user id); it takes the place of `recruiter`. */
-  host: lenient(z.uuid()),
+  host: optionalUuid(),
   meeting: optionalInt(),
   candidate: optionalInt(),
 });
-export type MeetingsSearch = z.infer<typeof meetingsSearchSchema>;
+export type MeetingsSearch = SearchOf<typeof meetingsSearchSchema.fields>;
 
 export function statusList(search: MeetingsSearch): MeetingStatus[] {
   return search.status ? search.status.split(',') as MeetingStatus[] : [];

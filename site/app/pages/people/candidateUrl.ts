@@ -2,9 +2,8 @@
 // ?candidate={id} (the open candidate), ?action=add-candidate (the create
 // form), ?action=import-csv (the import dialog) and ?action=duplicates (the likely duplicates); the command palette links to them. Back and Forward walk through it,
 // and a copied link opens the same view.
-import * as z from 'zod/mini';
 import type { CandidateFilter, CandidateListQuery } from '#domain/candidates/schemas.ts';
-import { everyValue, optionalEnum, optionalInt, optionalText, parseSearch, stringifySearch } from '#app/router/searchParams.ts';
+import { everyValue, optionalEnum, optionalInt, optionalText, parseSearch, searchSchema, stringifySearch, type SearchOf } from '#app/router/searchParams.ts';
 import { DEFAULT_SORT, defaultDirection, type CandidateFilters, type SortState } from './candidateFilters.ts';
 
 export const ADD_CANDIDATE_ACTION = 'add-candidate';
@@ -19,7 +18,7 @@ const CONSENT_FILTERS = everyValue<NonNullable<CandidateFilter['consent']>>()(['
 const CANDIDATE_SORTS = everyValue<CandidateListQuery['sort']>()(['name', 'createdAt', 'leadScore', 'engagementScore', 'location']);
 
 /** The route's validateSearch: a value that is not valid is dropped (its default applies). */
-export const peopleSearchSchema = z.object({
+export const peopleSearchSchema = searchSchema({
   q: optionalText(200),
   talentPoolId: optionalInt(),
   skill: optionalText(50),
@@ -36,11 +35,11 @@ export const peopleSearchSchema = z.object({
   /** With action=duplicates: only this candidate's pairs. */
   duplicatesOf: optionalInt(),
 });
-export type PeopleSearch = z.infer<typeof peopleSearchSchema>;
+export type PeopleSearch = SearchOf<typeof peopleSearchSchema.fields>;
 
 /** A query string ('?candidate=12&page=2') as the people page reads it. */
 export function readPeopleSearch(searchStr: string): PeopleSearch {
-  return peopleSearchSchema.parse(parseSearch(searchStr));
+  return peopleSearchSchema(parseSearch(searchStr));
 }
 
 export function filtersFromSearch(search: PeopleSearch): CandidateFilters {
@@ -61,7 +60,7 @@ export function searchFromFilters(filters: CandidateFilters): PeopleSearch {
     q: filters.q || undefined,
     talentPoolId: filters.talentPoolId ?? undefined,
     skill: filters.skill || undefined,
-    seniority: peopleSearchSchema.shape.seniority.parse(filters.seniority ?? undefined),
+    seniority: peopleSearchSchema.fields.seniority(filters.seniority ?? undefined),
     location: filters.location || undefined,
     consent: filters.consent ?? undefined,
     minEngagement: filters.minEngagement || undefined,

@@ -1,8 +1,7 @@
 // Settings' state in the URL: the tab (?tab=security, so a tab can be linked; Profile
 // when absent) and ?enrol=2fa, which opens Security with the enrolment notice.
-// zod/mini only: the route's schema sits in the first chunk.
-import * as z from 'zod/mini';
-import { optionalEnum } from '#app/router/searchParams.ts';
+// No zod: the route's schema sits in the first chunk (searchParams.ts).
+import { optionalEnum, searchSchema, type SearchOf } from '#app/router/searchParams.ts';
 import type { SessionUser } from '#domain/auth/schemas.ts';
 
 export const SETTINGS_PATH = '/app/settings';
@@ -10,8 +9,8 @@ export const SETTINGS_TABS = ['profile', 'security', 'organisation', 'integratio
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 export const DEFAULT_SETTINGS_TAB: SettingsTab = 'profile';
 
-export const settingsSearchSchema = z.object({ enrol: optionalEnum(['2fa']), tab: optionalEnum(SETTINGS_TABS) });
-export type SettingsSearch = z.infer<typeof settingsSearchSchema>;
+export const settingsSearchSchema = searchSchema({ enrol: optionalEnum(['2fa']), tab: optionalEnum(SETTINGS_TABS) });
+export type SettingsSearch = SearchOf<typeof settingsSearchSchema.fields>;
 
 /** The tabs this user has: Organisation is for admins. */
 export function settingsTabs(user: Pick<SessionUser, 'role'>): SettingsTab[] {
