@@ -17,6 +17,7 @@ import { CalendarError, CalendarRateLimited, type CalendarPort } from '../meetin
 import type { Config } from '../../platform/runtime/config.server.ts';
 import { WhatsAppError, type WhatsAppPort } from '../whatsapp/cloud-api.server.ts';
 import type { IntegrationKind, IntegrationTestResult } from './schemas.ts';
+import { safeAddress } from '../url.ts';
 
 /** One test per integration per user every 10 s: each sends real mail or spends provider quota. */
 export const INTEGRATION_TEST_PER_USER: RateRule = { name: 'integration-test:user', limit: 1, windowSeconds: 10 };
@@ -193,6 +194,26 @@ export async function testWhatsApp(port: WhatsAppPort): Promise<StateSaid> {
     if (error instanceof WhatsAppError) throw new IntegrationFailure(sayState('integrationTests.provider_said', { detail: error.message }));
     throw error;
   }
+}
+
+// --- Sign-in ---
+
+/** Asks Supabase Auth's health endpoint, with the project's public key: proves the address and the key, and changes nothing. */
+export async function testSignIn(supabase: Config['supabase']): Promise<StateSaid> {
+  if (!supabase) throw notConfigured('signin_nothing_to_test');
+  const server = safeAddress(supabase.url);
+  let response: Response;
+  try {
+    response = await fetch(`${supabase.url}/auth/v1/health`, { headers: { apikey: supabase.anonKey }, signal: AbortSignal.timeout(10_000) });
+  } catch (error) {
+    throw new IntegrationFailure(sayState('integrationTests.signin_unreachable', { server, detail: error instanceof Error ? error.message : String(error) }));
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    throw new IntegrationFailure(sayState('integrationTests.signin_refused', { server, status: response.status, detail: text.slice(0, 200) }));
+  }
+  const health = (() => { try { return JSON.parse(text) as { name?: string; version?: string }; } catch { return {}; } })();
+  return sayState('integrationTests.signin_answered', { server, name: health.name ?? 'GoTrue', version: health.version ?? '' });
 }
 
 // --- Running one ---

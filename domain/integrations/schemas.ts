@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { codeParamsSchema, stateDetailSchema, timestamp } from '../schemas/answers.ts';
 import { msg } from '../i18n/codes.ts';
 
-export const INTEGRATION_KINDS = ['ai', 'mail', 'teams', 'whatsapp'] as const;
-export const integrationKindSchema = z.enum(INTEGRATION_KINDS, { error: msg('validation.choice', { field: 'kind', choices: 'ai, mail, teams or whatsapp' }) });
+export const INTEGRATION_KINDS = ['ai', 'mail', 'teams', 'whatsapp', 'signin'] as const;
+export const integrationKindSchema = z.enum(INTEGRATION_KINDS, { error: msg('validation.choice', { field: 'kind', choices: 'ai, mail, teams, whatsapp or signin' }) });
 export type IntegrationKind = z.infer<typeof integrationKindSchema>;
 
 /** POST /api/settings/integrations/:kind/test */
@@ -14,7 +14,7 @@ export const integrationKindParamSchema = z.strictObject({ kind: integrationKind
 
 export const integrationStateSchema = z.object({
   kind: integrationKindSchema,
-  /** "AI provider", "Mail", "Microsoft Teams and Outlook", "WhatsApp" (the catalogue's states.integrations.names.<kind>). */
+  /** "AI provider", "Mail", "Microsoft Teams and Outlook", "WhatsApp", "Sign-in" (the catalogue's states.integrations.names.<kind>). */
   name: z.string(),
   /** The state as a key of the catalogue's states: states.<code>.mode and .summary are `mode` and `summary` (decision 032). */
   code: z.string().optional(),

@@ -87,8 +87,14 @@ function whatsappIntegration(state: WhatsAppState): IntegrationState {
   };
 }
 
+/** Who signs people in (decision 050): better-auth on this server's database, or a Supabase project's Auth. */
+function signinState(supabase: Config['supabase']): IntegrationState {
+  if (!supabase) return { ...texts('signin', 'builtin'), status: 'fallback', details: [], ...notTestable('signin_nothing_to_test') };
+  return { ...texts('signin', 'supabase'), status: 'configured', details: [stateDetail('server', safeAddress(supabase.url))], ...testable };
+}
+
 /** `calendarConnected`: the API has a calendar port (ApiDeps.calendar), i.e. the Graph app registration is set. */
-export function integrationsState(config: Pick<Config, 'openai' | 'smtp' | 'graph'>, calendarConnected: boolean,
+export function integrationsState(config: Pick<Config, 'openai' | 'smtp' | 'graph' | 'supabase'>, calendarConnected: boolean,
   whatsapp: WhatsAppState): IntegrationState[] {
-  return [aiState(config.openai), mailState(config), teamsState(calendarConnected), whatsappIntegration(whatsapp)];
+  return [aiState(config.openai), mailState(config), teamsState(calendarConnected), whatsappIntegration(whatsapp), signinState(config.supabase)];
 }

@@ -8,7 +8,7 @@ import {
 } from '#domain/integrations/schemas.ts';
 import { integrationsState } from '#domain/integrations/state.server.ts';
 import {
-  IntegrationRateLimited, limitIntegrationTests, runIntegrationTest, testAi, testMail, testTeams, testWhatsApp,
+  IntegrationRateLimited, limitIntegrationTests, runIntegrationTest, testAi, testMail, testSignIn, testTeams, testWhatsApp,
 } from '#domain/integrations/checks.server.ts';
 import { createWhatsAppPort } from '#domain/whatsapp/cloud-api.server.ts';
 import { loadWhatsAppConfig } from '#domain/whatsapp/config.server.ts';
@@ -30,13 +30,14 @@ import { doc, pathParams, reply } from '../contract.ts';
 /** "Sync now" queues one read per mailbox and second: a double click reads once, a click after a failed read again. */
 const SYNC_NOW_SLOT_SECONDS = 1;
 
-const TEST_NAMES: Record<IntegrationKind, string> = { ai: 'AI', mail: 'mail', teams: 'Teams', whatsapp: 'WhatsApp' };
+const TEST_NAMES: Record<IntegrationKind, string> = { ai: 'AI', mail: 'mail', teams: 'Teams', whatsapp: 'WhatsApp', signin: 'sign-in' };
 
 /** The test's own work, with what it needs from the request. */
 function testOf(c: Context<AppEnv>, kind: IntegrationKind): () => Promise<StateSaid> {
   const { config, calendar, pools } = c.var.deps;
   switch (kind) {
     case 'ai': return () => testAi(config.openai);
+    case 'signin': return () => testSignIn(config.supabase);
     case 'whatsapp': return () => testWhatsApp(createWhatsAppPort());
     case 'teams': return async () => testTeams(calendar, (await asUser(c, (tx) => profileSettings(tx, c.var.user.id))).email);
     case 'mail': return async () => {
@@ -61,7 +62,7 @@ function assertTestable(c: Context<AppEnv>, kind: IntegrationKind) {
 export const integrationRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
 
-  .get('/', doc({ summary: 'How the AI provider, mail, Microsoft Teams/Outlook and WhatsApp are set up (never a secret)', tag: 'settings',
+  .get('/', doc({ summary: 'How the AI provider, mail, Microsoft Teams/Outlook, WhatsApp and sign-in are set up (never a secret)', tag: 'settings',
     response: integrationsSchema }), async (c) => {
     const { config, calendar } = c.var.deps;
     const user = c.var.user;
@@ -92,7 +93,7 @@ export const integrationRoutes = new Hono<AppEnv>()
   })
 
   /** A provider's refusal is a 200 with ok: false and its words; not configured is a 409, too soon a 429. */
-  .post('/:kind/test', doc({ summary: 'Send a test through an integration (admins): a chat completion, a mail to me, a read of my calendar, a read of the WhatsApp number',
+  .post('/:kind/test', doc({ summary: 'Send a test through an integration (admins): a chat completion, a mail to me, a read of my calendar, a read of the WhatsApp number, Supabase Auth\'s health',
     tag: 'settings', access: 'admin', response: integrationTestResultSchema }), requireAdmin, pathParams(integrationKindParamSchema), async (c) => {
     const { kind } = c.req.valid('param');
     assertTestable(c, kind);

@@ -31,7 +31,7 @@ const MOUNT = '/api/settings/integrations';
 const ENDPOINTS: Record<string, () => Promise<void>> = {
   [`GET ${MOUNT}`]: async () => {
     const answer = contract.answer(`GET ${MOUNT}`, await recruiter.get(MOUNT), { schema: integrationsSchema });
-    expect(answer.integrations.map((integration) => integration.kind)).toEqual(['ai', 'mail', 'teams', 'whatsapp']);
+    expect(answer.integrations.map((integration) => integration.kind)).toEqual(['ai', 'mail', 'teams', 'whatsapp', 'signin']);
     // Without Microsoft Graph a recruiter's mailbox is listed, if at all, as not connected.
     expect(answer.mailboxes.every((mailbox) => mailbox.state === 'not_connected' && mailbox.errorCode === 'mailbox.no_graph')).toBe(true);
   },

@@ -15,6 +15,7 @@ import { NO_AI, startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.
 import { signInAdmin, signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
 import { NO_GRAPH, startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { FAKE_TOKEN, setEnv, startFakeWhatsApp, WHATSAPP_OFF, type FakeWhatsApp } from '../support/fake-whatsapp.ts';
+import { login, makeUserEnrolledInSettings } from '../support/auth-users.ts';
 
 const ADMIN_EMAIL = 'admin@talentloop.local';
 const FROM = 'Talentloop Recruiting <recruiting@talentloop.test>';
@@ -77,7 +78,7 @@ describe('GET /api/settings/integrations', () => {
     expect(canSendTests).toBe(false);
     expect(integrations.map((i) => [i.kind, i.status, i.mode, i.testable])).toEqual([
       ['ai', 'configured', 'OpenAI-compatible API', true], ['mail', 'configured', 'SMTP', true], ['teams', 'configured', 'Microsoft Graph', true],
-      ['whatsapp', 'configured', 'WhatsApp Business Cloud API', true],
+      ['whatsapp', 'configured', 'WhatsApp Business Cloud API', true], ['signin', 'fallback', 'Built-in accounts', false],
     ]);
     expect(integrations[3].details).toContainEqual({
       label: 'Approved templates', value: 'talentloop_intro (nl), talentloop_intro (en), talentloop_ping (en)', labelCode: 'integrations.details.approvedTemplates',
@@ -85,7 +86,8 @@ describe('GET /api/settings/integrations', () => {
     expect(answer.text).not.toContain(FAKE_TOKEN);
     expect(integrations[0].details).toContainEqual({ label: 'Server', value: ai.baseURL, labelCode: 'integrations.details.server' });
     expect(integrations[1].details).toContainEqual({ label: 'Server', value: `127.0.0.1:${new URL(sink.url).port}`, labelCode: 'integrations.details.server' });
-    expect(integrations.map((i) => i.code)).toEqual(['integrations.ai.configured', 'integrations.mail.smtp', 'integrations.teams.configured', 'integrations.whatsapp.configured']);
+    expect(integrations.map((i) => i.code)).toEqual(['integrations.ai.configured', 'integrations.mail.smtp', 'integrations.teams.configured',
+      'integrations.whatsapp.configured', 'integrations.signin.builtin']);
     expect(answer.text).not.toContain('sk-fake-secret-key');
     expect(answer.text).not.toContain(graph.config.clientSecret);
     expect(((await admin.get('/api/settings/integrations')).json as Integrations).canSendTests).toBe(true);
@@ -273,13 +275,38 @@ describe('integrations that are not configured', () => {
     const { integrations } = (await bareAdmin.get('/api/settings/integrations')).json as Integrations;
     expect(integrations.map((i) => [i.kind, i.status, i.mode, i.testable])).toEqual([
       ['ai', 'fallback', 'Built-in offline drafter', false], ['mail', 'fallback', 'Dev outbox', true], ['teams', 'off', 'Email invitations only', false],
-      ['whatsapp', 'off', 'WhatsApp not configured', false],
+      ['whatsapp', 'off', 'WhatsApp not configured', false], ['signin', 'fallback', 'Built-in accounts', false],
     ]);
-    for (const kind of ['ai', 'teams', 'whatsapp']) {
+    for (const kind of ['ai', 'teams', 'whatsapp', 'signin']) {
       const refused = await bareAdmin.post(`/api/settings/integrations/${kind}/test`);
       expect(refused.status).toBe(409);
       expect(refused.json).toMatchObject({ field: 'kind', error: integrations.find((i) => i.kind === kind)!.notTestable });
     }
+  });
+});
+
+describe('sign-in through Supabase Auth', () => {
+  let supabase: TestApp;
+  let supabaseAdmin: TestClient;
+  beforeAll(async () => {
+    supabase = await startTestApp({ provider: 'supabase', config: { openai: NO_AI, graph: NO_GRAPH }, calendar: null });
+    const admin = await makeUserEnrolledInSettings(supabase, 'admin');
+    supabaseAdmin = supabase.client({ ip: '10.123.3.1' });
+    await login(supabaseAdmin, admin);
+    await supabaseAdmin.post('/api/auth/verify-2fa', { code: admin.code() });
+  });
+  afterAll(async () => { await supabase?.close(); });
+
+  it("shows the project's address, and its test asks Supabase Auth's health", async () => {
+    const { integrations } = (await supabaseAdmin.get('/api/settings/integrations')).json as Integrations;
+    const signin = integrations.find((integration) => integration.kind === 'signin')!;
+    const server = supabase.gotrue!.url;
+    expect(signin).toMatchObject({ status: 'configured', mode: 'Supabase Auth', code: 'integrations.signin.supabase', testable: true });
+    expect(signin.details).toEqual([{ label: 'Server', value: server, labelCode: 'integrations.details.server' }]);
+    const { status, result } = await test('signin', supabaseAdmin);
+    expect(status).toBe(200);
+    expect(result).toMatchObject({ kind: 'signin', ok: true, message: `Supabase Auth at ${server} answered (GoTrue fake).`, code: 'integrationTests.signin_answered' });
+    expect(supabase.gotrue!.requests.some((request) => request.path === '/auth/v1/health' && request.key === 'anon')).toBe(true);
   });
 });
 

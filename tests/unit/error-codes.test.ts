@@ -180,7 +180,10 @@ describe('the codes the server sends', () => {
     ];
     expect(built.filter((code) => !isErrorCode(code))).toEqual([]);
     const states = flatten(branches.states);
-    const integrationStates = { ai: ['fallback', 'configured'], mail: ['smtp', 'graph', 'outbox'], teams: ['off', 'configured'], whatsapp: ['off', 'configured'] };
+    const integrationStates = {
+      ai: ['fallback', 'configured'], mail: ['smtp', 'graph', 'outbox'], teams: ['off', 'configured'], whatsapp: ['off', 'configured'],
+      signin: ['builtin', 'supabase'],
+    };
     for (const kind of INTEGRATION_KINDS) {
       expect(states.has(`integrations.names.${kind}`), kind).toBe(true);
       for (const state of integrationStates[kind]) {

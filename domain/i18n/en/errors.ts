@@ -211,6 +211,7 @@ export const errors = {
   ai_not_configured: 'No AI provider is configured: drafts come from the built-in offline drafter.',
   teams_not_configured: 'Microsoft Graph is not configured: meetings are confirmed by email without a Teams link.',
   whatsapp_nothing_to_test: 'WhatsApp is not configured, so there is nothing to test.',
+  signin_nothing_to_test: 'Sign-in runs inside this server, so there is nothing to test.',
   ai_nothing_to_test: 'No AI provider is configured, so there is nothing to test.',
   teams_nothing_to_test: 'Microsoft Graph is not configured, so there is nothing to test.',
   integration_not_configured: '{{name}} is not configured',

@@ -25,6 +25,7 @@ export const states = {
       mail: { outbox: { summary: 'No mail service is connected yet: emails are kept in the dev outbox and nothing leaves. Ask your admin to connect one.' } },
       teams: { off: { summary: "Meetings are confirmed by email with an invitation, without a Teams link or Outlook's busy times. Ask your admin to connect Microsoft Teams." } },
       whatsapp: { off: { summary: 'WhatsApp messages are not sent yet. Ask your admin to connect WhatsApp.' } },
+      signin: { builtin: { summary: 'You sign in with an account this server keeps; your admin manages the accounts in the Admin Portal.' } },
     },
     mailboxes: {
       no_graph: 'Ask your admin to connect Microsoft 365, so that your mail leaves your own mailbox and the answers are read from your inbox.',
@@ -43,7 +44,17 @@ export const states = {
   },
   /** Settings → Integrations: each service's name, and per state what does the work (mode) and what that means (summary). */
   integrations: {
-    names: { ai: 'AI provider', mail: 'Mail', teams: 'Microsoft Teams and Outlook', whatsapp: 'WhatsApp' },
+    names: { ai: 'AI provider', mail: 'Mail', teams: 'Microsoft Teams and Outlook', whatsapp: 'WhatsApp', signin: 'Sign-in' },
+    signin: {
+      builtin: {
+        mode: 'Built-in accounts',
+        summary: "People sign in with the accounts this server keeps in its own database; admins manage them in the Admin Portal. Set SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY and SUPABASE_JWT_SECRET to sign in with a Supabase project's Auth instead.",
+      },
+      supabase: {
+        mode: 'Supabase Auth',
+        summary: "People sign in with this Supabase project's Auth: it keeps the accounts, passwords and authenticator apps; Talentloop keeps usernames, roles, backup codes and the session list. Users made in Supabase's dashboard can sign in too.",
+      },
+    },
     ai: {
       fallback: {
         mode: 'Built-in offline drafter',
@@ -104,6 +115,9 @@ export const states = {
   },
   /** "Send a test": what the test found (`code` and `params` of the result). The provider's own words are a param. */
   integrationTests: {
+    signin_answered: 'Supabase Auth at {{server}} answered ({{name}} {{version}}).',
+    signin_refused: 'Supabase Auth at {{server}} answered {{status}}: {{detail}}',
+    signin_unreachable: 'Supabase Auth at {{server}} could not be reached: {{detail}}',
     ai_answered: 'The AI provider answered (model {{model}}): "{{said}}"',
     ai_no_answer: 'The AI provider did not answer within {{seconds}} s.',
     /** The provider's own words, as it said them. */

@@ -196,6 +196,7 @@ export const errors: Resources['errors'] = {
   ai_not_configured: 'Er is geen AI-aanbieder ingesteld: concepten komen van de ingebouwde offline schrijver.',
   teams_not_configured: 'Microsoft Graph is niet ingesteld: afspraken worden per e-mail bevestigd, zonder Teams-link.',
   whatsapp_nothing_to_test: 'WhatsApp is niet ingesteld, dus er valt niets te testen.',
+  signin_nothing_to_test: 'Inloggen gebeurt in deze server zelf, dus er valt niets te testen.',
   ai_nothing_to_test: 'Er is geen AI-aanbieder ingesteld, dus er valt niets te testen.',
   teams_nothing_to_test: 'Microsoft Graph is niet ingesteld, dus er valt niets te testen.',
   integration_not_configured: '{{name}} is niet ingesteld',

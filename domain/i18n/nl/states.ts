@@ -19,6 +19,7 @@ export const states: Resources['states'] = {
       mail: { outbox: { summary: 'Er is nog geen maildienst gekoppeld: e-mails blijven in de dev-outbox en er gaat niets de deur uit. Vraag je beheerder er een te koppelen.' } },
       teams: { off: { summary: 'Afspraken worden per e-mail bevestigd met een uitnodiging, zonder Teams-link en zonder de bezette tijden uit Outlook. Vraag je beheerder om Microsoft Teams te koppelen.' } },
       whatsapp: { off: { summary: 'WhatsApp-berichten worden nog niet verstuurd. Vraag je beheerder om WhatsApp te koppelen.' } },
+      signin: { builtin: { summary: 'Je logt in met een account dat deze server bewaart; je beheerder beheert de accounts in het beheerportaal.' } },
     },
     mailboxes: {
       no_graph: 'Vraag je beheerder om Microsoft 365 te koppelen, zodat je mail uit je eigen mailbox vertrekt en de antwoorden uit je inbox worden gelezen.',
@@ -34,7 +35,17 @@ export const states: Resources['states'] = {
     link_failed: 'De Teams-link kon niet worden gemaakt',
   },
   integrations: {
-    names: { ai: 'AI-aanbieder', mail: 'Mail', teams: 'Microsoft Teams en Outlook', whatsapp: 'WhatsApp' },
+    names: { ai: 'AI-aanbieder', mail: 'Mail', teams: 'Microsoft Teams en Outlook', whatsapp: 'WhatsApp', signin: 'Inloggen' },
+    signin: {
+      builtin: {
+        mode: 'Ingebouwde accounts',
+        summary: 'Mensen loggen in met de accounts die deze server in zijn eigen database bewaart; beheerders beheren ze in het beheerportaal. Stel SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY en SUPABASE_JWT_SECRET in om in plaats daarvan in te loggen met Supabase Auth van een Supabase-project.',
+      },
+      supabase: {
+        mode: 'Supabase Auth',
+        summary: 'Mensen loggen in met Supabase Auth van dit Supabase-project: dat bewaart de accounts, wachtwoorden en authenticator-apps; Talentloop bewaart gebruikersnamen, rollen, back-upcodes en de lijst met sessies. Gebruikers die in het dashboard van Supabase zijn gemaakt, kunnen ook inloggen.',
+      },
+    },
     ai: {
       fallback: {
         mode: 'Ingebouwde offline schrijver',
@@ -91,6 +102,9 @@ export const states: Resources['states'] = {
     },
   },
   integrationTests: {
+    signin_answered: 'Supabase Auth op {{server}} antwoordde ({{name}} {{version}}).',
+    signin_refused: 'Supabase Auth op {{server}} antwoordde {{status}}: {{detail}}',
+    signin_unreachable: 'Supabase Auth op {{server}} was niet bereikbaar: {{detail}}',
     ai_answered: 'De AI-aanbieder antwoordde (model {{model}}): "{{said}}"',
     ai_no_answer: 'De AI-aanbieder antwoordde niet binnen {{seconds}} s.',
     provider_said: '{{detail}}',
