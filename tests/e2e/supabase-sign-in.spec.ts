@@ -1,7 +1,7 @@
 // Talentloop on Supabase Auth, as a team's first admin lives it (issue 32, decision 050): `npm run
 // create-admin` makes the admin through Supabase's admin API, the admin signs in on the sign-in page,
-// enrols an authenticator from Settings (Supabase MFA), signs in again with a code, and opens the
-// Admin Portal; a backup code works in place of the code. Supabase Auth is a fake GoTrue on 127.0.0.1
+// enrols an authenticator from Settings (Supabase MFA), signs in again with a code, sees Supabase Auth
+// in Settings → Integrations, and opens the Admin Portal; a backup code works in place of the code. Supabase Auth is a fake GoTrue on 127.0.0.1
 // speaking its wire format; this spec starts its own `node server.ts` with the SUPABASE_* settings.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -112,6 +112,13 @@ test('the first admin signs in through Supabase Auth, enrols an authenticator, a
   await page.getByLabel('Verification code').fill(codeAfter(totp, first.at).code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/app$/);
+  // Settings → Integrations says who signs people in, and its test reaches Supabase Auth.
+  await page.goto('/app/settings?tab=integrations');
+  const signin = page.getByTestId('integration-signin');
+  await expect(signin.getByText('Supabase Auth', { exact: true })).toBeVisible();
+  await expect(signin.getByText(gotrue.url)).toBeVisible();
+  await signin.getByRole('button', { name: 'Send a test: Sign-in' }).click();
+  await expect(signin.getByText('Test passed')).toBeVisible();
   await page.getByRole('link', { name: 'Admin Portal' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Portal' })).toBeVisible();
   await expect(page.getByTestId(`user-row-${ADMIN.username}`)).toBeVisible();
