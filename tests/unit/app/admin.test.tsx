@@ -7,18 +7,12 @@ import { ACCESS_REQUESTS, AUDIT_LOG, bannedRecruiter, USERS } from './authFixtur
 import { renderApp } from './renderInRouter.tsx';
 import { admin, currentUrl, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({
-  assignLocation: vi.fn(),
-  replaceLocation: vi.fn(),
-}));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
 const DENIED_TEXT = "You don't have permission to access this page. Admin privileges are required.";
-
 
 describe('/app/admin for a non-admin', () => {
   it('shows Access Denied with the exact text and no admin calls', async () => {

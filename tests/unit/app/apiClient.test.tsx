@@ -7,11 +7,6 @@ import { ApiError, errorText } from '#app/api/ApiError.ts';
 import { assignLocation } from '#app/lib/browserNavigation.ts';
 import { jsonResponse } from './renderWithProviders.tsx';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({
-  assignLocation: vi.fn(),
-  replaceLocation: vi.fn(),
-}));
-
 /** fetch as the API client calls it: always a path and an init. */
 let fetchMock: Mock<(url: string, init: RequestInit) => Promise<Response>>;
 

@@ -17,11 +17,6 @@ import {
 import { candidateList, candidate as listedCandidate, pool, poolList, sentMessage } from './messagingFixtures.ts';
 import { detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({
-  assignLocation: vi.fn(),
-  replaceLocation: vi.fn(),
-}));
-
 afterEach(() => {
   act(() => { closeAllPanels(); notifications.clean(); });
   vi.unstubAllGlobals();

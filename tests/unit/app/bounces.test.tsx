@@ -16,7 +16,6 @@ import { renderPage } from './renderInRouter.tsx';
 import { detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
 import { message } from './messagingFixtures.ts';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({ assignLocation: vi.fn(), replaceLocation: vi.fn() }));
 afterEach(() => {
   vi.unstubAllGlobals();
   closeAllPanels();

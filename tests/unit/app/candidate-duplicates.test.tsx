@@ -12,7 +12,6 @@ import { renderPage } from './renderInRouter.tsx';
 import { currentUrl, recruiter, requestUrl, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { candidate, detail, pageResponse, pools } from './peopleFixtures.ts';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({ assignLocation: vi.fn(), replaceLocation: vi.fn() }));
 afterEach(() => vi.unstubAllGlobals());
 
 function side(id: number, overrides: Partial<DuplicateCandidate> = {}): DuplicateCandidate {

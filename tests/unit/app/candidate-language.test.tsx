@@ -10,11 +10,6 @@ import { renderPage } from './renderInRouter.tsx';
 import { jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({
-  assignLocation: vi.fn(),
-  replaceLocation: vi.fn(),
-}));
-
 afterEach(async () => {
   act(() => closeAllPanels());
   vi.unstubAllGlobals();

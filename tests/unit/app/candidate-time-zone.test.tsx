@@ -11,11 +11,6 @@ import { renderPage } from './renderInRouter.tsx';
 import { jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({
-  assignLocation: vi.fn(),
-  replaceLocation: vi.fn(),
-}));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   closeAllPanels();

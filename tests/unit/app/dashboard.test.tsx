@@ -12,8 +12,6 @@ import { renderApp, renderPage } from './renderInRouter.tsx';
 import { busyDashboard, dashboardAnswer, quietDashboard } from './dashboardFixtures.ts';
 import { meetingList } from './meetingListFixtures.ts';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({ assignLocation: vi.fn(), replaceLocation: vi.fn() }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

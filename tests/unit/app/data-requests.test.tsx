@@ -12,8 +12,6 @@ import { meetingList } from './meetingListFixtures.ts';
 import { renderApp, renderPage } from './renderInRouter.tsx';
 import { admin, jsonResponse, recruiter, requestUrl, sentJson, stubFetch } from './renderWithProviders.tsx';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({ assignLocation: vi.fn(), replaceLocation: vi.fn() }));
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

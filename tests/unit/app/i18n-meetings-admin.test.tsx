@@ -16,8 +16,6 @@ import { meeting, meetingAnswer, meetingList } from './meetingListFixtures.ts';
 import { renderApp, renderPage } from './renderInRouter.tsx';
 import { admin, jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({ assignLocation: vi.fn(), replaceLocation: vi.fn() }));
-
 beforeEach(async () => {
   await setInterfaceLanguage('nl');
 });

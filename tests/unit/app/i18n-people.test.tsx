@@ -22,8 +22,6 @@ import { detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
 import { renderApp, renderPage } from './renderInRouter.tsx';
 import { jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({ assignLocation: vi.fn(), replaceLocation: vi.fn() }));
-
 afterEach(async () => {
   act(() => { closeAllPanels(); notifications.clean(); });
   vi.unstubAllGlobals();

@@ -17,8 +17,6 @@ import { detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { admin, jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({ assignLocation: vi.fn(), replaceLocation: vi.fn() }));
-
 afterEach(async () => {
   act(() => { closeAllPanels(); notifications.clean(); });
   vi.unstubAllGlobals();

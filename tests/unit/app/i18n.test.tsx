@@ -14,8 +14,6 @@ import { meeting, meetingList } from './meetingListFixtures.ts';
 import { renderApp } from './renderInRouter.tsx';
 import { jsonResponse, Providers, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({ assignLocation: vi.fn(), replaceLocation: vi.fn() }));
-
 const profile = (language: ProfileSettings['language']) => answer(profileSettingsSchema, {
   username: 'rita', email: 'rita@example.com', displayName: 'Rita Recruiter', title: null, signature: null,
   timeZone: 'Europe/Amsterdam', language,

@@ -13,8 +13,6 @@ import { renderApp, renderPage } from './renderInRouter.tsx';
 import { meeting, meetingAnswer, meetingList, slotsAnswer, slotTaken, type MeetingInput } from './meetingListFixtures.ts';
 import { detail } from './peopleFixtures.ts';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({ assignLocation: vi.fn(), replaceLocation: vi.fn() }));
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

@@ -13,11 +13,6 @@ import { answer } from './answers.ts';
 import { renderApp } from './renderInRouter.tsx';
 import { currentUrl, jsonResponse, recruiter, requestUrl, stubFetch } from './renderWithProviders.tsx';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({
-  assignLocation: vi.fn(),
-  replaceLocation: vi.fn(),
-}));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   act(() => { resetCommandPalette(); closeAllPanels(); });

@@ -10,11 +10,6 @@ import { renderPage } from './renderInRouter.tsx';
 import { currentUrl, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { candidate, detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({
-  assignLocation: vi.fn(),
-  replaceLocation: vi.fn(),
-}));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   closeAllPanels();

@@ -10,11 +10,6 @@ import { renderPage } from './renderInRouter.tsx';
 import { jsonResponse, recruiter, requestUrl, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { pageResponse, pools, rowsFor } from './peopleFixtures.ts';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({
-  assignLocation: vi.fn(),
-  replaceLocation: vi.fn(),
-}));
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('import mapping rules', () => {

@@ -13,11 +13,6 @@ import { renderPage } from './renderInRouter.tsx';
 import { jsonResponse, recruiter, requestUrl, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { pageResponse, paramsOf, pools, rowsFor } from './peopleFixtures.ts';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({
-  assignLocation: vi.fn(),
-  replaceLocation: vi.fn(),
-}));
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('list parameters', () => {

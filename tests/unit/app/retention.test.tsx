@@ -10,8 +10,6 @@ import { dataRequests, EMPTY_PREVIEW, EXEMPTED, EXEMPTIONS, NO_EXEMPTIONS, OPEN_
 import { renderApp } from './renderInRouter.tsx';
 import { admin, currentUrl, jsonResponse, sentJson, stubFetch } from './renderWithProviders.tsx';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({ assignLocation: vi.fn(), replaceLocation: vi.fn() }));
-
 afterEach(async () => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

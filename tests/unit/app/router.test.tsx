@@ -9,11 +9,6 @@ import { parseSearch, stringifySearch } from '#app/router/searchParams.ts';
 import { currentUrl, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 import { renderApp, renderPage } from './renderInRouter.tsx';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({
-  assignLocation: vi.fn(),
-  replaceLocation: vi.fn(),
-}));
-
 beforeEach(() => {
   stubFetch({});
 });

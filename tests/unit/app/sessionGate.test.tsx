@@ -8,11 +8,6 @@ import { meSchema } from '#domain/auth/schemas.ts';
 import { answer, failure } from './answers.ts';
 import { jsonResponse, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({
-  assignLocation: vi.fn(),
-  replaceLocation: vi.fn(),
-}));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.mocked(assignLocation).mockClear();

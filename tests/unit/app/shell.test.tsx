@@ -7,11 +7,6 @@ import { SUCCESS } from './authFixtures.ts';
 import { renderApp } from './renderInRouter.tsx';
 import { admin, jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({
-  assignLocation: vi.fn(),
-  replaceLocation: vi.fn(),
-}));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.mocked(assignLocation).mockClear();

@@ -14,11 +14,6 @@ import { message, reply, thread, threadList, threadRead, threadSummary, campaign
 import { detail, pageResponse, paramsOf, pools, rowsFor } from './peopleFixtures.ts';
 import { budget } from '../../support/time-scale.ts';
 
-vi.mock('#app/lib/browserNavigation.ts', () => ({
-  assignLocation: vi.fn(),
-  replaceLocation: vi.fn(),
-}));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   act(() => resetCommandPalette());
