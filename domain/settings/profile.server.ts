@@ -3,7 +3,6 @@
 // (public.booking_settings.time_zone, one zone per recruiter; the row is made with the
 // booking defaults when missing).
 import type pg from 'pg';
-import type { Auth } from '../../platform/auth/better-auth.server.ts';
 import { UserConflictError } from '../auth/users.server.ts';
 import type { Tx } from '../../platform/db/request.server.ts';
 import { DEFAULT_BOOKING_SETTINGS } from '../meetings/booking-settings.server.ts';
