@@ -1,5 +1,5 @@
-// Runs the vitest suites and the Playwright browser tests side by side (`npm test`
-// calls it after the type check and lint). The two share nothing: vitest starts its
+// `npm test`: Astro's types once, then the type check and lint side by side, then (when both
+// pass) the vitest suites and the Playwright browser tests side by side. The two share nothing: vitest starts its
 // own embedded PostgreSQL on a random port, Playwright two `node server.ts` (4410, 4411) with
 // their own data folders. Most of either run is waiting (on PostgreSQL, timers, the
 // browser), so on 2 cores the pair takes little longer than the browser tests alone
@@ -10,9 +10,11 @@ import { createInterface } from 'node:readline';
 
 type Suite = { name: string; script: string };
 
-const SUITES: Suite[] = [
-  { name: 'unit', script: 'test:unit' },
-  { name: 'e2e', script: 'test:e2e' },
+/** Each stage runs its scripts side by side; a stage starts only when the one before passed. */
+const STAGES: Suite[][] = [
+  [{ name: 'sync', script: 'sync' }],
+  [{ name: 'types', script: 'check:types' }, { name: 'lint', script: 'check:lint' }],
+  [{ name: 'unit', script: 'test:unit' }, { name: 'e2e', script: 'test:e2e' }],
 ];
 
 function run({ name, script }: Suite): Promise<{ name: string; code: number; ms: number }> {
@@ -27,8 +29,11 @@ function run({ name, script }: Suite): Promise<{ name: string; code: number; ms:
   });
 }
 
-const results = await Promise.all(SUITES.map(run));
-for (const { name, code, ms } of results) {
-  process.stdout.write(`${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${(ms / 1000).toFixed(0)} s\n`);
+for (const stage of STAGES) {
+  const results = await Promise.all(stage.map(run));
+  for (const { name, code, ms } of results) {
+    process.stdout.write(`${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${(ms / 1000).toFixed(0)} s\n`);
+  }
+  const failed = results.find((r) => r.code !== 0);
+  if (failed) process.exit(failed.code);
 }
-process.exit(results.find((r) => r.code !== 0)?.code ?? 0);
