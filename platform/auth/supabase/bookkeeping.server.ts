@@ -6,6 +6,9 @@ import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import type pg from 'pg';
 import type { AuthRequest, SessionRow } from '../identity.server.ts';
 
+const SESSION_COLUMNS = `s.id::text, s.user_agent as "userAgent", s.ip_address as "ipAddress", s.created_at as "createdAt",
+  s.last_seen_at as "lastSeenAt"`;
+
 export class Bookkeeping {
   private readonly pool: pg.Pool;
   private readonly secret: string;
@@ -22,17 +25,17 @@ export class Bookkeeping {
       [sessionId, userId, request.headers.get('user-agent'), request.clientIp]);
   }
 
-  async session(sessionId: string, userId: string): Promise<SessionRow | null> {
-    const { rows } = await this.pool.query<SessionRow>(
-      `select id::text, user_agent as "userAgent", ip_address as "ipAddress", created_at as "createdAt", last_seen_at as "lastSeenAt"
-         from private.auth_sessions where id = $1 and user_id = $2`, [sessionId, userId]);
+  /** The session, with whether its user has a verified TOTP factor (every request asks both: one round trip). */
+  async session(sessionId: string, userId: string): Promise<(SessionRow & { enrolled: boolean }) | null> {
+    const { rows } = await this.pool.query<SessionRow & { enrolled: boolean }>(
+      `select ${SESSION_COLUMNS},
+              exists (select 1 from private.totp_factors f where f.user_id = s.user_id and f.verified) as enrolled
+         from private.auth_sessions s where s.id = $1 and s.user_id = $2`, [sessionId, userId]);
     return rows[0] ?? null;
   }
 
   async sessions(userId: string): Promise<SessionRow[]> {
-    const { rows } = await this.pool.query<SessionRow>(
-      `select id::text, user_agent as "userAgent", ip_address as "ipAddress", created_at as "createdAt", last_seen_at as "lastSeenAt"
-         from private.auth_sessions where user_id = $1`, [userId]);
+    const { rows } = await this.pool.query<SessionRow>(`select ${SESSION_COLUMNS} from private.auth_sessions s where s.user_id = $1`, [userId]);
     return rows;
   }
 
@@ -46,12 +49,6 @@ export class Bookkeeping {
           and ($2::uuid is null or id = $2) and ($3::uuid is null or id <> $3)`,
       [userId, which.only ?? null, which.except ?? null]);
     return rowCount ?? 0;
-  }
-
-  /** Whether the user has a verified TOTP factor (every request asks: no decryption). */
-  async enrolled(userId: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query('select 1 from private.totp_factors where user_id = $1 and verified', [userId]);
-    return Boolean(rowCount);
   }
 
   /**

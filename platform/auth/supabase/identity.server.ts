@@ -119,8 +119,8 @@ export function supabaseIdentity(options: SupabaseIdentityOptions): IdentityProv
     async pendingTwoFactorUser(request) {
       const { claims } = await current(request);
       if (!claims || claims.aal === 'aal2') return null;
-      const [row, enrolled] = await Promise.all([books.session(claims.session_id, claims.sub), books.enrolled(claims.sub)]);
-      if (!row || !enrolled || Date.now() - row.createdAt.getTime() > PENDING_TWO_FACTOR_MS) return null;
+      const row = await books.session(claims.session_id, claims.sub);
+      if (!row?.enrolled || Date.now() - row.createdAt.getTime() > PENDING_TWO_FACTOR_MS) return null;
       return claims.sub;
     },
 
@@ -159,7 +159,7 @@ export function supabaseIdentity(options: SupabaseIdentityOptions): IdentityProv
     async session(request): Promise<SessionLookup> {
       const { claims, cookies } = await current(request);
       if (!claims) return { kind: 'none', cookies };
-      const [row, enrolled] = await Promise.all([books.session(claims.session_id, claims.sub), books.enrolled(claims.sub)]);
+      const row = await books.session(claims.session_id, claims.sub);
       // A session we did not open, or one that was ended here, is no session.
       if (!row) return { kind: 'none', cookies };
       const session: ProviderSession = {
@@ -168,7 +168,7 @@ export function supabaseIdentity(options: SupabaseIdentityOptions): IdentityProv
         createdAt: row.createdAt,
         lastSeenAt: row.lastSeenAt,
         secondFactor: claims.aal === 'aal2',
-        twoFactorEnabled: enrolled,
+        twoFactorEnabled: row.enrolled,
         claims,
         cookies,
       };
