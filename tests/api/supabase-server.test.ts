@@ -21,18 +21,14 @@ beforeAll(async () => {
   assertBuilt();
   db = await createTestDatabase();
   gotrue = await startFakeGoTrue();
-  const supabase = { url: gotrue.url, anonKey: gotrue.anonKey, serviceRoleKey: gotrue.serviceRoleKey, jwtSecret: gotrue.jwtSecret };
   // The admin portal's way in, through the same provider the server will use.
-  const identity = supabaseIdentity({ config: supabase, pool: db.pools.owner, secret: 'unused-here', secure: false, maxAgeSeconds: 3600 });
+  const identity = supabaseIdentity({ config: gotrue.config, pool: db.pools.owner, secret: 'unused-here', secure: false, maxAgeSeconds: 3600 });
   await createUser(identity, db.pools.owner, {
     username: 'supa', displayName: 'Supa Recruiter', email: 'supa@example.com', password: PASSWORD, role: 'recruiter',
   });
   server = await startServerProcess({
     databaseUrl: db.ownerUrl, dataDir,
-    env: (url) => ({
-      SUPABASE_URL: gotrue.url, SUPABASE_ANON_KEY: gotrue.anonKey, SUPABASE_SERVICE_ROLE_KEY: gotrue.serviceRoleKey,
-      SUPABASE_JWT_SECRET: gotrue.jwtSecret, TRUSTED_ORIGINS: url,
-    }),
+    env: (url) => ({ ...gotrue.env, TRUSTED_ORIGINS: url }),
   });
 }, budget(120_000));
 

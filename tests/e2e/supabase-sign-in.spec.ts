@@ -46,10 +46,7 @@ test.beforeAll(async () => {
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(DATA_DIR, { recursive: true });
   gotrue = await startFakeGoTrue();
-  supabaseEnv = {
-    SUPABASE_URL: gotrue.url, SUPABASE_ANON_KEY: gotrue.anonKey, SUPABASE_SERVICE_ROLE_KEY: gotrue.serviceRoleKey,
-    SUPABASE_JWT_SECRET: gotrue.jwtSecret, EMBEDDED_PG_PORT: String(await freePort()),
-  };
+  supabaseEnv = { ...gotrue.env, EMBEDDED_PG_PORT: String(await freePort()) };
   await createAdmin();
   server = await startServerProcess({
     databaseUrl: '', dataDir: DATA_DIR,

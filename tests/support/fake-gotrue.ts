@@ -18,6 +18,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { text } from 'node:stream/consumers';
 import type { User } from '@supabase/supabase-js';
+import type { SupabaseConfig } from '#platform/runtime/config.server.ts';
 import { signJwt } from './fake-gotrue/jwt.ts';
 import { userJson, type AmrEntry } from './fake-gotrue/model.ts';
 import { GoTrueError, GoTrueState, type NewUser } from './fake-gotrue/state.ts';
@@ -64,6 +65,10 @@ export interface FakeGoTrueSession {
 export interface FakeGoTrue {
   /** SUPABASE_URL: http://127.0.0.1:PORT (GoTrue is under /auth/v1). */
   url: string;
+  /** What the app's configuration holds for this project (config.supabase). */
+  config: SupabaseConfig;
+  /** The same as the environment a `node server.ts` reads (SUPABASE_URL, SUPABASE_ANON_KEY, …). */
+  env: Record<string, string>;
   jwtSecret: string;
   /** JWTs { iss: 'supabase-demo', role: 'anon' | 'service_role', exp } signed with jwtSecret, as the CLI's keys. */
   anonKey: string;
@@ -137,6 +142,8 @@ export async function startFakeGoTrue(options: FakeGoTrueOptions = {}): Promise<
 
   return {
     url, jwtSecret, anonKey, serviceRoleKey, requests,
+    config: { url, anonKey, serviceRoleKey, jwtSecret },
+    env: { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey, SUPABASE_JWT_SECRET: jwtSecret },
     createUser: (user) => userJson(state.createUser(user)),
     users: () => [...state.users.values()].map(userJson),
     sessions: (userId) => [...state.sessions.values()].filter((s) => s.userId === userId)

@@ -71,7 +71,7 @@ export async function startTestApp(options: { config?: Partial<Config>; jobs?: J
   provider?: Provider; gotrue?: FakeGoTrueOptions } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const gotrue = options.provider === 'supabase' ? await startFakeGoTrue(options.gotrue) : null;
-  const supabase = gotrue && { url: gotrue.url, anonKey: gotrue.anonKey, serviceRoleKey: gotrue.serviceRoleKey, jwtSecret: gotrue.jwtSecret };
+  const supabase = gotrue?.config ?? null;
   // Every answer a test gets is checked against its route's schema (contract.ts).
   const config = { ...loadConfig(), publicUrl: ORIGIN, appSecret: TEST_SECRET, checkApiResponses: true, supabase, ...options.config };
   const authService = await createAuth({
