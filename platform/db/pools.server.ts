@@ -43,7 +43,7 @@ export function dbTimeouts(env: Record<string, string | undefined> = process.env
  * which cannot enforce its own time-out: a request then answers 503 within
  * DB_STATEMENT_TIMEOUT_MS + 2 s.
  */
-export const QUERY_GRACE_MS = 1_500;
+export const QUERY_GRACE_MS = 1_000;
 
 /** What a pool (ours, better-auth's, pg-boss's) needs so that an unanswering database costs seconds. */
 export function timeLimits(timeouts: DbTimeouts): Pick<pg.PoolConfig, 'connectionTimeoutMillis' | 'statement_timeout' | 'query_timeout'> {
