@@ -15,16 +15,35 @@ export const FIRST_LOAD_FILE = 'first-load.json';
 /** The island's own module and the pages whose chunks /app may start on (site/app/router/pageModules.ts names them). */
 const APP_ENTRY = /\/site\/app\/App\.tsx$/;
 const REACT_RENDERER = /@astrojs\/react\/dist\/client\.js$|@astrojs\/react\/client\.js$/;
+const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 /** Libraries that some pages use and the first load does not (decision 044). */
 const OWN_CHUNKS = [
   // React and Mantine's core first: a group takes its modules' dependencies along, and every chunk imports these.
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+  { name: 'react', test: REACT, priority: 2 },
   { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/, priority: 2 },
   { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, priority: 1 },
   // The dashboard's cards are Papers; Paper shared a chunk with ScrollArea, which brought Floating UI.
   { name: 'paper', test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Paper[\\/]/, priority: 1 },
 ];
 const PAGE = /\/site\/app\/pages\/(?:.*\/)?(\w+Page)\.tsx$/;
+
+/**
+ * Everything `starts` reach, themselves included, following `next`.
+ * @param {(from: string) => string[]} next
+ * @param {string[]} starts
+ * @returns {Set<string>}
+ */
+function reachable(next, starts) {
+  const seen = new Set();
+  const queue = [...starts];
+  while (queue.length) {
+    const at = queue.shift();
+    if (seen.has(at)) continue;
+    seen.add(at);
+    queue.push(...next(at));
+  }
+  return seen;
+}
 
 /**
  * Every file a set of entry files loads before it runs: the entries and their
@@ -35,15 +54,7 @@ const PAGE = /\/site\/app\/pages\/(?:.*\/)?(\w+Page)\.tsx$/;
  * @returns {string[]}
  */
 export function staticClosure(graph, entries) {
-  const seen = new Set();
-  const queue = [...entries];
-  while (queue.length) {
-    const file = queue.shift();
-    if (seen.has(file)) continue;
-    seen.add(file);
-    queue.push(...(graph[file] ?? []));
-  }
-  return [...seen];
+  return [...reachable((file) => graph[file] ?? [], entries)];
 }
 
 /**
@@ -90,14 +101,37 @@ export function firstLoadFiles(manifest, page) {
 export function firstLoadManifest() {
   let outDir;
   let base = '/';
+  /** The modules of the island's first load (buildEnd): its own, and those a public page's script also uses. */
+  let shellModules = new Set();
+  let sharedModules = new Set();
   return {
     name: 'talentloop:first-load-manifest',
     applyToEnvironment: (environment) => environment.name === 'client',
     // Libraries only some pages use get chunks of their own: merged by chance into a chunk that the first
     // load needs (Floating UI beside VisuallyHidden, which the dashboard's cards import), they rode along.
+    // What the island loads before it runs, in one chunk (React apart: it is large, shared, and rarely
+    // changes): left alone, the modules the pages share with it were 60 small chunks, each compressed on
+    // its own (decision 053). What a public page's script shares with the island (i18next, the code
+    // texts) is a chunk of its own, so that no public page loads the shell.
+    buildEnd() {
+      const imports = (id) => this.getModuleInfo(id)?.importedIds ?? [];
+      const ids = [...this.getModuleIds()];
+      const app = reachable(imports, ids.filter((id) => APP_ENTRY.test(id)));
+      const publicScripts = ids.filter((id) => this.getModuleInfo(id)?.isEntry && !APP_ENTRY.test(id) && !REACT_RENDERER.test(id));
+      const elsewhere = reachable(imports, publicScripts);
+      const own = [...app].filter((id) => !REACT.test(id));
+      shellModules = new Set(own.filter((id) => !elsewhere.has(id)));
+      sharedModules = new Set(own.filter((id) => elsewhere.has(id)));
+    },
     outputOptions(options) {
       const splitting = typeof options.codeSplitting === 'object' ? options.codeSplitting : {};
-      return { ...options, codeSplitting: { ...splitting, groups: [...splitting.groups ?? [], ...OWN_CHUNKS] } };
+      // `$initial`: only what is really loaded first (a module reached only through a library's index of
+      // re-exports, such as a Mantine component no first page uses, is not).
+      const firstLoad = [
+        { name: 'shared', tags: ['$initial'], test: (id) => sharedModules.has(id), priority: 4 },
+        { name: 'shell', tags: ['$initial'], test: (id) => shellModules.has(id), priority: 3 },
+      ];
+      return { ...options, codeSplitting: { ...splitting, groups: [...splitting.groups ?? [], ...firstLoad, ...OWN_CHUNKS] } };
     },
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
