@@ -4,7 +4,7 @@
 // name, long name, UTC offset), from the same zone data as the booking page (slotInZone).
 // Every word comes from the catalogue (emails.meeting, emails.meetingReminder) in the
 // locale the caller names: the candidate's (meeting-mail.server.ts meetingMailLocale).
-import { escapeHtml } from '../html.ts';
+import { lineText, renderParagraphs, type Line } from '../mail/paragraphs.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { translator, type Translate } from '../i18n/translate.ts';
 import { candidateValues } from '../placeholders/placeholders.ts';
@@ -53,9 +53,6 @@ export interface MeetingMailContent {
   /** For the ICS: SUMMARY. */
   calendarSummary: string;
 }
-
-/** A line of the email: plain text, or a label with a link. */
-type Line = string | { label: string; url: string };
 
 /** The email's words in its language. */
 type Words = Translate<Resources['emails']['meeting']>;
@@ -151,20 +148,6 @@ function greeting(facts: Pick<MeetingMailFacts, 'candidate'>, t: Words): string 
   return candidateFirst ? t('greeting', { name: candidateFirst }) : t('greetingNoName');
 }
 
-const lineText = (line: Line) => (typeof line === 'string' ? line : `${line.label} ${line.url}`);
-
-/** Paragraphs of lines → the email's text and HTML. */
-function rendered(paragraphs: Line[][], locale: Locale): { text: string; html: string } {
-  const lineHtml = (line: Line) => (typeof line === 'string'
-    ? escapeHtml(line).replace(/\n/g, '<br>')
-    : `${escapeHtml(line.label)} <a href="${escapeHtml(line.url)}">${escapeHtml(line.url)}</a>`);
-  return {
-    text: `${paragraphs.map((lines) => lines.map(lineText).join('\n')).join('\n\n')}\n`,
-    html: `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">\n` +
-      paragraphs.map((lines) => `<p>${lines.map(lineHtml).join('<br>\n')}</p>`).join('\n') + '\n</body></html>',
-  };
-}
-
 /**
  * Paragraphs of lines → text, HTML and the invitation's summary and description, in `locale`
  * (the candidate's language as meeting-mail.server.ts chooses it).
@@ -203,7 +186,7 @@ export function composeMeetingMail(facts: MeetingMailFacts, locale: Locale): Mee
 
   return {
     subject: t(`subject.${facts.kind}`, { title: facts.title, when: times.candidateShort }),
-    ...rendered(paragraphs, locale),
+    ...renderParagraphs(paragraphs, locale),
     calendarDescription: description,
     calendarLocation: calendarLocation(facts, t),
     calendarSummary: t('calendar.summary', { title: facts.title }),
@@ -238,7 +221,7 @@ export function composeMeetingReminder(facts: MeetingReminderFacts, locale: Loca
     [`${facts.recruiter.name}`, facts.recruiter.email],
     ...privacyFooter(facts, locale),
   ];
-  return { subject: reminder('subject', { title: facts.title, when: times.candidateShort }), ...rendered(paragraphs, locale) };
+  return { subject: reminder('subject', { title: facts.title, when: times.candidateShort }), ...renderParagraphs(paragraphs, locale) };
 }
 
 /** The meeting's time as a subject says it, in the candidate's zone (the recruiter's when unknown): "Monday 30 March 2026 at 12:30 IST". */

@@ -78,6 +78,8 @@ export const organisationSettingsInputSchema = z.strictObject({
   consentValidMonths: wholeNumber('consentValidMonths', 'whole_months', CONSENT_LIMITS.validMonths).optional(),
   /** How many days before consent ends the worker sends the one renewal email. */
   renewalLeadDays: wholeNumber('renewalLeadDays', 'whole_days', CONSENT_LIMITS.renewalLeadDays).optional(),
+  /** Whether admins get the weekly email of whom the retention rules erase in the week ahead. */
+  retentionDigest: z.boolean().optional(),
 });
 export type OrganisationSettingsInput = z.output<typeof organisationSettingsInputSchema>;
 
@@ -94,6 +96,7 @@ export const organisationSettingsSchema = z.object({
   sendFrom: sendFromSchema,
   consentValidMonths: z.number().int(),
   renewalLeadDays: z.number().int(),
+  retentionDigest: z.boolean(),
   updatedAt: timestamp,
 });
 export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;

@@ -34,6 +34,8 @@ export const QUEUES = {
   consentRenewal: 'consent-renewal',
   /** Each hour: erases everyone the retention rules say is due by now (data: { now?: ISO time, for tests }). */
   retention: 'retention',
+  /** Hourly: the admins' weekly erasure preview email, from Monday 08:00 in the organisation's zone (data: { now?: ISO time, for tests }). */
+  retentionDigest: 'retention-digest',
   /** Refreshes the likely duplicate candidates (public.refresh_candidate_duplicates): nightly, after an import, on request; one at a time. */
   candidateDuplicates: 'candidate-duplicates',
 } as const;

@@ -308,9 +308,10 @@ in each pool.`,
     about: `Retention (issue 30, decision 043): the rules that say when a candidate's data goes (inactive for N
 months, no consent for N months, erasure requested), each with a grace period; the people an admin exempts,
 with the reason; and retention_due(), the one definition of who is due, by which rule and on which date,
-which the admin's preview and the worker's erasure (through erase_candidates(), consent.sql) both read. It
-reads messages, engagement events, meetings and data requests, so it comes after their files.`,
-    tables: ['public.retention_rules', 'public.retention_exemptions'],
+which the admin's preview, the worker's erasure (through erase_candidates(), consent.sql) and the admins'
+weekly preview email (whose ledger is private.retention_digests) read. It reads messages, engagement events,
+meetings and data requests, so it comes after their files.`,
+    tables: ['public.retention_rules', 'public.retention_exemptions', 'private.retention_digests'],
     functions: ['public.retention_due'],
   },
 ];

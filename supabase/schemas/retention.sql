@@ -1,8 +1,9 @@
 -- Retention (issue 30, decision 043): the rules that say when a candidate's data goes (inactive for N
 -- months, no consent for N months, erasure requested), each with a grace period; the people an admin exempts,
 -- with the reason; and retention_due(), the one definition of who is due, by which rule and on which date,
--- which the admin's preview and the worker's erasure (through erase_candidates(), consent.sql) both read. It
--- reads messages, engagement events, meetings and data requests, so it comes after their files.
+-- which the admin's preview, the worker's erasure (through erase_candidates(), consent.sql) and the admins'
+-- weekly preview email (whose ledger is private.retention_digests) read. It reads messages, engagement events,
+-- meetings and data requests, so it comes after their files.
 --
 -- The current schema, not its history: supabase/migrations/ is what databases apply. A change
 -- is a new migration plus the same change here (by hand, or npm run schema:files);
@@ -37,6 +38,22 @@ comment on table public.retention_exemptions is
   'Candidates the inactive and no-consent rules never erase, and why. Policy retention_exemptions_admin '
   '(admins read and write); the worker reads as service_role. An erasure request is not stopped by an '
   'exemption: an admin who must keep the data refuses the request with the reason.';
+
+create table private.retention_digests (
+  week date not null,
+  profile_id uuid not null references public.profiles (id) on delete cascade,
+  status text default 'sending'::text not null check (status in ('sending', 'sent', 'failed', 'nothing_due')),
+  attempts integer default 1 not null,
+  claimed_at timestamp with time zone default now() not null,
+  sent_at timestamp with time zone,
+  due integer,
+  error text,
+  constraint retention_digests_pkey primary key (week, profile_id)
+);
+comment on table private.retention_digests is
+  'One row per admin and week (the Monday, in the organisation''s zone) of the weekly erasure preview '
+  'email: claimed by the worker (sending), then sent, failed (tried again within the week, 3 attempts) '
+  'or nothing_due.';
 
 -- ---------------------------------------------------------------- functions
 

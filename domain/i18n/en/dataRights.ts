@@ -51,7 +51,7 @@ export const dataRights = {
   },
   preview: {
     title: 'Who will be erased',
-    description: 'The worker erases each person on the date shown, unless you exempt them or they become active again.',
+    description: 'The worker erases each person on the date shown, unless you exempt them or they become active again. Each Monday the admins get the week ahead of this list by email (Settings, Organisation).',
     period: 'Period',
     periods: { d7: 'Next 7 days', d30: 'Next 30 days', d90: 'Next 90 days' },
     none: 'Nobody is erased in this period.',

@@ -1,7 +1,8 @@
 // What the candidate's emails say (decision 024): the footer of every message and campaign mail
 // (domain/mail/compose.server.ts), the meeting emails with their calendar invitation and the meeting's
 // reminders (domain/meetings/meeting-mail-text.ts), and the new booking link after a no-show
-// (domain/messages/rebook.server.ts). Plain text: the HTML part escapes it.
+// (domain/messages/rebook.server.ts); and the one email to staff, the admins' weekly erasure preview
+// (domain/data-rights/retention-digest.server.ts). Plain text: the HTML part escapes it.
 export const emails = {
   /** Messages and campaign mails: the recruiter wrote the rest. */
   message: {
@@ -100,6 +101,20 @@ export const emails = {
     opening: 'A reminder of your meeting with {{recruiter}}.',
   },
   /** After a no-show, the recruiter's one click: a message in the thread with a new booking link (its greeting is emails.meeting.greeting). */
+  /**
+   * To each admin, each Monday (domain/data-rights/retention-digest.server.ts): whom the retention rules erase in
+   * the week ahead. {{week}}, {{from}}, {{until}}, {{date}}: dates; {{rule}}: dataRights.kinds.
+   */
+  retentionDigest: {
+    subject: 'Erasures in the week of {{week}}: {{count}}',
+    greeting: 'Hello {{name}},',
+    intro: 'The retention rules erase these candidates from {{from}} up to and including {{until}}, unless you exempt someone or they become active again:',
+    item: '{{date}}: {{name}} ({{rule}})',
+    more: '… and {{count}} more.',
+    /** Followed on the same line by the link to the Admin Portal's Retention tab. */
+    review: 'See them all, exempt someone with a reason, or change the rules:',
+    why: 'You get this email each Monday as an admin of Talentloop. An admin can switch it off in Settings, Organisation.',
+  },
   meetingRebook: {
     subject: 'A new time for {{title}}',
     /** `when`: the meeting's time as the reminder's subject says it ("Monday 30 March 2026 at 12:30 IST"). */

@@ -67,6 +67,10 @@ export const settings = {
     renewalLeadDays: 'Renewal email (days before the end)',
     renewalLeadDaysHint: 'One email in the candidate\'s language asks them to keep consent; without an answer it ends on the day and no more outreach goes to them.',
     consentValue: '{{months}} months, renewal email {{days}} days before the end',
+    retentionDigest: 'Weekly erasure preview by email',
+    retentionDigestHint: 'Each Monday from 08:00 (the organisation\'s time zone) every admin gets one email listing whom the retention rules erase in the week ahead, with the date and the rule. No email in a week with nobody due.',
+    retentionDigestOn: 'Sent to admins each Monday',
+    retentionDigestOff: 'Off',
     save: 'Save organisation settings',
   },
   privacy: {

@@ -53,7 +53,7 @@ export const dataRights: Resources['dataRights'] = {
   },
   preview: {
     title: 'Wie wordt verwijderd',
-    description: 'De worker verwijdert iedereen op de getoonde datum, tenzij je hem uitzondert of hij weer actief wordt.',
+    description: 'De worker verwijdert iedereen op de getoonde datum, tenzij je hem uitzondert of hij weer actief wordt. Elke maandag krijgen de beheerders de komende week van deze lijst per e-mail (Instellingen, Organisatie).',
     period: 'Periode',
     periods: { d7: 'Komende 7 dagen', d30: 'Komende 30 dagen', d90: 'Komende 90 dagen' },
     none: 'In deze periode wordt niemand verwijderd.',

@@ -73,6 +73,15 @@ export const emails: Resources['emails'] = {
     subject: 'Herinnering: {{title}}, {{when}}',
     opening: 'Een herinnering aan je afspraak met {{recruiter}}.',
   },
+  retentionDigest: {
+    subject: 'Verwijderingen in de week van {{week}}: {{count}}',
+    greeting: 'Hallo {{name}},',
+    intro: 'De bewaarregels verwijderen deze kandidaten van {{from}} tot en met {{until}}, tenzij je iemand uitzondert of de kandidaat weer actief wordt:',
+    item: '{{date}}: {{name}} ({{rule}})',
+    more: '… en nog {{count}}.',
+    review: 'Bekijk ze allemaal, zonder iemand uit met een reden, of pas de regels aan:',
+    why: 'Je krijgt deze e-mail elke maandag als beheerder van Talentloop. Een beheerder kan hem uitzetten bij Instellingen, Organisatie.',
+  },
   meetingRebook: {
     subject: 'Een nieuw tijdstip voor {{title}}',
     missed: 'We hadden een afspraak voor {{title}} op {{when}}, maar we hebben elkaar niet gesproken.',

@@ -69,6 +69,10 @@ export const settings: Resources['settings'] = {
     renewalLeadDays: 'Verlengingsmail (dagen voor het einde)',
     renewalLeadDaysHint: 'Eén e-mail in de taal van de kandidaat vraagt of de toestemming mag blijven; zonder antwoord loopt hij op die dag af en krijgt de kandidaat geen berichten meer.',
     consentValue: '{{months}} maanden, verlengingsmail {{days}} dagen voor het einde',
+    retentionDigest: 'Wekelijks overzicht van verwijderingen per e-mail',
+    retentionDigestHint: 'Elke maandag vanaf 08:00 (de tijdzone van de organisatie) krijgt elke beheerder één e-mail met wie de bewaarregels in de komende week verwijderen, met de datum en de regel. Geen e-mail in een week waarin niemand aan de beurt is.',
+    retentionDigestOn: 'Elke maandag naar de beheerders',
+    retentionDigestOff: 'Uit',
     save: 'Organisatie-instellingen opslaan',
   },
   privacy: {

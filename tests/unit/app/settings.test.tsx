@@ -133,7 +133,7 @@ describe('settings: profile and organisation', () => {
   const ORGANISATION = answer(organisationSettingsSchema, {
     companyName: 'Acme Talent', website: 'https://acme.example', industry: 'fintech', senderName: 'Acme Recruiting',
     senderEmail: 'jobs@acme.example', signature: 'Acme Talent\nHerengracht 1', defaultLanguage: 'english', timeZone: 'Europe/Amsterdam', sendFrom: 'shared',
-    consentValidMonths: 24, renewalLeadDays: 30, updatedAt: '2026-11-26T08:00:00.000Z',
+    consentValidMonths: 24, renewalLeadDays: 30, retentionDigest: true, updatedAt: '2026-11-26T08:00:00.000Z',
   });
   const form = (name: string) => within(screen.getByRole('form', { name }));
 
@@ -190,7 +190,7 @@ describe('settings: profile and organisation', () => {
     expect(screen.queryByRole('form', { name: 'Organisation settings' })).toBeNull();
   });
 
-  it('an admin changes the organisation: a bad website is named before sending, then it saves', async () => {
+  it('an admin changes the organisation: a bad website is named before sending, then it saves, the weekly email switched off', async () => {
     const saved = answer(organisationSettingsSchema, { ...ORGANISATION, companyName: 'Acme Group', website: 'https://acme.group' });
     const fetchMock = stubFetch({
       'GET /api/settings/profile': { ...PROFILE, username: 'ada' },
@@ -207,13 +207,17 @@ describe('settings: profile and organisation', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
 
     fireEvent.change(organisation.getByLabelText(/^Website/), { target: { value: 'https://acme.group' } });
+    // The weekly erasure preview email, on by default, switched off.
+    const digest = organisation.getByRole('switch', { name: /^Weekly erasure preview by email/ });
+    expect((digest as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(digest);
     fireEvent.click(organisation.getByRole('button', { name: 'Save organisation settings' }));
     expect(await screen.findByText('Organisation settings saved')).toBeTruthy();
     const put = fetchMock.mock.calls.find(([url, init]) => url === '/api/settings/organisation' && init?.method === 'PUT')!;
     expect(sentJson(put[1])).toEqual({
       companyName: 'Acme Group', website: 'https://acme.group', industry: 'fintech', senderName: 'Acme Recruiting',
       senderEmail: 'jobs@acme.example', signature: 'Acme Talent\nHerengracht 1', defaultLanguage: 'english', timeZone: 'Europe/Amsterdam', sendFrom: 'shared',
-      consentValidMonths: 24, renewalLeadDays: 30,
+      consentValidMonths: 24, renewalLeadDays: 30, retentionDigest: false,
     });
   });
 

@@ -1,7 +1,7 @@
 // The organisation's settings: company, website, industry, default sender, signature,
 // default language, time zone and how long email consent lasts. Admins change them; everyone else sees them read-only,
 // because drafts use them ({{company}}, {{industry}}, the signature under their own).
-import { Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorText } from '#app/api/ApiError.ts';
@@ -59,6 +59,9 @@ function OrganisationView({ settings }: { settings: OrganisationSettings }) {
       <Value label={t('settings.organisation.sendFrom')}>{t(`settings.organisation.sendFromOptions.${settings.sendFrom}`)}</Value>
       <Value label={t('settings.organisation.consent')}>
         {t('settings.organisation.consentValue', { months: settings.consentValidMonths, days: settings.renewalLeadDays })}
+      </Value>
+      <Value label={t('settings.organisation.retentionDigest')}>
+        {t(settings.retentionDigest ? 'settings.organisation.retentionDigestOn' : 'settings.organisation.retentionDigestOff')}
       </Value>
       <Value label={t('settings.organisation.signature')}>{settings.signature}</Value>
     </SimpleGrid>
@@ -132,6 +135,11 @@ function OrganisationForm({ settings }: { settings: OrganisationSettings }) {
               error={issueText(errors.renewalLeadDays?.message)} />
           )} />
         </SimpleGrid>
+        <Controller control={control} name="retentionDigest" render={({ field }) => (
+          <Switch label={t('settings.organisation.retentionDigest')} description={t('settings.organisation.retentionDigestHint')}
+            checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} onBlur={field.onBlur}
+            error={issueText(errors.retentionDigest?.message)} />
+        )} />
         <Group gap="sm">
           <Button type="submit" loading={save.isPending} disabled={!isDirty}>{t('settings.organisation.save')}</Button>
           {isDirty && <Button variant="subtle" color="gray" onClick={() => reset(organisationFormValues(settings))}>{t('settings.discardChanges')}</Button>}

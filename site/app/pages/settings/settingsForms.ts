@@ -30,17 +30,18 @@ export function profileFormValues(settings: ProfileSettings): ProfileFormValues 
 }
 
 export type OrganisationFormValues = Omit<{ [K in keyof OrganisationSettings]: string },
-  'updatedAt' | 'defaultLanguage' | 'sendFrom' | 'consentValidMonths' | 'renewalLeadDays'> & {
+  'updatedAt' | 'defaultLanguage' | 'sendFrom' | 'consentValidMonths' | 'renewalLeadDays' | 'retentionDigest'> & {
   /** '' is "No default" (null in the API). */
   defaultLanguage: NonNullable<OrganisationSettings['defaultLanguage']> | '';
   sendFrom: OrganisationSettings['sendFrom'];
   /** A number input's value: '' while it is empty (the schema then names the field). */
   consentValidMonths: number | '';
   renewalLeadDays: number | '';
+  retentionDigest: boolean;
 };
 export const ORGANISATION_FIELDS = [
   'companyName', 'website', 'industry', 'senderName', 'senderEmail', 'signature', 'defaultLanguage', 'timeZone', 'sendFrom',
-  'consentValidMonths', 'renewalLeadDays',
+  'consentValidMonths', 'renewalLeadDays', 'retentionDigest',
 ] as const satisfies ReadonlyArray<keyof OrganisationFormValues>;
 
 export const organisationResolver = zodResolver(organisationSettingsInputSchema) as unknown as
@@ -52,6 +53,7 @@ export function organisationFormValues(settings: OrganisationSettings): Organisa
     senderName: settings.senderName ?? '', senderEmail: settings.senderEmail ?? '', signature: settings.signature ?? '',
     defaultLanguage: settings.defaultLanguage ?? '', timeZone: settings.timeZone, sendFrom: settings.sendFrom,
     consentValidMonths: settings.consentValidMonths, renewalLeadDays: settings.renewalLeadDays,
+    retentionDigest: settings.retentionDigest,
   };
 }
 
