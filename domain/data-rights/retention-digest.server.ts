@@ -5,15 +5,14 @@
 // (organisation_settings.retention_digest).
 // The worker runs it hourly; the ledger (private.retention_digests, one row per admin and week) makes it one
 // email per admin per week however many workers run it, takes back a claim left by a worker that died, and
-// tries a failed one again on the next runs of the week (3 attempts). Staff mail: no consent check, no
-// unsubscribe link; it leaves the shared sender (MAIL_FROM / MS_MAILBOX), never a recruiter's mailbox.
+// tries a failed one again on the next runs of the week (3 attempts). Staff mail (mail/staff-mail.server.ts).
 import type { Pools } from '../../platform/db/pools.server.ts';
 import { asService } from '../../platform/db/request.server.ts';
-import { MailDeliveryError, type MailPort, type OutgoingMail } from '../../platform/mail/port.server.ts';
+import { MailDeliveryError, type MailPort } from '../../platform/mail/port.server.ts';
 import { text, translator } from '../i18n/translate.ts';
 import type { Locale } from '../i18n/locale.ts';
-import { addressOf, domainOf, senderFrom, type OrganisationSender } from '../mail/compose.server.ts';
 import { renderParagraphs, type Line } from '../mail/paragraphs.ts';
+import { STAFF_MAIL_COLUMNS, staffLocale, staffMail, type StaffMailSettings, type StaffRecipient } from '../mail/staff-mail.server.ts';
 import { consentDate } from '../privacy/renewal.server.ts';
 import { retentionPreview } from './retention.server.ts';
 import type { RetentionPreview } from './schemas.ts';
@@ -48,19 +47,10 @@ export interface DigestRun {
   nothingDue: number;
 }
 
-interface WeekFacts extends OrganisationSender {
+interface WeekFacts extends StaffMailSettings {
   week: string;
   ready: boolean;
   enabled: boolean;
-  defaultLanguage: 'english' | 'dutch' | null;
-}
-
-interface Admin {
-  id: string;
-  name: string;
-  email: string;
-  language: 'en' | 'nl' | null;
-  attempts: number;
 }
 
 /** The week `now` is in, whether its email may go yet, and the organisation's settings the email needs. */
@@ -68,8 +58,7 @@ async function weekOf(owner: Pools['owner'], now: Date): Promise<WeekFacts> {
   const { rows: [facts] } = await owner.query<WeekFacts>(
     `select to_char(date_trunc('week', $1::timestamptz at time zone z.zone), 'YYYY-MM-DD') as week,
             ($1::timestamptz at time zone z.zone) >= date_trunc('week', $1::timestamptz at time zone z.zone) + make_interval(hours => $2) as ready,
-            s.retention_digest as enabled, s.default_language as "defaultLanguage",
-            s.sender_name as "senderName", s.sender_email as "senderEmail"
+            s.retention_digest as enabled, ${STAFF_MAIL_COLUMNS}
        from (select private.organisation_zone() as zone) z cross join public.organisation_settings s`, [now, DIGEST_HOUR]);
   return facts;
 }
@@ -78,15 +67,15 @@ async function weekOf(owner: Pools['owner'], now: Date): Promise<WeekFacts> {
  * Claims the week's email for every admin who has not had it: new, failed with attempts left, or left
  * 'sending' for 10 minutes by a worker that died. Returns whom this run must write to.
  */
-async function claimAdmins(owner: Pools['owner'], week: string): Promise<Admin[]> {
-  const { rows } = await owner.query<Admin>(
+async function claimAdmins(owner: Pools['owner'], week: string): Promise<StaffRecipient[]> {
+  const { rows } = await owner.query<StaffRecipient>(
     `with claimed as (
        insert into private.retention_digests as d (week, profile_id)
        select $1::date, p.id from public.profiles p where p.role = 'admin' and not p.banned
        on conflict (week, profile_id) do update set status = 'sending', attempts = d.attempts + 1, claimed_at = now(), error = null
         where (d.status = 'failed' and d.attempts < $2) or (d.status = 'sending' and d.claimed_at < now() - interval '10 minutes')
-       returning d.profile_id, d.attempts)
-     select p.id, p.display_name as name, p.email::text as email, p.language, c.attempts
+       returning d.profile_id)
+     select p.id, p.display_name as name, p.email::text as email, p.language
        from claimed c join public.profiles p on p.id = c.profile_id order by p.display_name`, [week, DIGEST_ATTEMPTS]);
   return rows;
 }
@@ -98,11 +87,6 @@ async function record(owner: Pools['owner'], week: string, adminId: string,
             sent_at = case when $3 = 'sent' then now() end, attempts = case when $6 then $7 else attempts end
       where week = $1::date and profile_id = $2`,
     [week, adminId, outcome.status, outcome.due, outcome.error?.slice(0, 1000) ?? null, outcome.lastAttempt ?? false, DIGEST_ATTEMPTS]);
-}
-
-/** The admin's language: their interface language, else the organisation's default drafts language, else English. */
-function adminLocale(admin: Pick<Admin, 'language'>, week: Pick<WeekFacts, 'defaultLanguage'>): Locale {
-  return admin.language ?? (week.defaultLanguage === 'dutch' ? 'nl' : 'en');
 }
 
 /** The calendar day `days` before `date` (both YYYY-MM-DD). */
@@ -142,7 +126,6 @@ export async function sendRetentionDigests(deps: DigestDeps, now = new Date()): 
   const admins = await claimAdmins(deps.pools.owner, week.week);
   if (!admins.length) return run;
   const preview = await asService(deps.pools.app, (tx) => retentionPreview(tx, { days: DIGEST_DAYS_AHEAD, page: 1 }));
-  const from = senderFrom(deps.from, week, deps.mail.kind);
   for (const admin of admins) {
     if (preview.total === 0) {
       await record(deps.pools.owner, week.week, admin.id, { status: 'nothing_due', due: 0 });
@@ -151,17 +134,8 @@ export async function sendRetentionDigests(deps: DigestDeps, now = new Date()): 
     }
     const content = digestContent(preview, {
       week: week.week, until: preview.until, adminName: admin.name, reviewUrl: `${deps.publicUrl}${RETENTION_TAB_PATH}`,
-    }, adminLocale(admin, week));
-    const mail: OutgoingMail = {
-      messageRowId: null,
-      // Fixed per admin and week: a second try after a crash is recognisable as the same email.
-      messageId: `<talentloop.retention-digest.${week.week}.${admin.id}@${domainOf(from)}>`,
-      from,
-      to: { name: admin.name, address: admin.email },
-      replyTo: addressOf(from),
-      ...content,
-      headers: { 'Auto-Submitted': 'auto-generated', 'X-Talentloop-Retention-Digest': week.week },
-    };
+    }, staffLocale(admin, week));
+    const mail = staffMail({ configuredFrom: deps.from, settings: week, via: deps.mail.kind, kind: 'retention-digest', key: week.week, to: admin, ...content });
     try {
       await deps.mail.send(mail);
       await record(deps.pools.owner, week.week, admin.id, { status: 'sent', due: preview.total });

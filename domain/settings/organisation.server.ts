@@ -1,6 +1,6 @@
 // The organisation's settings (public.organisation_settings, one row): company and
 // sender details, signature, default language, time zone, how long email consent lasts, and whether admins get
-// the weekly erasure preview by email. Members read them;
+// the weekly erasure preview and new access requests by email. Members read them;
 // admins change them (the table's policies; a recruiter's update changes no row).
 import type { Tx } from '../../platform/db/request.server.ts';
 import { isoTimestamp } from '../../platform/db/sql-time.server.ts';
@@ -11,6 +11,7 @@ const COLUMNS = {
   companyName: 'company_name', website: 'website', industry: 'industry', senderName: 'sender_name',
   senderEmail: 'sender_email', signature: 'signature', defaultLanguage: 'default_language', timeZone: 'time_zone', sendFrom: 'send_from',
   consentValidMonths: 'consent_valid_months', renewalLeadDays: 'renewal_lead_days', retentionDigest: 'retention_digest',
+  accessRequestEmails: 'access_request_emails',
 } as const satisfies Record<keyof OrganisationSettingsInput, string>;
 
 const SELECT = `select ${Object.entries(COLUMNS).map(([key, column]) => `${column} as "${key}"`).join(', ')},

@@ -80,6 +80,8 @@ export const organisationSettingsInputSchema = z.strictObject({
   renewalLeadDays: wholeNumber('renewalLeadDays', 'whole_days', CONSENT_LIMITS.renewalLeadDays).optional(),
   /** Whether admins get the weekly email of whom the retention rules erase in the week ahead. */
   retentionDigest: z.boolean().optional(),
+  /** Whether admins get an email when someone asks for access. */
+  accessRequestEmails: z.boolean().optional(),
 });
 export type OrganisationSettingsInput = z.output<typeof organisationSettingsInputSchema>;
 
@@ -97,6 +99,7 @@ export const organisationSettingsSchema = z.object({
   consentValidMonths: z.number().int(),
   renewalLeadDays: z.number().int(),
   retentionDigest: z.boolean(),
+  accessRequestEmails: z.boolean(),
   updatedAt: timestamp,
 });
 export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;

@@ -36,6 +36,8 @@ export const QUEUES = {
   retention: 'retention',
   /** Hourly: the admins' weekly erasure preview email, from Monday 08:00 in the organisation's zone (data: { now?: ISO time, for tests }). */
   retentionDigest: 'retention-digest',
+  /** Every 5 minutes: admins are emailed the access requests filed since the last run. */
+  accessRequestNotice: 'access-request-notice',
   /** Refreshes the likely duplicate candidates (public.refresh_candidate_duplicates): nightly, after an import, on request; one at a time. */
   candidateDuplicates: 'candidate-duplicates',
 } as const;

@@ -37,14 +37,17 @@ create table public.access_requests (
   status text default 'pending'::text not null check (status in ('pending', 'approved', 'rejected')),
   handled_by uuid references public.profiles (id) on delete set null,
   handled_at timestamp with time zone,
-  created_at timestamp with time zone default now() not null
+  created_at timestamp with time zone default now() not null,
+  admins_told_at timestamp with time zone
 );
 create unique index access_requests_one_pending on public.access_requests (lower((email)::text)) where (status = 'pending'::text);
 create index access_requests_pending on public.access_requests (created_at desc) where (status = 'pending'::text);
+create index access_requests_untold on public.access_requests (created_at) where ((status = 'pending'::text) and (admins_told_at is null));
 comment on table public.access_requests is
   'Requests for access. Policies: access_requests_file (anon and members file a pending request), '
   'access_requests_admin_read, access_requests_admin_update, access_requests_admin_delete (admins '
   'only).';
+comment on column public.access_requests.admins_told_at is 'When the admins were emailed about this request; null: not yet.';
 
 create table public.audit_log (
   id bigint generated always as identity primary key,

@@ -24,7 +24,8 @@ create table public.organisation_settings (
   send_from text default 'shared'::text not null check (send_from in ('shared', 'recruiter')),
   consent_valid_months integer default 24 not null check (consent_valid_months between 1 and 120),
   renewal_lead_days integer default 30 not null check (renewal_lead_days between 1 and 365),
-  retention_digest boolean default true not null
+  retention_digest boolean default true not null,
+  access_request_emails boolean default true not null
 );
 comment on table public.organisation_settings is
   'The organisation''s settings, one row. Policies: organisation_settings_read (members read), '
@@ -38,6 +39,7 @@ comment on column public.organisation_settings.consent_valid_months is
   'change on.';
 comment on column public.organisation_settings.renewal_lead_days is 'How many days before email consent expires the worker sends the one renewal email.';
 comment on column public.organisation_settings.retention_digest is 'Whether admins get the weekly email of whom the retention rules erase in the week ahead.';
+comment on column public.organisation_settings.access_request_emails is 'Whether admins get an email when someone asks for access.';
 
 -- ---------------------------------------------------------------- functions
 
@@ -117,7 +119,7 @@ revoke all on public.organisation_settings from anon, authenticated, service_rol
 grant select on public.organisation_settings to authenticated, service_role;
 grant update (tracking_enabled, updated_at, updated_by, company_name, website, industry, sender_name,
     sender_email, signature, default_language, time_zone, send_from, consent_valid_months,
-    renewal_lead_days, retention_digest)
+    renewal_lead_days, retention_digest, access_request_emails)
   on public.organisation_settings to authenticated;
 create policy organisation_settings_admin_update on public.organisation_settings for update to authenticated
   using ((select is_admin()))

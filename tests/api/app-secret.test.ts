@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 describe('a process with another APP_SECRET', () => {
-  it('refuses to start, says what to set, and leaves the running processes working', async () => {
+  it('refuses to start, says what to set, and leaves the running processes working', { timeout: budget(90_000) }, async () => {
     await expect(startServer(OTHER_SECRET)).rejects.toThrow(/APP_SECRET does not match the one the processes already running on this database use/);
     await expect(startServer(OTHER_SECRET)).rejects.toThrow(/ROTATE_APP_SECRET=on/);
     await expect(startWorkerProcess({ databaseUrl: database.url, smtpUrl: 'smtp://127.0.0.1:9', appSecret: OTHER_SECRET }))
@@ -52,7 +52,7 @@ describe('a process with another APP_SECRET', () => {
     expect((await recruiter.get('/api/talent-pools')).status).toBe(200);
   });
 
-  it('with ROTATE_APP_SECRET=on takes over; a process left on the old secret answers 503 and logs why', async () => {
+  it('with ROTATE_APP_SECRET=on takes over; a process left on the old secret answers 503 and logs why', { timeout: budget(90_000) }, async () => {
     await startServer(OTHER_SECRET, { ROTATE_APP_SECRET: 'on' });
     // Open connections keep working until they end (a PostgreSQL restart, a network hiccup): end them now.
     const owner = new pg.Client({ connectionString: database.url });

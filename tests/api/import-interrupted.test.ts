@@ -9,6 +9,7 @@ import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED_IMPORT_ERROR } from '#domain/imports/interrupted.server.ts';
 import { QUEUES } from '#platform/runtime/jobs.server.ts';
+import { budget } from '../support/time-scale.ts';
 import { BOSS_SCHEMA } from '#worker/jobs/deps.ts';
 import { ORIGIN } from '../support/constants.ts';
 import { createTestDatabase, overHttp, signInRecruiter, TestClient, type TestDatabase } from '../support/harness.ts';
@@ -69,7 +70,7 @@ async function runSweep() {
 }
 
 describe('an import whose server was killed', () => {
-  it('is failed by the sweep with the reason, its staged rows go, and the same file imports again', async () => {
+  it('is failed by the sweep with the reason, its staged rows go, and the same file imports again', { timeout: budget(90_000) }, async () => {
     const tag = uniqueTag();
     const { server, recruiter } = await startServer(false);
     const created = await recruiter.post('/api/imports', { mapping: { name: 0, email: 1 }, fileName: 'kill.csv', emailConsent: 'none' });

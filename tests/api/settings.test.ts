@@ -54,7 +54,7 @@ describe('/api/settings/organisation', () => {
     expect(read.json).toEqual({
       companyName: null, website: null, industry: null, senderName: null, senderEmail: null, signature: null,
       defaultLanguage: null, timeZone: 'Europe/Amsterdam', sendFrom: 'shared', consentValidMonths: 24, renewalLeadDays: 30, retentionDigest: true,
-      updatedAt: expect.any(String),
+      accessRequestEmails: true, updatedAt: expect.any(String),
     });
 
     const refused = await recruiter.send('PUT', '/api/settings/organisation', { body: { companyName: 'Mine now' } });
@@ -65,7 +65,7 @@ describe('/api/settings/organisation', () => {
     const saved = await admin.send('PUT', '/api/settings/organisation', { body: ORGANISATION });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.json).toEqual({ ...ORGANISATION, senderEmail: 'jobs@acme.example', sendFrom: 'shared', consentValidMonths: 24, renewalLeadDays: 30,
-      retentionDigest: true, updatedAt: expect.any(String) });
+      retentionDigest: true, accessRequestEmails: true, updatedAt: expect.any(String) });
     expect((await recruiter.get('/api/settings/organisation')).json).toEqual(saved.json);
     const { rows: [row] } = await app.pools.owner.query<{ updated_by: string }>(
       `select updated_by from public.organisation_settings`);

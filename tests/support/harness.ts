@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import * as OTPAuth from 'otpauth';
-import { openDatabase, type Pools } from '#platform/db/pools.server.ts';
+import { openDatabase, type DbTimeouts, type Pools } from '#platform/db/pools.server.ts';
 import { createAuth, type AuthService } from '#platform/auth/better-auth.server.ts';
 import type { IdentityProvider } from '#platform/auth/identity.server.ts';
 import { supabaseIdentityFor } from '#platform/auth/supabase/identity.server.ts';
@@ -25,7 +25,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `timeouts`: the pools' limits (DB_* of the environment unless given). */
+export async function createTestDatabase(timeouts?: DbTimeouts): Promise<TestDatabase> {
   const serverUrl = inject('pgServerUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -34,7 +35,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const { migrations: _migrations, ...pools } = await openDatabase(url.toString(), TEST_SECRET);
+  const { migrations: _migrations, ...pools } = await openDatabase(url.toString(), TEST_SECRET, undefined, timeouts);
   return {
     ownerUrl: url.toString(),
     pools,
@@ -68,8 +69,8 @@ export type Provider = 'better-auth' | 'supabase';
  * `provider: 'supabase'` signs people in with Supabase Auth, a fake GoTrue on 127.0.0.1.
  */
 export async function startTestApp(options: { config?: Partial<Config>; jobs?: JobQueue; calendar?: CalendarPort | null;
-  provider?: Provider; gotrue?: FakeGoTrueOptions } = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+  provider?: Provider; gotrue?: FakeGoTrueOptions; timeouts?: DbTimeouts } = {}): Promise<TestApp> {
+  const db = await createTestDatabase(options.timeouts);
   const gotrue = options.provider === 'supabase' ? await startFakeGoTrue(options.gotrue) : null;
   const supabase = gotrue?.config ?? null;
   // Every answer a test gets is checked against its route's schema (contract.ts).

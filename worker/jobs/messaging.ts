@@ -23,6 +23,7 @@ import { registerMailSyncJobs } from './mail-sync.ts';
 import { registerMailSubscriptionJobs } from './mail-subscriptions.ts';
 import { registerConsentRenewalJobs } from './consent-renewal.ts';
 import { registerRetentionDigestJobs } from './retention-digest.ts';
+import { registerAccessRequestNoticeJobs } from './access-request-notice.ts';
 
 export async function registerMessagingJobs(boss: PgBoss, options: Omit<JobDeps, 'mail' | 'whatsapp' | 'jobs'>):
   Promise<{ jobs: JobQueue; stopRecovery(): Promise<void>; close(): Promise<void> }> {
@@ -41,6 +42,7 @@ export async function registerMessagingJobs(boss: PgBoss, options: Omit<JobDeps,
   await registerMailSubscriptionJobs(boss, deps);
   await registerConsentRenewalJobs(boss, deps);
   await registerRetentionDigestJobs(boss, deps);
+  await registerAccessRequestNoticeJobs(boss, deps);
   await registerSweep(boss, deps);
   // Stopped before pg-boss (it queues jobs); the mail port after it (handlers still send).
   return { jobs, stopRecovery: startRecovery(deps), close: () => deps.mail.close() };

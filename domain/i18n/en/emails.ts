@@ -1,8 +1,8 @@
 // What the candidate's emails say (decision 024): the footer of every message and campaign mail
 // (domain/mail/compose.server.ts), the meeting emails with their calendar invitation and the meeting's
 // reminders (domain/meetings/meeting-mail-text.ts), and the new booking link after a no-show
-// (domain/messages/rebook.server.ts); and the one email to staff, the admins' weekly erasure preview
-// (domain/data-rights/retention-digest.server.ts). Plain text: the HTML part escapes it.
+// (domain/messages/rebook.server.ts); and the emails to admins (domain/mail/staff-mail.server.ts): the weekly
+// erasure preview and new access requests. Plain text: the HTML part escapes it.
 export const emails = {
   /** Messages and campaign mails: the recruiter wrote the rest. */
   message: {
@@ -114,6 +114,17 @@ export const emails = {
     /** Followed on the same line by the link to the Admin Portal's Retention tab. */
     review: 'See them all, exempt someone with a reason, or change the rules:',
     why: 'You get this email each Monday as an admin of Talentloop. An admin can switch it off in Settings, Organisation.',
+  },
+  /** To each admin, within 5 minutes of new requests on the Request Access page (domain/mail/access-request-notice.server.ts). */
+  accessRequests: {
+    subject: 'New access requests: {{count}}',
+    greeting: 'Hello {{name}},',
+    intro: 'These people asked for a Talentloop account:',
+    item: '{{name}} <{{email}}>',
+    itemWithCompany: '{{name}} <{{email}}>, {{company}}',
+    /** Followed on the same line by the link to the Admin Portal's Access requests tab. */
+    review: 'Read their messages, then approve or reject them:',
+    why: 'You get this email as an admin of Talentloop. An admin can switch it off in Settings, Organisation.',
   },
   meetingRebook: {
     subject: 'A new time for {{title}}',

@@ -69,8 +69,10 @@ export const settings = {
     consentValue: '{{months}} months, renewal email {{days}} days before the end',
     retentionDigest: 'Weekly erasure preview by email',
     retentionDigestHint: 'Each Monday from 08:00 (the organisation\'s time zone) every admin gets one email listing whom the retention rules erase in the week ahead, with the date and the rule. No email in a week with nobody due.',
-    retentionDigestOn: 'Sent to admins each Monday',
-    retentionDigestOff: 'Off',
+    adminEmails: 'Emails to admins',
+    adminEmailsNone: 'None',
+    accessRequestEmails: 'New access requests',
+    accessRequestEmailsHint: 'When someone asks for an account on the Request Access page, every admin gets an email within 5 minutes (several requests in one email).',
     save: 'Save organisation settings',
   },
   privacy: {

@@ -82,6 +82,15 @@ export const emails: Resources['emails'] = {
     review: 'Bekijk ze allemaal, zonder iemand uit met een reden, of pas de regels aan:',
     why: 'Je krijgt deze e-mail elke maandag als beheerder van Talentloop. Een beheerder kan hem uitzetten bij Instellingen, Organisatie.',
   },
+  accessRequests: {
+    subject: 'Nieuwe toegangsverzoeken: {{count}}',
+    greeting: 'Hallo {{name}},',
+    intro: 'Deze mensen vroegen om een Talentloop-account:',
+    item: '{{name}} <{{email}}>',
+    itemWithCompany: '{{name}} <{{email}}>, {{company}}',
+    review: 'Lees hun berichten en keur ze goed of af:',
+    why: 'Je krijgt deze e-mail als beheerder van Talentloop. Een beheerder kan hem uitzetten bij Instellingen, Organisatie.',
+  },
   meetingRebook: {
     subject: 'Een nieuw tijdstip voor {{title}}',
     missed: 'We hadden een afspraak voor {{title}} op {{when}}, maar we hebben elkaar niet gesproken.',

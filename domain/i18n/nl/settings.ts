@@ -71,8 +71,10 @@ export const settings: Resources['settings'] = {
     consentValue: '{{months}} maanden, verlengingsmail {{days}} dagen voor het einde',
     retentionDigest: 'Wekelijks overzicht van verwijderingen per e-mail',
     retentionDigestHint: 'Elke maandag vanaf 08:00 (de tijdzone van de organisatie) krijgt elke beheerder één e-mail met wie de bewaarregels in de komende week verwijderen, met de datum en de regel. Geen e-mail in een week waarin niemand aan de beurt is.',
-    retentionDigestOn: 'Elke maandag naar de beheerders',
-    retentionDigestOff: 'Uit',
+    adminEmails: 'E-mails aan beheerders',
+    adminEmailsNone: 'Geen',
+    accessRequestEmails: 'Nieuwe toegangsverzoeken',
+    accessRequestEmailsHint: 'Als iemand op de pagina Toegang aanvragen om een account vraagt, krijgt elke beheerder binnen 5 minuten een e-mail (meerdere verzoeken in één e-mail).',
     save: 'Organisatie-instellingen opslaan',
   },
   privacy: {

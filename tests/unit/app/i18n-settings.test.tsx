@@ -21,7 +21,7 @@ const PROFILE = answer(profileSettingsSchema, {
 const ORGANISATION = answer(organisationSettingsSchema, {
   companyName: 'Acme Talent', website: 'https://acme.example', industry: 'fintech', senderName: 'Acme Recruiting',
   senderEmail: 'jobs@acme.example', signature: 'Acme Talent', defaultLanguage: 'dutch', timeZone: 'Europe/Amsterdam', sendFrom: 'shared',
-  consentValidMonths: 24, renewalLeadDays: 30, retentionDigest: true, updatedAt: '2026-11-26T08:00:00.000Z',
+  consentValidMonths: 24, renewalLeadDays: 30, retentionDigest: true, accessRequestEmails: true, updatedAt: '2026-11-26T08:00:00.000Z',
 });
 const INTEGRATIONS = answer(integrationsSchema, {
   canSendTests: false, mailboxes: [],

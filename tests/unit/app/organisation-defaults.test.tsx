@@ -21,7 +21,7 @@ afterEach(() => {
 
 const organisation = (fields: { defaultLanguage: 'english' | 'dutch' | null; companyName?: string | null }) => answer(organisationSettingsSchema, {
   companyName: null, website: null, industry: null, senderName: null, senderEmail: null, signature: null,
-  timeZone: 'Europe/Amsterdam', sendFrom: 'shared', consentValidMonths: 24, renewalLeadDays: 30, retentionDigest: true, updatedAt: '2026-11-26T08:00:00.000Z', ...fields,
+  timeZone: 'Europe/Amsterdam', sendFrom: 'shared', consentValidMonths: 24, renewalLeadDays: 30, retentionDigest: true, accessRequestEmails: true, updatedAt: '2026-11-26T08:00:00.000Z', ...fields,
 });
 
 function stubApi(settings?: unknown) {

@@ -133,7 +133,7 @@ describe('settings: profile and organisation', () => {
   const ORGANISATION = answer(organisationSettingsSchema, {
     companyName: 'Acme Talent', website: 'https://acme.example', industry: 'fintech', senderName: 'Acme Recruiting',
     senderEmail: 'jobs@acme.example', signature: 'Acme Talent\nHerengracht 1', defaultLanguage: 'english', timeZone: 'Europe/Amsterdam', sendFrom: 'shared',
-    consentValidMonths: 24, renewalLeadDays: 30, retentionDigest: true, updatedAt: '2026-11-26T08:00:00.000Z',
+    consentValidMonths: 24, renewalLeadDays: 30, retentionDigest: true, accessRequestEmails: true, updatedAt: '2026-11-26T08:00:00.000Z',
   });
   const form = (name: string) => within(screen.getByRole('form', { name }));
 
@@ -217,7 +217,7 @@ describe('settings: profile and organisation', () => {
     expect(sentJson(put[1])).toEqual({
       companyName: 'Acme Group', website: 'https://acme.group', industry: 'fintech', senderName: 'Acme Recruiting',
       senderEmail: 'jobs@acme.example', signature: 'Acme Talent\nHerengracht 1', defaultLanguage: 'english', timeZone: 'Europe/Amsterdam', sendFrom: 'shared',
-      consentValidMonths: 24, renewalLeadDays: 30, retentionDigest: false,
+      consentValidMonths: 24, renewalLeadDays: 30, retentionDigest: false, accessRequestEmails: true,
     });
   });
 

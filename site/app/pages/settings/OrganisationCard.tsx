@@ -60,8 +60,9 @@ function OrganisationView({ settings }: { settings: OrganisationSettings }) {
       <Value label={t('settings.organisation.consent')}>
         {t('settings.organisation.consentValue', { months: settings.consentValidMonths, days: settings.renewalLeadDays })}
       </Value>
-      <Value label={t('settings.organisation.retentionDigest')}>
-        {t(settings.retentionDigest ? 'settings.organisation.retentionDigestOn' : 'settings.organisation.retentionDigestOff')}
+      <Value label={t('settings.organisation.adminEmails')}>
+        {[settings.retentionDigest && t('settings.organisation.retentionDigest'), settings.accessRequestEmails && t('settings.organisation.accessRequestEmails')]
+          .filter(Boolean).join(', ') || t('settings.organisation.adminEmailsNone')}
       </Value>
       <Value label={t('settings.organisation.signature')}>{settings.signature}</Value>
     </SimpleGrid>
@@ -135,11 +136,16 @@ function OrganisationForm({ settings }: { settings: OrganisationSettings }) {
               error={issueText(errors.renewalLeadDays?.message)} />
           )} />
         </SimpleGrid>
-        <Controller control={control} name="retentionDigest" render={({ field }) => (
-          <Switch label={t('settings.organisation.retentionDigest')} description={t('settings.organisation.retentionDigestHint')}
-            checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} onBlur={field.onBlur}
-            error={issueText(errors.retentionDigest?.message)} />
-        )} />
+        <Stack gap="xs" role="group" aria-labelledby="organisation-admin-emails">
+          <Text id="organisation-admin-emails" size="sm" fw={500}>{t('settings.organisation.adminEmails')}</Text>
+          {(['retentionDigest', 'accessRequestEmails'] as const).map((name) => (
+            <Controller key={name} control={control} name={name} render={({ field }) => (
+              <Switch label={t(`settings.organisation.${name}`)} description={t(`settings.organisation.${name}Hint`)}
+                checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} onBlur={field.onBlur}
+                error={issueText(errors[name]?.message)} />
+            )} />
+          ))}
+        </Stack>
         <Group gap="sm">
           <Button type="submit" loading={save.isPending} disabled={!isDirty}>{t('settings.organisation.save')}</Button>
           {isDirty && <Button variant="subtle" color="gray" onClick={() => reset(organisationFormValues(settings))}>{t('settings.discardChanges')}</Button>}

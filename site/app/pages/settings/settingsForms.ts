@@ -30,7 +30,7 @@ export function profileFormValues(settings: ProfileSettings): ProfileFormValues 
 }
 
 export type OrganisationFormValues = Omit<{ [K in keyof OrganisationSettings]: string },
-  'updatedAt' | 'defaultLanguage' | 'sendFrom' | 'consentValidMonths' | 'renewalLeadDays' | 'retentionDigest'> & {
+  'updatedAt' | 'defaultLanguage' | 'sendFrom' | 'consentValidMonths' | 'renewalLeadDays' | 'retentionDigest' | 'accessRequestEmails'> & {
   /** '' is "No default" (null in the API). */
   defaultLanguage: NonNullable<OrganisationSettings['defaultLanguage']> | '';
   sendFrom: OrganisationSettings['sendFrom'];
@@ -38,10 +38,11 @@ export type OrganisationFormValues = Omit<{ [K in keyof OrganisationSettings]: s
   consentValidMonths: number | '';
   renewalLeadDays: number | '';
   retentionDigest: boolean;
+  accessRequestEmails: boolean;
 };
 export const ORGANISATION_FIELDS = [
   'companyName', 'website', 'industry', 'senderName', 'senderEmail', 'signature', 'defaultLanguage', 'timeZone', 'sendFrom',
-  'consentValidMonths', 'renewalLeadDays', 'retentionDigest',
+  'consentValidMonths', 'renewalLeadDays', 'retentionDigest', 'accessRequestEmails',
 ] as const satisfies ReadonlyArray<keyof OrganisationFormValues>;
 
 export const organisationResolver = zodResolver(organisationSettingsInputSchema) as unknown as
@@ -53,7 +54,7 @@ export function organisationFormValues(settings: OrganisationSettings): Organisa
     senderName: settings.senderName ?? '', senderEmail: settings.senderEmail ?? '', signature: settings.signature ?? '',
     defaultLanguage: settings.defaultLanguage ?? '', timeZone: settings.timeZone, sendFrom: settings.sendFrom,
     consentValidMonths: settings.consentValidMonths, renewalLeadDays: settings.renewalLeadDays,
-    retentionDigest: settings.retentionDigest,
+    retentionDigest: settings.retentionDigest, accessRequestEmails: settings.accessRequestEmails,
   };
 }
 
