@@ -12,6 +12,7 @@ import { assertBuilt, startServerProcess } from '../support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { uniqueTag } from '../support/test-data.ts';
 import { until } from '../support/until.ts';
+import { budget } from '../support/time-scale.ts';
 import { queuedRecipients, queueMailJobs, startWorkerProcess, statusCounts } from '../support/worker-process.ts';
 
 let db: TestDatabase;
@@ -32,7 +33,7 @@ afterAll(async () => {
 const exited = (pid: number) => until(() => Promise.resolve((() => { try { process.kill(pid, 0); return false; } catch { return true; } })()), Boolean, 60_000);
 
 describe('SIGTERM', () => {
-  it('lets a web process finish the upload it is receiving, takes no new request, and exits', async () => {
+  it('lets a web process finish the upload it is receiving, takes no new request, and exits', { timeout: budget(90_000) }, async () => {
     const server = await startServerProcess({ databaseUrl: db.ownerUrl, dataDir, env: () => ({ TRUSTED_ORIGINS: ORIGIN }) });
     const recruiter = new TestClient(overHttp(server.url), '127.0.0.1');
     await signInRecruiter(recruiter);
@@ -62,7 +63,7 @@ describe('SIGTERM', () => {
     await exited(server.pid);
   });
 
-  it('lets a worker finish its jobs and hand back the rest: the next worker sends each message once', async () => {
+  it('lets a worker finish its jobs and hand back the rest: the next worker sends each message once', { timeout: budget(180_000) }, async () => {
     const { messageIds, emails } = await queuedRecipients(db.pools.owner, 400, `drain-${uniqueTag()}`);
     const first = await startWorkerProcess({ databaseUrl: db.ownerUrl, smtpUrl: sink.url, appSecret: TEST_SECRET, extra: { MAIL_DAILY_CAP_PER_SENDER: 'off' } });
     await queueMailJobs(db.ownerUrl, messageIds);
