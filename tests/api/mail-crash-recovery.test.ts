@@ -41,9 +41,13 @@ describe('a worker killed mid-send', () => {
     const first = await startWorker();
     await queueMailJobs(db.ownerUrl, messageIds);
 
-    // The crash, a third of the way in.
+    // The crash, a third of the way in, while mail is on the wire: the sink holds its answers until the worker has
+    // claims in flight (else the kill could fall between two batches, with nothing open).
     await sink.waitFor(MESSAGES / 3, 20_000);
+    const release = sink.stall();
+    await until(() => statusCounts(db.pools.owner, messageIds), (counts) => (counts.sending ?? 0) > 0, 20_000);
     await first.kill();
+    release();
     const atKill = await statusCounts(db.pools.owner, messageIds);
     expect(atKill.sending, `claims left behind: ${JSON.stringify(atKill)}`).toBeGreaterThan(0);
 

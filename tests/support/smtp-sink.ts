@@ -16,6 +16,11 @@ export interface SmtpSink {
   perRecipient: Map<string, number>;
   /** Answer DATA for this recipient with `code` the next `times` times. */
   refuse(recipient: string, code: number, times?: number): void;
+  /**
+   * Holds every message's answer from now on (the sender's transactions stay open) until the function it returns
+   * is called; then each held message is taken, as a server that got it all would, even if its sender is gone.
+   */
+  stall(): () => void;
   waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
 }
@@ -23,6 +28,7 @@ export interface SmtpSink {
 export async function startSmtpSink(options: { keep?: boolean } = {}): Promise<SmtpSink> {
   const keep = options.keep ?? true;
   const refusals = new Map<string, { code: number; times: number }>();
+  let stalled: Promise<void> | null = null;
   const sink = { received: [] as Received[], count: 0, perRecipient: new Map<string, number>() };
   const server = new SMTPServer({
     secure: false,
@@ -34,18 +40,21 @@ export async function startSmtpSink(options: { keep?: boolean } = {}): Promise<S
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => { if (keep) chunks.push(chunk); });
       stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        const refusal = to.map((address) => refusals.get(address.toLowerCase())).find((r) => r && r.times > 0);
-        if (refusal) {
-          refusal.times--;
-          const error = Object.assign(new Error(refusal.code >= 500 ? 'Mailbox unavailable' : 'Try again later'), { responseCode: refusal.code });
-          callback(error);
-          return;
-        }
-        sink.count++;
-        for (const address of to) sink.perRecipient.set(address.toLowerCase(), (sink.perRecipient.get(address.toLowerCase()) ?? 0) + 1);
-        if (keep) sink.received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to, raw: Buffer.concat(chunks) });
-        callback();
+        // While stalled, the answer waits (stall()).
+        void (stalled ?? Promise.resolve()).then(() => {
+          const to = session.envelope.rcptTo.map((r) => r.address);
+          const refusal = to.map((address) => refusals.get(address.toLowerCase())).find((r) => r && r.times > 0);
+          if (refusal) {
+            refusal.times--;
+            const error = Object.assign(new Error(refusal.code >= 500 ? 'Mailbox unavailable' : 'Try again later'), { responseCode: refusal.code });
+            callback(error);
+            return;
+          }
+          sink.count++;
+          for (const address of to) sink.perRecipient.set(address.toLowerCase(), (sink.perRecipient.get(address.toLowerCase()) ?? 0) + 1);
+          if (keep) sink.received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to, raw: Buffer.concat(chunks) });
+          callback();
+        });
       });
     },
   });
@@ -56,6 +65,11 @@ export async function startSmtpSink(options: { keep?: boolean } = {}): Promise<S
   return Object.assign(sink, {
     url: `smtp://127.0.0.1:${port}`,
     refuse(recipient: string, code: number, times = Infinity) { refusals.set(recipient.toLowerCase(), { code, times }); },
+    stall() {
+      let release = () => undefined as void;
+      stalled = new Promise<void>((resolve) => { release = resolve; });
+      return () => { stalled = null; release(); };
+    },
     async waitFor(count: number, timeoutMs = 15_000) {
       timeoutMs = budget(timeoutMs);
       const started = Date.now();
