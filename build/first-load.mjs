@@ -107,8 +107,6 @@ export function firstLoadManifest() {
   return {
     name: 'talentloop:first-load-manifest',
     applyToEnvironment: (environment) => environment.name === 'client',
-    // Libraries only some pages use get chunks of their own: merged by chance into a chunk that the first
-    // load needs (Floating UI beside VisuallyHidden, which the dashboard's cards import), they rode along.
     // What the island loads before it runs, in one chunk (React apart: it is large, shared, and rarely
     // changes): left alone, the modules the pages share with it were 60 small chunks, each compressed on
     // its own (decision 053). What a public page's script shares with the island (i18next, the code
@@ -123,6 +121,8 @@ export function firstLoadManifest() {
       shellModules = new Set(own.filter((id) => !elsewhere.has(id)));
       sharedModules = new Set(own.filter((id) => elsewhere.has(id)));
     },
+    // Libraries only some pages use get chunks of their own: merged by chance into a chunk that the first
+    // load needs (Floating UI beside VisuallyHidden, which the dashboard's cards import), they rode along.
     outputOptions(options) {
       const splitting = typeof options.codeSplitting === 'object' ? options.codeSplitting : {};
       // `$initial`: only what is really loaded first (a module reached only through a library's index of

@@ -8,12 +8,15 @@
 // tries a failed one again on the next runs of the week (3 attempts). Staff mail (mail/staff-mail.server.ts).
 import type { Pools } from '../../platform/db/pools.server.ts';
 import { asService } from '../../platform/db/request.server.ts';
-import { MailDeliveryError, type MailPort } from '../../platform/mail/port.server.ts';
+import { MailDeliveryError } from '../../platform/mail/port.server.ts';
 import { text, translator } from '../i18n/translate.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { renderParagraphs, type Line } from '../mail/paragraphs.ts';
-import { STAFF_MAIL_COLUMNS, staffLocale, staffMail, type StaffMailSettings, type StaffRecipient } from '../mail/staff-mail.server.ts';
+import {
+  STAFF_MAIL_COLUMNS, STAFF_RECIPIENTS_SQL, staffLocale, staffMail, type StaffMailDeps, type StaffMailSettings, type StaffRecipient,
+} from '../mail/staff-mail.server.ts';
 import { consentDate } from '../privacy/renewal.server.ts';
+import { addDays } from '../schemas/local-time.ts';
 import { retentionPreview } from './retention.server.ts';
 import type { RetentionPreview } from './schemas.ts';
 
@@ -28,12 +31,8 @@ export const DIGEST_LISTED = 25;
 /** Where an admin reviews them: the Admin Portal's Retention tab (site/app/pages/admin/pageParams.ts adminTabHref). */
 export const RETENTION_TAB_PATH = '/app/admin?tab=retention';
 
-export interface DigestDeps {
+export interface DigestDeps extends StaffMailDeps {
   pools: Pick<Pools, 'owner' | 'app'>;
-  mail: MailPort;
-  /** The configured sender (MAIL_FROM). */
-  from: string;
-  publicUrl: string;
 }
 
 export interface DigestRun {
@@ -69,14 +68,14 @@ async function weekOf(owner: Pools['owner'], now: Date): Promise<WeekFacts> {
  */
 async function claimAdmins(owner: Pools['owner'], week: string): Promise<StaffRecipient[]> {
   const { rows } = await owner.query<StaffRecipient>(
-    `with claimed as (
-       insert into private.retention_digests as d (week, profile_id)
-       select $1::date, p.id from public.profiles p where p.role = 'admin' and not p.banned
-       on conflict (week, profile_id) do update set status = 'sending', attempts = d.attempts + 1, claimed_at = now(), error = null
-        where (d.status = 'failed' and d.attempts < $2) or (d.status = 'sending' and d.claimed_at < now() - interval '10 minutes')
-       returning d.profile_id)
-     select p.id, p.display_name as name, p.email::text as email, p.language
-       from claimed c join public.profiles p on p.id = c.profile_id order by p.display_name`, [week, DIGEST_ATTEMPTS]);
+    `with admins as (${STAFF_RECIPIENTS_SQL}),
+          claimed as (
+            insert into private.retention_digests as d (week, profile_id)
+            select $1::date, a.id from admins a
+            on conflict (week, profile_id) do update set status = 'sending', attempts = d.attempts + 1, claimed_at = now(), error = null
+             where (d.status = 'failed' and d.attempts < $2) or (d.status = 'sending' and d.claimed_at < now() - interval '10 minutes')
+            returning d.profile_id)
+     select a.* from claimed c join admins a on a.id = c.profile_id order by a.name, a.id`, [week, DIGEST_ATTEMPTS]);
   return rows;
 }
 
@@ -87,11 +86,6 @@ async function record(owner: Pools['owner'], week: string, adminId: string,
             sent_at = case when $3 = 'sent' then now() end, attempts = case when $6 then $7 else attempts end
       where week = $1::date and profile_id = $2`,
     [week, adminId, outcome.status, outcome.due, outcome.error?.slice(0, 1000) ?? null, outcome.lastAttempt ?? false, DIGEST_ATTEMPTS]);
-}
-
-/** The calendar day `days` before `date` (both YYYY-MM-DD). */
-function daysBefore(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** The email's subject, text and HTML in `locale`: the week it is for, and whom the preview lists from today to `until`. */
@@ -106,7 +100,7 @@ export function digestContent(preview: Pick<RetentionPreview, 'total' | 'items'>
   const left = preview.total - listed.length;
   const paragraphs: Line[][] = [
     [t('greeting', { name: facts.adminName })],
-    [t('intro', { from: day(daysBefore(facts.until, DIGEST_DAYS_AHEAD)), until: day(facts.until) })],
+    [t('intro', { from: day(addDays(facts.until, -DIGEST_DAYS_AHEAD)), until: day(facts.until) })],
     left > 0 ? [...people, t('more', { count: left })] : people,
     [{ label: t('review'), url: facts.reviewUrl }],
     [t('why')],

@@ -5,23 +5,18 @@
 // put back for the next run. What the requester wrote is not in the email (anyone can file one): the admin
 // reads it in the portal. The organisation can switch it off (organisation_settings.access_request_emails).
 import type { Pools } from '../../platform/db/pools.server.ts';
-import type { MailPort } from '../../platform/mail/port.server.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { translator } from '../i18n/translate.ts';
 import { renderParagraphs, type Line } from './paragraphs.ts';
-import { STAFF_MAIL_COLUMNS, staffLocale, staffMail, staffRecipients, type StaffMailSettings } from './staff-mail.server.ts';
+import { STAFF_MAIL_COLUMNS, staffLocale, staffMail, staffRecipients, type StaffMailDeps, type StaffMailSettings } from './staff-mail.server.ts';
 
 /** Where an admin decides them (site/app/pages/admin/pageParams.ts adminTabHref). */
 export const ACCESS_REQUESTS_TAB_PATH = '/app/admin?tab=access-requests';
 /** Requests per email; more wait for the next run. */
 export const NOTICE_BATCH = 50;
 
-export interface NoticeDeps {
+export interface NoticeDeps extends StaffMailDeps {
   pools: Pick<Pools, 'owner'>;
-  mail: MailPort;
-  /** The configured sender (MAIL_FROM). */
-  from: string;
-  publicUrl: string;
 }
 
 export interface NoticeRun {

@@ -4,7 +4,7 @@
 // `messages`; marked as sent by a machine (Auto-Submitted). It leaves the shared sender (MAIL_FROM, or
 // MS_MAILBOX with Graph) under the organisation's default sender name, never a recruiter's own mailbox.
 import type pg from 'pg';
-import type { OutgoingMail } from '../../platform/mail/port.server.ts';
+import type { MailPort, OutgoingMail } from '../../platform/mail/port.server.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { addressOf, domainOf, senderFrom, type OrganisationSender } from './compose.server.ts';
 
@@ -22,11 +22,21 @@ export interface StaffMailSettings extends OrganisationSender {
   defaultLanguage: 'english' | 'dutch' | null;
 }
 
+/** What sending staff mail needs besides the database. */
+export interface StaffMailDeps {
+  mail: MailPort;
+  /** The configured sender (MAIL_FROM). */
+  from: string;
+  publicUrl: string;
+}
+
+/** Who gets staff mail, as StaffRecipient rows: the admins who are not banned. A query to select from or join. */
+export const STAFF_RECIPIENTS_SQL = `select id, display_name as name, email::text as email, language from public.profiles
+  where role = 'admin' and not banned`;
+
 /** The admins who get staff mail, by name. */
 export async function staffRecipients(owner: pg.Pool): Promise<StaffRecipient[]> {
-  const { rows } = await owner.query<StaffRecipient>(
-    `select id, display_name as name, email::text as email, language from public.profiles
-      where role = 'admin' and not banned order by display_name, id`);
+  const { rows } = await owner.query<StaffRecipient>(`${STAFF_RECIPIENTS_SQL} order by name, id`);
   return rows;
 }
 
@@ -43,7 +53,7 @@ export function staffLocale(admin: Pick<StaffRecipient, 'language'>, settings: P
  * a second try is recognisable as the same email.
  */
 export function staffMail(mail: {
-  configuredFrom: string; settings: OrganisationSender; via: 'smtp' | 'graph' | 'outbox';
+  configuredFrom: string; settings: OrganisationSender; via: MailPort['kind'];
   kind: string; key: string; to: Pick<StaffRecipient, 'id' | 'name' | 'email'>;
   subject: string; text: string; html: string;
 }): OutgoingMail {

@@ -4,13 +4,13 @@
 import type { PgBoss } from 'pg-boss';
 import { noticeAccessRequests, type NoticeRun } from '#domain/mail/access-request-notice.server.ts';
 import { QUEUES } from '#platform/runtime/jobs.server.ts';
-import { ensureQueue, type JobDeps } from './deps.ts';
+import { ensureQueue, staffMailDeps, type JobDeps } from './deps.ts';
 import { logged } from './job-log.ts';
 
 export const ACCESS_REQUEST_NOTICE_CRON = '*/5 * * * *';
 
 export async function runAccessRequestNotice(deps: Pick<JobDeps, 'pools' | 'mail' | 'config' | 'log'>): Promise<NoticeRun> {
-  const run = await noticeAccessRequests({ pools: deps.pools, mail: deps.mail, from: deps.config.smtp.from, publicUrl: deps.config.publicUrl });
+  const run = await noticeAccessRequests({ pools: deps.pools, ...staffMailDeps(deps) });
   if (run.requests) deps.log(`access-request-notice: ${run.requests} request(s), ${run.sent} admin(s) emailed, ${run.failed} failed`);
   return run;
 }

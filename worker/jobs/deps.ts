@@ -26,6 +26,9 @@ export interface JobDeps {
   logger?: Logger;
 }
 
+/** What the jobs that mail admins (staff mail) need of the worker's dependencies. */
+export const staffMailDeps = (deps: Pick<JobDeps, 'mail' | 'config'>) => ({ mail: deps.mail, from: deps.config.smtp.from, publicUrl: deps.config.publicUrl });
+
 /** createQueue keeps the options a queue was first made with; updateQueue applies today's. */
 export async function ensureQueue(boss: PgBoss, name: string, options: Omit<Queue, 'name' | 'policy' | 'partition' | 'deadLetter'> = {}) {
   await boss.createQueue(name, options);

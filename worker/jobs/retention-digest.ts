@@ -4,13 +4,13 @@
 import type { PgBoss } from 'pg-boss';
 import { sendRetentionDigests, type DigestRun } from '#domain/data-rights/retention-digest.server.ts';
 import { QUEUES } from '#platform/runtime/jobs.server.ts';
-import { ensureQueue, type JobDeps } from './deps.ts';
+import { ensureQueue, staffMailDeps, type JobDeps } from './deps.ts';
 import { logged } from './job-log.ts';
 
 export const RETENTION_DIGEST_CRON = '41 * * * *';
 
 export async function runRetentionDigest(deps: Pick<JobDeps, 'pools' | 'mail' | 'config' | 'log'>, now = new Date()): Promise<DigestRun> {
-  const run = await sendRetentionDigests({ pools: deps.pools, mail: deps.mail, from: deps.config.smtp.from, publicUrl: deps.config.publicUrl }, now);
+  const run = await sendRetentionDigests({ pools: deps.pools, ...staffMailDeps(deps) }, now);
   if (run.sent || run.failed) deps.log(`retention-digest: week of ${run.week}: ${run.sent} sent, ${run.failed} failed`);
   return run;
 }
