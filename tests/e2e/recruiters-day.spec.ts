@@ -1,8 +1,8 @@
 // A recruiter's day (issue 27), in English and in Dutch, as the recruiter does it: a campaign's own page with
 // Back, its recipients a page at a time and searched by name; the compose dialog saying which of template and
 // prompt is missing and putting the cursor there; Add to pool from the candidate's drawer, whose toast keeps
-// clear of the candidate's name. The Dutch runs set the recruiter's language (the recruiter is shared by every
-// spec) and put it back.
+// clear of the candidate's name. The Dutch runs use a Dutch browser (the demo recruiter has no language setting, so
+// the interface follows the browser): nothing shared by other specs changes, even when a test is cut off.
 import type { Page } from '@playwright/test';
 import { en, type Resources } from '../../domain/i18n/en.ts';
 import { nl } from '../../domain/i18n/nl.ts';
@@ -18,22 +18,13 @@ const TEXTS: Record<Language, Resources> = { en, nl };
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
 
-async function inLanguage(page: Page, language: Language, run: () => Promise<void>) {
-  await openApp(page);
-  const put = (value: Language | null) => page.request.put('/api/settings/profile', { data: { language: value }, headers: origin(page) });
-  if (language === 'nl') expect((await put('nl')).ok()).toBe(true);
-  try {
-    await run();
-  } finally {
-    if (language === 'nl') await put(null);
-  }
-}
-
 for (const language of ['en', 'nl'] as const) {
   const T = TEXTS[language];
+  test.describe(`in a${language === 'nl' ? ' Dutch' : 'n English'} browser`, () => {
+    test.use({ locale: language === 'nl' ? 'nl-NL' : 'en-US' });
 
-  test(`${language}: a campaign's own page, Back to the list, recipients 25 a page and searched by name`, async ({ page }) => {
-    await inLanguage(page, language, async () => {
+    test(`${language}: a campaign's own page, Back to the list, recipients 25 a page and searched by name`, async ({ page }) => {
+      await openApp(page);
       // 27 people without an address: each is a recipient at once (skipped), no mail to wait for.
       const word = uniqueWord();
       const people = await newCandidates(page, 27, (i) => ({ name: i === 27 ? `${word} Zuiderveld` : `Paged Person ${uniqueTag()}`, email: null }));
@@ -65,10 +56,9 @@ for (const language of ['en', 'nl'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: T.communications.title })).toBeVisible();
       await expect(page.getByTestId('campaign-list').getByRole('link', { name })).toBeVisible();
     });
-  });
 
-  test(`${language}: compose says which of template and prompt is missing, and goes there`, async ({ page }) => {
-    await inLanguage(page, language, async () => {
+    test(`${language}: compose says which of template and prompt is missing, and goes there`, async ({ page }) => {
+      await openApp(page);
       const person = await newCandidate(page, { name: `Compose Hint ${uniqueTag()}` });
       await page.goto(`/app/communications?action=compose&candidateId=${person.id}&candidateName=${encodeURIComponent(person.name)}`);
       const dialog = page.getByRole('dialog', { name: T.panels.compose.title });
@@ -80,10 +70,9 @@ for (const language of ['en', 'nl'] as const) {
       await expect(toast).toContainText(T.panels.compose.missingTemplateBody);
       await expect(dialog.getByTestId('compose-template-select')).toBeFocused();
     });
-  });
 
-  test(`${language}: Add to pool from the candidate's drawer, its toast clear of the name`, async ({ page }) => {
-    await inLanguage(page, language, async () => {
+    test(`${language}: Add to pool from the candidate's drawer, its toast clear of the name`, async ({ page }) => {
+      await openApp(page);
       const person = await newCandidate(page, { name: `Pool From Drawer ${uniqueTag()}` });
       const pool = await newPool(page, []);
       await page.goto(`/app/people?candidate=${person.id}`);
