@@ -1,5 +1,6 @@
 // The palette's quick actions: matched in memory by the words typed (English
 // and Dutch keywords), each an /app url of site/app/router/routeTree.tsx.
+import { fold } from './fold.ts';
 import type { SearchIcon, SearchResult } from './schemas.ts';
 
 interface Action { id: string; title: string; description: string; url: string; icon: SearchIcon; keywords: string }
@@ -26,10 +27,6 @@ export const ACTIONS: Action[] = [
   { id: 'action:meeting-booking', title: 'Meeting booking', description: 'Your availability and meeting types',
     url: '/app/meeting-booking', icon: 'Calendar', keywords: 'availability meeting types booking settings hours beschikbaarheid agenda' },
 ];
-
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
 
 const wordsOf = (text: string) => fold(text).split(/[^\p{L}\p{N}-]+/u).filter(Boolean);
 

@@ -63,7 +63,7 @@ test('creates, renames and deletes a talent pool (its candidates stay)', async (
   await page.getByTestId('candidate-row').nth(1).getByRole('checkbox').check();
   await expect(page.getByTestId('bulk-actions')).toContainText('2 selected');
   await page.getByTestId('bulk-actions').getByRole('button', { name: 'Add to pool' }).click();
-  await page.getByRole('menuitem', { name }).click();
+  await page.getByRole('option', { name }).click();
   await expect(poolItem(page, name).getByLabel('2 candidates')).toBeVisible();
 
   await poolItem(page, name).getByRole('button', { name: `Actions for ${name}` }).click();

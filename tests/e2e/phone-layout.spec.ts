@@ -220,7 +220,10 @@ for (const width of [1280, 1440]) {
       await page.goto(`/app/people?candidate=${person.id}`);
       const drawer = page.getByRole('dialog', { name: person.name });
       await drawer.getByTestId('drawer-footer').getByRole('button', { name: 'Add to pool' }).click();
-      await page.getByRole('menuitem').first().click();
+      // The pool list with its search field fits the phone.
+      await expect(page.getByRole('textbox', { name: 'Find a pool' })).toBeFocused();
+      await noSidewaysScroll(page, 'the pool list');
+      await page.getByRole('option').first().click();
       const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Added 1 candidate to the pool' });
       await expect(toast).toBeVisible();
       const name = drawer.getByRole('heading', { name: person.name });

@@ -1,6 +1,6 @@
 // A recruiter's day (issue 27), in English and in Dutch, as the recruiter does it: a campaign's own page with
 // Back, its recipients a page at a time and searched by name; the compose dialog saying which of template and
-// prompt is missing and putting the cursor there; Add to pool from the candidate's drawer, whose toast keeps
+// prompt is missing and putting the cursor there; Add to pool from the candidate's drawer (found by typing), whose toast keeps
 // clear of the candidate's name. The Dutch runs use a Dutch browser (the demo recruiter has no language setting, so
 // the interface follows the browser): nothing shared by other specs changes, even when a test is cut off.
 import type { Page } from '@playwright/test';
@@ -78,7 +78,11 @@ for (const language of ['en', 'nl'] as const) {
       await page.goto(`/app/people?candidate=${person.id}`);
       const drawer = page.getByRole('dialog', { name: person.name });
       await drawer.getByTestId('drawer-footer').getByRole('button', { name: T.people.drawer.addToPool }).click();
-      await page.getByRole('menuitem', { name: pool.name }).click();
+      // Among every pool of the team: typed into the list's search field (focused on open), taken with Enter.
+      await expect(page.getByRole('textbox', { name: T.people.poolPicker.search })).toBeFocused();
+      await page.keyboard.type(pool.name.toUpperCase());
+      await expect(page.getByRole('option')).toHaveText([pool.name]);
+      await page.keyboard.press('Enter');
       const toast = page.locator('.mantine-Notification-root').filter({ hasText: fill(T.people.toasts.addedToPool_one, { count: 1 }) });
       await expect(toast).toBeVisible();
       const [toastBox, nameBox] = [await toast.boundingBox(), await drawer.getByRole('heading', { name: person.name }).boundingBox()];

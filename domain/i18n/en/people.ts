@@ -69,6 +69,7 @@ export const people = {
   columns: {
     role: 'Role', location: 'Location', skills: 'Skills', consent: 'Consent', leadScore: 'Lead score', engagement: 'Engagement', added: 'Added',
   },
+  poolPicker: { search: 'Find a pool', empty: 'No pool matches "{{query}}"' },
   bulk: {
     selected: '{{number}} selected',
     addToPool: 'Add to pool',

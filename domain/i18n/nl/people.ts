@@ -69,6 +69,7 @@ export const people: Resources['people'] = {
   columns: {
     role: 'Functie', location: 'Locatie', skills: 'Vaardigheden', consent: 'Toestemming', leadScore: 'Leadscore', engagement: 'Betrokkenheid', added: 'Toegevoegd',
   },
+  poolPicker: { search: 'Zoek een pool', empty: 'Geen pool past bij "{{query}}"' },
   bulk: {
     selected: '{{number}} geselecteerd',
     addToPool: 'Aan pool toevoegen',

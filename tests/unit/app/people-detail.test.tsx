@@ -70,8 +70,8 @@ describe('candidate detail drawer', () => {
     await screen.findByTestId('candidate-detail');
     fireEvent.click(within(screen.getByTestId('drawer-footer')).getByRole('button', { name: 'Add to pool' }));
     // Already in Backend Engineers: only Frontend Engineers is offered.
-    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Frontend Engineers']);
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Frontend Engineers' }));
+    expect((await screen.findAllByRole('option')).map((item) => item.textContent)).toEqual(['Frontend Engineers']);
+    fireEvent.click(screen.getByRole('option', { name: 'Frontend Engineers' }));
     expect(await screen.findByText('Added 1 candidate to the pool')).toBeTruthy();
     expect(bodyOf(fetchMock, 'POST', '/api/talent-pools/2/members')).toEqual({ candidateIds: [7] });
   });
