@@ -4,9 +4,12 @@ import { z } from 'zod';
 import { optionalText } from '../candidates/schemas.ts';
 import { msg } from '../i18n/codes.ts';
 
+/** A pool's name, at most this many characters. */
+export const POOL_NAME_MAX = 120;
+
 export const talentPoolCreateSchema = z.object({
   name: z.string({ error: msg('validation.required', { field: 'name' }) }).trim().min(1, msg('validation.required', { field: 'name' }))
-    .max(120, msg('validation.at_most_characters', { field: 'name', limit: 120 })),
+    .max(POOL_NAME_MAX, msg('validation.at_most_characters', { field: 'name', limit: POOL_NAME_MAX })),
   description: optionalText('description', 500),
 });
 export type TalentPoolCreate = z.infer<typeof talentPoolCreateSchema>;

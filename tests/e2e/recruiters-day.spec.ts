@@ -1,7 +1,7 @@
 // A recruiter's day (issue 27), in English and in Dutch, as the recruiter does it: a campaign's own page with
 // Back, its recipients a page at a time and searched by name; the compose dialog saying which of template and
-// prompt is missing and putting the cursor there; Add to pool from the candidate's drawer (found by typing), whose toast keeps
-// clear of the candidate's name. The Dutch runs use a Dutch browser (the demo recruiter has no language setting, so
+// prompt is missing and putting the cursor there; Add to pool from the candidate's drawer (found by typing, or made
+// there), whose toast keeps clear of the candidate's name. The Dutch runs use a Dutch browser (the demo recruiter has no language setting, so
 // the interface follows the browser): nothing shared by other specs changes, even when a test is cut off.
 import type { Page } from '@playwright/test';
 import { en, type Resources } from '../../domain/i18n/en.ts';
@@ -88,6 +88,15 @@ for (const language of ['en', 'nl'] as const) {
       const [toastBox, nameBox] = [await toast.boundingBox(), await drawer.getByRole('heading', { name: person.name }).boundingBox()];
       expect(toastBox!.y + toastBox!.height <= nameBox!.y || toastBox!.x + toastBox!.width <= nameBox!.x).toBe(true);
       await expect(drawer.getByTestId('candidate-pools')).toContainText(pool.name);
+
+      // A name no pool has: the list offers to make it, and the candidate goes in.
+      const newName = `Drawer Pool ${uniqueTag()}`;
+      await drawer.getByTestId('drawer-footer').getByRole('button', { name: T.people.drawer.addToPool }).click();
+      await page.keyboard.type(newName);
+      await expect(page.getByRole('option')).toHaveText([fill(T.people.poolPicker.create, { name: newName })]);
+      await page.keyboard.press('Enter');
+      await expect(page.getByText(fill(T.people.toasts.addedToNewPool_one, { name: newName, count: 1 }))).toBeVisible();
+      await expect(drawer.getByTestId('candidate-pools')).toContainText(newName);
     });
   });
 }

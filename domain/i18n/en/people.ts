@@ -69,7 +69,7 @@ export const people = {
   columns: {
     role: 'Role', location: 'Location', skills: 'Skills', consent: 'Consent', leadScore: 'Lead score', engagement: 'Engagement', added: 'Added',
   },
-  poolPicker: { search: 'Find a pool', empty: 'No pool matches "{{query}}"' },
+  poolPicker: { search: 'Find a pool', empty: 'No pool matches "{{query}}"', create: 'Create pool "{{name}}"', noPools: 'No pools yet: type a name to make one' },
   bulk: {
     selected: '{{number}} selected',
     addToPool: 'Add to pool',
@@ -89,6 +89,8 @@ export const people = {
     poolDeleted: 'Talent pool deleted',
     addedToPool_one: 'Added {{count}} candidate to the pool',
     addedToPool_other: 'Added {{count}} candidates to the pool',
+    addedToNewPool_one: 'Created the pool {{name}} and added {{count}} candidate',
+    addedToNewPool_other: 'Created the pool {{name}} and added {{count}} candidates',
     removedFromPool_one: 'Removed {{count}} candidate from the pool',
     removedFromPool_other: 'Removed {{count}} candidates from the pool',
     deleted_one: 'Deleted {{count}} candidate',

@@ -69,7 +69,7 @@ export const people: Resources['people'] = {
   columns: {
     role: 'Functie', location: 'Locatie', skills: 'Vaardigheden', consent: 'Toestemming', leadScore: 'Leadscore', engagement: 'Betrokkenheid', added: 'Toegevoegd',
   },
-  poolPicker: { search: 'Zoek een pool', empty: 'Geen pool past bij "{{query}}"' },
+  poolPicker: { search: 'Zoek een pool', empty: 'Geen pool past bij "{{query}}"', create: 'Pool "{{name}}" maken', noPools: 'Nog geen pools: typ een naam om er een te maken' },
   bulk: {
     selected: '{{number}} geselecteerd',
     addToPool: 'Aan pool toevoegen',
@@ -89,6 +89,8 @@ export const people: Resources['people'] = {
     poolDeleted: 'Talentpool verwijderd',
     addedToPool_one: '{{count}} kandidaat aan de pool toegevoegd',
     addedToPool_other: '{{count}} kandidaten aan de pool toegevoegd',
+    addedToNewPool_one: 'Pool {{name}} gemaakt en {{count}} kandidaat toegevoegd',
+    addedToNewPool_other: 'Pool {{name}} gemaakt en {{count}} kandidaten toegevoegd',
     removedFromPool_one: '{{count}} kandidaat uit de pool verwijderd',
     removedFromPool_other: '{{count}} kandidaten uit de pool verwijderd',
     deleted_one: '{{count}} kandidaat verwijderd',

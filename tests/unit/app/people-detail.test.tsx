@@ -5,7 +5,7 @@ import { closeAllPanels, getDrawerState } from '#app/drawers/drawerStore.ts';
 import { candidateFormDefaults, updateBody } from '#app/pages/people/candidateFormValues.ts';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
 import { answer, failure } from './answers.ts';
-import { poolMembersAddedSchema } from '#domain/talent-pools/schemas.ts';
+import { poolMembersAddedSchema, talentPoolSchema } from '#domain/talent-pools/schemas.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { currentUrl, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { candidate, detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
@@ -74,6 +74,26 @@ describe('candidate detail drawer', () => {
     fireEvent.click(screen.getByRole('option', { name: 'Frontend Engineers' }));
     expect(await screen.findByText('Added 1 candidate to the pool')).toBeTruthy();
     expect(bodyOf(fetchMock, 'POST', '/api/talent-pools/2/members')).toEqual({ candidateIds: [7] });
+  });
+
+  it('makes a pool from the picker\'s search when no pool has the name, and adds the candidate to it', async () => {
+    const createPool = vi.fn(() => jsonResponse(answer(talentPoolSchema, { id: 9, name: 'Data Team', description: null, candidateCount: 0 }), 201));
+    const addMembers = vi.fn(() => jsonResponse(answer(poolMembersAddedSchema, { added: 1 })));
+    const { fetchMock } = await renderAtPath('/app/people?candidate=7', {
+      'GET /api/candidates/7': detail(7), 'POST /api/talent-pools': createPool, 'POST /api/talent-pools/9/members': addMembers,
+    });
+    await screen.findByTestId('candidate-detail');
+    fireEvent.click(within(screen.getByTestId('drawer-footer')).getByRole('button', { name: 'Add to pool' }));
+    const search = await screen.findByRole('textbox', { name: 'Find a pool' });
+    // A pool's name in another case is that pool (the candidate is in it already): nothing to make.
+    fireEvent.change(search, { target: { value: 'backend ENGINEERS' } });
+    expect(await screen.findByText('No pool matches "backend ENGINEERS"')).toBeTruthy();
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    fireEvent.change(search, { target: { value: '  Data Team ' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Create pool "Data Team"' }));
+    expect(await screen.findByText('Created the pool Data Team and added 1 candidate')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'POST', '/api/talent-pools')).toEqual({ name: 'Data Team' });
+    expect(bodyOf(fetchMock, 'POST', '/api/talent-pools/9/members')).toEqual({ candidateIds: [7] });
   });
 
   it('changes consent with a switch (PATCH) and shows the new ledger entry', async () => {

@@ -26,7 +26,8 @@ export function BulkActionsBar({ selected, pools, onDone }: BulkActionsBarProps)
       <Group gap="sm" wrap="wrap">
         <Text size="sm" fw={600}>{t('people.bulk.selected', { number: count })}</Text>
         <PoolMenuButton label={t('people.bulk.addToPool')} pools={pools} loading={addToPool.isPending}
-          onPick={(pool) => addToPool.mutate({ poolId: pool.id, candidateIds: selected })} />
+          onPick={(pool) => addToPool.mutate({ pool: { poolId: pool.id }, candidateIds: selected })}
+          onCreate={(name) => addToPool.mutate({ pool: { newPoolName: name }, candidateIds: selected })} />
         <PoolMenuButton label={t('people.bulk.removeFromPool')} pools={pools} loading={removeFromPool.isPending}
           onPick={(pool) => removeFromPool.mutate({ poolId: pool.id, candidateIds: selected })} />
         <Button size="xs" variant="light" color="red" onClick={() => setConfirmDelete(true)}>{t('people.actions.delete')}</Button>

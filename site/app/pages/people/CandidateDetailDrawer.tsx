@@ -34,11 +34,11 @@ function AddToPoolButton({ candidate }: { candidate: CandidateDetail }) {
   const t = useT();
   const pools = useTalentPools();
   const add = useAddToPool();
-  const member = new Set(candidate.pools.map((pool) => pool.id));
   return (
     <PoolMenuButton label={t('people.drawer.addToPool')} size="sm" variant="default" loading={add.isPending}
-      pools={(pools.data ?? []).filter((pool) => !member.has(pool.id))}
-      onPick={(pool) => add.mutate({ poolId: pool.id, candidateIds: [candidate.id] })} />
+      pools={pools.data ?? []} hidden={new Set(candidate.pools.map((pool) => pool.id))}
+      onPick={(pool) => add.mutate({ pool: { poolId: pool.id }, candidateIds: [candidate.id] })}
+      onCreate={(name) => add.mutate({ pool: { newPoolName: name }, candidateIds: [candidate.id] })} />
   );
 }
 

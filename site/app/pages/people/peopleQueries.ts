@@ -110,11 +110,18 @@ export function useDeletePool() {
   return usePeopleMutation((id: number) => call((o) => api['talent-pools'][':id'].$delete(idParam(id), o)), () => i18n.t('people.toasts.poolDeleted'));
 }
 
+/** Adds candidates to a pool, or to a new pool of the given name (made first: the picker's "Create pool"). */
+export type PoolChoice = { poolId: number } | { newPoolName: string };
+
 export function useAddToPool() {
   return usePeopleMutation(
-    ({ poolId, candidateIds }: { poolId: number; candidateIds: number[] }) =>
-      call((o) => api['talent-pools'][':id'].members.$post({ ...idParam(poolId), json: { candidateIds } }, o)),
-    (_result, { candidateIds }) => i18n.t('people.toasts.addedToPool', { count: candidateIds.length }),
+    async ({ pool, candidateIds }: { pool: PoolChoice; candidateIds: number[] }) => {
+      const poolId = 'poolId' in pool ? pool.poolId : (await call((o) => api['talent-pools'].$post({ json: { name: pool.newPoolName } }, o))).id;
+      return await call((o) => api['talent-pools'][':id'].members.$post({ ...idParam(poolId), json: { candidateIds } }, o));
+    },
+    (_result, { pool, candidateIds }) => 'poolId' in pool
+      ? i18n.t('people.toasts.addedToPool', { count: candidateIds.length })
+      : i18n.t('people.toasts.addedToNewPool', { count: candidateIds.length, name: pool.newPoolName.trim() }),
   );
 }
 
