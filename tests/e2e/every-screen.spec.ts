@@ -1,5 +1,5 @@
 // Every screen clean in both languages (issue 26): every /app page and the states it opens (the
-// candidate drawer and the Add candidate form, a thread, the campaigns and a campaign's detail, the
+// candidate drawer with its pool picker and the Add candidate form, a thread, the campaigns and a campaign's detail, the
 // dev outbox with a mail open, the meetings list, week view and a meeting's drawer, meeting booking
 // and its Add meeting type dialog (for a round-robin type), each settings tab, the compose dialog, the campaign wizard's three
 // steps, the CSV import's steps, the palette, the admin portal's tabs, its New user, Enter a request and Add a rule dialogs), at
@@ -246,6 +246,13 @@ async function walkPages(walk: ScreenWalk, d: WalkData) {
   await expect(walk.dialog(d.person.name)).toBeVisible();
   await page.waitForLoadState('networkidle');
   await walk.checkDialog('the candidate drawer');
+  // Its pool picker, with a name typed that no pool has: the list offers to make that pool.
+  await walk.dialog(d.person.name).getByTestId('drawer-footer').getByRole('button', { name: T.people.drawer.addToPool }).click();
+  await expect(page.getByRole('textbox', { name: T.people.poolPicker.search })).toBeFocused();
+  await page.keyboard.type(words());
+  await expect(page.getByRole('listbox', { name: T.people.drawer.addToPool }).getByRole('option')).toHaveCount(1);
+  await walk.check('the candidate drawer\'s pool picker', { within: '.mantine-Combobox-dropdown' });
+  await page.keyboard.press('Escape');
   await walk.open('/app/people?action=add-candidate', T.people.title);
   await expect(page.getByTestId('candidate-form')).toBeVisible();
   await walk.checkDialog('the Add candidate drawer');
