@@ -1,7 +1,7 @@
 // A recruiter's day (issue 27), in English and in Dutch, as the recruiter does it: a campaign's own page with
 // Back, its recipients a page at a time and searched by name; the compose dialog saying which of template and
 // prompt is missing and putting the cursor there; Add to pool from the candidate's drawer (found by typing, or made
-// there), whose toast keeps clear of the candidate's name. The Dutch runs use a Dutch browser (the demo recruiter has no language setting, so
+// there), whose toast keeps clear of the candidate's name, and out of a pool from its badge. The Dutch runs use a Dutch browser (the demo recruiter has no language setting, so
 // the interface follows the browser): nothing shared by other specs changes, even when a test is cut off.
 import type { Page } from '@playwright/test';
 import { en, type Resources } from '../../domain/i18n/en.ts';
@@ -97,6 +97,12 @@ for (const language of ['en', 'nl'] as const) {
       await page.keyboard.press('Enter');
       await expect(page.getByText(fill(T.people.toasts.addedToNewPool_one, { name: newName, count: 1 }))).toBeVisible();
       await expect(drawer.getByTestId('candidate-pools')).toContainText(newName);
+
+      // And out again from the pool's badge: the pool stays, the candidate leaves it.
+      await drawer.getByTestId('candidate-pools').getByRole('button', { name: fill(T.people.facts.removeFromPool, { pool: newName }) }).click();
+      await expect(page.getByText(fill(T.people.toasts.removedFromPool_one, { count: 1 }))).toBeVisible();
+      await expect(drawer.getByTestId('candidate-pools')).not.toContainText(newName);
+      await expect(drawer.getByTestId('candidate-pools')).toContainText(pool.name);
     });
   });
 }

@@ -137,6 +137,7 @@ export const people = {
     notes: 'Notes',
     talentPools: 'Talent pools',
     noPools: 'Not in any pool.',
+    removeFromPool: 'Remove from {{pool}}',
   },
   /** The candidate's language (candidates.language; unknown: null). */
   languages: { english: 'English', dutch: 'Dutch', unknown: 'Not known' },

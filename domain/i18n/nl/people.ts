@@ -135,6 +135,7 @@ export const people: Resources['people'] = {
     notes: 'Notities',
     talentPools: 'Talentpools',
     noPools: 'Zit in geen enkele pool.',
+    removeFromPool: 'Uit {{pool}} halen',
   },
   languages: { english: 'Engels', dutch: 'Nederlands', unknown: 'Onbekend' },
   timeZoneSources: {

@@ -5,7 +5,7 @@ import { closeAllPanels, getDrawerState } from '#app/drawers/drawerStore.ts';
 import { candidateFormDefaults, updateBody } from '#app/pages/people/candidateFormValues.ts';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
 import { answer, failure } from './answers.ts';
-import { poolMembersAddedSchema, talentPoolSchema } from '#domain/talent-pools/schemas.ts';
+import { poolMembersAddedSchema, poolMembersRemovedSchema, talentPoolSchema } from '#domain/talent-pools/schemas.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { currentUrl, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { candidate, detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
@@ -74,6 +74,15 @@ describe('candidate detail drawer', () => {
     fireEvent.click(screen.getByRole('option', { name: 'Frontend Engineers' }));
     expect(await screen.findByText('Added 1 candidate to the pool')).toBeTruthy();
     expect(bodyOf(fetchMock, 'POST', '/api/talent-pools/2/members')).toEqual({ candidateIds: [7] });
+  });
+
+  it('takes the candidate out of a pool from its badge, and says so', async () => {
+    const removeMembers = vi.fn(() => jsonResponse(answer(poolMembersRemovedSchema, { removed: 1 })));
+    const { fetchMock } = await renderAtPath('/app/people?candidate=7', { 'GET /api/candidates/7': detail(7), 'POST /api/talent-pools/1/members/remove': removeMembers });
+    const pools = await screen.findByTestId('candidate-pools');
+    fireEvent.click(within(pools).getByRole('button', { name: 'Remove from Backend Engineers' }));
+    expect(await screen.findByText('Removed 1 candidate from the pool')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'POST', '/api/talent-pools/1/members/remove')).toEqual({ candidateIds: [7] });
   });
 
   it('makes a pool from the picker\'s search when no pool has the name, and adds the candidate to it', async () => {

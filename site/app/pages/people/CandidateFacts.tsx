@@ -1,11 +1,12 @@
-// Every candidate field of the spec (§3) plus the rest the API sends.
-import { Badge, Group, Text } from '@mantine/core';
+// Every candidate field of the spec (§3) plus the rest the API sends; the pools can be left from here.
+import { Badge, CloseButton, Group, Text } from '@mantine/core';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { DetailSection } from './DetailSection.tsx';
 import { FactList } from './FactList.tsx';
 import type { CandidateDetail } from '#domain/candidates/schemas.ts';
 import { contactMethodFact, seniorityLabel } from './peopleLabels.ts';
+import { useRemoveFromPool } from './peopleQueries.ts';
 import { SkillTags } from './SkillTags.tsx';
 
 export function CandidateFacts({ candidate: c }: { candidate: CandidateDetail }) {
@@ -41,10 +42,26 @@ export function CandidateFacts({ candidate: c }: { candidate: CandidateDetail })
         </>}
       </DetailSection>
       <DetailSection title={t('people.facts.talentPools')} testId="candidate-pools">
-        {c.pools?.length ? (
-          <Group gap={6}>{c.pools.map((pool) => <Badge key={pool.id} variant="light">{pool.name}</Badge>)}</Group>
-        ) : <Text size="sm" c="dimmed">{t('people.facts.noPools')}</Text>}
+        {c.pools?.length ? <PoolBadges candidate={c} /> : <Text size="sm" c="dimmed">{t('people.facts.noPools')}</Text>}
       </DetailSection>
     </>
+  );
+}
+
+/** The candidate's pools, each with a button that takes the candidate out of it (the pool stays). */
+function PoolBadges({ candidate }: { candidate: CandidateDetail }) {
+  const t = useT();
+  const remove = useRemoveFromPool();
+  return (
+    <Group gap={6}>
+      {candidate.pools.map((pool) => (
+        <Badge key={pool.id} variant="light" pr={3} rightSection={
+          <CloseButton size="xs" variant="transparent" aria-label={t('people.facts.removeFromPool', { pool: pool.name })}
+            disabled={remove.isPending} onClick={() => remove.mutate({ poolId: pool.id, candidateIds: [candidate.id] })} />
+        }>
+          {pool.name}
+        </Badge>
+      ))}
+    </Group>
   );
 }
