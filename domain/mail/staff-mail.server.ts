@@ -8,7 +8,7 @@ import type { MailPort, OutgoingMail } from '../../platform/mail/port.server.ts'
 import type { Locale } from '../i18n/locale.ts';
 import { addressOf, domainOf, senderFrom, type OrganisationSender } from './compose.server.ts';
 
-/** An admin who gets staff mail: not banned. */
+/** An admin who gets staff mail: not banned, and has not turned staff emails off for themselves. */
 export interface StaffRecipient {
   id: string;
   name: string;
@@ -30,9 +30,12 @@ export interface StaffMailDeps {
   publicUrl: string;
 }
 
-/** Who gets staff mail, as StaffRecipient rows: the admins who are not banned. A query to select from or join. */
+/**
+ * Who gets staff mail, as StaffRecipient rows: the admins who are not banned and keep staff emails on (their own
+ * choice in Settings → Profile). A query to select from or join.
+ */
 export const STAFF_RECIPIENTS_SQL = `select id, display_name as name, email::text as email, language from public.profiles
-  where role = 'admin' and not banned`;
+  where role = 'admin' and not banned and staff_emails`;
 
 /** The admins who get staff mail, by name. */
 export async function staffRecipients(owner: pg.Pool): Promise<StaffRecipient[]> {

@@ -1,5 +1,5 @@
-// A user's own settings: display name, title, signature, email and interface language
-// (public.profiles) and time zone, which is their booking settings' zone
+// A user's own settings: display name, title, signature, email, interface language and, for an admin, whether
+// staff emails reach them (public.profiles) and time zone, which is their booking settings' zone
 // (public.booking_settings.time_zone, one zone per recruiter; the row is made with the
 // booking defaults when missing).
 import type pg from 'pg';
@@ -11,7 +11,7 @@ import type { ProfileSettings, ProfileSettingsInput } from './schemas.ts';
 export async function profileSettings(tx: Tx, userId: string): Promise<ProfileSettings> {
   const { rows } = await tx.query<ProfileSettings>(
     `select p.username::text as username, p.email::text as email, p.display_name as "displayName", p.title, p.signature,
-            p.language, coalesce(b.time_zone, $2) as "timeZone"
+            p.language, coalesce(b.time_zone, $2) as "timeZone", p.staff_emails as "staffEmails"
        from public.profiles p left join public.booking_settings b on b.recruiter_id = p.id
       where p.id = $1`, [userId, DEFAULT_BOOKING_SETTINGS.timeZone]);
   if (!rows[0]) throw new Error(`No profile for the signed-in user ${userId}`);
@@ -31,6 +31,9 @@ export async function saveProfileSettings(tx: Tx, userId: string, input: Profile
   const language = input.language === undefined ? current.language : input.language;
   if (email !== current.email || language !== current.language) {
     await tx.query('select public.save_own_account($1, $2)', [email, language]);
+  }
+  if (input.staffEmails !== undefined && input.staffEmails !== current.staffEmails) {
+    await tx.query('select public.save_own_staff_emails($1)', [input.staffEmails]);
   }
   if (input.timeZone !== undefined) {
     const { availability, overrides } = DEFAULT_BOOKING_SETTINGS;

@@ -117,6 +117,8 @@ export const profileSettingsInputSchema = z.strictObject({
     .pipe(z.email({ error: msg('validation.email_address') })).optional(),
   /** null or blank: the browser's language. */
   language: z.preprocess(blankToNull, interfaceLanguageSchema.nullable()).optional(),
+  /** An admin's own choice: the staff emails the organisation sends (erasure preview, access requests) reach them. */
+  staffEmails: z.boolean().optional(),
 });
 export type ProfileSettingsInput = z.output<typeof profileSettingsInputSchema>;
 
@@ -131,5 +133,7 @@ export const profileSettingsSchema = z.object({
   timeZone: z.string(),
   /** The interface language; null: the browser's. */
   language: interfaceLanguageSchema.nullable(),
+  /** Whether the staff emails reach this user when they are an admin (public.profiles.staff_emails). */
+  staffEmails: z.boolean(),
 });
 export type ProfileSettings = z.infer<typeof profileSettingsSchema>;

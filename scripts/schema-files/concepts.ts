@@ -161,7 +161,7 @@ and the TOTP steps already used (a code works once).`,
 profile and account, which only they change, through two functions (decisions 020, 024; tracking_enabled:
 decision 017). private.organisation_zone() is the zone sender limits count days in.`,
     tables: ['public.organisation_settings'],
-    functions: ['public.save_own_profile', 'public.save_own_account', 'private.organisation_zone', 'public.organisation_today'],
+    functions: ['public.save_own_profile', 'public.save_own_account', 'public.save_own_staff_emails', 'private.organisation_zone', 'public.organisation_today'],
   },
   {
     file: 'candidates.sql',

@@ -21,12 +21,16 @@ create table public.profiles (
   updated_at timestamp with time zone default now() not null,
   title text check (length(title) between 1 and 120),
   signature text check (length(signature) between 1 and 2000),
-  language text check (language in ('en', 'nl'))
+  language text check (language in ('en', 'nl')),
+  staff_emails boolean default true not null
 );
 comment on table public.profiles is
   'Users of the product. Policies: profiles_read_own (a user reads their own row; admins read all), '
   'profiles_admin_insert, profiles_admin_update, profiles_admin_delete (admins only; nobody deletes '
   'themselves).';
+comment on column public.profiles.staff_emails is
+  'Whether this admin gets the staff emails the organisation sends (erasure preview, access requests); '
+  'their own choice.';
 
 create table public.access_requests (
   id bigint generated always as identity primary key,

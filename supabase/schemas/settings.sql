@@ -85,6 +85,22 @@ as $$
 revoke all on function public.save_own_account(p_email text, p_language text) from public, anon, authenticated, service_role;
 grant execute on function public.save_own_account(p_email text, p_language text) to authenticated;
 
+create or replace function public.save_own_staff_emails(p_staff_emails boolean)
+  returns void
+  language plpgsql
+  security definer
+  set search_path to 'public'
+as $$
+  begin
+    if not public.is_member() then
+      raise exception 'not signed in' using errcode = '42501';
+    end if;
+    update public.profiles set staff_emails = p_staff_emails where id = auth.uid();
+  end
+  $$;
+revoke all on function public.save_own_staff_emails(p_staff_emails boolean) from public, anon, authenticated, service_role;
+grant execute on function public.save_own_staff_emails(p_staff_emails boolean) to authenticated;
+
 create or replace function private.organisation_zone()
   returns text
   language plpgsql

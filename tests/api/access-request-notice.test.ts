@@ -1,7 +1,7 @@
 // Admins hear of new access requests by email: the worker's run (every 5 minutes) emails each admin one list of
 // the requests filed since, in their language, with the link to the Access requests tab and without what the
 // requester wrote; a request is in one such email; nothing while switched off (the requests wait for it to be on);
-// when no admin could be emailed, the next run tries again.
+// not to an admin who turned staff emails off for themselves; when no admin could be emailed, the next run tries again.
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_REQUESTS_TAB_PATH } from '#domain/mail/access-request-notice.server.ts';
@@ -120,6 +120,32 @@ describe('admins hear of new access requests', () => {
     const before = sink.received.length;
     expect(await run()).toMatchObject({ requests: 1, sent: 1, failed: 0 });
     expect((await mailTo(adminEmail, before))[0].text).toContain(asking.email);
+  });
+
+  it('skips an admin who turned staff emails off in their profile; the other admins still get it', async () => {
+    await setEmails(true);
+    const tag = uniqueTag().toLowerCase();
+    const other = { username: `admin_${tag}`, email: `second.admin.${tag}@example.org` };
+    const created = await admin.post('/api/admin/users', {
+      ...other, displayName: `Second Admin ${tag}`, password: 'a-long-password-1', role: 'admin',
+    });
+    expect(created.status, created.text).toBe(201);
+    const off = await admin.send('PUT', '/api/settings/profile', { body: { staffEmails: false } });
+    expect(off.status, off.text).toBe(200);
+    expect(off.json).toMatchObject({ staffEmails: false });
+    try {
+      const asking = person();
+      await file(asking);
+      const before = sink.received.length;
+      expect(await run()).toMatchObject({ requests: 1, sent: 1, failed: 0 });
+      expect(await mailTo(adminEmail, before)).toHaveLength(0);
+      expect((await mailTo(other.email, before))[0].text).toContain(asking.email);
+    } finally {
+      const on = await admin.send('PUT', '/api/settings/profile', { body: { staffEmails: true } });
+      expect(on.status, on.text).toBe(200);
+      await app.pools.owner.query('update public.profiles set banned = true where username = $1', [other.username]);
+    }
+    expect((await admin.get('/api/settings/profile')).json).toMatchObject({ staffEmails: true });
   });
 
   it('links to the tab the Admin Portal opens for ?tab=access-requests', () => {

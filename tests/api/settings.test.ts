@@ -119,7 +119,7 @@ describe('/api/settings/profile', () => {
     expect(start.status).toBe(200);
     expect(start.json).toEqual({
       username: user.username, email: `${user.username}@example.com`, displayName: `Test ${user.username}`,
-      title: null, signature: null, timeZone: 'Europe/Amsterdam', language: null,
+      title: null, signature: null, timeZone: 'Europe/Amsterdam', language: null, staffEmails: true,
     });
 
     const saved = await client.send('PUT', '/api/settings/profile', {

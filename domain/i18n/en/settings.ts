@@ -27,6 +27,8 @@ export const settings = {
     timeZoneHint: 'Your own time zone; your booking page uses it too (the same setting as in Meeting booking).',
     language: 'Language',
     languageHint: 'The language of this app for you.',
+    staffEmails: 'Admin emails to me',
+    staffEmailsHint: 'The weekly erasure preview and new access requests, when the organisation sends them (Settings → Organisation). Off: they go to the other admins only.',
     browserLanguage: "The browser's language",
     save: 'Save profile',
   },

@@ -29,6 +29,8 @@ export const settings: Resources['settings'] = {
     timeZoneHint: 'Je eigen tijdzone; je boekingspagina gebruikt die ook (dezelfde instelling als bij Afspraken plannen).',
     language: 'Taal',
     languageHint: 'De taal van deze app voor jou.',
+    staffEmails: 'Beheerdersmails aan mij',
+    staffEmailsHint: 'Het wekelijkse overzicht van wie gewist wordt en nieuwe toegangsaanvragen, als de organisatie ze verstuurt (Instellingen → Organisatie). Uit: alleen de andere beheerders krijgen ze.',
     browserLanguage: 'De taal van je browser',
     save: 'Profiel opslaan',
   },

@@ -16,7 +16,7 @@ import { admin, recruiter, stubFetch } from './renderWithProviders.tsx';
 
 const PROFILE = answer(profileSettingsSchema, {
   username: 'rita', email: 'rita@example.com', displayName: 'Rita Recruiter', title: null, signature: null,
-  timeZone: 'Europe/Amsterdam', language: 'nl',
+  timeZone: 'Europe/Amsterdam', language: 'nl', staffEmails: true,
 });
 const ORGANISATION = answer(organisationSettingsSchema, {
   companyName: 'Acme Talent', website: 'https://acme.example', industry: 'fintech', senderName: 'Acme Recruiting',

@@ -16,7 +16,7 @@ import { jsonResponse, Providers, recruiter, sentJson, stubFetch } from './rende
 
 const profile = (language: ProfileSettings['language']) => answer(profileSettingsSchema, {
   username: 'rita', email: 'rita@example.com', displayName: 'Rita Recruiter', title: null, signature: null,
-  timeZone: 'Europe/Amsterdam', language,
+  timeZone: 'Europe/Amsterdam', language, staffEmails: true,
 });
 
 function stubApp(language: ProfileSettings['language'], extra: Record<string, unknown> = {}) {

@@ -16,7 +16,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const PROFILE = answer(profileSettingsSchema, {
   username: 'rita', email: 'rita@example.com', displayName: 'Rita Recruiter', title: null, signature: null,
-  timeZone: 'Europe/Amsterdam', language: null,
+  timeZone: 'Europe/Amsterdam', language: null, staffEmails: true,
 });
 
 const tab = (name: string) => screen.getByRole('tab', { name });

@@ -128,7 +128,7 @@ describe('settings: privacy (open and click tracking)', () => {
 describe('settings: profile and organisation', () => {
   const PROFILE = answer(profileSettingsSchema, {
     username: 'rita', email: 'rita@example.com', displayName: 'Rita Recruiter', title: null, signature: null, timeZone: 'Europe/Amsterdam',
-    language: null,
+    language: null, staffEmails: true,
   });
   const ORGANISATION = answer(organisationSettingsSchema, {
     companyName: 'Acme Talent', website: 'https://acme.example', industry: 'fintech', senderName: 'Acme Recruiting',
@@ -156,9 +156,31 @@ describe('settings: profile and organisation', () => {
     const put = fetchMock.mock.calls.find(([url, init]) => url === '/api/settings/profile' && init?.method === 'PUT')!;
     expect(sentJson(put[1])).toEqual({
       displayName: 'Rita Recruiter', title: 'Talent Partner', email: 'rita@example.com', signature: 'Rita\nTalent Partner',
-      timeZone: 'Europe/Amsterdam', language: null,
+      timeZone: 'Europe/Amsterdam', language: null, staffEmails: true,
     });
     await waitFor(() => expect(client.getQueryState(ME_QUERY_KEY)?.isInvalidated).toBe(true));
+  });
+
+  it('an admin turns the admin emails to them off in their profile; a recruiter has no such switch', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/settings/profile': PROFILE,
+      'GET /api/settings/organisation': ORGANISATION,
+      'PUT /api/settings/profile': answer(profileSettingsSchema, { ...PROFILE, staffEmails: false }),
+    });
+    const view = await renderPage('/app/settings', <SettingsPage />, { user: admin });
+    await screen.findByRole('form', { name: 'Your profile' });
+    const staffEmails = form('Your profile').getByRole<HTMLInputElement>('switch', { name: /^Admin emails to me/ });
+    expect(staffEmails.checked).toBe(true);
+    fireEvent.click(staffEmails);
+    fireEvent.click(form('Your profile').getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile saved')).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([url, init]) => url === '/api/settings/profile' && init?.method === 'PUT')!;
+    expect(sentJson(put[1])).toMatchObject({ staffEmails: false });
+    view.unmount();
+
+    await renderPage('/app/settings', <SettingsPage />, { user: recruiter });
+    await screen.findByRole('form', { name: 'Your profile' });
+    expect(form('Your profile').queryByRole('switch', { name: /^Admin emails to me/ })).toBeNull();
   });
 
   it('checks the profile in the browser with the API\'s schema, and shows a refusal at its field', async () => {

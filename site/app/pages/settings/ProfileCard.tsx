@@ -1,7 +1,7 @@
 // Who I am (username and role: shown, changed by an admin) and what I change myself:
-// display name, title, email, signature, time zone (also my booking page's) and the
-// interface language. Drafts sign with the name, title and signature.
-import { Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+// display name, title, email, signature, time zone (also my booking page's), the
+// interface language and, as an admin, whether staff emails reach me. Drafts sign with the name, title and signature.
+import { Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorText } from '#app/api/ApiError.ts';
@@ -40,12 +40,12 @@ export function ProfileCard({ user }: { user: SessionUser }) {
       </SimpleGrid>
       {settings.isPending ? <Loader size="sm" aria-label={t('settings.profile.loading')} /> : settings.isError ? (
         <Text size="sm" c="red">{t('settings.profile.loadFailed', { error: errorText(settings.error) })}</Text>
-      ) : <ProfileForm settings={settings.data} />}
+      ) : <ProfileForm settings={settings.data} isAdmin={user.role === 'admin'} />}
     </Card>
   );
 }
 
-function ProfileForm({ settings }: { settings: ProfileSettings }) {
+function ProfileForm({ settings, isAdmin }: { settings: ProfileSettings; isAdmin: boolean }) {
   const t = useT();
   const languageOptions = [{ value: 'browser', label: t('settings.profile.browserLanguage') }, ...INTERFACE_LANGUAGE_NAMES];
   const save = useSaveProfileSettings();
@@ -91,6 +91,12 @@ function ProfileForm({ settings }: { settings: ProfileSettings }) {
             onChange={(value) => { if (value) field.onChange(value === 'browser' ? '' : value); }} onBlur={field.onBlur}
             error={issueText(errors.language?.message)} />
         )} />
+        {/* The organisation's switches (Settings → Organisation) decide whether these emails go; this, whether to me. */}
+        {isAdmin && <Controller control={control} name="staffEmails" render={({ field }) => (
+          <Switch label={t('settings.profile.staffEmails')} description={t('settings.profile.staffEmailsHint')}
+            checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} onBlur={field.onBlur}
+            error={issueText(errors.staffEmails?.message)} />
+        )} />}
         <Group gap="sm">
           <Button type="submit" loading={save.isPending} disabled={!isDirty}>{t('settings.profile.save')}</Button>
           {isDirty && <Button variant="subtle" color="gray" onClick={() => reset(profileFormValues(settings))}>{t('settings.discardChanges')}</Button>}

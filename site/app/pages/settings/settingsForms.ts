@@ -16,8 +16,10 @@ export interface ProfileFormValues {
   timeZone: string;
   /** '' is "the browser's language" (null in the API). */
   language: NonNullable<ProfileSettings['language']> | '';
+  /** Shown to admins only. */
+  staffEmails: boolean;
 }
-export const PROFILE_FIELDS = ['displayName', 'title', 'email', 'signature', 'timeZone', 'language'] as const;
+export const PROFILE_FIELDS = ['displayName', 'title', 'email', 'signature', 'timeZone', 'language', 'staffEmails'] as const;
 
 export const profileResolver = zodResolver(profileSettingsInputSchema) as unknown as
   Resolver<ProfileFormValues, unknown, ProfileSettingsInput>;
@@ -25,7 +27,7 @@ export const profileResolver = zodResolver(profileSettingsInputSchema) as unknow
 export function profileFormValues(settings: ProfileSettings): ProfileFormValues {
   return {
     displayName: settings.displayName, title: settings.title ?? '', email: settings.email, signature: settings.signature ?? '',
-    timeZone: settings.timeZone, language: settings.language ?? '',
+    timeZone: settings.timeZone, language: settings.language ?? '', staffEmails: settings.staffEmails,
   };
 }
 
