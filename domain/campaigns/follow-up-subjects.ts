@@ -25,3 +25,16 @@ export function followUpSubjects(firstSubject: string, ownSubjects: ReadonlyArra
   }
   return chain;
 }
+
+/**
+ * The other way round: the follow-ups' own subjects from those they are sent with, '' where a subject is its
+ * default ("Re: " + the previous step's as sent). A copy of a sequence then follows a changed first subject.
+ */
+export function ownFollowUpSubjects(firstSubject: string, sentSubjects: ReadonlyArray<string>): string[] {
+  let previous = firstSubject.trim();
+  return sentSubjects.map((sent) => {
+    const own = sent.trim() === replySubject(previous) ? '' : sent;
+    previous = sent.trim();
+    return own;
+  });
+}

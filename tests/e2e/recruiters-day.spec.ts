@@ -1,5 +1,5 @@
 // A recruiter's day (issue 27), in English and in Dutch, as the recruiter does it: a campaign's own page with
-// Back, its recipients a page at a time and searched by name; the compose dialog saying which of template and
+// Back, its recipients a page at a time and searched by name, and Duplicate; the compose dialog saying which of template and
 // prompt is missing and putting the cursor there; Add to pool from the candidate's drawer (found by typing, or made
 // there), whose toast keeps clear of the candidate's name, and out of a pool from its badge. The Dutch runs use a Dutch browser (the demo recruiter has no language setting, so
 // the interface follows the browser): nothing shared by other specs changes, even when a test is cut off.
@@ -55,6 +55,20 @@ for (const language of ['en', 'nl'] as const) {
       await page.getByRole('link', { name: T.communications.detail.back }).click();
       await expect(page.getByRole('heading', { level: 1, name: T.communications.title })).toBeVisible();
       await expect(page.getByTestId('campaign-list').getByRole('link', { name })).toBeVisible();
+
+      // Duplicate: the wizard with the campaign's pool and texts under a new name; launched, its own page.
+      await page.getByTestId('campaign-list').getByRole('link', { name }).click();
+      await page.getByRole('button', { name: T.communications.detail.duplicate }).click();
+      const wizard = page.getByRole('dialog', { name: T.panels.wizard.title });
+      const copyName = fill(T.communications.detail.copyName, { name });
+      await expect(wizard.getByRole('textbox', { name: T.panels.wizard.campaignName })).toHaveValue(copyName);
+      await wizard.getByRole('button', { name: T.panels.wizard.next }).click();
+      await expect(wizard.getByRole('textbox', { name: T.panels.wizard.emailSubject })).toHaveValue('Hello');
+      await wizard.getByRole('button', { name: T.panels.wizard.next }).click();
+      await wizard.getByRole('button', { name: T.panels.wizard.launch }).click();
+      // Nobody in the pool has an address: the wizard asks first.
+      await wizard.getByTestId('confirm-empty-launch').getByRole('button', { name: T.panels.launch.launchAnyway }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(copyName);
     });
 
     test(`${language}: compose says which of template and prompt is missing, and goes there`, async ({ page }) => {

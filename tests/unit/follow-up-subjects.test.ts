@@ -3,7 +3,7 @@
 // fields' defaults, what blocks "Next"), built on the "Re: " rule (domain/mail/reply-subject.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEnglish } from '#app/i18n/i18n.ts';
-import { followUpSubjects } from '#domain/campaigns/follow-up-subjects.ts';
+import { followUpSubjects, ownFollowUpSubjects } from '#domain/campaigns/follow-up-subjects.ts';
 import { newCampaignSchema } from '#domain/campaigns/schemas.ts';
 import { campaignStepInputSchema } from '#domain/campaigns/sequence-schemas.ts';
 import {
@@ -51,5 +51,20 @@ describe('the follow-up subject chain', () => {
     // A typed subject keeps the step's own check; a made one within the limit passes.
     expect(newCampaignSchema.safeParse(request(long, ['Short']))).toMatchObject({ success: true });
     expect(newCampaignSchema.safeParse(request('x'.repeat(296), [undefined, undefined]))).toMatchObject({ success: true });
+  });
+});
+
+describe('a copied sequence\'s own subjects (Duplicate)', () => {
+  it('a subject that was its default becomes empty again, a typed one stays; both give back what was sent', () => {
+    const sent = ['Re: Coffee?', 'One last try', 'Re: One last try'];
+    const own = ownFollowUpSubjects('Coffee?', sent);
+    expect(own).toEqual(['', 'One last try', '']);
+    expect(followUpSubjects('Coffee?', own).map((step) => step.subject)).toEqual(sent);
+    // The copy's first subject changed: the defaults follow it, the typed one does not.
+    expect(followUpSubjects('Thee?', own).map((step) => step.subject)).toEqual(['Re: Thee?', 'One last try', 'Re: One last try']);
+  });
+
+  it('a first subject that already starts with "Re:" is answered without a second one', () => {
+    expect(ownFollowUpSubjects('Re: Coffee?', ['Re: Coffee?', 'Re: Coffee?'])).toEqual(['', '']);
   });
 });

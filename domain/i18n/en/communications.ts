@@ -62,6 +62,8 @@ export const communications = {
     draft: 'draft', scheduled: 'scheduled', sending: 'sending', paused: 'paused', sent: 'sent', failed: 'failed', cancelled: 'cancelled',
   },
   detail: {
+    duplicate: 'Duplicate',
+    copyName: '{{name}} (copy)',
     back: 'All campaigns',
     loadFailed: 'Could not load the campaign',
     loading: 'Loading campaign',

@@ -62,6 +62,8 @@ export const communications: Resources['communications'] = {
     draft: 'concept', scheduled: 'gepland', sending: 'wordt verstuurd', paused: 'gepauzeerd', sent: 'verstuurd', failed: 'mislukt', cancelled: 'geannuleerd',
   },
   detail: {
+    duplicate: 'Dupliceren',
+    copyName: '{{name}} (kopie)',
     back: 'Alle campagnes',
     loadFailed: 'De campagne kon niet worden geladen',
     loading: 'Campagne laden',

@@ -2,6 +2,7 @@
 // `open` plus its payload. Opening merges a payload in; closing resets the panel
 // to its default; closeAll resets every panel.
 import { useSyncExternalStore } from 'react';
+import type { CampaignFormValues } from '#app/messaging/campaignFormSchema.ts';
 
 export interface ComposePayload {
   candidateId?: number;
@@ -24,6 +25,8 @@ export interface CampaignPayload {
   templateId?: string;
   prompt?: string;
   language?: 'english' | 'dutch';
+  /** A copy of a campaign (Duplicate): the rest of its form, over the type's defaults (messaging/campaignCopy.ts). */
+  copy?: Partial<CampaignFormValues>;
 }
 
 export interface DrawerState {

@@ -77,6 +77,8 @@ export function CampaignWizardDialog() {
       emailContent: panel.emailContent ?? '',
     };
     if (panel.campaignType) Object.assign(values, { campaignType: panel.campaignType }, applyCampaignTypeDefaults(values, panel.campaignType));
+    // A copy's own name, follow-ups, send window and WhatsApp step win over the type's defaults; its schedule does not.
+    if (panel.copy) Object.assign(values, panel.copy);
     generation.cancel();
     form.reset(values);
   });

@@ -1,5 +1,5 @@
 // A campaign's own page (/app/communications/campaigns/{id}, GET /api/campaigns/{id}): Back to the list, status
-// with a live progress bar while sending, pause / resume / cancel, why recipients were skipped, a sequence's steps,
+// with a live progress bar while sending, pause / resume / cancel, Duplicate (the wizard with its copy), why recipients were skipped, a sequence's steps,
 // the funnel, and the recipients a page at a time.
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { Alert, Button, Center, Divider, Group, List, Loader, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -12,6 +12,8 @@ import type { CampaignDetail } from '#domain/campaigns/schemas.ts';
 import { formatDateTime } from '#app/lib/formatDate.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { codeText } from '#app/i18n/serverText.ts';
+import { openPanel } from '#app/drawers/drawerStore.ts';
+import { campaignCopy } from '#app/messaging/campaignCopy.ts';
 import { CampaignStatusBadge } from '../CampaignStatusBadge.tsx';
 import { CampaignControls } from './CampaignControls.tsx';
 import { CampaignFunnel } from './CampaignFunnel.tsx';
@@ -85,6 +87,10 @@ function CampaignDetail({ id }: { id: number }) {
           <Group gap="xs">
             <CampaignStatusBadge status={c.status} />
             <CampaignControls id={c.id} status={c.status} />
+            <Button size="xs" variant="default"
+              onClick={() => openPanel('campaign', campaignCopy(c, t('communications.detail.copyName', { name: c.name })))}>
+              {t('communications.detail.duplicate')}
+            </Button>
           </Group>
         </Group>
         <Text size="sm"><Text span fw={500}>{t('communications.detail.subject')}</Text> {c.emailSubject}</Text>
