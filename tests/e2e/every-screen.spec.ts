@@ -2,7 +2,7 @@
 // candidate drawer with its pool picker and the Add candidate form, a thread, the campaigns and a campaign's detail, the
 // dev outbox with a mail open, the meetings list, week view and a meeting's drawer, meeting booking
 // and its Add meeting type dialog (for a round-robin type), each settings tab, the compose dialog, the campaign wizard's three
-// steps, the CSV import's steps, the palette, the admin portal's tabs, its New user, Enter a request and Add a rule dialogs), at
+// steps (the third with its preview), the CSV import's steps, the palette, the admin portal's tabs, its New user, Enter a request and Add a rule dialogs), at
 // 1440 × 900 and at 390 × 844, in English and in Dutch (the interface language is the user's setting).
 // On each: axe with the WCAG 2.0-2.2 A/AA rules (2.2's target size among them) and its best practices,
 // any serious or critical finding failing (a dialog's state: within the dialog); each page names itself
@@ -331,6 +331,10 @@ async function walkDialogs(walk: ScreenWalk, d: WalkData) {
   await expect(wizard.getByTestId('campaign-reach')).toBeVisible();
   await page.waitForLoadState('networkidle');
   await walk.checkDialog('the campaign wizard, step 3');
+  // Its preview, as the pool's first member reads the emails.
+  await wizard.getByRole('button', { name: T.panels.preview.show }).click();
+  await expect(wizard.getByTestId('preview-email').first()).toBeVisible();
+  await walk.checkDialog('the campaign wizard, step 3 with its preview');
   // With a time of one's own and a send window: their fields open.
   await wizard.getByRole('radio', { name: T.panels.launch.scheduleOptions.custom }).check();
   // The interface's clock: Chromium's en-US keeps 12 hours, Dutch 24.

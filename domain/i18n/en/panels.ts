@@ -173,6 +173,17 @@ export const panels = {
     whatsappOption: 'Send by WhatsApp template to candidates who allow WhatsApp (the rest get this email)',
     whatsappNotConfigured: 'WhatsApp not configured: everyone gets the email.',
   },
+  /** The wizard's preview of the emails for one of the pool's members (wizard/EmailPreview.tsx). */
+  preview: {
+    show: 'Preview for a candidate',
+    hide: 'Hide the preview',
+    loading: 'Loading the pool',
+    failed: 'Could not load the pool for the preview',
+    nobody: 'Choose a talent pool with candidates to see the emails as they will read them.',
+    for: 'As written to',
+    first: 'First email',
+    bookingLink: '(their booking link)',
+  },
   followUps: {
     label: 'Follow-up {{number}}',
     delay_one: '{{count}} day after the previous step',

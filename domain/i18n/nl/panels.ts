@@ -173,6 +173,16 @@ export const panels: Resources['panels'] = {
     whatsappOption: 'Via een WhatsApp-template versturen naar kandidaten die WhatsApp toestaan (de rest krijgt deze e-mail)',
     whatsappNotConfigured: 'WhatsApp is niet ingesteld: iedereen krijgt de e-mail.',
   },
+  preview: {
+    show: 'Voorbeeld voor een kandidaat',
+    hide: 'Voorbeeld verbergen',
+    loading: 'De pool laden',
+    failed: 'De pool kon niet worden geladen voor het voorbeeld',
+    nobody: 'Kies een talentpool met kandidaten om de e-mails te zien zoals zij ze lezen.',
+    for: 'Zoals geschreven aan',
+    first: 'Eerste e-mail',
+    bookingLink: '(hun boekingslink)',
+  },
   followUps: {
     label: 'Opvolgmail {{number}}',
     delay_one: '{{count}} dag na de vorige stap',

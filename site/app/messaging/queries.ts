@@ -30,6 +30,19 @@ export function useCandidates(enabled: boolean) {
   });
 }
 
+/** How many of a pool's members the wizard's preview offers. */
+export const PREVIEW_SAMPLE_SIZE = 5;
+
+/** A few of a pool's members (the list's first, by its default order): whom the wizard's preview writes to. */
+export function usePoolSample(poolId: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/candidates', { talentPoolId: poolId, limit: PREVIEW_SAMPLE_SIZE }, 'sample'],
+    enabled: enabled && isId(poolId),
+    queryFn: ({ signal }) => call((o) => api.candidates.$get({ query: { talentPoolId: String(poolId), limit: String(PREVIEW_SAMPLE_SIZE) } }, o), { signal }),
+    select: (candidates) => candidates as Candidate[],
+  });
+}
+
 export function useTalentPools(enabled: boolean) {
   return useQuery({
     queryKey: TALENT_POOLS_KEY,

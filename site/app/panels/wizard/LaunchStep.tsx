@@ -1,5 +1,6 @@
 // Wizard step 3: the schedule (with the send window and "join late"), who will
-// receive it now, and a summary of what will be sent. Launching to no one asks first.
+// receive it now, a summary of what will be sent and a preview for one of the pool's members. Launching to no one
+// asks first.
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -10,6 +11,7 @@ import { useT } from '#app/i18n/useT.ts';
 import { sendMoment } from '#app/messaging/schedule.ts';
 import { delayLabel, followUpName, followUpSubjects } from '#app/messaging/sequenceForm.ts';
 import type { PoolReach, TalentPool } from '#domain/talent-pools/schemas.ts';
+import { EmailPreview } from './EmailPreview.tsx';
 import { ReachSummary } from './ReachSummary.tsx';
 import { ScheduleField } from './ScheduleField.tsx';
 import { SendOptionsField } from './SendOptionsField.tsx';
@@ -73,6 +75,7 @@ export function LaunchStep({ form, pools, launchError, reach, confirmingEmpty, o
           ))}
         </Table.Tbody>
       </Table>
+      <EmailPreview form={form} />
       {confirmingEmpty && (
         <Alert color="orange" title={t('panels.launch.emptyTitle')} data-testid="confirm-empty-launch">
           <Text size="sm">
