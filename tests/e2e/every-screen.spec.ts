@@ -331,10 +331,13 @@ async function walkDialogs(walk: ScreenWalk, d: WalkData) {
   await expect(wizard.getByTestId('campaign-reach')).toBeVisible();
   await page.waitForLoadState('networkidle');
   await walk.checkDialog('the campaign wizard, step 3');
-  // Its preview, as the pool's first member reads the emails.
+  // Its preview, as the pool's first member reads the emails (audited on its own: scrolled to it, the schedule's
+  // choices above sit partly under the dialog's header, which axe counts against their target size), closed again.
   await wizard.getByRole('button', { name: T.panels.preview.show }).click();
   await expect(wizard.getByTestId('preview-email').first()).toBeVisible();
-  await walk.checkDialog('the campaign wizard, step 3 with its preview');
+  await walk.check('the campaign wizard\'s preview', { within: '[data-testid="email-preview"]' });
+  await wizard.getByRole('button', { name: T.panels.preview.hide }).click();
+  await expect(wizard.getByTestId('email-preview')).toBeHidden();
   // With a time of one's own and a send window: their fields open.
   await wizard.getByRole('radio', { name: T.panels.launch.scheduleOptions.custom }).check();
   // The interface's clock: Chromium's en-US keeps 12 hours, Dutch 24.

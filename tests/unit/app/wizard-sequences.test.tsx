@@ -103,6 +103,17 @@ describe('campaign wizard: follow-ups', () => {
     expect(newCampaignSchema.safeParse(body).error?.issues).toBeUndefined();
   });
 
+  it('a follow-up\'s "required" goes as soon as its content is typed, not only when the field is left', async () => {
+    const fetchMock = stubApi();
+    await toContent(fetchMock);
+    fireEvent.click(button('Add follow-up'));
+    // Leaving the delay checks the follow-up as a whole: its empty content is named.
+    fireEvent.blur(field(/^Days after the previous step/, followUp(1)));
+    expect(await within(followUp(1)).findByText('Email content is required')).toBeTruthy();
+    fireEvent.change(field(/^Follow-up content/, followUp(1)), { target: { value: 'Any news?' } });
+    await waitFor(() => expect(within(followUp(1)).queryByText('Email content is required')).toBeNull());
+  });
+
   it('drafts a follow-up with the AI template cards: only its content, with the first email as context', async () => {
     const fetchMock = stubApi({
       'POST /api/ai-content/generate': () => jsonResponse(generation({ subject: 'Something else', content: 'Hoi {{firstName}}, nog interesse?', templateName: 'Career Check-in' })),

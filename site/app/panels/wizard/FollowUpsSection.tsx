@@ -31,6 +31,11 @@ export function FollowUpsSection({ form, generatingId, generatingStep, onChooseT
   const subjects = followUpSubjectChain({ emailSubject, followUps: fields.map((_, index) => followUps[index] ?? NEW_FOLLOW_UP) });
   const addButton = useRef<HTMLButtonElement>(null);
   const busy = generatingId !== null;
+  // Leaving one field checks the whole follow-up (mode onTouched), so a field not yet left can show an error; it is
+  // checked again as it changes, so the error goes while typing (and does not vanish on the next click, moving it).
+  const recheckWhileShown = (name: `followUps.${number}.content` | `followUps.${number}.subject`) => ({
+    onChange: () => { if (form.getFieldState(name).error) void form.trigger(name); },
+  });
 
   return (
     <Stack gap="md" data-testid="follow-ups">
@@ -70,7 +75,7 @@ export function FollowUpsSection({ form, generatingId, generatingStep, onChooseT
                 label={t('panels.followUps.subject')}
                 placeholder={defaultSubject}
                 description={t('panels.followUps.subjectHelp', { subject: defaultSubject })}
-                {...register(`followUps.${index}.subject`)}
+                {...register(`followUps.${index}.subject`, recheckWhileShown(`followUps.${index}.subject`))}
                 error={issueText(fieldErrors?.subject?.message)}
               />
               <TemplateSuggestionCards
@@ -85,7 +90,7 @@ export function FollowUpsSection({ form, generatingId, generatingStep, onChooseT
                 withAsterisk
                 rows={CAMPAIGN_CONTENT_ROWS}
                 readOnly={generatingStep === step}
-                {...register(`followUps.${index}.content`)}
+                {...register(`followUps.${index}.content`, recheckWhileShown(`followUps.${index}.content`))}
                 error={issueText(fieldErrors?.content?.message)}
               />
               <Group justify="flex-end">
