@@ -8,20 +8,16 @@ import { NotFoundPage } from '#app/pages/NotFoundPage.tsx';
 import { SettingsPage } from '#app/pages/settings/SettingsPage.tsx';
 import { ThemeDemoPage } from '#app/pages/ThemeDemoPage.tsx';
 import { integrationsSchema } from '#domain/integrations/schemas.ts';
-import { organisationSettingsSchema, profileSettingsSchema } from '#domain/settings/schemas.ts';
 import { answer } from './answers.ts';
 import { SESSIONS } from './authFixtures.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { admin, recruiter, stubFetch } from './renderWithProviders.tsx';
+import { organisationSettings, profileSettings } from './settingsFixtures.ts';
 
-const PROFILE = answer(profileSettingsSchema, {
-  username: 'rita', email: 'rita@example.com', displayName: 'Rita Recruiter', title: null, signature: null,
-  timeZone: 'Europe/Amsterdam', language: 'nl', staffEmails: true,
-});
-const ORGANISATION = answer(organisationSettingsSchema, {
+const PROFILE = profileSettings({ language: 'nl' });
+const ORGANISATION = organisationSettings({
   companyName: 'Acme Talent', website: 'https://acme.example', industry: 'fintech', senderName: 'Acme Recruiting',
-  senderEmail: 'jobs@acme.example', signature: 'Acme Talent', defaultLanguage: 'dutch', timeZone: 'Europe/Amsterdam', sendFrom: 'shared',
-  consentValidMonths: 24, renewalLeadDays: 30, retentionDigest: true, accessRequestEmails: true, updatedAt: '2026-11-26T08:00:00.000Z',
+  senderEmail: 'jobs@acme.example', signature: 'Acme Talent', defaultLanguage: 'dutch',
 });
 const INTEGRATIONS = answer(integrationsSchema, {
   canSendTests: false, mailboxes: [],

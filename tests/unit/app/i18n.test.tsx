@@ -7,17 +7,14 @@ import { InterfaceLanguage } from '#app/i18n/InterfaceLanguage.tsx';
 import { setInterfaceLanguage } from '#app/i18n/i18n.ts';
 import { browserLanguage } from '#app/i18n/language.ts';
 import { formatDateTime } from '#app/i18n/format.ts';
-import { profileSettingsSchema, type ProfileSettings } from '#domain/settings/schemas.ts';
-import { answer } from './answers.ts';
+import type { ProfileSettings } from '#domain/settings/schemas.ts';
 import { busyDashboard } from './dashboardFixtures.ts';
 import { meeting, meetingList } from './meetingListFixtures.ts';
 import { renderApp } from './renderInRouter.tsx';
 import { jsonResponse, Providers, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
+import { profileSettings } from './settingsFixtures.ts';
 
-const profile = (language: ProfileSettings['language']) => answer(profileSettingsSchema, {
-  username: 'rita', email: 'rita@example.com', displayName: 'Rita Recruiter', title: null, signature: null,
-  timeZone: 'Europe/Amsterdam', language, staffEmails: true,
-});
+const profile = (language: ProfileSettings['language']) => profileSettings({ language });
 
 function stubApp(language: ProfileSettings['language'], extra: Record<string, unknown> = {}) {
   return stubFetch({

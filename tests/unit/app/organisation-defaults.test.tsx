@@ -8,21 +8,18 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllPanels, openPanel } from '#app/drawers/drawerStore.ts';
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
-import { organisationSettingsSchema } from '#domain/settings/schemas.ts';
 import { poolReachSchema } from '#domain/talent-pools/schemas.ts';
 import { answer } from './answers.ts';
 import { aiTemplate, aiTemplateList, candidateList, pool, poolList, suggestionList } from './messagingFixtures.ts';
 import { recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
+import { organisationSettings } from './settingsFixtures.ts';
 
 afterEach(() => {
   act(() => { closeAllPanels(); notifications.clean(); });
   vi.unstubAllGlobals();
 });
 
-const organisation = (fields: { defaultLanguage: 'english' | 'dutch' | null; companyName?: string | null }) => answer(organisationSettingsSchema, {
-  companyName: null, website: null, industry: null, senderName: null, senderEmail: null, signature: null,
-  timeZone: 'Europe/Amsterdam', sendFrom: 'shared', consentValidMonths: 24, renewalLeadDays: 30, retentionDigest: true, accessRequestEmails: true, updatedAt: '2026-11-26T08:00:00.000Z', ...fields,
-});
+const organisation = (fields: { defaultLanguage: 'english' | 'dutch' | null; companyName?: string | null }) => organisationSettings(fields);
 
 function stubApi(settings?: unknown) {
   return stubFetch({

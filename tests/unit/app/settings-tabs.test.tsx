@@ -11,13 +11,11 @@ import { answer, failure } from './answers.ts';
 import { SESSIONS } from './authFixtures.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { admin, currentUrl, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
+import { profileSettings } from './settingsFixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const PROFILE = answer(profileSettingsSchema, {
-  username: 'rita', email: 'rita@example.com', displayName: 'Rita Recruiter', title: null, signature: null,
-  timeZone: 'Europe/Amsterdam', language: null, staffEmails: true,
-});
+const PROFILE = profileSettings();
 
 const tab = (name: string) => screen.getByRole('tab', { name });
 

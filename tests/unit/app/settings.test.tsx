@@ -9,6 +9,7 @@ import { answer, failure } from './answers.ts';
 import { ENROLMENT as SETUP, SUCCESS } from './authFixtures.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { admin, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
+import { organisationSettings, profileSettings } from './settingsFixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -126,14 +127,10 @@ describe('settings: privacy (open and click tracking)', () => {
 });
 
 describe('settings: profile and organisation', () => {
-  const PROFILE = answer(profileSettingsSchema, {
-    username: 'rita', email: 'rita@example.com', displayName: 'Rita Recruiter', title: null, signature: null, timeZone: 'Europe/Amsterdam',
-    language: null, staffEmails: true,
-  });
-  const ORGANISATION = answer(organisationSettingsSchema, {
+  const PROFILE = profileSettings();
+  const ORGANISATION = organisationSettings({
     companyName: 'Acme Talent', website: 'https://acme.example', industry: 'fintech', senderName: 'Acme Recruiting',
-    senderEmail: 'jobs@acme.example', signature: 'Acme Talent\nHerengracht 1', defaultLanguage: 'english', timeZone: 'Europe/Amsterdam', sendFrom: 'shared',
-    consentValidMonths: 24, renewalLeadDays: 30, retentionDigest: true, accessRequestEmails: true, updatedAt: '2026-11-26T08:00:00.000Z',
+    senderEmail: 'jobs@acme.example', signature: 'Acme Talent\nHerengracht 1', defaultLanguage: 'english',
   });
   const form = (name: string) => within(screen.getByRole('form', { name }));
 

@@ -7,28 +7,21 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllPanels, openPanel } from '#app/drawers/drawerStore.ts';
 import { GlobalPanels } from '#app/panels/GlobalPanels.tsx';
-import { organisationSettingsSchema, profileSettingsSchema } from '#domain/settings/schemas.ts';
 import { poolReachSchema } from '#domain/talent-pools/schemas.ts';
 import { answer } from './answers.ts';
 import { aiTemplateList, pool, poolList } from './messagingFixtures.ts';
 import { candidate } from './peopleFixtures.ts';
 import { recruiter, requestUrl, stubFetch } from './renderWithProviders.tsx';
 import { renderPage } from './renderInRouter.tsx';
+import { organisationSettings, profileSettings } from './settingsFixtures.ts';
 
 afterEach(() => {
   act(() => { closeAllPanels(); notifications.clean(); });
   vi.unstubAllGlobals();
 });
 
-const PROFILE = answer(profileSettingsSchema, {
-  username: 'rita', email: 'rita@example.com', displayName: 'Rita Recruiter', title: 'Talent Partner', signature: null,
-  timeZone: 'Europe/Amsterdam', language: null, staffEmails: true,
-});
-const ORGANISATION = answer(organisationSettingsSchema, {
-  companyName: 'Acme Talent', website: null, industry: null, senderName: null, senderEmail: null, signature: 'Acme Talent, Utrecht',
-  defaultLanguage: null, timeZone: 'Europe/Amsterdam', sendFrom: 'shared', consentValidMonths: 24, renewalLeadDays: 30,
-  retentionDigest: true, accessRequestEmails: true, updatedAt: '2026-11-26T08:00:00.000Z',
-});
+const PROFILE = profileSettings({ title: 'Talent Partner' });
+const ORGANISATION = organisationSettings({ companyName: 'Acme Talent', signature: 'Acme Talent, Utrecht' });
 
 const wizard = () => screen.getByRole('dialog', { name: 'Create campaign' });
 
