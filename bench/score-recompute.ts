@@ -40,7 +40,7 @@ const EVENTS_SQL = `
 
 export async function run() {
   const database = await benchDatabase('score', { fast: true });
-  const pools = await openDatabase(database.url, 'bench-app-secret');
+  const pools = await openDatabase(database.url, 'bench-app-secret', undefined, undefined, { bulkOwner: true }); // generates 1M candidates
   try {
     await ensureDemoPools(pools.owner);
     const generated = await timed(() => generateCandidates(pools.owner, { count: CANDIDATES }));

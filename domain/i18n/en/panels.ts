@@ -179,7 +179,7 @@ export const panels = {
     hide: 'Hide the preview',
     loading: 'Loading the pool',
     failed: 'Could not load the pool for the preview',
-    nobody: 'Choose a talent pool with candidates to see the emails as they will read them.',
+    nobody: 'Choose a talent pool with candidates who can be emailed to see the emails as they will read them.',
     for: 'As written to',
     first: 'First email',
     bookingLink: '(their booking link)',

@@ -178,7 +178,7 @@ export const panels: Resources['panels'] = {
     hide: 'Voorbeeld verbergen',
     loading: 'De pool laden',
     failed: 'De pool kon niet worden geladen voor het voorbeeld',
-    nobody: 'Kies een talentpool met kandidaten om de e-mails te zien zoals zij ze lezen.',
+    nobody: 'Kies een talentpool met kandidaten die e-mail mogen ontvangen om de e-mails te zien zoals zij ze lezen.',
     for: 'Zoals geschreven aan',
     first: 'Eerste e-mail',
     bookingLink: '(hun boekingslink)',

@@ -33,12 +33,14 @@ export function useCandidates(enabled: boolean) {
 /** How many of a pool's members the wizard's preview offers. */
 export const PREVIEW_SAMPLE_SIZE = 5;
 
-/** A few of a pool's members (the list's first, by its default order): whom the wizard's preview writes to. */
+/** A few of a pool's members who can be emailed (the list's first, by its default order): whom the wizard's preview writes to. */
 export function usePoolSample(poolId: number | null, enabled: boolean) {
   return useQuery({
-    queryKey: ['/api/candidates', { talentPoolId: poolId, limit: PREVIEW_SAMPLE_SIZE }, 'sample'],
+    queryKey: ['/api/candidates', { talentPoolId: poolId, consent: 'email', limit: PREVIEW_SAMPLE_SIZE }, 'sample'],
     enabled: enabled && isId(poolId),
-    queryFn: ({ signal }) => call((o) => api.candidates.$get({ query: { talentPoolId: String(poolId), limit: String(PREVIEW_SAMPLE_SIZE) } }, o), { signal }),
+    // Members the campaign will email (the eligibility rule, as the pool's reach counts them).
+    queryFn: ({ signal }) => call((o) => api.candidates.$get({ query: {
+      talentPoolId: String(poolId), consent: 'email', limit: String(PREVIEW_SAMPLE_SIZE) } }, o), { signal }),
     select: (candidates) => candidates as Candidate[],
   });
 }

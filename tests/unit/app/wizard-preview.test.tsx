@@ -56,6 +56,8 @@ describe('the wizard\'s preview', () => {
     expect(followUp.textContent).toBe('Follow-up 1 · 3 business days after the previous stepRe: Hello AnnaAny news, Anna?');
     const asked = fetchMock.mock.calls.map(([input]) => requestUrl(input)).find((url) => url.startsWith('/api/candidates'));
     expect(new URL(asked!, 'http://x').searchParams.get('talentPoolId')).toBe('1');
+    // Only members the campaign will email: the list's consent filter is the eligibility rule.
+    expect(new URL(asked!, 'http://x').searchParams.get('consent')).toBe('email');
 
     // Another member: their own values, or the words that stand in for what their record lacks.
     fireEvent.click(within(preview).getByRole('combobox', { name: 'As written to' }));
