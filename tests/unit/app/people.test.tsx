@@ -58,6 +58,9 @@ describe('list parameters', () => {
   });
 });
 
+/** A few rows where the test is not about paging: each row is a table row of Mantine components, slow to draw in jsdom. */
+const FEW = 5;
+
 async function renderPeople(total = 120, extra: Record<string, unknown> = {}, path = '/app/people') {
   const fetchMock = stubFetch({
     'GET /api/talent-pools': pools,
@@ -112,7 +115,7 @@ describe('people page', () => {
   });
 
   it('sorts on the server: a score column highest first, then flipped', async () => {
-    const { fetchMock } = await renderPeople();
+    const { fetchMock } = await renderPeople(FEW);
     await screen.findAllByTestId('candidate-row');
     fireEvent.click(screen.getByTestId('sort-leadScore'));
     await waitFor(() => expect(lastList(fetchMock)).toMatchObject({ sort: 'leadScore', dir: 'desc', offset: '0' }));
@@ -123,7 +126,7 @@ describe('people page', () => {
 
   it('shows the chosen columns, remembers the choice, and always shows the column it is sorted by', async () => {
     localStorage.removeItem('talentloop-people-columns');
-    const { fetchMock } = await renderPeople();
+    const { fetchMock } = await renderPeople(FEW);
     await screen.findAllByTestId('candidate-row');
     const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, '').trim());
     // Added is not a default column, but the list is sorted by it (newest first), so it shows.
@@ -151,9 +154,9 @@ describe('people page', () => {
       matches: query.includes('max-width: 47.99em'), media: query, onchange: null,
       addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
     }));
-    const { fetchMock } = await renderPeople();
+    const { fetchMock } = await renderPeople(FEW);
     const cards = await screen.findAllByTestId('candidate-row');
-    expect(cards).toHaveLength(50);
+    expect(cards).toHaveLength(FEW);
     expect(screen.queryByTestId('candidates-table')).toBeNull();
     expect(within(screen.getByTestId('candidate-cards')).getByRole('link', { name: cards[0].querySelector('a')!.textContent })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'engagementScore' } });
@@ -190,7 +193,7 @@ describe('people page', () => {
   it('adds the selected candidates to a pool and deletes them after confirming', async () => {
     const addMembers = vi.fn(() => jsonResponse(answer(poolMembersAddedSchema, { added: 2 })));
     const bulkDelete = vi.fn(() => jsonResponse(answer(deletedCountSchema, { deleted: 2 })));
-    const { fetchMock } = await renderPeople(120, {
+    const { fetchMock } = await renderPeople(FEW, {
       'POST /api/talent-pools/2/members': addMembers,
       'POST /api/candidates/bulk-delete': bulkDelete,
     });
@@ -237,7 +240,7 @@ describe('people page', () => {
     const create = vi.fn(() => (++attempts === 1
       ? jsonResponse(failure({ error: 'a talent pool with this name already exists', field: 'name' }), 409)
       : jsonResponse(answer(talentPoolSchema, { id: 9, name: 'Designers', description: null, candidateCount: 0 }), 201)));
-    const { fetchMock } = await renderPeople(120, { 'POST /api/talent-pools': create });
+    const { fetchMock } = await renderPeople(FEW, { 'POST /api/talent-pools': create });
     fireEvent.click(screen.getByRole('button', { name: 'New pool' }));
     const dialog = await screen.findByRole('dialog', { name: 'New talent pool' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create pool' }));
@@ -254,7 +257,7 @@ describe('people page', () => {
 
   it('asks before deleting a pool and says its candidates are not deleted', async () => {
     const remove = vi.fn(() => jsonResponse(answer(successSchema, { success: true })));
-    await renderPeople(120, { 'DELETE /api/talent-pools/1': remove });
+    await renderPeople(FEW, { 'DELETE /api/talent-pools/1': remove });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Backend Engineers' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete talent pool "Backend Engineers"?' });
@@ -266,7 +269,7 @@ describe('people page', () => {
 
   it('renames a pool with PATCH', async () => {
     const rename = vi.fn(() => jsonResponse(answer(talentPoolSchema, { ...pools[1], name: 'Frontend & Design' })));
-    const { fetchMock } = await renderPeople(120, { 'PATCH /api/talent-pools/2': rename });
+    const { fetchMock } = await renderPeople(FEW, { 'PATCH /api/talent-pools/2': rename });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Frontend Engineers' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename talent pool' });
