@@ -113,6 +113,14 @@ const LEVEL_WORDS: Record<string, string> = { intern: 'stagiair', junior: 'jr', 
 
 const PERSON_COLUMNS = `id::int, name, email::text, job_function, skill_tags, location, seniority_level, preferred_role, notes`;
 
+/** The labelled measure: the intended candidate among the first TOP candidates found; a query held by more cannot single one out. */
+const TOP = 5;
+
+/** Where the intended candidate is among the candidates a search found (0 = first), or -1. */
+const rankOf = (results: Awaited<ReturnType<Search>>, intended: number) =>
+  results.filter((r) => r.type === 'candidate').findIndex((r) => r.id === `candidate:${intended}`);
+const inTop = (rank: number) => rank >= 0 && rank < TOP;
+
 /** A labelled query: `check` is the query spelled right (a typo's intended word), for counting its holders. */
 interface Labelled extends Query { intended: number; check: string }
 
@@ -125,7 +133,7 @@ interface Labelled extends Query { intended: number; check: string }
  * level, job and place; first name, level as typed, preferred role and place)
  * and 20 with a word of the notes (name, a note's word and place).
  *
- * A query counts only if it singles its candidate out: at most 5 candidates
+ * A query counts only if it singles its candidate out: at most TOP candidates
  * hold all its words (see `holders`). At 1M generated candidates "Jan de Vries
  * senior amsterdam" can fit 30 people equally, and which 5 show is the
  * ranking's tie-break, not search quality. Such a query is replaced by the same
@@ -150,14 +158,17 @@ export async function labelledQueries(owner: pg.Pool, size: number): Promise<{ s
     }
   }
   const withNotes = await notesPeople(owner, size);
-  firstWritten.push(...withNotes.slice(0, 20).map(notesLabelled));
+  firstWritten.push(...withNotes.slice(0, NOTES_QUERIES).map(notesLabelled));
+  let notes = 0;
   for (const person of withNotes) {
-    if (singled.filter((q) => q.kind === 'labelled_name_notes_place').length === 20) break;
+    if (notes === NOTES_QUERIES) break;
     const query = notesLabelled(person);
-    if (await singlesOut(owner, query)) singled.push(query);
+    if (await singlesOut(owner, query)) { singled.push(query); notes++; }
   }
   return { singled, firstWritten, mostTries };
 }
+
+const NOTES_QUERIES = 20;
 
 /** How many candidates a slot may try before it is left out (the output's `most_candidates_tried_for_a_slot`). */
 const MAX_ATTEMPTS = 80;
@@ -168,7 +179,7 @@ async function personById(owner: pg.Pool, id: number): Promise<Person | undefine
 }
 
 const singlesOut = async (owner: pg.Pool, query: Labelled) =>
-  query.kind === 'labelled_email' || await holders(owner, query.check) <= 5; // an address is one person's
+  query.kind === 'labelled_email' || await holders(owner, query.check) <= TOP; // an address is one person's
 
 const firstAndLast = (person: Person) => {
   const first = person.name.split(' ')[0];
@@ -301,15 +312,14 @@ export async function measureKinds(queries: Query[], run: Search, postmaster: nu
     cpuByKind.set(query.kind, (cpuByKind.get(query.kind) ?? 0) + own + postgresCpuMs(postmaster) - postgresBefore);
     all.push(ms);
     byKind.set(query.kind, [...byKind.get(query.kind) ?? [], ms]);
-    const candidates = results.filter((r) => r.type === 'candidate');
-    if (candidates.length) found++;
+    if (results.some((r) => r.type === 'candidate')) found++;
     if (query.intended !== undefined) {
       labelled++;
-      const at = candidates.findIndex((r) => r.id === `candidate:${query.intended}`);
+      const at = rankOf(results, query.intended);
       if (at === 0) top1++;
       const kind = top5ByKind.get(query.kind) ?? { queries: 0, top5: 0 };
-      top5ByKind.set(query.kind, { queries: kind.queries + 1, top5: kind.top5 + (at >= 0 && at < 5 ? 1 : 0) });
-      if (at >= 0 && at < 5) top5++;
+      top5ByKind.set(query.kind, { queries: kind.queries + 1, top5: kind.top5 + (inTop(at) ? 1 : 0) });
+      if (inTop(at)) top5++;
       else misses.push(query.q);
     }
   }
@@ -329,7 +339,7 @@ export async function measureKinds(queries: Query[], run: Search, postmaster: nu
 
 /**
  * How many candidates hold every one of a query's words exactly (a level as
- * the level it names): more than 5 means the query does not single out its
+ * the level it names): more than TOP means the query does not single out its
  * candidate, and which five show is the ranking's tie-break (engagement, then
  * newest), not a failure to find.
  */
@@ -341,13 +351,10 @@ async function holders(owner: pg.Pool, q: string): Promise<number> {
   return rows[0].n;
 }
 
-/** The share of queries whose candidate is among the first 5 found (no timing). */
+/** The share of queries whose candidate is among the first TOP found (no timing). */
 async function top5Rate(queries: Labelled[], run: Search): Promise<number> {
   let hits = 0;
-  for (const query of queries) {
-    const candidates = (await run(query.q)).filter((r) => r.type === 'candidate').slice(0, 5);
-    if (candidates.some((r) => r.id === `candidate:${query.intended}`)) hits++;
-  }
+  for (const query of queries) if (inTop(rankOf(await run(query.q), query.intended))) hits++;
   return Number((hits / queries.length).toFixed(3));
 }
 
@@ -386,7 +393,7 @@ export async function run() {
         generate_s: Number((generated.ms / 1000).toFixed(1)),
         word_index: rows[0],
         search: { ...measured, labelled: { ...measured.labelled, misses: undefined,
-          misses_held_by_more_than_5: missed.filter((m) => m.holders > 5).length, first_misses: missed.slice(0, 12) } },
+          misses_held_by_more_than_5: missed.filter((m) => m.holders > TOP).length, first_misses: missed.slice(0, 12) } },
         labelled_as_first_written: {
           queries: firstWritten.length, top5_rate: await top5Rate(firstWritten, asMember),
           not_singling_out_their_candidate: notSingling, most_candidates_tried_for_a_slot: mostTries,
