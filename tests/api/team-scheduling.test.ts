@@ -188,7 +188,9 @@ describe('load limits', () => {
     const { slots } = await slotsOf(browser(), link.token);
     const first = slots[0].start;
     expect((await book(link.token, first)).status).toBe(201);
-    const after = (await slotsOf(browser(), (await newLink(host)).token)).slots.map((slot) => slot.start);
+    // Three weeks ahead, not the default seven days: booked late on a Sunday, the first slot opens the next week.
+    const threeWeeks = `?to=${encodeURIComponent(new Date(Date.now() + 21 * 24 * 3_600_000).toISOString())}`;
+    const after = (await slotsOf(browser(), (await newLink(host)).token, threeWeeks)).slots.map((slot) => slot.start);
     // Nothing left in the booked meeting's week (Monday to Sunday in Amsterdam); the next week is open again.
     const week = (iso: string) => {
       const local = new Date(new Date(iso).toLocaleString('en-US', { timeZone: 'Europe/Amsterdam' }));
