@@ -109,7 +109,7 @@ export function firstLoadManifest() {
     applyToEnvironment: (environment) => environment.name === 'client',
     // What the island loads before it runs, in one chunk (React apart: it is large, shared, and rarely
     // changes): left alone, the modules the pages share with it were 60 small chunks, each compressed on
-    // its own (decision 053). What a public page's script shares with the island (i18next, the code
+    // its own (decision 053). What a public page's script shares with the island (the catalogue's engine, the code
     // texts) is a chunk of its own, so that no public page loads the shell.
     buildEnd() {
       const imports = (id) => this.getModuleInfo(id)?.importedIds ?? [];

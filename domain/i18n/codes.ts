@@ -4,7 +4,7 @@
 // 'validation.too_long' errors.validation.too_long, 'blockers.no_consent' errors.blockers.no_consent.
 // The server writes the English text from en.ts (english.ts, so the words exist once); the browser writes
 // the same code in the interface's language (site/app/i18n/serverText.ts). Both fill in a code's params
-// the same way: `renderCode`. Browser-safe and light: it loads neither the catalogue nor i18next (the
+// the same way: `renderCode`. Browser-safe and light: it loads neither the catalogue nor its engine (the
 // booking page's island loads the schemas, which write their messages with `msg`).
 import type { en } from './en.ts';
 
@@ -14,7 +14,7 @@ type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 
 /** The dotted keys of a tree's texts. */
 type Leaf<T, P extends string = ''> = { [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaf<T[K], `${P}${K}.`> }[keyof T & string];
-/** A plural text's key without its suffix (i18next picks `_one`/`_other` by the `count` param). */
+/** A plural text's key without its suffix (the engine picks `_one`/`_other` by the `count` param). */
 type Base<K> = K extends `${infer B}_${PluralSuffix}` ? B : K;
 type At<T, K extends string> = K extends keyof T ? T[K]
   : K extends `${infer H}.${infer R}` ? (H extends keyof T ? At<T[H], R> : never) : never;
@@ -103,7 +103,7 @@ export function msg<C extends ErrorCode>(code: C, ...params: ParamArgs<C>): stri
   return params[0] ? `${code} ${JSON.stringify(params[0])}` : code;
 }
 
-/** What renders a catalogue key: an i18next instance (the server's English one, the browser's). */
+/** What renders a catalogue key: an engine of translator.ts (the server's English one, the browser's). */
 export interface Lookup {
   t(key: string, options: { replace?: Params; count?: number }): string;
   exists(key: string): boolean;

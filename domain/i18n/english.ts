@@ -1,12 +1,12 @@
 // The English text of a code (decision 032): what the API answers as `error`, writes in its logs and
-// stores where a text is kept. From en.ts through i18next, as the browser fills the same code in.
+// stores where a text is kept. From en.ts through the catalogue's engine, as the browser fills the same code in.
 import { en } from './en.ts';
 import { createI18n } from './translator.ts';
 import { coded, renderCode, stateCoded, type Coded, type ErrorCode, type Lookup, type Params, type Said, type StateCoded, type StateSaid } from './codes.ts';
 
 const instance = createI18n({ en }, 'en');
 const english: Lookup = {
-  t: (key, options) => (instance.t as (key: string, options: object) => string)(key, options),
+  t: (key, options) => instance.t(key, options),
   exists: (key) => instance.exists(key),
 };
 

@@ -4,7 +4,7 @@
 // what the candidate reads in (candidateLocale: their own language when known).
 import type { Language } from '../schemas/language.ts';
 
-/** The catalogue's languages (en.ts, nl.ts), as i18next names them. */
+/** The catalogue's languages (en.ts, nl.ts), as the engine and Intl name them. */
 export const LOCALES = ['en', 'nl'] as const;
 export type Locale = (typeof LOCALES)[number];
 

@@ -1,4 +1,4 @@
-// The server's translator: one i18next instance with both catalogues, for every text a
+// The server's translator: one engine (translator.ts) with both catalogues, for every text a
 // candidate gets from the server (their emails, the unsubscribe page, the public and booking
 // pages rendered by Astro). Browser-safe, but it holds every text of both languages: an
 // island takes its part from the page instead (translator.ts textsTranslator).
@@ -23,7 +23,7 @@ const i18n = createI18n({ en, nl }, 'en');
 
 /** The text of `key` in `locale`, with its {{values}} filled in (plain text: escape it for HTML). */
 export function text(locale: Locale, key: CatalogueKey, values?: TextValues): string {
-  return translateWith<Resources>(i18n.t.bind(i18n), locale)(key, values);
+  return translateWith<Resources>((k, options) => i18n.t(k, options), locale)(key, values);
 }
 
 /**
@@ -32,7 +32,7 @@ export function text(locale: Locale, key: CatalogueKey, values?: TextValues): st
  */
 export function codeText(locale: Locale, code: string, params?: Params): string {
   const lookup = {
-    t: (key: string, options: { replace?: Params }) => (i18n.t as (key: string, options: object) => string)(key, { ...options, lng: locale }),
+    t: (key: string, options: { replace?: Params }) => i18n.t(key, { ...options, lng: locale }),
     exists: (key: string) => i18n.exists(key, { lng: locale }),
   };
   return asSentence(renderCode(lookup, code, params), locale);
@@ -44,7 +44,7 @@ const fixed = new Map<string, unknown>();
 export function translator<P extends Branch<Resources>>(locale: Locale, branch: P): Translate<At<Resources, P>> {
   const id = `${locale}:${branch}`;
   let found = fixed.get(id) as Translate<At<Resources, P>> | undefined;
-  if (!found) fixed.set(id, found = translateWith<At<Resources, P>>(i18n.getFixedT(locale, null, branch as never), locale));
+  if (!found) fixed.set(id, found = translateWith<At<Resources, P>>(i18n.fixedT(locale, branch), locale));
   return found;
 }
 

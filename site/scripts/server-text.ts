@@ -1,5 +1,5 @@
 // An answer's error in the page's language (decision 032): its `code` rendered from the texts the
-// page handed its script (site/components/public/page-errors.ts), by i18next and the same
+// page handed its script (site/components/public/page-errors.ts), by the catalogue's engine and the same
 // renderCode as the /app and the server; a code the page did not hand shows the server's English.
 import { asSentence, renderCode, type Lookup, type Params } from '#domain/i18n/codes.ts';
 import { createI18n } from '#domain/i18n/translator.ts';
@@ -11,7 +11,7 @@ function lookupOf(texts: ErrorTexts): Lookup {
   let found = lookups.get(texts);
   if (!found) {
     const i18n = createI18n({ [texts.lang]: { errors: texts.errors, errorTerms: texts.errorTerms } }, texts.lang);
-    found = { t: (key, options) => (i18n.t as (key: string, options: object) => string)(key, options), exists: (key) => i18n.exists(key) };
+    found = { t: (key, options) => i18n.t(key, options), exists: (key) => i18n.exists(key) };
     lookups.set(texts, found);
   }
   return found;

@@ -1,5 +1,5 @@
 // The public pages' texts (domain/i18n/{en,nl}/publicPages.ts): the server picks the language,
-// islands get their texts from the page. Their {{values}} are filled in by i18next: on the server
+// islands get their texts from the page. Their {{values}} are filled in by the catalogue's engine: on the server
 // domain/i18n/translate.ts, in the booking island domain/i18n/translator.ts (booking/format.ts words()).
 import type { publicPages as english } from '#domain/i18n/en/publicPages.ts';
 import { publicBooking } from '#domain/i18n/en/publicBooking.ts';

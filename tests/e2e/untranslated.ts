@@ -35,7 +35,7 @@ const MANTINE_PATTERNS = [/^Page \d+ of \d+$/];
 
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** `{{value}}` and i18next's nesting `$t(key)`: filled in, anything can stand there. */
+/** `{{value}}` and the engine's nesting `$t(key)`: filled in, anything can stand there. */
 const FILLED = /\{\{[^}]+\}\}|\$t\([^)]+\)/g;
 
 export interface EnglishTexts { exact: Map<string, string>; patterns: Array<{ key: string; pattern: RegExp }> }

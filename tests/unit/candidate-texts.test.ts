@@ -1,7 +1,7 @@
 // The candidate's meeting emails and their calendar invitation render from the catalogue
 // (domain/i18n emails.meeting) in the locale they are given: English exactly as before, Dutch
 // in Dutch. And the server's translator (domain/i18n/translate.ts) fills a text's {{values}}
-// with i18next without reading a value as a text: a name like "{{recruiter}}" stays as typed.
+// by the catalogue's engine without reading a value as a text: a name like "{{recruiter}}" stays as typed.
 import { describe, expect, it } from 'vitest';
 import { composeMeetingMail, type MeetingMailFacts } from '#domain/meetings/meeting-mail-text.ts';
 import { text, translator } from '#domain/i18n/translate.ts';
@@ -136,7 +136,7 @@ describe('the server translator', () => {
     expect(t('greeting', { name: '{{recruiter}}' })).toBe('Hi {{recruiter}},');
     expect(t('greeting', { name: '$t(emails.message.unsubscribe)' })).toBe('Hi $t(emails.message.unsubscribe),');
     expect(t('opening.confirmed', { recruiter: 'Jan <b>&amp;</b>' })).toBe('Thank you for booking. Your meeting with Jan <b>&amp;</b> is confirmed.');
-    // A value named like an i18next option stays a value.
+    // A value named like an option (count, lng) stays a value.
     expect(text('en', 'publicPages.booking.hours', { count: 2, lng: 'nl' })).toBe('2 hours');
   });
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '#domain/i18n/en.ts';
 import { nl } from '#domain/i18n/nl.ts';
 import { englishState, englishText, isErrorCode } from '#domain/i18n/english.ts';
-import { createI18n } from '#domain/i18n/translator.ts';
+import { createI18n, type TOptions } from '#domain/i18n/translator.ts';
 import { renderCode, type Lookup, type Said, type StateSaid } from '#domain/i18n/codes.ts';
 import { CONSENT_BLOCKERS } from '#domain/consent/eligibility.ts';
 import { INTEGRATION_KINDS } from '#domain/integrations/schemas.ts';
@@ -132,7 +132,7 @@ describe('the codes the server sends', () => {
   it('renders every code, with every param given, in both languages and leaves no {{…}} unfilled', () => {
     const lookups: Record<string, Lookup> = Object.fromEntries((['en', 'nl'] as const).map((lng) => {
       const i18n = createI18n({ en, nl }, lng);
-      return [lng, { t: (key: string, options: object) => (i18n.t as (key: string, options: object) => string)(key, options), exists: (key: string) => i18n.exists(key) }];
+      return [lng, { t: (key: string, options: TOptions) => i18n.t(key, options), exists: (key: string) => i18n.exists(key) }];
     }));
     for (const branch of ['errors', 'states'] as const) {
       for (const [key, text] of flatten(branches[branch])) {

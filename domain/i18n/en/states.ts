@@ -1,7 +1,7 @@
 // What the API says about the state of things (decision 032): Settings → Integrations, "Send a
 // test", the calendar on Meeting booking, a meeting's Teams link. An answer names its text by a
 // code, a key of this branch (`states.<code>`); the server answers the English text beside it.
-// `$t(states.teamsSetup)` is i18next's nesting: the one text of what to set for Teams.
+// `$t(states.teamsSetup)` is the engine's nesting (translator.ts): the one text of what to set for Teams.
 export const states = {
   teamsSetup: 'set MS_TENANT_ID, MS_CLIENT_ID and MS_CLIENT_SECRET of an Entra app with the application permission Calendars.ReadWrite (admin consent); each recruiter needs a Teams licence and their profile email must be their Microsoft 365 address.',
   /** Meeting booking: whether Outlook busy times and Teams links are on. */

@@ -1,26 +1,18 @@
-// The /app interface's i18next instance. The shell's English is bundled and ready
+// The /app interface's catalogue engine (domain/i18n/translator.ts). The shell's English is bundled and ready
 // synchronously (so the shell renders without a provider, as the unit tests do); each
 // page brings its own English (decision 044): the start page (the dashboard) in its
 // chunk (addEnglish), the others with the rest of the catalogue, a chunk fetched beside
-// the page's (loadEnglish, routeTree.tsx). The texts of the server's codes (`errors`,
+// the page's (loadEnglish, routes.ts). The texts of the server's codes (`errors`,
 // `errorTerms`) are a chunk of their own, fetched right after the shell's first paint and
 // awaited before an API error reaches the interface (loadErrorTexts, decision 052). Dutch
 // is its own chunk, fetched only when someone needs it.
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import type { Resources } from '../../../domain/i18n/en.ts';
 import { pages } from '../../../domain/i18n/en/pages.ts';
 import { palette } from '../../../domain/i18n/en/palette.ts';
 import { common, sentiment, shell } from '../../../domain/i18n/en/shell.ts';
+import { createI18n } from '../../../domain/i18n/translator.ts';
 import { LANGUAGE_KEY } from '../prePaint.ts';
 import { navigatorLanguages, resolveLanguage, type InterfaceLanguage } from './language.ts';
-
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: Resources };
-  }
-}
 
 function remembered(): InterfaceLanguage | null {
   try {
@@ -35,7 +27,7 @@ let englishPending: Promise<void> | null = null;
 
 /** Adds English texts (a page's branches) to what the interface can say; components re-render with them. */
 export function addEnglish(texts: Partial<Resources>) {
-  i18n.addResourceBundle('en', 'translation', texts, true, false);
+  i18n.addTexts('en', texts);
 }
 
 /** Loads the rest of the English catalogue once: every page but the start page, and the deferred dialogs, wait for it. */
@@ -61,27 +53,17 @@ export function loadErrorTexts(): Promise<void> {
   return errorTextsPending;
 }
 
-export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  // The shell's words show on every screen; errors (serverText.ts) come with loadErrorTexts.
-  resources: { en: { translation: { common, shell, sentiment, pages, palette } } },
-  lng: 'en',
-  fallbackLng: 'en',
-  supportedLngs: ['en', 'nl'],
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-  // A key whose page did not bring it: the rest of the catalogue follows, and the text re-renders.
-  saveMissing: true,
-  missingKeyHandler: () => { void loadEnglish(); },
-  react: { bindI18nStore: 'added' },
-});
+/**
+ * The shell's words show on every screen; errors (serverText.ts) come with loadErrorTexts. A key whose page
+ * did not bring it: the rest of the catalogue follows, and the text re-renders (useT subscribes).
+ */
+export const i18n = createI18n({ en: { common, shell, sentiment, pages, palette } }, 'en', () => { void loadEnglish(); });
 
 let pending: Promise<void> | null = null;
 
 /** Loads the Dutch texts once (a dynamic import: English users never download them). */
 function loadDutch(): Promise<void> {
-  pending ??= import('../../../domain/i18n/nl.ts').then(({ nl }) => { i18n.addResourceBundle('nl', 'translation', nl); });
+  pending ??= import('../../../domain/i18n/nl.ts').then(({ nl }) => { i18n.addTexts('nl', nl); });
   return pending;
 }
 
@@ -93,7 +75,7 @@ export async function setInterfaceLanguage(language: InterfaceLanguage): Promise
   } catch {
     // Private mode: only the next reload starts in English.
   }
-  if (i18n.language !== language) await i18n.changeLanguage(language);
+  i18n.changeLanguage(language);
   // Screen readers and the browser's own spelling and hyphenation read the page's language.
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }

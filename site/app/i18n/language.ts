@@ -1,6 +1,6 @@
 // Which language the /app interface speaks: the user's setting (Settings → Profile),
 // else the first of the browser's languages we speak, else English. No React, no
-// i18next: the rule is a pure function the tests and the setup share.
+// catalogue engine: the rule is a pure function the tests and the setup share.
 import type { InterfaceLanguage } from '#domain/settings/schemas.ts';
 import { browserLocale } from '#domain/i18n/locale.ts';
 

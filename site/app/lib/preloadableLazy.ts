@@ -15,5 +15,5 @@ export function preloadableLazy<P extends object>(load: () => Promise<ComponentT
   ));
   const Lazy = lazy(async () => ({ default: await preload() }));
   const Deferred = (props: P) => createElement(loaded ?? Lazy, props);
-  return Object.assign(Deferred, { preload });
+  return Object.assign(Deferred, { preload, isLoaded: () => loaded !== undefined });
 }

@@ -4,7 +4,7 @@
 // open thread live in the URL (a campaign has its own page); ?action=… and ?template=…
 // open a dialog (communications/pageParams.ts).
 import { Button, Group, Tabs } from '@mantine/core';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '#app/router/RouterView.tsx';
 import { openPanel } from '../drawers/drawerStore.ts';
 import { useOutbox } from '../messaging/queries.ts';
 import { isAdmin, useCurrentUser } from '../session/CurrentUser.tsx';
@@ -13,19 +13,19 @@ import { openCampaignWizard } from '../panels/wizard/openCampaignWizard.ts';
 import { CampaignsTab } from './communications/CampaignsTab.tsx';
 import { OutboxTab } from './communications/OutboxTab.tsx';
 import {
-  activeTab, COMMUNICATIONS_TABS, searchFromThreadFilters, threadFilters, type CommunicationsSearch, type CommunicationsTab,
+  activeTab, COMMUNICATIONS_TABS, communicationsSearchSchema, searchFromThreadFilters, threadFilters, type CommunicationsSearch, type CommunicationsTab,
 } from './communications/pageParams.ts';
 import { ThreadsTab } from './communications/ThreadsTab.tsx';
 import { usePageActions } from './communications/usePageActions.ts';
 import { PageHeader } from './PageHeader.tsx';
 
 export function CommunicationsPage() {
-  const search = useSearch({ from: '/app/communications' });
+  const search = useSearch(communicationsSearchSchema);
   const navigate = useNavigate();
   const t = useT();
   usePageActions(search);
   const setSearch = (changes: CommunicationsSearch) =>
-    void navigate({ to: '.', search: (current) => ({ ...current, ...changes }), resetScroll: false });
+    void navigate({ search: (current) => ({ ...current, ...changes }), resetScroll: false });
 
   const admin = isAdmin(useCurrentUser());
   // A recruiter's question, asked once per visit: is mail going anywhere but the outbox?

@@ -3,7 +3,7 @@
 // KPIs, the funnel, the charts (their drawings from their own chunk, after the first paint)
 // and the lists to act on. Every figure with a list behind it links there.
 import { Alert, Anchor, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '#app/router/RouterView.tsx';
 import { errorText } from '#app/api/ApiError.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
@@ -17,7 +17,7 @@ import { KpiCards } from './dashboard/KpiCards.tsx';
 import { DashboardCharts } from './dashboard/DashboardCharts.tsx';
 import { NeedsReplyCard } from './dashboard/NeedsReplyCard.tsx';
 import { DataRightsCard } from './dashboard/DataRightsCard.tsx';
-import { DASHBOARD_PATH, DEFAULT_PERIOD, DEFAULT_SCOPE, dashboardQuery } from './dashboard/pageParams.ts';
+import { DEFAULT_PERIOD, DEFAULT_SCOPE, dashboardQuery, dashboardSearchSchema } from './dashboard/pageParams.ts';
 import { UpcomingMeetingsCard } from './people/booking/UpcomingMeetingsCard.tsx';
 import { isAdmin, useCurrentUser } from '../session/CurrentUser.tsx';
 import { PageHeader } from './PageHeader.tsx';
@@ -32,13 +32,12 @@ addEnglish({ dashboard, meetings, dataRights });
 export function DashboardPage() {
   const user = useCurrentUser();
   const t = useT();
-  const query = dashboardQuery(useSearch({ from: DASHBOARD_PATH }));
+  const query = dashboardQuery(useSearch(dashboardSearchSchema));
   const navigate = useNavigate();
   const setQuery = (changes: Partial<DashboardQuery>) => {
     const next = { ...query, ...changes };
     // The defaults stay out of the URL.
     void navigate({
-      to: '.',
       search: { period: next.period === DEFAULT_PERIOD ? undefined : next.period, scope: next.scope === DEFAULT_SCOPE ? undefined : next.scope },
       replace: true,
       resetScroll: false,

@@ -3,7 +3,7 @@
 // The view, tab, filters, week, open meeting (?meeting=) and open candidate
 // (?candidate=) live in the URL (meetings/pageParams.ts).
 import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
-import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
+import { useLocation, useNavigate, useSearch } from '#app/router/RouterView.tsx';
 import { useState } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
 import { useT } from '#app/i18n/useT.ts';
@@ -17,7 +17,7 @@ import { listRequest, meetingsOfTab, shownMonday, weekRequest } from './meetings
 import { MeetingResults } from './meetings/MeetingResults.tsx';
 import { dateAt, mondayOf, weekDates } from './meetings/meetingTime.ts';
 import { browserTimeZone } from '#site/scripts/booking/zones.ts';
-import { MEETING_TABS, MEETINGS_PATH, statusList, type MeetingsSearch, type MeetingTab } from './meetings/pageParams.ts';
+import { MEETING_TABS, meetingsSearchSchema, statusList, type MeetingsSearch, type MeetingTab } from './meetings/pageParams.ts';
 import { useNow } from './meetings/useNow.ts';
 import { WeekCalendar } from './meetings/WeekCalendar.tsx';
 import { WeekNavigation } from './meetings/WeekNavigation.tsx';
@@ -27,11 +27,11 @@ import { urlWithParams } from './people/candidateUrl.ts';
 
 export function MeetingsPage() {
   const t = useT();
-  const search = useSearch({ from: MEETINGS_PATH });
+  const search = useSearch(meetingsSearchSchema);
   const { pathname, searchStr } = useLocation();
   const navigate = useNavigate();
   const setSearch = (changes: MeetingsSearch, { replace = false } = {}) =>
-    void navigate({ to: '.', search: (current) => ({ ...current, ...changes }), replace, resetScroll: false });
+    void navigate({ search: (current) => ({ ...current, ...changes }), replace, resetScroll: false });
 
   const [timeZone] = useState(browserTimeZone);
   const now = useNow();

@@ -3,7 +3,7 @@
 // The list's filters, sort and page, the open candidate (?candidate={id}) and
 // the create form (?action=add-candidate) live in the URL (people/candidateUrl.ts).
 import { Button, Grid, Group } from '@mantine/core';
-import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
+import { useLocation, useNavigate, useSearch } from '#app/router/RouterView.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import type { CandidateDetail } from '#domain/candidates/schemas.ts';
 import { useT } from '#app/i18n/useT.ts';
@@ -12,7 +12,7 @@ import { CandidateDetailDrawer } from './people/CandidateDetailDrawer.tsx';
 import { CandidateFormDrawer } from './people/CandidateFormDrawer.tsx';
 import { CandidateListSection } from './people/CandidateListSection.tsx';
 import {
-  ADD_CANDIDATE_ACTION, DUPLICATES_ACTION, IMPORT_CSV_ACTION, filtersFromSearch, searchFromFilters, searchFromSort, sortFromSearch, urlWithParams,
+  ADD_CANDIDATE_ACTION, DUPLICATES_ACTION, IMPORT_CSV_ACTION, filtersFromSearch, peopleSearchSchema, searchFromFilters, searchFromSort, sortFromSearch, urlWithParams,
   type PeopleSearch,
 } from './people/candidateUrl.ts';
 import { DuplicatesModal } from './people/duplicates/DuplicatesModal.tsx';
@@ -32,11 +32,11 @@ interface UrlChange {
 
 export function PeoplePage() {
   const t = useT();
-  const search = useSearch({ from: '/_people' });
+  const search = useSearch(peopleSearchSchema);
   const { pathname, searchStr } = useLocation();
   const navigate = useNavigate();
   const setSearch = (changes: PeopleSearch, { replace = false, keepScroll = false }: UrlChange = {}) =>
-    void navigate({ to: '.', search: (current) => ({ ...current, ...changes }), replace, resetScroll: !keepScroll });
+    void navigate({ search: (current) => ({ ...current, ...changes }), replace, resetScroll: !keepScroll });
 
   const applied = useMemo(() => filtersFromSearch(search), [search]);
   // A new filter or order starts again at page 1.

@@ -1,7 +1,6 @@
 // What the page area shows while a page's chunk loads, and when it cannot be
 // loaded (e.g. a new release replaced the file): the shell stays usable.
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useT } from '../i18n/useT.ts';
 import { errorText } from '../api/ApiError.ts';
 
@@ -10,7 +9,7 @@ export function PagePending() {
   return <Center mih="40vh"><Loader aria-label={t('pages.loadingPage')} /></Center>;
 }
 
-export function PageError({ error }: ErrorComponentProps) {
+export function PageError({ error }: { error: unknown }) {
   const t = useT();
   return (
     <Stack maw={520} data-testid="page-error">

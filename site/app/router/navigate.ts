@@ -34,6 +34,5 @@ export function navigate(href: string, { replace = false }: NavigateOptions = {}
 
 /** Fetches the code of the page at `href` ahead of a likely click (hover, focus). */
 export function preload(href: string): void {
-  // The same options as navigate(); preloadRoute's own type insists on `to`.
-  if (isAppPath(href) && appRouter) appRouter.preloadRoute({ href } as Parameters<AppRouter['preloadRoute']>[0]).catch(() => {});
+  if (isAppPath(href) && appRouter) appRouter.preload(href).catch(() => {});
 }

@@ -1,5 +1,5 @@
 // Which page's chunk an /app path opens on, by the page module's name (the route tree's
-// lazy pages, routeTree.tsx): the /app HTML preloads that chunk with the shell's, so the
+// lazy pages, routes.ts): the /app HTML preloads that chunk with the shell's, so the
 // first page arrives with them instead of after them (site/pages/app/[...path].astro).
 import { normalizePath } from './paths.ts';
 

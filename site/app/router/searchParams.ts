@@ -40,14 +40,15 @@ export function stringifySearch(search: Record<string, unknown>): string {
 /** One search parameter: its typed value, or undefined when it is missing or not valid. */
 export type SearchField<T> = (value: unknown) => T | undefined;
 
-type Fields = Record<string, SearchField<unknown>>;
+/** A schema's fields: each reads one parameter. */
+export type SearchFields = Record<string, SearchField<unknown>>;
 
 /** What a schema makes of a search: every field optional. */
-export type SearchOf<F extends Fields> = { [K in keyof F]?: ReturnType<F[K]> };
+export type SearchOf<F extends SearchFields> = { [K in keyof F]?: ReturnType<F[K]> };
 
 /** A route's validateSearch, with its fields for reading one value alone. */
-export interface SearchSchema<F extends Fields> {
-  (search: SearchOf<F>): SearchOf<F>;
+export interface SearchSchema<F extends SearchFields> {
+  (search: Record<string, unknown>): SearchOf<F>;
   readonly fields: F;
 }
 
@@ -55,12 +56,12 @@ export interface SearchSchema<F extends Fields> {
  * The route's validateSearch: the known parameters, each read by its field (a parameter
  * present but not valid stays as undefined, one absent stays absent); the others are dropped.
  */
-export function searchSchema<F extends Fields>(fields: F): SearchSchema<F> {
-  const keys = Object.keys(fields);
+export function searchSchema<F extends SearchFields>(fields: F): SearchSchema<F> {
+  // In the order of the search (the address bar's), so that a page's change keeps the others where they were.
   const validate = (search: Record<string, unknown>) => {
     const result: Record<string, unknown> = {};
-    for (const key of keys) {
-      if (key in search) result[key] = fields[key](search[key]);
+    for (const key of Object.keys(search)) {
+      if (Object.hasOwn(fields, key)) result[key] = fields[key](search[key]);
     }
     return result as SearchOf<F>;
   };

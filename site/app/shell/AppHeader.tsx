@@ -1,8 +1,8 @@
 import { AppShell, Box, Group, Text } from '@mantine/core';
-import { useLocation } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../session/CurrentUser.tsx';
 import { Link } from '../router/Link.tsx';
+import { useLocation } from '../router/RouterView.tsx';
 
 const HeaderMenus = lazy(() => import('./HeaderMenus.tsx').then((m) => ({ default: m.HeaderMenus })));
 
@@ -18,7 +18,7 @@ function HeaderMenusPending() {
 }
 
 export function AppHeader() {
-  const pathname = useLocation({ select: (location) => location.pathname });
+  const { pathname } = useLocation();
   const user = useCurrentUser();
   return (
     <AppShell.Header px="md">

@@ -1,6 +1,6 @@
 import { AppShell } from '@mantine/core';
-import { Outlet, useLocation } from '@tanstack/react-router';
 import { openCommandPalette } from '../palette/paletteStore.ts';
+import { Outlet, useLocation } from '../router/RouterView.tsx';
 import { useCurrentUser } from '../session/CurrentUser.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { DeferredPanels } from './DeferredPanels.tsx';
@@ -11,7 +11,7 @@ import { useRemoveStaticFrame } from './staticFrame.ts';
 /** The root route: header, sidebar (desktop), bottom bar (mobile), and the page in <Outlet />. */
 export function AppLayout() {
   const user = useCurrentUser();
-  const pathname = useLocation({ select: (location) => location.pathname });
+  const { pathname } = useLocation();
   useRemoveStaticFrame();
   return (
     <AppShell

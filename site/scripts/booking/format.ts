@@ -1,6 +1,6 @@
 // The booking page's words and times, shared by the server render and the island.
 // The words are the page's language (English unless given, domain/i18n/*/publicBooking.ts), their
-// {{values}} filled in by i18next (words() below); in English the clock (12 or 24 hours, date
+// {{values}} filled in by the catalogue's engine (words() below); in English the clock (12 or 24 hours, date
 // order) follows the browser's English variant.
 import type { PublicBooking, PublicMeeting } from '#domain/meetings/booking-schemas.ts';
 import type { Slot } from '#domain/meetings/schemas.ts';
@@ -26,7 +26,7 @@ export function englishLocale(languages: readonly string[]): string {
 }
 
 /**
- * The booking texts by key, {{values}} filled in by i18next: the same texts the server rendered
+ * The booking texts by key, {{values}} filled in by the catalogue's engine: the same texts the server rendered
  * with are the ones the island gets (data-texts), so both fill them in alike. One instance per texts.
  */
 export function words(texts: BookingTexts): Translate<BookingTexts> {

@@ -36,9 +36,9 @@ describe('/app/admin for a non-admin', () => {
     stubFetch({});
     // Both pages' code loaded first: with a fake clock, nothing may wait for a chunk (React's Suspense retries use timers).
     const { router } = await renderApp('/app', { user: recruiter });
-    await router.preloadRoute({ to: '/app/admin' });
+    await router.preload('/app/admin');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    await act(() => router.navigate({ to: '/app/admin' }));
+    await act(() => router.navigate({ href: '/app/admin' }));
     expect(screen.getByTestId('access-denied')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(2900));
     expect(currentUrl()).toBe('/app/admin');

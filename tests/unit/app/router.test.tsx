@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { createMemoryHistory, Outlet } from '@tanstack/react-router';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAppRouter } from '#app/router/appRouter.ts';
 import { Link } from '#app/router/Link.tsx';
 import { navigate } from '#app/router/navigate.ts';
+import { resolveHref } from '#app/router/router.ts';
+import { Outlet } from '#app/router/RouterView.tsx';
 import { parseSearch, stringifySearch } from '#app/router/searchParams.ts';
 import { currentUrl, recruiter, renderAt, stubFetch } from './renderWithProviders.tsx';
 import { renderApp, renderPage } from './renderInRouter.tsx';
@@ -31,29 +31,23 @@ function h1(): string | null {
   return screen.getByRole('heading', { level: 1 }).textContent;
 }
 
-const PAGE_OF_ROUTE: Record<string, string> = {
-  '/app': 'dashboard',
-  '/_people/app/people': 'people',
-  '/_people/app/talent-pools': 'people',
-  '/_people/app/candidates': 'people',
-  '/app/communications': 'communications',
-  '/app/meetings': 'meetings',
-  '/app/settings': 'settings',
-  '/app/meeting-booking': 'meetingBooking',
-  '/app/theme-demo': 'themeDemo',
-  '/app/admin': 'admin',
+const PAGE_NAMES: Record<string, string> = {
+  DashboardPage: 'dashboard',
+  PeoplePage: 'people',
+  CommunicationsPage: 'communications',
+  MeetingsPage: 'meetings',
+  SettingsPage: 'settings',
+  MeetingBookingPage: 'meetingBooking',
+  ThemeDemoPage: 'themeDemo',
+  AdminPage: 'admin',
 };
 
 /** What the router resolves `href` to, without rendering: a redirect, a page, or not found. */
-async function resolve(href: string) {
-  const router = createAppRouter({ user: recruiter, history: createMemoryHistory({ initialEntries: [href] }) });
-  await router.load();
-  const { location } = router.state;
+function resolve(href: string) {
+  const location = resolveHref(href, recruiter);
   if (location.href !== href) return { kind: 'redirect', to: location.href };
-  // A path the routes do not cover in full (a rest is left over) is not found.
-  const [, rest, found] = router.getMatchedRoutes(location.pathname);
-  if (!found || rest['**']) return { kind: 'notFound' };
-  return { kind: 'page', page: PAGE_OF_ROUTE[found.id as string] };
+  if (!location.route) return { kind: 'notFound' };
+  return { kind: 'page', page: PAGE_NAMES[location.route.page] };
 }
 
 describe('the route tree', () => {
@@ -69,18 +63,18 @@ describe('the route tree', () => {
     ['/app/meeting-booking', 'meetingBooking'],
     ['/app/theme-demo', 'themeDemo'],
     ['/app/admin', 'admin'],
-  ])('%s shows the %s page', async (path, page) => {
-    expect(await resolve(path)).toEqual({ kind: 'page', page });
+  ])('%s shows the %s page', (path, page) => {
+    expect(resolve(path)).toEqual({ kind: 'page', page });
   });
 
-  it('redirects campaigns and messages to communications, keeping the query string', async () => {
-    expect(await resolve('/app/campaigns?action=create-campaign&subject=Hi%20there'))
+  it('redirects campaigns and messages to communications, keeping the query string', () => {
+    expect(resolve('/app/campaigns?action=create-campaign&subject=Hi%20there'))
       .toEqual({ kind: 'redirect', to: '/app/communications?action=create-campaign&subject=Hi%20there' });
-    expect(await resolve('/app/messages')).toEqual({ kind: 'redirect', to: '/app/communications' });
+    expect(resolve('/app/messages')).toEqual({ kind: 'redirect', to: '/app/communications' });
   });
 
-  it.each(['/app/nope', '/app/people/42/extra', '/app/constructor', '/app/toString'])('%s is not found', async (path) => {
-    expect(await resolve(path)).toEqual({ kind: 'notFound' });
+  it.each(['/app/nope', '/app/people/42/extra', '/app/constructor', '/app/toString'])('%s is not found', (path) => {
+    expect(resolve(path)).toEqual({ kind: 'notFound' });
   });
 });
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Settings' tabs: the active one in the URL (linkable), ?enrol=2fa on Security, Organisation
 // for admins only, keyboard between tabs; and the profile's email and interface language.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage } from '#app/pages/settings/SettingsPage.tsx';
@@ -38,7 +38,7 @@ describe('settings tabs', () => {
     expect(await screen.findByTestId('security-card')).toBeTruthy();
     fireEvent.click(tab('Profile'));
     await waitFor(() => expect(currentUrl()).toBe('/app/settings'));
-    await router.navigate({ to: '/app/settings', search: { tab: 'security' } });
+    await act(() => router.navigate({ href: '/app/settings?tab=security' }));
     await waitFor(() => expect(tab('Security').getAttribute('aria-selected')).toBe('true'));
   });
 

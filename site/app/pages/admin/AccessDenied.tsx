@@ -1,5 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '#app/router/RouterView.tsx';
 import { useEffect } from 'react';
 import { useT } from '#app/i18n/useT.ts';
 import { useDocumentTitle } from '#app/router/useDocumentTitle.ts';

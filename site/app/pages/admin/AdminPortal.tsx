@@ -1,12 +1,12 @@
 import { Tabs } from '@mantine/core';
-import { Navigate, useNavigate, useSearch } from '@tanstack/react-router';
+import { Navigate, useNavigate, useSearch } from '#app/router/RouterView.tsx';
 import { useT } from '#app/i18n/useT.ts';
 import { useCurrentUser } from '#app/session/CurrentUser.tsx';
 import { PageHeader } from '../PageHeader.tsx';
 import { AccessRequestsTab } from './AccessRequestsTab.tsx';
 import { AuditLogTab } from './AuditLogTab.tsx';
 import { DataRequestsTab } from './DataRequestsTab.tsx';
-import { ADMIN_PATH, DEFAULT_ADMIN_TAB, type AdminTab } from './pageParams.ts';
+import { adminSearchSchema, DEFAULT_ADMIN_TAB, type AdminTab } from './pageParams.ts';
 import { RetentionTab } from './RetentionTab.tsx';
 import { SuppressionsTab } from './SuppressionsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
@@ -16,12 +16,12 @@ export function AdminPortal() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   // The open tab is in the URL (?tab=retention), so a tab can be linked; Users when absent.
-  const active = useSearch({ from: ADMIN_PATH }).tab ?? DEFAULT_ADMIN_TAB;
+  const active = useSearch(adminSearchSchema).tab ?? DEFAULT_ADMIN_TAB;
   // Admins enrol in two-factor sign-in before they may use the portal.
   if (user.twoFactorEnabled === false) return <Navigate to="/app/settings" search={{ enrol: '2fa' }} replace />;
   const open = (tab: string | null) => {
     if (!tab || tab === active) return;
-    void navigate({ to: '.', search: { tab: tab === DEFAULT_ADMIN_TAB ? undefined : tab as AdminTab }, resetScroll: false });
+    void navigate({ search: { tab: tab === DEFAULT_ADMIN_TAB ? undefined : tab as AdminTab }, resetScroll: false });
   };
   return (
     <>

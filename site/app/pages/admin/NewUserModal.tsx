@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { ApiError } from '#app/api/ApiError.ts';
-import { useT } from '#app/i18n/useT.ts';
-import type { TFunction } from 'i18next';
+import { useT, type AppT } from '#app/i18n/useT.ts';
 import type { UserSummary } from '#domain/auth/schemas.ts';
 import { useCreateUser } from './adminQueries.ts';
 import { issueText } from '#app/i18n/serverText.ts';
@@ -12,7 +11,7 @@ import { NEW_USER_DEFAULTS, newUserSchema, PASSWORD_MIN_LENGTH, type NewUserInpu
 const ROLES: UserSummary['role'][] = ['recruiter', 'admin'];
 
 /** The role choices with their names in the interface's language. */
-export function roleOptions(t: TFunction): { value: UserSummary['role']; label: string }[] {
+export function roleOptions(t: AppT): { value: UserSummary['role']; label: string }[] {
   return ROLES.map((value) => ({ value, label: t(`admin.roles.${value}`) }));
 }
 

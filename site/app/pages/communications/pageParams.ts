@@ -28,7 +28,7 @@ export const communicationsSearchSchema = searchSchema({
   sentiment: optionalEnum(SENTIMENTS),
   candidateId: optionalInt(),
   thread: optionalInt(),
-  /** Sent on to the campaign's own page (routeTree.tsx). */
+  /** Sent on to the campaign's own page (routes.ts). */
   campaign: optionalInt(),
   action: optionalEnum(['compose', 'create-campaign']),
   candidateName: optionalText(200),

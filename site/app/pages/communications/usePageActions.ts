@@ -1,7 +1,7 @@
 // Opens the dialog the query parameters ask for, once, then drops those
 // parameters from the URL (replacing the entry) so that going back or
 // reloading does not reopen it.
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '#app/router/RouterView.tsx';
 import { useEffect } from 'react';
 import { openPanel } from '#app/drawers/drawerStore.ts';
 import { openCampaignWizard } from '#app/panels/wizard/openCampaignWizard.ts';
@@ -19,6 +19,6 @@ export function usePageActions(search: CommunicationsSearch) {
     const action = pageAction(search);
     if (!action) return;
     openPageDialog(action);
-    void navigate({ to: '.', search: (current) => withoutOneShotParams(current), replace: true, resetScroll: false });
+    void navigate({ search: (current) => withoutOneShotParams(current), replace: true, resetScroll: false });
   }, [search, navigate]);
 }

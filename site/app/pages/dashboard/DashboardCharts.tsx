@@ -55,7 +55,7 @@ export function SentimentChart({ sentiment }: Pick<Dashboard, 'sentiment'>) {
       rows={sentiments.map((s) => ({ label: s.label, values: [formatCount(sentiment[s.name])] }))}
       links={sentiments.map((s) => ({ label: `${s.label} (${formatCount(sentiment[s.name])})`, href: threadsHref(s.name), color: s.color }))}>
       {total === 0 ? <p>{t('dashboard.noReplies')}</p> : (
-        <LazyChartDrawing kind="donut" height={180} centre={t('dashboard.repliesCount', { count: formatCount(total) })}
+        <LazyChartDrawing kind="donut" height={180} centre={t('dashboard.repliesCount', { count: total, total: formatCount(total) })}
           data={sentiments.map((s) => ({ name: s.label, value: sentiment[s.name], color: s.color }))} />
       )}
     </ChartFigure>

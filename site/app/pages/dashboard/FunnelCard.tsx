@@ -3,14 +3,13 @@
 // Each step with a list behind it links there.
 import { Anchor, Group, Progress, Stack, Text } from '@mantine/core';
 import type { Dashboard } from '#domain/dashboard/schemas.ts';
-import { useT } from '#app/i18n/useT.ts';
-import type { TFunction } from 'i18next';
+import { useT, type AppT } from '#app/i18n/useT.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
 import { DashboardCard } from './DashboardCard.tsx';
 import { campaignsHref, meetingsHref, threadsHref } from './dashboardLinks.ts';
 import { formatCount, formatRate, shareOf } from './format.ts';
 
-export function funnelSteps({ funnel, scope }: Pick<Dashboard, 'funnel' | 'scope'>, t: TFunction) {
+export function funnelSteps({ funnel, scope }: Pick<Dashboard, 'funnel' | 'scope'>, t: AppT) {
   return [
     { key: 'sent', label: t('dashboard.steps.sent'), value: funnel.sent, href: campaignsHref() },
     { key: 'opened', label: t('dashboard.steps.opened'), value: funnel.opened },

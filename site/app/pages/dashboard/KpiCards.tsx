@@ -4,8 +4,7 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Dashboard } from '#domain/dashboard/schemas.ts';
-import { useT } from '#app/i18n/useT.ts';
-import type { TFunction } from 'i18next';
+import { useT, type AppT } from '#app/i18n/useT.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
 import { campaignsHref, meetingsHref, threadsHref } from './dashboardLinks.ts';
 import { formatCount, formatRate } from './format.ts';
@@ -18,7 +17,7 @@ interface Kpi {
   href?: string;
 }
 
-export function kpiList({ kpis, scope }: Pick<Dashboard, 'kpis' | 'scope'>, t: TFunction): Kpi[] {
+export function kpiList({ kpis, scope }: Pick<Dashboard, 'kpis' | 'scope'>, t: AppT): Kpi[] {
   return [
     { key: 'sent', label: t('dashboard.kpi.sent'), value: formatCount(kpis.sent), href: campaignsHref() },
     {

@@ -2,7 +2,7 @@
 // ?enrol=2fa lands on Security with the enrolment notice. Organisation is for admins.
 // Only the active tab is mounted: each reads its own data when opened.
 import { Alert, Stack, Tabs } from '@mantine/core';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '#app/router/RouterView.tsx';
 import { useT } from '#app/i18n/useT.ts';
 import { useCurrentUser } from '#app/session/CurrentUser.tsx';
 import { ShieldIcon } from '#app/shell/icons.tsx';
@@ -13,12 +13,12 @@ import { PrivacyCard } from './PrivacyCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { SecurityCard } from './SecurityCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
-import { activeSettingsTab, DEFAULT_SETTINGS_TAB, SETTINGS_PATH, settingsTabs, type SettingsTab } from './pageParams.ts';
+import { activeSettingsTab, DEFAULT_SETTINGS_TAB, settingsSearchSchema, settingsTabs, type SettingsTab } from './pageParams.ts';
 
 export function SettingsPage() {
   const t = useT();
   const user = useCurrentUser();
-  const search = useSearch({ from: SETTINGS_PATH });
+  const search = useSearch(settingsSearchSchema);
   const navigate = useNavigate();
   const active = activeSettingsTab(search, user);
   const enrol = search.enrol === '2fa';
@@ -26,7 +26,7 @@ export function SettingsPage() {
   const open = (tab: string | null) => {
     if (!tab || tab === active) return;
     // Leaving Security ends the enrolment notice; the default tab stays out of the URL.
-    void navigate({ to: '.', search: { tab: tab === DEFAULT_SETTINGS_TAB ? undefined : tab as SettingsTab }, resetScroll: false });
+    void navigate({ search: { tab: tab === DEFAULT_SETTINGS_TAB ? undefined : tab as SettingsTab }, resetScroll: false });
   };
 
   return (

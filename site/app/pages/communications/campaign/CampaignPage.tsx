@@ -1,7 +1,7 @@
 // A campaign's own page (/app/communications/campaigns/{id}, GET /api/campaigns/{id}): Back to the list, status
 // with a live progress bar while sending, pause / resume / cancel, Duplicate (the wizard with its copy), why recipients were skipped, a sequence's steps,
 // the funnel, and the recipients a page at a time.
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useNavigate, useParam, useSearch } from '#app/router/RouterView.tsx';
 import { Alert, Button, Center, Divider, Group, List, Loader, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { CAMPAIGNS_LIST_PATH } from '#domain/campaigns/paths.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
@@ -20,7 +20,7 @@ import { CampaignFunnel } from './CampaignFunnel.tsx';
 import { CampaignSteps } from './CampaignSteps.tsx';
 import { RecipientTable } from './RecipientTable.tsx';
 import { useLiveCampaign } from './queries.ts';
-import { CAMPAIGN_PAGE_PATH, campaignIdParam, type CampaignPageSearch } from './pageParams.ts';
+import { campaignIdParam, campaignPageSearchSchema, type CampaignPageSearch } from './pageParams.ts';
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -49,7 +49,7 @@ function WaitingText({ waiting: w }: { waiting: CampaignDetail['waiting'] }) {
 
 export function CampaignPage() {
   const t = useT();
-  const id = campaignIdParam(useParams({ from: CAMPAIGN_PAGE_PATH }).id);
+  const id = campaignIdParam(useParam('id'));
   useDocumentTitle(t('communications.title'));
   if (id === null) return <NotFoundPage />;
   return (
@@ -63,12 +63,12 @@ export function CampaignPage() {
 
 function CampaignDetail({ id }: { id: number }) {
   const campaign = useLiveCampaign(id);
-  const search = useSearch({ from: CAMPAIGN_PAGE_PATH });
+  const search = useSearch(campaignPageSearchSchema);
   const navigate = useNavigate();
   const t = useT();
   useOpenItemTitle(campaign.data?.name);
   const setSearch = (changes: CampaignPageSearch) =>
-    void navigate({ to: '.', search: (current) => ({ ...current, ...changes }), resetScroll: false, replace: 'q' in changes });
+    void navigate({ search: (current) => ({ ...current, ...changes }), resetScroll: false, replace: 'q' in changes });
   if (campaign.isError) return <Alert color="red" title={t('communications.detail.loadFailed')}>{errorText(campaign.error)}</Alert>;
   if (!campaign.data) return <Center py="lg"><Loader aria-label={t('communications.detail.loading')} /></Center>;
   const c = campaign.data;

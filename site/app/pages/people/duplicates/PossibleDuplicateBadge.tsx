@@ -1,7 +1,7 @@
 // "Possible duplicate" on a candidate of the list (the list item's possibleDuplicate): a link that
 // opens the candidate's likely pairs (?action=duplicates&duplicatesOf={id}).
 import { Badge } from '@mantine/core';
-import { useLocation } from '@tanstack/react-router';
+import { useLocation } from '#app/router/RouterView.tsx';
 import { useT } from '#app/i18n/useT.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
 import { DUPLICATES_ACTION, urlWithParams } from '../candidateUrl.ts';
