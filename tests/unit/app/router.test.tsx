@@ -13,7 +13,10 @@ beforeEach(() => {
   stubFetch({});
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 /** Dispatches a click and reports whether the app prevented it (then stops jsdom from following it). */
 function clickPrevented(element: HTMLElement, init: MouseEventInit = {}): boolean {
@@ -173,6 +176,20 @@ describe('navigation', () => {
   it('leaves links outside /app to the browser', () => {
     renderAt('/app', <Link to="/about">About</Link>, { user: recruiter });
     expect(clickPrevented(screen.getByRole('link', { name: 'About' }))).toBe(false);
+  });
+
+  it('starts another page at the top and puts the page back where it was on Back', async () => {
+    await renderApp('/app/people', { user: recruiter });
+    const scrolls: number[] = [];
+    vi.spyOn(window, 'scrollTo').mockImplementation(((_x: number, y: number) => { scrolls.push(y); }) as typeof window.scrollTo);
+    const scrollY = vi.spyOn(window, 'scrollY', 'get').mockReturnValue(640);
+    act(() => navigate('/app/settings'));
+    await waitFor(() => expect(h1()).toBe('Settings'));
+    await waitFor(() => expect(scrolls).toEqual([0]));
+    scrollY.mockReturnValue(0);
+    act(() => window.history.back());
+    await waitFor(() => expect(h1()).toBe('People'));
+    await waitFor(() => expect(scrolls).toEqual([0, 640]));
   });
 
   it('follows the back button (popstate)', async () => {
