@@ -39,6 +39,28 @@ afterAll(async () => {
 });
 
 const DAY = 86_400_000;
+/** A follow-up's delay is in calendar days of a zone: the day a clock goes back has 25 hours. */
+const LONGEST_DAY_SLACK = 3_600_000;
+
+/**
+ * The Thursday of the third week of a coming January, at least two weeks away: the send-window tests' week.
+ * Real time never reaches it (the sender would deliver what those tests leave queued), and it is winter:
+ * Amsterdam is UTC+1 and New York UTC-5, as the tests' comments say.
+ */
+const THURSDAY = (() => {
+  const now = Date.now();
+  for (let year = new Date(now).getUTCFullYear(); ; year++) {
+    for (let date = 14; date <= 20; date++) {
+      const day = new Date(Date.UTC(year, 0, date));
+      if (day.getUTCDay() === 4 && day.getTime() - now > 14 * DAY) return day.getTime();
+    }
+  }
+})();
+/** `days` after that Thursday, at `time` UTC ('15:00'). */
+function winterDay(days: number, time: string): Date {
+  const [hours, minutes] = time.split(':').map(Number);
+  return new Date(THURSDAY + days * DAY + (hours * 60 + minutes) * 60_000);
+}
 const person = (fields: Record<string, unknown> = {}) => newCandidate(recruiter, { name: `Noor Sequence ${uniqueTag()}`, ...fields });
 
 /** Launches a two-step campaign (follow-up 2 days later unless `extra` says otherwise) to the pool, due now. */
@@ -113,8 +135,8 @@ describe('follow-ups', () => {
     await runSteps(new Date(Date.now() + DAY));
     expect(await stepOf(id, 2)).toEqual([]);
 
-    await runSteps(new Date(Date.now() + 2 * DAY + 60_000));
-    await runSteps(new Date(Date.now() + 2 * DAY + 120_000)); // a second run writes nothing more
+    await runSteps(new Date(Date.now() + 2 * DAY + LONGEST_DAY_SLACK + 60_000));
+    await runSteps(new Date(Date.now() + 2 * DAY + LONGEST_DAY_SLACK + 120_000)); // a second run writes nothing more
     const second = await stepDelivered(id, 2, 2);
     for (const message of second) {
       const previous = first.find((m) => m.candidateId === message.candidateId)!;
@@ -140,15 +162,15 @@ describe('follow-ups', () => {
       { steps: [{ delayDays: 1, businessDaysOnly: true, content: 'Any news?' }] });
     await stepDelivered(calendar, 1, 1);
     await stepDelivered(business, 1, 1);
-    await firstSentAt(calendar, '2027-01-15T10:00:00Z'); // Friday 11:00 in Amsterdam
-    await firstSentAt(business, '2027-01-15T10:00:00Z');
+    await firstSentAt(calendar, winterDay(1, '10:00').toISOString()); // Friday 11:00 in Amsterdam
+    await firstSentAt(business, winterDay(1, '10:00').toISOString());
 
-    await runSteps(new Date('2027-01-16T10:30:00Z')); // Saturday
+    await runSteps(winterDay(2, '10:30')); // Saturday
     expect(await stepOf(calendar, 2)).toHaveLength(1);
     expect(await stepOf(business, 2)).toEqual([]);
-    await runSteps(new Date('2027-01-18T09:59:00Z')); // Monday, a minute early
+    await runSteps(winterDay(4, '09:59')); // Monday, a minute early
     expect(await stepOf(business, 2)).toEqual([]);
-    await runSteps(new Date('2027-01-18T10:00:00Z'));
+    await runSteps(winterDay(4, '10:00'));
     expect(await stepOf(business, 2)).toHaveLength(1);
     expect((await recruiter.get(`/api/campaigns/${business}`)).json.steps[1]).toMatchObject({ delayDays: 1, businessDaysOnly: true });
   });
@@ -205,8 +227,8 @@ describe('exits', () => {
       { sendWindow: { start: '09:00', end: '11:00', weekdaysOnly: true, candidateTimeZone: false } });
     await windowOpens(id, 1, 2);
     await stepDelivered(id, 1, 2);
-    await firstSentAt(id, '2027-01-14T15:00:00Z');
-    await runSteps(new Date('2027-01-16T16:00:00Z')); // Saturday: step 2 waits for Monday's window
+    await firstSentAt(id, winterDay(0, '15:00').toISOString());
+    await runSteps(winterDay(2, '16:00')); // Saturday: step 2 waits for Monday's window
     expect((await stepOf(id, 2)).map((m) => m.status)).toEqual(['queued', 'queued']);
 
     await app.pools.owner.query(`insert into public.engagement_events (candidate_id, kind, metadata) values ($1, 'reply', '{}')`, [people[0].id]);
@@ -270,13 +292,13 @@ describe('send windows', () => {
     // Step 2: due Friday 16:00Z (a day after step 1); Friday's window is over everywhere, so Monday 09:00 local.
     await windowOpens(id, 1, 3);
     await stepDelivered(id, 1, 3);
-    await firstSentAt(id, '2027-01-14T16:00:00Z');
-    await runSteps(new Date('2027-01-15T16:00:00Z'));
+    await firstSentAt(id, winterDay(0, '16:00').toISOString());
+    await runSteps(winterDay(1, '16:00'));
     const second = new Map((await stepOf(id, 2)).map((m) => [m.candidateId, m.sendAfter!.toISOString()]));
     expect(second).toEqual(new Map([
-      [amsterdam.id, '2027-01-18T08:00:00.000Z'],
-      [newYork.id, '2027-01-18T14:00:00.000Z'],
-      [remote.id, nextInWindow(new Date('2027-01-15T16:00:00Z'), window, organisation).toISOString()],
+      [amsterdam.id, winterDay(4, '08:00').toISOString()],
+      [newYork.id, winterDay(4, '14:00').toISOString()],
+      [remote.id, nextInWindow(winterDay(1, '16:00'), window, organisation).toISOString()],
     ]));
   });
 });
@@ -317,12 +339,12 @@ describe('pause and cancel', () => {
       { sendWindow: { start: '09:00', end: '11:00', weekdaysOnly: true, candidateTimeZone: false } });
     await windowOpens(cancelled, 1, 2);
     await stepDelivered(cancelled, 1, 2);
-    await firstSentAt(cancelled, '2027-01-14T15:00:00Z');
-    await runSteps(new Date('2027-01-16T16:00:00Z'));
+    await firstSentAt(cancelled, winterDay(0, '15:00').toISOString());
+    await runSteps(winterDay(2, '16:00'));
     expect((await stepOf(cancelled, 2)).map((m) => m.status)).toEqual(['queued', 'queued']);
     expect((await recruiter.post(`/api/campaigns/${cancelled}/cancel`)).status).toBe(200);
     await windowOpens(cancelled, 2, 2); // even when their moment comes, nothing is sent
-    await runSteps(new Date('2027-01-25T10:00:00Z'));
+    await runSteps(winterDay(11, '10:00'));
     const after = await stepOf(cancelled, 2);
     expect(after.map((m) => [m.status, m.error])).toEqual([
       ['failed', 'Not sent: the campaign was cancelled'], ['failed', 'Not sent: the campaign was cancelled']]);
