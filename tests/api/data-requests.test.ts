@@ -58,8 +58,13 @@ describe('entering a request by hand', () => {
   });
 
   it('a letter received weeks ago is due a calendar month after it arrived, and may already be overdue', async () => {
-    const request = await enter(recruiter, { requesterName: 'Piet Brief', kind: 'correction', source: 'letter', receivedAt: '2026-10-31T10:00:00.000Z' });
-    expect(request).toMatchObject({ candidate: null, requesterName: 'Piet Brief', receivedAt: '2026-10-31T10:00:00.000Z', dueAt: '2026-11-30T10:00:00.000Z' });
+    // The latest 31st, a week or more ago, of a month followed by one of 30 days: due on that month's 30th.
+    const received = new Date(Date.now() - 7 * 86_400_000);
+    while (received.getUTCDate() !== 31 || ![2, 4, 7, 9].includes(received.getUTCMonth())) received.setUTCDate(received.getUTCDate() - 1);
+    received.setUTCHours(10, 0, 0, 0);
+    const due = new Date(Date.UTC(received.getUTCFullYear(), received.getUTCMonth() + 1, 30, 10));
+    const request = await enter(recruiter, { requesterName: 'Piet Brief', kind: 'correction', source: 'letter', receivedAt: received.toISOString() });
+    expect(request).toMatchObject({ candidate: null, requesterName: 'Piet Brief', receivedAt: received.toISOString(), dueAt: due.toISOString() });
     const old = await enter(recruiter, { requesterName: 'Oud Verzoek', kind: 'access', source: 'phone', receivedAt: new Date(Date.now() - 40 * 86_400_000).toISOString() });
     expect(old.overdue).toBe(true);
   });
