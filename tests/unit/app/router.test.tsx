@@ -181,7 +181,7 @@ describe('navigation', () => {
   it('starts another page at the top and puts the page back where it was on Back', async () => {
     await renderApp('/app/people', { user: recruiter });
     const scrolls: number[] = [];
-    vi.spyOn(window, 'scrollTo').mockImplementation(((_x: number, y: number) => { scrolls.push(y); }) as typeof window.scrollTo);
+    vi.spyOn(window, 'scrollTo').mockImplementation((_x: number, y: number) => { scrolls.push(y); });
     const scrollY = vi.spyOn(window, 'scrollY', 'get').mockReturnValue(640);
     act(() => navigate('/app/settings'));
     await waitFor(() => expect(h1()).toBe('Settings'));
