@@ -30,7 +30,7 @@ export interface TOptions {
 }
 
 /** Texts per language, each a tree of strings. */
-type Resources = Partial<Record<string, object>>;
+type TextsByLanguage = Partial<Record<string, object>>;
 
 const FALLBACK = 'en';
 const PLACEHOLDER = /\{\{\s*([^}]+?)\s*\}\}|\$t\(([\w.]+)\)/g;
@@ -74,7 +74,7 @@ export class Texts {
   /** Called with a key no language has (the island then loads the rest of its catalogue). */
   private readonly onMissing?: (key: string) => void;
 
-  constructor(resources: Resources, lng: string, onMissing?: (key: string) => void) {
+  constructor(resources: TextsByLanguage, lng: string, onMissing?: (key: string) => void) {
     this.language = lng;
     this.onMissing = onMissing;
     for (const [locale, tree] of Object.entries(resources)) if (tree) this.addTexts(locale, tree, { quiet: true });

@@ -16,9 +16,12 @@ const PAGES: Record<string, string> = {
   '/app/admin': 'AdminPage',
 };
 
+/** A campaign's own page: /app/communications/campaigns/{id} (the router's route too, routes.ts). */
+export const CAMPAIGN_PAGE = /^\/app\/communications\/campaigns\/([^/]+)$/;
+
 /** The page module an /app path renders, or null (a redirect, a 404: the shell alone). */
 export function pageModuleOf(pathname: string): string | null {
   const path = normalizePath(pathname);
-  if (/^\/app\/communications\/campaigns\/[^/]+$/.test(path)) return 'CampaignPage';
+  if (CAMPAIGN_PAGE.test(path)) return 'CampaignPage';
   return PAGES[path] ?? null;
 }

@@ -32,7 +32,7 @@ function splitHref(href: string): { pathname: string; searchStr: string; hash: s
 /** What `href` shows for `user`: redirects followed, the query read by the route's schema. */
 export function resolveHref(href: string, user: SessionUser): RouterLocation {
   let at = href;
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+  for (let hop = 0; ; hop++) {
     const { pathname, searchStr, hash } = splitHref(at);
     const matched = matchRoute(normalizePath(pathname));
     const raw = parseSearch(searchStr);
@@ -45,7 +45,6 @@ export function resolveHref(href: string, user: SessionUser): RouterLocation {
     const shownSearch = matched?.route.validateSearch ? stringifySearch(search) : searchStr;
     return { href: pathname + shownSearch + hash, pathname, searchStr: shownSearch, hash, search, route: matched?.route ?? null, params: matched?.params ?? {} };
   }
-  throw new Error('unreachable');
 }
 
 /** The browser's history, or a test's stand-in: hrefs, and a key per entry for its scroll position. */
@@ -106,8 +105,7 @@ export class Router {
   constructor(user: SessionUser, history: RouterHistory) {
     this.user = user;
     this.history = history;
-    const location = resolveHref(history.href(), user);
-    if (location.href !== history.href()) history.replace(location.href);
+    const location = this.resolveCurrentEntry();
     this.entryKey = history.key();
     this.state = { location, status: 'idle', error: null };
     void this.commit(location, {});
@@ -121,8 +119,7 @@ export class Router {
   listen(): () => void {
     return this.history.listen(() => {
       this.scrollPositions.set(this.entryKey, window.scrollY);
-      const target = resolveHref(this.history.href(), this.user);
-      if (target.href !== this.history.href()) this.history.replace(target.href);
+      const target = this.resolveCurrentEntry();
       this.entryKey = this.history.key();
       void this.commit(target, { scrollTo: this.scrollPositions.get(this.entryKey) ?? 0 });
     });
@@ -150,6 +147,13 @@ export class Router {
   };
 
   getState = (): RouterState => this.state;
+
+  /** What the history's current entry shows; the entry itself is corrected to it (a redirect, dropped parameters). */
+  private resolveCurrentEntry(): RouterLocation {
+    const location = resolveHref(this.history.href(), this.user);
+    if (location.href !== this.history.href()) this.history.replace(location.href);
+    return location;
+  }
 
   /** Shows `location`: at once when its page's code is there, else once it has arrived (or failed to). */
   private commit(location: RouterLocation, { scrollTo }: { scrollTo?: number }): Promise<void> {

@@ -17,6 +17,7 @@ import { MEETINGS_PATH, meetingsSearchSchema } from '../pages/meetings/pageParam
 import { peopleSearchSchema } from '../pages/people/candidateUrl.ts';
 import { SETTINGS_PATH, settingsSearchSchema } from '../pages/settings/pageParams.ts';
 import { isAdmin } from '../session/CurrentUser.tsx';
+import { CAMPAIGN_PAGE } from './pageModules.ts';
 import { normalizePath } from './paths.ts';
 import type { RawSearch } from './searchParams.ts';
 
@@ -44,10 +45,18 @@ const people: AppRoute = {
   validateSearch: peopleSearchSchema,
 };
 
-/** A moved path: the communications page, with the query string as it came. */
-const movedToCommunications: AppRoute = {
+const communications: AppRoute = {
   page: 'CommunicationsPage',
   component: page(() => import('../pages/CommunicationsPage.tsx'), 'CommunicationsPage'),
+  validateSearch: communicationsSearchSchema,
+  // A campaign once opened by ?campaign={id} on the list has its own page now: old links land there.
+  redirect: ({ search }) => (typeof search.campaign === 'number' ? campaignPath(search.campaign) : null),
+};
+
+/** A moved path: the communications page, with the query string as it came. */
+const movedToCommunications: AppRoute = {
+  page: communications.page,
+  component: communications.component,
   redirect: ({ searchStr }) => COMMUNICATIONS_PATH + searchStr,
 };
 
@@ -57,12 +66,7 @@ const ROUTES = new Map<string, AppRoute>([
   ['/app/people', people],
   ['/app/talent-pools', people],
   ['/app/candidates', people],
-  [COMMUNICATIONS_PATH, {
-    ...movedToCommunications,
-    validateSearch: communicationsSearchSchema,
-    // A campaign once opened by ?campaign={id} on the list has its own page now: old links land there.
-    redirect: ({ search }) => (typeof search.campaign === 'number' ? campaignPath(search.campaign) : null),
-  }],
+  [COMMUNICATIONS_PATH, communications],
   ['/app/campaigns', movedToCommunications],
   ['/app/messages', movedToCommunications],
   [MEETINGS_PATH, { page: 'MeetingsPage', component: page(() => import('../pages/MeetingsPage.tsx'), 'MeetingsPage'), validateSearch: meetingsSearchSchema }],
@@ -73,7 +77,6 @@ const ROUTES = new Map<string, AppRoute>([
   [ADMIN_PATH, { page: 'AdminPage', component: page(() => import('../pages/admin/AdminPage.tsx'), 'AdminPage'), validateSearch: adminSearchSchema }],
 ]);
 
-const CAMPAIGN_PAGE = /^\/app\/communications\/campaigns\/([^/]+)$/;
 const campaign: AppRoute = {
   page: 'CampaignPage',
   component: page(() => import('../pages/communications/campaign/CampaignPage.tsx'), 'CampaignPage'),

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Link } from '#app/router/Link.tsx';
 import { navigate } from '#app/router/navigate.ts';
+import { pageModuleOf } from '#app/router/pageModules.ts';
 import { resolveHref } from '#app/router/router.ts';
 import { Outlet } from '#app/router/RouterView.tsx';
 import { parseSearch, stringifySearch } from '#app/router/searchParams.ts';
@@ -75,6 +76,13 @@ describe('the route tree', () => {
       .toEqual({ kind: 'redirect', to: '/app/communications?action=create-campaign&subject=Hi%20there' });
     expect(resolve('/app/messages')).toEqual({ kind: 'redirect', to: '/app/communications' });
   });
+
+  it.each(['/app', '/app/', '/app/people', '/app/talent-pools', '/app/communications', '/app/communications/campaigns/7', '/app/admin',
+    '/app/meeting-booking', '/app/nope', '/app/campaigns'])(
+    '%s: the HTML preloads the chunk of the page the router shows (pageModules.ts agrees with routes.ts)', (path) => {
+      const location = resolveHref(path, recruiter);
+      expect(pageModuleOf(path)).toBe(location.href === path ? location.route?.page ?? null : null);
+    });
 
   it.each(['/app/nope', '/app/people/42/extra', '/app/constructor', '/app/toString'])('%s is not found', (path) => {
     expect(resolve(path)).toEqual({ kind: 'notFound' });
