@@ -67,10 +67,14 @@ export async function signInRecruiter(page: Page) {
  * so the specs with many signed-in tests sign in once. Tests then start with `openApp(page)`.
  */
 export function recruiterSessionPerFile(name: string) {
-  const file = fileURLToPath(new URL(`../../test-results/${name}-signed-in.json`, import.meta.url));
+  // One file per server: a file that runs in both workers (after a failure, or repeated) must not hand one
+  // server's session to the other (cookies do not tell ports apart).
+  const server = process.env.TEST_PARALLEL_INDEX ?? '0';
+  const file = fileURLToPath(new URL(`../../test-results/${name}-${server}-signed-in.json`, import.meta.url));
   test.beforeAll(async ({ browser }) => {
     // An empty state of its own: test.use() below would otherwise make this page read the file it is about to write.
-    const page = await browser.newPage({ storageState: { cookies: [], origins: [] } });
+    // English whatever the describe block's locale (the first test of a worker may be a Dutch one): signIn reads English labels.
+    const page = await browser.newPage({ storageState: { cookies: [], origins: [] }, locale: 'en-US' });
     await signInRecruiter(page);
     await page.context().storageState({ path: file });
     await page.context().close();

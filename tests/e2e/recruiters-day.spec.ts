@@ -99,8 +99,13 @@ for (const language of ['en', 'nl'] as const) {
       await page.keyboard.press('Enter');
       const toast = page.locator('.mantine-Notification-root').filter({ hasText: fill(T.people.toasts.addedToPool_one, { count: 1 }) });
       await expect(toast).toBeVisible();
-      const [toastBox, nameBox] = [await toast.boundingBox(), await drawer.getByRole('heading', { name: person.name }).boundingBox()];
-      expect(toastBox!.y + toastBox!.height <= nameBox!.y || toastBox!.x + toastBox!.width <= nameBox!.x).toBe(true);
+      // Both boxes in one look, once the toast has slid in (no box while it enters or leaves).
+      const heading = drawer.getByRole('heading', { name: person.name });
+      await expect.poll(async () => {
+        const [toastBox, nameBox] = await Promise.all([toast, heading].map((element) => element.boundingBox({ timeout: 1000 }).catch(() => null)));
+        if (!toastBox || !nameBox) return 'no box yet';
+        return toastBox.y + toastBox.height <= nameBox.y || toastBox.x + toastBox.width <= nameBox.x ? 'clear of the name' : 'over the name';
+      }).toBe('clear of the name');
       await expect(drawer.getByTestId('candidate-pools')).toContainText(pool.name);
 
       // A name no pool has: the list offers to make it, and the candidate goes in.
