@@ -88,6 +88,17 @@ export function notJsonError(): HttpError {
   return new HttpError(415, 'not_json', { field: 'content-type' });
 }
 
+/** Where the string opened at `open` in valid JSON ends: the next quote not escaped (a native search, not a loop per character). */
+function closingQuote(text: string, open: number): number {
+  let end = text.indexOf('"', open + 1);
+  for (;;) {
+    let backslashes = 0;
+    while (text.charCodeAt(end - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return end;
+    end = text.indexOf('"', end + 1);
+  }
+}
+
 /** The first object key that occurs twice in one object of valid JSON `text`, as a dotted path. */
 export function duplicateKey(text: string): string | null {
   interface Frame { keys: Set<string> | null; key: string | number | null; index: number; expectKey: boolean; parent: Frame | null }
@@ -102,8 +113,7 @@ export function duplicateKey(text: string): string | null {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (ch === '"') {
-      let end = i + 1;
-      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      const end = closingQuote(text, i);
       if (top?.keys && top.expectKey) {
         const key = JSON.parse(text.slice(i, end + 1)) as string;
         if (top.keys.has(key)) return pathOf(top, key);
