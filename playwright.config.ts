@@ -19,7 +19,8 @@ export default defineConfig({
   workers: WORKERS,
   // No retries: a flaky test is a bug to fix, not to hide.
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // In CI the failing page's snapshot goes to the log too: the log is all one reads there.
+  reporter: process.env.CI ? [['list'], ['./tests/e2e/failure-context-reporter.ts']] : [['list']],
   // A bound for a hang: beside the vitest run on 2 cores a test takes up to twice its quiet time (meetings: 25 s here).
   timeout: budget(60_000),
   expect: { timeout: budget(10_000) },
