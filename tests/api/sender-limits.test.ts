@@ -213,10 +213,12 @@ describe('sender limits', () => {
       const boss = testBoss(db.ownerUrl, { migrate: false });
       await boss.start();
       try {
+        // The worker records the wait on the message, then queues its job: wait for the job, due when the message is.
         const waiting = (await rows(messageIds)).filter((r) => r.status === 'queued');
+        expect(waiting).toHaveLength(2);
         for (const row of waiting) {
-          const jobs = await boss.findJobs(QUEUES.mailSend, { data: { messageId: row.id } });
-          const later = jobs.find((job) => job.state === 'created');
+          const later = await until(async () => (await boss.findJobs(QUEUES.mailSend, { data: { messageId: row.id } }))
+            .find((job) => job.state === 'created'), (job) => job !== undefined);
           expect(later?.startAfter).toEqual(row.send_after);
         }
       } finally {
