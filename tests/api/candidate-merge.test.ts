@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signInRecruiter, startAppWithWorker, type TestAppWithWorker, type TestClient } from '../support/harness.ts';
+import { LONGEST_DAY_SLACK } from '../support/constants.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import { QUEUES } from '#platform/runtime/jobs.server.ts';
@@ -28,8 +29,6 @@ afterEach(async () => {
 afterAll(async () => { await app?.close(); });
 
 const DAY = 86_400_000;
-/** A follow-up's delay is in calendar days of a zone: the day a clock goes back has 25 hours. */
-const LONGEST_DAY_SLACK = 3_600_000;
 
 async function person(fields: Record<string, unknown> = {}) {
   const tag = uniqueTag();

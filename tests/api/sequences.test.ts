@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { signInRecruiter, startAppWithWorker, type TestAppWithWorker, type TestClient } from '../support/harness.ts';
+import { LONGEST_DAY_SLACK } from '../support/constants.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { OUTBOX_MAIL } from '../support/smtp-sink.ts';
 import type { Worker } from '#worker/index.ts';
@@ -39,8 +40,6 @@ afterAll(async () => {
 });
 
 const DAY = 86_400_000;
-/** A follow-up's delay is in calendar days of a zone: the day a clock goes back has 25 hours. */
-const LONGEST_DAY_SLACK = 3_600_000;
 
 /**
  * The Thursday of the third week of a coming January, at least two weeks away: the send-window tests' week.
