@@ -10,7 +10,8 @@
 // is among the first 5 candidates (and the same for the queries as first written,
 // ambiguous ones included, the measure of decision 045). The name queries as a naive
 // `name ILIKE '%q%'` scan in the same run give the ratio. Builds its own data
-// set in a temporary embedded PostgreSQL and removes it afterwards.
+// set in a temporary embedded PostgreSQL and removes it afterwards (or keeps it:
+// BENCH_SEARCH_KEEP).
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -24,6 +25,11 @@ import { benchDatabase } from './support/database.ts';
 
 /** BENCH_SEARCH_SIZES=20000 for a quick look; by default 100,000 and 1,000,000. */
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '100000,1000000').split(',').map(Number);
+/**
+ * BENCH_SEARCH_KEEP=<folder> keeps the generated database there and reuses it: a run generates only the
+ * candidates a size needs beyond those kept (a million take half an hour), for trying a change to the search.
+ */
+const KEEP = process.env.BENCH_SEARCH_KEEP;
 
 interface Query { kind: string; q: string; /** The candidate the query was written for (labelled queries). */ intended?: number }
 
@@ -359,25 +365,30 @@ async function top5Rate(queries: Labelled[], run: Search): Promise<number> {
 }
 
 export async function run() {
-  const database = await benchDatabase('search', { fast: true });
+  const database = await benchDatabase('search', { fast: true, keepIn: KEEP });
   // The owner's statements generate up to a million candidates: no statement limit on them.
   const pools = await openDatabase(database.url, 'bench-app-secret', undefined, undefined, { bulkOwner: true });
   try {
-    const memberId = randomUUID();
-    await pools.owner.query(
-      `insert into public.profiles (id, username, display_name, email) values ($1, 'bench', 'Bench', 'bench@example.org')`, [memberId]);
-    await ensureDemoPools(pools.owner);
-    await generateCampaigns(pools.owner, 2000);
+    const { rows: [kept] } = await pools.owner.query<{ id: string }>(`select id from public.profiles where username = 'bench'`);
+    const memberId = kept?.id ?? randomUUID();
+    if (!kept) {
+      await pools.owner.query(
+        `insert into public.profiles (id, username, display_name, email) values ($1, 'bench', 'Bench', 'bench@example.org')`, [memberId]);
+      await ensureDemoPools(pools.owner);
+      await generateCampaigns(pools.owner, 2000);
+    }
     const { rows: [backend] } = await pools.owner.query<{ pid: number }>('select pg_backend_pid() as pid');
     const postmaster = Number(readFileSync(`/proc/${backend.pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
     const asMember: Search = (q) => withClaims(pools.app, { role: 'authenticated', sub: memberId }, (tx) => search(tx, q));
     const nameQueries = benchQueries();
     const sizes: Record<string, unknown> = {};
-    let have = 0;
+    const { rows: [{ n: keptCandidates }] } = await pools.owner.query<{ n: number }>('select count(*)::int as n from public.candidates');
+    let have = keptCandidates;
     for (const size of SIZES) {
-      const generated = await generateCandidates(pools.owner, { count: size - have });
+      if (size < have) throw new Error(`${have} candidates are kept in ${KEEP}: a size below that cannot be measured there.`);
+      const generated = size > have ? await generateCandidates(pools.owner, { count: size - have }) : { ms: 0 };
+      if (size > have) await pools.owner.query('vacuum analyze');
       have = size;
-      await pools.owner.query('vacuum analyze');
       const { singled, firstWritten, mostTries } = await labelledQueries(pools.owner, size);
       const queries = [...nameQueries, ...await fieldQueries(pools.owner), ...singled];
       const measured = await measureKinds(queries, asMember, postmaster);

@@ -23,7 +23,11 @@ export async function benchDatabase(name: string, options: { fast?: boolean; kee
   const server = await startEmbeddedPostgres({
     dataDir, password: 'bench', fast: options.fast, log: () => undefined,
     // BENCH_PG_STATEMENTS=on loads pg_stat_statements, to see where PostgreSQL's time goes.
-    settings: process.env.BENCH_PG_STATEMENTS === 'on' ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=top'] : [],
+    settings: [
+      ...process.env.BENCH_PG_STATEMENTS === 'on' ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=top'] : [],
+      // BENCH_PG_SHARED_BUFFERS=1GB: PostgreSQL's own cache (default 128MB), for a data set larger than that.
+      ...process.env.BENCH_PG_SHARED_BUFFERS ? [`shared_buffers=${process.env.BENCH_PG_SHARED_BUFFERS}`] : [],
+    ],
   });
   const admin = new pg.Client({ connectionString: server.ownerUrl });
   await admin.connect();

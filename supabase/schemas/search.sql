@@ -14,7 +14,7 @@ create table public.candidate_name_words (
   word text collate "C" not null,
   candidate_id bigint not null,
   fields smallint default 1 not null,
-  constraint candidate_name_words_pkey primary key (word, candidate_id)
+  constraint candidate_name_words_pkey primary key (word, candidate_id) include (fields)
 );
 alter table public.candidate_name_words alter column word set statistics 1000;
 comment on table public.candidate_name_words is
