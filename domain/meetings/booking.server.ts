@@ -131,9 +131,14 @@ export class SlotTakenError extends Error {
   constructor() { super(SLOT_TAKEN); }
 }
 
-/** Whether a database error is the no-overlap constraint refusing the time. */
+/**
+ * Whether a database error says the time is taken: the no-overlap constraint refusing it (23P01), or a deadlock
+ * (40P01). Two bookings of one time that write their rows at the same instant each wait for the other's row
+ * to see whether it conflicts; PostgreSQL ends one of them so the other goes on and takes the time.
+ */
 export function isOverlap(error: unknown): boolean {
-  return (error as { code?: string }).code === '23P01';
+  const code = (error as { code?: string }).code;
+  return code === '23P01' || code === '40P01';
 }
 
 /** The 409 answer: fresh slots from the day before the wanted time to a week after it. */

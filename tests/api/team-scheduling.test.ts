@@ -5,6 +5,9 @@
 // whatever mix of types and links books them at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbTimeouts } from '#platform/db/pools.server.ts';
+import { asService } from '#platform/db/request.server.ts';
+import { DomainError } from '#domain/errors.ts';
+import { placeMeeting, withSlotTakenAnswer, type Placement } from '#domain/meetings/booking.server.ts';
 import type { MeetingType } from '#domain/meetings/booking-schemas.ts';
 import type { Meeting } from '#domain/meetings/meeting-schemas.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
@@ -178,6 +181,35 @@ describe('collective', () => {
         `select count(*)::int as count from public.meeting_hosts where host_id = $1 and holds_time`, [panelist.user.id]);
       expect(rows[0].count).toBe(1);
     }
+  });
+});
+
+describe('two bookings that each wait for the other', () => {
+  // Each holds one host's time, then wants the other's: PostgreSQL ends one of them (a deadlock), as it does
+  // when two bookings of one time write their rows at the same instant. That one is told the time was just
+  // taken (409 with fresh times), not a server error; the other is placed.
+  it('one is placed, the other is answered "just taken"', { timeout: 60_000 }, async () => {
+    const [first, second] = [await newBookableRecruiter(app), await newBookableRecruiter(app)];
+    const start = soon(11);
+    const placement = (recruiterId: string): Placement => ({
+      recruiterId, candidateId: null, bookingLinkId: null, meetingTypeId: null, title: 'Intro call', durationMinutes: 30,
+      location: { kind: 'phone', detail: null }, start, attendee: { name: 'Jane Candidate', email: 'jane@example.org' },
+      note: null, candidateTimeZone: null, calendarConfigured: false,
+    });
+    const held = [Promise.withResolvers<void>(), Promise.withResolvers<void>()];
+    const bothHeld = Promise.all(held.map((gate) => gate.promise));
+    const book = (mine: number, own: string, theirs: string) => withSlotTakenAnswer((work) => asService(app.pools.app, work),
+      async (tx) => {
+        await placeMeeting(tx, placement(own), null);
+        held[mine].resolve();
+        await bothHeld;
+        return placeMeeting(tx, placement(theirs), null);
+      },
+      () => Promise.resolve(new DomainError(409, 'slot_taken', 'start')));
+    const [one, other] = await Promise.allSettled([book(0, first.user.id, second.user.id), book(1, second.user.id, first.user.id)]);
+    const outcomes = [one, other].map((result) => result.status === 'fulfilled' ? 'placed'
+      : result.reason instanceof DomainError ? `${result.reason.status} ${result.reason.code}` : String(result.reason));
+    expect(outcomes.sort()).toEqual(['409 slot_taken', 'placed']);
   });
 });
 
