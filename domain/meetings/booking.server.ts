@@ -136,7 +136,7 @@ export class SlotTakenError extends Error {
  * (40P01). Two bookings of one time that write their rows at the same instant each wait for the other's row
  * to see whether it conflicts; PostgreSQL ends one of them so the other goes on and takes the time.
  */
-export function isOverlap(error: unknown): boolean {
+export function isTimeTaken(error: unknown): boolean {
   const code = (error as { code?: string }).code;
   return code === '23P01' || code === '40P01';
 }
@@ -263,7 +263,7 @@ export async function withSlotTakenAnswer<T>(run: RunInTransaction, work: (tx: T
   try {
     return await run(work);
   } catch (error) {
-    if (!isOverlap(error) && !(error instanceof SlotTakenError)) throw error;
+    if (!isTimeTaken(error) && !(error instanceof SlotTakenError)) throw error;
   }
   throw await run(fresh);
 }

@@ -5,7 +5,7 @@
 // concurrent one moves on to the next free host.
 import type { Tx } from '../../platform/db/request.server.ts';
 import type { Distribution, MeetingKind } from './booking-schemas.ts';
-import { isOverlap, placeMeeting, SlotTakenError, type MeetingChange, type Placement } from './booking.server.ts';
+import { isTimeTaken, placeMeeting, SlotTakenError, type MeetingChange, type Placement } from './booking.server.ts';
 import { roundRobinOrder, type HostFacts } from './round-robin.ts';
 import type { HostsNeeded } from './slots.ts';
 
@@ -89,7 +89,7 @@ export async function placeOnHosts(tx: Tx, hosts: BookingHosts, freeHostIds: str
       await tx.query('release savepoint round_robin_host');
       return placed;
     } catch (error) {
-      if (!isOverlap(error)) throw error;
+      if (!isTimeTaken(error)) throw error;
       await tx.query('rollback to savepoint round_robin_host');
     }
   }

@@ -290,9 +290,10 @@ async function fetchWindow(tx: Tx, drivers: WordMatch[], others: WordMatch[][], 
 async function fetchPass(tx: Tx, lists: WordMatch[][], limit: number): Promise<CandidateRow[]> {
   const estimates = await wordRows(tx);
   const size = (list: WordMatch[]) => list.reduce((sum, m) => sum + (estimates.get(m.word) ?? 0), 0);
-  const order = lists.map((list) => ({ list, rows: size(list) })).sort((a, b) => a.rows - b.rows).map((entry) => entry.list);
+  const sized = lists.map((list) => ({ list, rows: size(list) })).sort((a, b) => a.rows - b.rows);
+  const order = sized.map((entry) => entry.list);
   if (order.length >= 2) {
-    const [rarest, second] = [size(order[0]), size(order[1])];
+    const [rarest, second] = [sized[0].rows, sized[1].rows];
     const ranked = second <= SPECIFIC_WORD_ROWS ? RANKED_SPECIFIC : Math.max(limit, RANKED);
     if (rarest + second <= MERGED_WORD_ROWS) return fetchMerged(tx, order[0], order[1], order.slice(2), ranked);
     if (second <= rarest * MERGE_RATIO) return fetchMerged(tx, order[0], order[1], order.slice(2), ranked, MULTI_WORD_SCAN);
