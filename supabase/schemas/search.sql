@@ -45,24 +45,18 @@ create or replace function public.candidate_words(c candidates)
   language sql
   immutable parallel safe
 as $$
-    select w, bit_or(f)::smallint
-      from (select unnest(public.name_words(c.name)) as w, 1 as f
-            union all
-            select e, 2 from unnest(public.name_words(c.email::text)) as e where e !~ '[0-9]'
-            union all
-            select unnest(public.name_words(c.job_function)), 4
-            union all
-            select unnest(public.name_words(array_to_string(c.skill_tags, ' '))), 8
-            union all
-            select unnest(public.name_words(c.location)), 16
-            union all
-            select unnest(public.name_words(c.seniority_level)), 32
-            union all
-            select unnest(public.name_words(c.preferred_role)), 64
-            union all
-            select unnest(public.name_words(c.notes)), 128) x
-     where w is not null
-     group by w
+    select p.w, bit_or(p.f)::smallint
+      from (select w, 1 << (part.n - 1)::int as f
+              from unnest(string_to_array(public.search_doc(array_to_string(array[
+                     replace(c.name, chr(1), ' '), replace(c.email::text, chr(1), ' '), replace(c.job_function, chr(1), ' '),
+                     replace(array_to_string(c.skill_tags, ' '), chr(1), ' '), replace(c.location, chr(1), ' '),
+                     replace(c.seniority_level, chr(1), ' '), replace(c.preferred_role, chr(1), ' '),
+                     replace(c.notes, chr(1), ' ')], chr(1), '')), chr(1)))
+                     with ordinality as part(txt, n),
+                   unnest(regexp_split_to_array(regexp_replace(part.txt, '[''’`]', '', 'g'), '[^[:alnum:]]+')) as w
+             -- email words with digits are left out (one dictionary word per candidate)
+             where w <> '' and (part.n <> 2 or w !~ '[0-9]')) p
+     group by p.w
   $$;
 revoke all on function public.candidate_words(c candidates) from public, anon, authenticated, service_role;
 grant execute on function public.candidate_words(c candidates) to authenticated, service_role;

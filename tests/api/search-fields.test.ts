@@ -219,7 +219,7 @@ describe('row-level security', () => {
 describe('one rule for the words of a candidate', () => {
   it('the ranking\'s candidateWords gives what public.candidate_words gives, on every demo candidate', async () => {
     await newCandidate(recruiter, { name: "Søren O'Brien-Łukasiewicz Yılmaz", jobFunction: 'Ærø Œuvre', skillTags: ['c#', 'node.js'], location: "'s-Hertogenbosch" });
-    await newCandidate(recruiter, { name: 'Zoë Ångström', seniorityLevel: 'medior', preferredRole: 'Lead Data-Engineer', notes: "Søren's referral; café meetup" });
+    await newCandidate(recruiter, { name: 'Zoë Ångström', seniorityLevel: 'medior', preferredRole: 'Lead Data-Engineer', notes: "Søren's referral;\u0001café\u0001meetup" });
     const { rows } = await app.pools.owner.query<{
       name: string; email: string | null; job_function: string | null; skill_tags: string[]; location: string | null;
       seniority_level: string | null; preferred_role: string | null; notes: string | null; words: Record<string, number>;
