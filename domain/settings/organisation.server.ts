@@ -1,8 +1,9 @@
 // The organisation's settings (public.organisation_settings, one row): company and
 // sender details, signature, default language, time zone, how long email consent lasts, and whether admins get
-// the weekly erasure preview and new access requests by email. Members read them;
+// the weekly erasure preview and new access requests by email (an admin also reads who gets them). Members read them;
 // admins change them (the table's policies; a recruiter's update changes no row).
 import type { Tx } from '../../platform/db/request.server.ts';
+import { STAFF_RECIPIENTS_SQL } from '../mail/staff-mail.server.ts';
 import { isoTimestamp } from '../../platform/db/sql-time.server.ts';
 import type { OrganisationSettings, OrganisationSettingsInput } from './schemas.ts';
 
@@ -15,6 +16,7 @@ const COLUMNS = {
 } as const satisfies Record<keyof OrganisationSettingsInput, string>;
 
 const SELECT = `select ${Object.entries(COLUMNS).map(([key, column]) => `${column} as "${key}"`).join(', ')},
+  case when public.is_admin() then array(select r.name from (${STAFF_RECIPIENTS_SQL}) r order by r.name, r.id) end as "adminEmailRecipients",
   ${isoTimestamp('updated_at')} as "updatedAt" from public.organisation_settings`;
 
 export async function organisationSettings(tx: Tx): Promise<OrganisationSettings> {

@@ -100,6 +100,11 @@ export const organisationSettingsSchema = z.object({
   renewalLeadDays: z.number().int(),
   retentionDigest: z.boolean(),
   accessRequestEmails: z.boolean(),
+  /**
+   * To an admin reading them: the names of the admins the emails to admins go to (STAFF_RECIPIENTS_SQL), empty when
+   * every admin has turned them off for themselves; null to everyone else.
+   */
+  adminEmailRecipients: z.array(z.string()).nullable(),
   updatedAt: timestamp,
 });
 export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;

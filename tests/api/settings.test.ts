@@ -54,7 +54,7 @@ describe('/api/settings/organisation', () => {
     expect(read.json).toEqual({
       companyName: null, website: null, industry: null, senderName: null, senderEmail: null, signature: null,
       defaultLanguage: null, timeZone: 'Europe/Amsterdam', sendFrom: 'shared', consentValidMonths: 24, renewalLeadDays: 30, retentionDigest: true,
-      accessRequestEmails: true, updatedAt: expect.any(String),
+      accessRequestEmails: true, adminEmailRecipients: null, updatedAt: expect.any(String),
     });
 
     const refused = await recruiter.send('PUT', '/api/settings/organisation', { body: { companyName: 'Mine now' } });
@@ -65,11 +65,33 @@ describe('/api/settings/organisation', () => {
     const saved = await admin.send('PUT', '/api/settings/organisation', { body: ORGANISATION });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.json).toEqual({ ...ORGANISATION, senderEmail: 'jobs@acme.example', sendFrom: 'shared', consentValidMonths: 24, renewalLeadDays: 30,
-      retentionDigest: true, accessRequestEmails: true, updatedAt: expect.any(String) });
-    expect((await recruiter.get('/api/settings/organisation')).json).toEqual(saved.json);
+      retentionDigest: true, accessRequestEmails: true, adminEmailRecipients: expect.any(Array), updatedAt: expect.any(String) });
+    // The same settings; whom the emails to admins go to is for admins only.
+    expect((await recruiter.get('/api/settings/organisation')).json).toEqual({ ...saved.json, adminEmailRecipients: null });
     const { rows: [row] } = await app.pools.owner.query<{ updated_by: string }>(
       `select updated_by from public.organisation_settings`);
     expect(row.updated_by).toBeTruthy();
+  });
+
+  it('an admin reads whom the emails to admins go to: admins not banned who keep them on; a recruiter reads null', async () => {
+    const second = await makeUser(app, 'admin');
+    const secondName = `Test ${second.username}`;
+    const me = (await admin.get('/api/settings/profile')).json.displayName as string;
+    const recipients = async () => (await admin.get('/api/settings/organisation')).json.adminEmailRecipients as string[];
+    try {
+      expect(await recipients()).toEqual(expect.arrayContaining([me, secondName]));
+      expect((await admin.send('PUT', '/api/settings/profile', { body: { staffEmails: false } })).status).toBe(200);
+      const withoutMe = await recipients();
+      expect(withoutMe).toContain(secondName);
+      expect(withoutMe).not.toContain(me);
+      await app.pools.owner.query('update public.profiles set banned = true where id = $1', [second.id]);
+      expect(await recipients()).not.toContain(secondName);
+      await app.pools.owner.query(`update public.profiles set staff_emails = false where role = 'admin'`);
+      expect(await recipients()).toEqual([]);
+      expect((await recruiter.get('/api/settings/organisation')).json.adminEmailRecipients).toBeNull();
+    } finally {
+      await app.pools.owner.query(`update public.profiles set staff_emails = true where role = 'admin'`);
+    }
   });
 
   it('keeps what a PUT leaves out, and clears what it sends blank or null', async () => {

@@ -180,6 +180,31 @@ describe('settings: profile and organisation', () => {
     expect(form('Your profile').queryByRole('switch', { name: /^Admin emails to me/ })).toBeNull();
   });
 
+  it('the organisation\'s emails to admins say whom they go to, and warn once the last admin has turned them off', async () => {
+    let recipients = ['Ann Admin'];
+    stubFetch({
+      'GET /api/settings/profile': PROFILE,
+      'GET /api/settings/organisation': () => jsonResponse(answer(organisationSettingsSchema, { ...ORGANISATION, adminEmailRecipients: recipients })),
+      'PUT /api/settings/profile': () => {
+        recipients = [];
+        return jsonResponse(answer(profileSettingsSchema, { ...PROFILE, staffEmails: false }));
+      },
+    });
+    await renderPage('/app/settings?tab=organisation', <SettingsPage />, { user: admin });
+    expect((await screen.findByTestId('admin-email-recipients')).textContent).toBe('They go to Ann Admin.');
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Profile' }));
+    await screen.findByRole('form', { name: 'Your profile' });
+    fireEvent.click(form('Your profile').getByRole('switch', { name: /^Admin emails to me/ }));
+    fireEvent.click(form('Your profile').getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile saved')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Organisation' }));
+    const warning = await screen.findByText('No admin gets these emails');
+    expect(warning.closest('[data-testid="admin-email-recipients"]')!.textContent)
+      .toContain('Every admin has turned off “Admin emails to me” in Settings → Profile.');
+  });
+
   it('checks the profile in the browser with the API\'s schema, and shows a refusal at its field', async () => {
     const fetchMock = stubFetch({
       'GET /api/settings/profile': PROFILE,

@@ -17,6 +17,6 @@ export function organisationSettings(overrides: Partial<z.input<typeof organisat
   return answer(organisationSettingsSchema, {
     companyName: null, website: null, industry: null, senderName: null, senderEmail: null, signature: null, defaultLanguage: null,
     timeZone: 'Europe/Amsterdam', sendFrom: 'shared', consentValidMonths: 24, renewalLeadDays: 30, retentionDigest: true,
-    accessRequestEmails: true, updatedAt: '2026-11-26T08:00:00.000Z', ...overrides,
+    accessRequestEmails: true, adminEmailRecipients: null, updatedAt: '2026-11-26T08:00:00.000Z', ...overrides,
   });
 }

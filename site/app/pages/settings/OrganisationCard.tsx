@@ -1,7 +1,7 @@
 // The organisation's settings: company, website, industry, default sender, signature,
 // default language, time zone and how long email consent lasts. Admins change them; everyone else sees them read-only,
 // because drafts use them ({{company}}, {{industry}}, the signature under their own).
-import { Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorText } from '#app/api/ApiError.ts';
@@ -66,6 +66,24 @@ function OrganisationView({ settings }: { settings: OrganisationSettings }) {
       </Value>
       <Value label={t('settings.organisation.signature')}>{settings.signature}</Value>
     </SimpleGrid>
+  );
+}
+
+/** Whom the emails to admins go to, as saved; a warning when they go to nobody. */
+function AdminEmailRecipients({ names, sent }: { names: string[] | null; sent: boolean }) {
+  const t = useT();
+  if (!names || !sent) return null;
+  if (!names.length) {
+    return (
+      <Alert color="yellow" variant="light" title={t('settings.organisation.adminEmailsNobody')} data-testid="admin-email-recipients">
+        {t('settings.organisation.adminEmailsNobodyBody', { setting: t('settings.profile.staffEmails') })}
+      </Alert>
+    );
+  }
+  return (
+    <Text size="sm" c="dimmed" data-testid="admin-email-recipients">
+      {t('settings.organisation.adminEmailsTo', { count: names.length, names: names.join(', ') })}
+    </Text>
   );
 }
 
@@ -145,6 +163,7 @@ function OrganisationForm({ settings }: { settings: OrganisationSettings }) {
                 error={issueText(errors[name]?.message)} />
             )} />
           ))}
+          <AdminEmailRecipients names={settings.adminEmailRecipients} sent={settings.retentionDigest || settings.accessRequestEmails} />
         </Stack>
         <Group gap="sm">
           <Button type="submit" loading={save.isPending} disabled={!isDirty}>{t('settings.organisation.save')}</Button>

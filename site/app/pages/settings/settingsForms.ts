@@ -31,8 +31,9 @@ export function profileFormValues(settings: ProfileSettings): ProfileFormValues 
   };
 }
 
+// adminEmailRecipients is read, not edited: it is no field of the form.
 export type OrganisationFormValues = Omit<{ [K in keyof OrganisationSettings]: string },
-  'updatedAt' | 'defaultLanguage' | 'sendFrom' | 'consentValidMonths' | 'renewalLeadDays' | 'retentionDigest' | 'accessRequestEmails'> & {
+  'updatedAt' | 'adminEmailRecipients' | 'defaultLanguage' | 'sendFrom' | 'consentValidMonths' | 'renewalLeadDays' | 'retentionDigest' | 'accessRequestEmails'> & {
   /** '' is "No default" (null in the API). */
   defaultLanguage: NonNullable<OrganisationSettings['defaultLanguage']> | '';
   sendFrom: OrganisationSettings['sendFrom'];

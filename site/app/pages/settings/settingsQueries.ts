@@ -47,6 +47,8 @@ export function useSaveProfileSettings() {
       // Switched before the caller's "Profile saved", so that toast already speaks the chosen language.
       await setInterfaceLanguage(resolveLanguage(saved.language));
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      // An admin's "Admin emails to me" changes whom the organisation's emails to admins go to (shown there).
+      await queryClient.invalidateQueries({ queryKey: ORGANISATION_KEY });
     },
   });
 }
