@@ -319,6 +319,8 @@ export const people = {
     saveNotYet: 'Starts when the whole file has been read.',
     notListedYet: 'The new people appear in People only when every row has been saved. If the import stops before that, nothing of it is kept.',
     leaveWarning: 'Leaving this page stops the import, and nothing of it is kept.',
+    finishesOnServer: 'Every row has been read: you can close this window or leave the page. The import finishes on the server, and People shows its progress and outcome.',
+    closeWhileSaving: 'Close, keep importing',
     runningTitle: 'Importing {{file}}',
     finishedTitle: '{{file}} imported',
     failedTitle: 'Nothing was imported from {{file}}',

@@ -312,6 +312,8 @@ export const people: Resources['people'] = {
     saveNotYet: 'Begint zodra het hele bestand gelezen is.',
     notListedYet: 'De nieuwe mensen verschijnen pas in de kandidatenlijst als elke rij is opgeslagen. Stopt de import eerder, dan blijft er niets van bewaard.',
     leaveWarning: 'Als je deze pagina verlaat, stopt de import en blijft er niets van bewaard.',
+    finishesOnServer: 'Elke rij is gelezen: je kunt dit venster sluiten of de pagina verlaten. De server maakt de import af, en de pagina Kandidaten toont de voortgang en de uitkomst.',
+    closeWhileSaving: 'Sluiten, import loopt door',
     runningTitle: '{{file}} wordt geïmporteerd',
     finishedTitle: '{{file}} is geïmporteerd',
     failedTitle: 'Er is niets geïmporteerd uit {{file}}',

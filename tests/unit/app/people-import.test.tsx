@@ -274,6 +274,58 @@ describe('CSV import refusals (all or nothing)', () => {
     expect(within(dialog).getByRole('button', { name: 'Import another file' })).toBeTruthy();
   });
 
+  it('cannot be closed while the file is read; once every row is read it closes, and People shows the import to its end', async () => {
+    let finish!: () => void;
+    const uploaded = new Promise<void>((resolve) => { finish = resolve; });
+    let state: ImportSummary = summary();
+    stubFetch({
+      'GET /api/talent-pools': pools,
+      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      'POST /api/imports/preview': () => jsonResponse(preview({ firstName: 0, lastName: 1, email: 2 })),
+      'POST /api/imports': () => jsonResponse(summary({ status: 'pending', processedBytes: 0, progress: null }), 201),
+      'GET /api/imports/5': () => jsonResponse(state),
+      'GET /api/imports': () => jsonResponse([state]),
+      'PUT /api/imports/5/file': async () => {
+        await uploaded;
+        return jsonResponse(state);
+      },
+    });
+    await renderPage('/app/people', <PeoplePage />, { user: recruiter });
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    await screen.findByRole('dialog', { name: 'Import candidates from CSV' });
+    chooseFile(bigFile());
+    const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
+    await waitFor(() => expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Start import' }).disabled).toBe(false));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start import' }));
+
+    // Reading: no way out of the dialog, and the page asks before it is left.
+    await waitFor(() => expect(within(dialog).getByTestId('import-read-counts').textContent).toBe('900 rows read · 800 to save · 100 skipped'));
+    expect(within(dialog).getByText('Leaving this page stops the import, and nothing of it is kept.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: 'Import candidates from CSV' })).toBeTruthy();
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
+
+    // Every row read: the server finishes it, the dialog may close and the page be left.
+    state = summary({ stage: 'writing', processedBytes: 70_000, stagedRows: 4000, writtenRows: 2000, imported: 2000, progress: 0.6 });
+    expect((await within(dialog).findByTestId('import-finishes-on-server')).textContent)
+      .toBe('Every row has been read: you can close this window or leave the page. The import finishes on the server, and People shows its progress and outcome.');
+    const staying = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(staying);
+    expect(staying.defaultPrevented).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close, keep importing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import candidates from CSV' })).toBeNull());
+    const running = await screen.findByTestId('running-import');
+    expect(within(running).getByTestId('import-save-counts').textContent).toBe('2,000 of 4,000 rows saved · 2,000 new · 0 updated · 100 skipped');
+
+    state = summary({ status: 'completed', stage: null, stagedRows: 4000, writtenRows: 4000, imported: 3990, updated: 10, progress: 1 });
+    finish();
+    const outcome = await screen.findByTestId('import-outcome', {}, { timeout: 5000 });
+    expect(outcome.textContent).toContain('3,990 new · 10 updated · 100 skipped');
+  });
+
   it('opens from the URL (?action=import-csv, where the palette\'s Import CSV goes) and closing drops the action', async () => {
     stubFetch({ 'GET /api/talent-pools': pools, 'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3) });
     const { router } = await renderPage('/app/people?action=import-csv', <PeoplePage />, { user: recruiter });

@@ -1,6 +1,6 @@
 // The CSV import, step by step: file → mapping and preview → progress → report.
 import { Alert, Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorText } from '#app/api/ApiError.ts';
 import { useInterfaceLanguage, useT } from '#app/i18n/useT.ts';
 import type { EmailConsentChoice, ImportCreate, ImportMapping } from '#domain/imports/schemas.ts';
@@ -20,9 +20,11 @@ interface ImportWizardProps {
   pools: TalentPool[];
   defaultPoolId: number | null;
   onClose: () => void;
+  /** Whether the file is still being read: until then, closing the dialog or leaving the page stops the import. */
+  onReadingChange: (reading: boolean) => void;
 }
 
-export function ImportWizard({ pools, defaultPoolId, onClose }: ImportWizardProps) {
+export function ImportWizard({ pools, defaultPoolId, onClose, onReadingChange }: ImportWizardProps) {
   const t = useT();
   const [file, setFile] = useState<File | null>(null);
   const [fileToken, setFileToken] = useState(0);
@@ -34,10 +36,12 @@ export function ImportWizard({ pools, defaultPoolId, onClose }: ImportWizardProp
   const [emailConsent, setEmailConsent] = useState<EmailConsentChoice>('none');
   const language = useInterfaceLanguage();
   const preview = useImportPreview(file, fileToken, mapping);
-  const { run, progress } = useImportRun();
+  const { run, progress, reading } = useImportRun();
 
   const current = mapping ?? preview.data?.mapping ?? {};
   const step = run.data ? 3 : run.isPending ? 2 : file ? 1 : 0;
+  // Once every row is read, the server writes them on its own (the upload is over): the dialog may close.
+  useEffect(() => onReadingChange(reading), [reading, onReadingChange]);
 
   const chooseFile = (next: File | null) => {
     setFile(next);
@@ -101,7 +105,12 @@ export function ImportWizard({ pools, defaultPoolId, onClose }: ImportWizardProp
 
       {step === 2 && <>
         <ImportProgress summary={progress} />
-        <Text size="xs" c="dimmed">{t('people.import.leaveWarning')}</Text>
+        {reading ? <Text size="xs" c="dimmed">{t('people.import.leaveWarning')}</Text> : <>
+          <Text size="sm" data-testid="import-finishes-on-server">{t('people.import.finishesOnServer')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>{t('people.import.closeWhileSaving')}</Button>
+          </Group>
+        </>}
       </>}
 
       {step === 3 && run.data && <>

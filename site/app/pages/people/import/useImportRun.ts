@@ -8,8 +8,6 @@ import { invalidatePeople } from '../peopleQueries.ts';
 import { createImport, IMPORTS_KEY, uploadFile } from './importApi.ts';
 
 export const PROGRESS_POLL_MS = 500;
-/** The import dialog will not close while a mutation with this key runs. */
-export const IMPORT_MUTATION_KEY = ['import-run'] as const;
 
 export interface ImportOutcome {
   summary: ImportSummary;
@@ -28,7 +26,6 @@ export function useImportRun() {
   const [importId, setImportId] = useState<number | null>(null);
 
   const run = useMutation({
-    mutationKey: IMPORT_MUTATION_KEY,
     mutationFn: async ({ file, options }: { file: File; options: ImportCreate }): Promise<ImportOutcome> => {
       const created = await createImport(options);
       setImportId(created.id);
@@ -46,14 +43,6 @@ export function useImportRun() {
     onSettled: () => Promise.all([invalidatePeople(queryClient), queryClient.invalidateQueries({ queryKey: IMPORTS_KEY })]),
   });
 
-  // Leaving the page breaks the upload off, and then nothing of the file is kept: the browser asks first.
-  useEffect(() => {
-    if (!run.isPending) return;
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [run.isPending]);
-
   const progress = useQuery({
     queryKey: [`/api/imports/${importId}`],
     queryFn: ({ signal }) => call((o) => api.imports[':id'].$get({ param: { id: String(importId) } }, o), { signal }),
@@ -62,5 +51,15 @@ export function useImportRun() {
     staleTime: 0,
   });
 
-  return { run, progress: progress.data, importId };
+  // Leaving the page while the file is read breaks the upload off, and then nothing of it is kept: the browser asks
+  // first. Once every row is read the server finishes on its own (tests/api/import-leave.test.ts).
+  const reading = run.isPending && progress.data?.stage !== 'writing';
+  useEffect(() => {
+    if (!reading) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [reading]);
+
+  return { run, progress: progress.data, importId, reading };
 }
