@@ -1,7 +1,8 @@
 // CSV import benchmark: 100,000 rows (Dutch headers, `;`, consent columns, 1%
 // invalid rows, 1% repeated emails) streamed to the real server
 // (`node server.ts`) over loopback into a pool, with the duplicates updated.
-// Reports rows per second, the server's peak resident memory during the
+// Reports rows per second (and those of the reading stage alone, all the
+// browser must stay for), the server's peak resident memory during the
 // import, and how often the progress endpoint moved meanwhile. A second import
 // of as many rows, each with a time zone set by hand (a `Tijdzone` column),
 // follows on the same server: its rows per second beside the first's show what
@@ -103,6 +104,9 @@ async function importOnce(server: BenchServer, emailTag: string, zone: boolean) 
     rows_per_second: Math.round(ROWS / seconds),
     // The writing stage (one transaction: its row locks last this long), to the 0.5 s of polling.
     writing_seconds: writingSince === null ? null : Number(((finished - writingSince) / 1000).toFixed(1)),
+    // The reading stage: all the browser must stay for; once every row is read the server finishes alone (decision 009).
+    reading_seconds: writingSince === null ? null : Number(((writingSince - started) / 1000).toFixed(1)),
+    reading_rows_per_second: writingSince === null ? null : Math.round(ROWS / ((writingSince - started) / 1000)),
     cpu_core_seconds_per_1000_rows: { server: perThousand('node'), postgres: perThousand('postgres'),
       total: Number((perThousand('node') + perThousand('postgres')).toFixed(3)) },
     server_rss_mib: { before: rssBefore, peak_during_import: memory.peak, after: memory.now, peak_measured_from: peakReset ? 'import start' : 'server start' },
