@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assignColumn, delimiterName, fieldOfColumn, mapsName, readPercent, savePercent } from '#app/pages/people/import/importMapping.ts';
 import { importPreviewSchema, importSummarySchema, skippedRowsSchema, type ImportPreview, type ImportSummary } from '#domain/imports/schemas.ts';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
 import { setInterfaceLanguage } from '#app/i18n/i18n.ts';
 import { answer, failure } from './answers.ts';
-import { renderPage } from './renderInRouter.tsx';
+import { renderApp, renderPage } from './renderInRouter.tsx';
 import { jsonResponse, recruiter, requestUrl, sentJson, stubFetch } from './renderWithProviders.tsx';
 import { pageResponse, pools, rowsFor } from './peopleFixtures.ts';
 
@@ -324,6 +324,41 @@ describe('CSV import refusals (all or nothing)', () => {
     finish();
     const outcome = await screen.findByTestId('import-outcome', {}, { timeout: 5000 });
     expect(outcome.textContent).toContain('3,990 new · 10 updated · 100 skipped');
+    // Said once, on the page: no toast besides.
+    expect(screen.getAllByText('kandidaten.csv imported')).toHaveLength(1);
+  });
+
+  it('an import left for another page of the app says how it ended in a toast', async () => {
+    let finish!: () => void;
+    const uploaded = new Promise<void>((resolve) => { finish = resolve; });
+    let state: ImportSummary = summary({ stage: 'writing', stagedRows: 4000, writtenRows: 0, progress: 0.5 });
+    stubFetch({
+      'GET /api/talent-pools': pools,
+      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      'POST /api/imports/preview': () => jsonResponse(preview({ firstName: 0, lastName: 1, email: 2 })),
+      'POST /api/imports': () => jsonResponse(summary({ status: 'pending', processedBytes: 0, progress: null }), 201),
+      'GET /api/imports/5': () => jsonResponse(state),
+      'GET /api/imports': () => jsonResponse([state]),
+      'PUT /api/imports/5/file': async () => {
+        await uploaded;
+        return jsonResponse(state);
+      },
+    });
+    const { router } = await renderApp('/app/people', { user: recruiter });
+    fireEvent.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    await screen.findByRole('dialog', { name: 'Import candidates from CSV' });
+    chooseFile(bigFile());
+    const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
+    await waitFor(() => expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Start import' }).disabled).toBe(false));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Close, keep importing' }));
+    await act(() => router.navigate({ href: '/app' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Dashboard'));
+
+    state = summary({ status: 'completed', stage: null, stagedRows: 4000, writtenRows: 4000, imported: 3990, updated: 10, progress: 1 });
+    finish();
+    expect(await screen.findByText('kandidaten.csv imported')).toBeTruthy();
+    expect(screen.getByText('3,990 new · 10 updated · 100 skipped')).toBeTruthy();
   });
 
   it('opens from the URL (?action=import-csv, where the palette\'s Import CSV goes) and closing drops the action', async () => {

@@ -4,29 +4,23 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { codeText } from '#app/i18n/serverText.ts';
-import { formatNumber } from '#app/i18n/format.ts';
 import { useT } from '#app/i18n/useT.ts';
 import type { ImportSummary } from '#domain/imports/schemas.ts';
 import { invalidatePeople } from '../peopleQueries.ts';
 import { IMPORTS_KEY, listImports } from './importApi.ts';
 import { ImportProgress } from './ImportProgress.tsx';
+import { importOutcomeText } from './importOutcome.ts';
 import { PROGRESS_POLL_MS } from './useImportRun.ts';
 
 const isRunning = (summary: ImportSummary) => summary.status === 'running';
 
 function Outcome({ summary, onDismiss }: { summary: ImportSummary; onDismiss: () => void }) {
   const t = useT();
-  const file = summary.fileName || t('people.import.aFile');
-  const failed = summary.status === 'failed';
+  const { failed, title, body } = importOutcomeText(summary, t);
   return (
     <Alert color={failed ? 'red' : 'green'} withCloseButton closeButtonLabel={t('people.import.dismiss')} onClose={onDismiss}
-      title={failed ? t('people.import.failedTitle', { file }) : t('people.import.finishedTitle', { file })} data-testid="import-outcome">
-      <Text size="sm">
-        {failed
-          ? codeText(summary.errorCode, summary.errorParams, summary.error ?? undefined)
-          : t('people.import.finishedCounts', { imported: formatNumber(summary.imported), updated: formatNumber(summary.updated), skipped: formatNumber(summary.skipped) })}
-      </Text>
+      title={title} data-testid="import-outcome">
+      <Text size="sm">{body}</Text>
     </Alert>
   );
 }

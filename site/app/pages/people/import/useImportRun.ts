@@ -1,13 +1,17 @@
 // Runs an import: create it, stream the file, poll its progress meanwhile.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorText } from '#app/api/ApiError.ts';
 import { api, call } from '#app/api/client.ts';
+import { i18n } from '#app/i18n/i18n.ts';
+import { toast } from '#app/toast/toast.ts';
 import { importSummarySchema, type ImportCreate, type ImportSummary } from '#domain/imports/schemas.ts';
 import { invalidatePeople } from '../peopleQueries.ts';
 import { createImport, IMPORTS_KEY, uploadFile } from './importApi.ts';
+import { importOutcomeText } from './importOutcome.ts';
 
 export const PROGRESS_POLL_MS = 500;
+const PEOPLE_PATH = '/app/people';
 
 export interface ImportOutcome {
   summary: ImportSummary;
@@ -24,6 +28,13 @@ function failedImport(error: unknown): ImportSummary | null {
 export function useImportRun() {
   const queryClient = useQueryClient();
   const [importId, setImportId] = useState<number | null>(null);
+  // Whether the dialog still shows this run. Closed once every row was read (or left for another page of the app), the
+  // import goes on; its end then comes as a toast, except on the People page, whose running imports show it.
+  const shown = useRef(false);
+  useEffect(() => {
+    shown.current = true;
+    return () => { shown.current = false; };
+  }, []);
 
   const run = useMutation({
     mutationFn: async ({ file, options }: { file: File; options: ImportCreate }): Promise<ImportOutcome> => {
@@ -39,6 +50,11 @@ export function useImportRun() {
         if (summary) return { summary, error: errorText(error) };
         throw error;
       }
+    },
+    onSuccess: ({ summary }) => {
+      if (shown.current || window.location.pathname === PEOPLE_PATH) return;
+      const { failed, title, body } = importOutcomeText(summary, i18n.translate);
+      toast({ title, description: body, variant: failed ? 'destructive' : 'success' });
     },
     onSettled: () => Promise.all([invalidatePeople(queryClient), queryClient.invalidateQueries({ queryKey: IMPORTS_KEY })]),
   });
