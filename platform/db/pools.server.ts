@@ -205,6 +205,34 @@ export interface OpenOptions {
   rotateAppSecret?: boolean;
 }
 
+/** How long a starting process waits for its database to answer before it gives up (it exits then). */
+export const BOOT_WAIT_MS = 60_000;
+
+/**
+ * Resolves once `pool` gets a connection. While the database cannot be reached (not up yet, restarting, too busy to
+ * answer within the connect time-out) it tries again, 0.5 s after the first failure and up to 5 s apart, for at most
+ * `waitMs`; a refused sign-in and any other error end it at once. Several processes started beside their database
+ * (or while it is loaded) then come up with it instead of each exiting on the first try.
+ */
+export async function waitForDatabase(pool: pg.Pool, { waitMs = BOOT_WAIT_MS, onWait = logWait } = {}): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (let delayMs = 500; ; delayMs = Math.min(delayMs * 2, 5_000)) {
+    try {
+      (await pool.connect()).release();
+      return;
+    } catch (error) {
+      const refused = [...causes(error)].some((at) => SIGN_IN_REFUSED.test(String((at as { code?: unknown } | null)?.code)));
+      if (refused || !isDatabaseUnavailable(error) || Date.now() + delayMs > deadline) throw error;
+      onWait(unavailableReason(error), delayMs);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
+
+function logWait(reason: string, retryInMs: number) {
+  log.warn('waiting for the database', { reason, retryInMs });
+}
+
 /** Applies pending migrations (on a connection of their own, without time limits), then opens the owner and app pools. */
 export async function openDatabase(ownerUrl: string, appSecret: string, max = 10,
   timeouts: DbTimeouts = dbTimeouts(), options: OpenOptions = {}): Promise<Pools & { migrations: MigrationResult }> {
@@ -212,6 +240,7 @@ export async function openDatabase(ownerUrl: string, appSecret: string, max = 10
   let migrations: MigrationResult;
   const password = appRolePassword(appSecret);
   try {
+    await waitForDatabase(setup);
     migrations = await migrate(setup);
     await checkAppSecret(setup, ownerUrl, password, timeouts, options.rotateAppSecret ?? false);
     await ensureAppRole(setup, password);

@@ -7,7 +7,9 @@
 // included (a message sent afterwards reaches the SMTP sink).
 // The server has its own PostgreSQL here: freezing the test run's would stop every other file.
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForDatabase } from '#platform/db/pools.server.ts';
 import { ORIGIN } from '../support/constants.ts';
 import { overHttp, signInRecruiter, TestClient, type TestResponse } from '../support/harness.ts';
 import { ownPostgres, type OwnPostgres } from '../support/own-postgres.ts';
@@ -109,5 +111,38 @@ describe('a stopped database', () => {
     await whileOut();
     await database.start();
     await backAgain();
+  });
+});
+
+describe('a process that starts while its database does not answer', () => {
+  it('waits for it, saying why, and goes on once it answers; a refused sign-in ends the wait at once', { timeout: budget(60_000) }, async () => {
+    const pool = new pg.Pool({ connectionString: database.url, max: 1, connectionTimeoutMillis: 500 });
+    const waits: string[] = [];
+    const pids = database.processes();
+    signalAll(pids, 'SIGSTOP');
+    let thawed = false;
+    const thaw = () => { if (!thawed) { thawed = true; signalAll(pids, 'SIGCONT'); } };
+    try {
+      // Thawed once the wait has been said twice: the process must still be waiting then, not have given up.
+      const ready = waitForDatabase(pool, { waitMs: budget(30_000), onWait: (reason) => { waits.push(reason); if (waits.length === 2) thaw(); } });
+      await ready;
+      expect(waits.length).toBeGreaterThanOrEqual(2);
+      expect(waits[0]).toMatch(/timeout/i);
+      expect((await pool.query<{ one: number }>('select 1 as one')).rows[0].one).toBe(1);
+    } finally {
+      thaw();
+      await pool.end();
+    }
+
+    const wrong = new URL(database.url);
+    wrong.password = 'not-the-password';
+    const refused = new pg.Pool({ connectionString: wrong.toString(), max: 1, connectionTimeoutMillis: 500 });
+    const refusedWaits: string[] = [];
+    try {
+      await expect(waitForDatabase(refused, { onWait: (reason) => { refusedWaits.push(reason); } })).rejects.toMatchObject({ code: '28P01' });
+      expect(refusedWaits).toEqual([]);
+    } finally {
+      await refused.end();
+    }
   });
 });
