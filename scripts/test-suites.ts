@@ -1,6 +1,5 @@
-// `npm test`: Astro's types once, then the type check, lint, the vitest suites and the Playwright browser tests side
-// by side (lint alone is single-threaded and took a core for 40 s after the type check ended, before the suites could
-// start: decision 026, amended). The two suites share nothing: vitest starts its
+// `npm test`: Astro's types once, then the type check and lint side by side, then (when both
+// pass) the vitest suites and the Playwright browser tests side by side. The two share nothing: vitest starts its
 // own embedded PostgreSQL on a random port, Playwright two `node server.ts` (4410, 4411) with
 // their own data folders. Most of either run is waiting (on PostgreSQL, timers, the
 // browser), so on 2 cores the pair takes little longer than the browser tests alone
@@ -14,8 +13,8 @@ type Suite = { name: string; script: string };
 /** Each stage runs its scripts side by side; a stage starts only when the one before passed. */
 const STAGES: Suite[][] = [
   [{ name: 'sync', script: 'sync' }],
-  [{ name: 'types', script: 'check:types' }, { name: 'lint', script: 'check:lint' },
-    { name: 'unit', script: 'test:unit' }, { name: 'e2e', script: 'test:e2e' }],
+  [{ name: 'types', script: 'check:types' }, { name: 'lint', script: 'check:lint' }],
+  [{ name: 'unit', script: 'test:unit' }, { name: 'e2e', script: 'test:e2e' }],
 ];
 
 function run({ name, script }: Suite): Promise<{ name: string; code: number; ms: number }> {
