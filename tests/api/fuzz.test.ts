@@ -342,6 +342,8 @@ describe('malformed input on every route', () => {
       await fuzzProperty(identity, 100).catch((error: Error) => failures.push(`fast-check: ${error.message}`));
       failures.push(...await fuzzTable(identity, endsSession));
       expect(failures).toEqual([]);
-    }, budget(120_000));
+      // A bound for a hang, not for speed: beside the browser tests on 2 cores the recruiter's table took 60 and 89 s in
+      // two clean-clone runs, and went over 120 s on a busier machine.
+    }, budget(300_000));
   }
 });
