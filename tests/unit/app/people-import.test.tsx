@@ -277,15 +277,17 @@ describe('CSV import refusals (all or nothing)', () => {
   it('cannot be closed while the file is read; once every row is read it closes, and People shows the import to its end', async () => {
     let finish!: () => void;
     const uploaded = new Promise<void>((resolve) => { finish = resolve; });
-    let state: ImportSummary = summary();
+    // As the server: pending once created (the People page's list reads it so), running once the upload begins.
+    let state: ImportSummary = summary({ status: 'pending', stage: null, processedBytes: 0, processedRows: 0, stagedRows: 0, skipped: 0, progress: null });
     stubFetch({
       'GET /api/talent-pools': pools,
       'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
       'POST /api/imports/preview': () => jsonResponse(preview({ firstName: 0, lastName: 1, email: 2 })),
-      'POST /api/imports': () => jsonResponse(summary({ status: 'pending', processedBytes: 0, progress: null }), 201),
+      'POST /api/imports': () => jsonResponse(state, 201),
       'GET /api/imports/5': () => jsonResponse(state),
       'GET /api/imports': () => jsonResponse([state]),
       'PUT /api/imports/5/file': async () => {
+        state = summary();
         await uploaded;
         return jsonResponse(state);
       },

@@ -67,6 +67,13 @@ export function useImportRun() {
     staleTime: 0,
   });
 
+  // The People page's running imports read the list when the import was created (pending): once it runs, and again
+  // once it writes, they read it again, so that they follow it when the dialog closes.
+  const { status, stage } = progress.data ?? {};
+  useEffect(() => {
+    if (status === 'running') void queryClient.invalidateQueries({ queryKey: IMPORTS_KEY });
+  }, [status, stage, queryClient]);
+
   // Leaving the page while the file is read breaks the upload off, and then nothing of it is kept: the browser asks
   // first. Once every row is read the server finishes on its own (tests/api/import-leave.test.ts).
   const reading = run.isPending && progress.data?.stage !== 'writing';
