@@ -16,7 +16,8 @@ const COLUMNS = {
 } as const satisfies Record<keyof OrganisationSettingsInput, string>;
 
 const SELECT = `select ${Object.entries(COLUMNS).map(([key, column]) => `${column} as "${key}"`).join(', ')},
-  case when public.is_admin() then array(select r.name from (${STAFF_RECIPIENTS_SQL}) r order by r.name, r.id) end as "adminEmailRecipients",
+  case when public.is_admin() then coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.name, r.id)
+    from (${STAFF_RECIPIENTS_SQL}) r), '[]') end as "adminEmailRecipients",
   ${isoTimestamp('updated_at')} as "updatedAt" from public.organisation_settings`;
 
 export async function organisationSettings(tx: Tx): Promise<OrganisationSettings> {

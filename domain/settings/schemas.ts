@@ -101,10 +101,10 @@ export const organisationSettingsSchema = z.object({
   retentionDigest: z.boolean(),
   accessRequestEmails: z.boolean(),
   /**
-   * To an admin reading them: the names of the admins the emails to admins go to (STAFF_RECIPIENTS_SQL), empty when
+   * To an admin reading them: the admins the emails to admins go to (id and name) (STAFF_RECIPIENTS_SQL), empty when
    * every admin has turned them off for themselves; null to everyone else.
    */
-  adminEmailRecipients: z.array(z.string()).nullable(),
+  adminEmailRecipients: z.array(z.object({ id: z.string(), name: z.string() })).nullable(),
   updatedAt: timestamp,
 });
 export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;

@@ -77,7 +77,8 @@ describe('/api/settings/organisation', () => {
     const second = await makeUser(app, 'admin');
     const secondName = `Test ${second.username}`;
     const me = (await admin.get('/api/settings/profile')).json.displayName as string;
-    const recipients = async () => (await admin.get('/api/settings/organisation')).json.adminEmailRecipients as string[];
+    const recipients = async () => ((await admin.get('/api/settings/organisation')).json.adminEmailRecipients as Array<{ id: string; name: string }>)
+      .map((recipient) => recipient.name);
     try {
       expect(await recipients()).toEqual(expect.arrayContaining([me, secondName]));
       expect((await admin.send('PUT', '/api/settings/profile', { body: { staffEmails: false } })).status).toBe(200);

@@ -28,6 +28,7 @@ export const settings = {
     language: 'Language',
     languageHint: 'The language of this app for you.',
     staffEmails: 'Admin emails to me',
+    staffEmailsNobodyElse: 'No other admin gets these emails: with this off, access requests and the erasure preview are emailed to nobody.',
     staffEmailsHint: 'The weekly erasure preview and new access requests, when the organisation sends them (Settings → Organisation). Off: they go to the other admins only.',
     browserLanguage: "The browser's language",
     save: 'Save profile',

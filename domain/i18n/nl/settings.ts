@@ -30,6 +30,7 @@ export const settings: Resources['settings'] = {
     language: 'Taal',
     languageHint: 'De taal van deze app voor jou.',
     staffEmails: 'Beheerdersmails aan mij',
+    staffEmailsNobodyElse: 'Geen andere beheerder krijgt deze e-mails: met dit uit gaan toegangsverzoeken en het overzicht van verwijderingen naar niemand.',
     staffEmailsHint: 'Het wekelijkse overzicht van wie gewist wordt en nieuwe toegangsaanvragen, als de organisatie ze verstuurt (Instellingen → Organisatie). Uit: alleen de andere beheerders krijgen ze.',
     browserLanguage: 'De taal van je browser',
     save: 'Profiel opslaan',

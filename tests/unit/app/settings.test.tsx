@@ -181,7 +181,7 @@ describe('settings: profile and organisation', () => {
   });
 
   it('the organisation\'s emails to admins say whom they go to, and warn once the last admin has turned them off', async () => {
-    let recipients = ['Ann Admin'];
+    let recipients = [{ id: admin.id, name: 'Ann Admin' }];
     stubFetch({
       'GET /api/settings/profile': PROFILE,
       'GET /api/settings/organisation': () => jsonResponse(answer(organisationSettingsSchema, { ...ORGANISATION, adminEmailRecipients: recipients })),
@@ -195,7 +195,11 @@ describe('settings: profile and organisation', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Profile' }));
     await screen.findByRole('form', { name: 'Your profile' });
+    expect(screen.queryByTestId('no-other-admin-emails')).toBeNull();
     fireEvent.click(form('Your profile').getByRole('switch', { name: /^Admin emails to me/ }));
+    // Said before saving: Ann is the only one who gets them.
+    expect((await screen.findByTestId('no-other-admin-emails')).textContent)
+      .toBe('No other admin gets these emails: with this off, access requests and the erasure preview are emailed to nobody.');
     fireEvent.click(form('Your profile').getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Profile saved')).toBeTruthy();
 
@@ -203,6 +207,23 @@ describe('settings: profile and organisation', () => {
     const warning = await screen.findByText('No admin gets these emails');
     expect(warning.closest('[data-testid="admin-email-recipients"]')!.textContent)
       .toContain('Every admin has turned off “Admin emails to me” in Settings → Profile.');
+  });
+
+  it('turning admin emails off says nothing while another admin still gets them', async () => {
+    stubFetch({
+      'GET /api/settings/profile': PROFILE,
+      'GET /api/settings/organisation': answer(organisationSettingsSchema, { ...ORGANISATION, adminEmailRecipients: [
+        { id: admin.id, name: 'Ann Admin' }, { id: 'another-admin', name: 'Bram Beheer' }] }),
+    });
+    // Whom they go to is read first (the Organisation tab shows it), so that the Profile tab has it when the switch moves.
+    await renderPage('/app/settings?tab=organisation', <SettingsPage />, { user: admin });
+    expect((await screen.findByTestId('admin-email-recipients')).textContent).toBe('They go to 2 admins: Ann Admin, Bram Beheer.');
+    fireEvent.click(screen.getByRole('tab', { name: 'Profile' }));
+    await screen.findByRole('form', { name: 'Your profile' });
+    const staffEmails = form('Your profile').getByRole<HTMLInputElement>('switch', { name: /^Admin emails to me/ });
+    fireEvent.click(staffEmails);
+    await waitFor(() => expect(staffEmails.checked).toBe(false));
+    expect(screen.queryByTestId('no-other-admin-emails')).toBeNull();
   });
 
   it('checks the profile in the browser with the API\'s schema, and shows a refusal at its field', async () => {

@@ -70,10 +70,10 @@ function OrganisationView({ settings }: { settings: OrganisationSettings }) {
 }
 
 /** Whom the emails to admins go to, as saved; a warning when they go to nobody. */
-function AdminEmailRecipients({ names, sent }: { names: string[] | null; sent: boolean }) {
+function AdminEmailRecipients({ recipients, sent }: { recipients: OrganisationSettings['adminEmailRecipients']; sent: boolean }) {
   const t = useT();
-  if (!names || !sent) return null;
-  if (!names.length) {
+  if (!recipients || !sent) return null;
+  if (!recipients.length) {
     return (
       <Alert color="yellow" variant="light" title={t('settings.organisation.adminEmailsNobody')} data-testid="admin-email-recipients">
         {t('settings.organisation.adminEmailsNobodyBody', { setting: t('settings.profile.staffEmails') })}
@@ -82,7 +82,7 @@ function AdminEmailRecipients({ names, sent }: { names: string[] | null; sent: b
   }
   return (
     <Text size="sm" c="dimmed" data-testid="admin-email-recipients">
-      {t('settings.organisation.adminEmailsTo', { count: names.length, names: names.join(', ') })}
+      {t('settings.organisation.adminEmailsTo', { count: recipients.length, names: recipients.map((admin) => admin.name).join(', ') })}
     </Text>
   );
 }
@@ -163,7 +163,7 @@ function OrganisationForm({ settings }: { settings: OrganisationSettings }) {
                 error={issueText(errors[name]?.message)} />
             )} />
           ))}
-          <AdminEmailRecipients names={settings.adminEmailRecipients} sent={settings.retentionDigest || settings.accessRequestEmails} />
+          <AdminEmailRecipients recipients={settings.adminEmailRecipients} sent={settings.retentionDigest || settings.accessRequestEmails} />
         </Stack>
         <Group gap="sm">
           <Button type="submit" loading={save.isPending} disabled={!isDirty}>{t('settings.organisation.save')}</Button>

@@ -1,9 +1,9 @@
 // Who I am (username and role: shown, changed by an admin) and what I change myself:
 // display name, title, email, signature, time zone (also my booking page's), the
 // interface language and, as an admin, whether staff emails reach me. Drafts sign with the name, title and signature.
-import { Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { errorText } from '#app/api/ApiError.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { i18n } from '#app/i18n/i18n.ts';
@@ -12,7 +12,7 @@ import type { SessionUser } from '#domain/auth/schemas.ts';
 import { SETTINGS_LIMITS, type ProfileSettings, type ProfileSettingsInput } from '#domain/settings/schemas.ts';
 import { TimeZoneSelect } from '../meeting-booking/TimeZoneSelect.tsx';
 import { INTERFACE_LANGUAGE_NAMES, PROFILE_FIELDS, profileFormValues, profileResolver, type ProfileFormValues } from './settingsForms.ts';
-import { showFieldError, useProfileSettings, useSaveProfileSettings } from './settingsQueries.ts';
+import { showFieldError, useOrganisationSettings, useProfileSettings, useSaveProfileSettings } from './settingsQueries.ts';
 import { issueText } from '#app/i18n/serverText.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -40,12 +40,20 @@ export function ProfileCard({ user }: { user: SessionUser }) {
       </SimpleGrid>
       {settings.isPending ? <Loader size="sm" aria-label={t('settings.profile.loading')} /> : settings.isError ? (
         <Text size="sm" c="red">{t('settings.profile.loadFailed', { error: errorText(settings.error) })}</Text>
-      ) : <ProfileForm settings={settings.data} isAdmin={user.role === 'admin'} />}
+      ) : <ProfileForm settings={settings.data} isAdmin={user.role === 'admin'} userId={user.id} />}
     </Card>
   );
 }
 
-function ProfileForm({ settings, isAdmin }: { settings: ProfileSettings; isAdmin: boolean }) {
+/** With "Admin emails to me" off: a warning when no other admin gets them (the organisation's answer says who does). */
+function NobodyElseGetsAdminEmails({ userId }: { userId: string }) {
+  const t = useT();
+  const recipients = useOrganisationSettings().data?.adminEmailRecipients;
+  if (!recipients || recipients.some((admin) => admin.id !== userId)) return null;
+  return <Alert color="yellow" variant="light" data-testid="no-other-admin-emails">{t('settings.profile.staffEmailsNobodyElse')}</Alert>;
+}
+
+function ProfileForm({ settings, isAdmin, userId }: { settings: ProfileSettings; isAdmin: boolean; userId: string }) {
   const t = useT();
   const languageOptions = [{ value: 'browser', label: t('settings.profile.browserLanguage') }, ...INTERFACE_LANGUAGE_NAMES];
   const save = useSaveProfileSettings();
@@ -53,6 +61,7 @@ function ProfileForm({ settings, isAdmin }: { settings: ProfileSettings; isAdmin
     resolver: profileResolver,
     defaultValues: profileFormValues(settings),
   });
+  const staffEmails = useWatch({ control, name: 'staffEmails' });
   // What the server saved (trimmed, the zone's usual spelling) becomes the form's new starting point.
   useEffect(() => reset(profileFormValues(settings)), [settings, reset]);
 
@@ -97,6 +106,7 @@ function ProfileForm({ settings, isAdmin }: { settings: ProfileSettings; isAdmin
             checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} onBlur={field.onBlur}
             error={issueText(errors.staffEmails?.message)} />
         )} />}
+        {isAdmin && !staffEmails && <NobodyElseGetsAdminEmails userId={userId} />}
         <Group gap="sm">
           <Button type="submit" loading={save.isPending} disabled={!isDirty}>{t('settings.profile.save')}</Button>
           {isDirty && <Button variant="subtle" color="gray" onClick={() => reset(profileFormValues(settings))}>{t('settings.discardChanges')}</Button>}
