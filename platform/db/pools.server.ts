@@ -99,14 +99,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** Why the database is unavailable, for the log line (never for the client): the sign-in case says what to fix. */
-export function unavailableReason(error: unknown): string {
+/** The error (of `error` and those it wraps) by which PostgreSQL refused our sign-in; null when it did not. */
+function signInRefusal(error: unknown): Error | null {
   for (const at of causes(error)) {
     const code = (at as { code?: unknown } | null)?.code;
-    if (typeof code === 'string' && SIGN_IN_REFUSED.test(code)) {
-      return `PostgreSQL refused the sign-in (${(at as Error).message}): the request role's password is derived from APP_SECRET, `
-        + 'so every process on this database needs the same APP_SECRET (.env.example)';
-    }
+    if (typeof code === 'string' && SIGN_IN_REFUSED.test(code)) return at as Error;
+  }
+  return null;
+}
+
+/** Why the database is unavailable, for the log line (never for the client): the sign-in case says what to fix. */
+export function unavailableReason(error: unknown): string {
+  const refusal = signInRefusal(error);
+  if (refusal) {
+    return `PostgreSQL refused the sign-in (${refusal.message}): the request role's password is derived from APP_SECRET, `
+      + 'so every process on this database needs the same APP_SECRET (.env.example)';
   }
   return error instanceof Error ? error.message : String(error);
 }
@@ -221,8 +228,7 @@ export async function waitForDatabase(pool: pg.Pool, { waitMs = BOOT_WAIT_MS, on
       (await pool.connect()).release();
       return;
     } catch (error) {
-      const refused = [...causes(error)].some((at) => SIGN_IN_REFUSED.test(String((at as { code?: unknown } | null)?.code)));
-      if (refused || !isDatabaseUnavailable(error) || Date.now() + delayMs > deadline) throw error;
+      if (signInRefusal(error) || !isDatabaseUnavailable(error) || Date.now() + delayMs > deadline) throw error;
       onWait(unavailableReason(error), delayMs);
       await new Promise((resolve) => setTimeout(resolve, delayMs));
     }

@@ -85,6 +85,17 @@ async function selectInput(root: HTMLElement, label: string): Promise<HTMLInputE
   return all.find((element) => element.tagName === 'INPUT') as HTMLInputElement;
 }
 
+/** Opens the dialog from the People page, chooses a file and starts the import with the guessed mapping; the dialog. */
+async function startImport(file: File): Promise<HTMLElement> {
+  fireEvent.click(await screen.findByRole('button', { name: 'Import CSV' }));
+  await screen.findByRole('dialog', { name: 'Import candidates from CSV' });
+  chooseFile(file);
+  const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
+  await waitFor(() => expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Start import' }).disabled).toBe(false));
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Start import' }));
+  return dialog;
+}
+
 function chooseFile(file: File) {
   const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
   const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
@@ -251,12 +262,7 @@ describe('CSV import refusals (all or nothing)', () => {
       },
     });
     await renderPage('/app/people', <PeoplePage />, { user: recruiter });
-    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
-    await screen.findByRole('dialog', { name: 'Import candidates from CSV' });
-    chooseFile(bigFile());
-    const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
-    await waitFor(() => expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Start import' }).disabled).toBe(false));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    const dialog = await startImport(bigFile());
 
     await waitFor(() => expect(within(dialog).getByTestId('import-save-counts').textContent)
       .toBe('2,000 of 4,000 rows saved · 1,990 new · 10 updated · 100 skipped'));
@@ -293,12 +299,7 @@ describe('CSV import refusals (all or nothing)', () => {
       },
     });
     await renderPage('/app/people', <PeoplePage />, { user: recruiter });
-    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
-    await screen.findByRole('dialog', { name: 'Import candidates from CSV' });
-    chooseFile(bigFile());
-    const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
-    await waitFor(() => expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Start import' }).disabled).toBe(false));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    const dialog = await startImport(bigFile());
 
     // Reading: no way out of the dialog, and the page asks before it is left.
     await waitFor(() => expect(within(dialog).getByTestId('import-read-counts').textContent).toBe('900 rows read · 800 to save · 100 skipped'));
@@ -347,12 +348,7 @@ describe('CSV import refusals (all or nothing)', () => {
       },
     });
     const { router } = await renderApp('/app/people', { user: recruiter });
-    fireEvent.click(await screen.findByRole('button', { name: 'Import CSV' }));
-    await screen.findByRole('dialog', { name: 'Import candidates from CSV' });
-    chooseFile(bigFile());
-    const dialog = screen.getByRole('dialog', { name: 'Import candidates from CSV' });
-    await waitFor(() => expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Start import' }).disabled).toBe(false));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    const dialog = await startImport(bigFile());
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Close, keep importing' }));
     await act(() => router.navigate({ href: '/app' }));
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Dashboard'));

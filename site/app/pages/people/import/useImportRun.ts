@@ -40,8 +40,6 @@ export function useImportRun() {
     mutationFn: async ({ file, options }: { file: File; options: ImportCreate }): Promise<ImportOutcome> => {
       const created = await createImport(options);
       setImportId(created.id);
-      // The People page's list of running imports shows it too (and in other tabs, from the server).
-      void queryClient.invalidateQueries({ queryKey: IMPORTS_KEY });
       try {
         return { summary: await uploadFile(created.id, file), error: null };
       } catch (error) {
@@ -67,8 +65,8 @@ export function useImportRun() {
     staleTime: 0,
   });
 
-  // The People page's running imports read the list when the import was created (pending): once it runs, and again
-  // once it writes, they read it again, so that they follow it when the dialog closes.
+  // The People page's running imports (and this tab's list of imports) read the list again once the import runs, and
+  // again once it writes, so that they follow it when the dialog closes; other tabs poll the server themselves.
   const { status, stage } = progress.data ?? {};
   useEffect(() => {
     if (status === 'running') void queryClient.invalidateQueries({ queryKey: IMPORTS_KEY });
@@ -76,7 +74,7 @@ export function useImportRun() {
 
   // Leaving the page while the file is read breaks the upload off, and then nothing of it is kept: the browser asks
   // first. Once every row is read the server finishes on its own (tests/api/import-leave.test.ts).
-  const reading = run.isPending && progress.data?.stage !== 'writing';
+  const reading = run.isPending && stage !== 'writing';
   useEffect(() => {
     if (!reading) return;
     const ask = (event: BeforeUnloadEvent) => event.preventDefault();
