@@ -6,6 +6,7 @@ import { DomainError } from '#domain/errors.ts';
 import { coded, msg, say, type Coded, type ErrorCode, type Params, type Said } from '#domain/i18n/codes.ts';
 import { englishText } from '#domain/i18n/english.ts';
 import { isDatabaseUnavailable } from '#platform/db/pools.server.ts';
+import { closingQuote, parseJson } from '#platform/json.ts';
 import { isId, MAX_ID } from '#domain/schemas/ids.ts';
 import { issueCoded } from '#domain/schemas/issues.ts';
 import { fieldName, findUnstorableText } from '#domain/schemas/text.ts';
@@ -88,17 +89,6 @@ export function notJsonError(): HttpError {
   return new HttpError(415, 'not_json', { field: 'content-type' });
 }
 
-/** Where the string opened at `open` in valid JSON ends: the next quote not escaped (a native search, not a loop per character). */
-function closingQuote(text: string, open: number): number {
-  let end = text.indexOf('"', open + 1);
-  for (;;) {
-    let backslashes = 0;
-    while (text.charCodeAt(end - 1 - backslashes) === 92) backslashes++;
-    if (backslashes % 2 === 0) return end;
-    end = text.indexOf('"', end + 1);
-  }
-}
-
 /** The first object key that occurs twice in one object of valid JSON `text`, as a dotted path. */
 export function duplicateKey(text: string): string | null {
   interface Frame { keys: Set<string> | null; key: string | number | null; index: number; expectKey: boolean; parent: Frame | null }
@@ -150,8 +140,7 @@ export function utf8Text(bytes: ArrayBuffer | Uint8Array): string {
 
 /**
  * The request's JSON body: `{}` when empty; 415 for a body that is not sent as
- * JSON, 400 for bytes that are not UTF-8, broken JSON or a key given twice (which
- * JSON.parse would silently settle by taking the last one).
+ * JSON, 400 for bytes that are not UTF-8 and as readJson.
  */
 export async function jsonBody(c: Context): Promise<unknown> {
   // Its size was limited before it was read (body-limits.ts).
@@ -159,9 +148,14 @@ export async function jsonBody(c: Context): Promise<unknown> {
   if (text.trim() === '') return {};
   const type = c.req.header('content-type');
   if (type && !isJsonType(type)) throw notJsonError();
+  return readJson(text);
+}
+
+/** A body's JSON text read; 400 for broken JSON or a key given twice (which JSON.parse would silently settle by taking the last one). */
+export function readJson(text: string): unknown {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseJson(text);
   } catch {
     throw new HttpError(400, 'invalid_json', { field: 'body' });
   }

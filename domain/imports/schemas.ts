@@ -5,6 +5,7 @@ import { TEXT_ENCODINGS } from './csv-decoder.ts';
 import { codeParamsSchema, timestamp } from '../schemas/answers.ts';
 import { msg } from '../i18n/codes.ts';
 import { LOCALES } from '../i18n/locale.ts';
+import { parseJson } from '#platform/json.ts';
 
 /** Candidate fields a CSV column can fill. A name comes from `name`, or from first name, infix and last name. */
 export const IMPORT_FIELDS = [
@@ -64,7 +65,7 @@ export const importPreviewQuerySchema = z.object({
   mapping: z.string().optional().transform((text, ctx) => {
     if (text === undefined || text.trim() === '') return undefined;
     try {
-      return JSON.parse(text) as unknown;
+      return parseJson(text);
     } catch {
       ctx.addIssue({ code: 'custom', message: msg('validation.mapping_json') });
       return z.NEVER;

@@ -12,7 +12,7 @@ import { sameSecret } from '#domain/whatsapp/secrets.server.ts';
 import { engagementScoreJob, enqueueQuietly, QUEUES } from '#platform/runtime/jobs.server.ts';
 import { providerConfigured } from '#domain/ai/provider.server.ts';
 import type { AppEnv } from '../context.ts';
-import { duplicateKey, HttpError, parse, utf8Text } from '../http.ts';
+import { HttpError, parse, readJson, utf8Text } from '../http.ts';
 import { say } from '#domain/i18n/codes.ts';
 import { doc, reply } from '../contract.ts';
 
@@ -40,12 +40,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     const header = c.req.header('x-hub-signature-256');
     if (!header) throw new HttpError(401, 'webhook_signature_missing', { field: 'x-hub-signature-256' });
     if (!validSignature(raw, header, appSecret)) throw new HttpError(403, 'webhook_signature_mismatch', { field: 'x-hub-signature-256' });
-    const text = utf8Text(raw);
-    let data: unknown;
-    try { data = JSON.parse(text); } catch { throw new HttpError(400, 'invalid_json', { field: 'body' }); }
-    const duplicate = duplicateKey(text);
-    if (duplicate) throw new HttpError(400, say('duplicate_key', { field: duplicate }), { field: duplicate });
-    const payload = parse(whatsappWebhookSchema, data);
+    const payload = parse(whatsappWebhookSchema, readJson(utf8Text(raw)));
     const { storedIds, ...counts } = await receiveWhatsAppWebhook(c.var.deps.pools.app, payload);
     const { jobs, config } = c.var.deps;
     if (storedIds.length && providerConfigured(config.openai)) {

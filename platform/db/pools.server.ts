@@ -6,6 +6,7 @@
 // without limits.
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
+import { parseJson } from '../json.ts';
 import { log } from '../runtime/log.server.ts';
 import { migrate, type MigrationResult } from './migrate.server.ts';
 
@@ -120,6 +121,9 @@ export function unavailableReason(error: unknown): string {
 
 // bigint ids and counts come back as numbers (the spec's ids are numbers).
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// json and jsonb keep every key as stored (platform/json.ts: V8 may misread an escaped key).
+pg.types.setTypeParser(pg.types.builtins.JSON, parseJson);
+pg.types.setTypeParser(pg.types.builtins.JSONB, parseJson);
 
 /** The app role's password is derived from the app secret, so every process agrees on it. */
 export function appRolePassword(appSecret: string): string {

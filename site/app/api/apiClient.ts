@@ -3,6 +3,7 @@
 import { assignLocation } from '../lib/browserNavigation.ts';
 import { loadErrorTexts } from '../i18n/i18n.ts';
 import { ApiError } from './ApiError.ts';
+import { parseJson } from '#platform/json.ts';
 
 /**
  * The spec's text for a request that timed out: the English of the API's own code for it, errors.ai_timeout,
@@ -101,7 +102,7 @@ async function readBody(res: Response): Promise<{ text: string; json: unknown }>
   const text = await res.text();
   if (!text) return { text, json: null };
   try {
-    return { text, json: JSON.parse(text) };
+    return { text, json: parseJson(text) };
   } catch {
     return { text, json: undefined };
   }

@@ -40,6 +40,13 @@ describe('answers and errors (spec §8), as every reader gets them', () => {
     expect(await getJson('/api/thing/1')).toBeNull();
   });
 
+  it('reads every key as the server wrote it, also after an answer with a backslash key (V8 may misread the next)', async () => {
+    reply(() => new Response('{"details":[],"\\\\":0}', { headers: { 'content-type': 'application/json' } }));
+    await getJson('/api/thing/1');
+    reply(() => new Response('{"details":1,"\\"":2}', { headers: { 'content-type': 'application/json' } }));
+    expect(await getJson('/api/thing/2')).toEqual({ details: 1, '"': 2 });
+  });
+
   it('uses the error field: "status: error"', async () => {
     reply(jsonResponse({ error: 'Invalid username or password', message: 'ignored' }, 401));
     const error = await failureOf(getJson('/api/auth/login'));
