@@ -7,11 +7,10 @@
 // when Graph lost one; without https there is none; bad input is a 4xx naming the field.
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeUser } from '../support/auth-users.ts';
 import { ORIGIN } from '../support/constants.ts';
-import { startFakeGraph, type FakeGraph, type FakeSubscription, mailboxTestConfig } from '../support/fake-graph.ts';
+import { startFakeGraph, type FakeGraph, type FakeSubscription, mailboxTestConfig, recordedGraphMail } from '../support/fake-graph.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { signInAdmin, startAppWithWorker, type TestAppWithWorker } from '../support/harness.ts';
 import { newCandidate, newPool, uniqueTag } from '../support/test-data.ts';
@@ -73,13 +72,10 @@ async function readMailbox() {
     emailSubject: 'A role for you', emailContent: 'Hi {{firstName}},\n\nA role at a scale-up.', messageTemplate: 'Hi {{firstName}},\n\nA role at a scale-up.',
   });
   expect(created.status, created.text).toBe(201);
-  const sent = await until(() => Promise.resolve(graph.sent.find((mail) => mail.mime.includes(candidate.email!))), Boolean);
-  const mail = await simpleParser(sent!.mime);
-  const { rows: [row] } = await app.pools.owner.query<{ id: number }>(
-    "select id from public.messages where candidate_id = $1 and direction = 'out'", [candidate.id]);
+  const sent = await recordedGraphMail(graph, app.pools.owner, { id: candidate.id, email: candidate.email! });
   const read = await syncMailbox({ app: app.pools.app, inbox: createGraphInbox(graph.config), worker: beat.identity.id }, mailbox);
   expect(read).toMatchObject({ status: 'synced' });
-  return { client, mailbox, candidate: { email: candidate.email!, name: candidate.name }, sentMessageId: mail.messageId!, sentRowId: row.id, subject: mail.subject! };
+  return { client, mailbox, candidate: { email: candidate.email!, name: candidate.name }, sentMessageId: sent.messageId, sentRowId: sent.rowId, subject: sent.subject };
 }
 
 function answer(c: Awaited<ReturnType<typeof readMailbox>>, text: string) {

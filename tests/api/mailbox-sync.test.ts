@@ -5,14 +5,12 @@
 // survives a restart; 410 starts again from the last 7 days without storing an answer twice; 429 and
 // 5xx make that mailbox, and only that one, wait; one worker at a time reads a mailbox.
 // MS_MAIL_SYNC_SECONDS is an hour here, so no read happens unless a test asks for it.
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeUser } from '../support/auth-users.ts';
-import { startFakeGraph, type FakeGraph, mailboxTestConfig } from '../support/fake-graph.ts';
+import { startFakeGraph, type FakeGraph, mailboxTestConfig, recordedGraphMail } from '../support/fake-graph.ts';
 import { NO_AI } from '../support/fake-openai.ts';
 import { signInAdmin, startAppWithWorker, type TestAppWithWorker } from '../support/harness.ts';
 import { newCandidate, newPool, uniqueTag } from '../support/test-data.ts';
-import { until } from '../support/until.ts';
 import { createGraphInbox } from '#platform/mail/graph-inbox.server.ts';
 import { startHeartbeat, type Heartbeat } from '#platform/runtime/workers.server.ts';
 import { syncMailbox } from '#domain/messages/mailbox-sync.server.ts';
@@ -64,12 +62,9 @@ async function conversation(options: { steps?: Array<{ delayDays: number; conten
     steps: options.steps ?? [{ delayDays: 2, content: 'Any news?' }],
   });
   expect(created.status, created.text).toBe(201);
-  const sent = await until(() => Promise.resolve(graph.sent.find((mail) => mail.mime.includes(candidate.email!))), Boolean);
-  const mail = await simpleParser(sent!.mime);
-  const { rows: [row] } = await app.pools.owner.query<{ id: number }>(
-    "select id from public.messages where candidate_id = $1 and direction = 'out'", [candidate.id]);
+  const sent = await recordedGraphMail(graph, app.pools.owner, { id: candidate.id, email: candidate.email! });
   return { client, mailbox, candidate: { id: candidate.id, email: candidate.email!, name: candidate.name }, campaignId: created.json.campaign.id as number,
-    sentMessageId: mail.messageId!, sentRowId: row.id, subject: mail.subject! };
+    sentMessageId: sent.messageId, sentRowId: sent.rowId, subject: sent.subject };
 }
 
 /** The candidate's answer as their mail client writes it. */

@@ -19,8 +19,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import tls from 'node:tls';
+import { simpleParser } from 'mailparser';
+import type pg from 'pg';
 import { Temporal } from 'temporal-polyfill';
 import type { Config } from '#platform/runtime/config.server.ts';
+import { until } from './until.ts';
 
 export interface GraphCall {
   method: string;
@@ -511,4 +514,15 @@ export function mailboxTestConfig(graph: FakeGraph) {
     graph: { ...graph.config, mailbox: 'recruiting@talentloop.test' },
     mail: { replyTo: undefined, retryDelaySeconds: 1, retryLimit: 3, syncSeconds: 3600 },
   };
+}
+
+/**
+ * The first mail Graph took for a candidate, once our database recorded it as sent: an answer is matched by the
+ * Message-ID recorded then, a moment after Graph took the mail.
+ */
+export async function recordedGraphMail(graph: FakeGraph, owner: pg.Pool, candidate: { id: number; email: string }) {
+  const row = await until(async () => (await owner.query<{ id: number }>(
+    "select id from public.messages where candidate_id = $1 and direction = 'out' and provider_message_id is not null", [candidate.id])).rows[0], Boolean);
+  const mail = await simpleParser(graph.sent.find((sent) => sent.mime.includes(candidate.email))!.mime);
+  return { rowId: row.id, messageId: mail.messageId!, subject: mail.subject! };
 }
