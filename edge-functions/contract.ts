@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { AppEnv } from './context.ts';
 import { say } from '#domain/i18n/codes.ts';
 import { HttpError, jsonBody, parse, parseId } from './http.ts';
+import { parseJson } from '#platform/json.ts';
 
 export const CONTRACT = Symbol('talentloop.route-contract');
 
@@ -160,7 +161,7 @@ function checkReply(c: Context<AppEnv>, schema: z.ZodType, data: unknown, status
   if (documented !== schema) {
     throw new HttpError(500, say('answer_undeclared', { route, status }));
   }
-  const result = schema.safeParse(JSON.parse(JSON.stringify(data)));
+  const result = schema.safeParse(parseJson(JSON.stringify(data)));
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new HttpError(500, say('answer_mismatch', { route, path: issue.path.join('.') || '(root)', problem: issue.message }));

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CsvDecoder, type TextEncoding } from '#domain/imports/csv-decoder.ts';
-import { CsvError, CsvParser, csvLine, decodeCsvBytes, detectDelimiter, parseCsv, readCsv } from '#domain/imports/csv.ts';
+import { CsvError, CsvParser, csvLine, decodeCsvBytes, detectDelimiter, parseCsv, readCsv, type Delimiter } from '#domain/imports/csv.ts';
 import { utf16Bytes } from '../support/utf16.ts';
 
 const fields = (text: string) => parseCsv(text).records.map((r) => r.fields);
@@ -188,6 +189,23 @@ describe('CSV writer', () => {
     const line = csvLine(values);
     expect(line).toBe('plain,"with,comma","with ""quote""","two\nlines",,,42,true\r\n');
     expect(parseCsv(line).records[0].fields).toEqual(['plain', 'with,comma', 'with "quote"', 'two\nlines', '', '', '42', 'true']);
+  });
+
+  it('reads back any values it wrote, with each delimiter detected from the header, in chunks of any size', () => {
+    const cell = fc.string({ maxLength: 5, unit: fc.constantFrom('a', ',', ';', '\t', '"', '\n', '\r', ' ', 'é', '😀', "'", '=') });
+    // A row of one empty value is a blank line, which the reader skips.
+    const row = fc.array(cell, { minLength: 1, maxLength: 4 }).filter((values) => values.length > 1 || values[0] !== '');
+    fc.assert(fc.property(fc.array(row, { minLength: 1, maxLength: 5 }), fc.constantFrom<Delimiter>(',', ';', '\t'), fc.integer({ min: 1, max: 7 }),
+      (rows, delimiter, size) => {
+        const written = [['name', 'email'], ...rows];
+        const text = written.map((values) => csvLine(values, { delimiter })).join('');
+        expect(parseCsv(text).records.map((record) => record.fields)).toEqual(written);
+        const parser = new CsvParser();
+        const records = [];
+        for (let i = 0; i < text.length; i += size) records.push(...parser.push(text.slice(i, i + size)));
+        records.push(...parser.end());
+        expect(records.map((record) => record.fields)).toEqual(written);
+      }), { numRuns: 1000 });
   });
 
   it('defuses spreadsheet formulas but leaves phone numbers alone', () => {
