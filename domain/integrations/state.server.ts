@@ -8,9 +8,10 @@ import type { Config } from '../../platform/runtime/config.server.ts';
 import type { WhatsAppState } from '../whatsapp/schemas.ts';
 import type { IntegrationKind, IntegrationState } from './schemas.ts';
 import { safeAddress } from '../url.ts';
-import type { ErrorCode, StateCoded } from '../i18n/codes.ts';
+import { coded, sayState, type ErrorCode, type StateCoded } from '../i18n/codes.ts';
 import type { en } from '../i18n/en.ts';
-import { englishState, englishText, stateDetail, stateDetailSaid } from '../i18n/english.ts';
+import { englishState, englishText, stateDetail, stateDetailSaid, type StateDetail } from '../i18n/english.ts';
+import { reminderTemplate } from '../meetings/meeting-reminders.server.ts';
 
 /** Why "Send a test" can do nothing: the English text and its code (errors.<code>). */
 const notTestable = (code: ErrorCode) => ({ testable: false, notTestable: englishText({ code }), notTestableCode: code });
@@ -70,6 +71,23 @@ function teamsState(configured: boolean): IntegrationState {
   return { ...texts('teams', 'configured'), status: 'configured', details: [], ...testable };
 }
 
+/**
+ * The template meetings' WhatsApp reminders go with, or why they do not go by WhatsApp: the reminders' own rule
+ * (reminderTemplate) over the templates the card shows. (Asked for English: the card names the template, whose
+ * other languages carry the same name.)
+ */
+function reminderDetail(state: WhatsAppState): StateDetail {
+  const template = reminderTemplate({ reminderTemplate: state.reminderTemplate ?? undefined, templates: state.templates }, 'en');
+  if (typeof template !== 'string' && !('code' in template)) return stateDetail('meetingReminders', template.name);
+  const { code, params } = coded(template);
+  const name = String(params?.name ?? '');
+  if (code === 'reminder.whatsapp_template_not_approved') return stateDetailSaid('meetingReminders', sayState('integrations.values.reminderUnlisted', { name }));
+  if (code === 'reminder.whatsapp_template_parameters') {
+    return stateDetailSaid('meetingReminders', sayState('integrations.values.reminderParameters', { name, count: Number(params?.count), max: Number(params?.max) }));
+  }
+  return stateDetailSaid('meetingReminders', 'integrations.values.reminderNotSet');
+}
+
 /** WhatsApp's own state (domain/whatsapp/channel.ts, with Meta's template texts when read), as a card like the others. */
 function whatsappIntegration(state: WhatsAppState): IntegrationState {
   const { configured, mode, summary, code, details, templates, problems, problemCodes } = state;
@@ -82,7 +100,7 @@ function whatsappIntegration(state: WhatsAppState): IntegrationState {
   });
   return {
     kind: 'whatsapp', name: englishState('integrations.names.whatsapp'), code, status: configured ? 'configured' : 'off', mode, summary,
-    details: [...details, ...approved, ...unreadable],
+    details: [...details, ...approved, ...(configured ? [reminderDetail(state)] : []), ...unreadable],
     ...(configured ? testable : notTestable('whatsapp_nothing_to_test')),
   };
 }

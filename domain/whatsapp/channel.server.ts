@@ -93,7 +93,7 @@ export function whatsappState(config: WhatsAppConfig): WhatsAppState {
     summary: englishState(`integrations.whatsapp.${state}.summary`),
   });
   if (!whatsappConfigured(config)) {
-    return { configured: false, ...texts('off'), details: [], templates: [], ...problemsSaid(config.templateProblems) };
+    return { configured: false, ...texts('off'), details: [], templates: [], reminderTemplate: config.reminderTemplate ?? null, ...problemsSaid(config.templateProblems) };
   }
   return {
     configured: true, ...texts('configured'),
@@ -105,6 +105,6 @@ export function whatsappState(config: WhatsAppConfig): WhatsAppState {
       stateDetailSaid('verifyToken', set(config.verifyToken)),
       config.businessAccountId ? stateDetail('businessAccountId', config.businessAccountId) : stateDetailSaid('businessAccountId', 'integrations.values.notSet'),
     ],
-    templates: config.templates.map(withoutText), ...problemsSaid(config.templateProblems),
+    templates: config.templates.map(withoutText), reminderTemplate: config.reminderTemplate ?? null, ...problemsSaid(config.templateProblems),
   };
 }

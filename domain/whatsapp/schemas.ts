@@ -84,6 +84,8 @@ export const whatsappStateSchema = z.object({
   /** Never a secret: the phone number id, the API address, whether the app secret and verify token are set. */
   details: z.array(stateDetailSchema),
   templates: z.array(whatsappTemplateOptionSchema),
+  /** WHATSAPP_REMINDER_TEMPLATE: the template meetings' WhatsApp reminders are sent with; null: none is set. */
+  reminderTemplate: z.string().nullable(),
   /** WHATSAPP_TEMPLATES entries that could not be read, and configured templates that Meta does not list or lists with other parameters. */
   problems: z.array(z.string()),
   /** `problems` as codes of the catalogue's states (integrations.problems.*) with their params (decision 032). */

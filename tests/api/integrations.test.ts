@@ -93,6 +93,33 @@ describe('GET /api/settings/integrations', () => {
     expect(((await admin.get('/api/settings/integrations')).json as Integrations).canSendTests).toBe(true);
   });
 
+  it('says which template meetings\' WhatsApp reminders go with, or why they go by email only', async () => {
+    const reminders = async (env: Record<string, string | undefined>) => {
+      const restore = setEnv(env);
+      try {
+        return ((await admin.get('/api/settings/integrations')).json as Integrations).integrations[3].details
+          .find((detail) => detail.labelCode === 'integrations.details.meetingReminders');
+      } finally {
+        restore();
+      }
+    };
+    const label = 'Meeting reminders by WhatsApp';
+    const labelCode = 'integrations.details.meetingReminders';
+    expect(await reminders({ WHATSAPP_REMINDER_TEMPLATE: 'talentloop_intro' })).toEqual({ label, labelCode, value: 'talentloop_intro' });
+    expect(await reminders({ WHATSAPP_REMINDER_TEMPLATE: undefined })).toEqual({
+      label, labelCode, valueCode: 'integrations.values.reminderNotSet',
+      value: 'Off: no template set (WHATSAPP_REMINDER_TEMPLATE); reminders go by email only',
+    });
+    expect(await reminders({ WHATSAPP_REMINDER_TEMPLATE: 'talentloop_reminder' })).toEqual({
+      label, labelCode, valueCode: 'integrations.values.reminderUnlisted', valueParams: { name: 'talentloop_reminder' },
+      value: 'Off: talentloop_reminder (WHATSAPP_REMINDER_TEMPLATE) is not among the approved templates; reminders go by email only',
+    });
+    expect(await reminders({ WHATSAPP_TEMPLATES: 'talentloop_long:en:6', WHATSAPP_REMINDER_TEMPLATE: 'talentloop_long' })).toMatchObject({
+      valueCode: 'integrations.values.reminderParameters', valueParams: { name: 'talentloop_long', count: 6, max: 4 },
+      value: 'Off: talentloop_long takes 6 values and a reminder fills in at most 4; reminders go by email only',
+    });
+  });
+
   it('never shows an SMTP password', async () => {
     const saved = app.config.smtp;
     app.config.smtp = { url: 'smtps://mailer:hunter2-secret@smtp.example.com/?pool=true', from: FROM };

@@ -96,6 +96,7 @@ export const states = {
       phoneNumberId: 'Phone number id', accessToken: 'Access token', appSecret: 'App secret (webhook signatures)',
       verifyToken: 'Verify token (webhook handshake)', businessAccountId: 'Business account id (template texts)',
       approvedTemplates: 'Approved templates', templateProblems: 'Template problems', templateTexts: 'Template texts',
+      meetingReminders: 'Meeting reminders by WhatsApp',
     },
     /** A detail's value when it is words of ours (its `valueCode`), not an address or a name. */
     values: {
@@ -104,6 +105,9 @@ export const states = {
       templateTextsNotShown: 'Not shown: set WHATSAPP_BUSINESS_ACCOUNT_ID',
       templateTextsUnreadable: 'Could not be read from Meta: {{error}}',
       templateTextsRead: 'Read from Meta ({{count}} templates in the business account)',
+      reminderNotSet: 'Off: no template set (WHATSAPP_REMINDER_TEMPLATE); reminders go by email only',
+      reminderUnlisted: 'Off: {{name}} (WHATSAPP_REMINDER_TEMPLATE) is not among the approved templates; reminders go by email only',
+      reminderParameters: 'Off: {{name}} takes {{count}} values and a reminder fills in at most {{max}}; reminders go by email only',
     },
     /** A WhatsApp template problem (a `templateProblems` detail's valueCode): the configuration's, or Meta's list against it. */
     problems: {

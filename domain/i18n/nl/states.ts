@@ -86,6 +86,7 @@ export const states: Resources['states'] = {
       phoneNumberId: 'Telefoonnummer-id', accessToken: 'Toegangstoken', appSecret: 'App-geheim (handtekeningen van de webhook)',
       verifyToken: 'Verificatietoken (handdruk van de webhook)', businessAccountId: 'Bedrijfsaccount-id (teksten van templates)',
       approvedTemplates: 'Goedgekeurde templates', templateProblems: 'Problemen met templates', templateTexts: 'Teksten van templates',
+      meetingReminders: 'Herinneringen voor afspraken via WhatsApp',
     },
     values: {
       setNotShown: 'Ingesteld (niet getoond)', none: 'Geen', notSet: 'Niet ingesteld', loginNotShown: 'Gebruikersnaam en wachtwoord (niet getoond)',
@@ -93,6 +94,9 @@ export const states: Resources['states'] = {
       templateTextsNotShown: 'Niet getoond: stel WHATSAPP_BUSINESS_ACCOUNT_ID in',
       templateTextsUnreadable: 'Kon niet bij Meta worden gelezen: {{error}}',
       templateTextsRead: 'Gelezen bij Meta ({{count}} templates in het bedrijfsaccount)',
+      reminderNotSet: 'Uit: geen template ingesteld (WHATSAPP_REMINDER_TEMPLATE); herinneringen gaan alleen per e-mail',
+      reminderUnlisted: 'Uit: {{name}} (WHATSAPP_REMINDER_TEMPLATE) staat niet tussen de goedgekeurde templates; herinneringen gaan alleen per e-mail',
+      reminderParameters: 'Uit: {{name}} vraagt {{count}} waarden en een herinnering vult er hoogstens {{max}} in; herinneringen gaan alleen per e-mail',
     },
     problems: {
       entry_unreadable: '"{{entry}}" is niet naam:taal:parameters (taal en of nl, naam in kleine letters met _)',

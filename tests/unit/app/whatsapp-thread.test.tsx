@@ -48,7 +48,7 @@ function channel(overrides: Partial<z.input<typeof whatsappChannelSchema>> = {})
 
 /** GET /api/whatsapp with Meta's text of the template (WHATSAPP_BUSINESS_ACCOUNT_ID set). */
 const metaTemplates = answer(whatsappStateSchema, {
-  configured: true, mode: 'WhatsApp Business Cloud API', summary: 'WhatsApp messages go out from this business number.', details: [], problems: [],
+  configured: true, mode: 'WhatsApp Business Cloud API', summary: 'WhatsApp messages go out from this business number.', details: [], problems: [], reminderTemplate: null,
   templates: [{ name: 'job_update', language: 'en', parameters: 2, status: 'APPROVED', body: 'Hi {{1}}, a {{2}} role at Talentloop could suit you.' }],
 });
 const readByAnna = 'Hi Anna, a Senior developer role at Talentloop could suit you.';

@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 const state = (configured: boolean) => answer(whatsappStateSchema, {
-  configured, mode: configured ? 'WhatsApp Business Cloud API' : 'WhatsApp not configured', summary: '', details: [], problems: [],
+  configured, mode: configured ? 'WhatsApp Business Cloud API' : 'WhatsApp not configured', summary: '', details: [], problems: [], reminderTemplate: null,
   templates: configured ? [{ name: 'vacature_update', language: 'nl', parameters: 1 }] : [],
 });
 
