@@ -2,7 +2,8 @@
 // transaction as a signed-in recruiter under row-level security, what the route
 // runs) on a database with 1M candidates and 5M messages: p50/p95 of 50 runs for
 // each period (7d, 30d, 90d) and scope (me, team), and of the admin's "Data rights" card
-// (GET /api/admin/data-rights-summary, dataRightsSummary) with the inactive and no-consent rules on.
+// (GET /api/admin/data-rights-summary, dataRightsSummary) with the inactive and no-consent rules on: as an admin's view
+// reads it (the kept count, decision 061) and counted afresh.
 //
 // The data is generated set-based with generate_series, the bulk load with
 // session_replication_role = replica (no triggers: no rollup trigger, no search
@@ -29,6 +30,8 @@ const CAMPAIGNS = 200;
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 50);
 const KEEP = process.env.BENCH_DASHBOARD_KEEP;
 const ADMIN_CARD = 'admin dataRightsCard';
+/** The same card counted afresh (the retention job's hourly count, or the first view after a change; decision 061). */
+const ADMIN_CARD_COUNTED = 'admin dataRightsCard counted';
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -189,7 +192,8 @@ export async function run() {
       }
     }
     const admin = { role: 'authenticated', sub: recruiters[1], app_role: 'admin' } as const;
-    latency[ADMIN_CARD] = await measure(() => withClaims(pools.app, admin, dataRightsSummary));
+    latency[ADMIN_CARD_COUNTED] = await measure(() => withClaims(pools.app, admin, (tx) => dataRightsSummary(tx, 0)));
+    latency[ADMIN_CARD] = await measure(() => withClaims(pools.app, admin, (tx) => dataRightsSummary(tx)));
     const dataRights = await withClaims(pools.app, admin, dataRightsSummary).catch((error: Error) => error.message);
     const sample = await withClaims(pools.app, recruiter, (tx) => loadDashboard(tx, me, { period: '30d', scope: 'team' }));
     return {
@@ -200,7 +204,7 @@ export async function run() {
       loadDashboardMs: latency,
       budgetP95Ms: 50,
       // The measure: every period and scope of the dashboard. The admin's card is a request of its own, reported apart.
-      withinBudget: Object.entries(latency).every(([name, figure]) => name === ADMIN_CARD || ('p95' in figure && figure.p95 <= 50)),
+      withinBudget: Object.entries(latency).every(([name, figure]) => name.startsWith(ADMIN_CARD) || ('p95' in figure && figure.p95 <= 50)),
       adminCardWithinBudget: 'p95' in latency[ADMIN_CARD] && latency[ADMIN_CARD].p95 <= 50,
       sample: { kpis: sample.kpis, pools: sample.bandsByPool.length, needsReply: sample.needsReply.length, hottest: sample.hottest.length, campaignsInProgress: sample.campaignsInProgress.length, dataRights },
     };

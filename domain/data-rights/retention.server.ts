@@ -128,13 +128,18 @@ export async function removeExemption(tx: Tx, actorId: string, candidateId: numb
   return true;
 }
 
-/** The dashboard's card: requests due within 7 days or overdue, people erased within 7 days (today included). */
-export async function dataRightsSummary(tx: Tx): Promise<DataRightsSummary> {
+/**
+ * The dashboard's card: requests due within 7 days or overdue, people erased within 7 days (today included), the
+ * last as kept by public.retention_due_count() (decision 061): counted afresh once an hour old, or sooner when the
+ * rules, exemptions or data requests change; `maxAgeSeconds` 0 counts now.
+ */
+export async function dataRightsSummary(tx: Tx, maxAgeSeconds = 3600): Promise<DataRightsSummary> {
   const until = await dayAhead(tx, 6);
   const { rows } = await tx.query<DataRightsSummary>(
     `select (select count(*)::int from public.data_requests
               where state in ('open', 'scheduled') and due_at >= now() and due_at < now() + interval '7 days') as "requestsDueThisWeek",
             (select count(*)::int from public.data_requests where state in ('open', 'scheduled') and due_at < now()) as "requestsOverdue",
-            (select count(*)::int from public.retention_due($1::date)) as "erasuresNext7Days"`, [until]);
+            e.due as "erasuresNext7Days", e.counted_at as "erasuresCountedAt"
+       from public.retention_due_count($1::date, make_interval(secs => $2)) e`, [until, maxAgeSeconds]);
   return rows[0];
 }

@@ -235,7 +235,9 @@ export const dataRightsSummarySchema = z.object({
   requestsDueThisWeek: z.number(),
   /** Open or scheduled past their deadline. */
   requestsOverdue: z.number(),
-  /** People the retention rules erase in the next 7 days (today included). */
+  /** People the retention rules erase in the next 7 days (today included), as counted at erasuresCountedAt. */
   erasuresNext7Days: z.number(),
+  /** When that count was made: it is kept up to an hour, and made again sooner when the rules, exemptions or requests change (decision 061). */
+  erasuresCountedAt: timestamp,
 });
 export type DataRightsSummary = z.infer<typeof dataRightsSummarySchema>;

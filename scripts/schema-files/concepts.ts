@@ -311,7 +311,7 @@ with the reason; and retention_due(), the one definition of who is due, by which
 which the admin's preview, the worker's erasure (through erase_candidates(), consent.sql) and the admins'
 weekly preview email (whose ledger is private.retention_digests) read. It reads messages, engagement events,
 meetings and data requests, so it comes after their files.`,
-    tables: ['public.retention_rules', 'public.retention_exemptions', 'private.retention_digests'],
-    functions: ['public.retention_due'],
+    tables: ['public.retention_rules', 'public.retention_exemptions', 'private.retention_digests', 'private.retention_due_counts'],
+    functions: ['public.retention_due', 'public.retention_due_count', 'private.forget_retention_due_counts'],
   },
 ];

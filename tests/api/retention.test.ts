@@ -4,7 +4,7 @@
 // its undo window ends, unless the candidate withdrew it or an admin kept the data.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eraseDueCandidates } from '#domain/data-rights/retention-run.server.ts';
-import type { RetentionPreview, RetentionRule } from '#domain/data-rights/schemas.ts';
+import type { DataRightsSummary, RetentionPreview, RetentionRule } from '#domain/data-rights/schemas.ts';
 import { QUEUES } from '#platform/runtime/jobs.server.ts';
 import { startWorker } from '#worker/index.ts';
 import { signInAdmin, signInRecruiter, startTestApp, type TestApp, type TestClient } from '../support/harness.ts';
@@ -271,12 +271,16 @@ describe('the erasure', () => {
     expect((await eraseDueCandidates(app.pools.app)).erased).toBe(0);
   });
 
-  it('runs as a job: two workers on one database erase a due person once', async () => {
+  it('runs as a job: two workers on one database erase a due person once, then count the dashboard card\'s erasures', async () => {
     const due = await personFrom(`${monthsAgo(15)}-02 10:00`);
     const workers = await Promise.all([startWorker(app.ownerUrl, app.pools, app.config), startWorker(app.ownerUrl, app.pools, app.config)]);
+    const started = new Date();
     try {
       await Promise.all(workers.map((worker) => worker.jobs.send(QUEUES.retention, [{ data: {} }])));
       await until(() => exists(due.id), (present) => !present);
+      // The erasure emptied the kept counts (a candidate went); the job counts again, before any admin looks.
+      await until(() => sql<{ counted_at: Date }>('select counted_at from private.retention_due_counts'),
+        (rows) => rows.some((row) => row.counted_at >= started));
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
     }
@@ -333,7 +337,31 @@ describe("the dashboard's card", () => {
       requestsDueThisWeek: before.requestsDueThisWeek + 1,
       requestsOverdue: before.requestsOverdue + 1,
       erasuresNext7Days: before.erasuresNext7Days + 1,
+      erasuresCountedAt: expect.any(String),
     });
+  });
+
+  it('keeps its erasure count up to an hour, and counts again at once when rules, exemptions, requests or candidates go', async () => {
+    await useRules([{ kind: 'inactive', months: 24, graceDays: 3 }]);
+    const summary = async () => (await admin.get('/api/admin/data-rights-summary')).json as DataRightsSummary;
+    const first = await summary();
+    // Someone past the rule who was written in after the count (people's activity is not watched): the count stands.
+    const late = await personFrom(`${monthsAgo(25)}-01 12:00`);
+    expect(await summary()).toEqual(first);
+    // An hour on, it is counted again.
+    await sql(`update private.retention_due_counts set counted_at = counted_at - interval '61 minutes'`);
+    const hourLater = await summary();
+    expect(hourLater.erasuresNext7Days).toBe(first.erasuresNext7Days + 1);
+    expect(Date.parse(hourLater.erasuresCountedAt)).toBeGreaterThan(Date.parse(first.erasuresCountedAt));
+    // An exemption, a rule's change and a deleted candidate count again at once.
+    const exempted = await admin.post('/api/admin/retention-exemptions', { candidateId: late.id, reason: 'Legal hold until the case ends' });
+    expect(exempted.status, exempted.text).toBe(201);
+    expect((await summary()).erasuresNext7Days).toBe(first.erasuresNext7Days);
+    const another = await personFrom(`${monthsAgo(26)}-01 12:00`);
+    await useRules([{ kind: 'inactive', months: 24, graceDays: 3 }]);
+    expect((await summary()).erasuresNext7Days).toBe(first.erasuresNext7Days + 1);
+    await sql('delete from public.candidates where id = $1', [another.id]);
+    expect((await summary()).erasuresNext7Days).toBe(first.erasuresNext7Days);
   });
 });
 

@@ -3,9 +3,12 @@
 // (domain/data-rights/retention-run.server.ts, through erase_candidates(); the address stays suppressed).
 // The rules count days, an erasure request's undo window ends at a moment: hourly, so a request is
 // carried out within the hour. pg-boss's cron makes one job per tick however many workers run, and the
-// erasure holds an advisory lock besides: safe with several workers and safe to run twice.
+// erasure holds an advisory lock besides: safe with several workers and safe to run twice. Afterwards it counts
+// the people erased in the next 7 days for the dashboard's card (decision 061).
 import type { PgBoss } from 'pg-boss';
 import { eraseDueCandidates } from '#domain/data-rights/retention-run.server.ts';
+import { dataRightsSummary } from '#domain/data-rights/retention.server.ts';
+import { asService } from '#platform/db/request.server.ts';
 import { QUEUES } from '#platform/runtime/jobs.server.ts';
 import { ensureQueue, type JobDeps } from './deps.ts';
 import { logged } from './job-log.ts';
@@ -21,5 +24,7 @@ export async function registerRetentionJobs(boss: PgBoss, deps: Pick<JobDeps, 'p
     if (run.erased > 0 || run.skipped) {
       deps.log(`retention: ${run.skipped ? 'another worker is erasing' : `${run.erased} erased, ${run.requestsDone} erasure requests done`}`);
     }
+    // The dashboard's Data rights card: counted now, so an admin's view reads the kept count (decision 061).
+    if (!run.skipped) await asService(deps.pools.app, (tx) => dataRightsSummary(tx, 0));
   }));
 }

@@ -5,6 +5,7 @@
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '#app/i18n/format.ts';
 import { DashboardPage } from '#app/pages/DashboardPage.tsx';
 import { dataRequests, DONE_CORRECTION, ERASED_BY_WORKER, LATE_ACCESS, OPEN_ERASURE, requestAnswer, SUMMARY } from './dataRightsFixtures.ts';
 import { quietDashboard } from './dashboardFixtures.ts';
@@ -133,6 +134,8 @@ describe("the dashboard's Data rights card", () => {
     expect((await within(card).findByTestId('data-rights-due')).textContent).toBe('2 requests due this week');
     expect(within(card).getByTestId('data-rights-overdue').textContent).toBe('1 request overdue');
     expect(within(card).getByTestId('data-rights-erasures').textContent).toBe('3 people erased in the next 7 days');
+    expect(within(card).getByTestId('data-rights-counted').textContent)
+      .toBe(`Counted ${formatDateTime(SUMMARY.erasuresCountedAt)}; again every hour, and at once when rules, exemptions or requests change`);
     expect(within(card).getByRole('link', { name: 'Data requests' }).getAttribute('href')).toBe('/app/admin?tab=data-requests');
     expect(within(card).getByRole('link', { name: 'Retention' }).getAttribute('href')).toBe('/app/admin?tab=retention');
   });

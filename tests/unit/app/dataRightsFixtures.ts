@@ -58,4 +58,4 @@ export const ERASED_BY_WORKER = request({
 export const dataRequests = (requests: DataRequest[]) => answer(dataRequestListSchema, { total: requests.length, page: 1, pageSize: 50, requests });
 export const requestAnswer = (fields: DataRequest) => answer(dataRequestAnswerSchema, { request: fields });
 
-export const SUMMARY = answer(dataRightsSummarySchema, { requestsDueThisWeek: 2, requestsOverdue: 1, erasuresNext7Days: 3 });
+export const SUMMARY = answer(dataRightsSummarySchema, { requestsDueThisWeek: 2, requestsOverdue: 1, erasuresNext7Days: 3, erasuresCountedAt: '2026-11-30T09:05:00.000Z' });

@@ -1,6 +1,8 @@
 // "Data rights", for admins (issue 30): data requests due this week and overdue, and the people the
-// retention rules erase in the next 7 days, each linking to its tab of the Admin Portal.
+// retention rules erase in the next 7 days (a count kept up to an hour, and said when it was made: decision 061),
+// each linking to its tab of the Admin Portal.
 import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { formatDateTime } from '#app/i18n/format.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { appLinkProps } from '#app/router/Link.tsx';
 import { useDataRightsSummary } from '../admin/dataRightsQueries.ts';
@@ -21,6 +23,7 @@ export function DataRightsCard() {
             {t('dataRights.card.overdue', { count: data.requestsOverdue })}
           </Text>
           <Text size="sm" data-testid="data-rights-erasures">{t('dataRights.card.erasures', { count: data.erasuresNext7Days })}</Text>
+          <Text size="xs" c="dimmed" data-testid="data-rights-counted">{t('dataRights.card.countedAt', { time: formatDateTime(data.erasuresCountedAt) })}</Text>
         </Stack>
       )}
       <Group gap="md">
