@@ -165,7 +165,7 @@ export const dataRights = {
     overdue_other: '{{count}} requests overdue',
     erasures_one: '{{count}} person erased in the next 7 days',
     erasures_other: '{{count}} people erased in the next 7 days',
-    countedAt: 'Counted {{time}}; again every hour, and at once when rules, exemptions or requests change',
+    countedAt: 'Counted {{time}}; recounted hourly and when rules, exemptions or requests change',
     openRequests: 'Data requests',
     openRetention: 'Retention',
     loadFailed: 'Could not load the data rights figures.',

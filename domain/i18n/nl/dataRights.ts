@@ -167,7 +167,7 @@ export const dataRights: Resources['dataRights'] = {
     overdue_other: '{{count}} verzoeken te laat',
     erasures_one: '{{count}} persoon wordt de komende 7 dagen verwijderd',
     erasures_other: '{{count}} personen worden de komende 7 dagen verwijderd',
-    countedAt: 'Geteld op {{time}}; elk uur opnieuw, en meteen na een wijziging van regels, uitzonderingen of verzoeken',
+    countedAt: 'Geteld op {{time}}; opnieuw elk uur en bij een wijziging van regels, uitzonderingen of verzoeken',
     openRequests: 'Verzoeken',
     openRetention: 'Bewaartermijnen',
     loadFailed: 'De cijfers over gegevensrechten konden niet worden geladen.',

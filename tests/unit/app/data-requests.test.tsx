@@ -135,7 +135,7 @@ describe("the dashboard's Data rights card", () => {
     expect(within(card).getByTestId('data-rights-overdue').textContent).toBe('1 request overdue');
     expect(within(card).getByTestId('data-rights-erasures').textContent).toBe('3 people erased in the next 7 days');
     expect(within(card).getByTestId('data-rights-counted').textContent)
-      .toBe(`Counted ${formatDateTime(SUMMARY.erasuresCountedAt)}; again every hour, and at once when rules, exemptions or requests change`);
+      .toBe(`Counted ${formatDateTime(SUMMARY.erasuresCountedAt)}; recounted hourly and when rules, exemptions or requests change`);
     expect(within(card).getByRole('link', { name: 'Data requests' }).getAttribute('href')).toBe('/app/admin?tab=data-requests');
     expect(within(card).getByRole('link', { name: 'Retention' }).getAttribute('href')).toBe('/app/admin?tab=retention');
   });
