@@ -30,7 +30,6 @@ begin
     select p_until, count(*)::integer, now() from public.retention_due(p_until)
     on conflict (until) do update set due = excluded.due, counted_at = excluded.counted_at
     returning * into kept;
-    delete from private.retention_due_counts k where k.until < p_until - 7;
   end if;
   return query select kept.due, kept.counted_at;
 end
