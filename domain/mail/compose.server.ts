@@ -7,7 +7,7 @@
 // (mails sent with an earlier "[ref:...]" tag still thread, domain/inbound.ts).
 import type { Config } from '../../platform/runtime/config.server.ts';
 import { detectLanguage, type Language } from '../placeholders/placeholders.ts';
-import type { OutgoingMail } from '../../platform/mail/port.server.ts';
+import { literalHeaderText, type OutgoingMail } from '../../platform/mail/port.server.ts';
 import { escapeHtml } from '../html.ts';
 import { clickUrl, openPixelUrl, rewriteText, segments } from '../engagement/tracking.server.ts';
 import { localeOf } from '../i18n/locale.ts';
@@ -71,7 +71,7 @@ export interface OrganisationSender {
 /** `"Name" <address>`, the name cleaned of what would break the header; just the address without a name. */
 export function mailbox(name: string | null | undefined, address: string): string {
   const display = name?.replace(/["\\<>\r\n]/g, '').trim();
-  return display ? `"${display}" <${address}>` : address;
+  return display ? `"${literalHeaderText(display)}" <${address}>` : address;
 }
 
 /**

@@ -2,6 +2,7 @@
 // Adapters get a fully built message: headers are decided in compose.ts, once.
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { MailComposerOptions } from 'nodemailer/lib/mail-composer';
+import { encodeWord } from 'nodemailer/lib/mime-funcs';
 
 export interface OutgoingMail {
   /** Row id in public.messages; null for mail that is not a message (a meeting email). */
@@ -46,13 +47,25 @@ export class MailDeliveryError extends Error {
   }
 }
 
+/** An RFC 2047 encoded word: "=?charset?Q|B?text?=". */
+const ENCODED_WORD = /=\?[^?\s]+\?[bq]\?[^?\s]*\?=/i;
+
+/**
+ * A subject or display name as a header carries it. nodemailer passes an encoded word through as it is (a caller
+ * may have encoded it), so text that merely holds one ("=?utf-8?q?x?=") is encoded whole: the candidate reads it
+ * as written, not decoded (RFC 2047 section 5).
+ */
+export function literalHeaderText(text: string): string {
+  return ENCODED_WORD.test(text) ? encodeWord(text, 'Q', 52) : text;
+}
+
 export function composerOptions(mail: OutgoingMail): MailComposerOptions {
   return {
     messageId: mail.messageId,
     from: mail.from,
-    to: { name: mail.to.name, address: mail.to.address },
+    to: { name: literalHeaderText(mail.to.name), address: mail.to.address },
     replyTo: mail.replyTo,
-    subject: mail.subject,
+    subject: literalHeaderText(mail.subject),
     text: mail.text,
     html: mail.html,
     inReplyTo: mail.inReplyTo,

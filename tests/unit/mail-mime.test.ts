@@ -1,5 +1,5 @@
 // What a candidate's mail client reads: a subject, a name and a text of any characters (quotes, commas, angle
-// brackets, emoji, CJK, long runs) arrive as the recruiter wrote them, through our
+// brackets, encoded-word look-alikes, emoji, CJK, long runs) arrive as the recruiter wrote them, through our
 // composition (composeMail) and the MIME that is sent and stored (buildRaw), read back by mailparser.
 import fc from 'fast-check';
 import { simpleParser, type AddressObject } from 'mailparser';
@@ -12,7 +12,7 @@ const SETTINGS = { from: 'Talentloop <recruiting@talentloop.test>', publicUrl: '
 const text = (maxLength: number) => fc.string({
   maxLength,
   unit: fc.oneof(fc.constantFrom('a', 'B', ' ', '"', ',', '<', '>', '\\', ';', ':', '=', '?', '_', 'é', 'ß', '😀', '李', '\t', '(', ')', '@', "'"),
-    fc.constant('word ')),
+    fc.constant('word '), fc.constant('=?utf-8?q?x?=')),
 });
 const filled = (maxLength: number) => text(maxLength).map((value) => value.trim()).filter((value) => value.length > 0);
 const addresses = (value: AddressObject | AddressObject[] | undefined) => (Array.isArray(value) ? value : value ? [value] : [])
