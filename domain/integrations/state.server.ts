@@ -73,13 +73,25 @@ function teamsState(configured: boolean): IntegrationState {
 
 /**
  * The template meetings' WhatsApp reminders go with, or why they do not go by WhatsApp: the reminders' own rule
- * (reminderTemplate) over the templates the card shows. (Asked for English: the card names the template, whose
- * other languages carry the same name.)
+ * (reminderTemplate) over the templates the card shows, for English and for Dutch candidates. The rule takes each
+ * language's version of the template, so only a version's number of values can differ between the two.
  */
 function reminderDetail(state: WhatsAppState): StateDetail {
-  const template = reminderTemplate({ reminderTemplate: state.reminderTemplate ?? undefined, templates: state.templates }, 'en');
-  if (typeof template !== 'string' && !('code' in template)) return stateDetail('meetingReminders', template.name);
-  const { code, params } = coded(template);
+  const config = { reminderTemplate: state.reminderTemplate ?? undefined, templates: state.templates };
+  const problem = (locale: 'en' | 'nl') => {
+    const template = reminderTemplate(config, locale);
+    return typeof template === 'string' || 'code' in template ? coded(template) : null;
+  };
+  const english = problem('en');
+  const dutch = problem('nl');
+  if (!english && !dutch) return stateDetail('meetingReminders', config.reminderTemplate!);
+  if (!english || !dutch) {
+    const { params } = (english ?? dutch)!;
+    const values = { name: String(params?.name ?? ''), count: Number(params?.count), max: Number(params?.max) };
+    return stateDetailSaid('meetingReminders', english
+      ? sayState('integrations.values.reminderEnglishParameters', values) : sayState('integrations.values.reminderDutchParameters', values));
+  }
+  const { code, params } = english;
   const name = String(params?.name ?? '');
   if (code === 'reminder.whatsapp_template_not_approved') return stateDetailSaid('meetingReminders', sayState('integrations.values.reminderUnlisted', { name }));
   if (code === 'reminder.whatsapp_template_parameters') {

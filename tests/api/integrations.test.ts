@@ -118,6 +118,17 @@ describe('GET /api/settings/integrations', () => {
       valueCode: 'integrations.values.reminderParameters', valueParams: { name: 'talentloop_long', count: 6, max: 4 },
       value: 'Off: talentloop_long takes 6 values and a reminder fills in at most 4; reminders go by email only',
     });
+    // Each language's version is the one its candidates' reminders take: a Dutch version with too many values
+    // leaves Dutch candidates' reminders to email while English ones go by WhatsApp, and the card says so.
+    expect(await reminders({ WHATSAPP_TEMPLATES: 'talentloop_herinnering:en:4,talentloop_herinnering:nl:5', WHATSAPP_REMINDER_TEMPLATE: 'talentloop_herinnering' })).toMatchObject({
+      valueCode: 'integrations.values.reminderDutchParameters', valueParams: { name: 'talentloop_herinnering', count: 5, max: 4 },
+      value: 'talentloop_herinnering for English; off for Dutch: its Dutch version takes 5 values and a reminder fills in at most 4, so Dutch candidates get reminders by email only',
+    });
+    expect(await reminders({ WHATSAPP_TEMPLATES: 'talentloop_herinnering:en:6,talentloop_herinnering:nl:3', WHATSAPP_REMINDER_TEMPLATE: 'talentloop_herinnering' })).toMatchObject({
+      valueCode: 'integrations.values.reminderEnglishParameters', valueParams: { name: 'talentloop_herinnering', count: 6, max: 4 },
+    });
+    expect(await reminders({ WHATSAPP_TEMPLATES: 'talentloop_herinnering:en:4,talentloop_herinnering:nl:2', WHATSAPP_REMINDER_TEMPLATE: 'talentloop_herinnering' }))
+      .toEqual({ label, labelCode, value: 'talentloop_herinnering' });
   });
 
   it('never shows an SMTP password', async () => {

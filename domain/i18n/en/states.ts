@@ -108,6 +108,8 @@ export const states = {
       reminderNotSet: 'Off: no template set (WHATSAPP_REMINDER_TEMPLATE); reminders go by email only',
       reminderUnlisted: 'Off: {{name}} (WHATSAPP_REMINDER_TEMPLATE) is not among the approved templates; reminders go by email only',
       reminderParameters: 'Off: {{name}} takes {{count}} values and a reminder fills in at most {{max}}; reminders go by email only',
+      reminderDutchParameters: '{{name}} for English; off for Dutch: its Dutch version takes {{count}} values and a reminder fills in at most {{max}}, so Dutch candidates get reminders by email only',
+      reminderEnglishParameters: '{{name}} for Dutch; off for English: its English version takes {{count}} values and a reminder fills in at most {{max}}, so English candidates get reminders by email only',
     },
     /** A WhatsApp template problem (a `templateProblems` detail's valueCode): the configuration's, or Meta's list against it. */
     problems: {

@@ -97,6 +97,8 @@ export const states: Resources['states'] = {
       reminderNotSet: 'Uit: geen template ingesteld (WHATSAPP_REMINDER_TEMPLATE); herinneringen gaan alleen per e-mail',
       reminderUnlisted: 'Uit: {{name}} (WHATSAPP_REMINDER_TEMPLATE) staat niet tussen de goedgekeurde templates; herinneringen gaan alleen per e-mail',
       reminderParameters: 'Uit: {{name}} vraagt {{count}} waarden en een herinnering vult er hoogstens {{max}} in; herinneringen gaan alleen per e-mail',
+      reminderDutchParameters: '{{name}} voor Engels; uit voor Nederlands: de Nederlandse versie vraagt {{count}} waarden en een herinnering vult er hoogstens {{max}} in, dus Nederlandstalige kandidaten krijgen herinneringen alleen per e-mail',
+      reminderEnglishParameters: '{{name}} voor Nederlands; uit voor Engels: de Engelse versie vraagt {{count}} waarden en een herinnering vult er hoogstens {{max}} in, dus Engelstalige kandidaten krijgen herinneringen alleen per e-mail',
     },
     problems: {
       entry_unreadable: '"{{entry}}" is niet naam:taal:parameters (taal en of nl, naam in kleine letters met _)',
