@@ -131,8 +131,10 @@ export async function run() {
       probeResult ??= await probed;
       await sampler;
     };
-    const tableWrites = async () => (await pools.owner.query<{ relname: string; upd: number; hot: number; ins: number }>(
-      `select relname, n_tup_upd::int as upd, n_tup_hot_upd::int as hot, n_tup_ins::int as ins from pg_stat_user_tables
+    // The rows each table took, and the rows read by scanning it whole (a plan that reads a table per message shows here).
+    const tableWrites = async () => (await pools.owner.query<{ relname: string; upd: number; hot: number; ins: number; seq: number; seqRows: number }>(
+      `select relname, n_tup_upd::int as upd, n_tup_hot_upd::int as hot, n_tup_ins::int as ins,
+              seq_scan::int as seq, seq_tup_read::bigint::float8 as "seqRows" from pg_stat_user_tables
         where schemaname = 'public' and relname in ('messages', 'campaign_recipients', 'engagement_daily')`)).rows;
     const writesBefore = await tableWrites();
     const statements = process.env.BENCH_PG_STATEMENTS === 'on';
@@ -195,8 +197,9 @@ export async function run() {
     // Statistics reach the views within a second of each transaction's end.
     await sleep(1500);
     const writes = Object.fromEntries((await tableWrites()).map((row) => {
-      const was = writesBefore.find((b) => b.relname === row.relname) ?? { upd: 0, hot: 0, ins: 0 };
-      return [row.relname, { inserted: row.ins - was.ins, updated: row.upd - was.upd, hot_updated: row.hot - was.hot }];
+      const was = writesBefore.find((b) => b.relname === row.relname) ?? { upd: 0, hot: 0, ins: 0, seq: 0, seqRows: 0 };
+      return [row.relname, { inserted: row.ins - was.ins, updated: row.upd - was.upd, hot_updated: row.hot - was.hot,
+        whole_scans: row.seq - was.seq, rows_read_by_whole_scans: row.seqRows - was.seqRows }];
     }));
     const topStatements = statements ? (await pools.owner.query<{ query: string; calls: number; ms: number }>(
       `select left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query, calls::int, round(total_exec_time)::int as ms

@@ -349,31 +349,10 @@ async function recordOutcomes(deps: DeliveryDeps, recorded: Recorded[], campaign
   const watched = (campaigns?.watched() ?? []).map((id) => Math.trunc(id)).join(',');
   // Released messages of a cancelled campaign are stopped for good (the cancel's trigger has run already).
   const released = [...new Set(items.flatMap((i) => (i.outcome.status === 'released' && i.row.campaign_id !== null ? [Math.trunc(i.row.campaign_id)] : [])))];
+  // The record itself is public.record_deliveries() (planned once per connection, not once per record); it
+  // answers the watched campaigns that were paused or cancelled since (same statement: no extra round trip).
   const statements = (literal: Literal) => [
-    `with outcome as (
-       select * from jsonb_to_recordset(${literal(outcomes)}::jsonb) as o(id bigint, status text, error text, provider_id text, code text, params jsonb)
-     ), recorded as (
-       update public.messages m
-          set status = case o.status when 'sent' then 'sent' when 'retry' then 'queued' when 'released' then 'queued' else 'failed' end,
-              attempts = case when o.status = 'released' then m.attempts - 1 else m.attempts end,
-              sent_at = case when o.status = 'sent' then now() else m.sent_at end,
-              provider_message_id = case when o.status = 'sent' then o.provider_id else m.provider_message_id end,
-              error = case when o.status = 'sent' then null when o.status = 'released' then m.error else o.error end,
-              error_code = case when o.status = 'sent' then null when o.status = 'released' then m.error_code else o.code end,
-              error_params = case when o.status = 'sent' then null when o.status = 'released' then m.error_params else o.params end
-         from outcome o
-        where m.id = o.id
-          and case when o.status = 'sent' then m.status <> 'sent' else m.status = 'sending' and m.claimed_by = ${literal(deps.worker.id)} end
-       returning m.id, o.status, o.code
-     ), recipients as (
-       update public.campaign_recipients r
-          set status = case when recorded.status in ('sent', 'skipped') then recorded.status else 'failed' end,
-              skip_reason = case when recorded.status = 'skipped' then recorded.code else r.skip_reason end
-         from recorded
-        where r.message_id = recorded.id and recorded.status not in ('retry', 'released')
-     )
-     -- The watched campaigns that were paused or cancelled since (same statement: no extra round trip).
-     select k.id::int from public.campaigns k where k.id = any('{${watched}}'::bigint[]) and k.status in ('paused', 'cancelled')`,
+    `select * from public.record_deliveries(${literal(outcomes)}::jsonb, ${literal(deps.worker.id)}, '{${watched}}'::bigint[]) as k(id)`,
     ...(released.length ? [`select public.stop_cancelled_campaign_messages('{${released.join(',')}}'::bigint[])`] : []),
   ];
   // A mailbox Graph refused to send from shows it in Settings → Integrations (decision 040).

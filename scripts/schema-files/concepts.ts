@@ -224,13 +224,14 @@ candidates whose score is due, filled by triggers, and recompute_engagement().`,
     about: `Campaigns, their follow-up steps and their recipients (decisions 018, 021): a cancel stops the queued
 messages, a candidate leaves a sequence by triggers (reply, booking, unsubscribe, hard bounce, consent
 withdrawn, removed from the pool), an automatic reply pauses a candidate's sequences (decision 038), a
-campaign pauses itself on bounces and complaints (decision 019), and complete_campaigns() closes campaigns
-for the delivery, the sweep and pause/cancel (decision 030).`,
+campaign pauses itself on bounces and complaints (decision 019), record_deliveries() records what became of
+each message the delivery sent and of its campaign recipient (decision 062), and complete_campaigns() closes
+campaigns for the delivery, the sweep and pause/cancel (decision 030).`,
     tables: ['public.campaigns', 'public.campaign_steps', 'public.campaign_recipients'],
     functions: ['public.stop_cancelled_campaign_messages', 'public.campaigns_stop_on_cancel', 'public.campaigns_paused_reason',
       'public.campaign_delivery_health', 'public.auto_pause_campaign', 'public.engagement_events_auto_pause',
       'private.exit_campaign_sequences', 'private.exit_on_engagement', 'private.exit_on_consent', 'private.exit_on_pool_removal',
-      'public.remove_campaign_recipient', 'public.complete_campaigns', 'private.pause_sequences_on_auto_reply'],
+      'public.remove_campaign_recipient', 'public.record_deliveries', 'public.complete_campaigns', 'private.pause_sequences_on_auto_reply'],
   },
   {
     file: 'mail.sql',
