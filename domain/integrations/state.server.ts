@@ -87,9 +87,10 @@ function reminderDetail(state: WhatsAppState): StateDetail {
   if (!english && !dutch) return stateDetail('meetingReminders', config.reminderTemplate!);
   if (!english || !dutch) {
     const { params } = (english ?? dutch)!;
-    const values = { name: String(params?.name ?? ''), count: Number(params?.count), max: Number(params?.max) };
+    const [name, count, max] = [String(params?.name ?? ''), Number(params?.count), Number(params?.max)];
     return stateDetailSaid('meetingReminders', english
-      ? sayState('integrations.values.reminderEnglishParameters', values) : sayState('integrations.values.reminderDutchParameters', values));
+      ? sayState('integrations.values.reminderEnglishParameters', { name, count, max })
+      : sayState('integrations.values.reminderDutchParameters', { name, count, max }));
   }
   const { code, params } = english;
   const name = String(params?.name ?? '');
