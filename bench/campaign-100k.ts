@@ -79,16 +79,15 @@ export async function run() {
     const { rows: [pool] } = await pools.owner.query<{ id: number }>(`insert into public.talent_pools (name) values ('Bench 100k') returning id`);
     // In chunks of 10,000: each statement stays within the database's statement timeout at 100,000 recipients.
     for (let from = 1; from <= RECIPIENTS; from += 10_000) {
-      await pools.owner.query(
+      const { rows: [added] } = await pools.owner.query<{ ids: string[] }>(
         `with added as (
            insert into public.candidates (name, email, job_function, location)
            select 'Bench' || g || ' Person', 'bench-' || g || '@example.com', 'Backend Engineer', 'Utrecht'
              from generate_series($1::int, least($1::int + 9999, $2::int)) g returning id)
-         select count(*) from added`, [from, RECIPIENTS]);
+         select array_agg(id) as ids from added`, [from, RECIPIENTS]);
       await pools.owner.query(
         `insert into public.consent_events (candidate_id, channel, granted, source, wording)
-         select id, 'email', true, 'seed', 'Bench data' from public.candidates
-          where email like 'bench-%@example.com' and id not in (select candidate_id from public.consent_events where source = 'seed')`);
+         select id, 'email', true, 'seed', 'Bench data' from unnest($1::bigint[]) id`, [added.ids]);
     }
     await pools.owner.query(
       `insert into public.talent_pool_members (talent_pool_id, candidate_id) select $1, id from public.candidates where email like 'bench-%@example.com'`, [pool.id]);

@@ -2,9 +2,9 @@
 // as the worker does it (one round trip: the service role's settings and the record, decision 047), two ways:
 // - `function`: today's, `select * from public.record_deliveries(...)`, whose statement PostgreSQL plans once per
 //   connection;
-// - `text`: the same statement sent as text with its values written in (the function's own body, read from the
-//   database), which PostgreSQL parses and plans on every record, as the worker did before (without the ids that
-//   keep the plan on the indexes: see the bench's whole scans of campaign_recipients in decision 062).
+// - `text`: the same statement, ids included, sent as text with its values written in (the function's own body,
+//   read from the database), which PostgreSQL parses and plans on every record. The worker sent it so before, and
+//   without the ids, which scanned all campaign recipients per record (decision 062; the campaign bench's whole scans).
 // Each round sets BENCH_RECORD_MESSAGES campaign messages to `sending` under one worker's claim and records them
 // BENCH_RECORD_PER_STATEMENT at a time (the group commit averaged 2.1 per record at 10,000 recipients), the two
 // ways alternating. Figures per message: CPU of PostgreSQL's whole tree and of the backend, and the round's time.

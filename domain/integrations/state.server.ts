@@ -85,18 +85,13 @@ function reminderDetail(state: WhatsAppState): StateDetail {
   const english = problem('en');
   const dutch = problem('nl');
   if (!english && !dutch) return stateDetail('meetingReminders', config.reminderTemplate!);
-  if (!english || !dutch) {
-    const { params } = (english ?? dutch)!;
-    const [name, count, max] = [String(params?.name ?? ''), Number(params?.count), Number(params?.max)];
-    return stateDetailSaid('meetingReminders', english
-      ? sayState('integrations.values.reminderEnglishParameters', { name, count, max })
-      : sayState('integrations.values.reminderDutchParameters', { name, count, max }));
-  }
-  const { code, params } = english;
-  const name = String(params?.name ?? '');
+  const { code, params } = (english ?? dutch)!;
+  const [name, count, max] = [String(params?.name ?? ''), Number(params?.count), Number(params?.max)];
+  if (!english) return stateDetailSaid('meetingReminders', sayState('integrations.values.reminderDutchParameters', { name, count, max }));
+  if (!dutch) return stateDetailSaid('meetingReminders', sayState('integrations.values.reminderEnglishParameters', { name, count, max }));
   if (code === 'reminder.whatsapp_template_not_approved') return stateDetailSaid('meetingReminders', sayState('integrations.values.reminderUnlisted', { name }));
   if (code === 'reminder.whatsapp_template_parameters') {
-    return stateDetailSaid('meetingReminders', sayState('integrations.values.reminderParameters', { name, count: Number(params?.count), max: Number(params?.max) }));
+    return stateDetailSaid('meetingReminders', sayState('integrations.values.reminderParameters', { name, count, max }));
   }
   return stateDetailSaid('meetingReminders', 'integrations.values.reminderNotSet');
 }
