@@ -194,7 +194,7 @@ The trigger that checks every outbound message is on messages (messages.sql). Ca
 (access, correction, erasure) with their deadline and state (decision 042).`,
     tables: ['public.consent_events', 'private.settings', 'public.email_suppressions', 'public.data_requests'],
     functions: ['public.candidate_consent_sources', 'public.mailbox_key', 'public.email_address_hash',
-      'public.legacy_email_address_hash', 'public.email_suppression', 'public.email_suppressed', 'public.email_suppression_count',
+      'public.legacy_email_address_hash', 'private.address_suppressions', 'public.email_suppression', 'public.email_suppressed', 'public.email_suppression_count',
       'public.email_consent_expiry', 'public.contact_blockers', 'public.can_contact', 'public.check_consent_event', 'public.apply_consent_event',
       'public.consent_events_append_only', 'public.suppress_listed_address', 'public.enforce_message_consent',
       'public.erase_candidates', 'public.remove_email_suppression', 'public.merge_consent_outcome'],

@@ -383,6 +383,7 @@ create or replace function public.complete_campaigns(p_ids bigint[])
   returns void
   language sql
   set search_path to 'pg_catalog', 'public'
+  set enable_seqscan to 'off'
 as $$
     update public.campaigns k
        set status = case when exists (select 1 from public.campaign_recipients r where r.campaign_id = k.id and r.status = 'failed')

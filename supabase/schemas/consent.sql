@@ -141,18 +141,28 @@ as $$
   $$;
 revoke all on function public.legacy_email_address_hash(p_email text) from public, anon, authenticated, service_role;
 
+create or replace function private.address_suppressions(p_email text)
+  returns setof email_suppressions
+  language sql
+  stable rows 1
+as $$
+    select s.* from public.email_suppressions s
+      -- The hashes once per look-up, not once per entry (offset 0 keeps them apart from the list's scan).
+      join (select sha256(value || convert_to(public.mailbox_key(p_email), 'UTF8')) as key_hash,
+                   sha256(value || convert_to(lower(btrim(p_email)), 'UTF8')) as legacy_hash
+              from private.settings where name = 'email_hash_pepper' and p_email is not null offset 0) h
+        on s.address_hash in (h.key_hash, h.legacy_hash)
+     order by s.by_candidate desc, s.created_at
+     limit 1
+  $$;
+revoke all on function private.address_suppressions(p_email text) from public, anon, authenticated, service_role;
+
 create or replace function public.email_suppression(p_email text)
   returns email_suppressions
   language sql
   stable security definer
   set search_path to 'pg_catalog'
-as $$
-    select s from public.email_suppressions s
-     where p_email is not null
-       and s.address_hash in ((select public.email_address_hash(p_email)), (select public.legacy_email_address_hash(p_email)))
-     order by s.by_candidate desc, s.created_at
-     limit 1
-  $$;
+as $$ select s from private.address_suppressions(p_email) s $$;
 revoke all on function public.email_suppression(p_email text) from public, anon, authenticated, service_role;
 grant execute on function public.email_suppression(p_email text) to authenticated, service_role;
 
@@ -162,13 +172,8 @@ create or replace function public.email_suppressed(p_email text)
   stable security definer
   set search_path to 'pg_catalog'
 as $$
-declare
-  pepper bytea := (select value from private.settings where name = 'email_hash_pepper');
 begin
-  return p_email is not null and exists (
-    select 1 from public.email_suppressions s
-     where s.address_hash in (sha256(pepper || convert_to(public.mailbox_key(p_email), 'UTF8')),
-                              sha256(pepper || convert_to(lower(btrim(p_email)), 'UTF8'))));
+  return exists (select 1 from private.address_suppressions(p_email));
 end
 $$;
 revoke all on function public.email_suppressed(p_email text) from public, anon, authenticated, service_role;
@@ -197,7 +202,6 @@ create or replace function public.contact_blockers(c candidates, p_channel text)
   returns text[]
   language sql
   stable
-  set search_path to 'pg_catalog'
 as $$
     select case p_channel
       when 'email' then array_remove(array[
@@ -222,7 +226,6 @@ create or replace function public.can_contact(c candidates, p_channel text)
   returns boolean
   language sql
   stable
-  set search_path to 'pg_catalog'
 as $$ select cardinality(public.contact_blockers(c, p_channel)) = 0 $$;
 grant execute on function public.can_contact(c candidates, p_channel text) to authenticated, service_role;
 
@@ -354,8 +357,8 @@ begin
   if tg_op = 'UPDATE' and new.email is not distinct from old.email then
     return null;
   end if;
-  s := public.email_suppression(new.email::text);
-  if s.address_hash is null then
+  select * into s from private.address_suppressions(new.email::text);
+  if not found then
     return null;
   end if;
   insert into public.consent_events (candidate_id, channel, granted, source, wording)

@@ -96,7 +96,8 @@ begin
       as i(id, name, email, phone, whatsapp, contact, job, skills, seniority, location, role, lead, notes, allows_email, allows_whatsapp, tz,
            language)
   ), flagged as (
-    select i.*, coalesce(i.allows_email, p_default_allows_email) and (public.email_suppression(i.email)).address_hash is null as allowed
+    select i.*, coalesce(i.allows_email, p_default_allows_email)
+                and not exists (select 1 from private.address_suppressions(i.email)) as allowed
       from rows i
   ), written as (
     insert into public.candidates (id, name, email, phone, whatsapp_number, preferred_contact_method, job_function, skill_tags,
