@@ -45,9 +45,12 @@ begin
 end
 $$;
 
--- The eligibility rule and can_contact() without a search_path of their own, so PostgreSQL inlines them (their
--- names are all qualified or built in, as in search_doc()); the suppression list stays behind email_suppressed(),
--- which members may call and whose list they may not read.
+-- The eligibility rule without a search_path of its own, so PostgreSQL inlines it into the query that asks
+-- (its names are all qualified or built in, as in search_doc()); the suppression list stays behind
+-- email_suppressed(), which members may call and whose list they may not read. can_contact() keeps its own
+-- search_path on purpose: in a WHERE clause an opaque call keeps the planner's default estimate, while the
+-- inlined expression is estimated at 0.5% of the rows, so the people list filtered by "can be emailed" and sorted
+-- by lead score sorted the whole filter's result (535 ms at 100,000 candidates) instead of reading the sort's index.
 create or replace function public.contact_blockers(c candidates, p_channel text)
   returns text[]
   language sql
@@ -70,12 +73,6 @@ as $$
       else array['unknown_channel']
     end
   $$;
-
-create or replace function public.can_contact(c public.candidates, p_channel text)
-  returns boolean
-  language sql
-  stable
-as $$ select cardinality(public.contact_blockers(c, p_channel)) = 0 $$;
 
 -- The suppression trigger on candidates: one look-up per new or changed address, inlined.
 create or replace function public.suppress_listed_address()

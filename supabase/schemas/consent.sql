@@ -226,6 +226,7 @@ create or replace function public.can_contact(c candidates, p_channel text)
   returns boolean
   language sql
   stable
+  set search_path to 'pg_catalog'
 as $$ select cardinality(public.contact_blockers(c, p_channel)) = 0 $$;
 grant execute on function public.can_contact(c candidates, p_channel text) to authenticated, service_role;
 
