@@ -119,6 +119,9 @@ create or replace function public.stop_cancelled_campaign_messages(campaign_ids 
 as $$
 declare stopped integer;
 begin
+  if not exists (select 1 from public.campaigns k where k.id = any (campaign_ids) and k.status = 'cancelled') then
+    return 0;
+  end if;
   with locked as (
     select m.id
       from public.messages m join public.campaigns k on k.id = m.campaign_id
