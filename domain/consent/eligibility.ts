@@ -19,7 +19,7 @@ export interface ContactFacts {
   unsubscribedAt?: string | Date | null;
   /** When the email consent lapses (candidates.email_consent_expires_at, set by the ledger); null or left out: it does not. */
   emailConsentExpiresAt?: string | Date | null;
-  /** Only the server knows this (the suppression list is hashed); the browser leaves it out. */
+  /** candidates.email_suppressed, kept by the suppression list's triggers; the browser leaves it out. */
   emailSuppressed?: boolean;
   phone?: string | null;
   whatsappNumber?: string | null;

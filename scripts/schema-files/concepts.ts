@@ -186,15 +186,17 @@ read under the caller's policies, decision 002). The members per engagement band
     file: 'consent.sql',
     about: `Consent that no code path can get around (decision 008): the append-only ledger consent_events and
 the triggers that apply each entry to the candidate; the suppression list, kept as hashes of the mailbox
-key with the database's pepper (private.settings; the pepper row is data a migration inserts); and
+key with the database's pepper (private.settings; the pepper row is data a migration inserts), and each
+candidate's flag email_suppressed that its triggers keep (decision 064); and
 contact_blockers(), the one rule for whether and why a candidate can be contacted on a channel, which
 domain/consent/eligibility.ts mirrors; email consent expires (email_consent_expiry(), set by the ledger's trigger)
 and is renewed only by a new grant. Candidates are erased only through erase_candidates() (audited).
 The trigger that checks every outbound message is on messages (messages.sql). Candidates' data requests
 (access, correction, erasure) with their deadline and state (decision 042).`,
     tables: ['public.consent_events', 'private.settings', 'public.email_suppressions', 'public.data_requests'],
-    functions: ['public.candidate_consent_sources', 'public.mailbox_key', 'public.email_address_hash',
-      'public.legacy_email_address_hash', 'private.address_suppressions', 'public.email_suppression', 'public.email_suppressed', 'public.email_suppression_count',
+    functions: ['public.candidate_consent_sources', 'public.mailbox_key', 'private.address_hashes', 'public.email_address_hash',
+      'public.legacy_email_address_hash', 'private.address_suppressions', 'public.email_suppression',
+      'public.candidates_email_suppression', 'private.flag_suppressed_candidates', 'public.email_suppression_count',
       'public.email_consent_expiry', 'public.contact_blockers', 'public.can_contact', 'public.check_consent_event', 'public.apply_consent_event',
       'public.consent_events_append_only', 'public.suppress_listed_address', 'public.enforce_message_consent',
       'public.erase_candidates', 'public.remove_email_suppression', 'public.merge_consent_outcome'],

@@ -51,12 +51,16 @@ create table public.candidates (
   consent_renewal_sent_at timestamp with time zone,
   search_text text generated always as (candidate_search_doc(name, (email)::text, job_function, skill_tags,
     location, preferred_role, seniority_level, notes)) stored,
+  email_hash bytea,
+  email_suppressed boolean default false not null,
   constraint candidates_time_zone_manual_set check ((time_zone_source = 'location'::text) or (time_zone is not null)),
   constraint candidates_time_zone_source check (time_zone_source in ('location', 'manual'))
 );
 create index candidates_consent_renewal_due on public.candidates (email_consent_expires_at) where ((email_consent_expires_at is not null) and (consent_renewal_sent_at is null));
 create index candidates_created_at on public.candidates (created_at desc, id desc);
+create index candidates_email_hash on public.candidates (email_hash) where (email_hash is not null);
 create unique index candidates_email_key on public.candidates (email) where (email is not null);
+create index candidates_email_suppressed on public.candidates (id) where email_suppressed;
 create index candidates_engagement_score on public.candidates (engagement_score, id);
 create index candidates_lead_score on public.candidates (lead_score, id);
 create index candidates_location on public.candidates (location, id);
@@ -81,6 +85,12 @@ comment on column public.candidates.email_consent_expires_at is
 comment on column public.candidates.consent_renewal_sent_at is
   'When the consent-renewal job queued the renewal email for the current consent (its claim); cleared '
   'by the next grant or withdrawal.';
+comment on column public.candidates.email_hash is
+  'email_address_hash(email), kept by candidates_email_suppression: finds the candidates a '
+  'suppression-list entry covers.';
+comment on column public.candidates.email_suppressed is
+  'The address is on the suppression list (private.address_suppressions), kept by the triggers of '
+  'candidates and email_suppressions; the eligibility rule contact_blockers() reads it.';
 
 create table public.candidate_duplicates (
   low_id bigint not null references public.candidates (id) on delete cascade,
@@ -208,8 +218,8 @@ create or replace function public.candidates_touch()
   set search_path to 'pg_catalog'
 as $$
 begin
-  if (to_jsonb(new) - array['updated_at', 'engagement_score', 'engagement_scored_at', 'search_text'])
-     is distinct from (to_jsonb(old) - array['updated_at', 'engagement_score', 'engagement_scored_at', 'search_text']) then
+  if (to_jsonb(new) - array['updated_at', 'engagement_score', 'engagement_scored_at', 'search_text', 'email_hash', 'email_suppressed'])
+     is distinct from (to_jsonb(old) - array['updated_at', 'engagement_score', 'engagement_scored_at', 'search_text', 'email_hash', 'email_suppressed']) then
     new.updated_at := now();
   end if;
   return new;

@@ -1,6 +1,7 @@
 -- Consent that no code path can get around (decision 008): the append-only ledger consent_events and
 -- the triggers that apply each entry to the candidate; the suppression list, kept as hashes of the mailbox
--- key with the database's pepper (private.settings; the pepper row is data a migration inserts); and
+-- key with the database's pepper (private.settings; the pepper row is data a migration inserts), and each
+-- candidate's flag email_suppressed that its triggers keep (decision 064); and
 -- contact_blockers(), the one rule for whether and why a candidate can be contacted on a channel, which
 -- domain/consent/eligibility.ts mirrors; email consent expires (email_consent_expiry(), set by the ledger's trigger)
 -- and is renewed only by a new grant. Candidates are erased only through erase_candidates() (audited).
@@ -118,15 +119,23 @@ end
 $$;
 grant execute on function public.mailbox_key(p_email text) to authenticated, service_role;
 
+create or replace function private.address_hashes(p_email text)
+  returns table(key_hash bytea, legacy_hash bytea)
+  language sql
+  stable rows 1
+as $$
+    select sha256(value || convert_to(public.mailbox_key(p_email), 'UTF8')),
+           sha256(value || convert_to(lower(btrim(p_email)), 'UTF8'))
+      from private.settings where name = 'email_hash_pepper'
+  $$;
+revoke all on function private.address_hashes(p_email text) from public, anon, authenticated, service_role;
+
 create or replace function public.email_address_hash(p_email text)
   returns bytea
   language sql
   stable security definer
   set search_path to 'pg_catalog'
-as $$
-    select sha256((select value from private.settings where name = 'email_hash_pepper')
-                  || convert_to(public.mailbox_key(p_email), 'UTF8'))
-  $$;
+as $$ select key_hash from private.address_hashes(p_email) $$;
 revoke all on function public.email_address_hash(p_email text) from public, anon, authenticated, service_role;
 grant execute on function public.email_address_hash(p_email text) to authenticated, service_role;
 
@@ -135,10 +144,7 @@ create or replace function public.legacy_email_address_hash(p_email text)
   language sql
   stable security definer
   set search_path to 'pg_catalog'
-as $$
-    select sha256((select value from private.settings where name = 'email_hash_pepper')
-                  || convert_to(lower(btrim(p_email)), 'UTF8'))
-  $$;
+as $$ select legacy_hash from private.address_hashes(p_email) $$;
 revoke all on function public.legacy_email_address_hash(p_email text) from public, anon, authenticated, service_role;
 
 create or replace function private.address_suppressions(p_email text)
@@ -148,9 +154,7 @@ create or replace function private.address_suppressions(p_email text)
 as $$
     select s.* from public.email_suppressions s
       -- The hashes once per look-up, not once per entry (offset 0 keeps them apart from the list's scan).
-      join (select sha256(value || convert_to(public.mailbox_key(p_email), 'UTF8')) as key_hash,
-                   sha256(value || convert_to(lower(btrim(p_email)), 'UTF8')) as legacy_hash
-              from private.settings where name = 'email_hash_pepper' and p_email is not null offset 0) h
+      join (select * from private.address_hashes(p_email) where p_email is not null offset 0) h
         on s.address_hash in (h.key_hash, h.legacy_hash)
      order by s.by_candidate desc, s.created_at
      limit 1
@@ -166,18 +170,47 @@ as $$ select s from private.address_suppressions(p_email) s $$;
 revoke all on function public.email_suppression(p_email text) from public, anon, authenticated, service_role;
 grant execute on function public.email_suppression(p_email text) to authenticated, service_role;
 
-create or replace function public.email_suppressed(p_email text)
-  returns boolean
+create or replace function public.candidates_email_suppression()
+  returns trigger
   language plpgsql
-  stable security definer
+  security definer
   set search_path to 'pg_catalog'
 as $$
 begin
-  return exists (select 1 from private.address_suppressions(p_email));
+  if btrim(coalesce(new.email::text, '')) = '' then
+    new.email_hash := null;
+    new.email_suppressed := false;
+  else
+    new.email_hash := (select key_hash from private.address_hashes(new.email::text));
+    new.email_suppressed := exists (select 1 from private.address_suppressions(new.email::text));
+  end if;
+  return new;
 end
 $$;
-revoke all on function public.email_suppressed(p_email text) from public, anon, authenticated, service_role;
-grant execute on function public.email_suppressed(p_email text) to authenticated, service_role;
+revoke all on function public.candidates_email_suppression() from public, anon, authenticated, service_role;
+
+create or replace function private.flag_suppressed_candidates()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to 'pg_catalog'
+as $$
+begin
+  if tg_op = 'INSERT' then
+    update public.candidates c set email_suppressed = true
+      from added a
+     where c.email_hash = a.address_hash and not c.email_suppressed;
+  else
+    update public.candidates c set email_suppressed = false
+     where c.email_suppressed
+       and exists (select 1 from removed r, private.address_hashes(c.email::text) h
+                    where r.address_hash in (h.key_hash, h.legacy_hash))
+       and not exists (select 1 from private.address_suppressions(c.email::text));
+  end if;
+  return null;
+end
+$$;
+revoke all on function private.flag_suppressed_candidates() from public, anon, authenticated, service_role;
 
 create or replace function public.email_suppression_count()
   returns bigint
@@ -210,7 +243,7 @@ as $$
         case when c.unsubscribed_at is null and not c.allows_email then 'no_consent' end,
         case when c.unsubscribed_at is null and c.allows_email and c.email_consent_expires_at <= now() then 'consent_expired' end,
         case when c.unsubscribed_at is null and c.allows_email and btrim(coalesce(c.email::text, '')) <> ''
-              and public.email_suppressed(c.email::text) then 'suppressed' end
+              and c.email_suppressed then 'suppressed' end
       ]::text[], null)
       when 'whatsapp' then array_remove(array[
         case when btrim(coalesce(c.whatsapp_number, '')) = '' and btrim(coalesce(c.phone, '')) = '' then 'no_whatsapp_number' end,
@@ -224,10 +257,13 @@ grant execute on function public.contact_blockers(c candidates, p_channel text) 
 
 create or replace function public.can_contact(c candidates, p_channel text)
   returns boolean
-  language sql
+  language plpgsql
   stable
-  set search_path to 'pg_catalog'
-as $$ select cardinality(public.contact_blockers(c, p_channel)) = 0 $$;
+as $$
+begin
+  return cardinality(public.contact_blockers(c, p_channel)) = 0;
+end
+$$;
 grant execute on function public.can_contact(c candidates, p_channel text) to authenticated, service_role;
 
 create or replace function public.check_consent_event()
@@ -495,8 +531,18 @@ grant execute on function public.merge_consent_outcome(p_kept bigint, p_other bi
 
 -- ---------------------------------------------------------------- triggers
 
+create trigger candidates_email_suppression before insert on public.candidates
+  for each row execute function candidates_email_suppression();
+
+create trigger candidates_email_suppression_changed before update of email on public.candidates
+  for each row
+  when (old.email is distinct from new.email)
+  execute function candidates_email_suppression();
+
 create trigger candidates_suppressed_address after insert or update of email on public.candidates
-  for each row execute function suppress_listed_address();
+  for each row
+  when (new.email_suppressed)
+  execute function suppress_listed_address();
 
 create trigger consent_events_append_only before delete or update on public.consent_events
   for each row execute function consent_events_append_only();
@@ -510,6 +556,14 @@ create trigger consent_events_check before insert on public.consent_events
   for each row
   when (not new.applied_in_bulk)
   execute function check_consent_event();
+
+create trigger email_suppressions_flag_added after insert on public.email_suppressions
+  referencing new table as added
+  for each statement execute function private.flag_suppressed_candidates();
+
+create trigger email_suppressions_flag_removed after delete on public.email_suppressions
+  referencing old table as removed
+  for each statement execute function private.flag_suppressed_candidates();
 
 -- ---------------------------------------------------------------- row-level security, privileges and policies
 

@@ -31,10 +31,8 @@ function cases(): ContactFacts[] {
 describe('contact eligibility: one rule in SQL and TypeScript', () => {
   it('gives the same reasons for every case, on both channels', async () => {
     const table = cases();
-    await db.pools.owner.query(
-      `insert into public.email_suppressions (address_hash, source, by_candidate)
-       values (public.email_address_hash('suppressed-person@example.com'), 'recruiter', false)`);
-    // Each case as a candidates row (built in SQL, never stored), with its address suppressed or not.
+    // Each case as a candidates row (built in SQL, never stored), with its address suppressed or not (the flag the
+    // suppression list's triggers keep: tests/db/suppression-flag.test.ts).
     const { rows } = await db.pools.owner.query<{ i: number; email: string[]; whatsapp: string[] }>(
       `with facts as (
          select * from unnest($1::text[], $2::bool[], $3::timestamptz[], $4::bool[], $5::text[], $6::text[], $7::bool[], $8::timestamptz[],
@@ -43,8 +41,8 @@ describe('contact eligibility: one rule in SQL and TypeScript', () => {
                                 email_consent_expires_at, i)
        )
        select f.i::int as i,
-              public.contact_blockers(jsonb_populate_record(null::public.candidates, to_jsonb(f) || jsonb_build_object('email',
-                case when f.suppressed and btrim(coalesce(f.email, '')) <> '' then 'suppressed-' || f.email else f.email end)), 'email') as email,
+              public.contact_blockers(jsonb_populate_record(null::public.candidates,
+                to_jsonb(f) || jsonb_build_object('email_suppressed', f.suppressed)), 'email') as email,
               public.contact_blockers(jsonb_populate_record(null::public.candidates, to_jsonb(f)), 'whatsapp') as whatsapp
          from facts f order by f.i`,
       [table.map((c) => c.email), table.map((c) => c.allowsEmail), table.map((c) => c.unsubscribedAt), table.map((c) => c.emailSuppressed),
@@ -77,13 +75,17 @@ describe('contact eligibility: one rule in SQL and TypeScript', () => {
   });
 
   it('finds a suppressed address among many, whatever its case and surrounding spaces, and only that one', async () => {
+    const emails = ['listed-7@example.com', '  LISTED-300@Example.COM ', 'listed-301@example.com', 'listed-7@example.org'];
+    const { rows: made } = await db.pools.owner.query<{ id: number; email: string }>(
+      `insert into public.candidates (name, email, allows_email)
+       select 'Listed ' || i, e, true from unnest($1::text[]) with ordinality as x(e, i) returning id, email::text`, [emails]);
+    // Listed after they were added, as a bounce lists an address.
     await db.pools.owner.query(
       `insert into public.email_suppressions (address_hash, source, by_candidate)
-       select public.email_address_hash('listed-' || g || '@example.com'), 'recruiter', false from generate_series(1, 300) g`);
+       select public.email_address_hash('listed-' || g || '@example.com'), 'bounce', false from generate_series(1, 300) g`);
     const { rows } = await db.pools.owner.query<{ email: string; blockers: string[] }>(
-      `select e as email, public.contact_blockers(jsonb_populate_record(null::public.candidates,
-                jsonb_build_object('email', e, 'allows_email', true)), 'email') as blockers
-         from unnest(array['listed-7@example.com', '  LISTED-300@Example.COM ', 'listed-301@example.com', 'listed-7@example.org']) e`);
+      `select c.email::text as email, public.contact_blockers(c, 'email') as blockers
+         from public.candidates c where c.id = any ($1::bigint[])`, [made.map((row) => row.id)]);
     expect(Object.fromEntries(rows.map((row) => [row.email, row.blockers]))).toEqual({
       'listed-7@example.com': ['suppressed'],
       '  LISTED-300@Example.COM ': ['suppressed'],
