@@ -1,8 +1,8 @@
 // Candidate list benchmark: GET /api/candidates?limit=10000 (what the compose
 // dialog asks for) against the real server (`node server.ts`, gzip on) on
 // loopback, with 100,000 generated candidates: p50/p95 latency to the last
-// byte, and the response size raw and gzipped. Also a filtered page of 50 and
-// a deep cursor page. Uses its own temporary data folder.
+// byte, and the response size raw and gzipped. Also a filtered page of 50 (with its total, and as the people page
+// asks it: the rows, then the count apart), a free-text page and a deep page. Uses its own temporary data folder.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -125,7 +125,11 @@ export async function run() {
     const rows = (JSON.parse(list.last.body.toString()) as unknown[]).length;
     // What the compose dialog needs: names, addresses and consent.
     const compose = await timed(`${server.url}/api/candidates?limit=10000&fields=${COMPOSE_FIELDS}`, server.cookie, 30);
-    const filtered = await timed(`${server.url}/api/candidates?limit=50&seniority=senior&consent=email&sort=leadScore&dir=desc`, server.cookie, 30);
+    const FILTERS = 'seniority=senior&consent=email';
+    const filtered = await timed(`${server.url}/api/candidates?limit=50&${FILTERS}&sort=leadScore&dir=desc`, server.cookie, 30);
+    // What the people page asks (decision 065): the page without its total, and the total once per filter.
+    const filteredRows = await timed(`${server.url}/api/candidates?limit=50&${FILTERS}&sort=leadScore&dir=desc&count=false`, server.cookie, 30);
+    const filteredCount = await timed(`${server.url}/api/candidates/count?${FILTERS}`, server.cookie, 30);
     const text = await timed(`${server.url}/api/candidates?limit=50&q=amsterdam%20python`, server.cookie, 30);
     const deep = await timed(`${server.url}/api/candidates?limit=50&offset=90000`, server.cookie, 30);
     return {
@@ -141,6 +145,10 @@ export async function run() {
         raw_bytes: compose.last.body.length, gzip_bytes: compose.last.gzipBytes,
       },
       page_50_filtered_sorted_by_lead_score: { p50_ms: filtered.p50_ms, p95_ms: filtered.p95_ms, total: Number(filtered.last.total) },
+      people_page_filtered: {
+        rows_without_total: { p50_ms: filteredRows.p50_ms, p95_ms: filteredRows.p95_ms },
+        count: { p50_ms: filteredCount.p50_ms, p95_ms: filteredCount.p95_ms, total: (JSON.parse(filteredCount.last.body.toString()) as { total: number }).total },
+      },
       page_50_free_text: { p50_ms: text.p50_ms, p95_ms: text.p95_ms, total: Number(text.last.total) },
       page_50_offset_90000: { p50_ms: deep.p50_ms, p95_ms: deep.p95_ms },
       server_rss_mib: { before: rssBefore, after: rss(server.child.pid!).now },

@@ -196,18 +196,32 @@ export interface CandidatePage {
   /** The page as a JSON array, ready to send. */
   json: string;
   rows: number;
-  total: number;
+  /** Every candidate the filters match; null when the query asked for no count (`count=false`). */
+  total: number | null;
   nextCursor: string | null;
 }
 
-/** One page of candidates, plus the total that matches the filters. */
-export async function listCandidates(tx: Tx, query: CandidateListQuery, options: { count?: boolean } = {}): Promise<CandidatePage> {
+/** How many candidates the conditions of filterSql() match. */
+async function countWhere(tx: Tx, where: string[], params: unknown[]): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>(
+    `select count(*)::int as n from public.candidates c ${where.length ? `where ${where.join(' and ')}` : ''}`, params);
+  return rows[0].n;
+}
+
+/** How many candidates the filters match (the people list's total, the export's audit). */
+export async function countCandidates(tx: Tx, filter: CandidateFilter): Promise<number> {
+  const params: unknown[] = [];
+  return countWhere(tx, filterSql(filter, await prepare(tx, filter.q), params), params);
+}
+
+/** One page of candidates, plus the total that matches the filters unless `count` is false. */
+export async function listCandidates(tx: Tx, query: CandidateListQuery): Promise<CandidatePage> {
   const q = await prepare(tx, query.q);
   const fields = query.fields?.length ? query.fields : CANDIDATE_FIELDS;
   const params: unknown[] = [];
   const where = filterSql(query, q, params);
-  const countWhere = [...where];
-  const countParams = [...params];
+  const filterWhere = [...where];
+  const filterParams = [...params];
   if (query.cursor) where.push(afterCursor(decodeCursor(query.cursor), query.sort, query.dir, params));
   const { column } = SORT_COLUMNS[query.sort];
   const order = `${column} ${query.dir}, c.id ${query.dir}`;
@@ -226,12 +240,7 @@ export async function listCandidates(tx: Tx, query: CandidateListQuery, options:
        ${needsPools(fields) ? POOL_IDS : ''}
        ${candidateColumns(fields)}
       order by ${order}`, params);
-  let total = 0;
-  if (options.count !== false) {
-    const counted = await tx.query<{ n: number }>(
-      `select count(*)::int as n from public.candidates c ${countWhere.length ? `where ${countWhere.join(' and ')}` : ''}`, countParams);
-    total = counted.rows[0].n;
-  }
+  const total = query.count === false ? null : await countWhere(tx, filterWhere, filterParams);
   const last = rows.rows.at(-1);
   return {
     json: `[${rows.rows.map((row) => row.j).join(',')}]`,

@@ -136,6 +136,12 @@ export const candidateListQuerySchema = candidateFilterSchema.extend({
   /** Only these fields (comma-separated), e.g. `fields=id,name,email,allowsEmail`; all when unset. */
   fields: z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.split(',').map((f) => f.trim()) : undefined),
     z.array(z.enum(CANDIDATE_FIELDS, { error: msg('validation.fields_list', { values: CANDIDATE_FIELDS.join(', ') }) })).optional()),
+  /**
+   * `count=false`: the page without X-Total-Count. Counting reads every candidate the filters match (about a second
+   * at a million), so the people list asks GET /api/candidates/count once per filter and pages without it.
+   */
+  count: z.enum(['true', 'false'], { error: msg('validation.true_or_false', { field: 'count' }) }).optional()
+    .transform((value) => value !== 'false'),
 });
 export type CandidateListQuery = z.infer<typeof candidateListQuerySchema>;
 
@@ -184,6 +190,10 @@ export type Candidate = z.infer<typeof candidateSchema>;
 
 /** GET /api/candidates: the page of candidates, with only the asked `fields` when given (X-Total-Count has the total). */
 export const candidateListSchema = z.array(candidateSchema.partial());
+
+/** GET /api/candidates/count: how many candidates the filters match. */
+export const candidateCountSchema = z.object({ total: z.number() });
+export type CandidateCount = z.infer<typeof candidateCountSchema>;
 
 export const consentEventSchema = z.object({
   channel: z.enum(['email', 'whatsapp']),

@@ -1,12 +1,13 @@
-// People: the candidate list (JSON array + X-Total-Count), CSV export, detail,
+// People: the candidate list (JSON array + X-Total-Count), its count, CSV export, detail,
 // create/edit/delete and bulk delete. Mounted at /api/candidates.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-  createCandidate, deleteCandidates, EXPORT_COLUMNS, exportChunk, getCandidate, listCandidates, updateCandidate,
+  countCandidates, createCandidate, deleteCandidates, EXPORT_COLUMNS, exportChunk, getCandidate, listCandidates, updateCandidate,
 } from '#domain/candidates/candidates.server.ts';
 import {
-  candidateCreateSchema, candidateDetailSchema, candidateIdsSchema, candidateListQuerySchema, candidateListSchema, candidateUpdateSchema,
+  candidateCountSchema, candidateCreateSchema, candidateDetailSchema, candidateFilterSchema, candidateIdsSchema, candidateListQuerySchema,
+  candidateListSchema, candidateUpdateSchema,
 } from '#domain/candidates/schemas.ts';
 import { deletedCountSchema, successSchema } from '#domain/schemas/answers.ts';
 import { csvLine } from '#domain/imports/csv.ts';
@@ -29,10 +30,16 @@ export const candidateRoutes = new Hono<AppEnv>()
     headers: { 'X-Total-Count': 'candidates matching the filters', 'X-Next-Cursor': 'the cursor of the next page, when there is one' } }),
   query(candidateListQuerySchema), async (c) => {
     const page = await asUser(c, (tx) => listCandidates(tx, c.req.valid('query')));
-    c.header('x-total-count', String(page.total));
+    if (page.total !== null) c.header('x-total-count', String(page.total));
     if (page.nextCursor) c.header('x-next-cursor', page.nextCursor);
     // The rows arrive as JSON text from PostgreSQL (one string per row, joined): typed, not re-serialised.
     return c.body(page.json, 200, { 'content-type': 'application/json; charset=utf-8' }) as unknown as ReturnType<typeof reply<typeof candidateListSchema>>;
+  })
+
+  .get('/count', doc({ summary: 'How many candidates the filters match', response: candidateCountSchema }),
+  query(candidateFilterSchema), async (c) => {
+    const total = await asUser(c, (tx) => countCandidates(tx, c.req.valid('query')));
+    return reply(c, candidateCountSchema, { total });
   })
 
   /** The filtered list as CSV, streamed in keyset chunks (one short transaction each). */
@@ -44,9 +51,7 @@ export const candidateRoutes = new Hono<AppEnv>()
     // who, which filters and how many rows (one count over the filters).
     let chunk = await asUser(c, async (tx) => {
       const first = await exportChunk(tx, query, null, 2000);
-      const rows = first.next
-        ? (await listCandidates(tx, { ...query, limit: 1, offset: 0, cursor: null, fields: ['id'] })).total
-        : first.rows.length;
+      const rows = first.next ? await countCandidates(tx, query) : first.rows.length;
       const { delimiter: _delimiter, ...filters } = query;
       const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== null && value !== undefined));
       await audit(tx, c.var.user.id, 'candidate.export', 'candidate', null, { filters: given, rows });

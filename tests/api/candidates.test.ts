@@ -196,17 +196,36 @@ describe('GET /api/candidates', () => {
     expect((await all('&q=zzqqxx'))).toEqual([]);
   });
 
+  it('counts the matches on their own (GET /api/candidates/count); a page asked with count=false has no X-Total-Count', async () => {
+    const tag = uniqueTag();
+    await people(tag, 60, (i) => ({ seniorityLevel: i % 3 === 0 ? 'senior' : 'junior' }));
+    expect((await recruiter.get(`/api/candidates/count?q=${tag}`)).json).toEqual({ total: 60 });
+    const seniors = await recruiter.get(`/api/candidates/count?q=${tag}&seniority=senior&sort=name&limit=5`);
+    expect(seniors.status).toBe(200);
+    expect(seniors.json).toEqual({ total: 20 });
+    const page = await recruiter.get(`/api/candidates?q=${tag}&count=false`);
+    expect(page.json).toHaveLength(50);
+    expect(page.headers.get('x-total-count')).toBeNull();
+    expect((await recruiter.get(`/api/candidates?q=${tag}&count=true&limit=1`)).headers.get('x-total-count')).toBe('60');
+    expect((await app.client().get('/api/candidates/count')).status).toBe(401);
+  });
+
   it('refuses bad query parameters, naming the field', async () => {
     const cases: Array<[string, string]> = [
       ['limit=0', 'limit'], ['limit=10001', 'limit'], ['limit=abc', 'limit'], ['offset=-1', 'offset'],
       ['sort=salary', 'sort'], ['dir=up', 'dir'], ['consent=maybe', 'consent'], ['seniority=guru', 'seniority'],
-      ['talentPoolId=abc', 'talentPoolId'], ['minEngagement=101', 'minEngagement'],
+      ['talentPoolId=abc', 'talentPoolId'], ['minEngagement=101', 'minEngagement'], ['count=maybe', 'count'],
     ];
     for (const [query, field] of cases) {
       const response = await recruiter.get(`/api/candidates?${query}`);
       expect(response.status, query).toBe(400);
       expect(response.json.field, query).toBe(field);
       expect(response.json.error).toEqual(expect.any(String));
+    }
+    for (const [query, field] of [['seniority=guru', 'seniority'], ['minEngagement=-1', 'minEngagement'], ['q=' + 'x'.repeat(201), 'q']]) {
+      const response = await recruiter.get(`/api/candidates/count?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.json.field, query).toBe(field);
     }
     const cursor = await recruiter.get('/api/candidates?cursor=not-a-cursor');
     expect(cursor.status).toBe(422);

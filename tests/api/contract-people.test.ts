@@ -109,6 +109,11 @@ const ENDPOINTS: Record<string, () => Promise<void>> = {
     const some = await recruiter.get(`/api/candidates?q=${encodeURIComponent(person.name)}&fields=id,name`);
     expect(expectDocumented('GET /api/candidates', some)).toEqual([{ id: person.id, name: person.name }]);
   },
+  'GET /api/candidates/count': async () => {
+    const person = await newCandidate();
+    const count = await recruiter.get(`/api/candidates/count?q=${encodeURIComponent(person.name)}`);
+    expect(expectDocumented('GET /api/candidates/count', count)).toEqual({ total: 1 });
+  },
   'GET /api/candidates/export.csv': async () => {
     const person = await newCandidate();
     const csv = expectDocumented('GET /api/candidates/export.csv', await recruiter.get(`/api/candidates/export.csv?q=${encodeURIComponent(person.name)}`));

@@ -63,6 +63,8 @@ export const people = {
     noConsent: 'None',
     range: '{{first}}–{{last}} of {{total}}',
     rangeEmpty: '0 of {{total}}',
+    rangeCounting: '{{first}}–{{last}} of …',
+    counting: 'Counting the matches…',
     page: 'Page {{page}}',
     controls: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
   },

@@ -63,6 +63,8 @@ export const people: Resources['people'] = {
     noConsent: 'Geen',
     range: '{{first}}–{{last}} van {{total}}',
     rangeEmpty: '0 van {{total}}',
+    rangeCounting: '{{first}}–{{last}} van …',
+    counting: 'Treffers tellen…',
     page: 'Pagina {{page}}',
     controls: { first: 'Eerste pagina', previous: 'Vorige pagina', next: 'Volgende pagina', last: 'Laatste pagina' },
   },

@@ -15,7 +15,7 @@ import {
   bookingLink, bookingLinkList, createdBookingLink, hoursFromNow, meeting, meetingList, meetingType, meetingTypeList,
 } from './bookingFixtures.ts';
 import { candidateList, candidate as listedCandidate, pool, poolList, sentMessage } from './messagingFixtures.ts';
-import { detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
+import { detail, peopleList, pools } from './peopleFixtures.ts';
 
 afterEach(() => {
   act(() => { closeAllPanels(); notifications.clean(); });
@@ -45,7 +45,7 @@ function setClipboard(writeText: (text: string) => Promise<void>) {
 async function renderDrawer(extra: Record<string, unknown> = {}) {
   const fetchMock = stubFetch({
     'GET /api/talent-pools': pools,
-    'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+    ...peopleList(3),
     'GET /api/candidates/7': detail(7),
     'GET /api/candidates/7/booking-links': bookingLinkList(links),
     'GET /api/meetings': meetingList([

@@ -13,7 +13,7 @@ import { bounceSchema } from '#domain/candidates/bounce-schemas.ts';
 import { answer } from './answers.ts';
 import { renderAt, recruiter, stubFetch } from './renderWithProviders.tsx';
 import { renderPage } from './renderInRouter.tsx';
-import { detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
+import { detail, peopleList, pools } from './peopleFixtures.ts';
 import { message } from './messagingFixtures.ts';
 
 afterEach(() => {
@@ -71,7 +71,7 @@ describe('the candidate whose address bounced', () => {
   it('the drawer opened from the People page shows it', async () => {
     stubFetch({
       'GET /api/talent-pools': pools,
-      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      ...peopleList(3),
       'GET /api/candidates/7': detail(7, { emailBounce: HARD }),
     });
     await renderPage('/app/people?candidate=7', <PeoplePage />, { user: recruiter });

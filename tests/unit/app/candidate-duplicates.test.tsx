@@ -5,6 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
+import { candidateCountSchema } from '#domain/candidates/schemas.ts';
 import { duplicateListSchema, duplicateRefreshQueuedSchema, type DuplicateCandidate } from '#domain/candidates/merge-schemas.ts';
 import { successSchema } from '#domain/schemas/answers.ts';
 import { answer } from './answers.ts';
@@ -46,7 +47,8 @@ function sent(fetchMock: ReturnType<typeof stubFetch>, route: string): unknown {
 function renderPeople(path: string, extra: Record<string, unknown> = {}) {
   const fetchMock = stubFetch({
     'GET /api/talent-pools': pools,
-    'GET /api/candidates': () => pageResponse([candidate(7, { name: 'Anna de Vries', possibleDuplicate: true }), candidate(8, { name: 'Bram Jansen' })], 2),
+    'GET /api/candidates': () => pageResponse([candidate(7, { name: 'Anna de Vries', possibleDuplicate: true }), candidate(8, { name: 'Bram Jansen' })]),
+    'GET /api/candidates/count': answer(candidateCountSchema, { total: 2 }),
     'GET /api/candidates/duplicates': list(),
     ...extra,
   });

@@ -8,7 +8,7 @@ import { setInterfaceLanguage } from '#app/i18n/i18n.ts';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
 import { renderPage } from './renderInRouter.tsx';
 import { jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
-import { detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
+import { detail, peopleList, pools } from './peopleFixtures.ts';
 
 afterEach(async () => {
   act(() => closeAllPanels());
@@ -23,7 +23,7 @@ const dutch = detail(7, { language: 'dutch' });
 async function openCandidate(candidate: ReturnType<typeof detail>, extra: Record<string, unknown> = {}) {
   const fetchMock = stubFetch({
     'GET /api/talent-pools': pools,
-    'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+    ...peopleList(3),
     'GET /api/candidates/7': candidate,
     ...extra,
   });

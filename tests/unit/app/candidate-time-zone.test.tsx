@@ -9,7 +9,7 @@ import { PeoplePage } from '#app/pages/PeoplePage.tsx';
 import { failure } from './answers.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
-import { detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
+import { detail, peopleList, pools } from './peopleFixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -23,7 +23,7 @@ const organisations = detail(7, { location: 'Remote', timeZone: { zone: 'Europe/
 async function openCandidate(candidate: ReturnType<typeof detail>, extra: Record<string, unknown> = {}) {
   const fetchMock = stubFetch({
     'GET /api/talent-pools': pools,
-    'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+    ...peopleList(3),
     'GET /api/candidates/7': candidate,
     ...extra,
   });

@@ -18,7 +18,7 @@ import { searchResultsSchema } from '#domain/search/schemas.ts';
 import { talentPoolCreateSchema } from '#domain/talent-pools/schemas.ts';
 import { answer } from './answers.ts';
 import { bookingLink, bookingLinkList, hoursFromNow, meetingList, meetingTypeList, meetingType } from './bookingFixtures.ts';
-import { detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
+import { detail, peopleList, pools } from './peopleFixtures.ts';
 import { renderApp, renderPage } from './renderInRouter.tsx';
 import { jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
 
@@ -33,7 +33,7 @@ async function renderPeopleInDutch(path: string, extra: Record<string, unknown> 
   await setInterfaceLanguage('nl');
   const fetchMock = stubFetch({
     'GET /api/talent-pools': pools,
-    'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 120), 120),
+    ...peopleList(120),
     ...extra,
   });
   await renderPage(path, <PeoplePage />, { user: recruiter });

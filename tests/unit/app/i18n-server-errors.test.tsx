@@ -13,7 +13,7 @@ import { PeoplePage } from '#app/pages/PeoplePage.tsx';
 import { SettingsPage } from '#app/pages/settings/SettingsPage.tsx';
 import { integrationsSchema, integrationTestResultSchema } from '#domain/integrations/schemas.ts';
 import { answer, failure } from './answers.ts';
-import { detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
+import { detail, peopleList, pools } from './peopleFixtures.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { admin, jsonResponse, recruiter, stubFetch } from './renderWithProviders.tsx';
 
@@ -48,7 +48,7 @@ describe('a server error in the interface\'s language', () => {
     }), 409));
     stubFetch({
       'GET /api/talent-pools': pools,
-      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      ...peopleList(3),
       'POST /api/candidates': create,
       'GET /api/candidates/42': detail(42),
     });

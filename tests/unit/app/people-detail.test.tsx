@@ -8,7 +8,7 @@ import { answer, failure } from './answers.ts';
 import { poolMembersAddedSchema, poolMembersRemovedSchema, talentPoolSchema } from '#domain/talent-pools/schemas.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { currentUrl, jsonResponse, recruiter, sentJson, stubFetch } from './renderWithProviders.tsx';
-import { candidate, detail, pageResponse, pools, rowsFor } from './peopleFixtures.ts';
+import { candidate, detail, peopleList, pools } from './peopleFixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,7 +20,7 @@ const USER_ID = '3f2b8c1e-5d4a-4b6e-9f1a-2c3d4e5f6a7b';
 async function renderAtPath(path: string, extra: Record<string, unknown> = {}) {
   const fetchMock = stubFetch({
     'GET /api/talent-pools': pools,
-    'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+    ...peopleList(3),
     ...extra,
   });
   const view = await renderPage(path, <PeoplePage />, { user: recruiter });

@@ -8,7 +8,7 @@ import { setInterfaceLanguage } from '#app/i18n/i18n.ts';
 import { answer, failure } from './answers.ts';
 import { renderApp, renderPage } from './renderInRouter.tsx';
 import { jsonResponse, recruiter, requestUrl, sentJson, stubFetch } from './renderWithProviders.tsx';
-import { pageResponse, pools, rowsFor } from './peopleFixtures.ts';
+import { peopleList, pools } from './peopleFixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -109,7 +109,7 @@ describe('CSV import', () => {
     const previewCalls: { url: string; size: number }[] = [];
     const fetchMock = stubFetch({
       'GET /api/talent-pools': pools,
-      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      ...peopleList(3),
       'POST /api/imports/preview': (url: string, init: RequestInit) => {
         previewCalls.push({ url, size: (init.body as Blob).size });
         const given = new URL(url, 'http://x').searchParams.get('mapping');
@@ -201,7 +201,7 @@ describe('CSV import', () => {
   it('asks for a name column before it can start', async () => {
     stubFetch({
       'GET /api/talent-pools': pools,
-      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      ...peopleList(3),
       'POST /api/imports/preview': () => jsonResponse(preview({ email: 2 })),
     });
     await renderPage('/app/people', <PeoplePage />, { user: recruiter });
@@ -216,7 +216,7 @@ describe('CSV import', () => {
   it('shows why a file cannot be read', async () => {
     stubFetch({
       'GET /api/talent-pools': pools,
-      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      ...peopleList(3),
       'POST /api/imports/preview': () => jsonResponse(failure({ error: 'The file is empty: it needs a header row and at least one row', field: 'file' }), 422),
     });
     await renderPage('/app/people', <PeoplePage />, { user: recruiter });
@@ -232,7 +232,7 @@ describe('CSV import refusals (all or nothing)', () => {
     const message = 'Line 2: a quoted value opened here is never closed: add the closing quote (") and import again';
     stubFetch({
       'GET /api/talent-pools': pools,
-      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      ...peopleList(3),
       'POST /api/imports/preview': () => jsonResponse(failure({ error: message, field: 'file' }), 422),
     });
     await renderPage('/app/people', <PeoplePage />, { user: recruiter });
@@ -252,7 +252,7 @@ describe('CSV import refusals (all or nothing)', () => {
     const message = 'Line 4501 contains a NUL character (a zero byte), which cannot be stored: remove it, or save the file again as CSV UTF-8, and import again';
     stubFetch({
       'GET /api/talent-pools': pools,
-      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      ...peopleList(3),
       'POST /api/imports/preview': () => jsonResponse(preview({ firstName: 0, lastName: 1, email: 2 })),
       'POST /api/imports': () => jsonResponse(summary({ status: 'pending', processedBytes: 0, progress: null }), 201),
       'GET /api/imports/5': () => jsonResponse(summary({ stage: 'writing', stagedRows: 4000, writtenRows: 2000, imported: 1990, updated: 10, progress: 0.75 })),
@@ -287,7 +287,7 @@ describe('CSV import refusals (all or nothing)', () => {
     let state: ImportSummary = summary({ status: 'pending', stage: null, processedBytes: 0, processedRows: 0, stagedRows: 0, skipped: 0, progress: null });
     stubFetch({
       'GET /api/talent-pools': pools,
-      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      ...peopleList(3),
       'POST /api/imports/preview': () => jsonResponse(preview({ firstName: 0, lastName: 1, email: 2 })),
       'POST /api/imports': () => jsonResponse(state, 201),
       'GET /api/imports/5': () => jsonResponse(state),
@@ -337,7 +337,7 @@ describe('CSV import refusals (all or nothing)', () => {
     let state: ImportSummary = summary({ stage: 'writing', stagedRows: 4000, writtenRows: 0, progress: 0.5 });
     stubFetch({
       'GET /api/talent-pools': pools,
-      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      ...peopleList(3),
       'POST /api/imports/preview': () => jsonResponse(preview({ firstName: 0, lastName: 1, email: 2 })),
       'POST /api/imports': () => jsonResponse(summary({ status: 'pending', processedBytes: 0, progress: null }), 201),
       'GET /api/imports/5': () => jsonResponse(state),
@@ -360,7 +360,7 @@ describe('CSV import refusals (all or nothing)', () => {
   });
 
   it('opens from the URL (?action=import-csv, where the palette\'s Import CSV goes) and closing drops the action', async () => {
-    stubFetch({ 'GET /api/talent-pools': pools, 'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3) });
+    stubFetch({ 'GET /api/talent-pools': pools, ...peopleList(3) });
     const { router } = await renderPage('/app/people?action=import-csv', <PeoplePage />, { user: recruiter });
     const dialog = await screen.findByRole('dialog', { name: 'Import candidates from CSV' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -374,7 +374,7 @@ describe('an import seen from the People page (a reload, another tab)', () => {
     let state: ImportSummary = summary({ stage: 'writing', stagedRows: 4000, writtenRows: 2000, imported: 2000, progress: 0.6 });
     const fetchMock = stubFetch({
       'GET /api/talent-pools': pools,
-      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      ...peopleList(3),
       'GET /api/imports': () => jsonResponse([state]),
     });
     await renderPage('/app/people', <PeoplePage />, { user: recruiter });
@@ -398,7 +398,7 @@ describe('an import seen from the People page (a reload, another tab)', () => {
   it('shows nothing for imports that ended before the page opened', async () => {
     stubFetch({
       'GET /api/talent-pools': pools,
-      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      ...peopleList(3),
       'GET /api/imports': () => jsonResponse([summary({ status: 'completed', stage: null, progress: 1 })]),
     });
     await renderPage('/app/people', <PeoplePage />, { user: recruiter });
@@ -414,7 +414,7 @@ describe('the consent choice in Dutch', () => {
     await setInterfaceLanguage('nl');
     const fetchMock = stubFetch({
       'GET /api/talent-pools': pools,
-      'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 3), 3),
+      ...peopleList(3),
       'POST /api/imports/preview': () => jsonResponse(preview({ firstName: 0, lastName: 1, email: 2, allowsEmail: 3 })),
       'POST /api/imports': () => jsonResponse(summary({ status: 'pending', processedBytes: 0, progress: null }), 201),
       'GET /api/imports/5': () => jsonResponse(summary({ fileName: 'klein.csv', status: 'pending', processedBytes: 0, processedRows: 0, progress: null })),

@@ -7,11 +7,12 @@ import {
 import { readPeopleSearch, urlWithParams } from '#app/pages/people/candidateUrl.ts';
 import { PeoplePage } from '#app/pages/PeoplePage.tsx';
 import { deletedCountSchema, successSchema } from '#domain/schemas/answers.ts';
+import { candidateCountSchema } from '#domain/candidates/schemas.ts';
 import { poolMembersAddedSchema, talentPoolSchema } from '#domain/talent-pools/schemas.ts';
 import { answer, failure } from './answers.ts';
 import { renderPage } from './renderInRouter.tsx';
 import { jsonResponse, recruiter, requestUrl, sentJson, stubFetch } from './renderWithProviders.tsx';
-import { pageResponse, paramsOf, pools, rowsFor } from './peopleFixtures.ts';
+import { pageResponse, paramsOf, peopleList, pools, rowsFor } from './peopleFixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -64,7 +65,7 @@ const FEW = 5;
 async function renderPeople(total = 120, extra: Record<string, unknown> = {}, path = '/app/people') {
   const fetchMock = stubFetch({
     'GET /api/talent-pools': pools,
-    'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, total), total),
+    ...peopleList(total),
     ...extra,
   });
   const view = await renderPage(path, <PeoplePage />, { user: recruiter });
@@ -84,7 +85,32 @@ describe('people page', () => {
     expect(within(panel).getByLabelText('80 candidates')).toBeTruthy();
     expect(await screen.findAllByTestId('candidate-row')).toHaveLength(50);
     expect(screen.getByTestId('candidate-range').textContent).toBe('1–50 of 120');
-    expect(lastList(fetchMock)).toEqual({ sort: 'createdAt', dir: 'desc', limit: '50', offset: '0' });
+    expect(lastList(fetchMock)).toEqual({ sort: 'createdAt', dir: 'desc', limit: '50', offset: '0', count: 'false' });
+  });
+
+  it('shows the rows before the total is counted, and counts once per filter, not per page or order', async () => {
+    let release: () => void = () => undefined;
+    const counted = new Promise<void>((resolve) => { release = resolve; });
+    const { fetchMock } = await renderPeople(120, {
+      'GET /api/candidates/count': async () => {
+        await counted;
+        return jsonResponse(answer(candidateCountSchema, { total: 120 }));
+      },
+    });
+    expect(await screen.findAllByTestId('candidate-row')).toHaveLength(50);
+    expect(screen.getByTestId('candidate-range').textContent).toBe('1–50 of …');
+    expect(screen.getByRole('status', { name: 'Counting the matches…' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Page 2' })).toBeNull();
+    release();
+    await waitFor(() => expect(screen.getByTestId('candidate-range').textContent).toBe('1–50 of 120'));
+    expect(screen.queryByRole('status', { name: 'Counting the matches…' })).toBeNull();
+    const counts = () => fetchMock.mock.calls.filter(([url]) => requestUrl(url).startsWith('/api/candidates/count')).length;
+    expect(counts()).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(screen.getByTestId('candidate-range').textContent).toBe('51–100 of 120'));
+    fireEvent.click(screen.getByTestId('sort-leadScore'));
+    await waitFor(() => expect(lastList(fetchMock)).toMatchObject({ sort: 'leadScore', offset: '0' }));
+    expect(counts()).toBe(1);
   });
 
   it('asks the server for the next page', async () => {
@@ -100,7 +126,7 @@ describe('people page', () => {
     const { fetchMock } = await renderPeople(120, {
       'GET /api/candidates': (url: string) => {
         const params = paramsOf(url);
-        const response = pageResponse(rowsFor(params.cursor === 'after-50' ? `${url}&offset=50` : url, 120), 120);
+        const response = pageResponse(rowsFor(params.cursor === 'after-50' ? `${url}&offset=50` : url, 120));
         if (!params.cursor && params.offset === '0') response.headers.set('X-Next-Cursor', 'after-50');
         return response;
       },
@@ -108,7 +134,7 @@ describe('people page', () => {
     await screen.findAllByTestId('candidate-row');
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(screen.getByTestId('candidate-range').textContent).toBe('51–100 of 120'));
-    expect(lastList(fetchMock)).toEqual({ sort: 'createdAt', dir: 'desc', limit: '50', cursor: 'after-50' });
+    expect(lastList(fetchMock)).toEqual({ sort: 'createdAt', dir: 'desc', limit: '50', cursor: 'after-50', count: 'false' });
     // A page jumped to directly goes by offset.
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(lastList(fetchMock).offset).toBe('100'));

@@ -1,7 +1,7 @@
 // Test data and a fetch stub for the people page tests (not a test file itself).
 // Parsed with the API's own answer schemas, so a fixture that drifts from what the API sends fails at once.
 import type { z } from 'zod';
-import { candidateDetailSchema, candidateListSchema, candidateSchema, type Candidate } from '#domain/candidates/schemas.ts';
+import { candidateCountSchema, candidateDetailSchema, candidateListSchema, candidateSchema, type Candidate } from '#domain/candidates/schemas.ts';
 import { talentPoolListSchema } from '#domain/talent-pools/schemas.ts';
 import { answer } from './answers.ts';
 
@@ -64,12 +64,20 @@ export function detail(id: number, overrides: Partial<z.input<typeof candidateDe
   });
 }
 
-/** A page reply of GET /api/candidates: the rows and X-Total-Count. */
-export function pageResponse(rows: Candidate[], total: number): Response {
+/** A page reply of GET /api/candidates?count=false (the people list's pages): the rows, no X-Total-Count. */
+export function pageResponse(rows: Candidate[]): Response {
   return new Response(JSON.stringify(answer(candidateListSchema, rows)), {
     status: 200,
-    headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(total) },
+    headers: { 'Content-Type': 'application/json' },
   });
+}
+
+/** The people list's two requests for `total` candidates: its pages (50 rows each) and GET /api/candidates/count. */
+export function peopleList(total: number) {
+  return {
+    'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, total)),
+    'GET /api/candidates/count': answer(candidateCountSchema, { total }),
+  };
 }
 
 /** 50 rows starting after `offset`, of `total`. */

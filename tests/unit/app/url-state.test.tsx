@@ -11,7 +11,7 @@ import { getPaletteState, resetCommandPalette } from '#app/palette/paletteStore.
 import { renderApp, renderPage } from './renderInRouter.tsx';
 import { currentUrl, recruiter, stubFetch } from './renderWithProviders.tsx';
 import { message, reply, thread, threadList, threadRead, threadSummary, campaignList } from './messagingFixtures.ts';
-import { detail, pageResponse, paramsOf, pools, rowsFor } from './peopleFixtures.ts';
+import { detail, paramsOf, peopleList, pools } from './peopleFixtures.ts';
 import { budget } from '../../support/time-scale.ts';
 
 afterEach(() => {
@@ -22,7 +22,7 @@ afterEach(() => {
 function stubPeople() {
   return stubFetch({
     'GET /api/talent-pools': pools,
-    'GET /api/candidates': (url: string) => pageResponse(rowsFor(url, 120), 120),
+    ...peopleList(120),
     'GET /api/candidates/3': detail(3),
   });
 }
@@ -37,7 +37,7 @@ describe('people page state in the URL', () => {
     const fetchMock = stubPeople();
     await renderPage('/app/people?q=anna&talentPoolId=2&sort=name&dir=asc&page=2&candidate=3', <PeoplePage />, { user: recruiter });
     await waitFor(() => expect(lastList(fetchMock)).toEqual({
-      q: 'anna', talentPoolId: '2', sort: 'name', dir: 'asc', limit: '50', offset: '50',
+      q: 'anna', talentPoolId: '2', sort: 'name', dir: 'asc', limit: '50', offset: '50', count: 'false',
     }));
     expect(searchField().value).toBe('anna');
     expect(await screen.findByTestId('candidate-detail')).toBeTruthy();
@@ -47,7 +47,7 @@ describe('people page state in the URL', () => {
   it('falls back to the defaults for values it does not accept, and drops them from the URL', async () => {
     const fetchMock = stubPeople();
     await renderApp('/app/people?page=abc&sort=evil&dir=up&candidate=-3&consent=maybe&q=anna', { user: recruiter });
-    await waitFor(() => expect(lastList(fetchMock)).toEqual({ q: 'anna', sort: 'createdAt', dir: 'desc', limit: '50', offset: '0' }));
+    await waitFor(() => expect(lastList(fetchMock)).toEqual({ q: 'anna', sort: 'createdAt', dir: 'desc', limit: '50', offset: '0', count: 'false' }));
     expect(currentUrl()).toBe('/app/people?q=anna');
     expect(screen.queryByTestId('candidate-detail')).toBeNull();
   });

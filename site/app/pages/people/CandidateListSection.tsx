@@ -8,7 +8,7 @@ import { CandidateFiltersBar } from './CandidateFiltersBar.tsx';
 import { CandidatesTable } from './CandidatesTable.tsx';
 import { filterParams, nextSort, pageCount, type CandidateFilters, type SortState } from './candidateFilters.ts';
 import { ListPagination } from './ListPagination.tsx';
-import { useCandidatePage } from './peopleQueries.ts';
+import { useCandidateCount, useCandidatePage } from './peopleQueries.ts';
 import type { Candidate } from '#domain/candidates/schemas.ts';
 import type { TalentPool } from '#domain/talent-pools/schemas.ts';
 import { useResettingState } from './useResettingState.ts';
@@ -36,7 +36,8 @@ export function CandidateListSection({ filters, queryFilters, onFiltersChange, s
   const cursorKey = (p: number) => `${listKey}|${p}`;
   const list = useCandidatePage(queryFilters, sort, page, cursors.get(cursorKey(page)) ?? null);
   const rows = list.data?.rows ?? [];
-  const total = list.data?.total ?? 0;
+  const count = useCandidateCount(queryFilters);
+  const total = count.data?.total ?? null;
 
   // Learnt while rendering (React's "information from previous renders"), once per new cursor.
   const nextCursor = list.isPlaceholderData ? null : list.data?.nextCursor;
@@ -46,8 +47,8 @@ export function CandidateListSection({ filters, queryFilters, onFiltersChange, s
 
   // After deletions the last page can disappear: step back to the new last page.
   useEffect(() => {
-    if (list.data && !list.isPlaceholderData && page > pageCount(total)) onPageChange(pageCount(total), { replace: true });
-  }, [list.data, list.isPlaceholderData, page, total, onPageChange]);
+    if (total !== null && !count.isFetching && page > pageCount(total)) onPageChange(pageCount(total), { replace: true });
+  }, [total, count.isFetching, page, onPageChange]);
 
   const select = (ids: number[], on: boolean) => setSelected((current) => {
     const next = new Set(current);

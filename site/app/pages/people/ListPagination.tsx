@@ -1,11 +1,12 @@
 // "1–50 of 200" and the page buttons, under the people list and a campaign's recipients.
-import { Group, Pagination, Text } from '@mantine/core';
+import { Group, Loader, Pagination, Text } from '@mantine/core';
 import { useT } from '#app/i18n/useT.ts';
 import { pageCount, rangeLabel } from './candidateFilters.ts';
 
 interface ListPaginationProps {
   page: number;
-  total: number;
+  /** null: still being counted (the rows are shown already; the buttons wait for the total). */
+  total: number | null;
   shown: number;
   onPage: (page: number) => void;
   pageSize?: number;
@@ -18,7 +19,8 @@ export function ListPagination({ page, total, shown, onPage, pageSize, rangeTest
   return (
     <Group justify="space-between" gap="sm">
       <Text size="sm" c="dimmed" data-testid={rangeTestId}>{rangeLabel(page, total, shown, pageSize)}</Text>
-      {total > 0 && (
+      {total === null && <Loader size="xs" type="dots" role="status" aria-label={t('people.list.counting')} />}
+      {total !== null && total > 0 && (
         <Pagination total={pageCount(total, pageSize)} value={page} onChange={onPage} size="sm" siblings={1} boundaries={1}
           getItemProps={(item) => ({ 'aria-label': t('people.list.page', { page: item }) })}
           getControlProps={(control) => ({ 'aria-label': t(`people.list.controls.${control}`) })} />

@@ -76,10 +76,14 @@ export function pageCount(total: number, pageSize = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** "1–50 of 200" for page 1 of 200; "0 of 0" for nothing (in the interface's language, read while rendering). */
-export function rangeLabel(page: number, total: number, shown: number, pageSize = PAGE_SIZE): string {
-  if (total === 0 || shown === 0) return i18n.t('people.list.rangeEmpty', { total: formatNumber(total) });
+/**
+ * "1–50 of 200" for page 1 of 200; "0 of 0" for nothing; "1–50 of …" while the total is still being counted (null)
+ * (in the interface's language, read while rendering).
+ */
+export function rangeLabel(page: number, total: number | null, shown: number, pageSize = PAGE_SIZE): string {
+  if (total === 0 || shown === 0) return i18n.t('people.list.rangeEmpty', { total: total === null ? '…' : formatNumber(total) });
   const first = (page - 1) * pageSize + 1;
+  if (total === null) return i18n.t('people.list.rangeCounting', { first: formatNumber(first), last: formatNumber(first + shown - 1) });
   return i18n.t('people.list.range', { first: formatNumber(first), last: formatNumber(first + shown - 1), total: formatNumber(total) });
 }
 

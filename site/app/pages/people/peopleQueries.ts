@@ -8,7 +8,7 @@ import { i18n } from '#app/i18n/i18n.ts';
 import { toast } from '#app/toast/toast.ts';
 import type { Candidate, CandidateCreate, CandidateUpdate } from '#domain/candidates/schemas.ts';
 import type { TalentPoolCreate } from '#domain/talent-pools/schemas.ts';
-import { listParams, type CandidateFilters, type SortState } from './candidateFilters.ts';
+import { filterParams, listParams, type CandidateFilters, type SortState } from './candidateFilters.ts';
 
 export const TALENT_POOLS_KEY = ['/api/talent-pools'] as const;
 
@@ -33,26 +33,39 @@ export function useTalentPools() {
 
 export interface CandidatePage {
   rows: Candidate[];
-  /** X-Total-Count: every candidate the filters match. */
-  total: number;
   /** X-Next-Cursor: fetches the page after this one by keyset (fast at any depth); null on the last page. */
   nextCursor: string | null;
 }
 
-/** One page of the filtered, sorted list; the previous page stays on screen while the next loads. */
+/**
+ * One page of the filtered, sorted list, without its total (useCandidateCount); the previous page stays on screen
+ * while the next loads.
+ */
 export function useCandidatePage(filters: CandidateFilters, sort: SortState, page: number, cursor: string | null) {
   const params = listParams(filters, sort, page, cursor);
   return useQuery({
     // 'page' keeps these apart from ['/api/candidates', { limit }] (compose's plain list).
     queryKey: ['/api/candidates', params, 'page'],
     queryFn: async ({ signal }): Promise<CandidatePage> => {
-      const res = await callRaw((o) => api.candidates.$get({ query: queryText(params) }, o), { signal });
+      const res = await callRaw((o) => api.candidates.$get({ query: queryText({ ...params, count: false }) }, o), { signal });
       // No `fields` asked for: every row has every field.
       const rows = await res.json() as Candidate[];
-      const total = Number(res.headers.get('X-Total-Count') ?? NaN);
-      return { rows, total: Number.isFinite(total) ? total : rows.length, nextCursor: res.headers.get('X-Next-Cursor') };
+      return { rows, nextCursor: res.headers.get('X-Next-Cursor') };
     },
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * How many candidates the filters match. Counting reads every match (about a second at a million candidates), so it
+ * is asked once per filter, apart from the pages: the rows show without waiting for it, and paging or sorting asks
+ * it again only when it is stale.
+ */
+export function useCandidateCount(filters: CandidateFilters) {
+  const params = filterParams(filters);
+  return useQuery({
+    queryKey: ['/api/candidates/count', params],
+    queryFn: ({ signal }) => call((o) => api.candidates.count.$get({ query: queryText(params) }, o), { signal }),
   });
 }
 
