@@ -19,7 +19,7 @@ import { HttpError } from '../http.ts';
 import { msg } from '#domain/schemas/issues.ts';
 import { body, doc, idParam, query, reply } from '../contract.ts';
 
-const exportQuerySchema = candidateListQuerySchema.omit({ limit: true, offset: true, cursor: true, fields: true }).extend({
+const exportQuerySchema = candidateListQuerySchema.omit({ limit: true, offset: true, cursor: true, fields: true, count: true }).extend({
   delimiter: z.enum(['comma', 'semicolon'], { error: msg('validation.choice', { field: 'delimiter', choices: 'comma or semicolon' }) }).default('comma'),
 });
 

@@ -65,6 +65,7 @@ export const people = {
     rangeEmpty: '0 of {{total}}',
     rangeCounting: '{{first}}–{{last}} of …',
     counting: 'Counting the matches…',
+    countFailed: 'Could not count the matches',
     page: 'Page {{page}}',
     controls: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
   },

@@ -65,6 +65,7 @@ export const people: Resources['people'] = {
     rangeEmpty: '0 van {{total}}',
     rangeCounting: '{{first}}–{{last}} van …',
     counting: 'Treffers tellen…',
+    countFailed: 'Kon de treffers niet tellen',
     page: 'Pagina {{page}}',
     controls: { first: 'Eerste pagina', previous: 'Vorige pagina', next: 'Volgende pagina', last: 'Laatste pagina' },
   },

@@ -122,6 +122,14 @@ describe('people page', () => {
     expect(screen.getAllByTestId('candidate-row')).toHaveLength(20);
   });
 
+  it('says so when the count fails, and keeps the rows', async () => {
+    await renderPeople(120, { 'GET /api/candidates/count': () => jsonResponse(failure({ error: 'statement timeout' }), 503) });
+    expect(await screen.findAllByTestId('candidate-row')).toHaveLength(50);
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not count the matches');
+    expect(screen.queryByRole('status', { name: 'Counting the matches…' })).toBeNull();
+    expect(screen.getByTestId('candidate-range').textContent).toBe('1–50 of …');
+  });
+
   it('fetches the next page by the cursor the previous page sent (keyset paging)', async () => {
     const { fetchMock } = await renderPeople(120, {
       'GET /api/candidates': (url: string) => {

@@ -73,7 +73,7 @@ export function CandidateListSection({ filters, queryFilters, onFiltersChange, s
         hrefFor={hrefFor}
         loading={list.isPending || list.isPlaceholderData}
       />
-      <ListPagination page={page} total={total} shown={rows.length} onPage={onPageChange} />
+      <ListPagination page={page} total={total} countFailed={count.isError} shown={rows.length} onPage={onPageChange} />
     </Stack>
   );
 }

@@ -7,6 +7,8 @@ interface ListPaginationProps {
   page: number;
   /** null: still being counted (the rows are shown already; the buttons wait for the total). */
   total: number | null;
+  /** The count failed (after its retries): said instead of the counting status. */
+  countFailed?: boolean;
   shown: number;
   onPage: (page: number) => void;
   pageSize?: number;
@@ -14,12 +16,13 @@ interface ListPaginationProps {
   rangeTestId?: string;
 }
 
-export function ListPagination({ page, total, shown, onPage, pageSize, rangeTestId = 'candidate-range' }: ListPaginationProps) {
+export function ListPagination({ page, total, countFailed = false, shown, onPage, pageSize, rangeTestId = 'candidate-range' }: ListPaginationProps) {
   const t = useT();
   return (
     <Group justify="space-between" gap="sm">
       <Text size="sm" c="dimmed" data-testid={rangeTestId}>{rangeLabel(page, total, shown, pageSize)}</Text>
-      {total === null && <Loader size="xs" type="dots" role="status" aria-label={t('people.list.counting')} />}
+      {total === null && !countFailed && <Loader size="xs" type="dots" role="status" aria-label={t('people.list.counting')} />}
+      {total === null && countFailed && <Text size="sm" c="red" role="alert">{t('people.list.countFailed')}</Text>}
       {total !== null && total > 0 && (
         <Pagination total={pageCount(total, pageSize)} value={page} onChange={onPage} size="sm" siblings={1} boundaries={1}
           getItemProps={(item) => ({ 'aria-label': t('people.list.page', { page: item }) })}
