@@ -193,7 +193,6 @@ export const candidateListSchema = z.array(candidateSchema.partial());
 
 /** GET /api/candidates/count: how many candidates the filters match. */
 export const candidateCountSchema = z.object({ total: z.number() });
-export type CandidateCount = z.infer<typeof candidateCountSchema>;
 
 export const consentEventSchema = z.object({
   channel: z.enum(['email', 'whatsapp']),
