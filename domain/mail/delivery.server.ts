@@ -1,8 +1,9 @@
 // Delivering queued messages: claim → send → record, one message at a time.
 // The claim (queued → sending, one UPDATE naming this worker) is what makes a
 // duplicate job harmless: only one worker gets a message. Each message is
-// recorded right after the server accepted it, inside its send slot, so a
-// crash re-sends at most the messages that were in a slot (decision 011). A
+// recorded inside its send slot, with the other slots' sends (at most 20 ms
+// after the server accepted it, decision 066), so a crash re-sends at most the
+// messages that were in a slot (decision 011). A
 // message left 'sending' by a dead worker is claimed again once the worker's
 // heartbeat is stale, and goes out with the same Message-ID.
 // Sender limits are taken in the claim's transaction (./sender-limits.ts): what
@@ -98,11 +99,21 @@ export interface Delivery {
 
 type Recorded = { row: Claimed; outcome: Outcome };
 
-/** One per worker: the send slots and the group commit are shared by all its batches. */
+/**
+ * How long a sent message's record waits at most for the other slots' (decision 066): one slow send holds the
+ * others' records, and so their slots, that long at most.
+ */
+export const RECORD_GATHER_MS = 20;
+
+/**
+ * One per worker: the send slots and the group commit are shared by all its batches. A record waits for every
+ * busy slot's outcome and writes them together: a fifth of the statements of a record per message or two.
+ */
 export function createDelivery(deps: DeliveryDeps): Delivery {
-  const slots = createSendSlots(deps.inFlight);
+  const slots = createSendSlots(deps.inFlight, () => record.check());
   const campaigns = createCampaignWatch();
-  const record = groupCommit<Recorded>((items) => recordOutcomes(deps, items, campaigns));
+  const record = groupCommit<Recorded>((items) => recordOutcomes(deps, items, campaigns),
+    { writers: () => slots.busy, maxWaitMs: RECORD_GATHER_MS });
   return { deliver: (ids, isLastTry) => deliverBatch(deps, slots, record, campaigns, ids, isLastTry) };
 }
 

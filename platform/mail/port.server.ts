@@ -77,10 +77,16 @@ export function composerOptions(mail: OutgoingMail): MailComposerOptions {
 }
 
 /**
- * The message as RFC 822 bytes (outbox, Graph's MIME upload). nodemailer keeps
- * a body's own line breaks (LF) unless told the newline; SMTP converts them on
- * the wire, a stored or uploaded copy needs CRLF itself (RFC 5322).
+ * The message as RFC 822 bytes (SMTP, the outbox, Graph's MIME upload) and its SMTP envelope (the From and To
+ * addresses as the headers write them). nodemailer keeps a body's own line breaks (LF) unless told the newline;
+ * a stored or uploaded copy needs CRLF itself (RFC 5322), and SMTP sends it as it is.
  */
-export function buildRaw(mail: OutgoingMail): Promise<Buffer> {
-  return new MailComposer({ ...composerOptions(mail), newline: 'windows' }).compile().build();
+export async function buildMessage(mail: OutgoingMail): Promise<{ raw: Buffer; envelope: { from: string; to: string[] } }> {
+  const message = new MailComposer({ ...composerOptions(mail), newline: 'windows' }).compile();
+  const { from, to } = message.getEnvelope();
+  return { raw: await message.build(), envelope: { from: from || '', to } };
+}
+
+export async function buildRaw(mail: OutgoingMail): Promise<Buffer> {
+  return (await buildMessage(mail)).raw;
 }

@@ -1,6 +1,7 @@
-// SMTP through nodemailer's connection pool (SMTP_URL, e.g. smtp://user:pass@host:587).
-import nodemailer from 'nodemailer';
-import { composerOptions, MailDeliveryError, type MailPort } from './port.server.ts';
+// SMTP (SMTP_URL, e.g. smtp://user:pass@host:587): each message composed by nodemailer into bytes, then sent
+// over a pool of nodemailer's SMTP connections (./smtp-connections.server.ts, decision 066).
+import { buildMessage, MailDeliveryError, type MailPort } from './port.server.ts';
+import { createSmtpConnections } from './smtp-connections.server.ts';
 
 interface SmtpFailure { responseCode?: number; code?: string; response?: string; message: string }
 
@@ -16,11 +17,8 @@ export function smtpFailure(error: unknown): MailDeliveryError {
 export const SMTP_CONNECTIONS = 5;
 
 export function createSmtpMail(url: string, options: { maxConnections?: number } = {}): MailPort {
-  const transport = nodemailer.createTransport({
-    url,
-    pool: true,
+  const connections = createSmtpConnections(url, {
     maxConnections: options.maxConnections ?? SMTP_CONNECTIONS,
-    maxMessages: Infinity,
     // Bounded: a send that hangs holds one of the worker's few send slots.
     connectionTimeout: 20_000,
     greetingTimeout: 15_000,
@@ -30,14 +28,15 @@ export function createSmtpMail(url: string, options: { maxConnections?: number }
     kind: 'smtp',
     async send(mail) {
       try {
-        await transport.sendMail(composerOptions(mail));
+        const { raw, envelope } = await buildMessage(mail);
+        await connections.send(envelope, raw);
         return { providerMessageId: mail.messageId };
       } catch (error) {
         throw smtpFailure(error);
       }
     },
     close() {
-      transport.close();
+      connections.close();
       return Promise.resolve();
     },
   };

@@ -1,5 +1,6 @@
 // The delivery path's send slots (never more than `size` at once, in order)
-// and group commit (items arriving during a write go together in the next).
+// and group commit (items arriving during a write go together in the next; with
+// `gather`, one write for every busy slot's item, or after the wait at most).
 import { describe, expect, it } from 'vitest';
 import { createSendSlots, groupCommit } from '#platform/mail/concurrency.ts';
 
@@ -65,5 +66,48 @@ describe('group commit', () => {
     await expect(record('a')).rejects.toThrow('database gone');
     fail = false;
     await expect(record('b')).resolves.toBeUndefined();
+  });
+
+  it('with gather: one write once every busy writer has brought its item', async () => {
+    const writes: number[][] = [];
+    const slots = createSendSlots(3, () => record.check());
+    const record = groupCommit<number>((items) => { writes.push(items); return Promise.resolve(); }, { writers: () => slots.busy, maxWaitMs: 60_000 });
+    const gates = Array.from({ length: 3 }, deferred);
+    const tasks = gates.map((gate, i) => slots.run(async () => { await gate.promise; await record(i); }));
+    gates[2].resolve();
+    gates[0].resolve();
+    await settle();
+    expect(writes).toEqual([]);
+    gates[1].resolve();
+    await Promise.all(tasks);
+    expect(writes).toEqual([[2, 0, 1]]);
+  });
+
+  it('with gather: a writer that leaves without an item does not hold the others', async () => {
+    const writes: number[][] = [];
+    const slots = createSendSlots(2, () => record.check());
+    const record = groupCommit<string>((items) => { writes.push(items); return Promise.resolve(); }, { writers: () => slots.busy, maxWaitMs: 60_000 });
+    const gone = deferred();
+    const leaving = slots.run(async () => { await gone.promise; throw new Error('send failed before its record'); });
+    const recorded = slots.run(() => record('sent'));
+    await settle();
+    expect(writes).toEqual([]);
+    gone.resolve();
+    await expect(leaving).rejects.toThrow('send failed before its record');
+    await recorded;
+    expect(writes).toEqual([['sent']]);
+  });
+
+  it('with gather: a slow writer holds the others\' items for the wait at most', async () => {
+    const writes: string[][] = [];
+    const slots = createSendSlots(2, () => record.check());
+    const record = groupCommit<string>((items) => { writes.push(items); return Promise.resolve(); }, { writers: () => slots.busy, maxWaitMs: 20 });
+    const slow = deferred();
+    const slowTask = slots.run(async () => { await slow.promise; await record('slow'); });
+    await slots.run(() => record('quick'));
+    expect(writes).toEqual([['quick']]);
+    slow.resolve();
+    await slowTask;
+    expect(writes).toEqual([['quick'], ['slow']]);
   });
 });
