@@ -84,7 +84,7 @@ describe('group commit', () => {
   });
 
   it('with gather: a writer that leaves without an item does not hold the others', async () => {
-    const writes: number[][] = [];
+    const writes: string[][] = [];
     const slots = createSendSlots(2, () => record.check());
     const record = groupCommit<string>((items) => { writes.push(items); return Promise.resolve(); }, { writers: () => slots.busy, maxWaitMs: 60_000 });
     const gone = deferred();
