@@ -90,8 +90,8 @@ describe('the SMTP adapter', () => {
   });
 
   it('a connection the server closed while idle is replaced, and the next message arrives', async () => {
-    // The server ends a connection after 300 ms without a command, as real servers do after some minutes.
-    const { server, port } = await setUp({ socketTimeout: 300 }, 1);
+    // The server ends a connection after a second without a command, as real servers do after some minutes.
+    const { server, port } = await setUp({ socketTimeout: 1_000 }, 1);
     await port.send(mail(1));
     await expect.poll(() => server.closed, { timeout: 10_000 }).toBe(1);
     await port.send(mail(2));
