@@ -67,7 +67,6 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>, gather?: { 
         for (const entry of batch) entry.done(failure);
       }
     }
-    overdue = false;
     writing = false;
     wait();
   };
@@ -76,10 +75,11 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>, gather?: { 
     if (writing) return;
     if (due()) return void drain();
     if (pending.length && gather && !timer) {
+      // Never runs during a write: drain() clears it, and none is set while writing.
       timer = setTimeout(() => {
         timer = undefined;
         overdue = true;
-        if (!writing) void drain();
+        void drain();
       }, gather.maxWaitMs);
     }
   };

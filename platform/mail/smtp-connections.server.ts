@@ -38,6 +38,11 @@ function transient(error: SMTPConnection.SMTPError): boolean {
   return error.responseCode === 421 || ['ECONNECTION', 'ESOCKET', 'ETIMEDOUT'].includes(error.code ?? '');
 }
 
+/** The message as a stream, only to tell whether a byte of it left (nodemailer's own test for a safe resend). */
+function messageStream(message: Buffer): Readable {
+  return new Readable({ read() { this.push(message); this.push(null); } });
+}
+
 export function createSmtpConnections(url: string, limits: SmtpConnectionOptions): SmtpConnections {
   const fromUrl: UrlOptions = parseConnectionUrl(url);
   const options: UrlOptions = { ...limits, ...fromUrl, ...(fromUrl.service ? wellKnown(fromUrl.service) : {}) };
@@ -132,15 +137,14 @@ export function createSmtpConnections(url: string, limits: SmtpConnectionOptions
 
   async function send(envelope: Envelope, message: Buffer): Promise<void> {
     const connection = await acquire();
-    // A stream, only to tell whether a byte of the message left (nodemailer's own test for a safe resend).
-    const body = new Readable({ read() { this.push(message); this.push(null); } });
+    const body = messageStream(message);
     try {
       await sendOn(connection, envelope, body);
     } catch (error) {
       const reused = connection.sent > 0;
       if (!reused || body.readableDidRead || !transient(error as SMTPConnection.SMTPError)) throw error;
       // The server had dropped the connection while it waited: the message goes out over a new one.
-      await sendOn(await acquire(), envelope, new Readable({ read() { this.push(message); this.push(null); } }));
+      await sendOn(await acquire(), envelope, messageStream(message));
     }
   }
 
